@@ -1,0 +1,90 @@
+// Obtains the pinned PocketBase server binary into a gitignored cache:
+// built from its Go module where Go is installed, otherwise the official release archive,
+// verified against the SHA-256 in that release's published checksums file.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { arch, platform } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractZipEntry } from './unzip.mjs';
+
+export const POCKETBASE_VERSION = '0.39.11';
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const cacheDir = join(root, '.cache', 'pocketbase', POCKETBASE_VERSION);
+const exe = platform() === 'win32' ? 'pocketbase.exe' : 'pocketbase';
+
+export function pocketbaseBinaryPath() {
+  return process.env.POCKETBASE_BIN || join(cacheDir, exe);
+}
+
+export async function ensurePocketBase({ log = console.log } = {}) {
+  const bin = pocketbaseBinaryPath();
+  if (existsSync(bin)) return bin;
+  mkdirSync(cacheDir, { recursive: true });
+  if (hasGo()) {
+    log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only)…`);
+    buildWithGo();
+  } else {
+    log(`Downloading PocketBase v${POCKETBASE_VERSION} (first run only)…`);
+    await downloadRelease();
+  }
+  return bin;
+}
+
+function hasGo() {
+  return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
+}
+
+function buildWithGo() {
+  const ldflags = `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`;
+  const result = spawnSync(
+    'go',
+    ['install', '-ldflags', ldflags, `github.com/pocketbase/pocketbase/examples/base@v${POCKETBASE_VERSION}`],
+    { env: { ...process.env, GOBIN: cacheDir, CGO_ENABLED: '0' }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const built = join(cacheDir, platform() === 'win32' ? 'base.exe' : 'base');
+  if (result.status !== 0 || !existsSync(built)) {
+    throw new Error(`Building PocketBase with Go failed (exit ${result.status}). See the output above.`);
+  }
+  renameSync(built, join(cacheDir, exe));
+}
+
+function releaseAssetName() {
+  const os = { linux: 'linux', darwin: 'darwin', win32: 'windows' }[platform()];
+  const cpu = { x64: 'amd64', arm64: 'arm64', arm: 'armv7' }[arch()];
+  if (!os || !cpu) throw new Error(`No PocketBase release for ${platform()}/${arch()}; install Go to build it.`);
+  return `pocketbase_${POCKETBASE_VERSION}_${os}_${cpu}.zip`;
+}
+
+async function downloadRelease() {
+  const base = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
+  const asset = releaseAssetName();
+  const checksums = await fetchOk(`${base}/checksums.txt`).then((r) => r.text());
+  const line = checksums.split('\n').find((l) => l.trim().endsWith(` ${asset}`));
+  if (!line) throw new Error(`The release's checksums.txt lists no ${asset}.`);
+  const expected = line.trim().split(/\s+/)[0].toLowerCase();
+  const zip = Buffer.from(await fetchOk(`${base}/${asset}`).then((r) => r.arrayBuffer()));
+  const actual = createHash('sha256').update(zip).digest('hex');
+  if (actual !== expected) {
+    throw new Error(`Checksum mismatch for ${asset}: expected ${expected}, got ${actual}. Refusing to use it.`);
+  }
+  const target = join(cacheDir, exe);
+  writeFileSync(`${target}.tmp`, extractZipEntry(zip, exe));
+  chmodSync(`${target}.tmp`, 0o755);
+  renameSync(`${target}.tmp`, target);
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Download failed: ${url} answered ${response.status}.`);
+  return response;
+}
+
+export function pocketbaseVersion(bin = pocketbaseBinaryPath()) {
+  return execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+}
+
+export function removeCachedPocketBase() {
+  rmSync(cacheDir, { recursive: true, force: true });
+}

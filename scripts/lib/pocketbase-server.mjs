@@ -1,0 +1,80 @@
+// Starts a PocketBase server on a data folder with Chorus's migrations and hooks, and stops it.
+// Used by `npm start`, the integration tests and the end-to-end tests alike.
+import { execFile, spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ensurePocketBase } from './pocketbase-binary.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+function pbFlags(dataDir, { watch = false } = {}) {
+  return [
+    `--dir=${dataDir}`,
+    `--migrationsDir=${join(root, 'pb_migrations')}`,
+    `--hooksDir=${join(root, 'pb_hooks')}`,
+    `--publicDir=${join(dataDir, 'pb_public')}`,
+    `--hooksWatch=${watch}`,
+    '--automigrate=false',
+  ];
+}
+
+/** Applies the migrations and creates or updates a superuser, before the server starts. */
+export async function upsertSuperuser(bin, dataDir, { email, password }) {
+  await run(bin, ['migrate', 'up', ...pbFlags(dataDir)]);
+  await run(bin, ['superuser', 'upsert', email, password, ...pbFlags(dataDir)]);
+}
+
+/**
+ * Starts PocketBase and resolves once /api/health answers.
+ * @returns {Promise<{ url: string, process: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ */
+export async function startPocketBase({ dataDir, port, host = '127.0.0.1', superuser, watch = false, quiet = true }) {
+  const bin = await ensurePocketBase();
+  if (superuser) await upsertSuperuser(bin, dataDir, superuser);
+  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch })], {
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    if (!quiet) process.stderr.write(chunk);
+  });
+  const url = `http://${host}:${port}`;
+  await waitForHealth(url, child, () => output);
+  return { url, process: child, stop: () => stopProcess(child) };
+}
+
+async function waitForHealth(url, child, output, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`PocketBase exited with code ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`PocketBase did not become healthy at ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+export function stopProcess(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    child.kill(signal);
+  });
+}
