@@ -31,6 +31,7 @@ export function getBrowserClient(): PocketBase {
   pb.autoCancellation(false);
   // Mirror the auth (kept in localStorage, which other tabs observe) into the cookie SSR reads.
   pb.authStore.onChange(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the SDK serializes and escapes the cookie itself.
     document.cookie = pb.authStore.exportToCookie(
       { secure: location.protocol === 'https:', sameSite: 'Lax', httpOnly: false, path: '/' },
       AUTH_COOKIE,
@@ -41,7 +42,7 @@ export function getBrowserClient(): PocketBase {
 }
 
 export function toSessionUser(pb: PocketBase, record: RecordModel | null): SessionUser | null {
-  if (!record || record.collectionName !== 'users') return null;
+  if (record?.collectionName !== 'users') return null;
   const user = record as unknown as UserRecord;
   return {
     id: user.id,
