@@ -117,7 +117,7 @@ test('two browsers: a vote and a comment in one appear in the other without relo
   const id = await createIdea(admin, { author: alice.id, title: 'Watch me change live' });
   const watcher = await (await browser.newContext()).newPage();
   await openPage(watcher, `${baseURL}/p/${id}`);
-  await expect(watcher.locator('[data-live="ready"]')).toBeAttached();
+  await expect(watcher.locator('.toaster')).toHaveAttribute('data-live', 'ready');
   const bobContext = await browser.newContext();
   await signInContext(bobContext, pbUrl, baseURL as string, bob);
   const bobPage = await bobContext.newPage();
