@@ -24,7 +24,8 @@ function postForm(files: { name: string; bytes: Buffer; type: string }[]): FormD
   form.set('board', boardId);
   form.set('author', idOf(actors.member));
   form.set('title', 'With screenshots');
-  for (const file of files) form.append('images', new File([file.bytes], file.name, { type: file.type }));
+  for (const file of files)
+    form.append('images', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   return form;
 }
 const png = (n: number) =>
