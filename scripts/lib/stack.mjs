@@ -34,14 +34,15 @@ export async function startStack(options) {
     let mail;
     let superuser;
     let password;
+    let pocketbase;
     if (!externalPbUrl) {
       mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
       stoppers.push(mail.close);
       superuser = operatorCredentials(dataDir);
       log('Starting PocketBase…');
-      const pb = await startPocketBase({ dataDir, port: pbPort, superuser });
-      stoppers.push(pb.stop);
-      pbUrl = pb.url;
+      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser });
+      stoppers.push(() => pocketbase.stop());
+      pbUrl = pocketbase.url;
       const admin = await connectAsSuperuser(pbUrl, superuser);
       await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
       password = demoPassword(dataDir);
@@ -59,7 +60,22 @@ export async function startStack(options) {
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
     const site = await startSite({ port: sitePort, pbUrl, publicPbUrl: options.publicPbUrl, dev, quiet });
     stoppers.push(site.stop);
-    return { siteUrl, pbUrl, mail, superuser, demoPassword: password, stop };
+    /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */
+    const restartPocketBase = async (downMs = 0) => {
+      await pocketbase.stop();
+      await new Promise((r) => setTimeout(r, downMs));
+      pocketbase = await startPocketBase({ dataDir, port: pbPort });
+    };
+    return {
+      siteUrl,
+      pbUrl,
+      mail,
+      superuser,
+      demoPassword: password,
+      stop,
+      pocketbase: () => pocketbase,
+      restartPocketBase,
+    };
   } catch (error) {
     await stop();
     throw error;
