@@ -12,7 +12,7 @@ const APP_URL = 'http://chorus.test:4321';
 let pb: TestPocketBase;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 beforeAll(async () => {
-  mail = await startMailCatcher({ smtpPort: await freePort() });
+  mail = await startMailCatcher({ smtpPort: await freePort(), webPort: undefined });
   pb = await startTestPocketBase({ smtpPort: mail.smtpPort, appUrl: APP_URL });
 });
 afterAll(async () => {
@@ -31,7 +31,8 @@ const browser = () => {
   client.autoCancellation(false);
   return client;
 };
-const emailTo = (to: string, subject: RegExp) => mail.waitFor((m) => m.to.includes(to) && subject.test(m.subject));
+const emailTo = (to: string, subject: RegExp) =>
+  mail.waitFor((m: { to: string; subject: string }) => m.to.includes(to) && subject.test(m.subject));
 const codeIn = (text: string) => text.match(/\b(\d{6})\b/)?.[1] ?? '';
 const failure = (promise: Promise<unknown>) => promise.then(() => null, toAppError);
 
