@@ -14,7 +14,7 @@ interface Props {
 
 export function CodeEntryForm({ request, next, onResend }: Props) {
   const [code, setCode] = useState('');
-  const { pending, error, fields, run } = useFormAction();
+  const { pending, busy, error, fields, run } = useFormAction();
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -22,7 +22,7 @@ export function CodeEntryForm({ request, next, onResend }: Props) {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Enter your code">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Enter your code">
       <p className="alert success" role="status">
         We emailed a 6-digit code to <strong>{request.email}</strong>. It expires in 10 minutes.
       </p>
@@ -39,16 +39,16 @@ export function CodeEntryForm({ request, next, onResend }: Props) {
         onValue={(value) => setCode(value.replace(/\s/g, ''))}
         error={fields.code}
       />
-      <button className="button primary" type="submit" disabled={pending}>
+      <button className="button primary" type="submit" disabled={busy}>
         {pending ? 'Checking…' : 'Continue'}
       </button>
       <p className="field-hint">
         No email?{' '}
-        <button className="button link" type="button" onClick={() => void run(onResend)} disabled={pending}>
+        <button className="button link" type="button" onClick={() => void run(onResend)} disabled={busy}>
           Send a new code
         </button>{' '}
         or{' '}
-        <button className="button link" type="button" onClick={cancelCode} disabled={pending}>
+        <button className="button link" type="button" onClick={cancelCode} disabled={busy}>
           use a different email
         </button>
         .

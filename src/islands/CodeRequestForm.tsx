@@ -7,7 +7,7 @@ import { useFormAction } from './hooks/use-form-action';
 
 export function CodeRequestForm() {
   const email = useClientStore($authEmail, '');
-  const { pending, error, fields, run } = useFormAction();
+  const { pending, busy, error, fields, run } = useFormAction();
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -15,7 +15,7 @@ export function CodeRequestForm() {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Email me a sign-in code">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Email me a sign-in code">
       <FormAlert error={error} shown={['email']} />
       <Field
         id="code-email"
@@ -28,7 +28,7 @@ export function CodeRequestForm() {
         error={fields.email}
         hint="We will email you a 6-digit code. No password needed."
       />
-      <button className="button primary" type="submit" disabled={pending}>
+      <button className="button primary" type="submit" disabled={busy}>
         {pending ? 'Sending…' : 'Email me a code'}
       </button>
     </form>

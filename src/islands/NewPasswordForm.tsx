@@ -8,7 +8,7 @@ import { useFormAction } from './hooks/use-form-action';
 export default function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const { pending, error, fields, run } = useFormAction();
+  const { pending, busy, error, fields, run } = useFormAction();
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -26,7 +26,7 @@ export default function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Choose a new password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Choose a new password">
       <FormAlert error={error} shown={['password']} />
       <Field
         id="new-password"
@@ -39,7 +39,7 @@ export default function NewPasswordForm({ token }: { token: string }) {
         error={fields.password}
         hint="At least 8 characters."
       />
-      <button className="button primary" type="submit" disabled={pending}>
+      <button className="button primary" type="submit" disabled={busy}>
         {pending ? 'Saving…' : 'Save new password'}
       </button>
       <p className="field-hint">

@@ -5,7 +5,7 @@ import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
 
 export function OAuthButtons({ providers, next }: { providers: OAuthProvider[]; next: string | null }) {
-  const { pending, error, run } = useFormAction();
+  const { busy, error, run } = useFormAction();
   if (providers.length === 0) return null;
 
   async function choose(provider: string) {
@@ -20,7 +20,7 @@ export function OAuthButtons({ providers, next }: { providers: OAuthProvider[]; 
           key={provider.name}
           className="button"
           type="button"
-          disabled={pending}
+          disabled={busy}
           onClick={() => choose(provider.name)}
         >
           Continue with {provider.displayName}

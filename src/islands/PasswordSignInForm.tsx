@@ -9,7 +9,7 @@ import { useFormAction } from './hooks/use-form-action';
 export function PasswordSignInForm({ next }: { next: string | null }) {
   const email = useClientStore($authEmail, '');
   const [password, setPassword] = useState('');
-  const { pending, error, fields, run } = useFormAction();
+  const { pending, busy, error, fields, run } = useFormAction();
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -17,7 +17,7 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Sign in with a password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Sign in with a password">
       <FormAlert error={error} shown={['identity', 'password']} />
       <Field
         id="signin-email"
@@ -42,7 +42,7 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
       <p className="field-hint">
         <a href="/reset-password">Forgot password?</a>
       </p>
-      <button className="button primary" type="submit" disabled={pending}>
+      <button className="button primary" type="submit" disabled={busy}>
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

@@ -9,7 +9,7 @@ import { useFormAction } from './hooks/use-form-action';
 export default function RequestResetForm() {
   const email = useClientStore($authEmail, '');
   const [sent, setSent] = useState(false);
-  const { pending, error, fields, run } = useFormAction();
+  const { pending, busy, error, fields, run } = useFormAction();
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -30,7 +30,7 @@ export default function RequestResetForm() {
     );
   }
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Reset your password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Reset your password">
       <FormAlert error={error} shown={['email']} />
       <Field
         id="reset-email"
@@ -43,7 +43,7 @@ export default function RequestResetForm() {
         error={fields.email}
         hint="We will email you a link to choose a new password."
       />
-      <button className="button primary" type="submit" disabled={pending}>
+      <button className="button primary" type="submit" disabled={busy}>
         {pending ? 'Sending…' : 'Email me a reset link'}
       </button>
     </form>

@@ -12,7 +12,7 @@ export default function SignUpForm({ next }: { next: string | null }) {
   const email = useClientStore($authEmail, '');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const { pending, error, fields, run } = useFormAction();
+  const { pending, busy, error, fields, run } = useFormAction();
 
   if (request?.flow === 'signup') {
     return <CodeEntryForm request={request} next={next} onResend={() => sendSignInCode(request.email, 'signup')} />;
@@ -24,7 +24,7 @@ export default function SignUpForm({ next }: { next: string | null }) {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Create your account">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Create your account">
       <FormAlert error={error} shown={['name', 'email', 'password']} />
       <Field
         id="signup-name"
@@ -58,7 +58,7 @@ export default function SignUpForm({ next }: { next: string | null }) {
         error={fields.password}
         hint="At least 8 characters."
       />
-      <button className="button primary" type="submit" disabled={pending}>
+      <button className="button primary" type="submit" disabled={busy}>
         {pending ? 'Creating your account…' : 'Create account'}
       </button>
     </form>

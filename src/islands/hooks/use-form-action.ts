@@ -2,8 +2,10 @@
 import { useState } from 'react';
 import type { AppError } from '../../lib/pb/errors';
 import type { AuthOutcome } from '../../stores/auth';
+import { useHydrated } from './use-hydrated';
 
 export function useFormAction() {
+  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
 
@@ -19,5 +21,6 @@ export function useFormAction() {
   }
 
   const fields = error?.kind === 'validation' ? error.fields : {};
-  return { pending, error, fields, run };
+  // `busy` disables the form's buttons: before hydration, and while the action runs.
+  return { pending, busy: pending || !hydrated, error, fields, run };
 }
