@@ -104,6 +104,19 @@ describe('signing in', () => {
   });
 });
 
+describe('OAuth2 providers', () => {
+  it('lists only the providers the operator configured', async () => {
+    expect(await auth.listOAuthProviders(browser())).toEqual([]);
+    const oauth2 = { enabled: true, providers: [{ name: 'github', clientId: 'id', clientSecret: 'secret' }] };
+    await pb.admin.collections.update('users', { oauth2 });
+    try {
+      expect(await auth.listOAuthProviders(browser())).toEqual([{ name: 'github', displayName: 'GitHub' }]);
+    } finally {
+      await pb.admin.collections.update('users', { oauth2: { enabled: false, providers: [] } });
+    }
+  });
+});
+
 describe('recovering an account', () => {
   it('emails a reset link to /reset-password?token= that sets a new password', async () => {
     const person = newcomer();
