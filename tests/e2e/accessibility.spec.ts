@@ -14,11 +14,17 @@ const PAGES = [
 ];
 
 for (const path of PAGES) {
-  test(`${path} has no axe violations`, async ({ page }) => {
+  test(`${path} has no axe violations, and hydrates without console errors`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      // The 404 and the bad verify link answer with error statuses on purpose; anything else is a fault.
+      if (message.type() === 'error' && !/status of 40[04]/.test(message.text())) errors.push(message.text());
+    });
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 }
 
