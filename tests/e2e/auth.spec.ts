@@ -62,6 +62,17 @@ test('a member signs in with a password and signs out from the account menu', as
   await expect(signInLink(page)).toBeVisible();
 });
 
+test('a member signs in with a code emailed to them', async ({ page, mail, createMember }) => {
+  const member = await createMember();
+  await open(page, '/signin');
+  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(codeIn((await mail.waitFor(member.email, /sign-in code/)).text));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(accountMenu(page, member.name)).toBeVisible();
+});
+
 test('a sign-in link cannot send a member to another site', async ({ page, createMember }) => {
   const member = await createMember();
   await open(page, '/signin?next=//evil.example/steal');
