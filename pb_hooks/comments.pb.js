@@ -1,0 +1,32 @@
+/// <reference path="../pb_data/types.d.ts" />
+// A comment recounts its post (comment_count counts public comments only, trending_score) in the
+// same transaction; the commenter follows the idea; an edited body is marked with edited_at.
+onRecordCreate((e) => {
+  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
+  e.record.set('edited_at', '');
+  withinTransaction(e, (txApp) => {
+    recountPost(txApp, e.record.getString('post'));
+    ensureSubscribed(txApp, e.record.getString('post'), e.record.getString('author'));
+  });
+}, 'comments');
+
+onRecordUpdate((e) => {
+  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  const original = e.record.original();
+  if (e.record.getString('body') !== original.getString('body')) {
+    e.record.set('edited_at', new Date().toISOString());
+  }
+  const visibilityChanged = e.record.getBool('internal') !== original.getBool('internal');
+  withinTransaction(e, (txApp) => {
+    if (visibilityChanged) recountPost(txApp, e.record.getString('post'));
+  });
+}, 'comments');
+
+onRecordDelete((e) => {
+  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  withinTransaction(e, (txApp) => recountPost(txApp, e.record.getString('post')));
+}, 'comments');

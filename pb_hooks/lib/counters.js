@@ -1,0 +1,40 @@
+// Server-owned numbers on a post: vote_count, comment_count and trending_score.
+//
+// Trending ("hot") score, stored so lists can sort by an index:
+//   score = log10(max(1, votes + comments / 2)) + (created_unix - EPOCH) / DECAY_SECONDS
+// Age decay is expressed as a bonus for being newer instead of a penalty for being older, so the
+// order it gives equals the Hacker-News-style "points decayed by age" order while a stored score never
+// goes stale: a post DECAY_SECONDS (2 days) newer needs ten times fewer points to rank equally.
+const EPOCH = 1763800000; // 2025-11-22, keeps scores small
+const DECAY_SECONDS = 2 * 24 * 3600;
+
+function trendingScore(votes, comments, createdUnix) {
+  const points = Math.max(1, votes + comments / 2);
+  return Math.round((Math.log10(points) + (createdUnix - EPOCH) / DECAY_SECONDS) * 1e6) / 1e6;
+}
+
+// Recounts from the source rows (not +1/-1), inside the caller's transaction, and saves the post:
+// that save is what delivers live counts to realtime subscribers of `posts`.
+function recountPost(app, postId) {
+  let post;
+  try {
+    post = app.findRecordById('posts', postId);
+  } catch {
+    return; // the post itself is being deleted (cascade)
+  }
+  const counts = new DynamicModel({ votes: 0, comments: 0 });
+  app
+    .db()
+    .newQuery(
+      'SELECT (SELECT COUNT(*) FROM votes WHERE post = {:id}) AS votes, ' +
+        '(SELECT COUNT(*) FROM comments WHERE post = {:id} AND internal = FALSE) AS comments',
+    )
+    .bind({ id: postId })
+    .one(counts);
+  post.set('vote_count', counts.votes);
+  post.set('comment_count', counts.comments);
+  post.set('trending_score', trendingScore(counts.votes, counts.comments, post.getDateTime('created').unix()));
+  app.saveNoValidate(post);
+}
+
+module.exports = { trendingScore, recountPost };

@@ -1,0 +1,49 @@
+/// <reference path="../pb_data/types.d.ts" />
+// GET /api/chorus/search?q=&board=<id>&page=&perPage=&expand= — ranked full-text search over ideas.
+// Best first: BM25 with a title match worth 10 body matches, then votes, then newest. Prefix matches.
+// Only posts the caller may list: the SQL mirrors the posts list rule (board visibility, approval) so
+// pages and totals are exact, and each returned record is re-checked against the real rule.
+// Response: { page, perPage, totalItems, totalPages, items: [posts records] } like a list response.
+routerAdd('GET', '/api/chorus/search', (e) => {
+  const { readPaging } = require(`${__hooks}/lib/paging.js`);
+  const { toFtsQuery } = require(`${__hooks}/lib/search-query.js`);
+  const { isStaff } = require(`${__hooks}/lib/roles.js`);
+  const query = e.request.url.query();
+  const { page, perPage, offset } = readPaging(e, 20, 50);
+  const match = toFtsQuery(query.get('q'));
+  if (!match) return e.json(200, { page, perPage, totalItems: 0, totalPages: 0, items: [] });
+
+  const params = {
+    match,
+    board: query.get('board'),
+    auth: e.auth?.collection().name === 'users' ? e.auth.id : '',
+    staff: isStaff(e) ? 1 : 0,
+    limit: perPage,
+    offset,
+  };
+  const from =
+    'FROM posts_search_fts f JOIN posts p ON p.id = f.post_id JOIN boards b ON b.id = p.board ' +
+    'WHERE posts_search_fts MATCH {:match} ' +
+    "AND ({:board} = '' OR p.board = {:board}) " +
+    "AND (b.visibility = 'public' OR (b.visibility = 'members' AND {:auth} != '') OR (b.visibility = 'staff' AND {:staff} = 1)) " +
+    "AND (p.approved = TRUE OR (p.author = {:auth} AND {:auth} != '') OR {:staff} = 1)";
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  e.app
+    .db()
+    .newQuery(
+      `SELECT p.id AS id ${from} ORDER BY bm25(posts_search_fts, 0.0, 10.0, 1.0), p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}`,
+    )
+    .bind(params)
+    .all(rows);
+  const total = new DynamicModel({ n: 0 });
+  e.app.db().newQuery(`SELECT COUNT(*) AS n ${from}`).bind(params).one(total);
+
+  const ids = rows.map((row) => row.id);
+  const byId = {};
+  for (const record of e.app.findRecordsByIds('posts', ids)) byId[record.id] = record;
+  const info = e.requestInfo();
+  const rule = e.app.findCollectionByNameOrId('posts').listRule;
+  const items = ids.map((id) => byId[id]).filter((record) => record && e.app.canAccessRecord(record, info, rule));
+  $apis.enrichRecords(e, items);
+  return e.json(200, { page, perPage, totalItems: total.n, totalPages: Math.ceil(total.n / perPage), items });
+});
