@@ -11,7 +11,7 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    logger: false,
+    logger: process.env.SMTP_DEBUG === '1',
     onData(stream, _session, callback) {
       const chunks = [];
       stream.on('data', (chunk) => chunks.push(chunk));
@@ -27,7 +27,12 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
 
   let web;
   if (webPort) {
-    web = createServer((_req, res) => {
+    web = createServer((req, res) => {
+      if (req.url?.startsWith('/api/messages')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(messages));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(renderInbox(messages));
     });

@@ -1,0 +1,43 @@
+// Measures what a page makes a browser load up front: its stylesheets, its module scripts and
+// every module they import statically (dynamic import() is on-demand and not counted), gzip bytes.
+import { gzipSync } from 'node:zlib';
+
+const gzipSize = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
+
+export async function measurePage(siteUrl, path, cache = new Map()) {
+  const response = await fetch(new URL(path, siteUrl));
+  const html = await response.text();
+  const cssUrls = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const jsUrls = [
+    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/(?:component|renderer|before-hydration)-url="([^"]+)"/g)].map((m) => m[1]),
+  ];
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const inlineStyles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+
+  const seen = new Set();
+  let js = inlineScripts.reduce((sum, code) => sum + gzipSize(code), 0);
+  const queue = jsUrls.map((u) => new URL(u, siteUrl).href);
+  while (queue.length > 0) {
+    const url = queue.pop();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await fetchText(url, cache);
+    js += gzipSize(code);
+    for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
+      queue.push(new URL(match[1], url).href);
+    }
+  }
+  let css = inlineStyles.reduce((sum, code) => sum + gzipSize(code), 0);
+  for (const href of cssUrls) css += gzipSize(await fetchText(new URL(href, siteUrl).href, cache));
+  return { path, status: response.status, jsBytes: js, jsFiles: seen.size, cssBytes: css };
+}
+
+async function fetchText(url, cache) {
+  if (!cache.has(url))
+    cache.set(
+      url,
+      fetch(url).then((r) => r.text()),
+    );
+  return cache.get(url);
+}

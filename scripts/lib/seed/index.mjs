@@ -1,0 +1,18 @@
+// Seeds a realistic demo into an empty Chorus (first run only): a product, boards and people.
+import { seedPeople } from './people.mjs';
+import { seedSite } from './site.mjs';
+
+export async function seedDemo(pb, { password }) {
+  const boards = await seedSite(pb);
+  const people = await seedPeople(pb, password);
+  return { boards, people };
+}
+
+/** True when the instance already has content, so seeding never overwrites a real board. */
+export async function hasContent(pb) {
+  const [boards, users] = await Promise.all([
+    pb.collection('boards').getList(1, 1, { skipTotal: true }),
+    pb.collection('users').getList(1, 1, { skipTotal: true }),
+  ]);
+  return boards.items.length > 0 || users.items.length > 0;
+}

@@ -1,0 +1,82 @@
+// Builds the site and serves it in workerd (`astro preview`), or runs `astro dev` with hot reload.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stopProcess } from './pocketbase-server.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
+const QUIET_TOOLS = {
+  ASTRO_TELEMETRY_DISABLED: '1',
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  ASTRO_DEV_BACKGROUND: '0',
+  ASTRO_PREVIEW_BACKGROUND: '0',
+};
+
+/** Only what the Worker needs: it sees these as its environment bindings. */
+function siteEnv({ pbUrl, publicPbUrl }) {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
+  const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+  return {
+    ...env,
+    ...QUIET_TOOLS,
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
+    PB_URL: pbUrl,
+    PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
+    ...(process.env.OAUTH_PROVIDERS && { OAUTH_PROVIDERS: process.env.OAUTH_PROVIDERS }),
+  };
+}
+
+export function isBuilt() {
+  return existsSync(join(root, 'dist', 'server', 'entry.mjs'));
+}
+
+export function buildSite({ quiet = false } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [astroBin, 'build'], {
+      cwd: root,
+      env: { ...process.env, ...QUIET_TOOLS },
+      stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`astro build failed (exit ${code}).`)),
+    );
+  });
+}
+
+/** Serves the built site (or `astro dev`) and resolves once it answers. */
+export async function startSite({ port, host = '127.0.0.1', pbUrl, publicPbUrl, dev = false, quiet = true }) {
+  const args = dev
+    ? [astroBin, 'dev', '--port', String(port), '--host', host]
+    : [astroBin, 'preview', '--port', String(port), '--host', host, '--ignore-lock'];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: siteEnv({ pbUrl, publicPbUrl }),
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    if (!quiet) process.stderr.write(chunk);
+  });
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The site server exited (code ${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`);
+      if (response.ok) return { url, process: child, stop: () => stopProcess(child) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stopProcess(child);
+  throw new Error(`The site did not answer at ${url} within 90 s:\n${output}`);
+}

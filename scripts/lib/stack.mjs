@@ -1,0 +1,83 @@
+// The whole local Chorus: a mail catcher, PocketBase with the migrations, a seeded demo, and the site.
+// `npm start` runs it on fixed ports; the end-to-end tests run it on free ports and a temp folder.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
+import { demoPassword, operatorCredentials } from './credentials.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
+import { startPocketBase } from './pocketbase-server.mjs';
+import { assertPortFree } from './ports.mjs';
+import { hasContent, seedDemo } from './seed/index.mjs';
+import { buildSite, isBuilt, startSite } from './site-server.mjs';
+
+/**
+ * @param {{ dataDir: string, sitePort: number, pbPort: number, smtpPort: number, mailWebPort?: number,
+ *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
+ *   quiet?: boolean, log?: (line: string) => void }} options
+ */
+export async function startStack(options) {
+  const { dataDir, sitePort, pbPort, smtpPort, mailWebPort, externalPbUrl, dev = false, quiet = true } = options;
+  const log = options.log ?? (() => {});
+  await assertPortFree(sitePort, 'the site', 'PORT');
+  if (!externalPbUrl) {
+    await assertPortFree(pbPort, 'PocketBase', 'PB_PORT');
+    await assertPortFree(smtpPort, 'the mail catcher (SMTP)', 'SMTP_PORT');
+    if (mailWebPort) await assertPortFree(mailWebPort, 'the mail catcher inbox', 'MAIL_PORT');
+  }
+  const stoppers = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
+  };
+  try {
+    const siteUrl = `http://127.0.0.1:${sitePort}`;
+    let pbUrl = externalPbUrl;
+    let mail;
+    let superuser;
+    let password;
+    let pocketbase;
+    if (!externalPbUrl) {
+      mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
+      stoppers.push(mail.close);
+      superuser = operatorCredentials(dataDir);
+      log('Starting PocketBase…');
+      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser });
+      stoppers.push(() => pocketbase.stop());
+      pbUrl = pocketbase.url;
+      const admin = await connectAsSuperuser(pbUrl, superuser);
+      await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
+      password = demoPassword(dataDir);
+      const marker = join(dataDir, 'chorus-seeded');
+      if (options.seed !== false && !existsSync(marker) && !(await hasContent(admin))) {
+        log('Seeding the demo…');
+        await seedDemo(admin, { password });
+        writeFileSync(marker, new Date().toISOString());
+      }
+    }
+    if (!dev && (options.build === 'always' || !isBuilt())) {
+      log('Building the site…');
+      await buildSite({ quiet });
+    }
+    log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
+    const site = await startSite({ port: sitePort, pbUrl, publicPbUrl: options.publicPbUrl, dev, quiet });
+    stoppers.push(site.stop);
+    /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */
+    const restartPocketBase = async (downMs = 0) => {
+      await pocketbase.stop();
+      await new Promise((r) => setTimeout(r, downMs));
+      pocketbase = await startPocketBase({ dataDir, port: pbPort });
+    };
+    return {
+      siteUrl,
+      pbUrl,
+      mail,
+      superuser,
+      demoPassword: password,
+      stop,
+      pocketbase: () => pocketbase,
+      restartPocketBase,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

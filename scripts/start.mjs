@@ -1,0 +1,52 @@
+// `npm start` (and `npm run dev` with --dev): a local Chorus on a real PocketBase, seeded on first run.
+import { resolve } from 'node:path';
+import { DEMO_PEOPLE } from './lib/seed/people.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const dev = process.argv.includes('--dev');
+const env = process.env;
+const externalPbUrl = env.PB_URL || undefined;
+
+try {
+  const stack = await startStack({
+    dataDir: resolve(env.PB_DATA_DIR ?? 'pb_data'),
+    sitePort: Number(env.PORT ?? 4321),
+    pbPort: Number(env.PB_PORT ?? 8090),
+    smtpPort: Number(env.SMTP_PORT ?? 2525),
+    mailWebPort: Number(env.MAIL_PORT ?? 8025),
+    externalPbUrl,
+    publicPbUrl: env.PUBLIC_PB_URL || undefined,
+    dev,
+    build: 'always',
+    quiet: !dev,
+    log: (line) => console.log(line),
+  });
+  printWelcome(stack);
+  const shutdown = async () => {
+    console.log('\nStopping Chorus…');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  console.error(`\nChorus could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword }) {
+  const lines = [
+    '',
+    `Chorus is running:  ${siteUrl}`,
+    `PocketBase API:     ${pbUrl}`,
+    `Admin UI:           ${pbUrl}/_/`,
+  ];
+  if (superuser) lines.push(`  operator:         ${superuser.email} / ${superuser.password}`);
+  if (mail) lines.push(`Emails (inbox):     ${mail.webUrl}   (SMTP on 127.0.0.1:${mail.smtpPort})`);
+  if (demoPassword) {
+    lines.push('Demo accounts (password for all):', `  password:         ${demoPassword}`);
+    for (const person of DEMO_PEOPLE.slice(0, 3)) lines.push(`  ${person.role.padEnd(16)}  ${person.email}`);
+  }
+  lines.push('', 'Press Ctrl-C to stop.');
+  console.log(lines.join('\n'));
+}

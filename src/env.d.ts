@@ -1,0 +1,14 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** This request's PocketBase client, signed in from the auth cookie when there is one. */
+    pb: import('./lib/pb/client').PocketBase;
+    /** Who is signed in, or null for a visitor. */
+    user: import('./lib/pb/types').SessionUser | null;
+    /** The PocketBase URL browsers use (islands read it from the page). */
+    pbPublicUrl: string;
+    /** The site record and boards navigation, loaded once per page request. */
+    shell: import('./lib/pb/site').Shell;
+  }
+}

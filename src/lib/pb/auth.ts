@@ -1,0 +1,84 @@
+// Signing up, in and out against the `users` auth collection. Browser-side; every function takes `pb` first.
+import type { AuthProviderInfo } from 'pocketbase';
+import type { PocketBase } from './client';
+
+const users = (pb: PocketBase) => pb.collection('users');
+
+export async function signInWithPassword(pb: PocketBase, email: string, password: string): Promise<void> {
+  await users(pb).authWithPassword(email.trim(), password);
+}
+
+/** Emails a one-time code; resolves with the id needed to redeem it. */
+export async function requestSignInCode(pb: PocketBase, email: string): Promise<string> {
+  const { otpId } = await users(pb).requestOTP(email.trim());
+  return otpId;
+}
+
+export async function signInWithCode(pb: PocketBase, otpId: string, code: string): Promise<void> {
+  await users(pb).authWithOTP(otpId, code.trim());
+}
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Creates the account, then emails a code that both verifies the address and signs in. */
+export async function signUp(pb: PocketBase, input: SignUpInput): Promise<string> {
+  await users(pb).create({
+    name: input.name.trim(),
+    email: input.email.trim(),
+    password: input.password,
+    passwordConfirm: input.password,
+    emailVisibility: false,
+  });
+  return requestSignInCode(pb, input.email);
+}
+
+export async function requestPasswordReset(pb: PocketBase, email: string): Promise<void> {
+  await users(pb).requestPasswordReset(email.trim());
+}
+
+export async function confirmPasswordReset(pb: PocketBase, token: string, password: string): Promise<void> {
+  await users(pb).confirmPasswordReset(token, password, password);
+}
+
+export async function requestVerification(pb: PocketBase, email: string): Promise<void> {
+  await users(pb).requestVerification(email);
+}
+
+export async function confirmVerification(pb: PocketBase, token: string): Promise<void> {
+  await users(pb).confirmVerification(token);
+}
+
+export async function signInWithOAuth(pb: PocketBase, provider: string): Promise<void> {
+  await users(pb).authWithOAuth2({ provider });
+}
+
+/** Re-reads the signed-in member (role, blocked, name may have changed); signs out if the token is dead. */
+export async function refreshSession(pb: PocketBase): Promise<void> {
+  if (!pb.authStore.isValid) return;
+  try {
+    await users(pb).authRefresh();
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 401 || status === 403 || status === 404) pb.authStore.clear();
+  }
+}
+
+export function signOut(pb: PocketBase): void {
+  pb.authStore.clear();
+}
+
+export interface OAuthProvider {
+  name: string;
+  displayName: string;
+}
+
+/** OAuth2 providers the operator configured in PocketBase (admin UI or environment at start). */
+export async function listOAuthProviders(pb: PocketBase): Promise<OAuthProvider[]> {
+  const methods = await users(pb).listAuthMethods();
+  if (!methods.oauth2.enabled) return [];
+  return methods.oauth2.providers.map((p: AuthProviderInfo) => ({ name: p.name, displayName: p.displayName }));
+}

@@ -1,0 +1,60 @@
+// The one place Chorus creates PocketBase clients: a new one per server request,
+// and one shared client per browser tab whose auth is mirrored into a cookie for SSR.
+import PocketBase, { type RecordModel } from 'pocketbase';
+import type { SessionUser, UserRecord } from './types';
+
+export const AUTH_COOKIE = 'pb_auth';
+const SERVER_TIMEOUT_MS = 4000;
+
+export type { PocketBase };
+
+/** A fresh client for one server request, signed in from the request's auth cookie. */
+export function createServerClient(url: string, cookieHeader: string | null): PocketBase {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  // Answer quickly (503) rather than hang when PocketBase is slow or gone.
+  pb.beforeSend = (requestUrl, options) => ({
+    url: requestUrl,
+    options: { ...options, signal: options.signal ?? AbortSignal.timeout(SERVER_TIMEOUT_MS) },
+  });
+  pb.authStore.loadFromCookie(cookieHeader ?? '', AUTH_COOKIE);
+  return pb;
+}
+
+let browserClient: PocketBase | undefined;
+
+/** The tab's shared client. Its URL comes from the page, so one build serves any PocketBase. */
+export function getBrowserClient(): PocketBase {
+  if (browserClient) return browserClient;
+  const url = document.querySelector<HTMLMetaElement>('meta[name="chorus:pocketbase"]')?.content ?? '/';
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  // Mirror the auth (kept in localStorage, which other tabs observe) into the cookie SSR reads.
+  pb.authStore.onChange(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the SDK serializes and escapes the cookie itself.
+    document.cookie = pb.authStore.exportToCookie(
+      { secure: location.protocol === 'https:', sameSite: 'Lax', httpOnly: false, path: '/' },
+      AUTH_COOKIE,
+    );
+  }, true);
+  browserClient = pb;
+  return pb;
+}
+
+export function toSessionUser(pb: PocketBase, record: RecordModel | null): SessionUser | null {
+  if (record?.collectionName !== 'users') return null;
+  const user = record as unknown as UserRecord;
+  return {
+    id: user.id,
+    name: user.name || user.email?.split('@')[0] || 'Member',
+    email: user.email ?? '',
+    avatarUrl: user.avatar ? pb.files.getURL(record, user.avatar, { thumb: '96x96' }) : null,
+    role: user.role || 'member',
+    blocked: Boolean(user.blocked),
+    verified: Boolean(user.verified),
+  };
+}
+
+export function isStaff(user: Pick<SessionUser, 'role'> | null): boolean {
+  return user?.role === 'moderator' || user?.role === 'admin';
+}

@@ -1,0 +1,54 @@
+// Maps whatever PocketBase (or the network) throws to a small union the UI can show.
+import { ClientResponseError } from 'pocketbase';
+
+export type AppError =
+  | { kind: 'validation'; message: string; fields: Record<string, string> }
+  | { kind: 'unauthorized'; message: string }
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'rate-limited'; message: string }
+  | { kind: 'network'; message: string };
+
+const NETWORK_MESSAGE = 'Chorus cannot reach its server right now. Check your connection and try again.';
+
+export function toAppError(error: unknown): AppError {
+  if (!(error instanceof ClientResponseError)) {
+    return { kind: 'network', message: NETWORK_MESSAGE };
+  }
+  const message = error.response?.message || error.message;
+  switch (error.status) {
+    case 0:
+      return { kind: 'network', message: NETWORK_MESSAGE };
+    case 400:
+      return { kind: 'validation', message: message || 'Please check the form.', fields: fieldMessages(error) };
+    case 401:
+      return { kind: 'unauthorized', message: 'Please sign in to do that.' };
+    case 403:
+      return { kind: 'forbidden', message: message || 'You are not allowed to do that.' };
+    case 404:
+      return { kind: 'not-found', message: 'That could not be found.' };
+    case 429:
+      return { kind: 'rate-limited', message: 'Too many attempts. Wait a moment and try again.' };
+    default:
+      return error.status >= 500 ? { kind: 'network', message: NETWORK_MESSAGE } : { kind: 'forbidden', message };
+  }
+}
+
+function fieldMessages(error: ClientResponseError): Record<string, string> {
+  const data = (error.response?.data ?? {}) as Record<string, { message?: string } | undefined>;
+  const fields: Record<string, string> = {};
+  for (const [field, detail] of Object.entries(data)) {
+    if (detail?.message) fields[field] = detail.message;
+  }
+  return fields;
+}
+
+/** True when the server could not be reached at all (or answered 5xx): pages show 503. */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof ClientResponseError) return error.status === 0 || error.status >= 500;
+  return error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError');
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ClientResponseError && error.status === 404;
+}

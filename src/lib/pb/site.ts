@@ -1,0 +1,22 @@
+// The site record and boards navigation: what every page's shell shows.
+import type { PocketBase } from './client';
+import type { BoardRecord, SiteRecord } from './types';
+
+export interface Shell {
+  site: SiteRecord;
+  logoUrl: string | null;
+  boards: BoardRecord[];
+}
+
+export async function loadShell(pb: PocketBase): Promise<Shell> {
+  const [site, boards] = await Promise.all([pb.collection('site').getFirstListItem<SiteRecord>(''), listBoards(pb)]);
+  const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
+  return { site, logoUrl, boards };
+}
+
+/** The boards the caller may see (the API rules decide), archived ones last. */
+export function listBoards(pb: PocketBase): Promise<BoardRecord[]> {
+  return pb
+    .collection('boards')
+    .getFullList<BoardRecord>({ sort: 'archived,position,name', filter: 'archived = false' });
+}

@@ -1,0 +1,44 @@
+// Security headers for every response. Astro computes the script and style hashes of the page's CSP;
+// Chorus adds what only the request knows (where PocketBase lives, the site's accent style) and the rest.
+
+export interface CspAdditions {
+  /** The PocketBase origin browsers call (API, realtime) and load uploaded images from. */
+  pbOrigin: string;
+  /** Hashes of inline styles built per request, like `sha256-…`. */
+  styleHashes: string[];
+}
+
+/** Adds Chorus's per-request sources to the CSP Astro computed for the page. */
+export function extendCsp(policy: string, { pbOrigin, styleHashes }: CspAdditions): string {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name, sources);
+  }
+  const add = (name: string, ...sources: string[]) => {
+    const current = directives.get(name) ?? ["'self'"];
+    directives.set(name, [...current, ...sources.filter((s) => !current.includes(s))]);
+  };
+  add('connect-src', pbOrigin);
+  add('img-src', pbOrigin, 'data:', 'blob:');
+  if (directives.has('style-src')) add('style-src', ...styleHashes.map((hash) => `'${hash}'`));
+  add('frame-ancestors');
+  directives.set('frame-ancestors', ["'none'"]);
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+export function applySecurityHeaders(response: Response, { https, csp }: { https: boolean; csp?: CspAdditions }) {
+  const headers = response.headers;
+  const policy = headers.get('content-security-policy');
+  headers.set(
+    'content-security-policy',
+    policy && csp ? extendCsp(policy, csp) : "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  );
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('x-frame-options', 'DENY');
+  headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+  headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  headers.set('cross-origin-opener-policy', 'same-origin-allow-popups');
+  if (https) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  return response;
+}

@@ -1,0 +1,21 @@
+// Who is signed in, shared by every island on the page and followed across tabs
+// (the PocketBase client keeps auth in localStorage, whose changes other tabs observe).
+import { atom, onMount } from 'nanostores';
+import { signOut as clearAuth, refreshSession } from '../lib/pb/auth';
+import { getBrowserClient, toSessionUser } from '../lib/pb/client';
+import type { SessionUser } from '../lib/pb/types';
+
+export const $session = atom<SessionUser | null>(null);
+
+onMount($session, () => {
+  const pb = getBrowserClient();
+  const stop = pb.authStore.onChange(() => {
+    $session.set(pb.authStore.isValid ? toSessionUser(pb, pb.authStore.record) : null);
+  }, true);
+  void refreshSession(pb);
+  return stop;
+});
+
+export function signOut(): void {
+  clearAuth(getBrowserClient());
+}

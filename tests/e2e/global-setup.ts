@@ -1,0 +1,25 @@
+// Starts one Chorus stack for the end-to-end run: the built site in workerd, a real PocketBase
+// on a temp folder, and a mail catcher, all on free ports. Tests find them through E2E_* variables.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { startStack } from '../../scripts/lib/stack.mjs';
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
+  const [sitePort, pbPort, smtpPort, mailWebPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, mailWebPort, build: 'if-missing' });
+  Object.assign(process.env, {
+    E2E_SITE_URL: stack.siteUrl,
+    E2E_PB_URL: stack.pbUrl,
+    E2E_MAIL_URL: stack.mail?.webUrl,
+    E2E_SUPERUSER_EMAIL: stack.superuser?.email,
+    E2E_SUPERUSER_PASSWORD: stack.superuser?.password,
+    E2E_DEMO_PASSWORD: stack.demoPassword,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
