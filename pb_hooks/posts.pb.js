@@ -12,11 +12,8 @@ onRecordCreate((e) => {
   e.record.set('comment_count', 0);
   e.record.set('trending_score', trendingScore(0, 0, Math.floor(Date.now() / 1000)));
   if (!e.record.getString('status')) {
-    try {
-      e.record.set('status', e.app.findFirstRecordByFilter('statuses', 'is_default = true').id);
-    } catch {
-      // no default status configured: leave it empty
-    }
+    const [open] = e.app.findRecordsByFilter('statuses', 'is_default = true', 'position', 1, 0);
+    if (open) e.record.set('status', open.id);
   }
   withinTransaction(e, (txApp) => ensureSubscribed(txApp, e.record.id, e.record.getString('author')));
 }, 'posts');
@@ -27,13 +24,8 @@ onRecordCreateRequest((e) => {
   const { isStaff } = require(`${__hooks}/lib/roles.js`);
   const body = e.requestInfo().body;
   if (!(e.hasSuperuserAuth() && body.approved !== undefined)) {
-    let requireApproval = false;
-    try {
-      requireApproval = e.app.findFirstRecordByFilter('site', "id != ''").getBool('require_approval');
-    } catch {
-      // no site record: nothing to wait for
-    }
-    e.record.set('approved', isStaff(e) || !requireApproval);
+    const [site] = e.app.findRecordsByFilter('site', '', '', 1, 0);
+    e.record.set('approved', isStaff(e) || !site?.getBool('require_approval'));
   }
   if (e.record.getString('response')) {
     e.record.set('response_by', e.auth?.collection().name === 'users' ? e.auth.id : '');

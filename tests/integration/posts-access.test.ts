@@ -100,7 +100,7 @@ describe('posts: fields members may not write', () => {
     const other = await createBoard(pb, 'public');
     const target = await createPost(pb, board, actors.other);
     for (const change of [
-      { status: statuses[2].id },
+      { status: statuses.find((s) => s.slug === 'planned')?.id },
       { author: idOf(actors.other) },
       { board: other.id },
       { merged_into: target.id },

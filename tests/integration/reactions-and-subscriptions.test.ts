@@ -72,11 +72,11 @@ describe('subscriptions', () => {
     expect(await outcomeOf(() => follow(idOf(actors[name])))).toBe(WRITERS[name]);
     const mine = await subscriptions(name).getFullList({ filter: `post = "${post.id}"` });
     expect(mine.every((s) => s.user === idOf(actors[name]))).toBe(true);
-    if (mine[0]) expect(await outcomeOf(() => subscriptions(name).delete(mine[0].id))).toBe('ok');
+    for (const follow of mine) expect(await outcomeOf(() => subscriptions(name).delete(follow.id))).toBe('ok');
   });
   it.each(ACTOR_NAMES)("%s cannot see, change or delete the author's subscription", async (name) => {
     const post = await createPost(pb, board, actors.admin);
-    const [authorFollow] = await pb.admin.collection('subscriptions').getFullList({ filter: `post = "${post.id}"` });
+    const authorFollow = await pb.admin.collection('subscriptions').getFirstListItem(`post = "${post.id}"`);
     const own = name === 'admin';
     expect(await outcomeOf(() => subscriptions(name).getOne(authorFollow.id))).toBe(own ? 'ok' : 'denied');
     expect(await outcomeOf(() => subscriptions(name).update(authorFollow.id, { post: post.id }))).toBe('denied');

@@ -1,0 +1,102 @@
+// Ranked full-text search: best first, prefix matches, visibility respected, fast on 10,000 posts.
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+
+let pb: TestPocketBase;
+let actors: Actors;
+let board: RecordModel;
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+  actors = await createActors(pb);
+  board = await createBoard(pb, 'public');
+});
+afterAll(() => pb?.stop());
+
+interface SearchResult {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: RecordModel[];
+}
+const search = (client: PocketBase, query: Record<string, string | number>) =>
+  client.send<SearchResult>('/api/chorus/search', { query });
+const titles = (result: SearchResult) => result.items.map((p) => p.title);
+
+describe('GET /api/chorus/search', () => {
+  it('ranks a title match above a body match, and matches prefixes', async () => {
+    await createPost(pb, board, actors.member, { title: 'Export to spreadsheet', body: 'We need a kanban view too' });
+    await createPost(pb, board, actors.member, { title: 'Kanban board view', body: 'Columns by status' });
+    const result = await search(pb.visitor(), { q: 'kanban', board: board.id });
+    expect(titles(result)).toEqual(['Kanban board view', 'Export to spreadsheet']);
+    expect(titles(await search(pb.visitor(), { q: 'kanb', board: board.id }))[0]).toBe('Kanban board view');
+    expect(titles(await search(pb.visitor(), { q: 'spread expo' }))).toEqual(['Export to spreadsheet']);
+  });
+  it('shrugs off punctuation and FTS syntax', async () => {
+    for (const q of ['"', 'kanban AND (', '*', 'NEAR(x', "'; DROP TABLE posts; --"]) {
+      await expect(search(pb.visitor(), { q })).resolves.toHaveProperty('items');
+    }
+  });
+  it('finds nothing on boards or unapproved posts the caller may not see', async () => {
+    const members = await createBoard(pb, 'members');
+    const staff = await createBoard(pb, 'staff');
+    await createPost(pb, members, actors.member, { title: 'Zeppelin members idea' });
+    await createPost(pb, staff, actors.moderator, { title: 'Zeppelin staff idea' });
+    await createPost(pb, board, actors.member, { title: 'Zeppelin queued idea', approved: false });
+    await createPost(pb, board, actors.other, { title: 'Zeppelin public idea' });
+    const seen = async (client: PocketBase) => titles(await search(client, { q: 'zeppelin' })).sort();
+    expect(await seen(pb.visitor())).toEqual(['Zeppelin public idea']);
+    expect(await seen(actors.other)).toEqual(['Zeppelin members idea', 'Zeppelin public idea']);
+    expect(await seen(actors.member)).toEqual([
+      'Zeppelin members idea',
+      'Zeppelin public idea',
+      'Zeppelin queued idea',
+    ]);
+    expect((await seen(actors.moderator)).length).toBe(4);
+    expect((await search(pb.visitor(), { q: 'zeppelin' })).totalItems).toBe(1);
+  });
+  it('follows edits and deletions', async () => {
+    const post = await createPost(pb, board, actors.member, { title: 'Quokka mode' });
+    await actors.member.collection('posts').update(post.id, { title: 'Wombat mode' });
+    expect(titles(await search(pb.visitor(), { q: 'quokka' }))).toEqual([]);
+    expect(titles(await search(pb.visitor(), { q: 'wombat' }))).toEqual(['Wombat mode']);
+    await actors.member.collection('posts').delete(post.id);
+    expect((await search(pb.visitor(), { q: 'wombat' })).totalItems).toBe(0);
+  });
+});
+
+describe('search on 10,000 posts', () => {
+  const WORDS =
+    'dark mode export import kanban calendar slack webhook mobile android ios email digest sso saml api'.split(' ');
+  const sentence = (i: number, n: number) =>
+    Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ');
+
+  it('seeds quickly and answers fast', { timeout: 300_000 }, async () => {
+    await pb.admin.settings.update({ batch: { enabled: true, maxRequests: 1000, timeout: 120, maxBodySize: 0 } });
+    const started = performance.now();
+    for (let chunk = 0; chunk < 20; chunk++) {
+      const batch = pb.admin.createBatch();
+      for (let i = chunk * 500; i < (chunk + 1) * 500; i++) {
+        batch.collection('posts').create({
+          board: board.id,
+          author: idOf(actors.member),
+          title: `Idea ${i}: ${sentence(i, 4)}`,
+          body: `${sentence(i + 1, 40)} ${i % 100 === 0 ? 'flamingo' : ''}`,
+          approved: true,
+        });
+      }
+      await batch.send();
+    }
+    console.log(`seeded 10,000 posts in ${Math.round(performance.now() - started)} ms`);
+    for (const q of ['dark mode', 'kan', 'flamingo', 'webhook sl']) {
+      const t = performance.now();
+      const result = await search(pb.visitor(), { q, board: board.id });
+      console.log(`search "${q}": ${result.totalItems} hits, first page in ${Math.round(performance.now() - t)} ms`);
+      expect(result.items.length).toBeGreaterThan(0);
+    }
+    expect((await search(pb.visitor(), { q: 'flamingo', board: board.id, perPage: 50 })).totalItems).toBe(100);
+  });
+});
