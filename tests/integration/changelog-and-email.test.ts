@@ -17,13 +17,14 @@ import {
 } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
+type Mail = { to: string; subject: string; text: string };
 const APP_URL = 'http://chorus.test';
 let pb: TestPocketBase;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let actors: Actors;
 let board: RecordModel;
 beforeAll(async () => {
-  mail = await startMailCatcher({ smtpPort: await freePort() });
+  mail = await startMailCatcher({ smtpPort: await freePort(), webPort: undefined });
   pb = await startTestPocketBase({ smtpPort: mail.smtpPort, appUrl: APP_URL });
   actors = await createActors(pb);
   board = await createBoard(pb, 'public');
@@ -90,7 +91,7 @@ describe('publishing a release', () => {
         .getFullList({ filter: `post = "${idea.id}"` });
       expect(events.map((e) => [e.to, e.actor])).toEqual([[done.id, idOf(actors.moderator)]]);
     }
-    const email = await mail.waitFor((m) => m.to.includes(emailOf(voter)) && m.subject.includes('Dark mode'));
+    const email = await mail.waitFor((m: Mail) => m.to.includes(emailOf(voter)) && m.subject.includes('Dark mode'));
     expect(email.text).toContain(`${APP_URL}/p/${a.id}`);
     await entries.update(entry.id, { title: 'Dark mode!' }); // already published: nothing new
     expect(await pb.admin.collection('notifications').getFullList({ filter: `entry = "${entry.id}"` })).toHaveLength(4);
@@ -105,12 +106,14 @@ describe('emails', () => {
     const planned = await pb.admin.collection('statuses').getFirstListItem('slug = "planned"');
     await actors.admin.collection('posts').update(idea.id, { status: planned.id, response: 'Next quarter.' });
 
-    const email = await mail.waitFor((m) => m.to.includes(emailOf(optedIn)) && m.text.includes(idea.id));
+    const email = await mail.waitFor((m: Mail) => m.to.includes(emailOf(optedIn)) && m.text.includes(idea.id));
     expect(email.subject).toContain('Planned');
     expect(email.text).toContain('Next quarter.');
     expect(email.text).toContain(`${APP_URL}/p/${idea.id}`);
-    expect(mail.messages.some((m) => m.to.includes(emailOf(optedOut)))).toBe(false);
-    expect(mail.messages.some((m) => m.to.includes(emailOf(actors.admin)) && m.text.includes(idea.id))).toBe(false);
+    expect(mail.messages.some((m: Mail) => m.to.includes(emailOf(optedOut)))).toBe(false);
+    expect(mail.messages.some((m: Mail) => m.to.includes(emailOf(actors.admin)) && m.text.includes(idea.id))).toBe(
+      false,
+    );
 
     const link = email.text.match(/(http:\/\/chorus\.test\/settings\?unsubscribe=\S+)/)?.[1] ?? '';
     const token = decodeURIComponent(new URL(link).searchParams.get('unsubscribe') ?? '');

@@ -56,7 +56,9 @@ describe('POST /api/chorus/posts/{id}/merge', () => {
     expect(await outcomeOf(() => vote(c, dup))).toBe('denied');
   });
   it('refuses a merge into itself, into a merged idea, or twice', async () => {
-    const [dup, target, third] = await Promise.all([1, 2, 3].map(() => createPost(pb, board, actors.member)));
+    const dup = await createPost(pb, board, actors.member);
+    const target = await createPost(pb, board, actors.member);
+    const third = await createPost(pb, board, actors.member);
     const merge = (from: RecordModel, into: string) =>
       outcomeOf(() => post(actors.admin, `/api/chorus/posts/${from.id}/merge`, { into }));
     expect(await merge(dup, dup.id)).toBe('denied');

@@ -35,6 +35,11 @@ async function notified(post: RecordModel, kind: string): Promise<string[]> {
   return rows.map((n) => n.user).sort();
 }
 const ids = (...clients: PocketBase[]) => clients.map(idOf).sort();
+/** The one row a query found. */
+function only<T>(rows: T[]): T {
+  expect(rows).toHaveLength(1);
+  return rows[0] as T;
+}
 const vote = (who: PocketBase, post: RecordModel) => who.collection('votes').create({ post: post.id, user: idOf(who) });
 
 describe('status changes', () => {
@@ -73,7 +78,7 @@ describe('status changes', () => {
     expect(listed.length).toBe(['member', 'moderator', 'admin'].includes(name) ? 1 : 0);
     const body = { post: post.id, from: status.open, to: status.done };
     expect(await outcomeOf(() => actors[name].collection('status_events').create(body))).toBe('denied');
-    const event = (await pb.admin.collection('status_events').getFullList({ filter: `post = "${post.id}"` }))[0];
+    const event = only(await pb.admin.collection('status_events').getFullList({ filter: `post = "${post.id}"` }));
     expect(await outcomeOf(() => actors[name].collection('status_events').update(event.id, { note: 'x' }))).toBe(
       'denied',
     );
@@ -105,7 +110,7 @@ describe('notifications access', () => {
   it.each(ACTOR_NAMES)("%s: list, view, update and delete the member's notification", async (name) => {
     const post = await createPost(pb, board, actors.member);
     await actors.other.collection('comments').create({ post: post.id, author: idOf(actors.other), body: 'Hi' });
-    const [mine] = await actors.member.collection('notifications').getFullList({ filter: `post = "${post.id}"` });
+    const mine = only(await actors.member.collection('notifications').getFullList({ filter: `post = "${post.id}"` }));
     expect(mine.user).toBe(idOf(actors.member));
     const listed = await actors[name].collection('notifications').getFullList({ filter: `post = "${post.id}"` });
     expect(listed.length).toBe(name === 'member' ? 1 : 0);
@@ -127,7 +132,9 @@ describe('notifications access', () => {
   it('a blocked member can read but not mark read; read-all marks only their own', async () => {
     const post = await createPost(pb, board, actors.blocked);
     await actors.other.collection('comments').create({ post: post.id, author: idOf(actors.other), body: 'Hi' });
-    const [theirs] = await actors.blocked.collection('notifications').getFullList({ filter: `post = "${post.id}"` });
+    const theirs = only(
+      await actors.blocked.collection('notifications').getFullList({ filter: `post = "${post.id}"` }),
+    );
     const read = { read_at: new Date().toISOString() };
     expect(await outcomeOf(() => actors.blocked.collection('notifications').update(theirs.id, read))).toBe('denied');
 
