@@ -29,13 +29,13 @@ describe('live notifications', () => {
       await actors.moderator.collection('posts').update(idea.id, { status: planned.id });
       await settle();
       const of = (name: string, topic: string) => (listeners[name]?.events ?? []).filter((e) => e.topic === topic);
-      expect(of('member', 'notifications').map((e) => e.data.record.user)).toEqual([idOf(actors.member)]);
-      expect(of('other', 'notifications').map((e) => e.data.record.user)).toEqual([idOf(actors.other)]);
+      expect(of('member', 'notifications').map((e) => e.record.user)).toEqual([idOf(actors.member)]);
+      expect(of('other', 'notifications').map((e) => e.record.user)).toEqual([idOf(actors.other)]);
       expect(of('moderator', 'notifications')).toEqual([]);
       expect(of('visitor', 'notifications')).toEqual([]);
       for (const name of ['member', 'visitor']) {
-        expect(of(name, 'status_events').map((e) => e.data.record.to)).toEqual([planned.id]);
-        expect(of(name, `posts/${idea.id}`).some((e) => e.data.record.status === planned.id)).toBe(true);
+        expect(of(name, 'status_events').map((e) => e.record.to)).toEqual([planned.id]);
+        expect(of(name, `posts/${idea.id}`).some((e) => e.record.status === planned.id)).toBe(true);
       }
     } finally {
       for (const listener of Object.values(listeners)) listener.close();
