@@ -121,6 +121,12 @@ describe('emails', () => {
     expect(res.preference).toBe('email_on_status');
     const user = await pb.admin.collection('users').getOne(idOf(optedIn));
     expect([user.email_on_status, user.email_on_comment]).toEqual([false, true]);
+    // Only that kind is off: a comment still emails them, with its own unsubscribe link.
+    await actors.member.collection('comments').create({ post: idea.id, author: idOf(actors.member), body: 'Thanks' });
+    const commented = await mail.waitFor(
+      (m: Mail) => m.to.includes(emailOf(optedIn)) && m.subject.startsWith('New comment'),
+    );
+    expect(commented.text).toContain(`${APP_URL}/settings?unsubscribe=`);
     const bad = { token: `${token.slice(0, -2)}xx` };
     expect(await outcomeOf(() => pb.visitor().send('/api/chorus/unsubscribe', { method: 'POST', body: bad }))).toBe(
       'denied',
