@@ -106,6 +106,17 @@ describe('comments', () => {
   });
 });
 
+describe('recipients who may no longer read the idea', () => {
+  it('a hidden idea notifies only its author and staff', async () => {
+    const post = await createPost(pb, board, actors.member);
+    await vote(actors.other, post);
+    await vote(actors.admin, post);
+    await actors.moderator.collection('posts').update(post.id, { approved: false });
+    await actors.moderator.collection('posts').update(post.id, { status: status.declined });
+    expect(await notified(post, 'status')).toEqual(ids(actors.member, actors.admin));
+  });
+});
+
 describe('notifications access', () => {
   it.each(ACTOR_NAMES)("%s: list, view, update and delete the member's notification", async (name) => {
     const post = await createPost(pb, board, actors.member);
