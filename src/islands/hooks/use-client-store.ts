@@ -1,6 +1,5 @@
-// A store's value for an island that hydrates with what the server rendered (`serverValue`) and
-// then follows the store. React does not patch attributes that differ at hydration, so reading the
-// live value during hydration could leave stale markup (e.g. a vote count) on the page.
+// A store's value for an island that renders on the server first: the server value while
+// hydrating (so the markup matches), then the browser's (which may come from sessionStorage).
 import type { ReadableAtom } from 'nanostores';
 import { useSyncExternalStore } from 'react';
 

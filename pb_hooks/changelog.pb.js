@@ -1,0 +1,46 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Publishing a release (state becomes published, on create or update) dates it and, in the same
+// transaction, moves the linked ideas to Done when mark_done is set (recorded in status_events) and
+// notifies the voters and followers of the linked ideas once each, except the publisher.
+
+for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
+  register((e) => {
+    const { recordActor } = require(`${__hooks}/lib/staff.js`);
+    recordActor(e);
+    e.next();
+  }, 'changelog_entries');
+}
+
+function publish(e) {
+  const published = e.record.getString('state') === 'published';
+  const wasPublished = !e.record.isNew() && e.record.original().getString('state') === 'published';
+  if (!published || wasPublished) return e.next();
+
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notify.js`);
+  const { actorOf } = require(`${__hooks}/lib/staff.js`);
+  const actor = actorOf(e.record);
+  if (!e.record.getString('published_at')) e.record.set('published_at', new Date().toISOString());
+  withinTransaction(e, (txApp) => {
+    const postIds = e.record.getStringSlice('posts');
+    if (e.record.getBool('mark_done')) {
+      const done = txApp.findFirstRecordByFilter('statuses', "slug = 'done'");
+      for (const post of txApp.findRecordsByIds('posts', postIds)) {
+        if (post.getString('status') === done.id) continue;
+        post.set('status', done.id);
+        post.set('chorus_actor', actor);
+        post.set('chorus_quiet', true);
+        txApp.save(post);
+      }
+    }
+    const notified = new Set([actor]);
+    for (const postId of postIds) {
+      const people = audienceOf(txApp, postId, { exclude: actor }).filter((id) => !notified.has(id));
+      for (const id of people) notified.add(id);
+      notifyUsers(txApp, people, { kind: 'release', post: postId, entry: e.record.id, actor });
+    }
+  });
+}
+
+onRecordCreate(publish, 'changelog_entries');
+onRecordUpdate(publish, 'changelog_entries');

@@ -1,0 +1,38 @@
+// In-app notifications. Rows are written inside the caller's transaction; emails go out from
+// pb_hooks/emails.pb.js once that transaction has committed.
+
+const STAFF = "u.role IN ('moderator', 'admin')";
+// Who may still read the post (mirrors the posts view rule for signed-in people): a queued or hidden
+// idea only its author and staff, an idea on a staff board only staff.
+const CAN_READ = `(p.approved = TRUE OR u.id = p.author OR ${STAFF}) AND (b.visibility != 'staff' OR ${STAFF})`;
+
+// Distinct people who follow or voted for a post and may read it, except `exclude`; only staff when staffOnly.
+function audienceOf(app, postId, { followers = true, voters = true, staffOnly = false, exclude = '' } = {}) {
+  const sources = [];
+  if (followers) sources.push('SELECT user FROM subscriptions WHERE post = {:post}');
+  if (voters) sources.push('SELECT user FROM votes WHERE post = {:post}');
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app
+    .db()
+    .newQuery(
+      `SELECT DISTINCT u.id AS id FROM (${sources.join(' UNION ')}) a JOIN users u ON u.id = a.user ` +
+        'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
+        `WHERE u.id != {:exclude} AND ${CAN_READ} ${staffOnly ? `AND ${STAFF}` : ''} ORDER BY u.id`,
+    )
+    .bind({ post: postId, exclude })
+    .all(rows);
+  return rows.map((row) => row.id);
+}
+
+// One notification per user: fields are kind, post, comment, entry, actor.
+function notifyUsers(app, userIds, fields) {
+  const collection = app.findCollectionByNameOrId('notifications');
+  for (const userId of userIds) {
+    const notification = new Record(collection);
+    notification.set('user', userId);
+    for (const [key, value] of Object.entries(fields)) if (value) notification.set(key, value);
+    app.save(notification);
+  }
+}
+
+module.exports = { audienceOf, notifyUsers };

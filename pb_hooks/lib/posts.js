@@ -1,0 +1,13 @@
+// Loads a post for a staff route: 404 when it does not exist or the caller may not see it.
+module.exports.findVisiblePost = (e, id) => {
+  let post;
+  try {
+    post = e.app.findRecordById('posts', id);
+  } catch {
+    throw new NotFoundError('The idea was not found.');
+  }
+  if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
+    throw new NotFoundError('The idea was not found.');
+  }
+  return post;
+};

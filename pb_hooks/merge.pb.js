@@ -1,0 +1,60 @@
+/// <reference path="../pb_data/types.d.ts" />
+// POST /api/chorus/posts/{id}/merge { into: <post id> } — staff merge a duplicate into another idea.
+// In one transaction: the duplicate's votes move to the target (a person who voted for both keeps one
+// vote), its followers follow the target instead, merged_into is set, both are recounted, and the
+// duplicate's voters are notified (kind merge, post = the duplicate). 400 for a merge into itself,
+// into a merged idea, or of an idea already merged. Response: { duplicate: <post>, target: <post> }.
+routerAdd(
+  'POST',
+  '/api/chorus/posts/{id}/merge',
+  (e) => {
+    const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
+    const { recountPost } = require(`${__hooks}/lib/counters.js`);
+    const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
+    const { notifyUsers } = require(`${__hooks}/lib/notify.js`);
+    const staff = requireStaff(e);
+    const duplicate = findVisiblePost(e, e.request.pathValue('id'));
+    const into = String(e.requestInfo().body.into || '');
+    if (!into) throw new BadRequestError('Choose the idea to merge into.', { into: 'Required.' });
+    const target = findVisiblePost(e, into);
+    if (target.id === duplicate.id) throw new BadRequestError('An idea cannot be merged into itself.');
+    if (duplicate.getString('merged_into')) throw new BadRequestError('This idea was already merged.');
+    if (target.getString('merged_into')) throw new BadRequestError('That idea was itself merged; pick its target.');
+
+    e.app.runInTransaction((txApp) => {
+      const votes = txApp.findRecordsByFilter('votes', 'post = {:post}', '', 0, 0, { post: duplicate.id });
+      const voters = votes.map((vote) => vote.getString('user'));
+      for (const vote of votes) {
+        try {
+          txApp.findFirstRecordByFilter('votes', 'post = {:post} && user = {:user}', {
+            post: target.id,
+            user: vote.getString('user'),
+          });
+          txApp.delete(vote); // already voted for the target: one vote is enough
+        } catch {
+          vote.set('post', target.id);
+          txApp.save(vote);
+        }
+      }
+      for (const follow of txApp.findRecordsByFilter('subscriptions', 'post = {:post}', '', 0, 0, {
+        post: duplicate.id,
+      })) {
+        ensureSubscribed(txApp, target.id, follow.getString('user'));
+        txApp.delete(follow);
+      }
+      const fresh = txApp.findRecordById('posts', duplicate.id);
+      fresh.set('merged_into', target.id);
+      txApp.save(fresh);
+      recountPost(txApp, duplicate.id);
+      recountPost(txApp, target.id);
+      const people = voters.filter((id) => id !== staff.id);
+      notifyUsers(txApp, people, { kind: 'merge', post: duplicate.id, actor: staff.id });
+    });
+    const result = e.app.findRecordsByIds('posts', [duplicate.id, target.id]);
+    $apis.enrichRecords(e, result);
+    const byId = Object.fromEntries(result.map((post) => [post.id, post]));
+    return e.json(200, { duplicate: byId[duplicate.id], target: byId[target.id] });
+  },
+  $apis.requireAuth('users'),
+);

@@ -1,0 +1,64 @@
+/// <reference path="../pb_data/types.d.ts" />
+// POST /api/chorus/posts/{id}/vote-on-behalf { email, name? } — staff record a customer's vote.
+// A new email gets an unverified member account (random password; they can claim it by resetting the
+// password or with an email code). The vote is signed on_behalf_by = the staff member; votes hooks
+// recount the idea and make the customer a follower. Voting twice is not an error.
+// Response: { vote: { id, post, user, on_behalf_by }, user: { id, name }, user_created, already_voted }
+routerAdd(
+  'POST',
+  '/api/chorus/posts/{id}/vote-on-behalf',
+  (e) => {
+    const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
+    const staff = requireStaff(e);
+    const post = findVisiblePost(e, e.request.pathValue('id'));
+    if (post.getBool('locked') || post.getString('merged_into')) {
+      throw new BadRequestError('This idea takes no more votes.');
+    }
+    const body = e.requestInfo().body;
+    const email = String(body.email || '')
+      .trim()
+      .toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+      throw new BadRequestError('Enter the customer’s email address.', { email: 'Not a valid email address.' });
+    }
+    let user;
+    let userCreated = false;
+    let alreadyVoted = false;
+    let vote;
+    e.app.runInTransaction((txApp) => {
+      try {
+        user = txApp.findAuthRecordByEmail('users', email);
+      } catch {
+        user = new Record(txApp.findCollectionByNameOrId('users'));
+        user.setEmail(email);
+        user.setVerified(false);
+        user.setRandomPassword();
+        user.set('name', String(body.name || email.split('@')[0]).slice(0, 60));
+        user.set('role', 'member');
+        txApp.save(user);
+        userCreated = true;
+      }
+      try {
+        vote = txApp.findFirstRecordByFilter('votes', 'post = {:post} && user = {:user}', {
+          post: post.id,
+          user: user.id,
+        });
+        alreadyVoted = true;
+      } catch {
+        vote = new Record(txApp.findCollectionByNameOrId('votes'));
+        vote.set('post', post.id);
+        vote.set('user', user.id);
+        vote.set('on_behalf_by', staff.id);
+        txApp.save(vote);
+      }
+    });
+    return e.json(userCreated || !alreadyVoted ? 201 : 200, {
+      vote: { id: vote.id, post: post.id, user: user.id, on_behalf_by: vote.getString('on_behalf_by') },
+      user: { id: user.id, name: user.getString('name') },
+      user_created: userCreated,
+      already_voted: alreadyVoted,
+    });
+  },
+  $apis.requireAuth('users'),
+);

@@ -1,0 +1,41 @@
+/// <reference path="../pb_data/types.d.ts" />
+// An idea's timeline: one row per status change, written only by pb_hooks/status-events.pb.js in the
+// same transaction as the change. Readable by whoever can read the idea.
+const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
+const POST_VISIBLE = `(post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && ${STAFF})) && (post.approved = true || post.author = @request.auth.id || ${STAFF})`;
+
+migrate(
+  (app) => {
+    const statuses = app.findCollectionByNameOrId('statuses').id;
+    const events = new Collection({
+      type: 'base',
+      name: 'status_events',
+      listRule: POST_VISIBLE,
+      viewRule: POST_VISIBLE,
+      createRule: null,
+      updateRule: null,
+      deleteRule: null,
+      fields: [
+        {
+          name: 'post',
+          type: 'relation',
+          required: true,
+          collectionId: app.findCollectionByNameOrId('posts').id,
+          maxSelect: 1,
+          cascadeDelete: true,
+        },
+        { name: 'from', type: 'relation', collectionId: statuses, maxSelect: 1 },
+        { name: 'to', type: 'relation', collectionId: statuses, maxSelect: 1 },
+        { name: 'actor', type: 'relation', collectionId: app.findCollectionByNameOrId('users').id, maxSelect: 1 },
+        { name: 'note', type: 'text', max: 5000 },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+      ],
+      indexes: ['CREATE INDEX idx_status_events_post_created ON status_events (post, created)'],
+    });
+    app.save(events);
+  },
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('status_events'));
+  },
+);

@@ -1,0 +1,57 @@
+/// <reference path="../pb_data/types.d.ts" />
+// In-app notifications, written only by hooks. A member lists and sees only their own (realtime follows
+// the same list rule), may mark them read and delete them, and may change nothing else.
+const unset = (fields) => fields.map((f) => `@request.body.${f}:isset = false`).join(' && ');
+
+migrate(
+  (app) => {
+    const users = app.findCollectionByNameOrId('users').id;
+    const posts = app.findCollectionByNameOrId('posts').id;
+    const notifications = new Collection({
+      type: 'base',
+      name: 'notifications',
+      listRule: 'user = @request.auth.id',
+      viewRule: 'user = @request.auth.id',
+      createRule: null,
+      updateRule: `user = @request.auth.id && @request.auth.blocked = false && ${unset(['user', 'kind', 'post', 'comment', 'entry', 'actor'])}`,
+      deleteRule: 'user = @request.auth.id && @request.auth.blocked = false',
+      fields: [
+        { name: 'user', type: 'relation', required: true, collectionId: users, maxSelect: 1, cascadeDelete: true },
+        {
+          name: 'kind',
+          type: 'select',
+          required: true,
+          maxSelect: 1,
+          values: ['comment', 'status', 'response', 'release', 'merge'],
+        },
+        { name: 'post', type: 'relation', collectionId: posts, maxSelect: 1, cascadeDelete: true },
+        {
+          name: 'comment',
+          type: 'relation',
+          collectionId: app.findCollectionByNameOrId('comments').id,
+          maxSelect: 1,
+          cascadeDelete: true,
+        },
+        {
+          name: 'entry',
+          type: 'relation',
+          collectionId: app.findCollectionByNameOrId('changelog_entries').id,
+          maxSelect: 1,
+          cascadeDelete: true,
+        },
+        { name: 'actor', type: 'relation', collectionId: users, maxSelect: 1 },
+        { name: 'read_at', type: 'date' },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+      ],
+      indexes: [
+        'CREATE INDEX idx_notifications_user_created ON notifications (user, created)',
+        'CREATE INDEX idx_notifications_user_read ON notifications (user, read_at)',
+      ],
+    });
+    app.save(notifications);
+  },
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('notifications'));
+  },
+);
