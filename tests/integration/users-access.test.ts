@@ -32,7 +32,8 @@ const ACTIONS: {
   {
     action: 'rename themselves',
     self: true,
-    may: SIGNED_IN,
+    // A blocked member can read but not write, their own profile included.
+    may: SIGNED_IN.filter((actor) => actor !== 'blocked member'),
     run: (c, id) => c.collection('users').update(id, { name: 'Renamed' }),
   },
   {
