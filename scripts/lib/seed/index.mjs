@@ -1,4 +1,5 @@
 // Seeds a realistic demo into an empty Chorus (first run only): a product, boards, people and their ideas.
+import { backdateIdeas } from './ages.mjs';
 import { seedIdeas } from './ideas.mjs';
 import { seedPeople } from './people.mjs';
 import { seedSite } from './site.mjs';
@@ -7,6 +8,7 @@ export async function seedDemo(pb, { password }) {
   const boards = await seedSite(pb);
   const people = await seedPeople(pb, password);
   const posts = await seedIdeas(pb, { boards, people });
+  await backdateIdeas(pb, posts);
   return { boards, people, posts };
 }
 
