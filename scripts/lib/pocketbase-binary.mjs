@@ -61,18 +61,23 @@ async function downloadRelease() {
   const base = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
   const asset = releaseAssetName();
   const checksums = await fetchOk(`${base}/checksums.txt`).then((r) => r.text());
-  const line = checksums.split('\n').find((l) => l.trim().endsWith(` ${asset}`));
-  if (!line) throw new Error(`The release's checksums.txt lists no ${asset}.`);
-  const expected = line.trim().split(/\s+/)[0].toLowerCase();
   const zip = Buffer.from(await fetchOk(`${base}/${asset}`).then((r) => r.arrayBuffer()));
-  const actual = createHash('sha256').update(zip).digest('hex');
-  if (actual !== expected) {
-    throw new Error(`Checksum mismatch for ${asset}: expected ${expected}, got ${actual}. Refusing to use it.`);
-  }
+  verifyChecksum(zip, checksums, asset);
   const target = join(cacheDir, exe);
   writeFileSync(`${target}.tmp`, extractZipEntry(zip, exe));
   chmodSync(`${target}.tmp`, 0o755);
   renameSync(`${target}.tmp`, target);
+}
+
+/** Throws unless `data` has the SHA-256 that the release's checksums file lists for `asset`. */
+export function verifyChecksum(data, checksumsText, asset) {
+  const line = checksumsText.split('\n').find((l) => l.trim().endsWith(` ${asset}`));
+  if (!line) throw new Error(`The release's checksums.txt lists no ${asset}.`);
+  const expected = line.trim().split(/\s+/)[0].toLowerCase();
+  const actual = createHash('sha256').update(data).digest('hex');
+  if (actual !== expected) {
+    throw new Error(`Checksum mismatch for ${asset}: expected ${expected}, got ${actual}. Refusing to use it.`);
+  }
 }
 
 async function fetchOk(url) {

@@ -40,7 +40,7 @@ export async function startStack(options) {
       stoppers.push(mail.close);
       superuser = operatorCredentials(dataDir);
       log('Starting PocketBase…');
-      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser });
+      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser, watch: dev });
       stoppers.push(() => pocketbase.stop());
       pbUrl = pocketbase.url;
       const admin = await connectAsSuperuser(pbUrl, superuser);

@@ -98,5 +98,10 @@ describe('search on 10,000 posts', () => {
       expect(result.items.length).toBeGreaterThan(0);
     }
     expect((await search(pb.visitor(), { q: 'flamingo', board: board.id, perPage: 50 })).totalItems).toBe(100);
+    const [first] = (await search(pb.visitor(), { q: 'flamingo', board: board.id })).items;
+    const t = performance.now();
+    await actors.member.collection('posts').update(first?.id ?? '', { title: 'Renamed pelican idea' });
+    console.log(`editing a title re-indexes in ${Math.round(performance.now() - t)} ms`);
+    expect(titles(await search(pb.visitor(), { q: 'pelican' }))).toEqual(['Renamed pelican idea']);
   });
 });

@@ -1,0 +1,40 @@
+// `npm run bench`: prints the live and server-side speed figures DESIGN.md budgets. Never fails on time
+// (machines are noisy); it fails only if something does not work at all.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
+import { prepareBenchData } from './lib/bench/data.mjs';
+import { measureFanOut } from './lib/bench/fan-out.mjs';
+import { measurePageTimes } from './lib/bench/page-times.mjs';
+import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
+import { freePort } from './lib/ports.mjs';
+import { startStack } from './lib/stack.mjs';
+import { summarize } from './lib/stats.mjs';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
+const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+try {
+  const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
+  const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
+  console.log('Chorus benchmarks (loopback, this machine)\n');
+
+  const pageTimes = await measurePageTimes(stack.siteUrl, `/p/${data.postWithComments}`, 60);
+  console.log(summarize('SSR idea page with 50 comments (response time)', pageTimes));
+
+  for (const subscribers of [100, 1000]) {
+    const latencies = await measureFanOut(stack.pbUrl, data, subscribers, 10);
+    console.log(summarize(`SSE fan-out of a vote to ${subscribers} subscribers`, latencies));
+  }
+
+  const browser = await measureBrowserVoteLatency(stack.siteUrl, data, 30);
+  console.log(
+    browser
+      ? summarize('a vote in one browser shown in another', browser)
+      : 'browser vote latency: skipped (no vote button on the idea page yet)',
+  );
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,44 @@
+import { ClientResponseError } from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import { isUnavailable, toAppError } from '../../src/lib/pb/errors';
+
+const failure = (status: number, response: Record<string, unknown> = {}) =>
+  new ClientResponseError({ url: 'http://pb/api', status, response });
+
+describe('mapping PocketBase errors for the UI', () => {
+  it('keeps field messages of a validation error', () => {
+    const error = toAppError(
+      failure(400, {
+        message: 'Failed to create record.',
+        data: { email: { code: 'validation_not_unique', message: 'Value must be unique.' } },
+      }),
+    );
+    expect(error).toEqual({
+      kind: 'validation',
+      message: 'Failed to create record.',
+      fields: { email: 'Value must be unique.' },
+    });
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not-found'],
+    [429, 'rate-limited'],
+    [0, 'network'],
+    [502, 'network'],
+  ])('maps status %i to %s', (status, kind) => {
+    expect(toAppError(failure(status)).kind).toBe(kind);
+  });
+
+  it('treats anything else thrown as a network problem', () => {
+    expect(toAppError(new TypeError('fetch failed')).kind).toBe('network');
+  });
+
+  it('knows when PocketBase is unreachable, so pages answer 503', () => {
+    expect(isUnavailable(failure(0))).toBe(true);
+    expect(isUnavailable(failure(503))).toBe(true);
+    expect(isUnavailable(failure(404))).toBe(false);
+    expect(isUnavailable(new DOMException('timed out', 'TimeoutError'))).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseMail } from '../../scripts/lib/mime.mjs';
+
+describe('reading emails caught by the mail catcher', () => {
+  it('decodes a multipart message with quoted-printable parts and an encoded subject', () => {
+    const raw = [
+      'From: Chorus <no-reply@example.com>',
+      'To: <ada@example.com>',
+      'Subject: =?UTF-8?q?Your_code_=E2=9C=93?=',
+      'Content-Type: multipart/alternative; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain; charset=UTF-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Your code is 123456. Caf=C3=A9 =',
+      'time.',
+      '--b1',
+      'Content-Type: text/html; charset=UTF-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('<p>Your code is <strong>123456</strong></p>').toString('base64'),
+      '--b1--',
+      '',
+    ].join('\r\n');
+    const mail = parseMail(raw);
+    expect(mail.to).toBe('<ada@example.com>');
+    expect(mail.subject).toBe('Your code ✓');
+    expect(mail.text).toBe('Your code is 123456. Café time.\n');
+    expect(mail.html).toContain('<strong>123456</strong>');
+  });
+
+  it('falls back to the HTML stripped of tags when there is no plain part', () => {
+    const mail = parseMail('To: a@example.com\nSubject: Hi\nContent-Type: text/html\n\n<p>Hello &amp; welcome</p>');
+    expect(mail.text).toBe('Hello & welcome');
+  });
+});
