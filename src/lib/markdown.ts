@@ -1,0 +1,63 @@
+// Markdown from members, rendered on the server into harmless HTML: raw HTML is shown as text,
+// only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links.
+import { Marked, type Tokens } from 'marked';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** The URL when it is http(s) or mailto (relative URLs are refused too), otherwise null. */
+export function toSafeUrl(href: string | null | undefined): string | null {
+  if (!href) return null;
+  const trimmed = href.trim();
+  // The WHATWG parser drops tabs and newlines like browsers do, so "java\tscript:" is seen as javascript:.
+  try {
+    const url = new URL(trimmed);
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    html(token: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(token.text);
+    },
+    link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
+      const text = this.parser.parseInline(token.tokens);
+      const href = toSafeUrl(token.href);
+      if (!href) return text;
+      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+      return `<a href="${escapeHtml(href)}"${title} rel="nofollow ugc noopener">${text}</a>`;
+    },
+    image(token: Tokens.Image) {
+      const href = toSafeUrl(token.href);
+      const label = escapeHtml(token.text || 'image');
+      return href ? `<a href="${escapeHtml(href)}" rel="nofollow ugc noopener">${label}</a>` : label;
+    },
+  },
+});
+
+/** Sanitized HTML for a member's markdown. */
+export function renderMarkdown(source: string): string {
+  return marked.parse(source ?? '') as string;
+}
+
+/** Plain text for excerpts and meta descriptions: markdown syntax stripped, whitespace collapsed. */
+export function toExcerpt(source: string, max = 180): string {
+  const text = (source ?? '')
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,77 @@
+// Managing members (roles, blocking) and admin settings: boards, statuses, tags, site.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTOR_NAMES, type Actors, allowed, createActors, idOf, outcomeOf } from '../support/chorus-fixtures';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+
+let pb: TestPocketBase;
+let actors: Actors;
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+  actors = await createActors(pb);
+});
+afterAll(() => pb?.stop());
+
+const users = (name: (typeof ACTOR_NAMES)[number]) => actors[name].collection('users');
+
+describe('roles and blocking', () => {
+  it.each(ACTOR_NAMES)("%s: change a member's role", async (name) => {
+    const target = idOf(await pb.actor('member'));
+    expect(await outcomeOf(() => users(name).update(target, { role: 'moderator' }))).toBe(allowed('admin')[name]);
+  });
+  it.each(ACTOR_NAMES)('%s: block and unblock a member', async (name) => {
+    const target = idOf(await pb.actor('member'));
+    expect(await outcomeOf(() => users(name).update(target, { blocked: true }))).toBe(
+      allowed('moderator', 'admin')[name],
+    );
+  });
+  it.each(ACTOR_NAMES)('%s: block a moderator', async (name) => {
+    const target = idOf(await pb.actor('moderator'));
+    expect(await outcomeOf(() => users(name).update(target, { blocked: true }))).toBe(allowed('admin')[name]);
+  });
+  it.each(ACTOR_NAMES)('%s cannot change their own role or blocked flag', async (name) => {
+    const self = idOf(actors[name]) || idOf(actors.member);
+    expect(await outcomeOf(() => users(name).update(self, { role: 'admin' }))).toBe('denied');
+    expect(await outcomeOf(() => users(name).update(self, { blocked: false }))).toBe('denied');
+  });
+  it("staff change nothing else on someone's account", async () => {
+    const target = idOf(await pb.actor('member'));
+    expect(await outcomeOf(() => users('admin').update(target, { name: 'Renamed' }))).toBe('denied');
+    expect(await outcomeOf(() => users('admin').update(target, { email_on_comment: false }))).toBe('denied');
+  });
+  it('a member edits their own profile and preferences, a blocked member cannot', async () => {
+    expect(
+      await outcomeOf(() => users('member').update(idOf(actors.member), { name: 'Me', email_on_status: false })),
+    ).toBe('ok');
+    expect(await outcomeOf(() => users('blocked').update(idOf(actors.blocked), { name: 'Me' }))).toBe('denied');
+  });
+  it('email preferences default to on and are visible to the member only', async () => {
+    const me = await users('other').getOne(idOf(actors.other));
+    expect([me.email_on_comment, me.email_on_status, me.email_on_release]).toEqual([true, true, true]);
+    const seenByOthers = await users('member').getOne(idOf(actors.other));
+    expect(seenByOthers.email_on_comment).toBeUndefined();
+  });
+});
+
+describe('admin settings', () => {
+  const create: Record<string, () => Record<string, unknown>> = {
+    boards: () => ({ name: 'B', slug: `b-${Math.random().toString(36).slice(2, 8)}`, visibility: 'public' }),
+    statuses: () => ({ name: 'S', slug: `s-${Math.random().toString(36).slice(2, 8)}`, color: '#000000' }),
+    tags: () => ({ name: `t-${Math.random().toString(36).slice(2, 8)}`, color: '#000000' }),
+  };
+  for (const [collection, body] of Object.entries(create)) {
+    it.each(ACTOR_NAMES)(`%s: create, rename and delete ${collection}`, async (name) => {
+      const record = await pb.admin.collection(collection).create(body());
+      const expected = allowed('admin')[name];
+      expect(await outcomeOf(() => actors[name].collection(collection).create(body()))).toBe(expected);
+      expect(await outcomeOf(() => actors[name].collection(collection).update(record.id, { name: 'X' }))).toBe(
+        expected,
+      );
+      expect(await outcomeOf(() => actors[name].collection(collection).delete(record.id))).toBe(expected);
+    });
+  }
+  it.each(ACTOR_NAMES)('%s: update site settings', async (name) => {
+    const site = await pb.admin.collection('site').getFirstListItem('');
+    const outcome = await outcomeOf(() => actors[name].collection('site').update(site.id, { tagline: name }));
+    expect(outcome).toBe(allowed('admin')[name]);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, toExcerpt, toSafeUrl } from '../../src/lib/markdown';
+
+describe('renderMarkdown', () => {
+  it('renders ordinary markdown', () => {
+    const html = renderMarkdown('# Title\n\nSome **bold** and a [link](https://example.com).');
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<a href="https://example.com/" rel="nofollow ugc noopener">link</a>');
+  });
+
+  it('shows script tags as text', () => {
+    const html = renderMarkdown('Hello <script>alert(1)</script>');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('escapes raw HTML blocks and inline tags with handlers', () => {
+    const html = renderMarkdown(
+      '<div onclick="x()">hi</div>\n\n<img src=x onerror=alert(1)> and <iframe src="https://evil">',
+    );
+    expect(html).not.toMatch(/<(div|img|iframe)/i);
+    expect(html).toContain('&lt;img');
+  });
+
+  it('drops javascript:, data: and obfuscated links but keeps their text', () => {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,hi',
+      'java\tscript:alert(1)',
+      ' vbscript:x',
+    ]) {
+      const html = renderMarkdown(`[click](${href})`);
+      expect(html).not.toContain('href');
+      expect(html).toContain('click');
+    }
+  });
+
+  it('allows mailto links and autolinks, all with rel nofollow ugc noopener', () => {
+    expect(renderMarkdown('[mail](mailto:a@example.com)')).toContain('href="mailto:a@example.com"');
+    expect(renderMarkdown('see https://example.com/x')).toContain('rel="nofollow ugc noopener"');
+  });
+
+  it('turns images into links, and refuses unsafe image sources', () => {
+    expect(renderMarkdown('![shot](https://example.com/a.png)')).toBe(
+      '<p><a href="https://example.com/a.png" rel="nofollow ugc noopener">shot</a></p>\n',
+    );
+    expect(renderMarkdown('![x](javascript:alert(1))')).not.toContain('href');
+  });
+
+  it('escapes quotes in link titles', () => {
+    const html = renderMarkdown('[a](https://example.com "x\\" onmouseover=\\"alert(1)")');
+    expect(html).not.toContain('" onmouseover="');
+  });
+});
+
+describe('toSafeUrl', () => {
+  it('accepts http(s) and mailto only', () => {
+    expect(toSafeUrl('https://example.com')).toBe('https://example.com/');
+    expect(toSafeUrl('/relative')).toBeNull();
+    expect(toSafeUrl('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('toExcerpt', () => {
+  it('strips markdown and shortens', () => {
+    expect(toExcerpt('# Hi\n\n**bold** [link](https://x.y)')).toBe('Hi bold link');
+    expect(toExcerpt('a'.repeat(300), 10)).toHaveLength(10);
+  });
+});
