@@ -1,0 +1,72 @@
+// The tab's one SSE connection, shared by every store: topics are reference-counted, and after a
+// disconnect the next connect tells each listener to refetch what it may have missed.
+import { atom } from 'nanostores';
+import { getBrowserClient } from '../lib/pb/client';
+import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsubscribe } from '../lib/pb/realtime';
+
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
+export const $connection = atom<ConnectionState>('connecting');
+
+type Handler = (event: RealtimeEvent<never>) => void;
+interface Topic {
+  handlers: Set<Handler>;
+  stop: Promise<Unsubscribe | null>;
+}
+const topics = new Map<string, Topic>();
+const catchUps = new Set<() => void>();
+let started = false;
+let dropped = false;
+
+function start(): void {
+  if (started) return;
+  started = true;
+  const pb = getBrowserClient();
+  // The SDK also reports a "disconnect" before its very first connect: only a lost stream counts.
+  onDisconnect(pb, () => {
+    if ($connection.get() !== 'online') return;
+    dropped = true;
+    $connection.set('reconnecting');
+  });
+  void onConnect(pb, () => {
+    $connection.set('online');
+    if (!dropped) return;
+    dropped = false;
+    for (const catchUp of catchUps) catchUp();
+  }).catch(() => $connection.set('reconnecting'));
+}
+
+/** Listens to a collection topic ("*" or an id, optionally filtered); returns a function to stop. */
+export function listen<T>(
+  collection: string,
+  topic: string,
+  handler: (event: RealtimeEvent<T>) => void,
+  options: { filter?: string; expand?: string } = {},
+): () => void {
+  start();
+  const key = `${collection}/${topic}?${options.filter ?? ''}&${options.expand ?? ''}`;
+  let entry = topics.get(key);
+  if (!entry) {
+    const handlers = new Set<Handler>();
+    const dispatch = (event: RealtimeEvent<never>) => {
+      for (const h of handlers) h(event);
+    };
+    const stop = subscribeTopic<never>(getBrowserClient(), collection, topic, dispatch, options).catch(() => null);
+    entry = { handlers, stop };
+    topics.set(key, entry);
+  }
+  const current = entry;
+  current.handlers.add(handler as Handler);
+  return () => {
+    current.handlers.delete(handler as Handler);
+    if (current.handlers.size === 0 && topics.get(key) === current) {
+      topics.delete(key);
+      void current.stop.then((stop) => stop?.());
+    }
+  };
+}
+
+/** Runs after every reconnect (not the first connect): refetch what may have been missed. */
+export function onReconnect(catchUp: () => void): () => void {
+  catchUps.add(catchUp);
+  return () => catchUps.delete(catchUp);
+}
