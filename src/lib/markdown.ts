@@ -56,7 +56,8 @@ export function toExcerpt(source: string, max = 180): string {
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]*>/g, ' ')
-    .replace(/[#>*_`~|-]+/g, ' ')
+    .replace(/[#>*_`~|]+/g, ' ')
+    .replace(/(^|\s)[-+]+(?=\s)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -1,11 +1,13 @@
-// Seeds a realistic demo into an empty Chorus (first run only): a product, boards and people.
+// Seeds a realistic demo into an empty Chorus (first run only): a product, boards, people and their ideas.
+import { seedIdeas } from './ideas.mjs';
 import { seedPeople } from './people.mjs';
 import { seedSite } from './site.mjs';
 
 export async function seedDemo(pb, { password }) {
   const boards = await seedSite(pb);
   const people = await seedPeople(pb, password);
-  return { boards, people };
+  const posts = await seedIdeas(pb, { boards, people });
+  return { boards, people, posts };
 }
 
 /** True when the instance already has content, so seeding never overwrites a real board. */

@@ -1,0 +1,79 @@
+// One comment: author, age, edited marker, body, reactions, and reply/edit/delete where allowed.
+import { useState } from 'react';
+import type { CommentView } from '../lib/pb/post-types';
+import { addComment, editComment, removeComment } from '../stores/comments';
+import { Avatar } from './Avatar';
+import CommentForm from './CommentForm';
+import ReactionBar from './ReactionBar';
+
+interface Props {
+  comment: CommentView;
+  viewerId: string | undefined;
+  canWrite: boolean;
+  children?: React.ReactNode;
+}
+
+export default function CommentItem({ comment, viewerId, canWrite, children }: Props) {
+  const [mode, setMode] = useState<'read' | 'edit' | 'reply'>('read');
+  const own = viewerId === comment.author.id && !comment.pending;
+  return (
+    <li className={comment.isNew ? 'comment is-new' : 'comment'} id={`c-${comment.id}`} data-testid="comment">
+      <p className="comment-meta">
+        <Avatar user={comment.author} size={24} /> <strong>{comment.author.name}</strong>{' '}
+        <span className="muted">{comment.pending ? 'sending…' : comment.age}</span>
+        {comment.edited && <span className="muted"> · edited</span>}
+        {comment.isNew && <span className="badge">New</span>}
+      </p>
+      {mode === 'edit' ? (
+        <CommentForm
+          label="Edit your comment"
+          submitLabel="Save"
+          initial={comment.body}
+          onCancel={() => setMode('read')}
+          onSubmit={(body) => {
+            setMode('read');
+            return editComment(comment.id, body);
+          }}
+        />
+      ) : comment.html !== null ? (
+        // Server-rendered, sanitized markdown (src/lib/markdown.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server
+        <div className="prose" dangerouslySetInnerHTML={{ __html: comment.html }} />
+      ) : (
+        <p className="comment-text">{comment.body}</p>
+      )}
+      {!comment.pending && <ReactionBar commentId={comment.id} viewerId={viewerId} />}
+      {canWrite && !comment.pending && mode === 'read' && (
+        <p className="comment-actions">
+          {!comment.parent && (
+            <button type="button" className="button link" onClick={() => setMode('reply')}>
+              Reply
+            </button>
+          )}
+          {own && (
+            <>
+              <button type="button" className="button link" onClick={() => setMode('edit')}>
+                Edit
+              </button>
+              <button type="button" className="button link" onClick={() => void removeComment(comment.id)}>
+                Delete
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {children}
+      {mode === 'reply' && (
+        <CommentForm
+          label={`Reply to ${comment.author.name}`}
+          submitLabel="Reply"
+          onCancel={() => setMode('read')}
+          onSubmit={(body) => {
+            setMode('read');
+            return addComment(body, comment.id);
+          }}
+        />
+      )}
+    </li>
+  );
+}

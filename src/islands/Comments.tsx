@@ -1,0 +1,68 @@
+// The discussion on an idea: comments with one level of replies, live, and the comment box.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { CommentView } from '../lib/pb/post-types';
+import type { SessionUser } from '../lib/pb/types';
+import { $comments, $commentsPost, addComment, startComments } from '../stores/comments';
+import { $posts } from '../stores/posts';
+import { startReactions } from '../stores/reactions';
+import CommentForm from './CommentForm';
+import CommentItem from './CommentItem';
+import { useSession } from './hooks/use-session';
+
+interface Props {
+  postId: string;
+  initial: CommentView[];
+  locked: boolean;
+  serverUser: SessionUser | null;
+}
+
+export default function Comments({ postId, initial, locked, serverUser }: Props) {
+  const user = useSession(serverUser);
+  const started = useStore($commentsPost) === postId;
+  const stored = useStore($comments);
+  const isLocked = useStore($posts, { keys: [postId] })[postId]?.locked ?? locked;
+  useEffect(() => {
+    const stopComments = startComments(postId, initial);
+    const stopReactions = startReactions(postId);
+    return () => {
+      stopComments();
+      stopReactions();
+    };
+  }, [postId, initial]);
+  const comments = started ? stored : initial;
+  const top = comments.filter((c) => !c.parent);
+  const canWrite = Boolean(user && !user.blocked && !isLocked);
+  return (
+    <section className="comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">{comments.length === 1 ? '1 comment' : `${comments.length} comments`}</h2>
+      <ol className="comment-list">
+        {top.map((comment) => {
+          const replies = comments.filter((c) => c.parent === comment.id);
+          return (
+            <CommentItem key={comment.id} comment={comment} viewerId={user?.id} canWrite={canWrite}>
+              {replies.length > 0 && (
+                <ol className="comment-replies" aria-label={`Replies to ${comment.author.name}`}>
+                  {replies.map((reply) => (
+                    <CommentItem key={reply.id} comment={reply} viewerId={user?.id} canWrite={canWrite} />
+                  ))}
+                </ol>
+              )}
+            </CommentItem>
+          );
+        })}
+      </ol>
+      {isLocked ? (
+        <p className="notice">This idea is locked: votes and comments are closed.</p>
+      ) : !user ? (
+        <p>
+          <a href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>Sign in</a> to join the discussion.
+        </p>
+      ) : user.blocked ? (
+        <p className="notice">Your account is blocked: you can read, but not post, vote or comment.</p>
+      ) : (
+        <CommentForm label="Add a comment" submitLabel="Comment" onSubmit={(body) => addComment(body)} />
+      )}
+    </section>
+  );
+}

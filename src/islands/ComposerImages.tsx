@@ -1,0 +1,50 @@
+// The composer's images: previews with remove buttons, the picker, and why a file was refused.
+import { useEffect, useId, useMemo } from 'react';
+import { MAX_IMAGES } from '../lib/image-files';
+import { addImages, removeImage } from '../stores/composer';
+
+export default function ComposerImages({ images, errors }: { images: File[]; errors: string[] }) {
+  const id = useId();
+  const urls = useMemo(() => images.map((file) => URL.createObjectURL(file)), [images]);
+  useEffect(
+    () => () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    },
+    [urls],
+  );
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-images`}>Images (up to {MAX_IMAGES}: JPEG, PNG, WebP or GIF, 5 MB each)</label>
+      <p className="muted">Pick files, drop them here, or paste a screenshot.</p>
+      <input
+        id={`${id}-images`}
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        onChange={(event) => {
+          void addImages([...(event.target.files ?? [])]);
+          event.target.value = '';
+        }}
+      />
+      {errors.length > 0 && (
+        <ul className="field-error" role="alert" data-testid="image-errors">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+      {images.length > 0 && (
+        <ul className="composer-images">
+          {images.map((file, index) => (
+            <li key={urls[index]}>
+              <img src={urls[index]} alt={`Attachment ${index + 1}: ${file.name}`} width={96} height={96} />
+              <button type="button" className="button link" onClick={() => removeImage(index)}>
+                Remove image {index + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

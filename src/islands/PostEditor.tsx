@@ -1,0 +1,57 @@
+// The author's editor for their idea's title and description.
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { $editErrors, saveIdea } from '../stores/post-editor';
+
+export default function PostEditor({ postId, title, body }: { postId: string; title: string; body: string }) {
+  const [draft, setDraft] = useState({ title, body });
+  const errors = useStore($editErrors);
+  return (
+    <form
+      className="form card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saveIdea(postId, draft.title, draft.body).then((ok) => ok && location.assign(`/p/${postId}`));
+      }}
+    >
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="edit-title">Title</label>
+        <input
+          id="edit-title"
+          value={draft.title}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? 'edit-title-error' : undefined}
+          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+        />
+        {errors.title && (
+          <p id="edit-title-error" className="field-error">
+            {errors.title}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="edit-body">Details (Markdown)</label>
+        <textarea
+          id="edit-body"
+          rows={8}
+          value={draft.body}
+          onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+        />
+      </div>
+      <div className="comment-form-actions">
+        <button type="submit" className="button primary">
+          Save changes
+        </button>
+        <a className="button" href={`/p/${postId}`}>
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}

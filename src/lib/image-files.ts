@@ -1,0 +1,53 @@
+// Checks images before upload: real image bytes (not a renamed file), allowed types, size and count.
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGES = 5;
+
+/** The image type the first bytes show, or null when they are not a jpeg, png, webp or gif. */
+export function sniffImageType(bytes: Uint8Array): (typeof IMAGE_TYPES)[number] | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+export interface ImageCheck {
+  accepted: File[];
+  errors: string[];
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Which of the new files can join the ones already attached, and why the others cannot. */
+export async function checkImages(files: File[], alreadyAttached: number): Promise<ImageCheck> {
+  const accepted: File[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    const name = file.name || 'The pasted image';
+    if (file.size > MAX_IMAGE_BYTES) {
+      errors.push(`${name} is ${mb(file.size)}: images can be at most 5 MB.`);
+      continue;
+    }
+    const type = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+    if (!type) {
+      errors.push(`${name} is not a JPEG, PNG, WebP or GIF image.`);
+      continue;
+    }
+    if (alreadyAttached + accepted.length >= MAX_IMAGES) {
+      errors.push(`${name} was not added: an idea can have at most ${MAX_IMAGES} images.`);
+      continue;
+    }
+    accepted.push(file.type === type ? file : new File([file], file.name || `pasted.${type.slice(6)}`, { type }));
+  }
+  return { accepted, errors };
+}
+
+/** Field messages for an idea's title before it is sent. */
+export function checkTitle(title: string): string | null {
+  const length = title.trim().length;
+  if (length === 0) return 'Give your idea a title.';
+  if (length > 120) return `Titles can be at most 120 characters; this one has ${length}. Shorten it a little.`;
+  return null;
+}

@@ -1,0 +1,67 @@
+// The list pages' URL state (sort, filters, search, page) read from and written to query strings,
+// so every view is a plain link that works without JavaScript.
+const SORT_NAMES = ['trending', 'top', 'new', 'discussed'] as const;
+export type SortName = (typeof SORT_NAMES)[number];
+
+export interface ListState {
+  sort: SortName;
+  status: string;
+  tag: string;
+  mine: boolean;
+  voted: boolean;
+  q: string;
+  page: number;
+}
+
+export function readListState(params: URLSearchParams): ListState {
+  const sort = params.get('sort') as SortName;
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    sort: SORT_NAMES.includes(sort) ? sort : 'trending',
+    status: (params.get('status') ?? '').slice(0, 40),
+    tag: (params.get('tag') ?? '').slice(0, 40),
+    mine: params.get('mine') === '1',
+    voted: params.get('voted') === '1',
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
+  };
+}
+
+/** A link to the same list with some state changed; defaults are left out, changing filters resets the page. */
+export function toListHref(basePath: string, state: ListState, change: Partial<ListState> = {}): string {
+  const next = { ...state, ...('page' in change ? {} : { page: 1 }), ...change };
+  const params = new URLSearchParams();
+  if (next.q) params.set('q', next.q);
+  if (next.sort !== 'trending') params.set('sort', next.sort);
+  if (next.status) params.set('status', next.status);
+  if (next.tag) params.set('tag', next.tag);
+  if (next.mine) params.set('mine', '1');
+  if (next.voted) params.set('voted', '1');
+  if (next.page > 1) params.set('page', String(next.page));
+  const query = params.toString();
+  return query ? `${basePath}?${query}` : basePath;
+}
+
+export const SORT_LABELS: Record<SortName, string> = {
+  trending: 'Trending',
+  top: 'Top',
+  new: 'New',
+  discussed: 'Most discussed',
+};
+
+/** "/p/<id>-<slug>" style title slug, for friendlier shared links (the id alone is canonical). */
+export function toSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** The post id from a /p/ path rest: "<id>", "<id>-<slug>" or "<id>/<slug>". */
+export function readPostId(rest: string | undefined): string | null {
+  const match = /^([a-z0-9]{15})(?:[-/].*)?$/.exec(rest ?? '');
+  return match?.[1] ?? null;
+}

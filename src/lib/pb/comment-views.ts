@@ -1,0 +1,22 @@
+// Comments as the island shows them, built on the server (with markdown) or in the browser (plain text).
+import type { PocketBase } from './client';
+import type { CommentRecord, CommentView } from './post-types';
+import { toPerson } from './posts';
+
+export function toCommentView(
+  pb: PocketBase,
+  record: CommentRecord,
+  render: ((body: string) => string) | null,
+  age: string,
+): CommentView {
+  return {
+    id: record.id,
+    parent: record.parent ?? '',
+    author: toPerson(pb, record.expand?.author),
+    body: record.body,
+    html: render ? render(record.body) : null,
+    created: record.created,
+    age,
+    edited: Boolean(record.edited_at),
+  };
+}

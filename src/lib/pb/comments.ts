@@ -1,0 +1,47 @@
+// Comments on an idea (one level of replies) and their reactions.
+import type { PocketBase } from './client';
+import type { CommentRecord, Emoji, ReactionRecord } from './post-types';
+
+export function listComments(pb: PocketBase, postId: string): Promise<CommentRecord[]> {
+  return pb.collection('comments').getFullList<CommentRecord>({
+    filter: pb.filter('post = {:post}', { post: postId }),
+    sort: 'created,id',
+    expand: 'author',
+  });
+}
+
+export function getComment(pb: PocketBase, id: string): Promise<CommentRecord> {
+  return pb.collection('comments').getOne<CommentRecord>(id, { expand: 'author' });
+}
+
+export function createComment(
+  pb: PocketBase,
+  fields: { post: string; author: string; body: string; parent?: string },
+): Promise<CommentRecord> {
+  return pb
+    .collection('comments')
+    .create<CommentRecord>({ ...fields, parent: fields.parent ?? '' }, { expand: 'author' });
+}
+
+export function updateComment(pb: PocketBase, id: string, body: string): Promise<CommentRecord> {
+  return pb.collection('comments').update<CommentRecord>(id, { body }, { expand: 'author' });
+}
+
+export async function deleteComment(pb: PocketBase, id: string): Promise<void> {
+  await pb.collection('comments').delete(id);
+}
+
+export function listReactions(pb: PocketBase, postId: string): Promise<ReactionRecord[]> {
+  return pb.collection('reactions').getFullList<ReactionRecord>({
+    filter: pb.filter('comment.post = {:post}', { post: postId }),
+    fields: 'id,comment,user,emoji',
+  });
+}
+
+export function createReaction(pb: PocketBase, comment: string, user: string, emoji: Emoji): Promise<ReactionRecord> {
+  return pb.collection('reactions').create<ReactionRecord>({ comment, user, emoji });
+}
+
+export async function deleteReaction(pb: PocketBase, id: string): Promise<void> {
+  await pb.collection('reactions').delete(id);
+}

@@ -1,0 +1,41 @@
+// What a list page needs, fetched in parallel: the ideas, and the statuses and tags to filter by.
+import type { ListState } from '../list-query';
+import type { PocketBase } from './client';
+import type { TagRecord } from './post-types';
+import { listPosts, type PostPage } from './posts';
+import { listStatuses, listTags } from './taxonomy';
+import type { SessionUser, StatusRecord } from './types';
+
+export interface ListData {
+  result: PostPage;
+  statuses: StatusRecord[];
+  tags: TagRecord[];
+}
+
+const EMPTY: PostPage = { items: [], page: 1, totalPages: 0, totalItems: 0 };
+
+export async function loadList(
+  pb: PocketBase,
+  state: ListState,
+  user: SessionUser | null,
+  boardId?: string,
+): Promise<ListData> {
+  const personal = state.mine || state.voted;
+  const [result, statuses, tags] = await Promise.all([
+    personal && !user
+      ? EMPTY
+      : listPosts(pb, {
+          ...(boardId ? { board: boardId } : {}),
+          sort: state.sort,
+          status: state.status,
+          tag: state.tag,
+          ...(user && state.mine ? { mine: user.id } : {}),
+          ...(user && state.voted ? { voted: user.id } : {}),
+          q: state.q,
+          page: state.page,
+        }),
+    listStatuses(pb),
+    listTags(pb),
+  ]);
+  return { result, statuses, tags };
+}

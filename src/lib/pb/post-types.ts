@@ -1,0 +1,95 @@
+// Record shapes of ideas and what hangs off them (see pb_migrations/17638001*).
+import type { BaseRecord, BoardRecord, StatusRecord, UserRecord } from './types';
+
+export interface TagRecord extends BaseRecord {
+  name: string;
+  color: string;
+  staff_only: boolean;
+}
+
+export interface PostRecord extends BaseRecord {
+  board: string;
+  author: string;
+  title: string;
+  body: string;
+  images: string[];
+  status: string;
+  tags: string[];
+  vote_count: number;
+  comment_count: number;
+  trending_score: number;
+  pinned: boolean;
+  locked: boolean;
+  approved: boolean;
+  merged_into: string;
+  response: string;
+  response_by: string;
+  response_at: string;
+  expand?: { author?: UserRecord; status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
+}
+
+export interface CommentRecord extends BaseRecord {
+  post: string;
+  author: string;
+  parent: string;
+  body: string;
+  images: string[];
+  internal: boolean;
+  edited_at: string;
+  expand?: { author?: UserRecord };
+}
+
+export interface VoteRecord extends BaseRecord {
+  post: string;
+  user: string;
+}
+
+export const EMOJIS = ['👍', '❤️', '🎉', '😄', '😕', '👀'] as const;
+export type Emoji = (typeof EMOJIS)[number];
+
+export interface ReactionRecord extends BaseRecord {
+  comment: string;
+  user: string;
+  emoji: Emoji;
+}
+
+export interface SubscriptionRecord extends BaseRecord {
+  post: string;
+  user: string;
+}
+
+/** A voter as the public voters route shows them: never an email. */
+export interface Voter {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** Who wrote something, as pages and islands show them. */
+export interface Person {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** The counters and status a live update may change on an idea. */
+export interface PostLive {
+  vote_count: number;
+  comment_count: number;
+  status: string;
+  locked: boolean;
+}
+
+/** A comment as the comments island shows it. `html` is the server-rendered markdown, when there is one. */
+export interface CommentView {
+  id: string;
+  parent: string;
+  author: Person;
+  body: string;
+  html: string | null;
+  created: string;
+  age: string;
+  edited: boolean;
+  isNew?: boolean;
+  pending?: boolean;
+}

@@ -1,0 +1,123 @@
+// Ideas: lists with sort, filters and ranked search; one idea; create and edit.
+import type { PocketBase } from './client';
+import type { Person, PostLive, PostRecord } from './post-types';
+import type { UserRecord } from './types';
+
+export const SORTS = {
+  trending: '-pinned,-trending_score,-created',
+  top: '-vote_count,-created',
+  new: '-created',
+  discussed: '-comment_count,-created',
+} as const;
+export type Sort = keyof typeof SORTS;
+export const PER_PAGE = 20;
+const EXPAND = 'author,status,tags';
+
+export interface PostQuery {
+  board?: string;
+  sort?: Sort;
+  status?: string;
+  tag?: string;
+  /** The signed-in member's id for "my ideas" / "ideas I voted for". */
+  mine?: string;
+  voted?: string;
+  q?: string;
+  page?: number;
+}
+
+export interface PostPage {
+  items: PostRecord[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+}
+
+export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostPage> {
+  const page = Math.max(1, query.page ?? 1);
+  if (query.q?.trim()) return searchPosts(pb, query.q, { board: query.board ?? '', page });
+  const parts: string[] = ['merged_into = ""'];
+  const params: Record<string, string> = {};
+  const conditions: [keyof PostQuery, string][] = [
+    ['board', 'board = {:board}'],
+    ['status', 'status.slug = {:status}'],
+    ['tag', 'tags ~ {:tag}'],
+    ['mine', 'author = {:mine}'],
+    ['voted', 'votes_via_post.user ?= {:voted}'],
+  ];
+  for (const [key, condition] of conditions) {
+    const value = query[key];
+    if (typeof value === 'string' && value) {
+      parts.push(condition);
+      params[key] = value;
+    }
+  }
+  const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
+    filter: pb.filter(parts.join(' && '), params),
+    sort: SORTS[query.sort ?? 'trending'],
+    expand: EXPAND,
+  });
+  return { items: list.items, page: list.page, totalPages: list.totalPages, totalItems: list.totalItems };
+}
+
+/** Ranked full-text search (pb_hooks/search.pb.js): best first, prefix matches. */
+export async function searchPosts(
+  pb: PocketBase,
+  q: string,
+  { board = '', page = 1, perPage = PER_PAGE }: { board?: string; page?: number; perPage?: number } = {},
+): Promise<PostPage> {
+  const result = await pb.send<PostPage>('/api/chorus/search', {
+    query: { q, board, page, perPage, expand: EXPAND },
+  });
+  return { items: result.items, page: result.page, totalPages: result.totalPages, totalItems: result.totalItems };
+}
+
+export function getPost(pb: PocketBase, id: string): Promise<PostRecord> {
+  return pb.collection('posts').getOne<PostRecord>(id, { expand: `${EXPAND},board` });
+}
+
+export function createPost(
+  pb: PocketBase,
+  fields: { board: string; author: string; title: string; body: string; images: File[] },
+): Promise<PostRecord> {
+  const form = new FormData();
+  form.set('board', fields.board);
+  form.set('author', fields.author);
+  form.set('title', fields.title);
+  form.set('body', fields.body);
+  for (const file of fields.images) form.append('images', file);
+  return pb.collection('posts').create<PostRecord>(form);
+}
+
+export function updatePost(pb: PocketBase, id: string, fields: { title: string; body: string }): Promise<PostRecord> {
+  return pb.collection('posts').update<PostRecord>(id, fields, { expand: EXPAND });
+}
+
+export function toPerson(pb: PocketBase, user: UserRecord | undefined): Person {
+  if (!user) return { id: '', name: 'Someone', avatarUrl: null };
+  return {
+    id: user.id,
+    name: user.name || 'Member',
+    avatarUrl: user.avatar ? pb.files.getURL(user, user.avatar, { thumb: '96x96' }) : null,
+  };
+}
+
+export function imageUrls(pb: PocketBase, record: { images: string[] } & Parameters<PocketBase['files']['getURL']>[0]) {
+  return (record.images ?? []).map((name) => ({
+    full: pb.files.getURL(record, name),
+    thumb: pb.files.getURL(record, name, { thumb: '320x0' }),
+  }));
+}
+
+/** The live fields of some ideas, to catch up after a reconnect. */
+export async function listPostLive(pb: PocketBase, ids: string[]): Promise<(PostLive & { id: string })[]> {
+  if (ids.length === 0) return [];
+  const params: Record<string, string> = {};
+  const filter = ids.map((id, i) => {
+    params[`p${i}`] = id;
+    return `id = {:p${i}}`;
+  });
+  return pb.collection('posts').getFullList<PostLive & { id: string }>({
+    filter: pb.filter(filter.join(' || '), params),
+    fields: 'id,vote_count,comment_count,status,locked',
+  });
+}

@@ -1,0 +1,35 @@
+// The composer's draft, kept in localStorage per board so it survives a failed submit,
+// a sign-in detour and a reload. (Images cannot be kept there: they are re-attached.)
+export interface Draft {
+  title: string;
+  body: string;
+}
+
+const key = (boardId: string) => `chorus:draft:${boardId}`;
+
+export function loadDraft(boardId: string): Draft {
+  try {
+    const value = JSON.parse(localStorage.getItem(key(boardId)) ?? 'null') as Partial<Draft> | null;
+    return { title: String(value?.title ?? ''), body: String(value?.body ?? '') };
+  } catch {
+    return { title: '', body: '' };
+  }
+}
+
+export function saveDraft(boardId: string, draft: Draft): void {
+  try {
+    if (draft.title || draft.body) localStorage.setItem(key(boardId), JSON.stringify(draft));
+    else localStorage.removeItem(key(boardId));
+  } catch {
+    // Storage full or disabled: the draft lives as long as the page.
+  }
+}
+
+export function clearDraft(boardId: string): void {
+  saveDraft(boardId, { title: '', body: '' });
+}
+
+export function hasDraft(boardId: string): boolean {
+  const draft = loadDraft(boardId);
+  return Boolean(draft.title || draft.body);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge } from '../../src/lib/dates';
+import { readListState, readPostId, toListHref, toSlug } from '../../src/lib/list-query';
+
+describe('list state in the URL', () => {
+  it('reads defaults and refuses unknown values', () => {
+    expect(readListState(new URLSearchParams('sort=evil&page=-3'))).toEqual({
+      sort: 'trending',
+      status: '',
+      tag: '',
+      mine: false,
+      voted: false,
+      q: '',
+      page: 1,
+    });
+  });
+
+  it('round-trips and resets the page when a filter changes', () => {
+    const state = readListState(new URLSearchParams('sort=top&status=planned&mine=1&page=3&q=dark'));
+    expect(toListHref('/b/features', state, { page: 4 })).toBe(
+      '/b/features?q=dark&sort=top&status=planned&mine=1&page=4',
+    );
+    expect(toListHref('/b/features', state, { sort: 'new' })).toBe('/b/features?q=dark&sort=new&status=planned&mine=1');
+    expect(toListHref('/', readListState(new URLSearchParams()))).toBe('/');
+  });
+});
+
+describe('post paths', () => {
+  it('reads the id with or without a slug', () => {
+    expect(readPostId('abcdefghij12345')).toBe('abcdefghij12345');
+    expect(readPostId('abcdefghij12345-dark-mode')).toBe('abcdefghij12345');
+    expect(readPostId('abcdefghij12345/dark-mode')).toBe('abcdefghij12345');
+    expect(readPostId('short')).toBeNull();
+  });
+
+  it('makes readable slugs', () => {
+    expect(toSlug('Dark mode for the éditor!')).toBe('dark-mode-for-the-editor');
+  });
+});
+
+describe('formatAge', () => {
+  it('says how long ago', () => {
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    expect(formatAge('2026-01-10 11:59:50.000Z', now)).toBe('just now');
+    expect(formatAge('2026-01-10 09:00:00.000Z', now)).toBe('3 hours ago');
+    expect(formatAge('2026-01-07 12:00:00.000Z', now)).toBe('3 days ago');
+  });
+});
