@@ -7,7 +7,6 @@ import { $staffPost, changeStatus, removePost, type StaffPostState, setFlag, sta
 import StaffMerge from './StaffMerge';
 import StaffTags, { type TagOption } from './StaffTags';
 import StaffVoteOnBehalf from './StaffVoteOnBehalf';
-import Toaster from './Toaster';
 
 interface Props {
   post: StaffPostState;
@@ -76,7 +75,6 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
       </div>
       <StaffMerge />
       <StaffVoteOnBehalf />
-      <Toaster />
     </aside>
   );
 }
