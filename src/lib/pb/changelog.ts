@@ -46,3 +46,14 @@ export function saveEntry(pb: PocketBase, id: string | null, data: FormData): Pr
 export function deleteEntry(pb: PocketBase, id: string): Promise<boolean> {
   return pb.collection('changelog_entries').delete(id);
 }
+
+/** Ideas a release can link to, by title. */
+export async function searchLinkableIdeas(pb: PocketBase, query: string): Promise<{ id: string; title: string }[]> {
+  const list = await pb.collection('posts').getList<{ id: string; title: string }>(1, 8, {
+    filter: pb.filter('title ~ {:q} && merged_into = ""', { q: query }),
+    sort: '-vote_count',
+    fields: 'id,title',
+    skipTotal: true,
+  });
+  return list.items;
+}
