@@ -16,7 +16,6 @@ export default function ReactionBar({ commentId, viewerId }: { commentId: string
             type="button"
             className={count ? 'reaction has-count' : 'reaction'}
             aria-pressed={mine}
-            aria-label={`React ${emoji} (${count})`}
             onClick={() => void toggleReaction(commentId, emoji)}
           >
             {emoji}

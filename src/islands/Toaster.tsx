@@ -1,11 +1,20 @@
-// Shows the current toast (e.g. a refused vote) in a polite live region.
+// Shows the current toast (e.g. a refused vote) and a lost live connection, in a polite live region.
 import { useStore } from '@nanostores/react';
+import { $connection, $subscribed } from '../stores/realtime';
 import { $toast, dismissToast } from '../stores/toast';
 
 export default function Toaster() {
   const toast = useStore($toast);
+  const connection = useStore($connection);
+  const subscribed = useStore($subscribed);
   return (
-    <div className="toaster" role="status" aria-live="polite">
+    <div
+      className="toaster"
+      role="status"
+      aria-live="polite"
+      data-live={subscribed && connection === 'online' ? 'ready' : 'waiting'}
+    >
+      {connection === 'reconnecting' && <p className="toast">Reconnecting… live updates resume by themselves.</p>}
       {toast && (
         <p className="toast" key={toast.id} data-testid="toast">
           {toast.message}{' '}

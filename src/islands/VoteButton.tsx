@@ -27,16 +27,17 @@ export default function VoteButton({ postId, count, commentCount = 0, status = '
       type="button"
       className={compact ? 'vote-button compact' : 'vote-button'}
       aria-pressed={voted}
-      aria-label={`${voted ? 'Remove your vote' : 'Vote'} (${votes} ${votes === 1 ? 'vote' : 'votes'})`}
       onClick={() => void toggleVote(postId)}
       data-testid="vote-button"
     >
       <span aria-hidden="true" className="vote-arrow">
         ▲
       </span>
+      <span className="visually-hidden">Vote, </span>
       <span className="vote-count" data-testid="vote-count">
         {votes}
       </span>
+      <span className="visually-hidden">{votes === 1 ? ' vote' : ' votes'}</span>
     </button>
   );
 }

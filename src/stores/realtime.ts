@@ -6,6 +6,8 @@ import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsub
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 export const $connection = atom<ConnectionState>('connecting');
+/** True once every topic asked for so far is subscribed on the server (live events will arrive). */
+export const $subscribed = atom(false);
 
 type Handler = (event: RealtimeEvent<never>) => void;
 interface Topic {
@@ -53,6 +55,10 @@ export function listen<T>(
     const stop = subscribeTopic<never>(getBrowserClient(), collection, topic, dispatch, options).catch(() => null);
     entry = { handlers, stop };
     topics.set(key, entry);
+    $subscribed.set(false);
+    void Promise.all([...topics.values()].map((t) => t.stop)).then((all) => {
+      if (all.every(Boolean) && all.length === topics.size) $subscribed.set(true);
+    });
   }
   const current = entry;
   current.handlers.add(handler as Handler);

@@ -1,0 +1,47 @@
+// Arranging ideas for end-to-end tests: a signed-in browser context and ideas made through the API.
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import PocketBase from 'pocketbase';
+import type { Member } from './fixtures';
+
+/** Signs a member in for a whole browser context, as the sign-in page would (token in storage and cookie). */
+export async function signInContext(context: BrowserContext, pbUrl: string, siteUrl: string, member: Member) {
+  const pb = new PocketBase(pbUrl);
+  await pb.collection('users').authWithPassword(member.email, member.password);
+  const auth = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record });
+  await context.addCookies([{ name: 'pb_auth', value: encodeURIComponent(auth), url: siteUrl }]);
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value);
+  }, auth);
+}
+
+export async function boardId(admin: PocketBase, slug: string): Promise<string> {
+  return (await admin.collection('boards').getFirstListItem(admin.filter('slug = {:slug}', { slug }))).id;
+}
+
+export async function createIdea(
+  admin: PocketBase,
+  fields: { author: string; title: string; body?: string; board?: string; locked?: boolean },
+): Promise<string> {
+  const board = await boardId(admin, fields.board ?? 'features');
+  const post = await admin.collection('posts').create({
+    board,
+    author: fields.author,
+    title: fields.title,
+    body: fields.body ?? '',
+    approved: true,
+    locked: fields.locked ?? false,
+  });
+  return post.id;
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Opens a page and waits until its islands are interactive (Astro drops `ssr` once hydrated). */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -1,0 +1,58 @@
+// Reading ideas works without JavaScript, links are plain, and the pages pass axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test('a visitor browses, sorts, filters and searches ideas', async ({ page }) => {
+  await page.goto('/b/features');
+  await expect(page.getByRole('heading', { level: 1, name: 'Feature requests' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Sort ideas' }).getByRole('link', { name: 'Top' }).click();
+  await expect(page).toHaveURL(/sort=top/);
+  const first = page.locator('.post-card').first();
+  await expect(first.getByTestId('vote-count')).toHaveText('6');
+  await page.getByLabel('Status').selectOption('planned');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/status=planned/);
+  await expect(page.locator('.post-card .status-pill').first()).toHaveText('Planned');
+  await page.getByLabel('Search ideas').fill('backlink');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.post-card').first()).toContainText('Backlinks panel for every note');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('an idea reads fully and slug links redirect to the canonical address', async ({ page, admin }) => {
+    const post = await admin
+      .collection('posts')
+      .getFirstListItem('title = "Dark mode that follows the system setting"');
+    const response = await page.goto(`/p/${post.id}-dark-mode`);
+    expect(response?.url()).toMatch(new RegExp(`/p/${post.id}$`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Dark mode that follows the system setting' }),
+    ).toBeVisible();
+    await expect(page.getByText('We are on it: the editor and sidebar are done')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Tomás García' })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/p/${post.id}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /thumb=/);
+    await page.goto('/?sort=new&page=2');
+    await expect(page.getByRole('link', { name: 'Previous page' })).toBeVisible();
+  });
+});
+
+for (const path of ['/', '/b/features']) {
+  test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations).toEqual([]);
+  });
+}
+
+test('axe finds no WCAG 2.2 AA violations on an idea page', async ({ page, admin }) => {
+  const post = await admin.collection('posts').getFirstListItem('title = "Dark mode that follows the system setting"');
+  await page.goto(`/p/${post.id}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations).toEqual([]);
+});
