@@ -21,7 +21,9 @@ function refresh(): void {
 }
 
 // Live while any island shows the count: the list rule sends each member only their own.
+// (Never on the server: islands also read stores while rendering there.)
 onMount($unreadCount, () => {
+  if (typeof document === 'undefined') return;
   refresh();
   const stopLive = listen<NotificationRecord>('notifications', '*', () => refresh());
   const stopCatchUp = onReconnect(refresh);
