@@ -50,3 +50,10 @@ export function updateMember(pb: PocketBase, id: string, data: { role?: Role; bl
 export function fetchPostsCsv(pb: PocketBase): Promise<Response> {
   return fetch(pb.buildURL('/api/chorus/export/posts.csv'), { headers: { Authorization: pb.authStore.token } });
 }
+
+/** Only the fields an editor shows (missing ones as ''), so islands get small, plain props. */
+export function pickRow(row: AdminRow, keys: string[]): AdminRow {
+  const picked: AdminRow = { id: row.id };
+  for (const key of keys) picked[key] = row[key] ?? '';
+  return picked;
+}
