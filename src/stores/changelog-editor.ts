@@ -6,6 +6,8 @@ import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
 import type { ChangelogEntryRecord } from '../lib/pb/staff-types';
 
+export { slugify } from '../lib/slug';
+
 export async function saveChangelogEntry(id: string | null, data: FormData): Promise<AppError | ChangelogEntryRecord> {
   try {
     return await saveEntry(getBrowserClient(), id, data);
@@ -21,14 +23,4 @@ export async function findLinkableIdeas(query: string): Promise<{ id: string; ti
   } catch {
     return [];
   }
-}
-
-/** A URL slug from a title: "Dark mode, at last!" → "dark-mode-at-last". */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
 }
