@@ -1,5 +1,6 @@
 // `npm run bench`: prints the live and server-side speed figures DESIGN.md budgets. Never fails on time
 // (machines are noisy); it fails only if something does not work at all.
+import './lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 // `npm run size`: gzip bytes of JavaScript and CSS each page loads up front, and of the Worker bundle.
 // Fails when a figure is over DESIGN.md's budgets.
+import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
 // `npm start` (and `npm run dev` with --dev): a local Chorus on a real PocketBase, seeded on first run.
+import './lib/require-node.mjs';
 import { resolve } from 'node:path';
 import { DEMO_PEOPLE } from './lib/seed/people.mjs';
 import { startStack } from './lib/stack.mjs';

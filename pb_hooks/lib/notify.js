@@ -1,7 +1,12 @@
 // In-app notifications. Rows are written inside the caller's transaction; emails go out from
 // pb_hooks/emails.pb.js once that transaction has committed.
 
-// Distinct people who follow or voted for a post, except `exclude`; only staff when staffOnly.
+const STAFF = "u.role IN ('moderator', 'admin')";
+// Who may still read the post (mirrors the posts view rule for signed-in people): a queued or hidden
+// idea only its author and staff, an idea on a staff board only staff.
+const CAN_READ = `(p.approved = TRUE OR u.id = p.author OR ${STAFF}) AND (b.visibility != 'staff' OR ${STAFF})`;
+
+// Distinct people who follow or voted for a post and may read it, except `exclude`; only staff when staffOnly.
 function audienceOf(app, postId, { followers = true, voters = true, staffOnly = false, exclude = '' } = {}) {
   const sources = [];
   if (followers) sources.push('SELECT user FROM subscriptions WHERE post = {:post}');
@@ -11,7 +16,8 @@ function audienceOf(app, postId, { followers = true, voters = true, staffOnly = 
     .db()
     .newQuery(
       `SELECT DISTINCT u.id AS id FROM (${sources.join(' UNION ')}) a JOIN users u ON u.id = a.user ` +
-        `WHERE u.id != {:exclude} ${staffOnly ? "AND u.role IN ('moderator', 'admin')" : ''} ORDER BY u.id`,
+        'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
+        `WHERE u.id != {:exclude} AND ${CAN_READ} ${staffOnly ? `AND ${STAFF}` : ''} ORDER BY u.id`,
     )
     .bind({ post: postId, exclude })
     .all(rows);

@@ -28,9 +28,11 @@ export default function AccountMenu({ serverUser, path }: Props) {
   }
   return (
     <details className="account-menu">
-      <summary aria-label={`Account menu for ${user.name}`}>
+      {/* The accessible name starts with the visible one (WCAG 2.5.3 Label in Name). */}
+      <summary>
         <Avatar user={user} />
         <span>{user.name}</span>
+        <span className="visually-hidden"> account menu</span>
       </summary>
       <div className="menu">
         <a href="/notifications">Notifications</a>

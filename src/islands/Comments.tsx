@@ -1,14 +1,17 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { CommentView } from '../lib/pb/post-types';
+import type { CommentView, PostLive } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
 import { $comments, $commentsPost, addComment, startComments } from '../stores/comments';
 import { $posts } from '../stores/posts';
 import { startReactions } from '../stores/reactions';
 import CommentForm from './CommentForm';
 import CommentItem from './CommentItem';
+import { useClientStore } from './hooks/use-client-store';
 import { useSession } from './hooks/use-session';
+
+const NO_COMMENTS: CommentView[] = [];
+const NO_POSTS: Record<string, PostLive> = {};
 
 interface Props {
   postId: string;
@@ -19,9 +22,9 @@ interface Props {
 
 export default function Comments({ postId, initial, locked, serverUser }: Props) {
   const user = useSession(serverUser);
-  const started = useStore($commentsPost) === postId;
-  const stored = useStore($comments);
-  const isLocked = useStore($posts, { keys: [postId] })[postId]?.locked ?? locked;
+  const started = useClientStore($commentsPost, '') === postId;
+  const stored = useClientStore($comments, NO_COMMENTS);
+  const isLocked = useClientStore($posts, NO_POSTS)[postId]?.locked ?? locked;
   useEffect(() => {
     const stopComments = startComments(postId, initial);
     const stopReactions = startReactions(postId);

@@ -1,13 +1,13 @@
 // Follow / unfollow an idea to get notified about it.
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionUser } from '../lib/pb/types';
 import { $follow, loadFollow, toggleFollow } from '../stores/follow';
+import { useClientStore } from './hooks/use-client-store';
 import { useSession } from './hooks/use-session';
 
 export default function FollowButton({ postId, serverUser }: { postId: string; serverUser: SessionUser | null }) {
   const user = useSession(serverUser);
-  const follow = useStore($follow);
+  const follow = useClientStore($follow, undefined);
   const userId = user?.id;
   useEffect(() => {
     void loadFollow(postId, userId);

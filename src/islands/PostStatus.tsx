@@ -1,6 +1,10 @@
 // The idea's status pill, changing live when staff move the idea.
-import { useStore } from '@nanostores/react';
+
+import type { PostLive } from '../lib/pb/post-types';
 import { $posts } from '../stores/posts';
+import { useClientStore } from './hooks/use-client-store';
+
+const NO_POSTS: Record<string, PostLive> = {};
 
 interface StatusOption {
   id: string;
@@ -17,7 +21,7 @@ export default function PostStatus({
   statusId: string;
   statuses: StatusOption[];
 }) {
-  const live = useStore($posts, { keys: [postId] })[postId];
+  const live = useClientStore($posts, NO_POSTS)[postId];
   const status = statuses.find((s) => s.id === (live?.status ?? statusId));
   if (!status) return null;
   return (

@@ -1,10 +1,12 @@
 // Emoji reactions under a comment: counts, and the viewer's own highlighted.
-import { useStore } from '@nanostores/react';
 import { EMOJIS } from '../lib/pb/post-types';
-import { $reactions, toggleReaction } from '../stores/reactions';
+import { $reactions, type Reaction, toggleReaction } from '../stores/reactions';
+import { useClientStore } from './hooks/use-client-store';
+
+const NO_REACTIONS: Reaction[] = [];
 
 export default function ReactionBar({ commentId, viewerId }: { commentId: string; viewerId: string | undefined }) {
-  const reactions = useStore($reactions).filter((r) => r.comment === commentId);
+  const reactions = useClientStore($reactions, NO_REACTIONS).filter((r) => r.comment === commentId);
   return (
     <div className="reactions">
       {EMOJIS.map((emoji) => {

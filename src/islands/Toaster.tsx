@@ -1,12 +1,12 @@
 // Shows the current toast (e.g. a refused vote) and a lost live connection, in a polite live region.
-import { useStore } from '@nanostores/react';
 import { $connection, $subscribed } from '../stores/realtime';
 import { $toast, dismissToast } from '../stores/toast';
+import { useClientStore } from './hooks/use-client-store';
 
 export default function Toaster() {
-  const toast = useStore($toast);
-  const connection = useStore($connection);
-  const subscribed = useStore($subscribed);
+  const toast = useClientStore($toast, null);
+  const connection = useClientStore($connection, 'connecting');
+  const subscribed = useClientStore($subscribed, false);
   return (
     <div
       className="toaster"

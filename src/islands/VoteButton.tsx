@@ -1,8 +1,12 @@
 // The vote toggle with the live count, wherever an idea appears.
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { PostLive } from '../lib/pb/post-types';
 import { $posts, trackPost } from '../stores/posts';
 import { $myVotes, requestMyVote, toggleVote } from '../stores/votes';
+import { useClientStore } from './hooks/use-client-store';
+
+const NO_POSTS: Record<string, PostLive> = {};
+const NO_VOTES: Record<string, string | undefined> = {};
 
 interface Props {
   postId: string;
@@ -14,8 +18,8 @@ interface Props {
 }
 
 export default function VoteButton({ postId, count, commentCount = 0, status = '', locked = false, compact }: Props) {
-  const live = useStore($posts, { keys: [postId] })[postId];
-  const vote = useStore($myVotes, { keys: [postId] })[postId];
+  const live = useClientStore($posts, NO_POSTS)[postId];
+  const vote = useClientStore($myVotes, NO_VOTES)[postId];
   useEffect(() => {
     trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked });
     requestMyVote(postId);

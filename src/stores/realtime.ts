@@ -57,7 +57,10 @@ export function listen<T>(
     topics.set(key, entry);
     $subscribed.set(false);
     void Promise.all([...topics.values()].map((t) => t.stop)).then((all) => {
-      if (all.every(Boolean) && all.length === topics.size) $subscribed.set(true);
+      if (!all.every(Boolean) || all.length !== topics.size) return;
+      // A resolved subscription means the stream is up, even if PB_CONNECT came before we listened.
+      $connection.set('online');
+      $subscribed.set(true);
     });
   }
   const current = entry;

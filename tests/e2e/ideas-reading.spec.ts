@@ -1,6 +1,7 @@
 // Reading ideas works without JavaScript, links are plain, and the pages pass axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { createIdea, signInContext } from './ideas-helpers';
 
 test('a visitor browses, sorts, filters and searches ideas', async ({ page }) => {
   await page.goto('/b/features');
@@ -55,4 +56,30 @@ test('axe finds no WCAG 2.2 AA violations on an idea page', async ({ page, admin
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(results.violations).toEqual([]);
+});
+
+test('a member lists their own ideas and the ideas they voted for', async ({
+  page,
+  context,
+  pbUrl,
+  baseURL,
+  admin,
+  createMember,
+}) => {
+  const member = await createMember();
+  const mine = await createIdea(admin, { author: member.id, title: 'An idea of my own' });
+  const other = await createIdea(admin, { author: (await createMember()).id, title: 'An idea I voted for' });
+  await admin.collection('votes').create({ post: other, user: member.id });
+  await signInContext(context, pbUrl, baseURL as string, member);
+  await page.goto('/b/features?mine=1');
+  await expect(page.locator('.post-card')).toHaveCount(1);
+  await expect(page.locator(`[data-post="${mine}"]`)).toBeVisible();
+  await page.goto('/?voted=1');
+  await expect(page.locator('.post-card')).toHaveCount(1);
+  await expect(page.locator(`[data-post="${other}"]`)).toBeVisible();
+});
+
+test('a visitor asking for their own ideas is invited to sign in', async ({ page }) => {
+  await page.goto('/b/features?mine=1');
+  await expect(page.getByText('to see your ideas and the ideas you voted for')).toBeVisible();
 });

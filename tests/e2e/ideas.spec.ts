@@ -117,7 +117,7 @@ test('two browsers: a vote and a comment in one appear in the other without relo
   const id = await createIdea(admin, { author: alice.id, title: 'Watch me change live' });
   const watcher = await (await browser.newContext()).newPage();
   await openPage(watcher, `${baseURL}/p/${id}`);
-  await expect(watcher.locator('[data-live="ready"]')).toBeAttached();
+  await expect(watcher.locator('.toaster')).toHaveAttribute('data-live', 'ready');
   const bobContext = await browser.newContext();
   await signInContext(bobContext, pbUrl, baseURL as string, bob);
   const bobPage = await bobContext.newPage();
@@ -194,4 +194,37 @@ test('a blocked member is told they can read but not write', async ({
   await expect(page.getByText('Your account is blocked')).toBeVisible();
   await page.getByTestId('vote-button').click();
   await expect(page.getByTestId('toast')).toContainText('blocked');
+});
+
+test('a list shows "1 new idea" instead of moving, and vote counts update live', async ({
+  page,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  await openPage(page, '/b/features?sort=new');
+  await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
+  const firstTitle = await page.locator('.post-card-title').first().textContent();
+  const id = await createIdea(admin, { author: author.id, title: 'Posted while you were reading' });
+  await expect(page.getByRole('link', { name: '1 new idea: show them' })).toBeVisible();
+  await expect(page.locator('.post-card-title').first()).toHaveText(firstTitle ?? '');
+  await page.getByRole('link', { name: '1 new idea: show them' }).click();
+  await expect(page.locator('.post-card-title').first()).toHaveText('Posted while you were reading');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
+  const card = page.locator(`[data-post="${id}"]`);
+  await admin.collection('votes').create({ post: id, user: author.id });
+  await expect(card.getByTestId('vote-count')).toHaveText('1');
+});
+
+test('an author edits their open idea', async ({ page, context, pbUrl, baseURL, admin, createMember }) => {
+  const author = await createMember();
+  const id = await createIdea(admin, { author: author.id, title: 'Typo in the titel' });
+  await signInContext(context, pbUrl, baseURL as string, author);
+  await openPage(page, `/p/${id}`);
+  await page.getByRole('link', { name: 'Edit your idea' }).click();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Title').fill('Typo in the title, fixed');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Typo in the title, fixed' })).toBeVisible();
 });

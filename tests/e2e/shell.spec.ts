@@ -36,3 +36,11 @@ test('a mistyped address shows a real 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
 });
+
+test('search engines get robots.txt and a sitemap of public boards and ideas', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('/b/features</loc>');
+  expect(sitemap).not.toContain('/b/beta</loc>');
+});

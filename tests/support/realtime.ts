@@ -1,7 +1,8 @@
-// A minimal PocketBase realtime (SSE) listener for Node, which has no EventSource: connects, subscribes
-// to topics with the given client's auth, and collects the events it receives.
+// Collects the realtime events a given client receives (with its auth), for assertions.
+// The SSE plumbing is scripts/lib/realtime-listener.mjs, shared with the benchmarks.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
+import { listenRealtime as listen } from '../../scripts/lib/realtime-listener.mjs';
 
 export interface RealtimeEvent {
   topic: string;
@@ -17,40 +18,15 @@ export interface RealtimeListener {
 }
 
 export async function listenRealtime(client: PocketBase, topics: string[]): Promise<RealtimeListener> {
-  const abort = new AbortController();
-  const response = await fetch(`${client.baseURL}/api/realtime`, { signal: abort.signal });
-  if (!response.body) throw new Error('realtime: no stream');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const events: RealtimeEvent[] = [];
-  let buffered = '';
-  let connected: (clientId: string) => void = () => {};
-  const clientId = new Promise<string>((resolve) => {
-    connected = resolve;
-  });
-
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffered += value;
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const message = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          end = buffered.indexOf('\n\n');
-          const topic = message.match(/^event:(.*)$/m)?.[1]?.trim() ?? '';
-          const data = JSON.parse(message.match(/^data:(.*)$/m)?.[1] ?? 'null');
-          if (topic === 'PB_CONNECT') connected(data.clientId);
-          else events.push({ topic, action: data?.action, record: data?.record });
-        }
-      }
-    } catch {
-      // closed
-    }
-  })();
-
-  await client.send('/api/realtime', { method: 'POST', body: { clientId: await clientId, subscriptions: topics } });
+  const connection = await listen(
+    client.baseURL,
+    topics,
+    (topic: string, data: { action: string; record: RecordModel }) => {
+      events.push({ topic, action: data?.action, record: data?.record });
+    },
+    { token: client.authStore.token || undefined },
+  );
   return {
     events,
     async waitFor(match, timeoutMs = 3000) {
@@ -62,6 +38,6 @@ export async function listenRealtime(client: PocketBase, topics: string[]): Prom
       }
       throw new Error(`realtime: no matching event within ${timeoutMs} ms`);
     },
-    close: () => abort.abort(),
+    close: () => connection.close(),
   };
 }

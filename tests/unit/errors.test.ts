@@ -6,17 +6,20 @@ const failure = (status: number, response: Record<string, unknown> = {}) =>
   new ClientResponseError({ url: 'http://pb/api', status, response });
 
 describe('mapping PocketBase errors for the UI', () => {
-  it('keeps field messages of a validation error', () => {
+  it('keeps field messages of a validation error, in words a person understands', () => {
     const error = toAppError(
       failure(400, {
         message: 'Failed to create record.',
-        data: { email: { code: 'validation_not_unique', message: 'Value must be unique.' } },
+        data: {
+          email: { code: 'validation_not_unique', message: 'Value must be unique.' },
+          title: { code: 'validation_some_new_rule', message: 'Server says no.' },
+        },
       }),
     );
     expect(error).toEqual({
       kind: 'validation',
       message: 'Failed to create record.',
-      fields: { email: 'Value must be unique.' },
+      fields: { email: 'An account with this email already exists. Sign in instead?', title: 'Server says no.' },
     });
   });
 

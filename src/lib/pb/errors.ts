@@ -35,12 +35,30 @@ export function toAppError(error: unknown): AppError {
 }
 
 function fieldMessages(error: ClientResponseError): Record<string, string> {
-  const data = (error.response?.data ?? {}) as Record<string, { message?: string } | undefined>;
+  const data = (error.response?.data ?? {}) as Record<string, { code?: string; message?: string } | undefined>;
   const fields: Record<string, string> = {};
   for (const [field, detail] of Object.entries(data)) {
-    if (detail?.message) fields[field] = detail.message;
+    if (detail?.message) fields[field] = friendlyFieldMessage(field, detail.code ?? '', detail.message);
   }
   return fields;
+}
+
+// PocketBase's validation codes, in words a person understands; anything else keeps the server's text.
+const FRIENDLY: Record<string, string> = {
+  validation_required: 'This field is required.',
+  validation_is_email: 'Enter an email address like name@example.com.',
+  validation_invalid_email: 'Enter an email address like name@example.com.',
+  'email:validation_not_unique': 'An account with this email already exists. Sign in instead?',
+  'email:validation_invalid_email': 'Enter an email address like name@example.com.',
+  'password:validation_length_out_of_range': 'Use at least 8 characters (at most 71).',
+  'password:validation_length_too_short': 'Use at least 8 characters.',
+  'password:validation_min_text_constraint': 'Use at least 8 characters.',
+  'passwordConfirm:validation_values_mismatch': 'The passwords do not match.',
+  validation_max_text_constraint: 'This is too long.',
+};
+
+export function friendlyFieldMessage(field: string, code: string, message: string): string {
+  return FRIENDLY[`${field}:${code}`] ?? FRIENDLY[code] ?? message;
 }
 
 /** True when the server could not be reached at all (or answered 5xx): pages show 503. */

@@ -1,0 +1,31 @@
+// "Continue with GitHub" and the like, for the providers the operator configured in PocketBase.
+import type { OAuthProvider } from '../lib/pb/auth';
+import { continueTo, signInWithProvider } from '../stores/auth';
+import { FormAlert } from './FormAlert';
+import { useFormAction } from './hooks/use-form-action';
+
+export function OAuthButtons({ providers, next }: { providers: OAuthProvider[]; next: string | null }) {
+  const { busy, error, run } = useFormAction();
+  if (providers.length === 0) return null;
+
+  async function choose(provider: string) {
+    if (await run(() => signInWithProvider(provider), true)) continueTo(next);
+  }
+
+  return (
+    <div className="form">
+      <FormAlert error={error} shown={[]} />
+      {providers.map((provider) => (
+        <button
+          key={provider.name}
+          className="button"
+          type="button"
+          disabled={busy}
+          onClick={() => choose(provider.name)}
+        >
+          Continue with {provider.displayName}
+        </button>
+      ))}
+    </div>
+  );
+}
