@@ -1,11 +1,11 @@
 // The header's bell: a link to /notifications with the member's live unread count.
-import { useStore } from '@nanostores/react';
 import type { SessionUser } from '../lib/pb/types';
 import { $unreadCount } from '../stores/notifications';
+import { useClientStore } from './hooks/use-client-store';
 import { useSession } from './hooks/use-session';
 
 function Count() {
-  const unread = useStore($unreadCount);
+  const unread = useClientStore($unreadCount, 0);
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
   return (
     <a className="bell" href="/notifications" aria-label={label} data-testid="bell">

@@ -1,8 +1,9 @@
 // The changelog as an Atom feed (RFC 4287): one entry per published release, newest first.
 import type { APIRoute } from 'astro';
-import { escapeHtml, renderMarkdown } from '../../lib/markdown';
+import { renderMarkdown } from '../../lib/markdown';
 import { listPublishedEntries } from '../../lib/pb/changelog';
 import type { SiteRecord } from '../../lib/pb/types';
+import { escapeXml } from '../../lib/xml';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const [site, list] = await Promise.all([
@@ -15,24 +16,24 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const entries = list.items.map((entry) => {
     const link = `${origin}/changelog/${entry.slug}`;
     return `  <entry>
-    <title>${escapeHtml(entry.title)}</title>
+    <title>${escapeXml(entry.title)}</title>
     <link rel="alternate" type="text/html" href="${link}"/>
     <id>${link}</id>
     <published>${iso(entry.published_at)}</published>
     <updated>${iso(entry.published_at)}</updated>
 ${(entry.labels ?? []).map((label) => `    <category term="${label}"/>`).join('\n')}
-    <content type="html">${escapeHtml(renderMarkdown(entry.body))}</content>
+    <content type="html">${escapeXml(renderMarkdown(entry.body))}</content>
   </entry>`;
   });
   const xml = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-  <title>${escapeHtml(`${site.name} changelog`)}</title>
-  <subtitle>${escapeHtml(site.tagline || 'Releases')}</subtitle>
+  <title>${escapeXml(`${site.name} changelog`)}</title>
+  <subtitle>${escapeXml(site.tagline || 'Releases')}</subtitle>
   <link rel="self" type="application/atom+xml" href="${origin}/changelog/feed.xml"/>
   <link rel="alternate" type="text/html" href="${origin}/changelog"/>
   <id>${origin}/changelog</id>
   <updated>${iso(updated)}</updated>
-  <author><name>${escapeHtml(site.name)}</name></author>
+  <author><name>${escapeXml(site.name)}</name></author>
 ${entries.join('\n')}
 </feed>
 `;
