@@ -7,7 +7,7 @@ export default function ReleaseToast() {
   const release = useStore($newRelease);
   useEffect(watchReleases, []);
   return (
-    <div className="release-toast-region" role="status" aria-live="polite">
+    <div className="release-toast-region" aria-live="polite">
       {release && (
         <p className="release-toast" data-testid="release-toast">
           New release: <a href={`/changelog/${release.slug}`}>{release.title}</a>{' '}
