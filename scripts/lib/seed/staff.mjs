@@ -77,6 +77,10 @@ export async function seedStaff(pb, { boards, people, password }) {
   for (const slug of Object.keys(plan)) if (plan[slug].length === 0 && open.length) plan[slug].push(open.shift());
   for (const [slug, list] of Object.entries(plan)) {
     for (const post of list) {
+      // Start the story at Open (that first hop is bookkeeping, so its event is removed again).
+      await moderator.collection('posts').update(post.id, { status: statuses.open.id });
+      const [reset] = await pb.collection('status_events').getFullList({ filter: `post = "${post.id}"` });
+      if (reset) await pb.collection('status_events').delete(reset.id);
       await moderator.collection('posts').update(post.id, { status: statuses['under-review'].id });
       await moderator.collection('posts').update(post.id, {
         status: statuses[slug].id,
