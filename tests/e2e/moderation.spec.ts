@@ -101,3 +101,34 @@ test('a moderator blocks a member, who then cannot vote', async ({ browser, base
   await staff.close();
   await context.close();
 });
+
+test('staff record a customer’s vote by email, then lock the idea', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  const idea = await createIdea(admin, author.id, unique('Vote for a customer'));
+  const context = await browser.newContext();
+  await signIn(context, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
+  const page = await context.newPage();
+  await page.goto(`/p/${idea.id}`);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const panel = page.getByTestId('staff-panel');
+  const customer = `customer-${Date.now().toString(36)}@example.com`;
+  await panel.getByLabel('Customer email').fill(customer);
+  await panel.getByRole('button', { name: 'Add vote' }).click();
+  await expect(panel.getByText(/Vote recorded for .*new account/)).toBeVisible();
+  await expect(page.getByTestId('vote-count').first()).toHaveText('1');
+  const vote = await admin.collection('votes').getFirstListItem(admin.filter('post = {:post}', { post: idea.id }));
+  expect(vote.on_behalf_by).toBeTruthy();
+
+  await panel.getByRole('button', { name: 'Lock' }).click();
+  await expect(panel.getByRole('button', { name: 'Unlock' })).toBeVisible();
+  await expect.poll(async () => (await admin.collection('posts').getOne(idea.id)).locked).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('locked-notice')).toBeVisible();
+  await context.close();
+});
