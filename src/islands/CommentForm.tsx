@@ -1,16 +1,22 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
 import { useId, useState } from 'react';
+import { checkImages } from '../lib/image-files';
 
 interface Props {
   label: string;
   submitLabel: string;
   initial?: string;
-  onSubmit: (body: string) => Promise<boolean>;
+  onSubmit: (body: string, images: File[]) => Promise<boolean>;
   onCancel?: () => void;
+  /** Offer up to three images (new comments and replies, not edits). */
+  withImages?: boolean;
 }
 
-export default function CommentForm({ label, submitLabel, initial = '', onSubmit, onCancel }: Props) {
+const MAX_COMMENT_IMAGES = 3;
+
+export default function CommentForm({ label, submitLabel, initial = '', onSubmit, onCancel, withImages }: Props) {
   const [body, setBody] = useState(initial);
+  const [images, setImages] = useState<File[]>([]);
   const [error, setError] = useState('');
   const id = useId();
   return (
@@ -23,8 +29,11 @@ export default function CommentForm({ label, submitLabel, initial = '', onSubmit
         if (text.length > 5000) return setError('Comments can be at most 5,000 characters.');
         setError('');
         setBody('');
-        void onSubmit(text).then((ok) => {
-          if (!ok) setBody((now) => now || text);
+        setImages([]);
+        void onSubmit(text, images).then((ok) => {
+          if (ok) return;
+          setBody((now) => now || text);
+          setImages((now) => (now.length ? now : images));
         });
       }}
     >
@@ -44,6 +53,24 @@ export default function CommentForm({ label, submitLabel, initial = '', onSubmit
         <p id={`${id}-error`} className="field-error">
           {error}
         </p>
+      )}
+      {withImages && (
+        <label className="comment-images-picker">
+          Attach images ({images.length}/{MAX_COMMENT_IMAGES})
+          <input
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              void checkImages(files, images.length, MAX_COMMENT_IMAGES).then(({ accepted, errors }) => {
+                setImages((now) => [...now, ...accepted]);
+                setError(errors.join(' '));
+              });
+            }}
+          />
+        </label>
       )}
       <div className="comment-form-actions">
         <button type="submit" className="button primary">

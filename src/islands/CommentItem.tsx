@@ -42,6 +42,17 @@ export default function CommentItem({ comment, viewerId, canWrite, children }: P
       ) : (
         <p className="comment-text">{comment.body}</p>
       )}
+      {comment.images.length > 0 && (
+        <ul className="post-images" aria-label={`Images in ${comment.author.name}'s comment`}>
+          {comment.images.map((image, index) => (
+            <li key={image.thumb}>
+              <a href={image.full || image.thumb}>
+                <img src={image.thumb} alt={`Attachment ${index + 1} from ${comment.author.name}`} width={160} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {!comment.pending && <ReactionBar commentId={comment.id} viewerId={viewerId} />}
       {canWrite && !comment.pending && mode === 'read' && (
         <p className="comment-actions">
@@ -68,9 +79,10 @@ export default function CommentItem({ comment, viewerId, canWrite, children }: P
           label={`Reply to ${comment.author.name}`}
           submitLabel="Reply"
           onCancel={() => setMode('read')}
-          onSubmit={(body) => {
+          withImages
+          onSubmit={(body, images) => {
             setMode('read');
-            return addComment(body, comment.id);
+            return addComment(body, comment.id, images);
           }}
         />
       )}

@@ -64,7 +64,12 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
       ) : user.blocked ? (
         <p className="notice">Your account is blocked: you can read, but not post, vote or comment.</p>
       ) : (
-        <CommentForm label="Add a comment" submitLabel="Comment" onSubmit={(body) => addComment(body)} />
+        <CommentForm
+          label="Add a comment"
+          submitLabel="Comment"
+          withImages
+          onSubmit={(body, images) => addComment(body, '', images)}
+        />
       )}
     </section>
   );

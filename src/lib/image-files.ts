@@ -21,7 +21,7 @@ export interface ImageCheck {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Which of the new files can join the ones already attached, and why the others cannot. */
-export async function checkImages(files: File[], alreadyAttached: number): Promise<ImageCheck> {
+export async function checkImages(files: File[], alreadyAttached: number, max = MAX_IMAGES): Promise<ImageCheck> {
   const accepted: File[] = [];
   const errors: string[] = [];
   for (const file of files) {
@@ -35,8 +35,8 @@ export async function checkImages(files: File[], alreadyAttached: number): Promi
       errors.push(`${name} is not a JPEG, PNG, WebP or GIF image.`);
       continue;
     }
-    if (alreadyAttached + accepted.length >= MAX_IMAGES) {
-      errors.push(`${name} was not added: an idea can have at most ${MAX_IMAGES} images.`);
+    if (alreadyAttached + accepted.length >= max) {
+      errors.push(`${name} was not added: at most ${max} images can be attached.`);
       continue;
     }
     accepted.push(file.type === type ? file : new File([file], file.name || `pasted.${type.slice(6)}`, { type }));

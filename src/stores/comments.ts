@@ -67,7 +67,7 @@ async function catchUp(postId: string): Promise<void> {
 }
 
 /** Posts a comment (or a reply); resolves false when it was refused, so the text can be restored. */
-export async function addComment(body: string, parent = ''): Promise<boolean> {
+export async function addComment(body: string, parent = '', images: File[] = []): Promise<boolean> {
   const viewer = checkCanWrite(showToast);
   const post = $commentsPost.get();
   if (!viewer || !body.trim()) return false;
@@ -79,6 +79,7 @@ export async function addComment(body: string, parent = ''): Promise<boolean> {
     author,
     body,
     html: null,
+    images: images.map((file) => ({ thumb: URL.createObjectURL(file), full: '' })),
     created: '',
     age: 'just now',
     edited: false,
@@ -86,7 +87,7 @@ export async function addComment(body: string, parent = ''): Promise<boolean> {
   };
   $comments.set([...$comments.get(), optimistic]);
   try {
-    const saved = await createComment(getBrowserClient(), { post, author: viewer.id, body, parent });
+    const saved = await createComment(getBrowserClient(), { post, author: viewer.id, body, parent, images });
     if ($comments.get().some((c) => c.id === saved.id)) replace(tempId, null);
     else replace(tempId, view(saved));
     return true;

@@ -53,7 +53,7 @@ test('bad input gives clear messages and loses nothing typed', async ({
   const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_1X1 });
   await picker.setInputFiles([1, 2, 3, 4, 5, 6].map((n) => png(`shot-${n}.png`)));
   await expect(page.getByTestId('image-errors')).toContainText(
-    'shot-6.png was not added: an idea can have at most 5 images.',
+    'shot-6.png was not added: at most 5 images can be attached.',
   );
   await expect(page.getByRole('img', { name: /Attachment/ })).toHaveCount(5);
   await page.getByRole('button', { name: 'Remove image 5' }).click();

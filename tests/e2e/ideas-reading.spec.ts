@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { createIdea, signInContext } from './ideas-helpers';
 
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
 test('a visitor browses, sorts, filters and searches ideas', async ({ page }) => {
   await page.goto('/b/features');
   await expect(page.getByRole('heading', { level: 1, name: 'Feature requests' })).toBeVisible();
@@ -42,9 +44,7 @@ test.describe('without JavaScript', () => {
 for (const path of ['/', '/b/features']) {
   test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     expect(results.violations).toEqual([]);
   });
 }
@@ -52,9 +52,7 @@ for (const path of ['/', '/b/features']) {
 test('axe finds no WCAG 2.2 AA violations on an idea page', async ({ page, admin }) => {
   const post = await admin.collection('posts').getFirstListItem('title = "Dark mode that follows the system setting"');
   await page.goto(`/p/${post.id}`);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations).toEqual([]);
 });
 
@@ -82,4 +80,40 @@ test('a member lists their own ideas and the ideas they voted for', async ({
 test('a visitor asking for their own ideas is invited to sign in', async ({ page }) => {
   await page.goto('/b/features?mine=1');
   await expect(page.getByText('to see your ideas and the ideas you voted for')).toBeVisible();
+});
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+  test('axe finds no WCAG 2.2 AA violations on a board and an idea', async ({ page, admin }) => {
+    const post = await admin
+      .collection('posts')
+      .getFirstListItem('title = "Dark mode that follows the system setting"');
+    for (const path of ['/b/features', `/p/${post.id}`]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect(results.violations, path).toEqual([]);
+    }
+  });
+});
+
+test('axe finds no violations for a signed-in member with the composer open and on an idea', async ({
+  page,
+  context,
+  pbUrl,
+  baseURL,
+  admin,
+  createMember,
+}) => {
+  const member = await createMember();
+  await signInContext(context, pbUrl, baseURL as string, member);
+  await page.goto('/b/features');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Share an idea' }).click();
+  await page.getByLabel('Title').fill('dark');
+  await page.getByRole('button', { name: 'Post idea' }).waitFor();
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+  const post = await admin.collection('posts').getFirstListItem('title = "Dark mode that follows the system setting"');
+  await page.goto(`/p/${post.id}`);
+  await expect(page.getByLabel('Add a comment')).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
 });

@@ -80,6 +80,8 @@ test('a member comments, another replies, and the author edits their comment', a
   const page = await aliceContext.newPage();
   await openPage(page, `${baseURL}/p/${id}`);
   await page.getByLabel('Add a comment').fill('First thoughts\non two lines');
+  await page.getByLabel(/Attach images/).setInputFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: PNG_1X1 }]);
+  await expect(page.getByText('Attach images (1/3)')).toBeVisible();
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   const comment = page.getByTestId('comment').filter({ hasText: 'First thoughts' });
   await expect(comment).toBeVisible();
@@ -101,6 +103,7 @@ test('a member comments, another replies, and the author edits their comment', a
   await page.reload();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Replies to Alice Example' })).toContainText('A reply from Bob');
+  await expect(page.getByRole('img', { name: 'Attachment 1 from Alice Example' })).toBeVisible();
   await expect(page.getByTestId('comment').filter({ hasText: 'Second thoughts' })).toContainText('edited');
   await aliceContext.close();
   await bobContext.close();

@@ -24,7 +24,7 @@ describe('checkImages', () => {
     expect(result.errors).toEqual([
       'notes.png is not a JPEG, PNG, WebP or GIF image.',
       'huge.png is 20.0 MB: images can be at most 5 MB.',
-      'b.png was not added: an idea can have at most 5 images.',
+      'b.png was not added: at most 5 images can be attached.',
     ]);
   });
 

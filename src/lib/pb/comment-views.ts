@@ -1,7 +1,7 @@
 // Comments as the island shows them, built on the server (with markdown) or in the browser (plain text).
 import type { PocketBase } from './client';
 import type { CommentRecord, CommentView } from './post-types';
-import { toPerson } from './posts';
+import { imageUrls, toPerson } from './posts';
 
 export function toCommentView(
   pb: PocketBase,
@@ -15,6 +15,7 @@ export function toCommentView(
     author: toPerson(pb, record.expand?.author),
     body: record.body,
     html: render ? render(record.body) : null,
+    images: imageUrls(pb, record),
     created: record.created,
     age,
     edited: Boolean(record.edited_at),

@@ -16,11 +16,15 @@ export function getComment(pb: PocketBase, id: string): Promise<CommentRecord> {
 
 export function createComment(
   pb: PocketBase,
-  fields: { post: string; author: string; body: string; parent?: string },
+  fields: { post: string; author: string; body: string; parent?: string; images?: File[] },
 ): Promise<CommentRecord> {
-  return pb
-    .collection('comments')
-    .create<CommentRecord>({ ...fields, parent: fields.parent ?? '' }, { expand: 'author' });
+  const form = new FormData();
+  form.set('post', fields.post);
+  form.set('author', fields.author);
+  form.set('body', fields.body);
+  form.set('parent', fields.parent ?? '');
+  for (const file of fields.images ?? []) form.append('images', file);
+  return pb.collection('comments').create<CommentRecord>(form, { expand: 'author' });
 }
 
 export function updateComment(pb: PocketBase, id: string, body: string): Promise<CommentRecord> {

@@ -87,6 +87,7 @@ export interface CommentView {
   author: Person;
   body: string;
   html: string | null;
+  images: { thumb: string; full: string }[];
   created: string;
   age: string;
   edited: boolean;

@@ -1,0 +1,84 @@
+// `npm run lighthouse`: Lighthouse (mobile) scores for every public page of a seeded local Chorus.
+// Prints the figures; fails only when accessibility, best practices or SEO fall below 100
+// (performance depends on the machine, so it is reported, never enforced).
+import './lib/require-node.mjs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from './lib/ports.mjs';
+import { startStack } from './lib/stack.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const dataDir = mkdtempSync(join(tmpdir(), 'chorus-lighthouse-'));
+const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+const chrome = await chromeLauncher.launch({
+  chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const failures = [];
+try {
+  console.log(`${'page'.padEnd(28)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
+  for (const path of await publicPages(stack.pbUrl)) {
+    const result = await lighthouse(new URL(path, stack.siteUrl).href, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    const scores = CATEGORIES.map((c) => Math.round((result?.lhr.categories[c]?.score ?? 0) * 100));
+    console.log(`${path.padEnd(28)} ${scores.map((s) => String(s).padStart(15)).join('')}   ${metrics(result?.lhr)}`);
+    scores.slice(1).forEach((score, i) => {
+      if (score < 100) failures.push(`${path}: ${CATEGORIES[i + 1]} ${score}`);
+    });
+  }
+} finally {
+  chrome.kill();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failures.length > 0) {
+  console.error(`\nBelow 100:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+
+function metrics(lhr) {
+  const audits = lhr?.audits ?? {};
+  return ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+    .map(
+      (id) =>
+        `${id
+          .split('-')
+          .map((w) => w[0].toUpperCase())
+          .join('')} ${audits[id]?.displayValue ?? '?'}`,
+    )
+    .join(', ');
+}
+
+async function publicPages(pbUrl) {
+  const get = (path) => fetch(`${pbUrl}/api/collections/${path}`).then((r) => r.json());
+  const [boards, posts, entries] = await Promise.all([
+    get('boards/records?perPage=1&sort=position'),
+    get('posts/records?perPage=1&sort=-vote_count'),
+    get('changelog_entries/records?perPage=1&sort=-published_at'),
+  ]);
+  return [
+    '/',
+    boards.items?.[0] && `/b/${boards.items[0].slug}`,
+    posts.items?.[0] && `/p/${posts.items[0].id}`,
+    '/roadmap',
+    '/changelog',
+    entries.items?.[0] && `/changelog/${entries.items[0].slug}`,
+  ].filter(Boolean);
+}
