@@ -3,12 +3,14 @@ import { backdateIdeas } from './ages.mjs';
 import { seedIdeas } from './ideas.mjs';
 import { seedPeople } from './people.mjs';
 import { seedSite } from './site.mjs';
+import { seedStaff } from './staff.mjs';
 
 export async function seedDemo(pb, { password }) {
   const boards = await seedSite(pb);
   const people = await seedPeople(pb, password);
   const posts = await seedIdeas(pb, { boards, people });
   await backdateIdeas(pb, posts);
+  await seedStaff(pb, { boards, people, password });
   return { boards, people, posts };
 }
 

@@ -1,0 +1,135 @@
+// Edits an ordered list of records (boards, statuses or tags): each row saves on its own, moves with
+// up/down buttons, and a form at the end adds one.
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect } from 'react';
+import type { AdminCollection, AdminRow } from '../lib/pb/admin';
+import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from '../stores/admin';
+import Toaster from './Toaster';
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type: 'text' | 'color' | 'checkbox' | 'select';
+  options?: string[];
+}
+
+interface Props {
+  collection: AdminCollection;
+  noun: string;
+  fields: FieldSpec[];
+  rows: AdminRow[];
+  ordered?: boolean;
+  deletable?: boolean;
+}
+
+function readForm(form: HTMLFormElement, fields: FieldSpec[]): Record<string, unknown> {
+  const data = new FormData(form);
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) === 'on' : String(data.get(f.name) ?? '')]),
+  );
+}
+
+function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; value: unknown }) {
+  const id = `${prefix}-${field.name}`;
+  if (field.type === 'checkbox') {
+    return (
+      <label className="checkbox" htmlFor={id}>
+        <input id={id} name={field.name} type="checkbox" defaultChecked={Boolean(value)} /> {field.label}
+      </label>
+    );
+  }
+  return (
+    <span className="field">
+      <label htmlFor={id}>{field.label}</label>
+      {field.type === 'select' ? (
+        <select id={id} name={field.name} defaultValue={String(value ?? field.options?.[0] ?? '')}>
+          {field.options?.map((o) => (
+            <option key={o}>{o}</option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          name={field.name}
+          type={field.type}
+          defaultValue={String(value ?? (field.type === 'color' ? '#888888' : ''))}
+        />
+      )}
+    </span>
+  );
+}
+
+export default function AdminListEditor({ collection, noun, fields, rows, ordered = false, deletable = false }: Props) {
+  const live = useStore($adminRows) ?? rows;
+  useEffect(() => startAdminRows(rows), [rows]);
+
+  function save(id: string, event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void saveAdminRow(collection, id, readForm(event.currentTarget, fields));
+  }
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = readForm(form, fields);
+    if (ordered) data.position = live.length;
+    if (!(await addAdminRow(collection, data))) form.reset();
+  }
+
+  return (
+    <div>
+      <ol className="admin-list">
+        {live.map((row, i) => (
+          <li key={row.id} className="card" data-testid={`${collection}-row`}>
+            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={`${noun} ${String(row.name)}`}>
+              {fields.map((f) => (
+                <Field key={f.name} field={f} prefix={row.id} value={row[f.name]} />
+              ))}
+              <button type="submit" className="button primary">
+                Save
+              </button>
+              {ordered && (
+                <>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={i === 0}
+                    onClick={() => moveAdminRow(collection, row.id, -1)}
+                  >
+                    Move up<span className="visually-hidden"> {String(row.name)}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={i === live.length - 1}
+                    onClick={() => moveAdminRow(collection, row.id, 1)}
+                  >
+                    Move down<span className="visually-hidden"> {String(row.name)}</span>
+                  </button>
+                </>
+              )}
+              {deletable && (
+                <button
+                  type="button"
+                  className="button danger"
+                  onClick={() => window.confirm(`Delete ${String(row.name)}?`) && removeAdminRow(collection, row.id)}
+                >
+                  Delete<span className="visually-hidden"> {String(row.name)}</span>
+                </button>
+              )}
+            </form>
+          </li>
+        ))}
+      </ol>
+      <h2>Add a {noun}</h2>
+      <form className="admin-row card" onSubmit={add} aria-label={`New ${noun}`}>
+        {fields.map((f) => (
+          <Field key={f.name} field={f} prefix="new" value={f.type === 'checkbox' ? false : undefined} />
+        ))}
+        <button type="submit" className="button primary">
+          Add {noun}
+        </button>
+      </form>
+      <Toaster />
+    </div>
+  );
+}

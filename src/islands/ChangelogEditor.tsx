@@ -1,0 +1,132 @@
+// Writes a release: title, slug, markdown body, cover, labels, linked ideas; save as draft or publish
+// (optionally marking the linked ideas Done). Field messages show next to fields; nothing typed is lost.
+import { type FormEvent, useState } from 'react';
+import type { AppError } from '../lib/pb/errors';
+import type { ChangelogLabel } from '../lib/pb/staff-types';
+import { saveChangelogEntry, slugify } from '../stores/changelog-editor';
+import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
+
+export interface EditorEntry {
+  id: string | null;
+  title: string;
+  slug: string;
+  body: string;
+  labels: ChangelogLabel[];
+  state: 'draft' | 'published';
+  markDone: boolean;
+  posts: LinkedIdea[];
+}
+
+const LABELS: ChangelogLabel[] = ['new', 'improved', 'fixed'];
+
+export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
+  const [error, setError] = useState<AppError | null>(null);
+  const [slug, setSlug] = useState(entry.slug);
+  const [busy, setBusy] = useState(false);
+  const fields = error?.kind === 'validation' ? error.fields : {};
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget);
+    const data = new FormData();
+    for (const key of ['title', 'slug', 'body']) data.set(key, String(form.get(key) ?? ''));
+    for (const label of form.getAll('labels')) data.append('labels', String(label));
+    if (!form.getAll('labels').length) data.set('labels', '');
+    const posts = form.getAll('posts');
+    if (posts.length) for (const id of posts) data.append('posts', String(id));
+    else data.set('posts', '');
+    data.set('mark_done', form.get('mark_done') ? 'true' : 'false');
+    const cover = form.get('cover');
+    if (cover instanceof File && cover.size > 0) data.set('cover', cover);
+    data.set('state', submitter?.value === 'publish' || entry.state === 'published' ? 'published' : 'draft');
+    setBusy(true);
+    const result = await saveChangelogEntry(entry.id, data);
+    setBusy(false);
+    if ('kind' in result) setError(result);
+    else location.assign(`/admin/changelog?saved=${encodeURIComponent(result.id)}`);
+  }
+
+  const message = (name: string) =>
+    fields[name] && (
+      <p id={`entry-${name}-error`} className="field-error">
+        {fields[name]}
+      </p>
+    );
+  const invalid = (name: string) =>
+    fields[name] ? { 'aria-invalid': true as const, 'aria-describedby': `entry-${name}-error` } : {};
+
+  return (
+    <form className="form changelog-editor" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="entry-title">Title</label>
+        <input
+          id="entry-title"
+          name="title"
+          defaultValue={entry.title}
+          maxLength={140}
+          required
+          {...invalid('title')}
+          onChange={(e) => !entry.id && setSlug(slugify(e.target.value))}
+        />
+        {message('title')}
+      </div>
+      <div className="field">
+        <label htmlFor="entry-slug">URL slug</label>
+        <input
+          id="entry-slug"
+          name="slug"
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          {...invalid('slug')}
+        />
+        {message('slug')}
+      </div>
+      <div className="field">
+        <label htmlFor="entry-body">What changed (Markdown)</label>
+        <textarea id="entry-body" name="body" rows={10} defaultValue={entry.body} {...invalid('body')} />
+        {message('body')}
+      </div>
+      <div className="field">
+        <label htmlFor="entry-cover">Cover image</label>
+        <input
+          id="entry-cover"
+          name="cover"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          {...invalid('cover')}
+        />
+        {message('cover')}
+      </div>
+      <fieldset className="staff-tags">
+        <legend>Labels</legend>
+        {LABELS.map((label) => (
+          <label key={label} className="checkbox">
+            <input type="checkbox" name="labels" value={label} defaultChecked={entry.labels.includes(label)} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      <LinkedIdeasPicker initial={entry.posts} />
+      <label className="checkbox">
+        <input type="checkbox" name="mark_done" defaultChecked={entry.markDone} /> When published, mark the linked ideas
+        Done
+      </label>
+      {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
+      {error?.kind === 'validation' && (
+        <p className="alert error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className="staff-flags">
+        {entry.state === 'draft' && (
+          <button type="submit" className="button" value="draft" disabled={busy}>
+            Save draft
+          </button>
+        )}
+        <button type="submit" className="button primary" value="publish" disabled={busy}>
+          {entry.state === 'published' ? 'Save changes' : 'Publish'}
+        </button>
+      </div>
+    </form>
+  );
+}

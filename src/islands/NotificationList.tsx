@@ -1,0 +1,54 @@
+// The member's notifications, newest first, live; each can be marked read, or all at once.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { describeNotification } from '../lib/pb/notifications';
+import type { NotificationRecord } from '../lib/pb/staff-types';
+import { $notifications, $unreadCount, markAllNotificationsRead, markNotificationRead } from '../stores/notifications';
+import Toaster from './Toaster';
+
+export default function NotificationList({ initial }: { initial: NotificationRecord[] }) {
+  const items = useStore($notifications) ?? initial;
+  const unread = useStore($unreadCount);
+  useEffect(() => {
+    if ($notifications.get() === null) $notifications.set(initial);
+  }, [initial]);
+  const anyUnread = unread > 0 || items.some((n) => !n.read_at);
+  return (
+    <div className="notifications">
+      <div className="notifications-actions">
+        <button type="button" className="button" onClick={markAllNotificationsRead} disabled={!anyUnread}>
+          Mark all read
+        </button>
+      </div>
+      {items.length === 0 ? (
+        <p className="muted">No notifications yet. Follow or vote for ideas to hear when they change.</p>
+      ) : (
+        <ul className="notification-list">
+          {items.map((n) => {
+            const { text, href } = describeNotification(n);
+            return (
+              <li key={n.id} className={n.read_at ? 'read' : 'unread'} data-testid="notification">
+                <a href={href} onClick={() => !n.read_at && void markNotificationRead(n.id)}>
+                  {!n.read_at && <span className="visually-hidden">Unread: </span>}
+                  {text}
+                </a>
+                <time dateTime={n.created.replace(' ', 'T')}>
+                  {new Date(n.created.replace(' ', 'T')).toLocaleString('en', {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </time>
+                {!n.read_at && (
+                  <button type="button" className="button link" onClick={() => markNotificationRead(n.id)}>
+                    Mark read
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The roadmap's columns and cards: server-rendered, then live. Plain lists of links, one column per
+// roadmap status, so it reads well by keyboard and screen reader; moves are announced politely.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
+import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
+
+interface Props {
+  columns: RoadmapColumn[];
+  cards: RoadmapCard[];
+  /** Board names by id. */
+  boards: Record<string, string>;
+}
+
+export default function RoadmapBoard({ columns, cards, boards }: Props) {
+  const live = useStore($roadmapCards) ?? cards;
+  const announcement = useStore($roadmapAnnouncement);
+  useEffect(() => followRoadmap(columns, cards), [columns, cards]);
+  return (
+    <div className="roadmap">
+      {columns.map((column) => {
+        const inColumn = live.filter((card) => card.status === column.id);
+        const headingId = `column-${column.slug}`;
+        return (
+          <section key={column.id} className="roadmap-column" aria-labelledby={headingId} data-status={column.slug}>
+            <h2 id={headingId}>
+              {column.name} <span className="count">({inColumn.length})</span>
+            </h2>
+            {inColumn.length === 0 ? (
+              <p className="muted">Nothing here yet.</p>
+            ) : (
+              <ol className="roadmap-cards">
+                {inColumn.map((card) => (
+                  <li key={card.id} className="roadmap-card" data-testid="roadmap-card" data-post={card.id}>
+                    <a href={`/p/${card.id}`}>{card.title}</a>
+                    <span className="meta">
+                      <span>{boards[card.board] ?? 'Board'}</span>
+                      <span>
+                        {card.votes} {card.votes === 1 ? 'vote' : 'votes'}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

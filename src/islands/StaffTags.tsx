@@ -1,0 +1,30 @@
+// Staff tag an idea: one checkbox per tag (staff-only tags marked), saved as they change.
+import { useStore } from '@nanostores/react';
+import { $staffPost, setTags } from '../stores/staff';
+
+export interface TagOption {
+  id: string;
+  name: string;
+  staff_only: boolean;
+}
+
+export default function StaffTags({ tags }: { tags: TagOption[] }) {
+  const post = useStore($staffPost);
+  if (tags.length === 0) return null;
+  const chosen = post?.tags ?? [];
+  function toggle(id: string, on: boolean) {
+    void setTags(on ? [...chosen, id] : chosen.filter((t) => t !== id));
+  }
+  return (
+    <fieldset className="staff-tags">
+      <legend>Tags</legend>
+      {tags.map((tag) => (
+        <label key={tag.id} className="checkbox">
+          <input type="checkbox" checked={chosen.includes(tag.id)} onChange={(e) => toggle(tag.id, e.target.checked)} />
+          {tag.name}
+          {tag.staff_only && <span className="muted"> (staff only)</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

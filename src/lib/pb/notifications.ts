@@ -1,0 +1,46 @@
+// A member's own notifications (the API rules show nobody else's): lists, unread count, marking read.
+import type { PocketBase } from './client';
+import type { NotificationRecord } from './staff-types';
+
+export function listNotifications(pb: PocketBase, page = 1, perPage = 30) {
+  return pb.collection('notifications').getList<NotificationRecord>(page, perPage, {
+    sort: '-created',
+    expand: 'post,entry,actor',
+    fields:
+      'id,kind,post,entry,actor,read_at,created,expand.post.id,expand.post.title,expand.entry.slug,expand.entry.title,expand.actor.name',
+  });
+}
+
+export async function countUnread(pb: PocketBase): Promise<number> {
+  const list = await pb.collection('notifications').getList(1, 1, { filter: 'read_at = ""', fields: 'id' });
+  return list.totalItems;
+}
+
+export function markRead(pb: PocketBase, id: string): Promise<NotificationRecord> {
+  return pb.collection('notifications').update<NotificationRecord>(id, { read_at: new Date().toISOString() });
+}
+
+export function markAllRead(pb: PocketBase): Promise<{ updated: number }> {
+  return pb.send('/api/chorus/notifications/read-all', { method: 'POST' });
+}
+
+/** What happened, in words, for the list and the bell. */
+export function describeNotification(n: NotificationRecord): { text: string; href: string } {
+  const actor = n.expand?.actor?.name || 'The team';
+  const title = n.expand?.post?.title ?? 'an idea';
+  const href = n.kind === 'release' && n.expand?.entry ? `/changelog/${n.expand.entry.slug}` : `/p/${n.post}`;
+  switch (n.kind) {
+    case 'comment':
+      return { text: `${actor} commented on “${title}”`, href };
+    case 'status':
+      return { text: `${actor} changed the status of “${title}”`, href };
+    case 'response':
+      return { text: `${actor} responded to “${title}”`, href };
+    case 'release':
+      return { text: `“${title}” shipped in ${n.expand?.entry?.title ?? 'a new release'}`, href };
+    case 'merge':
+      return { text: `“${title}” was merged into another idea; your vote moved with it`, href };
+    default:
+      return { text: 'Something happened', href };
+  }
+}

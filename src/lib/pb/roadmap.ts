@@ -1,0 +1,46 @@
+// The public roadmap: the statuses marked on_roadmap and the visible, unmerged ideas in them.
+import type { PocketBase } from './client';
+import type { PostRecordLite } from './staff-types';
+import type { StatusRecord } from './types';
+
+export interface RoadmapColumn {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface RoadmapCard {
+  id: string;
+  title: string;
+  status: string;
+  board: string;
+  votes: number;
+}
+
+export interface Roadmap {
+  columns: RoadmapColumn[];
+  cards: RoadmapCard[];
+}
+
+export function toRoadmapCard(
+  post: Pick<PostRecordLite, 'id' | 'title' | 'status' | 'board' | 'vote_count'>,
+): RoadmapCard {
+  return { id: post.id, title: post.title, status: post.status, board: post.board, votes: post.vote_count ?? 0 };
+}
+
+/** Columns in their order and up to 300 cards (most voted first); the API rules hide what the caller may not see. */
+export async function loadRoadmap(pb: PocketBase): Promise<Roadmap> {
+  const [statuses, posts] = await Promise.all([
+    pb.collection('statuses').getFullList<StatusRecord>({ filter: 'on_roadmap = true', sort: 'position,name' }),
+    pb.collection('posts').getList<PostRecordLite>(1, 300, {
+      filter: 'status.on_roadmap = true && merged_into = "" && approved = true && board.archived = false',
+      sort: '-vote_count,-created',
+      fields: 'id,title,status,board,vote_count',
+      skipTotal: true,
+    }),
+  ]);
+  return {
+    columns: statuses.map((s) => ({ id: s.id, name: s.name, slug: s.slug })),
+    cards: posts.items.map(toRoadmapCard),
+  };
+}

@@ -1,0 +1,63 @@
+// Record shapes for the staff, roadmap, changelog and notification collections (see pb_migrations/17638002*).
+import type { BaseRecord, BoardRecord, StatusRecord, UserRecord } from './types';
+
+export interface TagRecord extends BaseRecord {
+  name: string;
+  color: string;
+  staff_only: boolean;
+}
+
+/** The fields of a post the roadmap, staff tools and changelog read. */
+export interface PostRecordLite extends BaseRecord {
+  board: string;
+  author: string;
+  title: string;
+  status: string;
+  tags: string[];
+  vote_count: number;
+  pinned: boolean;
+  locked: boolean;
+  approved: boolean;
+  merged_into: string;
+  response: string;
+  expand?: { board?: BoardRecord; status?: StatusRecord; author?: UserRecord };
+}
+
+export type ChangelogLabel = 'new' | 'improved' | 'fixed';
+
+export interface ChangelogEntryRecord extends BaseRecord {
+  title: string;
+  slug: string;
+  body: string;
+  cover: string;
+  labels: ChangelogLabel[];
+  state: 'draft' | 'published';
+  published_at: string;
+  posts: string[];
+  mark_done: boolean;
+  expand?: { posts?: PostRecordLite[] };
+}
+
+export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge';
+
+export interface NotificationRecord extends BaseRecord {
+  user: string;
+  kind: NotificationKind;
+  post: string;
+  comment: string;
+  entry: string;
+  actor: string;
+  read_at: string;
+  expand?: { post?: PostRecordLite; entry?: ChangelogEntryRecord; actor?: UserRecord };
+}
+
+export interface StatusEventRecord extends BaseRecord {
+  post: string;
+  from: string;
+  to: string;
+  actor: string;
+  note: string;
+}
+
+export type EmailPreference = 'email_on_comment' | 'email_on_status' | 'email_on_release';
+export const EMAIL_PREFERENCES: EmailPreference[] = ['email_on_comment', 'email_on_status', 'email_on_release'];

@@ -1,0 +1,62 @@
+// Staff actions on one idea: status with an official response, tags, pin, lock, approve or hide,
+// delete, merge into another idea, vote on behalf of a customer. The API rules and hooks enforce roles.
+import type { PocketBase } from './client';
+import type { PostRecordLite, TagRecord } from './staff-types';
+import type { StatusRecord } from './types';
+
+export type StaffFlag = 'pinned' | 'locked' | 'approved';
+
+export interface PostSearchHit {
+  id: string;
+  title: string;
+  vote_count: number;
+}
+
+export function updatePostFields(
+  pb: PocketBase,
+  postId: string,
+  fields: Partial<Pick<PostRecordLite, 'status' | 'response' | 'tags' | StaffFlag>>,
+): Promise<PostRecordLite> {
+  return pb.collection('posts').update<PostRecordLite>(postId, fields);
+}
+
+export function deletePost(pb: PocketBase, postId: string): Promise<boolean> {
+  return pb.collection('posts').delete(postId);
+}
+
+/** Ideas whose title matches, for choosing a merge target (never the idea itself or a merged one). */
+export async function searchMergeTargets(pb: PocketBase, postId: string, query: string): Promise<PostSearchHit[]> {
+  const list = await pb.collection('posts').getList<PostSearchHit>(1, 8, {
+    filter: pb.filter('title ~ {:q} && id != {:id} && merged_into = ""', { q: query, id: postId }),
+    sort: '-vote_count',
+    fields: 'id,title,vote_count',
+    skipTotal: true,
+  });
+  return list.items;
+}
+
+export function mergePost(pb: PocketBase, postId: string, into: string): Promise<{ target: PostRecordLite }> {
+  return pb.send(`/api/chorus/posts/${encodeURIComponent(postId)}/merge`, { method: 'POST', body: { into } });
+}
+
+export interface VoteOnBehalfResult {
+  user: { id: string; name: string };
+  user_created: boolean;
+  already_voted: boolean;
+}
+
+export function voteOnBehalf(pb: PocketBase, postId: string, email: string): Promise<VoteOnBehalfResult> {
+  return pb.send(`/api/chorus/posts/${encodeURIComponent(postId)}/vote-on-behalf`, {
+    method: 'POST',
+    body: { email },
+  });
+}
+
+/** What the staff panel needs to offer: every status and tag, in order. */
+export async function loadStaffOptions(pb: PocketBase): Promise<{ statuses: StatusRecord[]; tags: TagRecord[] }> {
+  const [statuses, tags] = await Promise.all([
+    pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
+    pb.collection('tags').getFullList<TagRecord>({ sort: 'name' }),
+  ]);
+  return { statuses, tags };
+}

@@ -1,0 +1,46 @@
+// The changelog as an Atom feed (RFC 4287): one entry per published release, newest first.
+import type { APIRoute } from 'astro';
+import { renderMarkdown } from '../../lib/markdown';
+import { listPublishedEntries } from '../../lib/pb/changelog';
+import type { SiteRecord } from '../../lib/pb/types';
+import { escapeXml } from '../../lib/xml';
+
+export const GET: APIRoute = async ({ locals, url }) => {
+  const [site, list] = await Promise.all([
+    locals.pb.collection('site').getFirstListItem<SiteRecord>(''),
+    listPublishedEntries(locals.pb, 1, 50),
+  ]);
+  const origin = url.origin;
+  const updated = list.items[0]?.published_at || site.updated || new Date().toISOString();
+  const iso = (date: string) => new Date(date.replace(' ', 'T')).toISOString();
+  const entries = list.items.map((entry) => {
+    const link = `${origin}/changelog/${entry.slug}`;
+    return `  <entry>
+    <title>${escapeXml(entry.title)}</title>
+    <link rel="alternate" type="text/html" href="${link}"/>
+    <id>${link}</id>
+    <published>${iso(entry.published_at)}</published>
+    <updated>${iso(entry.published_at)}</updated>
+${(entry.labels ?? []).map((label) => `    <category term="${label}"/>`).join('\n')}
+    <content type="html">${escapeXml(renderMarkdown(entry.body))}</content>
+  </entry>`;
+  });
+  const xml = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>${escapeXml(`${site.name} changelog`)}</title>
+  <subtitle>${escapeXml(site.tagline || 'Releases')}</subtitle>
+  <link rel="self" type="application/atom+xml" href="${origin}/changelog/feed.xml"/>
+  <link rel="alternate" type="text/html" href="${origin}/changelog"/>
+  <id>${origin}/changelog</id>
+  <updated>${iso(updated)}</updated>
+  <author><name>${escapeXml(site.name)}</name></author>
+${entries.join('\n')}
+</feed>
+`;
+  return new Response(xml, {
+    headers: {
+      'content-type': 'application/atom+xml; charset=utf-8',
+      'cache-control': 'public, max-age=0, s-maxage=300',
+    },
+  });
+};

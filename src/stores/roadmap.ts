@@ -1,0 +1,53 @@
+// The live roadmap: cards move between columns when staff change an idea's status, and leave when an
+// idea is merged, hidden or moved off the roadmap. A screen reader hears each move.
+import { atom } from 'nanostores';
+import { getBrowserClient } from '../lib/pb/client';
+import { loadRoadmap, type RoadmapCard, type RoadmapColumn, toRoadmapCard } from '../lib/pb/roadmap';
+import type { PostRecordLite } from '../lib/pb/staff-types';
+import { listen, onReconnect } from './realtime';
+
+/** null until the island starts: it renders the server's cards until then. */
+export const $roadmapCards = atom<RoadmapCard[] | null>(null);
+export const $roadmapAnnouncement = atom('');
+
+let stop: (() => void) | null = null;
+
+function upsert(cards: RoadmapCard[], card: RoadmapCard): RoadmapCard[] {
+  const others = cards.filter((c) => c.id !== card.id);
+  return [...others, card].sort((a, b) => b.votes - a.votes);
+}
+
+/** Starts following the roadmap; returns a function that stops (the last island unmounting). */
+export function followRoadmap(columns: RoadmapColumn[], initial: RoadmapCard[]): () => void {
+  if ($roadmapCards.get() === null) $roadmapCards.set(initial);
+  if (stop) return () => {};
+  const names = new Map(columns.map((c) => [c.id, c.name]));
+  const stopPosts = listen<PostRecordLite>('posts', '*', ({ action, record }) => {
+    const cards = $roadmapCards.get() ?? [];
+    const before = cards.find((c) => c.id === record.id);
+    const onRoadmap =
+      action !== 'delete' && !record.merged_into && record.approved !== false && names.has(record.status);
+    if (!onRoadmap) {
+      if (!before) return;
+      $roadmapCards.set(cards.filter((c) => c.id !== record.id));
+      $roadmapAnnouncement.set(`${before.title} left the roadmap.`);
+      return;
+    }
+    const card = toRoadmapCard(record);
+    $roadmapCards.set(upsert(cards, card));
+    if (before?.status !== card.status) {
+      $roadmapAnnouncement.set(`${card.title} moved to ${names.get(card.status)}.`);
+    }
+  });
+  const stopCatchUp = onReconnect(() => {
+    void loadRoadmap(getBrowserClient())
+      .then((roadmap) => $roadmapCards.set(roadmap.cards))
+      .catch(() => {});
+  });
+  stop = () => {
+    stopPosts();
+    stopCatchUp();
+    stop = null;
+  };
+  return stop;
+}

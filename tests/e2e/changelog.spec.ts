@@ -1,0 +1,57 @@
+// Releases close the loop: publishing tells the voters, and open pages hear about it.
+import { expect, test } from './fixtures';
+import { clientFor, createIdea, demoPassword, signIn, unique } from './staff-helpers';
+
+test('staff publish a release that shipped an idea: a voter watching the site sees a notice, gets a notification and an email, and the idea is Done', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+  mail,
+}) => {
+  const author = await createMember();
+  const voter = await createMember();
+  const title = unique('Export notes as Markdown');
+  const idea = await createIdea(admin, author.id, title);
+  const voterClient = await clientFor(pbUrl, voter.email, voter.password);
+  await voterClient.collection('votes').create({ post: idea.id, user: voter.id });
+
+  const voterContext = await browser.newContext();
+  await signIn(voterContext, baseURL as string, pbUrl, voter.email, voter.password);
+  const voterPage = await voterContext.newPage();
+  await voterPage.goto('/roadmap');
+  await expect(voterPage.locator('astro-island[ssr]')).toHaveCount(0);
+
+  const staffContext = await browser.newContext();
+  await signIn(staffContext, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
+  const editor = await staffContext.newPage();
+  await editor.goto('/admin/changelog');
+  await expect(editor.locator('astro-island[ssr]')).toHaveCount(0);
+  const release = unique('Markdown export');
+  await editor.getByLabel('Title').fill(release);
+  await editor.getByLabel('What changed (Markdown)').fill('You can now **export** any note as Markdown.');
+  await editor.getByRole('checkbox', { name: 'new' }).check();
+  await editor.getByLabel('Search ideas to link').fill(title);
+  await editor.getByRole('button', { name: 'Search ideas' }).click();
+  await editor.getByRole('button', { name: `Link ${title}` }).click();
+  await expect(editor.getByTestId('linked-ideas')).toContainText(title);
+  await editor.getByRole('button', { name: 'Publish' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'published' })).toBeVisible();
+
+  await expect(voterPage.getByTestId('release-toast')).toContainText(release);
+  await expect(voterPage.getByTestId('bell-count')).toHaveText(/[1-9]/);
+  await voterPage.getByTestId('release-toast').getByRole('link').click();
+  await expect(voterPage.getByRole('heading', { level: 1, name: release })).toBeVisible();
+  await expect(voterPage.getByRole('region', { name: 'Ideas shipped in this release' })).toContainText(title);
+  const email = await mail.waitFor(voter.email);
+  expect(email.text).toContain('unsubscribe');
+
+  await voterPage.goto(`/p/${idea.id}`);
+  await expect(voterPage.getByTestId('post-status')).toHaveText('Done');
+  const feed = await voterPage.request.get('/changelog/feed.xml');
+  expect(feed.headers()['content-type']).toContain('application/atom+xml');
+  expect(await feed.text()).toContain(`<title>${release}</title>`);
+  await voterContext.close();
+  await staffContext.close();
+});

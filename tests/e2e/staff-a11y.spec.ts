@@ -1,0 +1,59 @@
+// Roadmap, changelog, notifications, settings and admin pages: zero axe violations (WCAG 2.2 A/AA).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { demoPassword, signIn } from './staff-helpers';
+
+async function expectNoViolations(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+test('the roadmap and changelog pages have no axe violations', async ({ page }) => {
+  for (const path of ['/roadmap', '/changelog', '/changelog/lumen-2-4']) await expectNoViolations(page, path);
+});
+
+test('a member’s notifications and settings pages have no axe violations', async ({
+  context,
+  page,
+  baseURL,
+  pbUrl,
+}) => {
+  await signIn(context, baseURL as string, pbUrl, 'member@example.com', demoPassword());
+  for (const path of ['/notifications', '/settings']) await expectNoViolations(page, path);
+});
+
+test('the admin pages have no axe violations', async ({ context, page, baseURL, pbUrl }) => {
+  await signIn(context, baseURL as string, pbUrl, 'admin@example.com', demoPassword());
+  for (const path of [
+    '/admin',
+    '/admin/changelog',
+    '/admin/members',
+    '/admin/boards',
+    '/admin/statuses',
+    '/admin/tags',
+    '/admin/settings',
+  ]) {
+    await expectNoViolations(page, path);
+  }
+});
+
+test('members get a 404 from /admin and visitors are asked to sign in', async ({
+  page,
+  context,
+  baseURL,
+  pbUrl,
+  createMember,
+}) => {
+  const visitorResponse = await page.goto('/admin');
+  expect(new URL(page.url()).pathname).toBe('/signin');
+  expect(visitorResponse).not.toBeNull();
+  const member = await createMember();
+  await signIn(context, baseURL as string, pbUrl, member.email, member.password);
+  expect((await page.goto('/admin'))?.status()).toBe(404);
+  expect((await page.goto('/admin/boards'))?.status()).toBe(404);
+});

@@ -1,0 +1,44 @@
+// Helpers for the staff, roadmap and changelog stories: sign a browser in as someone, make ideas.
+import type { BrowserContext } from '@playwright/test';
+import PocketBase from 'pocketbase';
+
+export const demoPassword = () => process.env.E2E_DEMO_PASSWORD ?? '';
+
+/** A signed-in SDK client (as the browser would have). */
+export async function clientFor(pbUrl: string, email: string, password: string): Promise<PocketBase> {
+  const pb = new PocketBase(pbUrl);
+  pb.autoCancellation(false);
+  await pb.collection('users').authWithPassword(email, password);
+  return pb;
+}
+
+/** Signs a browser context in: the auth cookie SSR reads and the localStorage the islands read. */
+export async function signIn(context: BrowserContext, baseURL: string, pbUrl: string, email: string, password: string) {
+  const pb = await clientFor(pbUrl, email, password);
+  const cookie = pb.authStore.exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth');
+  const value = cookie.split(';')[0]?.slice('pb_auth='.length) ?? '';
+  await context.addCookies([{ name: 'pb_auth', value, url: baseURL }]);
+  const stored = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record });
+  await context.addInitScript((auth) => {
+    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', auth);
+  }, stored);
+  return pb;
+}
+
+/** An approved idea on the demo features board, written as `authorId`, in the Open status. */
+export async function createIdea(admin: PocketBase, authorId: string, title: string) {
+  const [board, open] = await Promise.all([
+    admin.collection('boards').getFirstListItem('slug = "features"'),
+    admin.collection('statuses').getFirstListItem('slug = "open"'),
+  ]);
+  return admin.collection('posts').create({
+    board: board.id,
+    author: authorId,
+    title,
+    body: `${title}: details.`,
+    status: open.id,
+    approved: true,
+  });
+}
+
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
