@@ -46,6 +46,8 @@ test('a member votes for an idea and takes the vote back', async ({
   await vote.click();
   await expect(vote).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('vote-count')).toHaveText('1');
+  // The count shows at once (optimistic); reload once the server has the vote.
+  await expect.poll(async () => (await admin.collection('posts').getOne(id)).vote_count).toBe(1);
   await page.reload();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect(page.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
