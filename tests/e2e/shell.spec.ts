@@ -44,3 +44,9 @@ test('search engines get robots.txt and a sitemap of public boards and ideas', a
   expect(sitemap).toContain('/b/features</loc>');
   expect(sitemap).not.toContain('/b/beta</loc>');
 });
+
+test('a missing file gets the same friendly 404 page', async ({ page }) => {
+  const response = await page.goto('/old-logo.png');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
