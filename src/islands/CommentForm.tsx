@@ -6,18 +6,22 @@ interface Props {
   label: string;
   submitLabel: string;
   initial?: string;
-  onSubmit: (body: string, images: File[]) => Promise<boolean>;
+  onSubmit: (body: string, images: File[], internal: boolean) => Promise<boolean>;
   onCancel?: () => void;
   /** Offer up to three images (new comments and replies, not edits). */
   withImages?: boolean;
+  /** Staff may post a note only staff can see. */
+  allowInternal?: boolean;
 }
 
 const MAX_COMMENT_IMAGES = 3;
 
-export default function CommentForm({ label, submitLabel, initial = '', onSubmit, onCancel, withImages }: Props) {
+export default function CommentForm(props: Props) {
+  const { label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal } = props;
   const [body, setBody] = useState(initial);
   const [images, setImages] = useState<File[]>([]);
   const [error, setError] = useState('');
+  const [internal, setInternal] = useState(false);
   const id = useId();
   return (
     <form
@@ -30,7 +34,7 @@ export default function CommentForm({ label, submitLabel, initial = '', onSubmit
         setError('');
         setBody('');
         setImages([]);
-        void onSubmit(text, images).then((ok) => {
+        void onSubmit(text, images, internal).then((ok) => {
           if (ok) return;
           setBody((now) => now || text);
           setImages((now) => (now.length ? now : images));
@@ -70,6 +74,12 @@ export default function CommentForm({ label, submitLabel, initial = '', onSubmit
               });
             }}
           />
+        </label>
+      )}
+      {allowInternal && (
+        <label className="comment-internal-toggle">
+          <input type="checkbox" checked={internal} onChange={(event) => setInternal(event.target.checked)} /> Internal
+          note (only staff see it)
         </label>
       )}
       <div className="comment-form-actions">

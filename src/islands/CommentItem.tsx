@@ -1,7 +1,7 @@
 // One comment: author, age, edited marker, body, reactions, and reply/edit/delete where allowed.
 import { useState } from 'react';
 import type { CommentView } from '../lib/pb/post-types';
-import { addComment, editComment, removeComment } from '../stores/comments';
+import { addComment, editComment, removeComment, toggleCommentHidden } from '../stores/comments';
 import { Avatar } from './Avatar';
 import CommentForm from './CommentForm';
 import ReactionBar from './ReactionBar';
@@ -10,19 +10,29 @@ interface Props {
   comment: CommentView;
   viewerId: string | undefined;
   canWrite: boolean;
+  /** Staff may hide or delete anyone's comment. */
+  staff?: boolean;
   children?: React.ReactNode;
 }
 
-export default function CommentItem({ comment, viewerId, canWrite, children }: Props) {
+export default function CommentItem({ comment, viewerId, canWrite, staff = false, children }: Props) {
   const [mode, setMode] = useState<'read' | 'edit' | 'reply'>('read');
   const own = viewerId === comment.author.id && !comment.pending;
+  const classes = [
+    'comment',
+    comment.isNew && 'is-new',
+    comment.internal && 'is-internal',
+    comment.hidden && 'is-hidden',
+  ];
   return (
-    <li className={comment.isNew ? 'comment is-new' : 'comment'} id={`c-${comment.id}`} data-testid="comment">
+    <li className={classes.filter(Boolean).join(' ')} id={`c-${comment.id}`} data-testid="comment">
       <p className="comment-meta">
         <Avatar user={comment.author} size={24} /> <strong>{comment.author.name}</strong>{' '}
         <span className="muted">{comment.pending ? 'sending…' : comment.age}</span>
         {comment.edited && <span className="muted"> · edited</span>}
         {comment.isNew && <span className="badge">New</span>}
+        {comment.internal && <span className="badge">Internal note</span>}
+        {comment.hidden && <span className="badge">Hidden from members</span>}
       </p>
       {mode === 'edit' ? (
         <CommentForm
@@ -62,14 +72,19 @@ export default function CommentItem({ comment, viewerId, canWrite, children }: P
             </button>
           )}
           {own && (
-            <>
-              <button type="button" className="button link" onClick={() => setMode('edit')}>
-                Edit
-              </button>
-              <button type="button" className="button link" onClick={() => void removeComment(comment.id)}>
-                Delete
-              </button>
-            </>
+            <button type="button" className="button link" onClick={() => setMode('edit')}>
+              Edit
+            </button>
+          )}
+          {staff && (
+            <button type="button" className="button link" onClick={() => void toggleCommentHidden(comment.id)}>
+              {comment.hidden ? 'Show to members' : 'Hide'}
+            </button>
+          )}
+          {(own || staff) && (
+            <button type="button" className="button link" onClick={() => void removeComment(comment.id)}>
+              Delete
+            </button>
           )}
         </p>
       )}
@@ -80,9 +95,10 @@ export default function CommentItem({ comment, viewerId, canWrite, children }: P
           submitLabel="Reply"
           onCancel={() => setMode('read')}
           withImages
-          onSubmit={(body, images) => {
+          allowInternal={staff}
+          onSubmit={(body, images, internal) => {
             setMode('read');
-            return addComment(body, comment.id, images);
+            return addComment(body, comment.id, images, internal);
           }}
         />
       )}

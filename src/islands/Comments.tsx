@@ -1,5 +1,6 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
 import { useEffect } from 'react';
+import { isStaff } from '../lib/pb/client';
 import type { CommentView, PostLive } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
 import { $comments, $commentsPost, addComment, startComments } from '../stores/comments';
@@ -36,6 +37,7 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
   const comments = started ? stored : initial;
   const top = comments.filter((c) => !c.parent);
   const canWrite = Boolean(user && !user.blocked && !isLocked);
+  const staff = isStaff(user) && !user?.blocked;
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading">{comments.length === 1 ? '1 comment' : `${comments.length} comments`}</h2>
@@ -43,11 +45,11 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
         {top.map((comment) => {
           const replies = comments.filter((c) => c.parent === comment.id);
           return (
-            <CommentItem key={comment.id} comment={comment} viewerId={user?.id} canWrite={canWrite}>
+            <CommentItem key={comment.id} comment={comment} viewerId={user?.id} canWrite={canWrite} staff={staff}>
               {replies.length > 0 && (
                 <ol className="comment-replies" aria-label={`Replies to ${comment.author.name}`}>
                   {replies.map((reply) => (
-                    <CommentItem key={reply.id} comment={reply} viewerId={user?.id} canWrite={canWrite} />
+                    <CommentItem key={reply.id} comment={reply} viewerId={user?.id} canWrite={canWrite} staff={staff} />
                   ))}
                 </ol>
               )}
@@ -68,7 +70,8 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
           label="Add a comment"
           submitLabel="Comment"
           withImages
-          onSubmit={(body, images) => addComment(body, '', images)}
+          allowInternal={staff}
+          onSubmit={(body, images, internal) => addComment(body, '', images, internal)}
         />
       )}
     </section>

@@ -2,7 +2,14 @@
 import { atom } from 'nanostores';
 import { getBrowserClient } from '../lib/pb/client';
 import { toCommentView } from '../lib/pb/comment-views';
-import { createComment, deleteComment, getComment, listComments, updateComment } from '../lib/pb/comments';
+import {
+  createComment,
+  deleteComment,
+  getComment,
+  listComments,
+  setCommentHidden,
+  updateComment,
+} from '../lib/pb/comments';
 import { toAppError } from '../lib/pb/errors';
 import type { CommentRecord, CommentView } from '../lib/pb/post-types';
 import { listen, onReconnect } from './realtime';
@@ -36,7 +43,16 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
   if (action === 'delete') return $comments.set(list.filter((c) => c.id !== record.id && c.parent !== record.id));
   const known = list.find((c) => c.id === record.id);
   if (action === 'update') {
-    if (known) replace(record.id, { ...known, body: record.body, html: null, edited: Boolean(record.edited_at) });
+    if (!known) return;
+    const changedText = known.body !== record.body;
+    replace(record.id, {
+      ...known,
+      body: record.body,
+      html: changedText ? null : known.html,
+      edited: Boolean(record.edited_at),
+      hidden: Boolean(record.hidden),
+      internal: Boolean(record.internal),
+    });
     return;
   }
   if (known) return;
@@ -67,7 +83,7 @@ async function catchUp(postId: string): Promise<void> {
 }
 
 /** Posts a comment (or a reply); resolves false when it was refused, so the text can be restored. */
-export async function addComment(body: string, parent = '', images: File[] = []): Promise<boolean> {
+export async function addComment(body: string, parent = '', images: File[] = [], internal = false): Promise<boolean> {
   const viewer = checkCanWrite(showToast);
   const post = $commentsPost.get();
   if (!viewer || !body.trim()) return false;
@@ -83,11 +99,13 @@ export async function addComment(body: string, parent = '', images: File[] = [])
     created: '',
     age: 'just now',
     edited: false,
+    internal,
+    hidden: false,
     pending: true,
   };
   $comments.set([...$comments.get(), optimistic]);
   try {
-    const saved = await createComment(getBrowserClient(), { post, author: viewer.id, body, parent, images });
+    const saved = await createComment(getBrowserClient(), { post, author: viewer.id, body, parent, images, internal });
     if ($comments.get().some((c) => c.id === saved.id)) replace(tempId, null);
     else replace(tempId, view(saved));
     return true;
@@ -121,5 +139,18 @@ export async function removeComment(id: string): Promise<void> {
   } catch (error) {
     $comments.set(before);
     showToast(`The comment was not deleted. ${toAppError(error).message}`);
+  }
+}
+
+/** Staff: hide a comment from members (its author still sees it), or show it again. */
+export async function toggleCommentHidden(id: string): Promise<void> {
+  const before = $comments.get().find((c) => c.id === id);
+  if (!before || !checkCanWrite(showToast)) return;
+  replace(id, { ...before, hidden: !before.hidden });
+  try {
+    await setCommentHidden(getBrowserClient(), id, !before.hidden);
+  } catch (error) {
+    replace(id, before);
+    showToast(`The comment was not changed. ${toAppError(error).message}`);
   }
 }

@@ -19,5 +19,7 @@ export function toCommentView(
     created: record.created,
     age,
     edited: Boolean(record.edited_at),
+    internal: Boolean(record.internal),
+    hidden: Boolean(record.hidden),
   };
 }

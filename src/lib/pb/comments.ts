@@ -16,19 +16,25 @@ export function getComment(pb: PocketBase, id: string): Promise<CommentRecord> {
 
 export function createComment(
   pb: PocketBase,
-  fields: { post: string; author: string; body: string; parent?: string; images?: File[] },
+  fields: { post: string; author: string; body: string; parent?: string; images?: File[]; internal?: boolean },
 ): Promise<CommentRecord> {
   const form = new FormData();
   form.set('post', fields.post);
   form.set('author', fields.author);
   form.set('body', fields.body);
   form.set('parent', fields.parent ?? '');
+  if (fields.internal) form.set('internal', 'true');
   for (const file of fields.images ?? []) form.append('images', file);
   return pb.collection('comments').create<CommentRecord>(form, { expand: 'author' });
 }
 
 export function updateComment(pb: PocketBase, id: string, body: string): Promise<CommentRecord> {
   return pb.collection('comments').update<CommentRecord>(id, { body }, { expand: 'author' });
+}
+
+/** Staff hide a comment from everyone but its author and staff, or show it again. */
+export function setCommentHidden(pb: PocketBase, id: string, hidden: boolean): Promise<CommentRecord> {
+  return pb.collection('comments').update<CommentRecord>(id, { hidden }, { expand: 'author' });
 }
 
 export async function deleteComment(pb: PocketBase, id: string): Promise<void> {

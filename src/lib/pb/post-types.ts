@@ -35,6 +35,8 @@ export interface CommentRecord extends BaseRecord {
   body: string;
   images: string[];
   internal: boolean;
+  /** Hidden by staff: only the author and staff still see it. */
+  hidden: boolean;
   edited_at: string;
   expand?: { author?: UserRecord };
 }
@@ -91,6 +93,9 @@ export interface CommentView {
   created: string;
   age: string;
   edited: boolean;
+  /** A staff-only note. */
+  internal: boolean;
+  hidden: boolean;
   isNew?: boolean;
   pending?: boolean;
 }
