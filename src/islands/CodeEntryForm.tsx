@@ -4,6 +4,7 @@ import { type AuthOutcome, type CodeRequest, cancelCode, continueTo, redeemCode 
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
+import { SubmitButton } from './SubmitButton';
 
 interface Props {
   request: CodeRequest;
@@ -39,9 +40,7 @@ export function CodeEntryForm({ request, next, onResend }: Props) {
         onValue={(value) => setCode(value.replace(/\s/g, ''))}
         error={fields.code}
       />
-      <button className="button primary" type="submit" disabled={busy}>
-        {pending ? 'Checking…' : 'Continue'}
-      </button>
+      <SubmitButton busy={busy} pending={pending} label="Continue" pendingLabel="Checking…" />
       <p className="field-hint">
         No email?{' '}
         <button className="button link" type="button" onClick={() => void run(onResend)} disabled={busy}>

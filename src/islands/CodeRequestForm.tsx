@@ -4,6 +4,7 @@ import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { SubmitButton } from './SubmitButton';
 
 export function CodeRequestForm() {
   const email = useClientStore($authEmail, '');
@@ -28,9 +29,7 @@ export function CodeRequestForm() {
         error={fields.email}
         hint="We will email you a 6-digit code. No password needed."
       />
-      <button className="button primary" type="submit" disabled={busy}>
-        {pending ? 'Sending…' : 'Email me a code'}
-      </button>
+      <SubmitButton busy={busy} pending={pending} label="Email me a code" pendingLabel="Sending…" />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { setNewPassword } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
+import { SubmitButton } from './SubmitButton';
 
 export default function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
@@ -39,9 +40,7 @@ export default function NewPasswordForm({ token }: { token: string }) {
         error={fields.password}
         hint="At least 8 characters."
       />
-      <button className="button primary" type="submit" disabled={busy}>
-        {pending ? 'Saving…' : 'Save new password'}
-      </button>
+      <SubmitButton busy={busy} pending={pending} label="Save new password" pendingLabel="Saving…" />
       <p className="field-hint">
         Link expired? <a href="/reset-password">Ask for a new one</a>.
       </p>

@@ -5,6 +5,7 @@ import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { SubmitButton } from './SubmitButton';
 
 export function PasswordSignInForm({ next }: { next: string | null }) {
   const email = useClientStore($authEmail, '');
@@ -42,9 +43,7 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
       <p className="field-hint">
         <a href="/reset-password">Forgot password?</a>
       </p>
-      <button className="button primary" type="submit" disabled={busy}>
-        {pending ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitButton busy={busy} pending={pending} label="Sign in" pendingLabel="Signing in…" />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { SubmitButton } from './SubmitButton';
 
 export default function RequestResetForm() {
   const email = useClientStore($authEmail, '');
@@ -43,9 +44,7 @@ export default function RequestResetForm() {
         error={fields.email}
         hint="We will email you a link to choose a new password."
       />
-      <button className="button primary" type="submit" disabled={busy}>
-        {pending ? 'Sending…' : 'Email me a reset link'}
-      </button>
+      <SubmitButton busy={busy} pending={pending} label="Email me a reset link" pendingLabel="Sending…" />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { SubmitButton } from './SubmitButton';
 
 export default function SignUpForm({ next }: { next: string | null }) {
   const request = useClientStore($codeRequest, null);
@@ -58,9 +59,7 @@ export default function SignUpForm({ next }: { next: string | null }) {
         error={fields.password}
         hint="At least 8 characters."
       />
-      <button className="button primary" type="submit" disabled={busy}>
-        {pending ? 'Creating your account…' : 'Create account'}
-      </button>
+      <SubmitButton busy={busy} pending={pending} label="Create account" pendingLabel="Creating your account…" />
     </form>
   );
 }
