@@ -49,8 +49,8 @@ export async function measureBrowserVoteLatency(siteUrl, data, rounds) {
 async function signedInPage(browser, siteUrl, voter, password) {
   const page = await (await browser.newContext()).newPage();
   await page.goto(new URL('/signin', siteUrl).href);
-  await page.getByLabel('Email').first().fill(voter.email);
-  await page.getByLabel('Password').first().fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(voter.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page
     .getByRole('button', { name: /sign in/i })
     .first()
