@@ -1,17 +1,7 @@
-// An idea's status history (status_events), oldest first.
-import type { PocketBase } from './client';
+// An idea's status history (status_events), as the idea page reads it (see idea-page.ts).
 import type { StatusEventRecord } from './staff-types';
 import type { StatusRecord, UserRecord } from './types';
 
 export type TimelineEvent = StatusEventRecord & {
   expand?: { from?: StatusRecord; to?: StatusRecord; actor?: UserRecord };
 };
-
-export function listStatusEvents(pb: PocketBase, postId: string): Promise<TimelineEvent[]> {
-  return pb.collection('status_events').getFullList<TimelineEvent>({
-    filter: pb.filter('post = {:post}', { post: postId }),
-    sort: 'created',
-    expand: 'from,to,actor',
-    fields: 'id,created,note,expand.from.name,expand.to.name,expand.actor.name',
-  });
-}
