@@ -1,17 +1,12 @@
 // Arranging ideas for end-to-end tests: a signed-in browser context and ideas made through the API.
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import type { Member } from './fixtures';
+import { signIn } from './staff-helpers';
 
 /** Signs a member in for a whole browser context, as the sign-in page would (token in storage and cookie). */
 export async function signInContext(context: BrowserContext, pbUrl: string, siteUrl: string, member: Member) {
-  const pb = new PocketBase(pbUrl);
-  await pb.collection('users').authWithPassword(member.email, member.password);
-  const auth = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record });
-  await context.addCookies([{ name: 'pb_auth', value: encodeURIComponent(auth), url: siteUrl }]);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', value);
-  }, auth);
+  await signIn(context, siteUrl, pbUrl, member.email, member.password);
 }
 
 export async function boardId(admin: PocketBase, slug: string): Promise<string> {
