@@ -55,3 +55,27 @@ test('staff publish a release that shipped an idea: a voter watching the site se
   await voterContext.close();
   await staffContext.close();
 });
+
+test('a feed reader gets a well-formed Atom feed with everything RFC 4287 requires', async ({ page, request }) => {
+  const xml = await (await request.get('/changelog/feed.xml')).text();
+  await page.goto('/changelog');
+  const problems = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    if (doc.querySelector('parsererror')) return ['not well-formed XML'];
+    const found: string[] = [];
+    const feed = doc.documentElement;
+    if (feed.localName !== 'feed' || feed.namespaceURI !== 'http://www.w3.org/2005/Atom') found.push('root');
+    const child = (parent: Element, name: string) => [...parent.children].find((c) => c.localName === name);
+    for (const name of ['id', 'title', 'updated', 'author']) if (!child(feed, name)) found.push(`feed ${name}`);
+    const entries = [...feed.children].filter((c) => c.localName === 'entry');
+    if (entries.length === 0) found.push('no entries');
+    for (const entry of entries) {
+      for (const name of ['id', 'title', 'updated']) if (!child(entry, name)) found.push(`entry ${name}`);
+      if (!child(entry, 'content') && !child(entry, 'link')) found.push('entry content or link');
+      const updated = child(entry, 'updated')?.textContent ?? '';
+      if (Number.isNaN(Date.parse(updated))) found.push(`entry date ${updated}`);
+    }
+    return found;
+  }, xml);
+  expect(problems).toEqual([]);
+});
