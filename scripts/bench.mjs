@@ -9,12 +9,12 @@ import { prepareBenchData } from './lib/bench/data.mjs';
 import { measureFanOut } from './lib/bench/fan-out.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { freePort } from './lib/ports.mjs';
+import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
-const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
 try {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from './lib/ports.mjs';
+import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-lighthouse-'));
-const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
 const chrome = await chromeLauncher.launch({
   chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,

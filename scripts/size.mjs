@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measurePage } from './lib/page-weight.mjs';
-import { freePort } from './lib/ports.mjs';
+import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const KB = 1024;
 const BUDGET = { pageJs: 100 * KB, pageCss: 15 * KB, worker: 1024 * KB };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-size-'));
-const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
 const failures = [];
 try {

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const generatePassword = () => randomBytes(12).toString('base64url');
+// Letters and digits only: nothing a shell or a command line could read as something else.
+const generatePassword = () =>
+  randomBytes(12).toString('base64url').replace(/[-_]/g, '') + randomBytes(2).toString('hex');
 
 function remembered(dataDir, file, create) {
   const path = join(dataDir, file);

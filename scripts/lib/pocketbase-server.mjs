@@ -23,7 +23,12 @@ function pbFlags(dataDir, { watch = false } = {}) {
 /** Applies the migrations and creates or updates a superuser, before the server starts. */
 export async function upsertSuperuser(bin, dataDir, { email, password }) {
   await run(bin, ['migrate', 'up', ...pbFlags(dataDir)]);
-  await run(bin, ['superuser', 'upsert', email, password, ...pbFlags(dataDir)]);
+  // `--` ends the flags, so a password starting with "-" is not taken for one. The CLI exits 0 even
+  // when it refuses its arguments, so success is read from what it prints.
+  const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...pbFlags(dataDir), '--', email, password]);
+  if (!stdout.includes('Successfully')) {
+    throw new Error(`Could not create the PocketBase superuser ${email}: ${stderr || stdout}`.trim());
+  }
 }
 
 /**

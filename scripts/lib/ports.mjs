@@ -27,3 +27,21 @@ export async function assertPortFree(port, what, variable) {
     );
   }
 }
+
+/** `count` distinct free ports: all are held open until every one is found, so none repeats. */
+export async function freePorts(count, host = '127.0.0.1') {
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = createServer();
+      await new Promise((resolvePromise, reject) => {
+        server.once('error', reject);
+        server.listen(0, host, resolvePromise);
+      });
+      servers.push(server);
+    }
+    return servers.map((server) => server.address().port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((r) => server.close(r))));
+  }
+}

@@ -3,12 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { freePorts } from '../../scripts/lib/ports.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
-  const [sitePort, pbPort, smtpPort, mailWebPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [sitePort, pbPort, smtpPort, mailWebPort] = await freePorts(4);
   const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, mailWebPort, build: 'if-missing' });
   Object.assign(process.env, {
     E2E_SITE_URL: stack.siteUrl,

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { connectAsSuperuser } from '../../scripts/lib/configure-pocketbase.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { freePorts } from '../../scripts/lib/ports.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { expect, test } from './fixtures';
 
 test('after PocketBase restarts, an open idea page reconnects and catches up by itself', async ({ page }) => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-restart-'));
-  const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [sitePort, pbPort, smtpPort] = await freePorts(3);
   const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, seed: false, build: 'if-missing' });
   try {
     const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { freePorts } from '../../scripts/lib/ports.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { expect, test } from './fixtures';
 
@@ -11,7 +11,7 @@ test('when the database is down a visitor gets a friendly 503 page, and the site
 }) => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-down-'));
-  const [sitePort, pbPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [sitePort, pbPort, smtpPort] = await freePorts(3);
   const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, seed: false, build: 'if-missing' });
   try {
     await page.goto(stack.siteUrl);
