@@ -1,7 +1,7 @@
 // The open idea's comments: live (new ones marked), optimistic add/edit/delete with rollback.
 import { atom } from 'nanostores';
 import { getBrowserClient } from '../lib/pb/client';
-import { toCommentView } from '../lib/pb/comment-views';
+import { normalizeBody, toCommentView } from '../lib/pb/comment-views';
 import {
   createComment,
   deleteComment,
@@ -42,12 +42,13 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
   const list = $comments.get();
   if (action === 'delete') return $comments.set(list.filter((c) => c.id !== record.id && c.parent !== record.id));
   const known = list.find((c) => c.id === record.id);
+  const body = normalizeBody(record.body);
   if (action === 'update') {
     if (!known) return;
-    const changedText = known.body !== record.body;
+    const changedText = known.body !== body;
     replace(record.id, {
       ...known,
-      body: record.body,
+      body,
       html: changedText ? null : known.html,
       edited: Boolean(record.edited_at),
       hidden: Boolean(record.hidden),
@@ -58,9 +59,7 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
   if (known) return;
   const full = record.expand?.author ? record : await getComment(getBrowserClient(), record.id).catch(() => record);
   // Our own comment may arrive live before its save returns: it replaces the pending copy.
-  const pending = $comments
-    .get()
-    .find((c) => c.pending && c.body === record.body && c.parent === (record.parent ?? ''));
+  const pending = $comments.get().find((c) => c.pending && c.body === body && c.parent === (record.parent ?? ''));
   if (pending && record.author === getViewer()?.id) return replace(pending.id, view(full));
   if (!$comments.get().some((c) => c.id === record.id))
     $comments.set([...$comments.get(), { ...view(full), isNew: true }]);
@@ -73,7 +72,7 @@ async function catchUp(postId: string): Promise<void> {
     $comments.set(
       records.map((r) => {
         const old = before.get(r.id);
-        if (old && old.body === r.body) return old;
+        if (old && old.body === normalizeBody(r.body)) return old;
         return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
       }),
     );

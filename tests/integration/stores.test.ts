@@ -108,6 +108,20 @@ describe('addComment', () => {
     expect(saved?.author.id).toBe(idOf(actors.member));
   });
 
+  it('keeps one copy of a multi-line comment, as typed, when its live event races the save', async () => {
+    const post = await createPost(pb, board, actors.other);
+    const stop = stores.comments.startComments(post.id, []);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await stores.comments.addComment('First line\nsecond line')).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(stores.comments.$comments.get()).toMatchObject([{ body: 'First line\nsecond line' }]);
+      expect(stores.comments.$comments.get()[0]?.pending).toBeUndefined();
+    } finally {
+      stop();
+    }
+  });
+
   it('takes the comment back and says why when the idea is locked', async () => {
     const post = await createPost(pb, board, actors.other);
     await pb.admin.collection('posts').update(post.id, { locked: true });

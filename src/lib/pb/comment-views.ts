@@ -3,6 +3,14 @@ import type { PocketBase } from './client';
 import type { CommentRecord, CommentView } from './post-types';
 import { imageUrls, toPerson } from './posts';
 
+/**
+ * Comment text as typed. Comments are sent as multipart form data (they may carry images), whose
+ * encoding turns every line break into CRLF, so PocketBase stores and sends back "\r\n".
+ */
+export function normalizeBody(body: string): string {
+  return body.replace(/\r\n?/g, '\n');
+}
+
 export function toCommentView(
   pb: PocketBase,
   record: CommentRecord,
@@ -13,7 +21,7 @@ export function toCommentView(
     id: record.id,
     parent: record.parent ?? '',
     author: toPerson(pb, record.expand?.author),
-    body: record.body,
+    body: normalizeBody(record.body),
     html: render ? render(record.body) : null,
     images: imageUrls(pb, record),
     created: record.created,
