@@ -29,7 +29,6 @@ export default defineConfig({
     schema: {
       PB_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_PB_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      OAUTH_PROVIDERS: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

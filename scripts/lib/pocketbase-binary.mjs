@@ -3,7 +3,7 @@
 // verified against the SHA-256 in that release's published checksums file.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +88,4 @@ async function fetchOk(url) {
 
 export function pocketbaseVersion(bin = pocketbaseBinaryPath()) {
   return execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-}
-
-export function removeCachedPocketBase() {
-  rmSync(cacheDir, { recursive: true, force: true });
 }

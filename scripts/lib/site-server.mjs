@@ -26,7 +26,6 @@ function siteEnv({ pbUrl, publicPbUrl }) {
     CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
     PB_URL: pbUrl,
     PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
-    ...(process.env.OAUTH_PROVIDERS && { OAUTH_PROVIDERS: process.env.OAUTH_PROVIDERS }),
   };
 }
 
