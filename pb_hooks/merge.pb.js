@@ -2,7 +2,8 @@
 // POST /api/chorus/posts/{id}/merge { into: <post id> } — staff merge a duplicate into another idea.
 // In one transaction: the duplicate's votes move to the target (a person who voted for both keeps one
 // vote), its followers follow the target instead, merged_into is set, both are recounted, and the
-// duplicate's voters are notified (kind merge, post = the duplicate). 400 for a merge into itself,
+// duplicate's voters who may see it are notified (kind merge, post = the duplicate; the email names the
+// target only to those who may open it, pb_hooks/lib/email.js). 400 for a merge into itself,
 // into a merged idea, or of an idea already merged. Response: { duplicate: <post>, target: <post> }.
 routerAdd(
   'POST',
@@ -13,6 +14,7 @@ routerAdd(
     const { recountPost } = require(`${__hooks}/lib/counters.js`);
     const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
     const { notifyUsers } = require(`${__hooks}/lib/notify.js`);
+    const { canSeePost } = require(`${__hooks}/lib/access.js`);
     const staff = requireStaff(e);
     const duplicate = findVisiblePost(e, e.request.pathValue('id'));
     const into = String(e.requestInfo().body.into || '');
@@ -48,7 +50,7 @@ routerAdd(
       txApp.save(fresh);
       recountPost(txApp, duplicate.id);
       recountPost(txApp, target.id);
-      const people = voters.filter((id) => id !== staff.id);
+      const people = voters.filter((id) => id !== staff.id && canSeePost(txApp, id, duplicate.id));
       notifyUsers(txApp, people, { kind: 'merge', post: duplicate.id, actor: staff.id });
     });
     const result = e.app.findRecordsByIds('posts', [duplicate.id, target.id]);

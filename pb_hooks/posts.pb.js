@@ -21,7 +21,7 @@ onRecordCreate((e) => {
 // Approval: staff posts are always approved; members' posts wait when the site requires approval.
 // A superuser (seeding, imports) may choose explicitly.
 onRecordCreateRequest((e) => {
-  const { isStaff } = require(`${__hooks}/lib/roles.js`);
+  const { isStaff } = require(`${__hooks}/lib/access.js`);
   const body = e.requestInfo().body;
   if (!(e.hasSuperuserAuth() && body.approved !== undefined)) {
     const [site] = e.app.findRecordsByFilter('site', '', '', 1, 0);

@@ -7,7 +7,7 @@
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
   const { toFtsQuery } = require(`${__hooks}/lib/search-query.js`);
-  const { isStaff } = require(`${__hooks}/lib/roles.js`);
+  const { isStaff, postVisibleSql } = require(`${__hooks}/lib/access.js`);
   const query = e.request.url.query();
   const { page, perPage, offset } = readPaging(e, 20, 50);
   const match = toFtsQuery(query.get('q'));
@@ -25,8 +25,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     'FROM posts_search_fts f JOIN posts p ON p.id = f.post_id JOIN boards b ON b.id = p.board ' +
     'WHERE posts_search_fts MATCH {:match} ' +
     "AND ({:board} = '' OR p.board = {:board}) " +
-    "AND (b.visibility = 'public' OR (b.visibility = 'members' AND {:auth} != '') OR (b.visibility = 'staff' AND {:staff} = 1)) " +
-    "AND (p.approved = TRUE OR (p.author = {:auth} AND {:auth} != '') OR {:staff} = 1)";
+    `AND ${postVisibleSql({ post: 'p', board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}`;
   const rows = arrayOf(new DynamicModel({ id: '' }));
   e.app
     .db()

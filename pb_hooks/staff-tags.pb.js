@@ -1,17 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Staff-only tags stay invisible to everyone else: the tags rules hide the records, and this strips
-// their ids from the posts people read (lists, views, realtime, search).
-onRecordEnrich((e) => {
-  const tags = e.record.getStringSlice('tags');
-  const auth = e.requestInfo?.auth;
-  const role = auth?.collection().name === 'users' ? auth.getString('role') : '';
-  const staff = e.requestInfo?.hasSuperuserAuth() || role === 'moderator' || role === 'admin';
-  if (tags.length > 0 && !staff) {
-    const hidden = new Set(e.app.findRecordsByFilter('tags', 'staff_only = true', '', 0, 0).map((tag) => tag.id));
-    e.record.set(
-      'tags',
-      tags.filter((id) => !hidden.has(id)),
-    );
-  }
-  e.next();
-}, 'posts');
+// Staff-only tags live in post_staff_tags, public ones in posts.tags (see pb_migrations). When an admin
+// turns a tag staff-only (or public again), its assignments move to the other side in the same
+// transaction, so no public read ever carries a staff-only tag. Only this write path runs code.
+onRecordUpdate((e) => {
+  const staffOnly = e.record.getBool('staff_only');
+  if (staffOnly === e.record.original().getBool('staff_only')) return e.next();
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  const { moveTagAssignments } = require(`${__hooks}/lib/staff-tags.js`);
+  withinTransaction(e, (txApp) => moveTagAssignments(txApp, e.record.id, staffOnly));
+}, 'tags');

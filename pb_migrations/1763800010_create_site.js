@@ -1,5 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The site's single settings record: name, branding, welcome text, sign-up and approval switches.
+// The site's single settings record: name, branding, welcome text, sign-up, approval and posting switches.
+// Access: anyone reads it; active admins edit it; nobody creates or deletes it.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+
 migrate(
   (app) => {
     const site = new Collection({
@@ -8,7 +11,7 @@ migrate(
       listRule: '',
       viewRule: '',
       createRule: null,
-      updateRule: '@request.auth.role = "admin"',
+      updateRule: RULES.ACTIVE_ADMIN,
       deleteRule: null,
       fields: [
         { name: 'name', type: 'text', required: true, max: 60 },
@@ -25,6 +28,8 @@ migrate(
         { name: 'welcome', type: 'text', max: 5000 },
         { name: 'require_approval', type: 'bool' },
         { name: 'allow_signups', type: 'bool' },
+        // Members whose email is not verified may post ideas and comments (pb_hooks/verified-posting.pb.js).
+        { name: 'allow_unverified_posting', type: 'bool' },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],
@@ -37,6 +42,7 @@ migrate(
     record.set('accent_color', '#5b4bdb');
     record.set('welcome', 'Share your ideas, vote on what matters to you, and follow them to release.');
     record.set('allow_signups', true);
+    record.set('allow_unverified_posting', false);
     app.save(record);
   },
   (app) => {

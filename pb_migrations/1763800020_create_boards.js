@@ -1,18 +1,18 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Boards group ideas. Visibility is enforced here, by the API rules, not by hiding links.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const VISIBLE = `(visibility = "public" || (visibility = "members" && @request.auth.id != "") || (visibility = "staff" && ${STAFF}))`;
+// Boards group ideas. Access: a public board is read by anyone, a members board by signed-in people,
+// a staff board by active staff; active admins create, edit and delete boards.
+const { RULES } = require(`${__hooks}/lib/access.js`);
 
 migrate(
   (app) => {
     const boards = new Collection({
       type: 'base',
       name: 'boards',
-      listRule: VISIBLE,
-      viewRule: VISIBLE,
-      createRule: '@request.auth.role = "admin"',
-      updateRule: '@request.auth.role = "admin"',
-      deleteRule: '@request.auth.role = "admin"',
+      listRule: RULES.boardVisible(),
+      viewRule: RULES.boardVisible(),
+      createRule: RULES.ACTIVE_ADMIN,
+      updateRule: RULES.ACTIVE_ADMIN,
+      deleteRule: RULES.ACTIVE_ADMIN,
       fields: [
         { name: 'name', type: 'text', required: true, max: 60 },
         { name: 'slug', type: 'text', required: true, max: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },

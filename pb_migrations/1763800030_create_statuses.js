@@ -1,5 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Statuses an idea moves through; the roadmap shows those with on_roadmap. Seeded with the usual six.
+// Access: anyone reads them; active admins create, edit and delete them.
+const { RULES } = require(`${__hooks}/lib/access.js`);
 const SEEDED = [
   { name: 'Open', slug: 'open', color: '#6b7280', on_roadmap: false, closed: false, is_default: true },
   { name: 'Under review', slug: 'under-review', color: '#0e7490', on_roadmap: false, closed: false },
@@ -16,9 +18,9 @@ migrate(
       name: 'statuses',
       listRule: '',
       viewRule: '',
-      createRule: '@request.auth.role = "admin"',
-      updateRule: '@request.auth.role = "admin"',
-      deleteRule: '@request.auth.role = "admin"',
+      createRule: RULES.ACTIVE_ADMIN,
+      updateRule: RULES.ACTIVE_ADMIN,
+      deleteRule: RULES.ACTIVE_ADMIN,
       fields: [
         { name: 'name', type: 'text', required: true, max: 40 },
         { name: 'slug', type: 'text', required: true, max: 40, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },

@@ -1,13 +1,21 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Ideas. Counters, score, status, approval and official response are server- or staff-owned:
-// the rules below refuse them from members, and pb_hooks/posts.pb.js keeps the counters honest for everyone.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const ACTIVE = '(@request.auth.id != "" && @request.auth.blocked = false)';
-const BOARD_VISIBLE = `(board.visibility = "public" || (board.visibility = "members" && @request.auth.id != "") || (board.visibility = "staff" && ${STAFF}))`;
-const VISIBLE = `(${BOARD_VISIBLE} && (approved = true || author = @request.auth.id || ${STAFF}))`;
-const unset = (fields) => fields.map((f) => `@request.body.${f}:isset = false`).join(' && ');
-const SERVER_OWNED = ['vote_count', 'comment_count', 'trending_score', 'response_by', 'response_at'];
-const STAFF_OWNED = ['status', 'tags', 'pinned', 'locked', 'approved', 'merged_into', 'response'];
+// Ideas. Counters, score, status, approval and official response are server- or staff-owned.
+// Access:
+// - list/view: whoever may see the idea (RULES.postVisible: board visible; approved, own, or active staff).
+// - create: active members, as themselves, on a visible board that is not archived; staff-owned fields
+//   only from active staff. Posting also needs a verified email (pb_hooks/verified-posting.pb.js, which
+//   answers with a human message a rule cannot give).
+// - update: active staff on ideas they can see; the author edits the text and images of their own open,
+//   unlocked idea. Authorship never moves; counters never come from the API (pb_hooks/posts.pb.js);
+//   merged_into is set only by the merge route (pb_hooks/merge.pb.js).
+// - delete: active staff on ideas they can see; the author, while the idea is not locked.
+// - posts.tags holds public tags only; staff-only tags live in post_staff_tags.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE, ACTIVE_STAFF, unset, boardVisible, postVisible } = RULES;
+const SERVER_OWNED = ['vote_count', 'comment_count', 'trending_score', 'response_by', 'response_at', 'merged_into'];
+const STAFF_OWNED = ['status', 'tags', 'pinned', 'locked', 'approved', 'response'];
+const PUBLIC_TAGS_ONLY =
+  '(@request.body.tags:isset = false || @request.body.tags:length = 0 || @request.body.tags.staff_only != true)';
 const IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 migrate(
@@ -65,13 +73,11 @@ migrate(
 
     // A duplicate points at the post it was merged into: the relation needs the collection's own id.
     posts.fields.add(new RelationField({ name: 'merged_into', collectionId: posts.id, maxSelect: 1 }));
-    posts.listRule = VISIBLE;
-    posts.viewRule = VISIBLE;
-    // Members post as themselves on boards they can see (not archived ones); staff may triage at once.
-    posts.createRule = `${ACTIVE} && author = @request.auth.id && ${BOARD_VISIBLE} && ${unset(SERVER_OWNED)} && (${STAFF} || (board.archived = false && ${unset(STAFF_OWNED)}))`;
-    // Authors edit the text and images of their own open, unlocked idea; staff do the rest. Authorship never moves.
-    posts.updateRule = `${ACTIVE} && ${unset([...SERVER_OWNED, 'author'])} && ((${STAFF} && ${BOARD_VISIBLE}) || (author = @request.auth.id && locked = false && status.closed = false && ${unset([...STAFF_OWNED, 'board'])}))`;
-    posts.deleteRule = `${ACTIVE} && ((${STAFF} && ${BOARD_VISIBLE}) || (author = @request.auth.id && locked = false))`;
+    posts.listRule = postVisible();
+    posts.viewRule = postVisible();
+    posts.createRule = `${ACTIVE} && author = @request.auth.id && ${boardVisible('board.')} && ${unset(SERVER_OWNED)} && ${PUBLIC_TAGS_ONLY} && (${ACTIVE_STAFF} || (board.archived = false && ${unset(STAFF_OWNED)}))`;
+    posts.updateRule = `${ACTIVE} && ${unset([...SERVER_OWNED, 'author'])} && ${PUBLIC_TAGS_ONLY} && ((${ACTIVE_STAFF} && ${boardVisible('board.')}) || (author = @request.auth.id && locked = false && status.closed = false && ${unset([...STAFF_OWNED, 'board'])}))`;
+    posts.deleteRule = `${ACTIVE} && ((${ACTIVE_STAFF} && ${boardVisible('board.')}) || (author = @request.auth.id && locked = false))`;
     app.save(posts);
   },
   (app) => {

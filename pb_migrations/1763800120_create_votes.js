@@ -1,11 +1,14 @@
 /// <reference path="../pb_data/types.d.ts" />
-// One vote per member per idea. Who voted is private: a member lists only their own votes (realtime
-// follows the same rule); the public voter list is a read-only route (pb_hooks/voters.pb.js) and the
-// live count arrives as a posts update.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const ACTIVE = '(@request.auth.id != "" && @request.auth.blocked = false)';
-const POST_VISIBLE = `(post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && ${STAFF})) && (post.approved = true || post.author = @request.auth.id || ${STAFF})`;
-const OPEN_POST = 'post.locked = false && post.merged_into = ""';
+// One vote per member per idea. Who voted is private; the public voter list is a read-only route
+// (pb_hooks/voters.pb.js) and the live count arrives as a posts update.
+// Access:
+// - list/view: one's own votes; active staff all (realtime follows the same rule).
+// - create: active members vote as themselves on an open idea they can see; active staff may also vote
+//   on behalf of a customer, signing the vote (on_behalf_by).
+// - update: nobody. delete: one's own vote, or active staff a vote cast on behalf, while the idea is open.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE, ACTIVE_STAFF, postVisible } = RULES;
+const OPEN_POST = '(post.locked = false && post.merged_into = "")';
 
 migrate(
   (app) => {
@@ -13,12 +16,11 @@ migrate(
     const votes = new Collection({
       type: 'base',
       name: 'votes',
-      listRule: `user = @request.auth.id || ${STAFF}`,
-      viewRule: `user = @request.auth.id || ${STAFF}`,
-      // A member votes as themselves; staff may also vote on behalf of a customer, signing the vote.
-      createRule: `${ACTIVE} && ${POST_VISIBLE} && ${OPEN_POST} && ((user = @request.auth.id && @request.body.on_behalf_by:isset = false) || (${STAFF} && on_behalf_by = @request.auth.id))`,
+      listRule: `user = @request.auth.id || ${ACTIVE_STAFF}`,
+      viewRule: `user = @request.auth.id || ${ACTIVE_STAFF}`,
+      createRule: `${ACTIVE} && ${postVisible('post.')} && ${OPEN_POST} && ((user = @request.auth.id && @request.body.on_behalf_by:isset = false) || (${ACTIVE_STAFF} && on_behalf_by = @request.auth.id))`,
       updateRule: null,
-      deleteRule: `${ACTIVE} && ${OPEN_POST} && (user = @request.auth.id || (${STAFF} && on_behalf_by != ""))`,
+      deleteRule: `${ACTIVE} && ${OPEN_POST} && (user = @request.auth.id || (${ACTIVE_STAFF} && on_behalf_by != ""))`,
       fields: [
         {
           name: 'post',

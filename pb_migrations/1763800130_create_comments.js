@@ -1,10 +1,20 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Discussion on an idea, with one level of replies. Internal comments are staff notes nobody else sees.
-// edited_at is set by pb_hooks/comments.pb.js when the body changes.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const ACTIVE = '(@request.auth.id != "" && @request.auth.blocked = false)';
-const POST_VISIBLE = `(post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && ${STAFF})) && (post.approved = true || post.author = @request.auth.id || ${STAFF})`;
-const unset = (fields) => fields.map((f) => `@request.body.${f}:isset = false`).join(' && ');
+// Discussion on an idea, with one level of replies. Internal comments are staff notes; staff hide a
+// comment (hidden = true) and then only its author and staff still see it. edited_at is set by
+// pb_hooks/comments.pb.js when the body changes.
+// Access:
+// - list/view: RULES.commentVisible (the idea is visible; internal: active staff; hidden: author and staff).
+// - create: active members, as themselves, on a visible unlocked idea; internal only from active staff;
+//   never hidden; a reply answers a top-level comment of the same idea that is neither hidden nor internal
+//   (staff: any). Posting also needs a verified email (pb_hooks/verified-posting.pb.js).
+// - update: the author edits the body and images of their comment while the idea is unlocked; active staff
+//   set hidden and internal on anyone's comment but never its text.
+// - delete: the author, or active staff on ideas they can see.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE, ACTIVE_STAFF, unset, postVisible, commentVisible, commentOpen } = RULES;
+const REPLY = `(parent = "" || (parent.post = post && parent.parent = "" && ${commentOpen('parent.')}))`;
+const AUTHOR_EDIT = `author = @request.auth.id && post.locked = false && ${unset(['post', 'author', 'parent', 'internal', 'hidden', 'edited_at'])}`;
+const STAFF_EDIT = `${ACTIVE_STAFF} && ${postVisible('post.')} && ${unset(['post', 'author', 'parent', 'edited_at', 'body', 'images'])}`;
 
 migrate(
   (app) => {
@@ -38,6 +48,7 @@ migrate(
           thumbs: ['320x0', '100x100'],
         },
         { name: 'internal', type: 'bool' },
+        { name: 'hidden', type: 'bool' },
         { name: 'edited_at', type: 'date' },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
@@ -46,16 +57,16 @@ migrate(
     });
     app.save(comments);
 
-    // Replies point at a top-level comment of the same post.
+    // Replies point at a top-level comment of the same post: the relation needs the collection's own id.
     comments.fields.add(
       new RelationField({ name: 'parent', collectionId: comments.id, maxSelect: 1, cascadeDelete: true }),
     );
     comments.indexes.push('CREATE INDEX idx_comments_parent ON comments (parent)');
-    comments.listRule = `${POST_VISIBLE} && (internal = false || ${STAFF})`;
-    comments.viewRule = comments.listRule;
-    comments.createRule = `${ACTIVE} && author = @request.auth.id && ${POST_VISIBLE} && post.locked = false && (internal = false || ${STAFF}) && ${unset(['edited_at'])} && (parent = "" || (parent.post = post && parent.parent = ""))`;
-    comments.updateRule = `${ACTIVE} && author = @request.auth.id && post.locked = false && ${unset(['post', 'author', 'parent', 'internal', 'edited_at'])}`;
-    comments.deleteRule = `${ACTIVE} && (author = @request.auth.id || (${STAFF} && ${POST_VISIBLE}))`;
+    comments.listRule = commentVisible();
+    comments.viewRule = commentVisible();
+    comments.createRule = `${ACTIVE} && author = @request.auth.id && ${postVisible('post.')} && post.locked = false && (internal = false || ${ACTIVE_STAFF}) && ${unset(['edited_at', 'hidden'])} && ${REPLY}`;
+    comments.updateRule = `${ACTIVE} && ((${AUTHOR_EDIT}) || (${STAFF_EDIT}))`;
+    comments.deleteRule = `${ACTIVE} && (author = @request.auth.id || (${ACTIVE_STAFF} && ${postVisible('post.')}))`;
     app.save(comments);
   },
   (app) => {

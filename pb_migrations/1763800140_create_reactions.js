@@ -1,17 +1,21 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Emoji reactions on comments, from a small fixed set; visible to whoever sees the comment, written by oneself.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const ACTIVE = '(@request.auth.id != "" && @request.auth.blocked = false)';
-const COMMENT_VISIBLE = `(comment.post.board.visibility = "public" || (comment.post.board.visibility = "members" && @request.auth.id != "") || (comment.post.board.visibility = "staff" && ${STAFF})) && (comment.post.approved = true || comment.post.author = @request.auth.id || ${STAFF}) && (comment.internal = false || ${STAFF})`;
+// Emoji reactions on comments, from a small fixed set. They follow their comment's visibility.
+// Access:
+// - list/view: whoever may see the comment (RULES.commentVisible), so reactions on a hidden or internal
+//   comment are neither listed, viewed nor streamed to anyone else.
+// - create: active members, as themselves, on a comment they see that is neither hidden nor internal
+//   (staff: any), while the idea is unlocked. update: nobody. delete: one's own, while active.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE, commentVisible, commentOpen } = RULES;
 
 migrate(
   (app) => {
     const reactions = new Collection({
       type: 'base',
       name: 'reactions',
-      listRule: COMMENT_VISIBLE,
-      viewRule: COMMENT_VISIBLE,
-      createRule: `${ACTIVE} && user = @request.auth.id && ${COMMENT_VISIBLE} && comment.post.locked = false`,
+      listRule: commentVisible('comment.'),
+      viewRule: commentVisible('comment.'),
+      createRule: `${ACTIVE} && user = @request.auth.id && ${commentVisible('comment.')} && ${commentOpen('comment.')} && comment.post.locked = false`,
       updateRule: null,
       deleteRule: `${ACTIVE} && user = @request.auth.id`,
       fields: [

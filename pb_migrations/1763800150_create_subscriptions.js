@@ -1,9 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Who follows an idea (for notifications). Private to each member; authors, voters and commenters
-// are subscribed by pb_hooks, and anyone can follow or unfollow an idea they can see.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const ACTIVE = '(@request.auth.id != "" && @request.auth.blocked = false)';
-const POST_VISIBLE = `(post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && ${STAFF})) && (post.approved = true || post.author = @request.auth.id || ${STAFF})`;
+// Who follows an idea (for notifications). Authors, voters and commenters are subscribed by pb_hooks.
+// Access: private to each member (list/view their own); active members follow an idea they can see and
+// unfollow; nobody updates.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE, postVisible } = RULES;
 
 migrate(
   (app) => {
@@ -12,7 +12,7 @@ migrate(
       name: 'subscriptions',
       listRule: 'user = @request.auth.id',
       viewRule: 'user = @request.auth.id',
-      createRule: `${ACTIVE} && user = @request.auth.id && ${POST_VISIBLE}`,
+      createRule: `${ACTIVE} && user = @request.auth.id && ${postVisible('post.')}`,
       updateRule: null,
       deleteRule: `${ACTIVE} && user = @request.auth.id`,
       fields: [

@@ -1,8 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An idea's timeline: one row per status change, written only by pb_hooks/status-events.pb.js in the
-// same transaction as the change. Readable by whoever can read the idea.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const POST_VISIBLE = `(post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && ${STAFF})) && (post.approved = true || post.author = @request.auth.id || ${STAFF})`;
+// same transaction as the change. Access: readable by whoever may see the idea; no API writes.
+const { RULES } = require(`${__hooks}/lib/access.js`);
 
 migrate(
   (app) => {
@@ -10,8 +9,8 @@ migrate(
     const events = new Collection({
       type: 'base',
       name: 'status_events',
-      listRule: POST_VISIBLE,
-      viewRule: POST_VISIBLE,
+      listRule: RULES.postVisible('post.'),
+      viewRule: RULES.postVisible('post.'),
       createRule: null,
       updateRule: null,
       deleteRule: null,

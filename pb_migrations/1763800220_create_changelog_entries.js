@@ -1,16 +1,19 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Releases: drafts are staff-only; publishing (pb_hooks/changelog.pb.js) dates the entry, notifies the
-// voters and followers of the linked ideas and, with mark_done, moves those ideas to Done.
-const STAFF = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
-const ACTIVE_STAFF = `(@request.auth.blocked = false && ${STAFF})`;
+// Releases: publishing (pb_hooks/changelog.pb.js) dates the entry, notifies the voters and followers of
+// the linked ideas and, with mark_done, moves those ideas to Done.
+// Access: published entries are read by anyone, drafts by active staff; active staff write them (the
+// publication date is the server's).
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE_STAFF } = RULES;
+const VISIBLE = `(state = "published" || ${ACTIVE_STAFF})`;
 
 migrate(
   (app) => {
     const entries = new Collection({
       type: 'base',
       name: 'changelog_entries',
-      listRule: `state = "published" || ${STAFF}`,
-      viewRule: `state = "published" || ${STAFF}`,
+      listRule: VISIBLE,
+      viewRule: VISIBLE,
       createRule: `${ACTIVE_STAFF} && @request.body.published_at:isset = false`,
       updateRule: `${ACTIVE_STAFF} && @request.body.published_at:isset = false`,
       deleteRule: ACTIVE_STAFF,

@@ -1,7 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
-// In-app notifications, written only by hooks. A member lists and sees only their own (realtime follows
-// the same list rule), may mark them read and delete them, and may change nothing else.
-const unset = (fields) => fields.map((f) => `@request.body.${f}:isset = false`).join(' && ');
+// In-app notifications, written only by hooks (which never notify about what the recipient cannot see).
+// Access: a member lists and views only their own (realtime follows the same rule); while active, may mark
+// them read and delete them, and may change nothing else; nobody creates them through the API.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE, unset } = RULES;
+const OWN = 'user = @request.auth.id';
 
 migrate(
   (app) => {
@@ -10,11 +13,11 @@ migrate(
     const notifications = new Collection({
       type: 'base',
       name: 'notifications',
-      listRule: 'user = @request.auth.id',
-      viewRule: 'user = @request.auth.id',
+      listRule: OWN,
+      viewRule: OWN,
       createRule: null,
-      updateRule: `user = @request.auth.id && @request.auth.blocked = false && ${unset(['user', 'kind', 'post', 'comment', 'entry', 'actor'])}`,
-      deleteRule: 'user = @request.auth.id && @request.auth.blocked = false',
+      updateRule: `${OWN} && ${ACTIVE} && ${unset(['user', 'kind', 'post', 'comment', 'entry', 'actor'])}`,
+      deleteRule: `${OWN} && ${ACTIVE}`,
       fields: [
         { name: 'user', type: 'relation', required: true, collectionId: users, maxSelect: 1, cascadeDelete: true },
         {

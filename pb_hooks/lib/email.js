@@ -1,6 +1,7 @@
 // The email for one notification: what happened, a link to the idea (or release), and an unsubscribe
 // link for that kind of email. Plain text and HTML carry the same words.
 const { PREFERENCE_OF_KIND, createUnsubscribeToken } = require(`${__hooks}/lib/unsubscribe.js`);
+const { canSeePost } = require(`${__hooks}/lib/access.js`);
 
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -35,7 +36,10 @@ function describeNotification(app, notification) {
     case 'response':
       return { post, subject: `Official response on ${title}`, line: post?.getString('response') || '' };
     case 'merge': {
-      const into = post && find(app, 'posts', post.getString('merged_into'));
+      // The target is named (and linked) only when the recipient may open it.
+      const intoId = post?.getString('merged_into');
+      const into =
+        intoId && canSeePost(app, notification.getString('user'), intoId) ? find(app, 'posts', intoId) : null;
       const target = into ? `“${into.getString('title')}”` : 'another idea';
       return {
         post: into || post,

@@ -1,12 +1,12 @@
 // In-app notifications. Rows are written inside the caller's transaction; emails go out from
-// pb_hooks/emails.pb.js once that transaction has committed.
+// pb_hooks/emails.pb.js once that transaction has committed. Nobody is notified about an idea they
+// cannot see (the posts view rule, as SQL from access.js).
+const { postVisibleSql, activeStaffSql } = require(`${__hooks}/lib/access.js`);
 
-const STAFF = "u.role IN ('moderator', 'admin')";
-// Who may still read the post (mirrors the posts view rule for signed-in people): a queued or hidden
-// idea only its author and staff, an idea on a staff board only staff.
-const CAN_READ = `(p.approved = TRUE OR u.id = p.author OR ${STAFF}) AND (b.visibility != 'staff' OR ${STAFF})`;
+const STAFF = activeStaffSql('u');
+const CAN_READ = postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF });
 
-// Distinct people who follow or voted for a post and may read it, except `exclude`; only staff when staffOnly.
+// Distinct people who follow or voted for a post and may read it, except `exclude`; only active staff when staffOnly.
 function audienceOf(app, postId, { followers = true, voters = true, staffOnly = false, exclude = '' } = {}) {
   const sources = [];
   if (followers) sources.push('SELECT user FROM subscriptions WHERE post = {:post}');

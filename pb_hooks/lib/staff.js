@@ -1,14 +1,18 @@
-// Guards for Chorus's own routes: the signed-in member behind a request, when they are active staff.
+// Guards for Chorus's own routes: the signed-in member behind a request, when they may act (see access.js).
+const { memberOf, isActiveStaffUser } = require(`${__hooks}/lib/access.js`);
+
 function activeUser(e) {
-  if (e.auth?.collection().name !== 'users') throw new UnauthorizedError('Sign in first.');
-  if (e.auth.getBool('blocked')) throw new ForbiddenError('Your account is blocked.');
-  return e.auth;
+  const user = memberOf(e);
+  if (!user) throw new UnauthorizedError('Sign in first.');
+  if (user.getBool('blocked')) throw new ForbiddenError('Your account is blocked.');
+  return user;
 }
+
+module.exports.requireActiveMember = activeUser;
 
 module.exports.requireStaff = (e) => {
   const user = activeUser(e);
-  const role = user.getString('role');
-  if (role !== 'moderator' && role !== 'admin') throw new ForbiddenError('Only staff can do this.');
+  if (!isActiveStaffUser(user)) throw new ForbiddenError('Only staff can do this.');
   return user;
 };
 
@@ -22,5 +26,6 @@ module.exports.requireAdmin = (e) => {
 // Who did a write, as the request hooks recorded it on the record (custom data, never saved).
 module.exports.actorOf = (record) => String(record.get('chorus_actor') || '');
 module.exports.recordActor = (e) => {
-  e.record.set('chorus_actor', e.auth?.collection().name === 'users' ? e.auth.id : '');
+  const user = memberOf(e);
+  e.record.set('chorus_actor', user ? user.id : '');
 };

@@ -1,0 +1,124 @@
+// Chorus's access model, named once: the API-rule fragments the migrations build every collection's
+// rules from, the same predicates for hooks and routes (isStaff, isActiveMember, …) and the SQL form of
+// "may this person see this idea" for hooks that query the database directly.
+//
+// Migrations load this file with require(`${__hooks}/lib/access.js`): PocketBase gives migrations the
+// same `require` and `__hooks` as hooks (plugins/jsvm registerMigrations), and it runs every *.js file
+// directly inside pb_migrations/ as a migration (not in subfolders), so a shared module cannot live
+// there. The rules are computed when a migration runs and stored in the database: changing a fragment
+// changes fresh installs only, so an already-migrated PocketBase needs a new migration for it.
+
+// ── API-rule fragments (PocketBase filter syntax) ────────────────────────────────────────────────
+
+const SIGNED_IN = '@request.auth.id != ""';
+/** A signed-in member who is not blocked. Every write by a member requires it. */
+const ACTIVE = `(${SIGNED_IN} && @request.auth.blocked = false)`;
+/** A moderator or admin, blocked or not: use ACTIVE_STAFF for anything that grants power. */
+const STAFF_ROLE = '(@request.auth.role = "moderator" || @request.auth.role = "admin")';
+/** Staff who may act as staff: moderators and admins who are not blocked (reads and writes). */
+const ACTIVE_STAFF = `(@request.auth.blocked = false && ${STAFF_ROLE})`;
+/** Admins who are not blocked. */
+const ACTIVE_ADMIN = '(@request.auth.blocked = false && @request.auth.role = "admin")';
+
+/** "Nobody may send these fields": one `:isset = false` per field. */
+const unset = (fields) => `(${fields.map((f) => `@request.body.${f}:isset = false`).join(' && ')})`;
+
+/** A board (`prefix` leads to it, e.g. "board." from a post) the caller may see. */
+const boardVisible = (prefix = '') =>
+  `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}))`;
+
+/** An idea the caller may see: its board is visible, and it is approved, theirs, or they are staff. */
+const postVisible = (prefix = '') =>
+  `(${boardVisible(`${prefix}board.`)} && (${prefix}approved = true || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+
+/** A comment the caller may see: its idea is visible; internal ones staff only; hidden ones their author and staff. */
+const commentVisible = (prefix = '') =>
+  `(${postVisible(`${prefix}post.`)} && (${prefix}internal = false || ${ACTIVE_STAFF}) && (${prefix}hidden = false || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+
+/** A comment anyone who sees it may still answer or react to: neither hidden nor internal (staff: any). */
+const commentOpen = (prefix = '') => `((${prefix}hidden = false && ${prefix}internal = false) || ${ACTIVE_STAFF})`;
+
+const RULES = {
+  SIGNED_IN,
+  ACTIVE,
+  STAFF_ROLE,
+  ACTIVE_STAFF,
+  ACTIVE_ADMIN,
+  unset,
+  boardVisible,
+  postVisible,
+  commentVisible,
+  commentOpen,
+};
+
+// ── Predicates for hooks and routes ──────────────────────────────────────────────────────────────
+
+/** The signed-in member of a request (never a superuser), or null. */
+const memberOf = (e) => (e.auth && e.auth.collection().name === 'users' ? e.auth : null);
+const hasStaffRole = (user) => {
+  const role = user ? user.getString('role') : '';
+  return role === 'moderator' || role === 'admin';
+};
+/** A member record (not a request) who may act as staff: a moderator or admin who is not blocked. */
+const isActiveStaffUser = (user) => Boolean(user) && hasStaffRole(user) && !user.getBool('blocked');
+
+/** Signed in and not blocked. */
+const isActiveMember = (e) => {
+  const user = memberOf(e);
+  return Boolean(user) && !user.getBool('blocked');
+};
+/** Acts as staff: an active moderator or admin, or the operator's superusers. */
+const isStaff = (e) => e.hasSuperuserAuth() || isActiveStaffUser(memberOf(e));
+
+/** Site setting: may members whose email is not verified post ideas and comments? */
+function allowsUnverifiedPosting(app) {
+  const [site] = app.findRecordsByFilter('site', '', '', 1, 0);
+  return Boolean(site?.getBool('allow_unverified_posting'));
+}
+
+/** Posting ideas and comments needs a verified email, unless the site allows otherwise (superusers: always). */
+function requireVerifiedPoster(e) {
+  const user = memberOf(e);
+  if (!user || user.verified() || allowsUnverifiedPosting(e.app)) return;
+  throw new ForbiddenError('Please verify your email address before posting: open the link we emailed you.');
+}
+
+// ── SQL: the same "may see this idea" for hooks that query the database ──────────────────────────
+
+/**
+ * SQL condition "the person may see post `p` on board `b`", where `person` is an SQL expression for their id
+ * ('' when signed out) and `staff` an SQL condition "they act as staff". Mirrors postVisible above.
+ */
+const postVisibleSql = ({ post = 'p', board = 'b', person, staff }) =>
+  `((${board}.visibility = 'public' OR (${board}.visibility = 'members' AND ${person} != '') OR (${board}.visibility = 'staff' AND ${staff})) ` +
+  `AND (${post}.approved = TRUE OR (${post}.author = ${person} AND ${person} != '') OR ${staff}))`;
+
+/** SQL condition "users row `u` acts as staff". */
+const activeStaffSql = (u = 'u') => `(${u}.role IN ('moderator', 'admin') AND ${u}.blocked = FALSE)`;
+
+/** May member `userId` see post `postId`? (one query; for notifications and emails). */
+function canSeePost(app, userId, postId) {
+  if (!userId || !postId) return false;
+  const found = new DynamicModel({ n: 0 });
+  app
+    .db()
+    .newQuery(
+      'SELECT COUNT(*) AS n FROM posts p JOIN boards b ON b.id = p.board JOIN users u ON u.id = {:user} ' +
+        `WHERE p.id = {:post} AND ${postVisibleSql({ person: 'u.id', staff: activeStaffSql('u') })}`,
+    )
+    .bind({ user: userId, post: postId })
+    .one(found);
+  return found.n > 0;
+}
+
+module.exports = {
+  RULES,
+  memberOf,
+  isActiveMember,
+  isStaff,
+  isActiveStaffUser,
+  requireVerifiedPoster,
+  postVisibleSql,
+  activeStaffSql,
+  canSeePost,
+};

@@ -1,0 +1,21 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Names and titles are normalized on the server for every API write (pb_hooks/lib/text.js, NAME_FIELDS):
+// users.name, the name of boards, tags and statuses, the title of posts and changelog entries.
+// (Handlers run in other JS runtimes than this file, so they read their collection from the record.)
+const NAMED = ['users', 'boards', 'tags', 'statuses', 'posts', 'changelog_entries'];
+
+onRecordCreateRequest(
+  (e) => {
+    require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
+    e.next();
+  },
+  ...NAMED,
+);
+
+onRecordUpdateRequest(
+  (e) => {
+    require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
+    e.next();
+  },
+  ...NAMED,
+);

@@ -1,0 +1,40 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Staff-only tags of an idea: at most one record per idea, holding only tags with staff_only = true.
+// Kept apart from posts.tags so that public reads of ideas (lists, views, realtime) carry no staff data
+// and run no per-record code. Access: active staff on ideas they can see, for every operation.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const STAFF_ON_POST = `${RULES.ACTIVE_STAFF} && ${RULES.postVisible('post.')}`;
+const STAFF_TAGS_ONLY =
+  '(@request.body.tags:isset = false || @request.body.tags:length = 0 || @request.body.tags.staff_only = true)';
+
+migrate(
+  (app) => {
+    const staffTags = new Collection({
+      type: 'base',
+      name: 'post_staff_tags',
+      listRule: STAFF_ON_POST,
+      viewRule: STAFF_ON_POST,
+      createRule: `${STAFF_ON_POST} && ${STAFF_TAGS_ONLY}`,
+      updateRule: `${STAFF_ON_POST} && @request.body.post:isset = false && ${STAFF_TAGS_ONLY}`,
+      deleteRule: STAFF_ON_POST,
+      fields: [
+        {
+          name: 'post',
+          type: 'relation',
+          required: true,
+          collectionId: app.findCollectionByNameOrId('posts').id,
+          maxSelect: 1,
+          cascadeDelete: true,
+        },
+        { name: 'tags', type: 'relation', collectionId: app.findCollectionByNameOrId('tags').id, maxSelect: 10 },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+      ],
+      indexes: ['CREATE UNIQUE INDEX idx_post_staff_tags_post ON post_staff_tags (post)'],
+    });
+    app.save(staffTags);
+  },
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('post_staff_tags'));
+  },
+);
