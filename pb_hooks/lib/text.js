@@ -1,6 +1,7 @@
 // Names and titles as people will see them: no bidi controls (U+202A–202E, U+2066–2069, U+200E/F), no
 // NUL or other control characters (tabs and line breaks become spaces), and never blank once whitespace
 // and zero-width characters are trimmed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const BREAKS = /[\t\n\r]/g;
 const EDGE_BLANKS = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g;
