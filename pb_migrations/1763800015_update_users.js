@@ -24,7 +24,9 @@ const PROFILE = [
   'emailVisibility',
   'verified',
 ];
-const NO_EMAIL_PROBING = '@request.query.sort !~ "email" && @request.query.filter !~ "email"';
+const NO_EMAIL_PROBING = ['sort', 'filter']
+  .map((param) => `(@request.query.${param}:isset = false || @request.query.${param} !~ "email")`)
+  .join(' && ');
 const SELF = `id = @request.auth.id && ${ACTIVE} && ${unset(['role', 'blocked'])}`;
 const OTHERS = `id != @request.auth.id && ${unset([...PROFILE, ...PREFERENCES])}`;
 const ADMIN = `${RULES.ACTIVE_ADMIN} && ${OTHERS}`;

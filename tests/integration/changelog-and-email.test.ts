@@ -5,17 +5,8 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
-import {
-  ACTOR_NAMES,
-  type Actors,
-  allowed,
-  createActors,
-  createBoard,
-  createPost,
-  idOf,
-  outcomeOf,
-} from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { ACTORS, type Actors, allowed, attempt, createActors, createBoard, createPost, idOf } from '../support/world';
 
 type Mail = { to: string; subject: string; text: string };
 const APP_URL = 'http://chorus.test';
@@ -39,23 +30,23 @@ const slug = () => `release-${Math.random().toString(36).slice(2, 8)}`;
 const vote = (who: PocketBase, post: RecordModel) => who.collection('votes').create({ post: post.id, user: idOf(who) });
 
 describe('changelog entries access', () => {
-  it.each(ACTOR_NAMES)('%s: read drafts and published entries, write entries', async (name) => {
+  it.each(ACTORS)('%s: read drafts and published entries, write entries', async (name) => {
     const draft = await pb.admin.collection('changelog_entries').create({ title: 'D', slug: slug(), state: 'draft' });
     const live = await pb.admin
       .collection('changelog_entries')
       .create({ title: 'P', slug: slug(), state: 'published' });
     const entries = actors[name].collection('changelog_entries');
     const staff = allowed('moderator', 'admin')[name];
-    expect(await outcomeOf(() => entries.getOne(live.id))).toBe('ok');
-    expect(await outcomeOf(() => entries.getOne(draft.id))).toBe(staff);
-    expect(await outcomeOf(() => entries.create({ title: 'New', slug: slug(), state: 'draft' }))).toBe(staff);
-    expect(await outcomeOf(() => entries.update(draft.id, { title: 'Renamed' }))).toBe(staff);
-    expect(await outcomeOf(() => entries.delete(draft.id))).toBe(staff);
+    expect(await attempt(() => entries.getOne(live.id))).toBe(true);
+    expect(await attempt(() => entries.getOne(draft.id))).toBe(staff);
+    expect(await attempt(() => entries.create({ title: 'New', slug: slug(), state: 'draft' }))).toBe(staff);
+    expect(await attempt(() => entries.update(draft.id, { title: 'Renamed' }))).toBe(staff);
+    expect(await attempt(() => entries.delete(draft.id))).toBe(staff);
   });
   it('published_at is set by the server, never by the client', async () => {
     const entries = actors.moderator.collection('changelog_entries');
     const fake = { title: 'Old', slug: slug(), state: 'published', published_at: '2020-01-01 00:00:00Z' };
-    expect(await outcomeOf(() => entries.create(fake))).toBe('denied');
+    expect(await attempt(() => entries.create(fake))).toBe(false);
     const entry = await entries.create({ title: 'Now', slug: slug(), state: 'draft' });
     expect(entry.published_at).toBe('');
     expect((await entries.update(entry.id, { state: 'published' })).published_at).not.toBe('');
@@ -128,7 +119,7 @@ describe('emails', () => {
     );
     expect(commented.text).toContain(`${APP_URL}/settings?unsubscribe=`);
     const bad = { token: `${token.slice(0, -2)}xx` };
-    expect(await outcomeOf(() => pb.visitor().send('/api/chorus/unsubscribe', { method: 'POST', body: bad }))).toBe(
+    expect(await attempt(() => pb.visitor().send('/api/chorus/unsubscribe', { method: 'POST', body: bad }))).toBe(
       'denied',
     );
   });
@@ -146,17 +137,14 @@ describe('moderation queue', () => {
       const seen = async () =>
         Object.fromEntries(
           await Promise.all(
-            ACTOR_NAMES.map(async (name) => [
-              name,
-              await outcomeOf(() => actors[name].collection('posts').getOne(idea.id)),
-            ]),
+            ACTORS.map(async (name) => [name, await attempt(() => actors[name].collection('posts').getOne(idea.id))]),
           ),
         );
       expect(await seen()).toEqual(allowed('member', 'moderator', 'admin'));
       const queue = await actors.moderator.collection('posts').getFullList({ filter: 'approved = false' });
       expect(queue.map((p) => p.id)).toContain(idea.id);
       await actors.moderator.collection('posts').update(idea.id, { approved: true });
-      expect(await seen()).toEqual(allowed(...ACTOR_NAMES));
+      expect(await seen()).toEqual(allowed(...ACTORS));
     } finally {
       await actors.admin.collection('site').update(site.id, { require_approval: false });
     }

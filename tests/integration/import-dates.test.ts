@@ -1,7 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBoard, createPost } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { createBoard, createPost } from '../support/world';
 
 let pb: TestPocketBase;
 let post: RecordModel;

@@ -1,7 +1,7 @@
 // Managing members (roles, blocking) and admin settings: boards, statuses, tags, site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTOR_NAMES, type Actors, allowed, createActors, idOf, outcomeOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { ACTORS, type Actors, allowed, attempt, createActors, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -11,43 +11,45 @@ beforeAll(async () => {
 });
 afterAll(() => pb?.stop());
 
-const users = (name: (typeof ACTOR_NAMES)[number]) => actors[name].collection('users');
+const users = (name: (typeof ACTORS)[number]) => actors[name].collection('users');
 
 describe('roles and blocking', () => {
-  it.each(ACTOR_NAMES)("%s: change a member's role", async (name) => {
+  it.each(ACTORS)("%s: change a member's role", async (name) => {
     const target = idOf(await pb.actor('member'));
-    expect(await outcomeOf(() => users(name).update(target, { role: 'moderator' }))).toBe(allowed('admin')[name]);
+    expect(await attempt(() => users(name).update(target, { role: 'moderator' }))).toBe(allowed('admin')[name]);
   });
-  it.each(ACTOR_NAMES)('%s: block and unblock a member', async (name) => {
+  it.each(ACTORS)('%s: block and unblock a member', async (name) => {
     const target = idOf(await pb.actor('member'));
-    expect(await outcomeOf(() => users(name).update(target, { blocked: true }))).toBe(
+    expect(await attempt(() => users(name).update(target, { blocked: true }))).toBe(
       allowed('moderator', 'admin')[name],
     );
   });
-  it.each(ACTOR_NAMES)('%s: block a moderator', async (name) => {
+  it.each(ACTORS)('%s: block a moderator', async (name) => {
     const target = idOf(await pb.actor('moderator'));
-    expect(await outcomeOf(() => users(name).update(target, { blocked: true }))).toBe(allowed('admin')[name]);
+    expect(await attempt(() => users(name).update(target, { blocked: true }))).toBe(allowed('admin')[name]);
   });
-  it.each(ACTOR_NAMES)('%s cannot change their own role or blocked flag', async (name) => {
+  it.each(ACTORS)('%s cannot change their own role or blocked flag', async (name) => {
     const self = idOf(actors[name]) || idOf(actors.member);
-    expect(await outcomeOf(() => users(name).update(self, { role: 'admin' }))).toBe('denied');
-    expect(await outcomeOf(() => users(name).update(self, { blocked: false }))).toBe('denied');
+    expect(await attempt(() => users(name).update(self, { role: 'admin' }))).toBe(false);
+    expect(await attempt(() => users(name).update(self, { blocked: false }))).toBe(false);
   });
   it("staff change nothing else on someone's account", async () => {
     const target = idOf(await pb.actor('member'));
-    expect(await outcomeOf(() => users('admin').update(target, { name: 'Renamed' }))).toBe('denied');
-    expect(await outcomeOf(() => users('admin').update(target, { email_on_comment: false }))).toBe('denied');
+    expect(await attempt(() => users('admin').update(target, { name: 'Renamed' }))).toBe(false);
+    expect(await attempt(() => users('admin').update(target, { email_on_comment: false }))).toBe(false);
   });
   it('a member edits their own profile and preferences, a blocked member cannot', async () => {
     expect(
-      await outcomeOf(() => users('member').update(idOf(actors.member), { name: 'Me', email_on_status: false })),
-    ).toBe('ok');
-    expect(await outcomeOf(() => users('blocked').update(idOf(actors.blocked), { name: 'Me' }))).toBe('denied');
+      await attempt(() => users('member').update(idOf(actors.member), { name: 'Me', email_on_status: false })),
+    ).toBe(true);
+    expect(await attempt(() => users('blocked member').update(idOf(actors['blocked member']), { name: 'Me' }))).toBe(
+      false,
+    );
   });
   it('email preferences default to on and are visible to the member only', async () => {
-    const me = await users('other').getOne(idOf(actors.other));
+    const me = await users('other member').getOne(idOf(actors['other member']));
     expect([me.email_on_comment, me.email_on_status, me.email_on_release]).toEqual([true, true, true]);
-    const seenByOthers = await users('member').getOne(idOf(actors.other));
+    const seenByOthers = await users('member').getOne(idOf(actors['other member']));
     expect(seenByOthers.email_on_comment).toBeUndefined();
   });
 });
@@ -59,19 +61,17 @@ describe('admin settings', () => {
     tags: () => ({ name: `t-${Math.random().toString(36).slice(2, 8)}`, color: '#000000' }),
   };
   for (const [collection, body] of Object.entries(create)) {
-    it.each(ACTOR_NAMES)(`%s: create, rename and delete ${collection}`, async (name) => {
+    it.each(ACTORS)(`%s: create, rename and delete ${collection}`, async (name) => {
       const record = await pb.admin.collection(collection).create(body());
       const expected = allowed('admin')[name];
-      expect(await outcomeOf(() => actors[name].collection(collection).create(body()))).toBe(expected);
-      expect(await outcomeOf(() => actors[name].collection(collection).update(record.id, { name: 'X' }))).toBe(
-        expected,
-      );
-      expect(await outcomeOf(() => actors[name].collection(collection).delete(record.id))).toBe(expected);
+      expect(await attempt(() => actors[name].collection(collection).create(body()))).toBe(expected);
+      expect(await attempt(() => actors[name].collection(collection).update(record.id, { name: 'X' }))).toBe(expected);
+      expect(await attempt(() => actors[name].collection(collection).delete(record.id))).toBe(expected);
     });
   }
-  it.each(ACTOR_NAMES)('%s: update site settings', async (name) => {
+  it.each(ACTORS)('%s: update site settings', async (name) => {
     const site = await pb.admin.collection('site').getFirstListItem('');
-    const outcome = await outcomeOf(() => actors[name].collection('site').update(site.id, { tagline: name }));
+    const outcome = await attempt(() => actors[name].collection('site').update(site.id, { tagline: name }));
     expect(outcome).toBe(allowed('admin')[name]);
   });
 });

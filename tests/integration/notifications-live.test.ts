@@ -1,9 +1,9 @@
 // Realtime: a member receives their own notifications live and nobody else's; status changes reach
 // everyone who may read the idea as posts and status_events updates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { listenRealtime, type RealtimeListener } from '../support/realtime';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -19,9 +19,9 @@ describe('live notifications', () => {
   it('reach only their owner; the status change reaches visitors as post and timeline events', async () => {
     const board = await createBoard(pb, 'public');
     const idea = await createPost(pb, board, actors.member);
-    await actors.other.collection('votes').create({ post: idea.id, user: idOf(actors.other) });
+    await actors['other member'].collection('votes').create({ post: idea.id, user: idOf(actors['other member']) });
     const listeners: Record<string, RealtimeListener> = {};
-    for (const name of ['member', 'other', 'moderator', 'visitor'] as const) {
+    for (const name of ['member', 'other member', 'moderator', 'visitor'] as const) {
       listeners[name] = await listenRealtime(actors[name], ['notifications', 'status_events', `posts/${idea.id}`]);
     }
     try {
@@ -30,7 +30,7 @@ describe('live notifications', () => {
       await settle();
       const of = (name: string, topic: string) => (listeners[name]?.events ?? []).filter((e) => e.topic === topic);
       expect(of('member', 'notifications').map((e) => e.record.user)).toEqual([idOf(actors.member)]);
-      expect(of('other', 'notifications').map((e) => e.record.user)).toEqual([idOf(actors.other)]);
+      expect(of('other member', 'notifications').map((e) => e.record.user)).toEqual([idOf(actors['other member'])]);
       expect(of('moderator', 'notifications')).toEqual([]);
       expect(of('visitor', 'notifications')).toEqual([]);
       for (const name of ['member', 'visitor']) {

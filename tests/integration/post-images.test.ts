@@ -1,7 +1,7 @@
 // Post images: up to five real images, thumbnails served, anything else refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, idOf, outcomeOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { type Actors, attempt, createActors, createBoard, idOf } from '../support/world';
 
 // A 1x1 transparent PNG.
 const PNG = Buffer.from(
@@ -40,8 +40,8 @@ describe('post images', () => {
     expect(thumb.headers.get('content-type')).toContain('image/png');
   });
   it('refuses a sixth image and a text file named .png', async () => {
-    expect(await outcomeOf(() => actors.member.collection('posts').create(postForm(png(6))))).toBe('denied');
+    expect(await attempt(() => actors.member.collection('posts').create(postForm(png(6))))).toBe(false);
     const fake = { name: 'notes.png', bytes: Buffer.from('just some text, not an image'), type: 'image/png' };
-    expect(await outcomeOf(() => actors.member.collection('posts').create(postForm([fake])))).toBe('denied');
+    expect(await attempt(() => actors.member.collection('posts').create(postForm([fake])))).toBe(false);
   });
 });

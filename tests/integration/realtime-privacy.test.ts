@@ -1,9 +1,9 @@
 // Live counts reach everyone as posts updates, while who voted or follows never leaks to others,
 // neither through realtime nor through filters that join the private collections.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { listenRealtime } from '../support/realtime';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -17,7 +17,7 @@ describe('realtime', () => {
   it('delivers the new vote count to a visitor, and the vote itself only to the voter', async () => {
     const post = await createPost(pb, await createBoard(pb, 'public'), actors.member);
     const visitor = await listenRealtime(pb.visitor(), ['posts/*', 'votes/*', 'subscriptions/*']);
-    const bystander = await listenRealtime(actors.other, ['votes/*', 'subscriptions/*']);
+    const bystander = await listenRealtime(actors['other member'], ['votes/*', 'subscriptions/*']);
     const voter = await listenRealtime(actors.member, ['votes/*']);
     try {
       const started = performance.now();
@@ -56,7 +56,7 @@ describe('filters over private collections', () => {
     for (const relation of ['votes_via_post', 'subscriptions_via_post']) {
       const filter = `id = "${post.id}" && ${relation}.user ?= "${idOf(actors.member)}"`;
       expect(await pb.visitor().collection('posts').getFullList({ filter }), relation).toEqual([]);
-      expect(await actors.other.collection('posts').getFullList({ filter }), relation).toEqual([]);
+      expect(await actors['other member'].collection('posts').getFullList({ filter }), relation).toEqual([]);
       expect(await actors.member.collection('posts').getFullList({ filter }), relation).toHaveLength(1);
     }
   });

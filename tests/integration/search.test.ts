@@ -2,8 +2,8 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -46,10 +46,10 @@ describe('GET /api/chorus/search', () => {
     await createPost(pb, members, actors.member, { title: 'Zeppelin members idea' });
     await createPost(pb, staff, actors.moderator, { title: 'Zeppelin staff idea' });
     await createPost(pb, board, actors.member, { title: 'Zeppelin queued idea', approved: false });
-    await createPost(pb, board, actors.other, { title: 'Zeppelin public idea' });
+    await createPost(pb, board, actors['other member'], { title: 'Zeppelin public idea' });
     const seen = async (client: PocketBase) => titles(await search(client, { q: 'zeppelin' })).sort();
     expect(await seen(pb.visitor())).toEqual(['Zeppelin public idea']);
-    expect(await seen(actors.other)).toEqual(['Zeppelin members idea', 'Zeppelin public idea']);
+    expect(await seen(actors['other member'])).toEqual(['Zeppelin members idea', 'Zeppelin public idea']);
     expect(await seen(actors.member)).toEqual([
       'Zeppelin members idea',
       'Zeppelin public idea',

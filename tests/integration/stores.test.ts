@@ -3,8 +3,8 @@
 // stand in for the browser; PocketBase is real.)
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -62,7 +62,7 @@ const live = { vote_count: 0, comment_count: 0, status: '', locked: false };
 
 describe('toggleVote', () => {
   it('counts the vote at once and keeps it when the server accepts', async () => {
-    const post = await createPost(pb, board, actors.other);
+    const post = await createPost(pb, board, actors['other member']);
     stores.posts.trackPost(post.id, live);
     const pending = stores.votes.toggleVote(post.id);
     expect(stores.posts.$posts.get()[post.id]?.vote_count).toBe(1);
@@ -76,7 +76,7 @@ describe('toggleVote', () => {
   });
 
   it('rolls back with a toast when the server refuses (the idea was locked meanwhile)', async () => {
-    const post = await createPost(pb, board, actors.other);
+    const post = await createPost(pb, board, actors['other member']);
     stores.posts.trackPost(post.id, live);
     await pb.admin.collection('posts').update(post.id, { locked: true });
     await stores.votes.toggleVote(post.id);
@@ -86,9 +86,9 @@ describe('toggleVote', () => {
   });
 
   it('tells a blocked member why nothing happens', async () => {
-    const post = await createPost(pb, board, actors.other);
+    const post = await createPost(pb, board, actors['other member']);
     stores.posts.trackPost(post.id, live);
-    signInAs('blocked');
+    signInAs('blocked member');
     await stores.votes.toggleVote(post.id);
     expect(stores.toast.$toast.get()?.message).toContain('blocked');
     expect(stores.posts.$posts.get()[post.id]?.vote_count).toBe(0);
@@ -97,7 +97,7 @@ describe('toggleVote', () => {
 
 describe('addComment', () => {
   it('shows the comment at once, then the saved one', async () => {
-    const post = await createPost(pb, board, actors.other);
+    const post = await createPost(pb, board, actors['other member']);
     stores.comments.$commentsPost.set(post.id);
     stores.comments.$comments.set([]);
     const pending = stores.comments.addComment('Hello there');
@@ -109,7 +109,7 @@ describe('addComment', () => {
   });
 
   it('keeps one copy of a multi-line comment, as typed, when its live event races the save', async () => {
-    const post = await createPost(pb, board, actors.other);
+    const post = await createPost(pb, board, actors['other member']);
     const stop = stores.comments.startComments(post.id, []);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -123,7 +123,7 @@ describe('addComment', () => {
   });
 
   it('takes the comment back and says why when the idea is locked', async () => {
-    const post = await createPost(pb, board, actors.other);
+    const post = await createPost(pb, board, actors['other member']);
     await pb.admin.collection('posts').update(post.id, { locked: true });
     stores.comments.$commentsPost.set(post.id);
     stores.comments.$comments.set([]);

@@ -1,18 +1,18 @@
 // Votes: who may vote and see votes, counters under concurrency, and the public voters route.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import {
-  ACTOR_NAMES,
-  type ActorName,
+  ACTORS,
+  type Actor,
   type Actors,
   allowed,
+  attempt,
   createActors,
   createBoard,
   createPost,
   idOf,
-  outcomeOf,
-} from '../support/chorus-fixtures';
-import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+} from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -24,50 +24,50 @@ beforeAll(async () => {
 });
 afterAll(() => pb?.stop());
 
-const votes = (name: ActorName) => actors[name].collection('votes');
-const voteAs = (name: ActorName, post: RecordModel) => votes(name).create({ post: post.id, user: idOf(actors[name]) });
+const votes = (name: Actor) => actors[name].collection('votes');
+const voteAs = (name: Actor, post: RecordModel) => votes(name).create({ post: post.id, user: idOf(actors[name]) });
 
 describe('votes access', () => {
-  it.each(ACTOR_NAMES)('%s votes as themselves', async (name) => {
+  it.each(ACTORS)('%s votes as themselves', async (name) => {
     const post = await createPost(pb, board, actors.member);
-    expect(await outcomeOf(() => voteAs(name, post))).toBe(allowed('member', 'other', 'moderator', 'admin')[name]);
+    expect(await attempt(() => voteAs(name, post))).toBe(allowed('member', 'other member', 'moderator', 'admin')[name]);
   });
-  it.each(ACTOR_NAMES)('%s cannot vote as someone else, nor on a locked or merged post', async (name) => {
+  it.each(ACTORS)('%s cannot vote as someone else, nor on a locked or merged post', async (name) => {
     const post = await createPost(pb, board, actors.member);
-    const someone = idOf(actors[name === 'other' ? 'member' : 'other']);
-    expect(await outcomeOf(() => votes(name).create({ post: post.id, user: someone }))).toBe('denied');
+    const someone = idOf(actors[name === 'other member' ? 'member' : 'other member']);
+    expect(await attempt(() => votes(name).create({ post: post.id, user: someone }))).toBe(false);
     const locked = await createPost(pb, board, actors.member, { locked: true });
     const merged = await createPost(pb, board, actors.member, { merged_into: post.id });
-    expect(await outcomeOf(() => voteAs(name, locked))).toBe('denied');
-    expect(await outcomeOf(() => voteAs(name, merged))).toBe('denied');
+    expect(await attempt(() => voteAs(name, locked))).toBe(false);
+    expect(await attempt(() => voteAs(name, merged))).toBe(false);
   });
-  it.each(ACTOR_NAMES)("%s: list, view, update and delete the member's vote", async (name) => {
+  it.each(ACTORS)("%s: list, view, update and delete the member's vote", async (name) => {
     const post = await createPost(pb, board, actors.member);
     const vote = await voteAs('member', post);
-    await voteAs('other', post);
+    await voteAs('other member', post);
     const seesAll = ['moderator', 'admin'].includes(name);
     const listed = await votes(name).getFullList({ filter: `post = "${post.id}"` });
-    expect(listed.length).toBe(seesAll ? 2 : name === 'member' || name === 'other' ? 1 : 0);
+    expect(listed.length).toBe(seesAll ? 2 : name === 'member' || name === 'other member' ? 1 : 0);
     expect(listed.every((v) => seesAll || v.user === idOf(actors[name]))).toBe(true);
-    expect(await outcomeOf(() => votes(name).getOne(vote.id))).toBe(allowed('member', 'moderator', 'admin')[name]);
-    expect(await outcomeOf(() => votes(name).update(vote.id, { user: idOf(actors[name]) }))).toBe('denied');
-    expect(await outcomeOf(() => votes(name).delete(vote.id))).toBe(allowed('member')[name]);
+    expect(await attempt(() => votes(name).getOne(vote.id))).toBe(allowed('member', 'moderator', 'admin')[name]);
+    expect(await attempt(() => votes(name).update(vote.id, { user: idOf(actors[name]) }))).toBe(false);
+    expect(await attempt(() => votes(name).delete(vote.id))).toBe(allowed('member')[name]);
   });
   it('staff vote on behalf of a customer; members cannot claim to', async () => {
     const post = await createPost(pb, board, actors.member);
-    const customer = idOf(actors.other);
+    const customer = idOf(actors['other member']);
     const onBehalf = { post: post.id, user: customer, on_behalf_by: idOf(actors.moderator) };
-    expect(await outcomeOf(() => votes('member').create({ ...onBehalf, user: idOf(actors.member) }))).toBe('denied');
+    expect(await attempt(() => votes('member').create({ ...onBehalf, user: idOf(actors.member) }))).toBe(false);
     const vote = await votes('moderator').create(onBehalf);
-    expect(await outcomeOf(() => votes('moderator').delete(vote.id))).toBe('ok');
+    expect(await attempt(() => votes('moderator').delete(vote.id))).toBe(true);
   });
 });
 
 describe('vote counters', () => {
   it('50 concurrent votes by one member leave exactly one', async () => {
     const post = await createPost(pb, board, actors.member);
-    const results = await Promise.all(Array.from({ length: 50 }, () => outcomeOf(() => voteAs('other', post))));
-    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    const results = await Promise.all(Array.from({ length: 50 }, () => attempt(() => voteAs('other member', post))));
+    expect(results.filter(Boolean)).toHaveLength(1);
     expect((await pb.admin.collection('votes').getFullList({ filter: `post = "${post.id}"` })).length).toBe(1);
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
   });
@@ -89,17 +89,17 @@ describe('vote counters', () => {
 describe('GET /api/chorus/posts/{id}/voters', () => {
   it('lists names and avatars, never emails, to whoever sees the post', async () => {
     const post = await createPost(pb, board, actors.member);
-    await voteAs('other', post);
+    await voteAs('other member', post);
     await voteAs('admin', post);
     const res = await pb.visitor().send(`/api/chorus/posts/${post.id}/voters`, {});
     expect(res.totalItems).toBe(2);
-    expect(res.items.map((u: RecordModel) => u.id)).toEqual([idOf(actors.other), idOf(actors.admin)]);
+    expect(res.items.map((u: RecordModel) => u.id)).toEqual([idOf(actors['other member']), idOf(actors.admin)]);
     expect(Object.keys(res.items[0]).sort()).toEqual(['avatar', 'collectionId', 'collectionName', 'id', 'name']);
   });
   it('answers 404 for a post the caller may not see', async () => {
     const hidden = await createPost(pb, await createBoard(pb, 'staff'), actors.moderator);
-    expect(await outcomeOf(() => pb.visitor().send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe('denied');
-    expect(await outcomeOf(() => actors.member.send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe('denied');
-    expect(await outcomeOf(() => actors.moderator.send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe('ok');
+    expect(await attempt(() => pb.visitor().send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe(false);
+    expect(await attempt(() => actors.member.send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe(false);
+    expect(await attempt(() => actors.moderator.send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe(true);
   });
 });
