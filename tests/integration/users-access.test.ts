@@ -1,99 +1,68 @@
-// Who may do what with member accounts: actors × actions, denials included.
-// Roles and the blocked flag are never client-settable; emails are never shown to other people.
-import type PocketBase from 'pocketbase';
+// Member accounts beyond the access matrix: emails are never shown to other people (listing, viewing,
+// sorting), email preferences only to oneself, and sign-ups follow the site setting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, type Actor, allowed, rows, SIGNED_IN, STAFF, signInAs, userId } from '../support/access';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
+import { ACTORS, type Actors, attempt, createActors, idOf, SIGNED_IN, STAFF } from '../support/world';
 
 let pb: TestPocketBase;
+let actors: Actors;
+let other = '';
 beforeAll(async () => {
   pb = await startTestPocketBase();
+  actors = await createActors(pb);
+  other = idOf(await pb.actor('member'));
 });
 afterAll(() => pb?.stop());
 
 let signups = 0;
-const newAccount = (fields: Record<string, unknown> = {}) => {
+const newAccount = () => {
   signups += 1;
   const email = `newcomer-${signups}-${Date.now()}@chorus.test`;
-  return { email, name: 'Newcomer', password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD, ...fields };
+  return { email, name: 'Newcomer', password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD };
 };
-
-/** Actions on someone's account; `self` acts on the actor's own record, otherwise on another member's. */
-const ACTIONS: {
-  action: string;
-  self?: boolean;
-  may: readonly Actor[];
-  run(c: PocketBase, id: string): Promise<unknown>;
-}[] = [
-  { action: 'view another member', may: ACTORS, run: (c, id) => c.collection('users').getOne(id) },
-  { action: 'sign up', may: ACTORS, run: (c) => c.collection('users').create(newAccount()) },
-  { action: 'sign up as an admin', may: [], run: (c) => c.collection('users').create(newAccount({ role: 'admin' })) },
-  { action: 'sign up as blocked', may: [], run: (c) => c.collection('users').create(newAccount({ blocked: false })) },
-  {
-    action: 'rename themselves',
-    self: true,
-    // A blocked member can read but not write, their own profile included.
-    may: SIGNED_IN.filter((actor) => actor !== 'blocked member'),
-    run: (c, id) => c.collection('users').update(id, { name: 'Renamed' }),
-  },
-  {
-    action: 'make themselves admin',
-    self: true,
-    may: [],
-    run: (c, id) => c.collection('users').update(id, { role: 'admin' }),
-  },
-  {
-    action: 'make themselves a member',
-    self: true,
-    may: [],
-    run: (c, id) => c.collection('users').update(id, { role: 'member' }),
-  },
-  {
-    action: 'unblock themselves',
-    self: true,
-    may: [],
-    run: (c, id) => c.collection('users').update(id, { blocked: false }),
-  },
-  { action: 'rename another member', may: [], run: (c, id) => c.collection('users').update(id, { name: 'Hijacked' }) },
-  { action: 'delete another member', may: [], run: (c, id) => c.collection('users').delete(id) },
-  { action: 'delete their own account', self: true, may: SIGNED_IN, run: (c, id) => c.collection('users').delete(id) },
-];
-
-describe.each(ACTIONS)('users: $action', ({ self, may, run }) => {
-  const actors = self ? SIGNED_IN : ACTORS;
-  it.each(rows(may, actors))('%s → allowed: %s', async (actor, expected) => {
-    const client = await signInAs(pb, actor);
-    const target = self ? userId(client) : userId(await pb.actor('member'));
-    const before = await pb.admin.collection('users').getOne(target);
-    expect(await allowed(run(client, target))).toBe(expected);
-    if (!expected) {
-      const after = await pb.admin.collection('users').getOne(target);
-      expect(after).toMatchObject({ name: before.name, role: before.role, blocked: before.blocked });
-    }
-  });
-});
 
 describe('users: listing and emails', () => {
   it.each(ACTORS)('%s lists only what they may, and never sees another member’s email', async (actor) => {
-    const other = await pb.actor('member');
-    const client = await signInAs(pb, actor);
+    const client = actors[actor];
     const listed = await client.collection('users').getFullList();
     const ids = listed.map((u) => u.id);
     if (actor === 'visitor') expect(ids).toEqual([]);
-    else if (STAFF.includes(actor)) expect(ids).toContain(userId(other));
-    else expect(ids).toEqual([userId(client)]);
+    else if (STAFF.includes(actor)) expect(ids).toContain(other);
+    else expect(ids).toEqual([idOf(client)]);
 
-    const seen = [
-      ...listed.filter((u) => u.id !== userId(client)),
-      await client.collection('users').getOne(userId(other)),
-    ];
-    for (const user of seen) expect(user.email ?? '').toBe('');
+    const seen = [...listed.filter((u) => u.id !== idOf(client)), await client.collection('users').getOne(other)];
+    for (const user of seen) {
+      expect(user.email ?? '').toBe('');
+      expect(user.email_on_comment).toBeUndefined();
+    }
   });
 
-  it.each(SIGNED_IN)('%s sees their own email', async (actor) => {
-    const client = await signInAs(pb, actor);
-    const me = await client.collection('users').getOne(userId(client));
+  it.each(SIGNED_IN)('%s sees their own email and email preferences', async (actor) => {
+    const client = actors[actor];
+    const me = await client.collection('users').getOne(idOf(client));
     expect(me.email).toMatch(/@chorus\.test$/);
+    expect(me.email_on_comment).toBe(true);
+  });
+
+  it('staff sorting or filtering by email or email preferences list nobody else', async () => {
+    for (const options of [
+      { sort: 'email' },
+      { sort: '-email' },
+      { filter: 'email ~ "chorus"' },
+      { filter: 'email_on_status = true' },
+      { sort: 'email_on_comment' },
+    ]) {
+      const listed = await actors.admin.collection('users').getFullList(options);
+      expect(
+        listed.map((u) => u.id).filter((id) => id !== idOf(actors.admin)),
+        JSON.stringify(options),
+      ).toEqual([]);
+    }
+    const board = await pb.admin.collection('boards').create({ name: 'B', slug: 'b', visibility: 'public' });
+    await pb.admin.collection('posts').create({ board: board.id, author: other, title: 'Idea', approved: true });
+    const posts = actors.moderator.collection('posts');
+    expect(await posts.getFullList({ sort: 'author.name' })).toHaveLength(1);
+    expect(await posts.getFullList({ sort: 'author.email' })).toEqual([]);
   });
 });
 
@@ -102,10 +71,10 @@ describe('users: sign-ups follow the site setting', () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
     await pb.admin.collection('site').update(site.id, { allow_signups: false });
     try {
-      expect(await allowed(pb.visitor().collection('users').create(newAccount()))).toBe(false);
+      expect(await attempt(() => pb.visitor().collection('users').create(newAccount()))).toBe(false);
     } finally {
       await pb.admin.collection('site').update(site.id, { allow_signups: true });
     }
-    expect(await allowed(pb.visitor().collection('users').create(newAccount()))).toBe(true);
+    expect(await attempt(() => pb.visitor().collection('users').create(newAccount()))).toBe(true);
   });
 });
