@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { blackPng } from '../support/images';
 
 // pb_hooks files are CommonJS for PocketBase's JSVM, while this package is ESM: evaluate the file as PocketBase does.
-const hookModule = { exports: {} as Record<string, (...args: unknown[]) => unknown> };
+const hookModule = {
+  exports: {} as { readImageHeader(bytes: Uint8Array): unknown; extensionMatches(name: string, type: string): boolean },
+};
 new Function('module', readFileSync(new URL('../../pb_hooks/lib/image-header.js', import.meta.url), 'utf8'))(
   hookModule,
 );
 const { readImageHeader, extensionMatches } = hookModule.exports;
 
-const bytes = (...parts: (number[] | string)[]) =>
+const bytes = (...parts: (number[] | string | Uint8Array)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const u16be = (n: number) => [n >> 8, n & 255];
 const u16le = (n: number) => [n & 255, n >> 8];
