@@ -37,18 +37,21 @@ function form(fields: Record<string, string>, field: string, file: File): FormDa
 }
 
 /** Each image field, with a way for an allowed actor to upload one file to it. */
-const UPLOADS: Record<string, (file: File) => Promise<unknown>> = {
-  'posts.images': (file) =>
+const UPLOADS = {
+  'posts.images': (file: File) =>
     member.collection('posts').create(form({ board: boardId, author: idOf(member), title: 'Shot' }, 'images', file)),
-  'comments.images': (file) =>
+  'comments.images': (file: File) =>
     member.collection('comments').create(form({ post: postId, author: idOf(member), body: 'See' }, 'images', file)),
-  'users.avatar': (file) => member.collection('users').update(idOf(member), form({}, 'avatar', file)),
-  'site.logo': (file) => admin.collection('site').update(siteId, form({}, 'logo', file)),
-  'changelog_entries.cover': (file) =>
+  'users.avatar': (file: File) => member.collection('users').update(idOf(member), form({}, 'avatar', file)),
+  'site.logo': (file: File) => admin.collection('site').update(siteId, form({}, 'logo', file)),
+  'changelog_entries.cover': (file: File) =>
     admin
       .collection('changelog_entries')
       .create(form({ title: 'Release', slug: `r-${Date.now()}`, state: 'draft' }, 'cover', file)),
-};
+} satisfies Record<string, (file: File) => Promise<unknown>>;
+type Target = keyof typeof UPLOADS;
+const TARGETS = Object.keys(UPLOADS) as Target[];
+const fieldOf = (target: Target) => target.split('.')[1] as string;
 
 function idOf(client: PocketBase): string {
   return client.authStore.record?.id ?? '';
@@ -66,8 +69,8 @@ async function refusal(upload: Promise<unknown>): Promise<{ status: number; fiel
 }
 
 describe('image uploads', () => {
-  it.each(Object.keys(UPLOADS))('%s refuses a 20000×20000 PNG with a field message', async (target) => {
-    const field = target.split('.')[1];
+  it.each(TARGETS)('%s refuses a 20000×20000 PNG with a field message', async (target) => {
+    const field = fieldOf(target);
     const { status, fields } = await refusal(UPLOADS[target](fileOf(HUGE, 'huge.png')));
     expect(status).toBe(400);
     expect(fields).toEqual({
@@ -88,16 +91,16 @@ describe('image uploads', () => {
     expect(residentMiB(pid) - before).toBeLessThan(100);
   });
 
-  it.each(Object.keys(UPLOADS))('%s refuses bytes that are not the image they claim', async (target) => {
-    const field = target.split('.')[1];
+  it.each(TARGETS)('%s refuses bytes that are not the image they claim', async (target) => {
+    const field = fieldOf(target);
     const text = await refusal(UPLOADS[target](fileOf(Buffer.from('just some text'), 'notes.png')));
     expect(text.fields[field]).toBe('"notes.png" is not a JPEG, PNG, GIF or WebP image.');
     const renamed = await refusal(UPLOADS[target](fileOf(SMALL, 'photo.jpg', 'image/jpeg')));
     expect(renamed.fields[field]).toBe('"photo.jpg" is a PNG image under another name: rename it and try again.');
   });
 
-  it.each(Object.keys(UPLOADS))('%s accepts a normal image and serves its thumbnail', async (target) => {
-    const field = target.split('.')[1];
+  it.each(TARGETS)('%s accepts a normal image and serves its thumbnail', async (target) => {
+    const field = fieldOf(target);
     const record = (await UPLOADS[target](fileOf(SMALL, 'small.png'))) as Record<string, string | string[]>;
     const name = [record[field]].flat()[0];
     expect(name).toMatch(/^small_\w+\.png$/);
