@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './mime.mjs';
 
-/** @param {{ smtpPort: number, webPort?: number, host?: string }} options */
+/** @param {{ smtpPort: number, webPort?: number | undefined, host?: string }} options */
 export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }) {
   /** @type {ReturnType<typeof parseMail>[]} */
   const messages = [];
