@@ -29,6 +29,7 @@ export default defineConfig({
     schema: {
       PB_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_PB_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      CHORUS_PROXY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

@@ -1,36 +1,50 @@
-// Per request: a PocketBase client from the auth cookie, the page shell, security headers,
-// edge caching for signed-out visitors, and a friendly 503 when PocketBase cannot be reached.
-import { PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
+// Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), the page
+// shell, security headers, edge caching for signed-out visitors, and friendly 503/429 pages.
+import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { accentCss, cspHash } from './lib/inline-style';
-import { createServerClient, toSessionUser } from './lib/pb/client';
-import { isUnavailable } from './lib/pb/errors';
+import { createServerClient } from './lib/pb/client';
+import { isRateLimited, isUnavailable } from './lib/pb/errors';
+import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
 import { loadShell } from './lib/pb/site';
 import { applySecurityHeaders, type CspAdditions } from './lib/security-headers';
-import { renderUnavailablePage } from './lib/unavailable-page';
+import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-page';
 
 const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const serverUrl = PB_URL || PUBLIC_PB_URL || DEFAULT_PB_URL;
   const publicUrl = PUBLIC_PB_URL || serverUrl;
-  const pb = createServerClient(serverUrl, context.request.headers.get('cookie'));
+  const pb = createServerClient(serverUrl, context.request.headers.get('cookie'), {
+    address: clientAddressOf(context),
+    proxySecret: CHORUS_PROXY_SECRET,
+  });
   context.locals.pb = pb;
   context.locals.pbPublicUrl = publicUrl;
-  context.locals.user = pb.authStore.isValid ? toSessionUser(pb, pb.authStore.record) : null;
+  context.locals.user = null;
 
   const isPage = !context.url.pathname.startsWith('/_') && !/\.[a-z0-9]+$/i.test(context.url.pathname);
+  let session: Session = { user: null, clearCookie: false };
   let response: Response;
   try {
-    if (isPage) {
-      context.locals.shell = await loadShell(pb);
-    }
+    // One round trip: the token is verified while the shell loads (signed-out visitors skip the check).
+    const [verified, shell] = await Promise.all([verifySession(pb), isPage ? loadShell(pb) : undefined]);
+    session = verified;
+    context.locals.user = session.user;
+    if (shell) context.locals.shell = shell;
     response = await next();
   } catch (error) {
-    if (!isUnavailable(error)) throw error;
-    console.error(`PocketBase unavailable at ${serverUrl}:`, error);
-    response = renderUnavailablePage();
+    if (isRateLimited(error)) {
+      response = renderRateLimitedPage();
+    } else if (isUnavailable(error)) {
+      console.error(`PocketBase unavailable at ${serverUrl}:`, error);
+      response = renderUnavailablePage();
+    } else {
+      throw error;
+    }
   }
+  const https = context.url.protocol === 'https:';
+  if (session.clearCookie) response.headers.append('set-cookie', clearedAuthCookie(https));
   const cacheable = context.request.method === 'GET' && !context.locals.user && response.status === 200;
   if (isPage && !response.headers.has('cache-control')) {
     response.headers.set('cache-control', cacheable ? 'public, max-age=0, s-maxage=30' : 'private, no-store');
@@ -40,5 +54,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(accentCss(context.locals.shell.site.accent_color))],
   };
-  return applySecurityHeaders(response, { https: context.url.protocol === 'https:', csp });
+  return applySecurityHeaders(response, { https, csp });
 });
+
+/** The visitor's address (Cloudflare's CF-Connecting-IP), or null where the runtime does not know it. */
+function clientAddressOf(context: { clientAddress: string }): string | null {
+  try {
+    return context.clientAddress || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,10 +1,15 @@
 // A real SMTP listener that keeps every message it receives, with a small web inbox to read them.
-// Development points PocketBase's mailer at it; tests read the emails from it.
+// Development points PocketBase's mailer at it; tests read the emails from it. A client that misbehaves or
+// vanishes mid-message (PocketBase killed while sending) costs that message, never the process.
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './mime.mjs';
 
+/** @param {{ smtpPort: number, webPort?: number | undefined, host?: string }} options */
 export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }) {
+  const logError = (where) => (error) => {
+    if (process.env.SMTP_DEBUG === '1') console.error(`Mail catcher (${where}): ${error.message}`);
+  };
   /** @type {ReturnType<typeof parseMail>[]} */
   const messages = [];
   const waiters = new Set();
@@ -15,6 +20,10 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
     onData(stream, _session, callback) {
       const chunks = [];
       stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('error', (error) => {
+        logError('message')(error);
+        callback(error);
+      });
       stream.on('end', () => {
         const message = parseMail(Buffer.concat(chunks).toString('utf8'));
         messages.push(message);
@@ -23,6 +32,9 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
       });
     },
   });
+  // smtp-server reports socket errors (ECONNRESET mid-message…) on the server: without a listener they would
+  // be thrown and end the whole process.
+  smtp.on('error', logError('smtp'));
   await new Promise((resolvePromise) => smtp.listen(smtpPort, host, resolvePromise));
 
   let web;
@@ -36,7 +48,12 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(renderInbox(messages));
     });
+    web.on('clientError', (error, socket) => {
+      logError('inbox')(error);
+      socket.destroy();
+    });
     await new Promise((resolvePromise) => web.listen(webPort, host, resolvePromise));
+    web.on('error', logError('inbox'));
   }
 
   /** Resolves with the first message (oldest first) matching `match`, waiting up to `timeoutMs`. */

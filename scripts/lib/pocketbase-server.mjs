@@ -32,14 +32,30 @@ export async function upsertSuperuser(bin, dataDir, { email, password }) {
 }
 
 /**
+ * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
+ *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined }} PocketBaseOptions
+ */
+
+/**
  * Starts PocketBase and resolves once /api/health answers.
+ * @param {PocketBaseOptions} options
  * @returns {Promise<{ url: string, process: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
  */
-export async function startPocketBase({ dataDir, port, host = '127.0.0.1', superuser, watch = false, quiet = true }) {
+export async function startPocketBase({
+  dataDir,
+  port,
+  host = '127.0.0.1',
+  superuser = undefined,
+  watch = false,
+  quiet = true,
+  proxySecret = process.env.CHORUS_PROXY_SECRET,
+}) {
   const bin = await ensurePocketBase();
   if (superuser) await upsertSuperuser(bin, dataDir, superuser);
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch })], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
+    // The secret the site sends to vouch for its visitors' addresses (pb_hooks/trusted-client-ip.pb.js).
+    env: { ...process.env, CHORUS_PROXY_SECRET: proxySecret ?? '' },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

@@ -17,7 +17,7 @@ const QUIET_TOOLS = {
 };
 
 /** Only what the Worker needs: it sees these as its environment bindings. */
-function siteEnv({ pbUrl, publicPbUrl }) {
+function siteEnv({ pbUrl, publicPbUrl, proxySecret }) {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   return {
@@ -26,6 +26,7 @@ function siteEnv({ pbUrl, publicPbUrl }) {
     CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
     PB_URL: pbUrl,
     PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
+    ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
   };
 }
 
@@ -47,13 +48,21 @@ export function buildSite({ quiet = false } = {}) {
 }
 
 /** Serves the built site (or `astro dev`) and resolves once it answers. */
-export async function startSite({ port, host = '127.0.0.1', pbUrl, publicPbUrl, dev = false, quiet = true }) {
+export async function startSite({
+  port,
+  host = '127.0.0.1',
+  pbUrl,
+  publicPbUrl,
+  proxySecret = undefined,
+  dev = false,
+  quiet = true,
+}) {
   const args = dev
     ? [astroBin, 'dev', '--port', String(port), '--host', host]
     : [astroBin, 'preview', '--port', String(port), '--host', host, '--ignore-lock'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: siteEnv({ pbUrl, publicPbUrl }),
+    env: siteEnv({ pbUrl, publicPbUrl, proxySecret }),
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';

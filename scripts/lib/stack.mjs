@@ -1,11 +1,12 @@
 // The whole local Chorus: a mail catcher, PocketBase with the migrations, a seeded demo, and the site.
 // `npm start` runs it on fixed ports; the end-to-end tests run it on free ports and a temp folder.
+import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
 import { demoPassword, operatorCredentials } from './credentials.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
-import { startPocketBase } from './pocketbase-server.mjs';
+import { supervisePocketBase } from './pocketbase-supervisor.mjs';
 import { assertPortFree } from './ports.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
 import { buildSite, isBuilt, startSite } from './site-server.mjs';
@@ -30,6 +31,9 @@ export async function startStack(options) {
   };
   try {
     const siteUrl = `http://127.0.0.1:${sitePort}`;
+    // The site vouches for its visitors' addresses with this secret, so PocketBase's rate limits count per
+    // visitor (pb_hooks/trusted-client-ip.pb.js). A local PocketBase gets a fresh one on every start.
+    const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
     let pbUrl = externalPbUrl;
     let mail;
     let superuser;
@@ -40,7 +44,7 @@ export async function startStack(options) {
       stoppers.push(mail.close);
       superuser = operatorCredentials(dataDir);
       log('Starting PocketBase…');
-      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser, watch: dev });
+      pocketbase = await supervisePocketBase({ dataDir, port: pbPort, superuser, watch: dev, proxySecret }, log);
       stoppers.push(() => pocketbase.stop());
       pbUrl = pocketbase.url;
       const admin = await connectAsSuperuser(pbUrl, superuser);
@@ -58,13 +62,13 @@ export async function startStack(options) {
       await buildSite({ quiet });
     }
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
-    const site = await startSite({ port: sitePort, pbUrl, publicPbUrl: options.publicPbUrl, dev, quiet });
+    const site = await startSite({ port: sitePort, pbUrl, publicPbUrl: options.publicPbUrl, proxySecret, dev, quiet });
     stoppers.push(site.stop);
     /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */
     const restartPocketBase = async (downMs = 0) => {
       await pocketbase.stop();
       await new Promise((r) => setTimeout(r, downMs));
-      pocketbase = await startPocketBase({ dataDir, port: pbPort });
+      await pocketbase.start();
     };
     return {
       siteUrl,
@@ -73,7 +77,8 @@ export async function startStack(options) {
       superuser,
       demoPassword: password,
       stop,
-      pocketbase: () => pocketbase,
+      /** The running PocketBase; its `stop()` keeps it down until `restartPocketBase()`. */
+      pocketbase: () => pocketbase && { ...pocketbase.current(), stop: () => pocketbase.stop() },
       restartPocketBase,
     };
   } catch (error) {

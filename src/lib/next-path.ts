@@ -1,16 +1,21 @@
 // Where to go after signing in: only a path on this site, never another origin.
 const BASE = 'https://chorus.invalid';
 
-/** Returns `next` when it is a same-site path ("/…" but not "//…"), else "/". */
+/**
+ * Returns `next` as a same-site path ("/…"), judged after the browser's own normalization (dot segments,
+ * backslashes, stripped tabs), so "/..//evil.example" or "/.//evil.example" cannot become "//evil.example".
+ * Anything else, and the sign-in pages themselves, give "/".
+ */
 export function toSafeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused.
+  if (typeof next !== 'string' || !next.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(next)) return '/';
   let url: URL;
   try {
-    // Parsing as a browser would catches tricks like "/\evil.com" or tabs inside "//".
     url = new URL(next, BASE);
   } catch {
     return '/';
   }
-  if (url.origin !== BASE || /^\/sign(in|up)\b/.test(url.pathname)) return '/';
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname;
+  if (url.origin !== BASE || path.startsWith('//') || /^\/sign(in|up)\b/.test(path)) return '/';
+  return path + url.search + url.hash;
 }

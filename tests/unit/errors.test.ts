@@ -34,6 +34,13 @@ describe('mapping PocketBase errors for the UI', () => {
     expect(toAppError(failure(status)).kind).toBe(kind);
   });
 
+  it('tells a throttled person to wait a minute', () => {
+    expect(toAppError(failure(429))).toEqual({
+      kind: 'rate-limited',
+      message: 'Too many attempts, try again in a minute.',
+    });
+  });
+
   it('treats anything else thrown as a network problem', () => {
     expect(toAppError(new TypeError('fetch failed')).kind).toBe('network');
   });

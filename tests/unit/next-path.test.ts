@@ -1,3 +1,4 @@
+// `next=` after signing in: same-site paths pass through; every way out of the site lands on "/".
 import { describe, expect, it } from 'vitest';
 import { toSafeNextPath } from '../../src/lib/next-path';
 
@@ -5,16 +6,73 @@ describe('where signing in leads', () => {
   it.each([
     ['/b/features?sort=top#votes', '/b/features?sort=top#votes'],
     ['/p/abc', '/p/abc'],
-    [null, '/'],
-    ['', '/'],
-    ['https://evil.example/', '/'],
-    ['//evil.example/', '/'],
-    ['/\\evil.example/', '/'],
-    ['/\t/evil.example/', '/'],
-    ['javascript:alert(1)', '/'],
-    ['/signin', '/'],
-    ['/signup?next=/x', '/'],
-  ])('%j → %j', (next, expected) => {
+    ['/p/abc/../def', '/p/def'],
+    ['/./roadmap', '/roadmap'],
+    ['/changelog?x=//evil.example', '/changelog?x=//evil.example'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+  ])('keeps the same-site path %j → %j', (next, expected) => {
     expect(toSafeNextPath(next)).toBe(expected);
+  });
+
+  // Each of these, used as-is or decoded once (as URLSearchParams does), must not leave the site.
+  const HOSTILE = [
+    null,
+    undefined,
+    '',
+    'https://evil.example/',
+    'http://evil.example',
+    '//evil.example/',
+    '///evil.example',
+    '////evil.example',
+    '/\\evil.example/',
+    '\\\\evil.example',
+    '/\\/evil.example',
+    '/\t/evil.example/',
+    '/\n/evil.example',
+    '/\r//evil.example',
+    '/ //evil.example',
+    '/..//evil.example',
+    '/../..//evil.example',
+    '/.//evil.example/pwned',
+    '/./\\evil.example',
+    '/%2e%2e//evil.example',
+    '/.%2e//evil.example',
+    '/%2e//evil.example',
+    '/foo/..//evil.example',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'evil.example',
+    '@evil.example',
+    'https:evil.example',
+    '/signin',
+    '/signup?next=/x',
+    '/signin/../signin',
+    '\u0000//evil.example',
+    '/\u0000/evil.example',
+    '/\u007f//evil.example',
+  ];
+
+  it(`holds a corpus of ${HOSTILE.length} hostile values`, () => {
+    expect(HOSTILE.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(HOSTILE)('%j → "/" (or a path on this site)', (next) => {
+    const safe = toSafeNextPath(next);
+    const landing = new URL(safe, 'https://chorus.example/p/1');
+    expect(landing.origin).toBe('https://chorus.example');
+    expect(safe.startsWith('/')).toBe(true);
+    expect(safe.startsWith('//')).toBe(false);
+  });
+
+  it.each(HOSTILE.filter((v): v is string => Boolean(v)))('%j is also refused once URL-decoded', (next) => {
+    const decoded = new URLSearchParams(`next=${encodeURIComponent(next)}`).get('next');
+    expect(new URL(toSafeNextPath(decoded), 'https://chorus.example/p/1').origin).toBe('https://chorus.example');
+  });
+
+  it('refuses the issue’s two examples outright', () => {
+    expect(toSafeNextPath(new URLSearchParams('next=%2F.%2F%2Fevil.example%2Fpwned').get('next'))).toBe('/');
+    expect(toSafeNextPath('/..//evil.example')).toBe('/');
   });
 });

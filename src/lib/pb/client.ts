@@ -8,14 +8,32 @@ const SERVER_TIMEOUT_MS = 4000;
 
 export type { PocketBase };
 
-/** A fresh client for one server request, signed in from the request's auth cookie. */
-export function createServerClient(url: string, cookieHeader: string | null): PocketBase {
+/** Who the server reads for: the visitor's address, vouched for by the secret PocketBase shares with the site. */
+export interface ForwardedClient {
+  address: string | null;
+  proxySecret: string | undefined;
+}
+
+/**
+ * A fresh client for one server request, carrying the request's auth cookie (verify it with
+ * `verifySession` before trusting who it names). With a proxy secret, PocketBase counts its rate limits
+ * against the visitor's address rather than the site's (see pb_hooks/trusted-client-ip.pb.js).
+ */
+export function createServerClient(url: string, cookieHeader: string | null, client?: ForwardedClient): PocketBase {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
+  const forwarded: Record<string, string> =
+    client?.proxySecret && client.address
+      ? { 'x-chorus-client-ip': client.address, 'x-chorus-proxy-secret': client.proxySecret }
+      : {};
   // Answer quickly (503) rather than hang when PocketBase is slow or gone.
   pb.beforeSend = (requestUrl, options) => ({
     url: requestUrl,
-    options: { ...options, signal: options.signal ?? AbortSignal.timeout(SERVER_TIMEOUT_MS) },
+    options: {
+      ...options,
+      headers: { ...(options.headers as Record<string, string>), ...forwarded },
+      signal: options.signal ?? AbortSignal.timeout(SERVER_TIMEOUT_MS),
+    },
   });
   pb.authStore.loadFromCookie(cookieHeader ?? '', AUTH_COOKIE);
   return pb;

@@ -9,6 +9,7 @@ export type AppError =
   | { kind: 'rate-limited'; message: string }
   | { kind: 'network'; message: string };
 
+export const RATE_LIMITED_MESSAGE = 'Too many attempts, try again in a minute.';
 const NETWORK_MESSAGE = 'Chorus cannot reach its server right now. Check your connection and try again.';
 
 export function toAppError(error: unknown): AppError {
@@ -28,7 +29,7 @@ export function toAppError(error: unknown): AppError {
     case 404:
       return { kind: 'not-found', message: 'That could not be found.' };
     case 429:
-      return { kind: 'rate-limited', message: 'Too many attempts. Wait a moment and try again.' };
+      return { kind: 'rate-limited', message: RATE_LIMITED_MESSAGE };
     default:
       return error.status >= 500 ? { kind: 'network', message: NETWORK_MESSAGE } : { kind: 'forbidden', message };
   }
@@ -65,6 +66,11 @@ export function friendlyFieldMessage(field: string, code: string, message: strin
 export function isUnavailable(error: unknown): boolean {
   if (error instanceof ClientResponseError) return error.status === 0 || error.status >= 500;
   return error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError');
+}
+
+/** True when PocketBase throttled the request (429): pages show the "slow down" page, never a 500. */
+export function isRateLimited(error: unknown): boolean {
+  return error instanceof ClientResponseError && error.status === 429;
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,0 +1,36 @@
+// Who is signed in, as PocketBase says: the cookie's token is verified by an auth refresh, and the user
+// comes from PocketBase's answer, never from the cookie's own copy of the record.
+import { ClientResponseError } from 'pocketbase';
+import { AUTH_COOKIE, type PocketBase, toSessionUser } from './client';
+import type { SessionUser } from './types';
+
+export type Session =
+  /** No auth cookie at all: nothing to verify, nothing to clear. */
+  | { user: null; clearCookie: false }
+  /** A cookie PocketBase refused (forged, unsigned, expired, deleted account): a visitor whose cookie goes. */
+  | { user: null; clearCookie: true }
+  | { user: SessionUser; clearCookie: false };
+
+/** Verifies the client's token with PocketBase. Network and server errors are thrown for the 503 page. */
+export async function verifySession(pb: PocketBase): Promise<Session> {
+  if (!pb.authStore.token) return { user: null, clearCookie: false };
+  if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== 'users') return forget(pb);
+  try {
+    const { record } = await pb.collection('users').authRefresh({ requestKey: null });
+    const user = toSessionUser(pb, record);
+    return user ? { user, clearCookie: false } : forget(pb);
+  } catch (error) {
+    if (error instanceof ClientResponseError && [400, 401, 403, 404].includes(error.status)) return forget(pb);
+    throw error;
+  }
+}
+
+function forget(pb: PocketBase): Session {
+  pb.authStore.clear();
+  return { user: null, clearCookie: true };
+}
+
+/** The Set-Cookie value that removes the auth cookie the browser sent. */
+export function clearedAuthCookie(https: boolean): string {
+  return `${AUTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${https ? '; Secure' : ''}`;
+}
