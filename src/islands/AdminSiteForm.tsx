@@ -33,8 +33,8 @@ export default function AdminSiteForm(props: Props) {
     if (logo instanceof File && logo.size > 0) data.set('logo', logo);
     setSaved(false);
     const result = await saveSiteSettings(props.id, data);
-    setError(result);
-    setSaved(!result);
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok);
   }
 
   const invalidProps = (name: string) =>
