@@ -151,8 +151,9 @@ describe('notifications access', () => {
 
     const mine = await pb.actor('member');
     const p2 = await createPost(pb, board, mine);
+    const p3 = await createPost(pb, board, mine);
     await actors.other.collection('comments').create({ post: p2.id, author: idOf(actors.other), body: 'One' });
-    await actors.other.collection('comments').create({ post: p2.id, author: idOf(actors.other), body: 'Two' });
+    await actors.other.collection('comments').create({ post: p3.id, author: idOf(actors.other), body: 'Two' });
     const res = await mine.send('/api/chorus/notifications/read-all', { method: 'POST' });
     expect(res.updated).toBe(2);
     const unread = await mine.collection('notifications').getFullList({ filter: 'read_at = ""' });
