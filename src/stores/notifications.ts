@@ -21,10 +21,8 @@ function refresh(): void {
   if ($notifications.get() !== null) void loadNotifications();
 }
 
-// Live while any island shows the count: the list rule sends each member only their own.
-// (Never on the server: islands also read stores while rendering there.)
-onMount($unreadCount, () => {
-  if (typeof document === 'undefined') return;
+/** Keeps the count (and the list, once loaded) live; returns a function to stop. */
+export function followNotifications(): () => void {
   refresh();
   const stopLive = listen<NotificationRecord>('notifications', '*', () => refresh());
   const stopCatchUp = onReconnect(refresh);
@@ -32,7 +30,11 @@ onMount($unreadCount, () => {
     stopLive();
     stopCatchUp();
   };
-});
+}
+
+// Live while any island shows the count: the list rule sends each member only their own.
+// (Never on the server: islands also read stores while rendering there.)
+onMount($unreadCount, () => (typeof document === 'undefined' ? undefined : followNotifications()));
 
 export async function loadNotifications(): Promise<Result<NotificationRecord[]>> {
   const result = await attempt(() => listNotifications(getClient()));
