@@ -29,7 +29,8 @@ export default function AdminSiteForm(props: Props) {
     const form = new FormData(event.currentTarget);
     const data = new FormData();
     for (const key of ['name', 'tagline', 'accent_color', 'welcome']) data.set(key, String(form.get(key) ?? ''));
-    for (const key of ['require_approval', 'allow_signups', 'author_votes']) data.set(key, form.get(key) ? 'true' : 'false');
+    for (const key of ['require_approval', 'allow_signups', 'author_votes'])
+      data.set(key, form.get(key) ? 'true' : 'false');
     const logo = form.get('logo');
     if (logo instanceof File && logo.size > 0) data.set('logo', logo);
     setSaved(false);

@@ -24,7 +24,9 @@ function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
 
 export function loadDraft(boardId: string): Draft {
   try {
-    const value = JSON.parse(storage().getItem(key(boardId)) ?? memory.get(key(boardId)) ?? 'null') as Partial<Draft> | null;
+    const value = JSON.parse(
+      storage().getItem(key(boardId)) ?? memory.get(key(boardId)) ?? 'null',
+    ) as Partial<Draft> | null;
     return { title: String(value?.title ?? ''), body: String(value?.body ?? '') };
   } catch {
     return { title: '', body: '' };
