@@ -27,7 +27,7 @@ function recountPost(app, postId) {
     .db()
     .newQuery(
       'SELECT (SELECT COUNT(*) FROM votes WHERE post = {:id}) AS votes, ' +
-        '(SELECT COUNT(*) FROM comments WHERE post = {:id} AND internal = FALSE) AS comments',
+        '(SELECT COUNT(*) FROM comments WHERE post = {:id} AND internal = FALSE AND hidden = FALSE) AS comments',
     )
     .bind({ id: postId })
     .one(counts);

@@ -69,13 +69,15 @@ function buildNotificationEmail(app, notification) {
   const ideaLink = about.post ? `${base}/p/${about.post.id}` : link;
   const unsubscribe = `${base}/settings?unsubscribe=${encodeURIComponent(createUnsubscribeToken(user, preference))}`;
   const meta = app.settings().meta;
+  const { siteName } = require(`${__hooks}/lib/site-name.js`);
+  const name = siteName(app);
   return new MailerMessage({
-    from: { address: meta.senderAddress, name: meta.senderName },
+    from: { address: meta.senderAddress, name },
     to: [{ address: user.email(), name: user.getString('name') }],
     subject: about.subject,
     text: `${about.line}\n\nOpen: ${link}\nThe idea: ${ideaLink}\n\nStop these emails: ${unsubscribe}\n`,
     html:
-      `<p>${escapeHtml(about.line)}</p><p><a href="${escapeHtml(link)}">Open in ${escapeHtml(meta.appName)}</a>` +
+      `<p>${escapeHtml(about.line)}</p><p><a href="${escapeHtml(link)}">Open in ${escapeHtml(name)}</a>` +
       ` · <a href="${escapeHtml(ideaLink)}">The idea</a></p>` +
       `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}">Unsubscribe from these emails</a></p>`,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>` },

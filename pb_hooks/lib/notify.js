@@ -24,11 +24,32 @@ function audienceOf(app, postId, { followers = true, voters = true, staffOnly = 
   return rows.map((row) => row.id);
 }
 
+// Kinds that repeat on one idea: while a member has not read one, the next joins it (it says the
+// latest actor and moves to the top) instead of piling up identical rows.
+const GROUPED = ['status', 'response', 'comment'];
+
+function unreadLike(app, userId, fields) {
+  if (!GROUPED.includes(fields.kind) || !fields.post) return null;
+  try {
+    return app.findFirstRecordByFilter(
+      'notifications',
+      'user = {:user} && post = {:post} && kind = {:kind} && read_at = ""',
+      {
+        user: userId,
+        post: fields.post,
+        kind: fields.kind,
+      },
+    );
+  } catch {
+    return null;
+  }
+}
+
 // One notification per user: fields are kind, post, comment, entry, actor.
 function notifyUsers(app, userIds, fields) {
   const collection = app.findCollectionByNameOrId('notifications');
   for (const userId of userIds) {
-    const notification = new Record(collection);
+    const notification = unreadLike(app, userId, fields) || new Record(collection);
     notification.set('user', userId);
     for (const [key, value] of Object.entries(fields)) if (value) notification.set(key, value);
     app.save(notification);

@@ -72,7 +72,7 @@ export default function AdminListEditor({ collection, noun, fields, rows, ordere
     const form = event.currentTarget;
     const data = readForm(form, fields);
     if (ordered) data.position = live.length;
-    if (!(await addAdminRow(collection, data))) form.reset();
+    if ((await addAdminRow(collection, data)).ok) form.reset();
   }
 
   return (

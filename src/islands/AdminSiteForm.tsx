@@ -11,6 +11,7 @@ interface Props {
   welcome: string;
   requireApproval: boolean;
   allowSignups: boolean;
+  authorVotes: boolean;
 }
 
 const TEXT = [
@@ -28,13 +29,14 @@ export default function AdminSiteForm(props: Props) {
     const form = new FormData(event.currentTarget);
     const data = new FormData();
     for (const key of ['name', 'tagline', 'accent_color', 'welcome']) data.set(key, String(form.get(key) ?? ''));
-    for (const key of ['require_approval', 'allow_signups']) data.set(key, form.get(key) ? 'true' : 'false');
+    for (const key of ['require_approval', 'allow_signups', 'author_votes'])
+      data.set(key, form.get(key) ? 'true' : 'false');
     const logo = form.get('logo');
     if (logo instanceof File && logo.size > 0) data.set('logo', logo);
     setSaved(false);
     const result = await saveSiteSettings(props.id, data);
-    setError(result);
-    setSaved(!result);
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok);
   }
 
   const invalidProps = (name: string) =>
@@ -87,6 +89,10 @@ export default function AdminSiteForm(props: Props) {
       </label>
       <label className="checkbox">
         <input type="checkbox" name="allow_signups" defaultChecked={props.allowSignups} /> Anyone may sign up
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="author_votes" defaultChecked={props.authorVotes} /> A new idea starts with its
+        author’s vote
       </label>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       <div role="status">{saved && <p className="alert success">Saved. Reload to see the new branding.</p>}</div>

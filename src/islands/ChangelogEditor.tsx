@@ -43,8 +43,8 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
     setBusy(true);
     const result = await saveChangelogEntry(entry.id, data);
     setBusy(false);
-    if ('kind' in result) setError(result);
-    else location.assign(`/admin/changelog?saved=${encodeURIComponent(result.id)}`);
+    if (!result.ok) setError(result.error);
+    else location.assign(`/admin/changelog?saved=${encodeURIComponent(result.value.id)}`);
   }
 
   const message = (name: string) =>

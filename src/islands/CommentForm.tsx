@@ -1,4 +1,5 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
+// With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
 import { useId, useState } from 'react';
 import { checkImages } from '../lib/image-files';
 
@@ -6,7 +7,9 @@ interface Props {
   label: string;
   submitLabel: string;
   initial?: string;
-  onSubmit: (body: string, images: File[], internal: boolean) => Promise<boolean>;
+  onSubmit: (body: string, images: File[], internal: boolean) => Promise<{ ok: boolean }>;
+  /** Where the plain form posts before the island runs. */
+  action?: string;
   onCancel?: () => void;
   /** Offer up to three images (new comments and replies, not edits). */
   withImages?: boolean;
@@ -17,7 +20,7 @@ interface Props {
 const MAX_COMMENT_IMAGES = 3;
 
 export default function CommentForm(props: Props) {
-  const { label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal } = props;
+  const { label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal, action } = props;
   const [body, setBody] = useState(initial);
   const [images, setImages] = useState<File[]>([]);
   const [error, setError] = useState('');
@@ -26,6 +29,7 @@ export default function CommentForm(props: Props) {
   return (
     <form
       className="comment-form"
+      {...(action ? { method: 'post', action } : {})}
       onSubmit={(event) => {
         event.preventDefault();
         const text = body.trim();
@@ -34,7 +38,7 @@ export default function CommentForm(props: Props) {
         setError('');
         setBody('');
         setImages([]);
-        void onSubmit(text, images, internal).then((ok) => {
+        void onSubmit(text, images, internal).then(({ ok }) => {
           if (ok) return;
           setBody((now) => now || text);
           setImages((now) => (now.length ? now : images));
@@ -46,6 +50,7 @@ export default function CommentForm(props: Props) {
       </label>
       <textarea
         id={id}
+        name="body"
         value={body}
         rows={3}
         placeholder={label}

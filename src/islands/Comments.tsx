@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isStaff } from '../lib/pb/client';
 import type { CommentView, PostLive } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
+import { COMMENTS, countOf } from '../lib/plural';
 import { $comments, $commentsPost, addComment, startComments } from '../stores/comments';
 import { $posts } from '../stores/posts';
 import { startReactions } from '../stores/reactions';
@@ -40,7 +41,7 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
   const staff = isStaff(user) && !user?.blocked;
   return (
     <section className="comments" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">{comments.length === 1 ? '1 comment' : `${comments.length} comments`}</h2>
+      <h2 id="comments-heading">{countOf(comments.length, COMMENTS)}</h2>
       <ol className="comment-list">
         {top.map((comment) => {
           const replies = comments.filter((c) => c.parent === comment.id);
@@ -71,6 +72,7 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
           submitLabel="Comment"
           withImages
           allowInternal={staff}
+          action={`/p/${postId}/comment`}
           onSubmit={(body, images, internal) => addComment(body, '', images, internal)}
         />
       )}

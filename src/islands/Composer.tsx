@@ -15,6 +15,7 @@ import {
   updateDraft,
 } from '../stores/composer';
 import ComposerImages from './ComposerImages';
+import { focusFirstError } from './hooks/focus-first-error';
 import { useSession } from './hooks/use-session';
 
 interface Props {
@@ -52,7 +53,11 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
       }}
       onSubmit={(event) => {
         event.preventDefault();
-        void submitIdea().then((postId) => postId && location.assign(`/p/${postId}`));
+        const form = event.currentTarget;
+        void submitIdea().then((result) => {
+          if (result.ok) location.assign(`/p/${result.value}`);
+          else focusFirstError(form);
+        });
       }}
     >
       <h2>Share an idea</h2>

@@ -1,5 +1,5 @@
 // A labelled input with its hint and the server's message for it, wired for screen readers.
-import { type InputHTMLAttributes, useEffect, useRef } from 'react';
+import { type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
   id: string;
@@ -18,7 +18,12 @@ export function Field({ id, label, value, onValue, error, hint, ...input }: Prop
     const typed = element.current?.value;
     if (typed && typed !== value) onValue(typed);
   }, []);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  // The message is about what was there when it came: once the person edits the field, it goes.
+  const [messageFor, setMessageFor] = useState(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when a new message arrives.
+  useEffect(() => setMessageFor(value), [error]);
+  const shownError = error && messageFor === value ? error : undefined;
+  const describedBy = [hint && `${id}-hint`, shownError && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -29,7 +34,7 @@ export function Field({ id, label, value, onValue, error, hint, ...input }: Prop
         name={id}
         value={value}
         onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shownError ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
       {hint && (
@@ -37,9 +42,9 @@ export function Field({ id, label, value, onValue, error, hint, ...input }: Prop
           {hint}
         </p>
       )}
-      {error && (
+      {shownError && (
         <p className="field-error" id={`${id}-error`}>
-          {error}
+          {shownError}
         </p>
       )}
     </div>

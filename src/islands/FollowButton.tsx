@@ -1,27 +1,43 @@
-// Follow / unfollow an idea to get notified about it.
-import { useEffect } from 'react';
+// Follow / unfollow an idea to get notified about it; live (voting or commenting follows it on the server).
+// A plain form first: it works before hydration and with JavaScript off.
+import { type FormEvent, useEffect } from 'react';
 import type { SessionUser } from '../lib/pb/types';
-import { $follow, loadFollow, toggleFollow } from '../stores/follow';
+import { $follow, startFollow, toggleFollow } from '../stores/follow';
 import { useClientStore } from './hooks/use-client-store';
 import { useSession } from './hooks/use-session';
 
-export default function FollowButton({ postId, serverUser }: { postId: string; serverUser: SessionUser | null }) {
+interface Props {
+  postId: string;
+  serverUser: SessionUser | null;
+  /** The viewer's subscription as the server found it (null: not following; undefined: not known). */
+  subscriptionId?: string | null;
+}
+
+export default function FollowButton({ postId, serverUser, subscriptionId }: Props) {
   const user = useSession(serverUser);
-  const follow = useClientStore($follow, undefined);
+  const follow = useClientStore($follow, subscriptionId);
   const userId = user?.id;
-  useEffect(() => {
-    void loadFollow(postId, userId);
-  }, [postId, userId]);
+  const known = userId === serverUser?.id ? subscriptionId : undefined;
+  useEffect(() => startFollow(postId, userId, known), [postId, userId, known]);
   const following = Boolean(follow);
+  const submit = (event: FormEvent) => {
+    // Not known yet in this tab: let the plain form ask the server.
+    if ($follow.get() === undefined) return;
+    event.preventDefault();
+    void toggleFollow(postId);
+  };
+  if (!user) {
+    return (
+      <a className="button" href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>
+        Sign in to follow
+      </a>
+    );
+  }
   return (
-    <button
-      type="button"
-      className="button"
-      aria-pressed={user ? following : undefined}
-      disabled={Boolean(user) && follow === undefined}
-      onClick={() => void toggleFollow(postId)}
-    >
-      {!user ? 'Sign in to follow' : following ? 'Following' : 'Follow'}
-    </button>
+    <form method="post" action={`/p/${postId}/follow`} className="inline-action" onSubmit={submit}>
+      <button type="submit" className="button" aria-pressed={following} data-testid="follow-button">
+        {following ? 'Following' : 'Follow'}
+      </button>
+    </form>
   );
 }

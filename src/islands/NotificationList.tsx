@@ -32,8 +32,8 @@ export default function NotificationList({ initial }: { initial: NotificationRec
                   {!n.read_at && <span className="visually-hidden">Unread: </span>}
                   {text}
                 </a>
-                <time dateTime={n.created.replace(' ', 'T')}>
-                  {new Date(n.created.replace(' ', 'T')).toLocaleString('en', {
+                <time dateTime={(n.updated || n.created).replace(' ', 'T')}>
+                  {new Date((n.updated || n.created).replace(' ', 'T')).toLocaleString('en', {
                     dateStyle: 'medium',
                     timeStyle: 'short',
                   })}

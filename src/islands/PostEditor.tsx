@@ -1,7 +1,8 @@
 // The author's editor for their idea's title and description.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $editErrors, saveIdea } from '../stores/post-editor';
+import { $editErrors, clearEditError, saveIdea } from '../stores/post-editor';
+import { focusFirstError } from './hooks/focus-first-error';
 
 export default function PostEditor({ postId, title, body }: { postId: string; title: string; body: string }) {
   const [draft, setDraft] = useState({ title, body });
@@ -12,7 +13,11 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void saveIdea(postId, draft.title, draft.body).then((ok) => ok && location.assign(`/p/${postId}`));
+        const form = event.currentTarget;
+        void saveIdea(postId, draft.title, draft.body).then((result) => {
+          if (result.ok) location.assign(`/p/${postId}`);
+          else focusFirstError(form);
+        });
       }}
     >
       {errors.form && (
@@ -27,7 +32,10 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
           value={draft.title}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? 'edit-title-error' : undefined}
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+          onChange={(event) => {
+            setDraft({ ...draft, title: event.target.value });
+            clearEditError('title');
+          }}
         />
         {errors.title && (
           <p id="edit-title-error" className="field-error">

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
+import { countOf, VOTES } from '../lib/plural';
 import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
 
 interface Props {
@@ -35,9 +36,7 @@ export default function RoadmapBoard({ columns, cards, boards }: Props) {
                     <a href={`/p/${card.id}`}>{card.title}</a>
                     <span className="meta">
                       <span>{boards[card.board] ?? 'Board'}</span>
-                      <span>
-                        {card.votes} {card.votes === 1 ? 'vote' : 'votes'}
-                      </span>
+                      <span>{countOf(card.votes, VOTES)}</span>
                     </span>
                   </li>
                 ))}

@@ -34,7 +34,7 @@ export default function SettingsForm({ id, name, preferences }: Props) {
     setSaved(false);
     const result = await saveAccount(id, data);
     setBusy(false);
-    if ('kind' in result) setError(result);
+    if (!result.ok) setError(result.error);
     else {
       setError(null);
       setSaved(true);

@@ -2,6 +2,7 @@
 // then opens the target.
 import { type FormEvent, useState } from 'react';
 import type { PostSearchHit } from '../lib/pb/staff';
+import { countOf, VOTES } from '../lib/plural';
 import { findMergeTargets, mergeInto } from '../stores/staff';
 
 export default function StaffMerge() {
@@ -40,7 +41,7 @@ export default function StaffMerge() {
             {hits.map((hit) => (
               <li key={hit.id}>
                 <span>
-                  {hit.title} <span className="muted">({hit.vote_count} votes)</span>
+                  {hit.title} <span className="muted">({countOf(hit.vote_count, VOTES)})</span>
                 </span>
                 <button type="button" className="button" onClick={() => merge(hit)}>
                   Merge here

@@ -8,7 +8,7 @@ export default function StaffVoteOnBehalf() {
     event.preventDefault();
     const form = event.currentTarget;
     const outcome = await voteForCustomer(String(new FormData(form).get('email') ?? ''));
-    setResult(outcome);
+    setResult(outcome.ok ? { ok: true, message: outcome.value } : { ok: false, message: outcome.error.message });
     if (outcome.ok) form.reset();
   }
   return (

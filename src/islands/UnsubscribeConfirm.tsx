@@ -12,7 +12,7 @@ export default function UnsubscribeConfirm({ token }: { token: string }) {
   const [state, setState] = useState<{ done?: string; error?: string }>({});
   async function confirm() {
     const result = await unsubscribeWith(token);
-    setState('kind' in result ? { error: result.message } : { done: WHAT[result.preference] ?? 'these emails' });
+    setState(result.ok ? { done: WHAT[result.value.preference] ?? 'these emails' } : { error: result.error.message });
   }
   return (
     <section className="card unsubscribe" aria-labelledby="unsubscribe-title">

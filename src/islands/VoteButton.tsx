@@ -1,6 +1,8 @@
-// The vote toggle with the live count, wherever an idea appears.
-import { useEffect } from 'react';
+// The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
+// hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
+import { type FormEvent, useEffect } from 'react';
 import type { PostLive } from '../lib/pb/post-types';
+import { pluralNoun, VOTES } from '../lib/plural';
 import { $posts, trackPost } from '../stores/posts';
 import { $myVotes, requestMyVote, toggleVote } from '../stores/votes';
 import { useClientStore } from './hooks/use-client-store';
@@ -14,34 +16,45 @@ interface Props {
   commentCount?: number;
   status?: string;
   locked?: boolean;
+  /** Whether the server knows the viewer voted (pages that load it render the button pressed). */
+  voted?: boolean;
+  /** The page to come back to after a plain-form vote. */
+  back?: string;
   compact?: boolean;
 }
 
-export default function VoteButton({ postId, count, commentCount = 0, status = '', locked = false, compact }: Props) {
+export default function VoteButton(props: Props) {
+  const { postId, count, commentCount = 0, status = '', locked = false, voted: votedOnServer = false } = props;
   const live = useClientStore($posts, NO_POSTS)[postId];
-  const vote = useClientStore($myVotes, NO_VOTES)[postId];
+  const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
     trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked });
-    requestMyVote(postId);
+    void requestMyVote();
   }, [postId, count, commentCount, status, locked]);
   const votes = live?.vote_count ?? count;
-  const voted = Boolean(vote);
+  const voted = postId in myVotes ? Boolean(myVotes[postId]) : votedOnServer;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void toggleVote(postId);
+  };
   return (
-    <button
-      type="button"
-      className={compact ? 'vote-button compact' : 'vote-button'}
-      aria-pressed={voted}
-      onClick={() => void toggleVote(postId)}
-      data-testid="vote-button"
-    >
-      <span aria-hidden="true" className="vote-arrow">
-        ▲
-      </span>
-      <span className="visually-hidden">Vote, </span>
-      <span className="vote-count" data-testid="vote-count">
-        {votes}
-      </span>
-      <span className="visually-hidden">{votes === 1 ? ' vote' : ' votes'}</span>
-    </button>
+    <form method="post" action={`/p/${postId}/vote`} className="vote-form" onSubmit={submit}>
+      {props.back && <input type="hidden" name="back" value={props.back} />}
+      <button
+        type="submit"
+        className={props.compact ? 'vote-button compact' : 'vote-button'}
+        aria-pressed={voted}
+        data-testid="vote-button"
+      >
+        <span aria-hidden="true" className="vote-arrow">
+          ▲
+        </span>
+        <span className="visually-hidden">Vote, </span>
+        <span className="vote-count" data-testid="vote-count">
+          {votes}
+        </span>
+        <span className="visually-hidden"> {pluralNoun(votes, VOTES)}</span>
+      </button>
+    </form>
   );
 }

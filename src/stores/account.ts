@@ -1,21 +1,12 @@
-// Account settings actions: results come back as an AppError (shown next to the fields) or null.
-
+// Account settings actions: each resolves with a Result (errors are shown next to the fields).
 import { type AccountRecord, unsubscribe, updateAccount } from '../lib/pb/account';
-import { getBrowserClient } from '../lib/pb/client';
-import { type AppError, toAppError } from '../lib/pb/errors';
+import { attempt, type Result } from './action';
+import { getClient } from './client';
 
-export async function saveAccount(id: string, data: FormData): Promise<AppError | AccountRecord> {
-  try {
-    return await updateAccount(getBrowserClient(), id, data);
-  } catch (error) {
-    return toAppError(error);
-  }
+export function saveAccount(id: string, data: FormData): Promise<Result<AccountRecord>> {
+  return attempt(() => updateAccount(getClient(), id, data));
 }
 
-export async function unsubscribeWith(token: string): Promise<AppError | { preference: string }> {
-  try {
-    return await unsubscribe(getBrowserClient(), token);
-  } catch (error) {
-    return toAppError(error);
-  }
+export function unsubscribeWith(token: string): Promise<Result<{ preference: string }>> {
+  return attempt(() => unsubscribe(getClient(), token));
 }

@@ -1,13 +1,16 @@
 // Signing up, in, and resetting a password: the actions auth islands call. Each resolves with
 // an outcome the form renders (field messages stay next to their fields; nothing typed is cleared).
 // The email being used and a pending emailed code survive reloads in sessionStorage.
+
 import { atom } from 'nanostores';
 import { toSafeNextPath } from '../lib/next-path';
 import * as auth from '../lib/pb/auth';
-import { getBrowserClient } from '../lib/pb/client';
-import { type AppError, toAppError } from '../lib/pb/errors';
+import type { AppError } from '../lib/pb/errors';
+import { attempt as attemptAction, type Result } from './action';
+import { getClient } from './client';
 
-export type AuthOutcome = { ok: true } | { ok: false; error: AppError };
+/** What an auth form renders: done, or an error with field messages. */
+export type AuthOutcome = Result<void>;
 
 export interface CodeRequest {
   email: string;
@@ -32,19 +35,19 @@ export function setAuthEmail(email: string): void {
 }
 
 export function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
-  return attempt(() => auth.signInWithPassword(getBrowserClient(), email, password), passwordFailure);
+  return attempt(() => auth.signInWithPassword(getClient(), email, password), passwordFailure);
 }
 
 export function sendSignInCode(email: string, flow: CodeRequest['flow'] = 'signin'): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.requestSignInCode(getBrowserClient(), email);
+    const otpId = await auth.requestSignInCode(getClient(), email);
     $codeRequest.set({ email: email.trim(), otpId, flow });
   });
 }
 
 export function createAccount(input: auth.SignUpInput): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.signUp(getBrowserClient(), input);
+    const otpId = await auth.signUp(getClient(), input);
     $codeRequest.set({ email: input.email.trim(), otpId, flow: 'signup' });
   });
 }
@@ -54,7 +57,7 @@ export function redeemCode(code: string): Promise<AuthOutcome> {
   const request = $codeRequest.get();
   if (!request) return Promise.resolve({ ok: false, error: codeFailure() });
   return attempt(async () => {
-    await auth.signInWithCode(getBrowserClient(), request.otpId, code);
+    await auth.signInWithCode(getClient(), request.otpId, code);
     $codeRequest.set(null);
   }, codeFailure);
 }
@@ -64,17 +67,17 @@ export function cancelCode(): void {
 }
 
 export function signInWithProvider(provider: string): Promise<AuthOutcome> {
-  return attempt(() => auth.signInWithOAuth(getBrowserClient(), provider));
+  return attempt(() => auth.signInWithOAuth(getClient(), provider));
 }
 
 export function sendPasswordReset(email: string): Promise<AuthOutcome> {
-  return attempt(() => auth.requestPasswordReset(getBrowserClient(), email));
+  return attempt(() => auth.requestPasswordReset(getClient(), email));
 }
 
 export function setNewPassword(token: string, password: string): Promise<AuthOutcome> {
   return attempt(async () => {
-    await auth.confirmPasswordReset(getBrowserClient(), token, password);
-    auth.signOut(getBrowserClient());
+    await auth.confirmPasswordReset(getClient(), token, password);
+    auth.signOut(getClient());
   }, resetFailure);
 }
 
@@ -84,13 +87,10 @@ export function continueTo(next: string | null | undefined): void {
 }
 
 async function attempt(run: () => Promise<unknown>, explain?: (error: AppError) => AppError): Promise<AuthOutcome> {
-  try {
+  const result = await attemptAction(async () => {
     await run();
-    return { ok: true };
-  } catch (error) {
-    const appError = toAppError(error);
-    return { ok: false, error: explain ? explain(appError) : appError };
-  }
+  });
+  return result.ok || !explain ? result : { ok: false, error: explain(result.error) };
 }
 
 // PocketBase answers a failed sign-in with a bare 400; say what it means.

@@ -2,24 +2,20 @@
 // linked ideas Done, in the server's hooks).
 
 import { saveEntry, searchLinkableIdeas } from '../lib/pb/changelog';
-import { getBrowserClient } from '../lib/pb/client';
-import { type AppError, toAppError } from '../lib/pb/errors';
 import type { ChangelogEntryRecord } from '../lib/pb/staff-types';
+import { attempt, type Result } from './action';
+import { getClient } from './client';
 
 export { slugify } from '../lib/slug';
 
-export async function saveChangelogEntry(id: string | null, data: FormData): Promise<AppError | ChangelogEntryRecord> {
-  try {
-    return await saveEntry(getBrowserClient(), id, data);
-  } catch (error) {
-    return toAppError(error);
-  }
+export function saveChangelogEntry(id: string | null, data: FormData): Promise<Result<ChangelogEntryRecord>> {
+  return attempt(() => saveEntry(getClient(), id, data));
 }
 
 export async function findLinkableIdeas(query: string): Promise<{ id: string; title: string }[]> {
   if (query.trim().length < 2) return [];
   try {
-    return await searchLinkableIdeas(getBrowserClient(), query.trim());
+    return await searchLinkableIdeas(getClient(), query.trim());
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
-// The open idea's comments: live (new ones marked), optimistic add/edit/delete with rollback.
+// The open idea's comments: live (new ones marked, hidden and deleted ones leave), rendered through the
+// server's markdown renderer (loaded on demand), optimistic add/edit/delete/hide with rollback.
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
 import { normalizeBody, toCommentView } from '../lib/pb/comment-views';
 import {
   createComment,
@@ -10,30 +10,50 @@ import {
   setCommentHidden,
   updateComment,
 } from '../lib/pb/comments';
-import { toAppError } from '../lib/pb/errors';
-import type { CommentRecord, CommentView } from '../lib/pb/post-types';
+import type { CommentRecord, CommentView, PostRecord } from '../lib/pb/post-types';
+import { act, type Result, refuse } from './action';
+import { getClient } from './client';
 import { listen, onReconnect } from './realtime';
-import { showToast } from './toast';
 import { checkCanWrite, getViewer } from './viewer';
 
 export const $comments = atom<CommentView[]>([]);
 /** The idea whose comments $comments holds ("" before the island starts). */
 export const $commentsPost = atom('');
 
-const view = (record: CommentRecord) => toCommentView(getBrowserClient(), record, null, 'just now');
+type Render = (body: string) => string;
+let render: Render | null = null;
+/** The same sanitizing renderer the server uses, fetched once when a page first shows live comments. */
+export function loadRenderer(): Promise<Render> {
+  return import('../lib/markdown').then((m) => {
+    render = m.renderMarkdown;
+    return render;
+  });
+}
+
+const view = (record: CommentRecord) => toCommentView(getClient(), record, render, 'just now');
 const replace = (id: string, next: CommentView | null) =>
   $comments.set($comments.get().flatMap((c) => (c.id === id ? (next ? [next] : []) : [c])));
+const safe = (id: string) => id.replace(/[^a-z0-9]/g, '');
 
 export function startComments(postId: string, initial: CommentView[]): () => void {
   $comments.set(initial);
   $commentsPost.set(postId);
+  void loadRenderer().catch(() => {});
+  let publicCount = initial.filter((c) => !c.internal && !c.hidden).length;
   const stopLive = listen<CommentRecord>('comments', '*', (e) => void receive(e.action, e.record), {
-    filter: `post = "${postId.replace(/[^a-z0-9]/g, '')}"`,
+    filter: `post = "${safe(postId)}"`,
     expand: 'author',
+  });
+  // A comment hidden by staff sends members no event (they may no longer see it), but its idea's
+  // public comment count drops: then ask again which comments this viewer may see.
+  const stopCounts = listen<PostRecord>('posts', safe(postId), ({ record }) => {
+    if (record.comment_count < publicCount) void catchUp(postId);
+    publicCount = record.comment_count;
   });
   const stopCatchUp = onReconnect(() => void catchUp(postId));
   return () => {
     stopLive();
+    stopCounts();
     stopCatchUp();
   };
 }
@@ -43,113 +63,125 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
   if (action === 'delete') return $comments.set(list.filter((c) => c.id !== record.id && c.parent !== record.id));
   const known = list.find((c) => c.id === record.id);
   const body = normalizeBody(record.body);
-  if (action === 'update') {
-    if (!known) return;
-    const changedText = known.body !== body;
+  if (action === 'update' && known) {
     replace(record.id, {
       ...known,
       body,
-      html: changedText ? null : known.html,
+      html: known.body !== body || known.html === null ? (render?.(body) ?? null) : known.html,
       edited: Boolean(record.edited_at),
       hidden: Boolean(record.hidden),
       internal: Boolean(record.internal),
     });
     return;
   }
-  if (known) return;
-  const full = record.expand?.author ? record : await getComment(getBrowserClient(), record.id).catch(() => record);
+  if (!render) await loadRenderer().catch(() => null);
+  const full = record.expand?.author ? record : await getComment(getClient(), record.id).catch(() => record);
   // Our own comment may arrive live before its save returns: it replaces the pending copy.
   const pending = $comments.get().find((c) => c.pending && c.body === body && c.parent === (record.parent ?? ''));
   if (pending && record.author === getViewer()?.id) return replace(pending.id, view(full));
-  if (!$comments.get().some((c) => c.id === record.id))
-    $comments.set([...$comments.get(), { ...view(full), isNew: true }]);
+  // An update of a comment we did not show (shown to members again) adds it where it belongs.
+  if (!$comments.get().some((c) => c.id === record.id)) {
+    const next = [...$comments.get(), { ...view(full), isNew: action === 'create' }];
+    $comments.set(next.sort((a, b) => (a.created < b.created || a.pending ? -1 : 1)));
+  }
 }
 
-async function catchUp(postId: string): Promise<void> {
+/** Asks again for every comment the viewer may see (after a reconnect, or a comment was hidden). */
+export async function catchUp(postId: string): Promise<void> {
   try {
-    const records = await listComments(getBrowserClient(), postId);
+    const records = await listComments(getClient(), postId);
     const before = new Map($comments.get().map((c) => [c.id, c]));
-    $comments.set(
-      records.map((r) => {
-        const old = before.get(r.id);
-        if (old && old.body === normalizeBody(r.body)) return old;
-        return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
-      }),
-    );
+    const pending = $comments.get().filter((c) => c.pending);
+    const fresh = records.map((r) => {
+      const old = before.get(r.id);
+      if (old && old.body === normalizeBody(r.body) && old.hidden === Boolean(r.hidden)) return old;
+      return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
+    });
+    $comments.set([...fresh, ...pending]);
   } catch {
     // Still offline: the next reconnect tries again.
   }
 }
 
-/** Posts a comment (or a reply); resolves false when it was refused, so the text can be restored. */
-export async function addComment(body: string, parent = '', images: File[] = [], internal = false): Promise<boolean> {
-  const viewer = checkCanWrite(showToast);
+/** Posts a comment (or a reply); an error result means it was refused, so the text can be restored. */
+export async function addComment(
+  body: string,
+  parent = '',
+  images: File[] = [],
+  internal = false,
+): Promise<Result<CommentView>> {
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
+  if (!body.trim()) return refuse('Write something first.', { fields: { body: 'Write something first.' } });
   const post = $commentsPost.get();
-  if (!viewer || !body.trim()) return false;
   const tempId = `pending-${Date.now()}`;
-  const author = { id: viewer.id, name: viewer.name, avatarUrl: viewer.avatarUrl };
+  const { id, name, avatarUrl } = viewer.value;
   const optimistic: CommentView = {
     id: tempId,
     parent,
-    author,
+    author: { id, name, avatarUrl },
     body,
-    html: null,
+    html: render?.(body) ?? null,
     images: images.map((file) => ({ thumb: URL.createObjectURL(file), full: '' })),
-    created: '',
+    created: new Date().toISOString(),
     age: 'just now',
     edited: false,
     internal,
     hidden: false,
     pending: true,
   };
-  $comments.set([...$comments.get(), optimistic]);
-  try {
-    const saved = await createComment(getBrowserClient(), { post, author: viewer.id, body, parent, images, internal });
-    if ($comments.get().some((c) => c.id === saved.id)) replace(tempId, null);
-    else replace(tempId, view(saved));
-    return true;
-  } catch (error) {
-    replace(tempId, null);
-    showToast(`Your comment was not posted. ${toAppError(error).message}`);
-    return false;
-  }
+  return act({
+    apply: () => {
+      $comments.set([...$comments.get(), optimistic]);
+      return () => replace(tempId, null);
+    },
+    send: async () => view(await createComment(getClient(), { post, author: id, body, parent, images, internal })),
+    confirm: (saved) => replace(tempId, $comments.get().some((c) => c.id === saved.id) ? null : saved),
+    failure: 'Your comment was not posted.',
+  });
 }
 
-export async function editComment(id: string, body: string): Promise<boolean> {
+export async function editComment(id: string, body: string): Promise<Result<void>> {
   const before = $comments.get().find((c) => c.id === id);
-  if (!before || !checkCanWrite(showToast)) return false;
-  replace(id, { ...before, body, html: null, edited: true });
-  try {
-    await updateComment(getBrowserClient(), id, body);
-    return true;
-  } catch (error) {
-    replace(id, before);
-    showToast(`Your change was not saved. ${toAppError(error).message}`);
-    return false;
-  }
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
+  if (!before) return refuse('That comment is gone.', { toast: true });
+  return act({
+    apply: () => {
+      replace(id, { ...before, body, html: render?.(body) ?? null, edited: true });
+      return () => replace(id, before);
+    },
+    send: () => updateComment(getClient(), id, body).then(() => undefined),
+    failure: 'Your change was not saved.',
+  });
 }
 
-export async function removeComment(id: string): Promise<void> {
+export async function removeComment(id: string): Promise<Result<void>> {
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
   const before = $comments.get();
-  if (!checkCanWrite(showToast)) return;
-  $comments.set(before.filter((c) => c.id !== id && c.parent !== id));
-  try {
-    await deleteComment(getBrowserClient(), id);
-  } catch (error) {
-    $comments.set(before);
-    showToast(`The comment was not deleted. ${toAppError(error).message}`);
-  }
+  return act({
+    apply: () => {
+      $comments.set(before.filter((c) => c.id !== id && c.parent !== id));
+      return () => $comments.set(before);
+    },
+    send: () => deleteComment(getClient(), id),
+    failure: 'The comment was not deleted.',
+  });
 }
 
 /** Staff: hide a comment from members (its author still sees it), or show it again. */
-export async function toggleCommentHidden(id: string): Promise<void> {
+export async function toggleCommentHidden(id: string): Promise<Result<void>> {
   const before = $comments.get().find((c) => c.id === id);
-  if (!before || !checkCanWrite(showToast)) return;
-  replace(id, { ...before, hidden: !before.hidden });
-  try {
-    await setCommentHidden(getBrowserClient(), id, !before.hidden);
-  } catch (error) {
-    replace(id, before);
-    showToast(`The comment was not changed. ${toAppError(error).message}`);
-  }
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
+  if (!before) return refuse('That comment is gone.', { toast: true });
+  return act({
+    apply: () => {
+      replace(id, { ...before, hidden: !before.hidden });
+      return () => replace(id, before);
+    },
+    send: () => setCommentHidden(getClient(), id, !before.hidden).then(() => undefined),
+    failure: 'The comment was not changed.',
+  });
 }

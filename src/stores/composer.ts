@@ -1,12 +1,13 @@
 // The idea composer: draft (kept across detours), images (checked before upload), similar ideas
 // while the title is typed, and submitting with field messages that keep everything typed.
+
 import { atom } from 'nanostores';
 import { checkImages, checkTitle } from '../lib/image-files';
-import { getBrowserClient } from '../lib/pb/client';
-import { toAppError } from '../lib/pb/errors';
 import { createPost, searchPosts } from '../lib/pb/posts';
+import { attempt, type Result, refuse, succeed } from './action';
+import { getClient } from './client';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft';
-import { BLOCKED_MESSAGE, getViewer, goToSignIn } from './viewer';
+import { BLOCKED_MESSAGE, getViewer, goToSignIn, SIGNED_OUT_MESSAGE } from './viewer';
 
 export const $draft = atom<Draft>({ title: '', body: '' });
 export const $images = atom<File[]>([]);
@@ -27,6 +28,10 @@ export function openComposer(board: string): void {
 export function updateDraft(change: Partial<Draft>): void {
   const draft = { ...$draft.get(), ...change };
   $draft.set(draft);
+  // A field the person is fixing loses its message at once.
+  const errors = { ...$errors.get() };
+  for (const field of Object.keys(change) as (keyof Draft)[]) delete errors[field];
+  $errors.set(errors);
   saveDraft(boardId, draft);
   if ('title' in change) {
     clearTimeout(searchTimer);
@@ -37,7 +42,7 @@ export function updateDraft(change: Partial<Draft>): void {
 async function suggestSimilar(title: string): Promise<void> {
   if (title.trim().length < 3) return $similar.set([]);
   try {
-    const { items } = await searchPosts(getBrowserClient(), title, { board: boardId, perPage: 5 });
+    const { items } = await searchPosts(getClient(), title, { board: boardId, perPage: 5 });
     if ($draft.get().title === title) $similar.set(items.map((p) => ({ id: p.id, title: p.title })));
   } catch {
     $similar.set([]);
@@ -55,14 +60,14 @@ export function removeImage(index: number): void {
   $errors.set({ ...$errors.get(), images: [] });
 }
 
-/** Sends the idea; resolves with its id, or null when something needs fixing (all input kept). */
-export async function submitIdea(): Promise<string | null> {
+/** Sends the idea; resolves with its id, or an error (field messages shown, all input kept). */
+export async function submitIdea(): Promise<Result<string>> {
   const { title, body } = $draft.get();
   const viewer = getViewer();
   if (!viewer) {
     saveDraft(boardId, $draft.get());
     goToSignIn();
-    return null;
+    return { ok: false, error: { kind: 'unauthorized', message: SIGNED_OUT_MESSAGE } };
   }
   if (viewer.blocked) return fail({ form: BLOCKED_MESSAGE });
   const titleError = checkTitle(title);
@@ -70,32 +75,29 @@ export async function submitIdea(): Promise<string | null> {
   if (body.length > 10000)
     return fail({ body: `The description can be at most 10,000 characters; it has ${body.length}.` });
   $submitting.set(true);
-  try {
-    const post = await createPost(getBrowserClient(), {
-      board: boardId,
-      author: viewer.id,
-      title: title.trim(),
-      body,
-      images: $images.get(),
-    });
+  const images = $images.get();
+  const result = await attempt(() =>
+    createPost(getClient(), { board: boardId, author: viewer.id, title: title.trim(), body, images }),
+  );
+  $submitting.set(false);
+  if (result.ok) {
     clearDraft(boardId);
     $images.set([]);
-    return post.id;
-  } catch (error) {
-    const e = toAppError(error);
-    const fields = e.kind === 'validation' ? e.fields : {};
-    return fail({
-      ...(fields.title ? { title: fields.title } : {}),
-      ...(fields.body ? { body: fields.body } : {}),
-      ...(fields.images ? { images: [fields.images] } : {}),
-      form: `Your idea was not posted: ${e.message} Nothing you typed is lost.`,
-    });
-  } finally {
-    $submitting.set(false);
+    return succeed(result.value.id);
   }
+  const e = result.error;
+  const fields = e.kind === 'validation' ? e.fields : {};
+  return fail({
+    ...(fields.title ? { title: fields.title } : {}),
+    ...(fields.body ? { body: fields.body } : {}),
+    ...(fields.images ? { images: [fields.images] } : {}),
+    form: `Your idea was not posted: ${e.message} Nothing you typed is lost.`,
+  });
 }
 
-function fail(errors: { title?: string; body?: string; images?: string[]; form?: string }): null {
+function fail(errors: { title?: string; body?: string; images?: string[]; form?: string }): Result<never> {
   $errors.set({ images: [], ...errors });
-  return null;
+  const message = errors.form ?? errors.title ?? errors.body ?? errors.images?.[0] ?? '';
+  const fields = { ...(errors.title ? { title: errors.title } : {}), ...(errors.body ? { body: errors.body } : {}) };
+  return refuse(message, { fields });
 }

@@ -1,15 +1,32 @@
 // The composer's draft, kept in localStorage per board so it survives a failed submit,
 // a sign-in detour and a reload. (Images cannot be kept there: they are re-attached.)
+// Where storage is missing or refused, the draft lives as long as the page.
 export interface Draft {
   title: string;
   body: string;
 }
 
 const key = (boardId: string) => `chorus:draft:${boardId}`;
+const memory = new Map<string, string>();
+
+function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage;
+  } catch {
+    // Some private modes throw on merely reading localStorage.
+  }
+  return {
+    getItem: (k) => memory.get(k) ?? null,
+    setItem: (k, v) => void memory.set(k, v),
+    removeItem: (k) => void memory.delete(k),
+  };
+}
 
 export function loadDraft(boardId: string): Draft {
   try {
-    const value = JSON.parse(localStorage.getItem(key(boardId)) ?? 'null') as Partial<Draft> | null;
+    const value = JSON.parse(
+      storage().getItem(key(boardId)) ?? memory.get(key(boardId)) ?? 'null',
+    ) as Partial<Draft> | null;
     return { title: String(value?.title ?? ''), body: String(value?.body ?? '') };
   } catch {
     return { title: '', body: '' };
@@ -17,11 +34,14 @@ export function loadDraft(boardId: string): Draft {
 }
 
 export function saveDraft(boardId: string, draft: Draft): void {
+  const value = draft.title || draft.body ? JSON.stringify(draft) : null;
+  if (value) memory.set(key(boardId), value);
+  else memory.delete(key(boardId));
   try {
-    if (draft.title || draft.body) localStorage.setItem(key(boardId), JSON.stringify(draft));
-    else localStorage.removeItem(key(boardId));
+    if (value) storage().setItem(key(boardId), value);
+    else storage().removeItem(key(boardId));
   } catch {
-    // Storage full or disabled: the draft lives as long as the page.
+    // Storage full or disabled: the copy in memory lasts as long as the page.
   }
 }
 

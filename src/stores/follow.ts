@@ -1,35 +1,82 @@
-// Following an idea (notifications): loaded for the viewer, toggled optimistically.
+// Following an idea (notifications): loaded for the viewer, live (voting or commenting subscribes the
+// member on the server, and other tabs may follow or unfollow), toggled optimistically.
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
-import { toAppError } from '../lib/pb/errors';
+import type { SubscriptionRecord } from '../lib/pb/post-types';
 import { createSubscription, deleteSubscription, findSubscription } from '../lib/pb/subscriptions';
-import { showToast } from './toast';
+import { act, createChangeClock, type Result, refuse } from './action';
+import { getClient } from './client';
+import { listen, onReconnect } from './realtime';
 import { checkCanWrite } from './viewer';
 
 /** undefined: not known yet; null: not following; "pending" while saving; otherwise the subscription id. */
 export const $follow = atom<string | null | undefined>(undefined);
+const clock = createChangeClock();
+const safe = (id: string) => id.replace(/[^a-z0-9]/g, '');
 
-/** Loads whether the viewer follows the idea (again whenever who is signed in changes). */
-export async function loadFollow(postId: string, userId: string | undefined): Promise<void> {
-  if (!userId) return $follow.set(null);
+function setFollow(value: string | null): void {
+  clock.touch('follow');
+  $follow.set(value);
+}
+
+async function load(postId: string, userId: string): Promise<void> {
+  const mark = clock.mark();
   try {
-    $follow.set(await findSubscription(getBrowserClient(), postId, userId));
+    const id = await findSubscription(getClient(), postId, userId);
+    if (clock.unchangedSince('follow', mark)) $follow.set(id);
   } catch {
-    $follow.set(null);
+    if ($follow.get() === undefined) $follow.set(null);
   }
 }
 
-export async function toggleFollow(postId: string): Promise<void> {
-  const viewer = checkCanWrite(showToast);
-  const current = $follow.get();
-  if (!viewer || current === 'pending' || current === undefined) return;
-  const pb = getBrowserClient();
-  $follow.set(current ? null : 'pending');
-  try {
-    if (current) await deleteSubscription(pb, current);
-    else $follow.set(await createSubscription(pb, postId, viewer.id));
-  } catch (error) {
-    $follow.set(current);
-    showToast(`${current ? 'Unfollowing' : 'Following'} did not work. ${toAppError(error).message}`);
+/**
+ * Follows the viewer's subscription to the idea; returns a function to stop. Signed out: not following.
+ * `known` is the server's answer when the page had one (then nothing is asked again).
+ */
+export function startFollow(postId: string, userId: string | undefined, known?: string | null): () => void {
+  if (!userId) {
+    $follow.set(null);
+    return () => {};
   }
+  if (known === undefined) {
+    $follow.set(undefined);
+    void load(postId, userId);
+  } else $follow.set(known);
+  const stopLive = listen<SubscriptionRecord>(
+    'subscriptions',
+    '*',
+    ({ action, record }) => {
+      if (record.post !== postId || record.user !== userId) return;
+      const current = $follow.get();
+      if (action === 'create' && current !== record.id) setFollow(record.id);
+      if (action === 'delete' && current === record.id) setFollow(null);
+    },
+    { filter: `user = "${safe(userId)}" && post = "${safe(postId)}"` },
+  );
+  const stopCatchUp = onReconnect(() => void load(postId, userId));
+  return () => {
+    stopLive();
+    stopCatchUp();
+  };
+}
+
+export async function toggleFollow(postId: string): Promise<Result<string | null>> {
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
+  const current = $follow.get();
+  if (current === 'pending' || current === undefined) return refuse('Still loading: try again in a moment.');
+  const pb = getClient();
+  return act({
+    apply: () => {
+      setFollow(current ? null : 'pending');
+      return () => setFollow(current);
+    },
+    send: async () => {
+      if (current) await deleteSubscription(pb, current);
+      return current ? null : await createSubscription(pb, postId, viewer.value.id);
+    },
+    confirm: (id) => {
+      if (!current && $follow.get() === 'pending') setFollow(id);
+    },
+    failure: `${current ? 'Unfollowing' : 'Following'} did not work.`,
+  });
 }

@@ -1,26 +1,31 @@
 // Saving an author's edit of their idea, keeping what they typed when the server refuses.
 import { atom } from 'nanostores';
 import { checkTitle } from '../lib/image-files';
-import { getBrowserClient } from '../lib/pb/client';
-import { toAppError } from '../lib/pb/errors';
 import { updatePost } from '../lib/pb/posts';
+import { attempt, type Result, refuse } from './action';
+import { getClient } from './client';
 
 export const $editErrors = atom<{ title?: string; form?: string }>({});
 
-export async function saveIdea(postId: string, title: string, body: string): Promise<boolean> {
+export async function saveIdea(postId: string, title: string, body: string): Promise<Result<unknown>> {
   const titleError = checkTitle(title);
   if (titleError) {
     $editErrors.set({ title: titleError });
-    return false;
+    return refuse(titleError, { fields: { title: titleError } });
   }
-  try {
-    await updatePost(getBrowserClient(), postId, { title: title.trim(), body });
+  const result = await attempt(() => updatePost(getClient(), postId, { title: title.trim(), body }));
+  if (result.ok) {
     $editErrors.set({});
-    return true;
-  } catch (error) {
-    const e = toAppError(error);
-    const fieldTitle = e.kind === 'validation' ? e.fields.title : undefined;
-    $editErrors.set({ ...(fieldTitle ? { title: fieldTitle } : {}), form: `Not saved: ${e.message}` });
-    return false;
+    return result;
   }
+  const e = result.error;
+  const fieldTitle = e.kind === 'validation' ? e.fields.title : undefined;
+  $editErrors.set({ ...(fieldTitle ? { title: fieldTitle } : {}), form: `Not saved: ${e.message}` });
+  return result;
+}
+
+/** A field fixed by the person loses its message at once. */
+export function clearEditError(field: 'title'): void {
+  const { [field]: _fixed, ...rest } = $editErrors.get();
+  $editErrors.set(rest);
 }

@@ -1,9 +1,10 @@
 // Live state of the ideas shown in this tab (counts, status, lock), fed by `posts` realtime updates,
 // and the ideas posted since the page loaded (the "N new ideas" bar).
+
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
 import type { PostLive, PostRecord } from '../lib/pb/post-types';
 import { listPostLive } from '../lib/pb/posts';
+import { getClient } from './client';
 import { listen, onReconnect } from './realtime';
 
 export const $posts = map<Record<string, PostLive>>({});
@@ -33,7 +34,7 @@ onMount($posts, () => {
 
 async function catchUpPosts(): Promise<void> {
   try {
-    for (const post of await listPostLive(getBrowserClient(), Object.keys($posts.get()))) {
+    for (const post of await listPostLive(getClient(), Object.keys($posts.get()))) {
       $posts.setKey(post.id, pick(post));
     }
   } catch {

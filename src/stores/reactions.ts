@@ -1,11 +1,11 @@
 // Emoji reactions on the open idea's comments: loaded once, live, toggled optimistically.
+
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
 import { createReaction, deleteReaction, listReactions } from '../lib/pb/comments';
-import { toAppError } from '../lib/pb/errors';
 import type { Emoji, ReactionRecord } from '../lib/pb/post-types';
+import { act, type Result, refuse } from './action';
+import { getClient } from './client';
 import { listen, onReconnect } from './realtime';
-import { showToast } from './toast';
 import { checkCanWrite } from './viewer';
 
 export type Reaction = Pick<ReactionRecord, 'id' | 'comment' | 'user' | 'emoji'>;
@@ -15,7 +15,7 @@ const without = (id: string) => $reactions.get().filter((r) => r.id !== id);
 
 async function load(postId: string): Promise<void> {
   try {
-    $reactions.set(await listReactions(getBrowserClient(), postId));
+    $reactions.set(await listReactions(getClient(), postId));
   } catch {
     // Reactions are a garnish: the comments still show.
   }
@@ -49,30 +49,34 @@ export function startReactions(postId: string): () => void {
   };
 }
 
-export async function toggleReaction(comment: string, emoji: Emoji): Promise<void> {
-  const viewer = checkCanWrite(showToast);
-  if (!viewer) return;
-  const pb = getBrowserClient();
-  const mine = $reactions.get().find((r) => r.comment === comment && r.user === viewer.id && r.emoji === emoji);
-  if (mine?.id.startsWith('pending')) return;
+export async function toggleReaction(comment: string, emoji: Emoji): Promise<Result<void>> {
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
+  const pb = getClient();
+  const user = viewer.value.id;
+  const mine = $reactions.get().find((r) => r.comment === comment && r.user === user && r.emoji === emoji);
+  if (mine?.id.startsWith('pending')) return refuse('Your reaction is still being saved.');
   if (mine) {
-    $reactions.set(without(mine.id));
-    try {
-      await deleteReaction(pb, mine.id);
-    } catch (error) {
-      $reactions.set([...$reactions.get(), mine]);
-      showToast(`Your reaction was not removed. ${toAppError(error).message}`);
-    }
-    return;
+    return act({
+      apply: () => {
+        $reactions.set(without(mine.id));
+        return () => $reactions.set([...$reactions.get(), mine]);
+      },
+      send: () => deleteReaction(pb, mine.id),
+      failure: 'Your reaction was not removed.',
+    });
   }
-  const pending = { id: `pending-${emoji}-${comment}`, comment, user: viewer.id, emoji };
-  $reactions.set([...$reactions.get(), pending]);
-  try {
-    const saved = await createReaction(pb, comment, viewer.id, emoji);
-    const rest = without(pending.id);
-    $reactions.set(rest.some((r) => r.id === saved.id) ? rest : [...rest, saved]);
-  } catch (error) {
-    $reactions.set(without(pending.id));
-    showToast(`Your reaction was not saved. ${toAppError(error).message}`);
-  }
+  const pending = { id: `pending-${emoji}-${comment}`, comment, user, emoji };
+  return act({
+    apply: () => {
+      $reactions.set([...$reactions.get(), pending]);
+      return () => $reactions.set(without(pending.id));
+    },
+    send: () => createReaction(pb, comment, user, emoji),
+    confirm: (saved) => {
+      const rest = without(pending.id);
+      $reactions.set(rest.some((r) => r.id === saved.id) ? rest : [...rest, saved]);
+    },
+    failure: 'Your reaction was not saved.',
+  }).then((result) => (result.ok ? { ok: true, value: undefined } : result));
 }

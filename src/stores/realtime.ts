@@ -1,8 +1,9 @@
 // The tab's one SSE connection, shared by every store: topics are reference-counted, and after a
 // disconnect the next connect tells each listener to refetch what it may have missed.
+
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
 import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsubscribe } from '../lib/pb/realtime';
+import { getClient } from './client';
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
 export const $connection = atom<ConnectionState>('connecting');
@@ -22,7 +23,7 @@ let dropped = false;
 function start(): void {
   if (started) return;
   started = true;
-  const pb = getBrowserClient();
+  const pb = getClient();
   // The SDK also reports a "disconnect" before its very first connect: only a lost stream counts.
   onDisconnect(pb, () => {
     if ($connection.get() !== 'online') return;
@@ -52,7 +53,7 @@ export function listen<T>(
     const dispatch = (event: RealtimeEvent<never>) => {
       for (const h of handlers) h(event);
     };
-    const stop = subscribeTopic<never>(getBrowserClient(), collection, topic, dispatch, options).catch(() => null);
+    const stop = subscribeTopic<never>(getClient(), collection, topic, dispatch, options).catch(() => null);
     entry = { handlers, stop };
     topics.set(key, entry);
     $subscribed.set(false);

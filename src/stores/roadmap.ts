@@ -1,9 +1,10 @@
 // The live roadmap: cards move between columns when staff change an idea's status, and leave when an
 // idea is merged, hidden or moved off the roadmap. A screen reader hears each move.
+
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
 import { loadRoadmap, type RoadmapCard, type RoadmapColumn, toRoadmapCard } from '../lib/pb/roadmap';
 import type { PostRecordLite } from '../lib/pb/staff-types';
+import { getClient } from './client';
 import { listen, onReconnect } from './realtime';
 
 /** null until the island starts: it renders the server's cards until then. */
@@ -40,7 +41,7 @@ export function followRoadmap(columns: RoadmapColumn[], initial: RoadmapCard[]):
     }
   });
   const stopCatchUp = onReconnect(() => {
-    void loadRoadmap(getBrowserClient())
+    void loadRoadmap(getClient())
       .then((roadmap) => $roadmapCards.set(roadmap.cards))
       .catch(() => {});
   });

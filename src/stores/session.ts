@@ -1,14 +1,16 @@
 // Who is signed in, shared by every island on the page and followed across tabs
 // (the PocketBase client keeps auth in localStorage, whose changes other tabs observe).
+
 import { atom, onMount } from 'nanostores';
 import { signOut as clearAuth, refreshSession } from '../lib/pb/auth';
-import { getBrowserClient, toSessionUser } from '../lib/pb/client';
+import { toSessionUser } from '../lib/pb/client';
 import type { SessionUser } from '../lib/pb/types';
+import { getClient } from './client';
 
 export const $session = atom<SessionUser | null>(null);
 
 onMount($session, () => {
-  const pb = getBrowserClient();
+  const pb = getClient();
   const stop = pb.authStore.onChange(() => {
     $session.set(pb.authStore.isValid ? toSessionUser(pb, pb.authStore.record) : null);
   }, true);
@@ -17,5 +19,5 @@ onMount($session, () => {
 });
 
 export function signOut(): void {
-  clearAuth(getBrowserClient());
+  clearAuth(getClient());
 }

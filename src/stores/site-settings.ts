@@ -1,13 +1,8 @@
-// Saving the site record (branding and policies); the result is an AppError to show, or null.
+// Saving the site record (branding and policies): a Result whose error is shown next to the fields.
 import { updateSite } from '../lib/pb/admin';
-import { getBrowserClient } from '../lib/pb/client';
-import { type AppError, toAppError } from '../lib/pb/errors';
+import { attempt, type Result } from './action';
+import { getClient } from './client';
 
-export async function saveSiteSettings(id: string, data: FormData): Promise<AppError | null> {
-  try {
-    await updateSite(getBrowserClient(), id, data);
-    return null;
-  } catch (error) {
-    return toAppError(error);
-  }
+export function saveSiteSettings(id: string, data: FormData): Promise<Result<unknown>> {
+  return attempt(() => updateSite(getClient(), id, data));
 }

@@ -1,8 +1,7 @@
-// Staff controls for the idea on the page: optimistic where it is safe (flags, tags), confirmed by the
-// server for the rest; failures roll back and show a toast.
+// Staff controls for the idea on the page: optimistic where it is safe (flags, tags, status), confirmed by
+// the server for the rest; failures roll back and show a toast.
+
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
-import { toAppError } from '../lib/pb/errors';
 import {
   deletePost,
   mergePost,
@@ -12,7 +11,8 @@ import {
   updatePostFields,
   voteOnBehalf,
 } from '../lib/pb/staff';
-import { showToast } from './toast';
+import { act, attempt, type Result, refuse, succeed } from './action';
+import { getClient } from './client';
 
 export interface StaffPostState {
   id: string;
@@ -30,79 +30,72 @@ export function startStaffPost(post: StaffPostState): void {
   if ($staffPost.get()?.id !== post.id) $staffPost.set(post);
 }
 
-async function patch(fields: Partial<StaffPostState>, done?: string): Promise<boolean> {
+function patch(fields: Partial<StaffPostState>, success?: string): Promise<Result<unknown>> {
   const before = $staffPost.get();
-  if (!before) return false;
-  $staffPost.set({ ...before, ...fields });
-  try {
-    await updatePostFields(getBrowserClient(), before.id, fields);
-    if (done) showToast(done);
-    return true;
-  } catch (error) {
-    $staffPost.set(before);
-    showToast(toAppError(error).message);
-    return false;
-  }
+  if (!before) return Promise.resolve(refuse('No idea selected.'));
+  return act({
+    apply: () => {
+      $staffPost.set({ ...before, ...fields });
+      return () => $staffPost.set(before);
+    },
+    send: () => updatePostFields(getClient(), before.id, fields),
+    ...(success ? { success } : {}),
+    failure: '',
+  });
 }
 
-export function changeStatus(status: string, response: string): Promise<boolean> {
+export function changeStatus(status: string, response: string): Promise<Result<unknown>> {
   return patch({ status, response }, 'Status updated. Followers and voters are notified.');
 }
 
-export function setTags(tags: string[]): Promise<boolean> {
+export function setTags(tags: string[]): Promise<Result<unknown>> {
   return patch({ tags });
 }
 
-export function setFlag(flag: StaffFlag, value: boolean): Promise<boolean> {
+export function setFlag(flag: StaffFlag, value: boolean): Promise<Result<unknown>> {
   return patch({ [flag]: value });
 }
 
-export async function removePost(): Promise<void> {
+/** Deletes the idea, then leaves its page. */
+export function removePost(): Promise<Result<unknown>> {
   const post = $staffPost.get();
-  if (!post) return;
-  try {
-    await deletePost(getBrowserClient(), post.id);
-    location.assign('/');
-  } catch (error) {
-    showToast(toAppError(error).message);
-  }
+  if (!post) return Promise.resolve(refuse('No idea selected.'));
+  return act({
+    send: () => deletePost(getClient(), post.id),
+    confirm: () => location.assign('/'),
+    failure: '',
+  });
 }
 
 export async function findMergeTargets(query: string): Promise<PostSearchHit[]> {
   const post = $staffPost.get();
   if (!post || query.trim().length < 2) return [];
-  try {
-    return await searchMergeTargets(getBrowserClient(), post.id, query.trim());
-  } catch {
-    return [];
-  }
+  const found = await attempt(() => searchMergeTargets(getClient(), post.id, query.trim()));
+  return found.ok ? found.value : [];
 }
 
-export async function mergeInto(targetId: string): Promise<void> {
+/** Merges the idea into another, then shows that one. */
+export function mergeInto(targetId: string): Promise<Result<unknown>> {
   const post = $staffPost.get();
-  if (!post) return;
-  try {
-    await mergePost(getBrowserClient(), post.id, targetId);
-    location.assign(`/p/${targetId}`);
-  } catch (error) {
-    showToast(toAppError(error).message);
-  }
+  if (!post) return Promise.resolve(refuse('No idea selected.'));
+  return act({
+    send: () => mergePost(getClient(), post.id, targetId),
+    confirm: () => location.assign(`/p/${targetId}`),
+    failure: '',
+  });
 }
 
-/** Records a customer's vote; returns a message to show next to the field. */
-export async function voteForCustomer(email: string): Promise<{ ok: boolean; message: string }> {
+/** Records a customer's vote; the result is the sentence to show next to the field. */
+export async function voteForCustomer(email: string): Promise<Result<string>> {
   const post = $staffPost.get();
-  if (!post) return { ok: false, message: 'No idea selected.' };
-  try {
-    const result = await voteOnBehalf(getBrowserClient(), post.id, email.trim());
-    const who = result.user.name || email;
-    if (result.already_voted) return { ok: true, message: `${who} had already voted.` };
-    return { ok: true, message: `Vote recorded for ${who}${result.user_created ? ' (new account)' : ''}.` };
-  } catch (error) {
-    const appError = toAppError(error);
-    return {
-      ok: false,
-      message: appError.kind === 'validation' ? (appError.fields.email ?? appError.message) : appError.message,
-    };
+  if (!post) return refuse('No idea selected.');
+  const result = await attempt(() => voteOnBehalf(getClient(), post.id, email.trim()));
+  if (!result.ok) {
+    const { error } = result;
+    return error.kind === 'validation' && error.fields.email ? refuse(error.fields.email) : result;
   }
+  const { user, already_voted, user_created } = result.value;
+  const who = user.name || email;
+  if (already_voted) return succeed(`${who} had already voted.`);
+  return succeed(`Vote recorded for ${who}${user_created ? ' (new account)' : ''}.`);
 }

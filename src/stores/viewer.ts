@@ -1,30 +1,31 @@
-// Who is acting, read straight from the tab's client (stores run only in the browser).
-import { getBrowserClient, toSessionUser } from '../lib/pb/client';
+// Who is acting, read straight from the stores' client (stores run only in the browser, or in tests).
+import { toSessionUser } from '../lib/pb/client';
 import type { SessionUser } from '../lib/pb/types';
+import { type Result, refuse, succeed } from './action';
+import { getClient } from './client';
 
 export function getViewer(): SessionUser | null {
-  const pb = getBrowserClient();
+  const pb = getClient();
   return pb.authStore.isValid ? toSessionUser(pb, pb.authStore.record) : null;
 }
 
 /** Sends a visitor to sign in, coming back here afterwards. */
 export function goToSignIn(): void {
+  if (typeof location === 'undefined') return;
   location.assign(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
 }
 
 export const BLOCKED_MESSAGE = 'Your account is blocked: you can read, but not post, vote or comment.';
 export const LOCKED_MESSAGE = 'This idea is locked: votes and comments are closed.';
+export const SIGNED_OUT_MESSAGE = 'Please sign in to do that.';
 
-/** Whether the viewer may write; says why not (sign-in detour, or a toast) when they may not. */
-export function checkCanWrite(say: (message: string) => void): SessionUser | null {
+/** The viewer, if they may write; otherwise says why not (a sign-in detour, or a toast). */
+export function checkCanWrite(): Result<SessionUser> {
   const viewer = getViewer();
   if (!viewer) {
     goToSignIn();
-    return null;
+    return { ok: false, error: { kind: 'unauthorized', message: SIGNED_OUT_MESSAGE } };
   }
-  if (viewer.blocked) {
-    say(BLOCKED_MESSAGE);
-    return null;
-  }
-  return viewer;
+  if (viewer.blocked) return refuse(BLOCKED_MESSAGE, { toast: true });
+  return succeed(viewer);
 }

@@ -1,70 +1,119 @@
-// The viewer's votes and the vote toggle: optimistic, rolled back with a toast if the server refuses.
+// The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded once per page,
+// and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
+// before a local change never overwrites it (the "vote right after load" race).
 import { map } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
-import { toAppError } from '../lib/pb/errors';
+import type { VoteRecord } from '../lib/pb/post-types';
+import type { SessionUser } from '../lib/pb/types';
 import { createVote, deleteVote, listMyVotes } from '../lib/pb/votes';
+import { act, createChangeClock, type Result, refuse } from './action';
+import { getClient } from './client';
 import { $posts, bumpVoteCount } from './posts';
-import { onReconnect } from './realtime';
-import { showToast } from './toast';
+import { listen, onReconnect } from './realtime';
 import { checkCanWrite, getViewer, LOCKED_MESSAGE } from './viewer';
 
 /** Post id → the viewer's vote id ("pending" while being saved). Absent: not voted. */
 export const $myVotes = map<Record<string, string | undefined>>({});
 const PENDING = 'pending';
+const clock = createChangeClock();
 
-let queued = new Set<string>();
-const loaded = new Set<string>();
+/** Whose votes $myVotes holds ("" when nobody's yet). */
+let owner = '';
+let loading: Promise<void> | null = null;
+let stopLive: (() => void) | null = null;
 
-/** Asks (batched per tick) whether the viewer voted for these ideas. */
-export function requestMyVote(postId: string): void {
-  if (loaded.has(postId) || !getViewer()) return;
-  queued.add(postId);
-  if (queued.size === 1) queueMicrotask(() => void loadMyVotes());
+/** Makes sure the viewer's votes are loaded and followed: one request per page, whatever asks. */
+export function requestMyVote(_postId?: string): Promise<void> {
+  const viewer = getViewer();
+  if (!viewer) return Promise.resolve();
+  if (owner !== viewer.id) {
+    owner = viewer.id;
+    $myVotes.set({});
+    stopLive?.();
+    stopLive = followMyVotes(viewer);
+    loading = loadMyVotes(viewer);
+  }
+  return loading ?? Promise.resolve();
 }
 
-async function loadMyVotes(ids = [...queued]): Promise<void> {
-  queued = new Set();
-  const viewer = getViewer();
-  if (!viewer || ids.length === 0) return;
+async function loadMyVotes(viewer: SessionUser): Promise<void> {
+  const mark = clock.mark();
   try {
-    const votes = await listMyVotes(getBrowserClient(), viewer.id, ids);
-    for (const id of ids) {
-      loaded.add(id);
-      if ($myVotes.get()[id] !== PENDING) $myVotes.setKey(id, votes.find((v) => v.post === id)?.id);
+    const votes = await listMyVotes(getClient(), viewer);
+    if (owner !== viewer.id) return;
+    const byPost = new Map(votes.map((v) => [v.post, v.id]));
+    const known = new Set([...Object.keys($myVotes.get()), ...byPost.keys()]);
+    for (const post of known) {
+      if (clock.unchangedSince(post, mark)) $myVotes.setKey(post, byPost.get(post));
     }
   } catch {
-    // The buttons stay in their signed-out look; a reconnect retries.
+    // The buttons keep their not-voted look; a reconnect retries.
   }
 }
 
-onReconnect(() => void loadMyVotes([...loaded]));
+// The member's own votes, from any tab or device: the list rule sends each member only theirs.
+function followMyVotes(viewer: SessionUser): () => void {
+  const userId = viewer.id;
+  const stop = listen<VoteRecord>(
+    'votes',
+    '*',
+    ({ action, record }) => {
+      if (record.user !== userId) return;
+      const current = $myVotes.get()[record.post];
+      // Newer than any answer asked for before it: that answer must not undo it.
+      if (action === 'delete' && (current === record.id || current === undefined)) setMine(record.post, undefined);
+      if (action === 'create' && current !== record.id) setMine(record.post, record.id);
+    },
+    { filter: `user = "${userId.replace(/[^a-z0-9]/g, '')}"` },
+  );
+  const stopCatchUp = onReconnect(() => void loadMyVotes(viewer));
+  return () => {
+    stop();
+    stopCatchUp();
+  };
+}
 
-export async function toggleVote(postId: string): Promise<void> {
-  const viewer = checkCanWrite(showToast);
-  if (!viewer) return;
-  if ($posts.get()[postId]?.locked) return showToast(LOCKED_MESSAGE);
+function setMine(postId: string, value: string | undefined): void {
+  clock.touch(postId);
+  $myVotes.setKey(postId, value);
+}
+
+export async function toggleVote(postId: string): Promise<Result<string | null>> {
+  const viewer = checkCanWrite();
+  if (!viewer.ok) return viewer;
+  if ($posts.get()[postId]?.locked) return refuse(LOCKED_MESSAGE, { toast: true });
   const existing = $myVotes.get()[postId];
-  if (existing === PENDING) return;
-  const pb = getBrowserClient();
+  if (existing === PENDING) return refuse('Your vote is still being saved.');
+  const pb = getClient();
   if (existing) {
-    $myVotes.setKey(postId, undefined);
-    bumpVoteCount(postId, -1);
-    try {
-      await deleteVote(pb, existing);
-    } catch (error) {
-      $myVotes.setKey(postId, existing);
+    return act({
+      apply: () => {
+        setMine(postId, undefined);
+        bumpVoteCount(postId, -1);
+        return () => {
+          setMine(postId, existing);
+          bumpVoteCount(postId, 1);
+        };
+      },
+      send: async () => {
+        await deleteVote(pb, existing);
+        return null;
+      },
+      failure: 'Your vote could not be removed.',
+    });
+  }
+  return act({
+    apply: () => {
+      setMine(postId, PENDING);
       bumpVoteCount(postId, 1);
-      showToast(`Your vote could not be removed. ${toAppError(error).message}`);
-    }
-    return;
-  }
-  $myVotes.setKey(postId, PENDING);
-  bumpVoteCount(postId, 1);
-  try {
-    $myVotes.setKey(postId, (await createVote(pb, postId, viewer.id)).id);
-  } catch (error) {
-    $myVotes.setKey(postId, undefined);
-    bumpVoteCount(postId, -1);
-    showToast(`Your vote was not counted. ${toAppError(error).message}`);
-  }
+      return () => {
+        setMine(postId, undefined);
+        bumpVoteCount(postId, -1);
+      };
+    },
+    send: async () => (await createVote(pb, postId, viewer.value.id)).id,
+    confirm: (id) => {
+      if ($myVotes.get()[postId] === PENDING) setMine(postId, id);
+    },
+    failure: 'Your vote was not counted.',
+  });
 }

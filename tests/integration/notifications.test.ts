@@ -146,12 +146,13 @@ describe('notifications access', () => {
 
     const mine = await pb.actor('member');
     const p2 = await createPost(pb, board, mine);
+    const p3 = await createPost(pb, board, mine);
     await actors['other member']
       .collection('comments')
       .create({ post: p2.id, author: idOf(actors['other member']), body: 'One' });
     await actors['other member']
       .collection('comments')
-      .create({ post: p2.id, author: idOf(actors['other member']), body: 'Two' });
+      .create({ post: p3.id, author: idOf(actors['other member']), body: 'Two' });
     const res = await mine.send('/api/chorus/notifications/read-all', { method: 'POST' });
     expect(res.updated).toBe(2);
     const unread = await mine.collection('notifications').getFullList({ filter: 'read_at = ""' });

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../lib/pb/errors';
 import type { AuthOutcome } from '../../stores/auth';
+import { focusFirstError } from './focus-first-error';
 import { useHydrated } from './use-hydrated';
 
 export function useFormAction() {
@@ -12,10 +13,14 @@ export function useFormAction() {
   /** Resolves true on success. `navigating` keeps the form pending while the next page loads. */
   async function run(action: () => Promise<AuthOutcome>, navigating = false): Promise<boolean> {
     if (pending) return false;
+    const form = document.activeElement?.closest('form') ?? null;
     setPending(true);
     setError(null);
     const outcome = await action();
-    if (!outcome.ok) setError(outcome.error);
+    if (!outcome.ok) {
+      setError(outcome.error);
+      focusFirstError(form);
+    }
     if (!outcome.ok || !navigating) setPending(false);
     return outcome.ok;
   }

@@ -3,9 +3,11 @@
 // filtered list requests: PocketBase throttles repeated empty filtered lists from one address (the
 // Worker), which would slow every idea without comments or history.
 import type { PocketBase } from './client';
-import type { CommentRecord, PostRecord } from './post-types';
+import { isStaff } from './client';
+import type { CommentRecord, PostRecord, SubscriptionRecord, VoteRecord } from './post-types';
 import { listStatuses } from './taxonomy';
 import type { TimelineEvent } from './timeline';
+import type { SessionUser } from './types';
 import { listVoters } from './votes';
 
 const EXPAND = [
@@ -20,19 +22,35 @@ const EXPAND = [
 ].join(',');
 
 type IdeaRecord = PostRecord & {
-  expand?: PostRecord['expand'] & { comments_via_post?: CommentRecord[]; status_events_via_post?: TimelineEvent[] };
+  expand?: PostRecord['expand'] & {
+    comments_via_post?: CommentRecord[];
+    status_events_via_post?: TimelineEvent[];
+    subscriptions_via_post?: SubscriptionRecord[];
+    votes_via_post?: VoteRecord[];
+  };
 };
 
 const byCreated = (a: { created: string; id: string }, b: { created: string; id: string }) =>
   a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
-export async function loadIdeaPage(pb: PocketBase, id: string) {
+/**
+ * The viewer's own follow and vote come as expands too: the subscriptions rule shows members only their
+ * own, and so does the votes rule for members (staff see every vote, so theirs is left to the browser).
+ */
+export async function loadIdeaPage(pb: PocketBase, id: string, viewer: SessionUser | null = null) {
+  const own = viewer ? (isStaff(viewer) ? ',subscriptions_via_post' : ',subscriptions_via_post,votes_via_post') : '';
   const [idea, voters, statuses] = await Promise.all([
-    pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND }),
+    pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + own }),
     listVoters(pb, id).catch(() => []),
     listStatuses(pb),
   ]);
   const comments = [...(idea.expand?.comments_via_post ?? [])].sort(byCreated);
   const events = [...(idea.expand?.status_events_via_post ?? [])].sort(byCreated);
-  return { post: idea as PostRecord, voters, statuses, comments, events };
+  const mine = <T extends { user: string }>(list: T[] | undefined) => list?.find((r) => r.user === viewer?.id);
+  const viewerState = {
+    subscriptionId: viewer ? (mine(idea.expand?.subscriptions_via_post)?.id ?? null) : null,
+    /** undefined when the page cannot know (staff). */
+    voted: viewer && !isStaff(viewer) ? Boolean(mine(idea.expand?.votes_via_post)) : undefined,
+  };
+  return { post: idea as PostRecord, voters, statuses, comments, events, viewerState };
 }

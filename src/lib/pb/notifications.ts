@@ -4,10 +4,14 @@ import type { NotificationRecord } from './staff-types';
 
 export function listNotifications(pb: PocketBase, page = 1, perPage = 30) {
   return pb.collection('notifications').getList<NotificationRecord>(page, perPage, {
-    sort: '-created',
-    expand: 'post,entry,actor',
-    fields:
-      'id,kind,post,entry,actor,read_at,created,expand.post.id,expand.post.title,expand.entry.slug,expand.entry.title,expand.actor.name',
+    // A repeated change joins the unread notification about it, which then moves to the top.
+    sort: '-updated',
+    expand: 'post,post.status,entry,actor',
+    fields: [
+      'id,kind,post,entry,actor,read_at,created,updated',
+      'expand.post.id,expand.post.title,expand.post.expand.status.name',
+      'expand.entry.slug,expand.entry.title,expand.actor.name',
+    ].join(','),
   });
 }
 
@@ -32,8 +36,13 @@ export function describeNotification(n: NotificationRecord): { text: string; hre
   switch (n.kind) {
     case 'comment':
       return { text: `${actor} commented on “${title}”`, href };
-    case 'status':
-      return { text: `${actor} changed the status of “${title}”`, href };
+    case 'status': {
+      const status = n.expand?.post?.expand?.status?.name;
+      return {
+        text: status ? `${actor} moved “${title}” to ${status}` : `${actor} changed the status of “${title}”`,
+        href,
+      };
+    }
     case 'response':
       return { text: `${actor} responded to “${title}”`, href };
     case 'release':

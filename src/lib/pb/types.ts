@@ -26,6 +26,8 @@ export interface SiteRecord extends BaseRecord {
   welcome: string;
   require_approval: boolean;
   allow_signups: boolean;
+  /** A member's new idea starts with their own vote. */
+  author_votes: boolean;
 }
 
 export type BoardVisibility = 'public' | 'members' | 'staff';

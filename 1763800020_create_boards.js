@@ -1,0 +1,36 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Boards group ideas. Access: a public board is read by anyone, a members board by signed-in people,
+// a staff board by active staff; active admins create, edit and delete boards.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+
+migrate(
+  (app) => {
+    const boards = new Collection({
+      type: 'base',
+      name: 'boards',
+      listRule: RULES.boardVisible(),
+      viewRule: RULES.boardVisible(),
+      createRule: RULES.ACTIVE_ADMIN,
+      updateRule: RULES.ACTIVE_ADMIN,
+      deleteRule: RULES.ACTIVE_ADMIN,
+      fields: [
+        { name: 'name', type: 'text', required: true, max: 60 },
+        { name: 'slug', type: 'text', required: true, max: 60, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+        { name: 'description', type: 'text', max: 500 },
+        { name: 'visibility', type: 'select', required: true, maxSelect: 1, values: ['public', 'members', 'staff'] },
+        { name: 'position', type: 'number', onlyInt: true },
+        { name: 'archived', type: 'bool' },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+      ],
+      indexes: [
+        'CREATE UNIQUE INDEX idx_boards_slug ON boards (slug)',
+        'CREATE INDEX idx_boards_position ON boards (position)',
+      ],
+    });
+    app.save(boards);
+  },
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('boards'));
+  },
+);

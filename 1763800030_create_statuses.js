@@ -1,0 +1,49 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Statuses an idea moves through; the roadmap shows those with on_roadmap. Seeded with the usual six.
+// Access: anyone reads them; active admins create, edit and delete them.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const SEEDED = [
+  { name: 'Open', slug: 'open', color: '#6b7280', on_roadmap: false, closed: false, is_default: true },
+  { name: 'Under review', slug: 'under-review', color: '#0e7490', on_roadmap: false, closed: false },
+  { name: 'Planned', slug: 'planned', color: '#7c3aed', on_roadmap: true, closed: false },
+  { name: 'In progress', slug: 'in-progress', color: '#b45309', on_roadmap: true, closed: false },
+  { name: 'Done', slug: 'done', color: '#15803d', on_roadmap: true, closed: true },
+  { name: 'Declined', slug: 'declined', color: '#b91c1c', on_roadmap: false, closed: true },
+];
+
+migrate(
+  (app) => {
+    const statuses = new Collection({
+      type: 'base',
+      name: 'statuses',
+      listRule: '',
+      viewRule: '',
+      createRule: RULES.ACTIVE_ADMIN,
+      updateRule: RULES.ACTIVE_ADMIN,
+      deleteRule: RULES.ACTIVE_ADMIN,
+      fields: [
+        { name: 'name', type: 'text', required: true, max: 40 },
+        { name: 'slug', type: 'text', required: true, max: 40, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+        { name: 'color', type: 'text', required: true, pattern: '^#[0-9a-fA-F]{6}$' },
+        { name: 'position', type: 'number', onlyInt: true },
+        { name: 'on_roadmap', type: 'bool' },
+        { name: 'closed', type: 'bool' },
+        { name: 'is_default', type: 'bool' },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+      ],
+      indexes: ['CREATE UNIQUE INDEX idx_statuses_slug ON statuses (slug)'],
+    });
+    app.save(statuses);
+
+    SEEDED.forEach((status, position) => {
+      const record = new Record(statuses);
+      for (const [key, value] of Object.entries(status)) record.set(key, value);
+      record.set('position', position);
+      app.save(record);
+    });
+  },
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('statuses'));
+  },
+);

@@ -1,0 +1,32 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Tags label ideas. Staff-only tags are for triage: only active staff read them, and they are attached
+// to ideas through post_staff_tags (staff-only rules), never through posts.tags, so public reads of ideas
+// need no per-record filtering. Access: active admins create, edit and delete tags.
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const VISIBLE = `(staff_only = false || ${RULES.ACTIVE_STAFF})`;
+
+migrate(
+  (app) => {
+    const tags = new Collection({
+      type: 'base',
+      name: 'tags',
+      listRule: VISIBLE,
+      viewRule: VISIBLE,
+      createRule: RULES.ACTIVE_ADMIN,
+      updateRule: RULES.ACTIVE_ADMIN,
+      deleteRule: RULES.ACTIVE_ADMIN,
+      fields: [
+        { name: 'name', type: 'text', required: true, max: 40 },
+        { name: 'color', type: 'text', required: true, pattern: '^#[0-9a-fA-F]{6}$' },
+        { name: 'staff_only', type: 'bool' },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+      ],
+      indexes: ['CREATE UNIQUE INDEX idx_tags_name ON tags (name)'],
+    });
+    app.save(tags);
+  },
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('tags'));
+  },
+);

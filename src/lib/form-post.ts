@@ -1,0 +1,39 @@
+// Plain-form POSTs (the first click before islands hydrate, and JavaScript off): where to send the
+// browser back, and what to say when the write was refused.
+import { toSafeNextPath } from './next-path';
+
+/** The page the form came from (its `back` field, a same-site path), or `fallback`. */
+export function backPath(form: FormData, fallback: string): string {
+  const back = form.get('back');
+  const safe = typeof back === 'string' ? toSafeNextPath(back) : '/';
+  return safe === '/' && back !== '/' ? fallback : safe;
+}
+
+// What a page says after a refused plain-form write: fixed sentences, never text from the URL.
+const NOTICES = {
+  vote: 'Your vote was not counted: the idea may be locked or closed, or your account blocked.',
+  follow: 'Following did not work. Try again in a moment.',
+  comment: 'Your comment was not posted: the idea may be locked, or your account blocked.',
+  'empty-comment': 'Write something first.',
+} as const;
+export type NoticeCode = keyof typeof NOTICES;
+
+export function noticeText(code: string | null): string | null {
+  return code && code in NOTICES ? NOTICES[code as NoticeCode] : null;
+}
+
+/** `path` with a notice for the page to show (a refused write), keeping its hash last. */
+export function withNotice(path: string, notice: NoticeCode): string {
+  const url = new URL(path, 'https://chorus.invalid');
+  url.searchParams.set('notice', notice);
+  return url.pathname + url.search + url.hash;
+}
+
+/** A 303 (See Other): the browser then GETs the page, so a reload never posts twice. */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location } });
+}
+
+export function signInFirst(back: string): Response {
+  return seeOther(`/signin?next=${encodeURIComponent(back)}`);
+}

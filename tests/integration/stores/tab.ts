@@ -1,0 +1,106 @@
+// Opens the browser stores as one "tab" in Node, against a real PocketBase: a fresh copy of every
+// store module (so two tabs share nothing but the server), pointed at its own signed-in client through
+// the stores' client seam. Node has no EventSource yet; undici's real one carries the live stream.
+import PocketBase from 'pocketbase';
+import { EventSource } from 'undici';
+import { vi } from 'vitest';
+
+Object.assign(globalThis, { EventSource: globalThis.EventSource ?? EventSource });
+
+const modules = {
+  action: () => import('../../../src/stores/action'),
+  admin: () => import('../../../src/stores/admin'),
+  account: () => import('../../../src/stores/account'),
+  auth: () => import('../../../src/stores/auth'),
+  changelog: () => import('../../../src/stores/changelog-editor'),
+  comments: () => import('../../../src/stores/comments'),
+  composer: () => import('../../../src/stores/composer'),
+  draft: () => import('../../../src/stores/draft'),
+  follow: () => import('../../../src/stores/follow'),
+  moderation: () => import('../../../src/stores/moderation'),
+  notifications: () => import('../../../src/stores/notifications'),
+  postEditor: () => import('../../../src/stores/post-editor'),
+  posts: () => import('../../../src/stores/posts'),
+  reactions: () => import('../../../src/stores/reactions'),
+  realtime: () => import('../../../src/stores/realtime'),
+  releases: () => import('../../../src/stores/releases'),
+  roadmap: () => import('../../../src/stores/roadmap'),
+  session: () => import('../../../src/stores/session'),
+  siteSettings: () => import('../../../src/stores/site-settings'),
+  staff: () => import('../../../src/stores/staff'),
+  toast: () => import('../../../src/stores/toast'),
+  viewer: () => import('../../../src/stores/viewer'),
+  voters: () => import('../../../src/stores/voters'),
+  votes: () => import('../../../src/stores/votes'),
+};
+type Stores = { [K in keyof typeof modules]: Awaited<ReturnType<(typeof modules)[K]>> };
+
+export type Tab = Stores & {
+  client: PocketBase;
+  /** Waits until every live topic asked for so far is subscribed on the server. */
+  live(): Promise<void>;
+  close(): void;
+};
+
+/** A tab signed in as `as` (a client from TestPocketBase.actor), or signed out. */
+export async function openTab(url: string, as?: PocketBase): Promise<Tab> {
+  vi.resetModules();
+  const client = new PocketBase(url);
+  client.autoCancellation(false);
+  if (as) client.authStore.save(as.authStore.token, as.authStore.record);
+  const seam = await import('../../../src/stores/client');
+  seam.setStoreClient(client);
+  const entries = await Promise.all(Object.entries(modules).map(async ([name, load]) => [name, await load()]));
+  const stores = Object.fromEntries(entries) as Stores;
+  return {
+    ...stores,
+    client,
+    live: () => waitFor(() => stores.realtime.$subscribed.get()),
+    close: () => void client.realtime.unsubscribe().catch(() => {}),
+  };
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${check}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Holds back the answers to requests matching `match` by `ms`: the server answers at once, the tab
+ * hears it `ms` later. Resolves `answered` when the server's (first) answer is in, still held back.
+ */
+export function delayAnswers(
+  client: PocketBase,
+  match: (url: string, method: string) => boolean,
+  ms: number,
+): { answered: Promise<void> } {
+  let resolve = () => {};
+  const answered = new Promise<void>((r) => {
+    resolve = r;
+  });
+  client.beforeSend = (url, options) => {
+    if (!match(url, options.method ?? 'GET')) return { url, options };
+    const slow = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetch(input, init);
+      resolve();
+      await new Promise((wait) => setTimeout(wait, ms));
+      return response;
+    };
+    return { url, options: { ...options, fetch: slow } };
+  };
+  return { answered };
+}
+
+/** Counts the requests a client sends, by method and path. */
+export function countRequests(client: PocketBase): string[] {
+  const sent: string[] = [];
+  const before = client.beforeSend;
+  client.beforeSend = async (url, options) => {
+    sent.push(`${options.method ?? 'GET'} ${new URL(url).pathname}`);
+    return before ? before(url, options) : { url, options };
+  };
+  return sent;
+}

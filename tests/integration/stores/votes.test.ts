@@ -1,0 +1,141 @@
+// The vote store against a real PocketBase: optimistic toggle, rollback with a toast, one "my votes"
+// request per page, the answer that arrives after a local vote never overwriting it, and two tabs of
+// one member staying in step live.
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
+import { countRequests, delayAnswers, openTab, type Tab, waitFor } from './tab';
+
+let pb: TestPocketBase;
+let actors: Actors;
+let board: RecordModel;
+const tabs: Tab[] = [];
+const live = { vote_count: 0, comment_count: 0, status: '', locked: false };
+
+async function tab(as?: keyof Actors): Promise<Tab> {
+  const opened = await openTab(pb.url, as ? actors[as] : undefined);
+  tabs.push(opened);
+  return opened;
+}
+
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+  actors = await createActors(pb);
+  board = await createBoard(pb, 'public');
+});
+afterAll(async () => {
+  for (const t of tabs) t.close();
+  await pb?.stop();
+});
+
+describe('toggleVote', () => {
+  it('counts the vote at once, keeps it when the server accepts, and takes it back', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, live);
+    const pending = t.votes.toggleVote(post.id);
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
+    expect(t.votes.$myVotes.get()[post.id]).toBe('pending');
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
+    expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(t.votes.$myVotes.get()[post.id]).toBeUndefined();
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
+    expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
+  });
+
+  it('rolls back with a toast when the server refuses (the idea was locked meanwhile)', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, live);
+    await pb.admin.collection('posts').update(post.id, { locked: true });
+    const result = await t.votes.toggleVote(post.id);
+    expect(result.ok).toBe(false);
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
+    expect(t.votes.$myVotes.get()[post.id]).toBeUndefined();
+    expect(t.toast.$toast.get()?.message).toMatch(/^Your vote was not counted\. /);
+  });
+
+  it('tells a blocked member why nothing happens, without asking the server', async () => {
+    const t = await tab('blocked');
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, live);
+    const result = await t.votes.toggleVote(post.id);
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'validation' }) });
+    expect(t.toast.$toast.get()?.message).toBe(t.viewer.BLOCKED_MESSAGE);
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
+  });
+
+  it('says signed-out visitors must sign in', async () => {
+    const t = await tab();
+    const post = await createPost(pb, board, actors['other member']);
+    const result = await t.votes.toggleVote(post.id);
+    expect(result.ok ? null : result.error.kind).toBe('unauthorized');
+  });
+});
+
+describe('the member’s own votes', () => {
+  it('are asked for once per page, however many cards ask', async () => {
+    const t = await tab('member');
+    const posts = await Promise.all([1, 2, 3, 4, 5].map(() => createPost(pb, board, actors['other member'])));
+    await actors.member.collection('votes').create({ post: posts[2]?.id, user: idOf(actors.member) });
+    const sent = countRequests(t.client);
+    await Promise.all(posts.map((p) => t.votes.requestMyVote(p.id)));
+    await Promise.all(posts.map((p) => t.votes.requestMyVote(p.id)));
+    expect(sent.filter((s) => s === 'GET /api/collections/votes/records')).toHaveLength(1);
+    expect(posts.map((p) => Boolean(t.votes.$myVotes.get()[p.id]))).toEqual([false, false, true, false, false]);
+  });
+
+  it('a vote cast before the "my votes" answer arrives stays cast (the answer is 800 ms late)', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, live);
+    const late = delayAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'), 800);
+    const answer = t.votes.requestMyVote(post.id);
+    await late.answered; // the server said "not voted"; the tab has not heard it yet
+    const vote = await t.votes.toggleVote(post.id);
+    expect(vote.ok).toBe(true);
+    await answer;
+    expect(t.votes.$myVotes.get()[post.id]).toBe(vote.ok ? vote.value : 'no vote');
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
+    // Clicking again removes the vote (no "Your vote was not counted" from the unique index).
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
+  });
+
+  it('a vote taken back in another tab while the "my votes" answer is late stays taken back', async () => {
+    const post = await createPost(pb, board, actors['other member']);
+    await actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) });
+    const other = await tab('member');
+    await other.votes.requestMyVote(post.id);
+    const t = await tab('member');
+    t.posts.trackPost(post.id, { ...live, vote_count: 1 });
+    const late = delayAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'), 1500);
+    const answer = t.votes.requestMyVote(post.id);
+    await late.answered; // the server said "voted"; the tab hears it 1.5 s later
+    await t.live();
+    expect((await other.votes.toggleVote(post.id)).ok).toBe(true);
+    await answer;
+    expect(t.votes.$myVotes.get()[post.id]).toBeUndefined();
+  });
+
+  it('two tabs of one member: a vote in one shows pressed in the other, which can take it back', async () => {
+    const a = await tab('member');
+    const b = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    for (const t of [a, b]) {
+      t.posts.trackPost(post.id, live);
+      await t.votes.requestMyVote(post.id);
+      await t.live();
+    }
+    const cast = await a.votes.toggleVote(post.id);
+    await waitFor(() => b.votes.$myVotes.get()[post.id] === (cast.ok && cast.value));
+    expect((await b.votes.toggleVote(post.id)).ok).toBe(true);
+    await waitFor(() => a.votes.$myVotes.get()[post.id] === undefined);
+    expect(b.toast.$toast.get()).toBeNull();
+    expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
+  });
+});
