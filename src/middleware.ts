@@ -2,6 +2,7 @@
 // edge caching for signed-out visitors, and a friendly 503 when PocketBase cannot be reached.
 import { PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
+import { applyEdgeCache } from './lib/edge-cache';
 import { accentCss, cspHash } from './lib/inline-style';
 import { createServerClient, toSessionUser } from './lib/pb/client';
 import { isUnavailable } from './lib/pb/errors';
@@ -31,11 +32,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     console.error(`PocketBase unavailable at ${serverUrl}:`, error);
     response = renderUnavailablePage();
   }
-  const cacheable = context.request.method === 'GET' && !context.locals.user && response.status === 200;
-  if (isPage && !response.headers.has('cache-control')) {
-    response.headers.set('cache-control', cacheable ? 'public, max-age=0, s-maxage=30' : 'private, no-store');
-  }
-  if (isPage) response.headers.append('vary', 'Cookie');
+  applyEdgeCache(context, response, isPage);
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(accentCss(context.locals.shell.site.accent_color))],

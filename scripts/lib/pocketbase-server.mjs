@@ -35,10 +35,19 @@ export async function upsertSuperuser(bin, dataDir, { email, password }) {
  * Starts PocketBase and resolves once /api/health answers.
  * @returns {Promise<{ url: string, process: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
  */
-export async function startPocketBase({ dataDir, port, host = '127.0.0.1', superuser, watch = false, quiet = true }) {
+export async function startPocketBase({
+  dataDir,
+  port,
+  host = '127.0.0.1',
+  superuser,
+  watch = false,
+  quiet = true,
+  env = {},
+}) {
   const bin = await ensurePocketBase();
   if (superuser) await upsertSuperuser(bin, dataDir, superuser);
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch })], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,6 @@
 // The whole local Chorus: a mail catcher, PocketBase with the migrations, a seeded demo, and the site.
 // `npm start` runs it on fixed ports; the end-to-end tests run it on free ports and a temp folder.
+import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
@@ -30,6 +31,9 @@ export async function startStack(options) {
   };
   try {
     const siteUrl = `http://127.0.0.1:${sitePort}`;
+    // PocketBase's hooks ask the site to purge its edge cache after each write (pb_hooks/edge-cache.pb.js).
+    const edgePurgeSecret = randomBytes(24).toString('hex');
+    const edgeEnv = { EDGE_PURGE_URL: `${siteUrl}/edge-cache/purge`, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
     let mail;
     let superuser;
@@ -40,7 +44,7 @@ export async function startStack(options) {
       stoppers.push(mail.close);
       superuser = operatorCredentials(dataDir);
       log('Starting PocketBase…');
-      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser, watch: dev });
+      pocketbase = await startPocketBase({ dataDir, port: pbPort, superuser, watch: dev, env: edgeEnv });
       stoppers.push(() => pocketbase.stop());
       pbUrl = pocketbase.url;
       const admin = await connectAsSuperuser(pbUrl, superuser);
@@ -58,16 +62,25 @@ export async function startStack(options) {
       await buildSite({ quiet });
     }
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
-    const site = await startSite({ port: sitePort, pbUrl, publicPbUrl: options.publicPbUrl, dev, quiet });
+    const site = await startSite({
+      port: sitePort,
+      pbUrl,
+      publicPbUrl: options.publicPbUrl,
+      edgePurgeSecret,
+      dev,
+      quiet,
+    });
     stoppers.push(site.stop);
     /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */
     const restartPocketBase = async (downMs = 0) => {
       await pocketbase.stop();
       await new Promise((r) => setTimeout(r, downMs));
-      pocketbase = await startPocketBase({ dataDir, port: pbPort });
+      pocketbase = await startPocketBase({ dataDir, port: pbPort, env: edgeEnv });
     };
     return {
       siteUrl,
+      originUrl: site.originUrl,
+      edgePurgeSecret,
       pbUrl,
       mail,
       superuser,
