@@ -30,6 +30,10 @@ export default defineConfig({
       PB_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_PB_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       CHORUS_PROXY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Edge cache purging (src/lib/edge-cache/): the secret PocketBase's hooks present, and locally the
+      // emulated edge's purge endpoint (workerd has no Workers Cache).
+      EDGE_PURGE_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      LOCAL_EDGE_CACHE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

@@ -8,10 +8,13 @@ import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
 import { measureFanOut } from './lib/bench/fan-out.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
+import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
+
+const FAN_OUT_SIZES = [100, 1000, 10_000];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -21,10 +24,35 @@ try {
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
   console.log('Chorus benchmarks (loopback, this machine)\n');
 
-  const pageTimes = await measurePageTimes(stack.siteUrl, `/p/${data.postWithComments}`, 60);
+  const pages = [
+    ['home', '/'],
+    ['a board', `/b/${data.boardSlug}`],
+    ['an idea page', `/p/${data.postWithComments}`],
+    ['the roadmap', '/roadmap'],
+  ];
+  const postsList = `${stack.pbUrl}/api/collections/posts/records?perPage=30&sort=-created`;
+  console.log(formatThroughput('PocketBase posts list of 30, 10 connections', await measureThroughput(postsList)));
+  // Uncached: straight to the Worker (every request renders). Cached: through the local edge, as a
+  // signed-out visitor reaches Cloudflare's Workers Cache.
+  const origin = stack.originUrl ?? stack.siteUrl;
+  for (const [label, path] of pages) {
+    console.log(formatThroughput(`${label}, uncached`, await measureThroughput(new URL(path, origin).href)));
+  }
+  if (stack.originUrl) {
+    for (const [label, path] of pages) {
+      console.log(
+        formatThroughput(`${label}, from the edge cache`, await measureThroughput(new URL(path, stack.siteUrl).href)),
+      );
+    }
+  } else {
+    console.log('pages from the edge cache: skipped (the local site has no edge cache)');
+  }
+  console.log('');
+
+  const pageTimes = await measurePageTimes(origin, `/p/${data.postWithComments}`, 60);
   console.log(summarize('SSR idea page with 50 comments (response time)', pageTimes));
 
-  for (const subscribers of [100, 1000]) {
+  for (const subscribers of FAN_OUT_SIZES) {
     const latencies = await measureFanOut(stack.pbUrl, data, subscribers, 10);
     console.log(summarize(`SSE fan-out of a vote to ${subscribers} subscribers`, latencies));
   }

@@ -2,6 +2,7 @@
 // shell, security headers, edge caching for signed-out visitors, and friendly 503/429 pages.
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
+import { applyEdgeCache } from './lib/edge-cache';
 import { accentCss, cspHash } from './lib/inline-style';
 import { createServerClient } from './lib/pb/client';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
@@ -45,11 +46,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const https = context.url.protocol === 'https:';
   if (session.clearCookie) response.headers.append('set-cookie', clearedAuthCookie(https));
-  const cacheable = context.request.method === 'GET' && !context.locals.user && response.status === 200;
-  if (isPage && !response.headers.has('cache-control')) {
-    response.headers.set('cache-control', cacheable ? 'public, max-age=0, s-maxage=30' : 'private, no-store');
-  }
-  if (isPage) response.headers.append('vary', 'Cookie');
+  applyEdgeCache(context, response, isPage);
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(accentCss(context.locals.shell.site.accent_color))],

@@ -49,13 +49,15 @@ export async function startPocketBase({
   watch = false,
   quiet = true,
   proxySecret = process.env.CHORUS_PROXY_SECRET,
+  env = {},
 }) {
   const bin = await ensurePocketBase();
   if (superuser) await upsertSuperuser(bin, dataDir, superuser);
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch })], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
-    // The secret the site sends to vouch for its visitors' addresses (pb_hooks/trusted-client-ip.pb.js).
-    env: { ...process.env, CHORUS_PROXY_SECRET: proxySecret ?? '' },
+    // The secret the site sends to vouch for its visitors' addresses (pb_hooks/trusted-client-ip.pb.js),
+    // and whatever else the caller passes (the edge cache's purge URL and secret).
+    env: { ...process.env, CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

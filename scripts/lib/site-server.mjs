@@ -1,9 +1,12 @@
-// Builds the site and serves it in workerd (`astro preview`), or runs `astro dev` with hot reload.
+// Builds the site and serves it in workerd (`astro preview`) behind the local edge (Workers Cache and
+// compression, as Cloudflare serves it), or runs `astro dev` with hot reload.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startLocalEdge } from './local-edge/server.mjs';
 import { stopProcess } from './pocketbase-server.mjs';
+import { freePorts } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -17,7 +20,7 @@ const QUIET_TOOLS = {
 };
 
 /** Only what the Worker needs: it sees these as its environment bindings. */
-function siteEnv({ pbUrl, publicPbUrl, proxySecret }) {
+function siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl }) {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   return {
@@ -27,6 +30,8 @@ function siteEnv({ pbUrl, publicPbUrl, proxySecret }) {
     PB_URL: pbUrl,
     PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
     ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
+    ...(edgePurgeSecret && { EDGE_PURGE_SECRET: edgePurgeSecret }),
+    ...(localEdgeUrl && { LOCAL_EDGE_CACHE_URL: localEdgeUrl }),
   };
 }
 
@@ -47,22 +52,28 @@ export function buildSite({ quiet = false } = {}) {
   });
 }
 
-/** Serves the built site (or `astro dev`) and resolves once it answers. */
+/**
+ * Serves the built site in workerd behind the local edge on `port` (or `astro dev` on it), and resolves
+ * once it answers. `originUrl` is the Worker itself, without the edge (uncached).
+ */
 export async function startSite({
   port,
   host = '127.0.0.1',
   pbUrl,
   publicPbUrl,
   proxySecret = undefined,
+  edgePurgeSecret,
   dev = false,
   quiet = true,
 }) {
+  const [workerPort, controlPort] = dev ? [port, 0] : await freePorts(2);
+  const localEdgeUrl = dev ? undefined : `http://127.0.0.1:${controlPort}/purge`;
   const args = dev
     ? [astroBin, 'dev', '--port', String(port), '--host', host]
-    : [astroBin, 'preview', '--port', String(port), '--host', host, '--ignore-lock'];
+    : [astroBin, 'preview', '--port', String(workerPort), '--host', '127.0.0.1', '--ignore-lock'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: siteEnv({ pbUrl, publicPbUrl, proxySecret }),
+    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl }),
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';
@@ -73,18 +84,32 @@ export async function startSite({
     output += chunk;
     if (!quiet) process.stderr.write(chunk);
   });
-  const url = `http://${host}:${port}`;
+  const originUrl = `http://127.0.0.1:${workerPort}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The site server exited (code ${child.exitCode}):\n${output}`);
     try {
-      const response = await fetch(`${url}/robots.txt`);
-      if (response.ok) return { url, process: child, stop: () => stopProcess(child) };
+      const response = await fetch(`${originUrl}/robots.txt`);
+      if (response.ok) {
+        if (dev) return { url: originUrl, originUrl, process: child, stop: () => stopProcess(child) };
+        const edge = await startLocalEdge({
+          port,
+          host,
+          originPort: workerPort,
+          controlPort,
+          assetsDir: join(root, 'dist', 'client'),
+        });
+        const stop = async () => {
+          await edge.stop();
+          await stopProcess(child);
+        };
+        return { url: edge.url, originUrl, process: child, stop };
+      }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   await stopProcess(child);
-  throw new Error(`The site did not answer at ${url} within 90 s:\n${output}`);
+  throw new Error(`The site did not answer at ${originUrl} within 90 s:\n${output}`);
 }

@@ -34,6 +34,9 @@ export async function startStack(options) {
     // The site vouches for its visitors' addresses with this secret, so PocketBase's rate limits count per
     // visitor (pb_hooks/trusted-client-ip.pb.js). A local PocketBase gets a fresh one on every start.
     const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
+    // PocketBase's hooks ask the site to purge its edge cache after each write (pb_hooks/edge-cache.pb.js).
+    const edgePurgeSecret = randomBytes(24).toString('hex');
+    const edgeEnv = { EDGE_PURGE_URL: `${siteUrl}/edge-cache/purge`, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
     let mail;
     let superuser;
@@ -44,7 +47,10 @@ export async function startStack(options) {
       stoppers.push(mail.close);
       superuser = operatorCredentials(dataDir);
       log('Starting PocketBase…');
-      pocketbase = await supervisePocketBase({ dataDir, port: pbPort, superuser, watch: dev, proxySecret }, log);
+      pocketbase = await supervisePocketBase(
+        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: edgeEnv },
+        log,
+      );
       stoppers.push(() => pocketbase.stop());
       pbUrl = pocketbase.url;
       const admin = await connectAsSuperuser(pbUrl, superuser);
@@ -62,7 +68,15 @@ export async function startStack(options) {
       await buildSite({ quiet });
     }
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
-    const site = await startSite({ port: sitePort, pbUrl, publicPbUrl: options.publicPbUrl, proxySecret, dev, quiet });
+    const site = await startSite({
+      port: sitePort,
+      pbUrl,
+      publicPbUrl: options.publicPbUrl,
+      proxySecret,
+      edgePurgeSecret,
+      dev,
+      quiet,
+    });
     stoppers.push(site.stop);
     /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */
     const restartPocketBase = async (downMs = 0) => {
@@ -72,6 +86,8 @@ export async function startStack(options) {
     };
     return {
       siteUrl,
+      originUrl: site.originUrl,
+      edgePurgeSecret,
       pbUrl,
       mail,
       superuser,

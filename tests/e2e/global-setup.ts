@@ -17,6 +17,7 @@ export default async function globalSetup() {
     E2E_SUPERUSER_EMAIL: stack.superuser?.email,
     E2E_SUPERUSER_PASSWORD: stack.superuser?.password,
     E2E_DEMO_PASSWORD: stack.demoPassword,
+    E2E_EDGE_PURGE_SECRET: stack.edgePurgeSecret,
   });
   return async () => {
     await stack.stop();

@@ -24,12 +24,12 @@ export const TEST_PASSWORD = 'correct horse battery';
 let counter = 0;
 
 export async function startTestPocketBase(
-  options: { smtpPort?: number; appUrl?: string } = {},
+  options: { smtpPort?: number; appUrl?: string; env?: Record<string, string> } = {},
 ): Promise<TestPocketBase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const port = await freePort();
   const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
-  const server = await startPocketBase({ dataDir, port, superuser });
+  const server = await startPocketBase({ dataDir, port, superuser, env: options.env ?? {} });
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
   if (options.smtpPort || options.appUrl) {

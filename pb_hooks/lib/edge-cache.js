@@ -1,0 +1,72 @@
+// Which cached pages a committed write changes (tags named as in src/lib/edge-cache/tags.ts), and the
+// call that asks the Worker to purge them. A failed purge is logged and never fails the write: pages
+// also expire at the edge within a minute.
+
+const SHELL_COLLECTIONS = ['site', 'statuses', 'tags'];
+
+/** The cache tags a write to `record` (before it: `original`, for updates) affects. */
+function tagsFor(app, record, original) {
+  const collection = record.collection().name;
+  const tags = new Set();
+  const postTags = (postId) => {
+    if (!postId) return;
+    tags.add(`post:${postId}`);
+  };
+  if (SHELL_COLLECTIONS.includes(collection)) tags.add('site');
+  if (collection === 'boards') {
+    tags.add('site');
+    tags.add(`board:${record.id}`);
+  }
+  if (collection === 'posts') {
+    postTags(record.id);
+    for (const version of [record, original]) {
+      const board = version?.getString('board');
+      if (board) tags.add(`board:${board}`);
+    }
+  }
+  if (collection === 'comments' || collection === 'status_events') postTags(record.getString('post'));
+  if (collection === 'reactions') {
+    const comment = app.findRecordById('comments', record.getString('comment'));
+    postTags(comment.getString('post'));
+  }
+  if (collection === 'changelog_entries') {
+    tags.add('changelog');
+    for (const version of [record, original]) for (const post of version?.getStringSlice('posts') ?? []) postTags(post);
+  }
+  return [...tags];
+}
+
+/** POSTs the tags to the Worker's purge route; logs (never throws) when that fails. */
+function purge(app, tags) {
+  const url = $os.getenv('EDGE_PURGE_URL');
+  const secret = $os.getenv('EDGE_PURGE_SECRET');
+  if (!url || !secret || tags.length === 0) return;
+  try {
+    const response = $http.send({
+      url,
+      method: 'POST',
+      body: JSON.stringify({ tags }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      timeout: 5,
+    });
+    if (response.statusCode !== 200) {
+      app.logger().warn('Edge cache purge refused', 'status', response.statusCode, 'tags', tags.join(','));
+    }
+  } catch (error) {
+    app.logger().warn('Edge cache purge failed', 'error', String(error), 'tags', tags.join(','));
+  }
+}
+
+/** After a write commits: purges what it changed. Reading a deleted comment's post may fail: logged. */
+function purgeAfterWrite(e) {
+  e.next();
+  let tags = [];
+  try {
+    tags = tagsFor(e.app, e.record, e.record.original());
+  } catch (error) {
+    e.app.logger().warn('Edge cache tags failed', 'error', String(error), 'collection', e.record.collection().name);
+  }
+  purge(e.app, tags);
+}
+
+module.exports = { tagsFor, purge, purgeAfterWrite };

@@ -1,0 +1,42 @@
+// Which responses Cloudflare's Workers Cache may keep, for how long, under which tags.
+// The cache key ignores cookies, so pages `Vary: Cookie`: a visitor without cookies shares one cached
+// copy, and a signed-in visitor (whose responses are `private, no-store`) never matches it nor adds one.
+
+/** Edge freshness: purges keep pages exact, so expiry only bounds the damage of a failed purge. */
+export const EDGE_CACHE_CONTROL = 'max-age=60, stale-while-revalidate=86400';
+/** Browsers always ask again (the edge answers), so a purge reaches them on their next visit. */
+export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+export interface EdgeCacheDecision {
+  method: string;
+  signedIn: boolean;
+  /** The page's tags, or null when it may not be cached at the edge. */
+  tags: string[] | null;
+  isPage: boolean;
+}
+
+/** Sets the cache headers of a response (in place) and returns it. */
+export function applyCacheHeaders(response: Response, { method, signedIn, tags, isPage }: EdgeCacheDecision) {
+  const headers = response.headers;
+  const cacheable =
+    (method === 'GET' || method === 'HEAD') &&
+    !signedIn &&
+    response.status === 200 &&
+    tags !== null &&
+    !headers.has('set-cookie') &&
+    !/private|no-store/.test(headers.get('cache-control') ?? '');
+  if (cacheable) {
+    headers.set('cache-control', BROWSER_CACHE_CONTROL);
+    // The most specific header wins at Cloudflare, which strips it (and Cache-Tag) before the browser.
+    headers.set('cloudflare-cdn-cache-control', EDGE_CACHE_CONTROL);
+    headers.set('cache-tag', tags.join(','));
+  } else {
+    headers.delete('cache-tag');
+    headers.delete('cloudflare-cdn-cache-control');
+    // With Workers Cache on, a response without Cache-Control is cached by heuristics (2 h for a 200).
+    if (isPage || !headers.has('cache-control')) headers.set('cache-control', PRIVATE_CACHE_CONTROL);
+  }
+  if (isPage || cacheable) headers.append('vary', 'Cookie');
+  return response;
+}

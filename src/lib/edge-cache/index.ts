@@ -1,0 +1,22 @@
+// Edge caching for signed-out visitors: the one call the middleware makes (headers and tags), and the
+// purge route's handler. See README "Edge cache".
+import { applyCacheHeaders } from './headers';
+import { pageCacheTags } from './tags';
+
+export { handlePurgeRequest } from './purge';
+
+interface EdgeCacheContext {
+  request: Request;
+  url: URL;
+  locals: { user: unknown; shell?: { boards: { id: string; slug: string }[] } };
+}
+
+/** Sets Cache-Control, Cache-Tag and Vary on a response from what was rendered and for whom. */
+export function applyEdgeCache(context: EdgeCacheContext, response: Response, isPage: boolean): Response {
+  return applyCacheHeaders(response, {
+    method: context.request.method,
+    signedIn: Boolean(context.locals.user),
+    tags: pageCacheTags(context.url.pathname, context.locals.shell?.boards),
+    isPage,
+  });
+}

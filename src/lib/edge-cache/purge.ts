@@ -1,0 +1,77 @@
+// The purge route's logic: PocketBase (after a write commits) names tags, the Worker checks the shared
+// secret and purges them from Workers Cache. Locally, where workerd has no Workers Cache, the same purge
+// goes to the local edge emulator `npm start` runs in front of the Worker.
+import * as workers from 'cloudflare:workers';
+import { isCacheTag } from './tags';
+
+const MAX_TAGS = 100;
+
+interface PurgeResult {
+  success: boolean;
+  errors?: { code?: number; message: string }[];
+}
+
+interface WorkersCache {
+  purge(options: { tags: string[] }): Promise<PurgeResult>;
+}
+
+export interface PurgeConfig {
+  /** EDGE_PURGE_SECRET: unset disables the route. */
+  secret: string | undefined;
+  /** LOCAL_EDGE_CACHE_URL: the local edge emulator's purge endpoint, used only without Workers Cache. */
+  localEdgeUrl: string | undefined;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+  });
+
+export async function handlePurgeRequest(request: Request, config: PurgeConfig): Promise<Response> {
+  if (!config.secret) return json(404, { error: 'Edge cache purging is not configured (EDGE_PURGE_SECRET).' });
+  const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  if (!(await sameSecret(presented, config.secret))) return json(401, { error: 'Wrong or missing secret.' });
+  let tags: unknown;
+  try {
+    tags = ((await request.json()) as { tags?: unknown }).tags;
+  } catch {
+    return json(400, { error: 'Expected a JSON body {"tags": [...]}.' });
+  }
+  if (!Array.isArray(tags) || tags.length === 0 || tags.length > MAX_TAGS || !tags.every(isCacheTag)) {
+    return json(400, { error: `Expected 1 to ${MAX_TAGS} tags like "post:<id>".` });
+  }
+  const result = await purgeTags(tags, config.localEdgeUrl);
+  if (!result.success) console.error('Edge cache purge failed', tags, result.errors);
+  return json(result.success ? 200 : 502, { purged: result.success ? tags : [], errors: result.errors ?? [] });
+}
+
+async function purgeTags(tags: string[], localEdgeUrl: string | undefined): Promise<PurgeResult> {
+  const workersCache = (workers as { cache?: WorkersCache }).cache;
+  try {
+    if (typeof workersCache?.purge === 'function') return await workersCache.purge({ tags });
+    if (localEdgeUrl) {
+      const response = await fetch(localEdgeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tags }),
+      });
+      return response.ok
+        ? { success: true }
+        : { success: false, errors: [{ message: `local edge ${response.status}` }] };
+    }
+    return { success: false, errors: [{ message: 'This runtime has no Workers Cache and no local edge.' }] };
+  } catch (error) {
+    return { success: false, errors: [{ message: String(error) }] };
+  }
+}
+
+/** Compares digests, so the time taken does not reveal how much of the secret matched. */
+async function sameSecret(presented: string, expected: string): Promise<boolean> {
+  const digest = async (value: string) =>
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
+  const [a, b] = await Promise.all([digest(presented), digest(expected)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0 && presented.length > 0;
+}

@@ -1,0 +1,136 @@
+// PocketBase tells the site's Worker which cached pages a committed write changed: the exact tags, with
+// the shared secret, and a failed purge never fails the write.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+
+interface PurgeCall {
+  authorization: string | undefined;
+  tags: string[];
+}
+
+const SECRET = 'edge-secret-for-tests';
+let calls: PurgeCall[] = [];
+/** What the fake Worker answers: 200, or another status to see the write survive a refusal. */
+let answer = 200;
+let worker: Server;
+let pb: TestPocketBase;
+let actors: Actors;
+let board: RecordModel;
+
+beforeAll(async () => {
+  worker = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      if (req.url === '/edge-cache/purge' && req.method === 'POST') {
+        calls.push({ authorization: req.headers.authorization, tags: JSON.parse(body).tags });
+      }
+      res.writeHead(answer).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => worker.listen(0, '127.0.0.1', resolve));
+  const { port } = worker.address() as AddressInfo;
+  pb = await startTestPocketBase({
+    env: { EDGE_PURGE_URL: `http://127.0.0.1:${port}/edge-cache/purge`, EDGE_PURGE_SECRET: SECRET },
+  });
+  actors = await createActors(pb);
+  board = await createBoard(pb, 'public');
+});
+afterAll(async () => {
+  await pb?.stop();
+  worker?.close();
+});
+beforeEach(() => {
+  calls = [];
+  answer = 200;
+});
+
+const allTags = () => [...new Set(calls.flatMap((call) => call.tags))].sort();
+
+describe('purges after writes', () => {
+  it('presents the shared secret', async () => {
+    await createPost(pb, board, actors.member);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.authorization === `Bearer ${SECRET}`)).toBe(true);
+  });
+
+  it('a new idea purges its page and its board lists', async () => {
+    const post = await createPost(pb, board, actors.member);
+    expect(allTags()).toEqual([`board:${board.id}`, `post:${post.id}`].sort());
+  });
+
+  it('a vote purges the idea and its board (the recounted post is saved)', async () => {
+    const post = await createPost(pb, board, actors.member);
+    calls = [];
+    await actors.other.collection('votes').create({ post: post.id, user: idOf(actors.other) });
+    expect(allTags()).toEqual([`board:${board.id}`, `post:${post.id}`].sort());
+  });
+
+  it('a comment purges its idea', async () => {
+    const post = await createPost(pb, board, actors.member);
+    calls = [];
+    await actors.other.collection('comments').create({ post: post.id, author: idOf(actors.other), body: 'Yes please' });
+    expect(allTags()).toContain(`post:${post.id}`);
+    expect(allTags().every((tag) => tag === `post:${post.id}` || tag === `board:${board.id}`)).toBe(true);
+  });
+
+  it('moving an idea purges both boards', async () => {
+    const post = await createPost(pb, board, actors.member);
+    const other = await createBoard(pb, 'public');
+    calls = [];
+    await pb.admin.collection('posts').update(post.id, { board: other.id });
+    expect(allTags()).toEqual([`board:${board.id}`, `board:${other.id}`, `post:${post.id}`].sort());
+  });
+
+  it('a board, the site record or a status purges every page (the shell)', async () => {
+    const fresh = await createBoard(pb, 'public');
+    expect(allTags()).toEqual([`board:${fresh.id}`, 'site'].sort());
+    calls = [];
+    const site = await pb.admin.collection('site').getFirstListItem('');
+    await pb.admin.collection('site').update(site.id, { tagline: 'Faster now' });
+    expect(allTags()).toEqual(['site']);
+  });
+
+  it('a changelog entry purges the changelog and the ideas it ships', async () => {
+    const post = await createPost(pb, board, actors.member);
+    calls = [];
+    await pb.admin.collection('changelog_entries').create({
+      title: 'Shipped',
+      slug: `shipped-${Date.now()}`,
+      state: 'draft',
+      posts: [post.id],
+    });
+    expect(allTags()).toEqual(['changelog', `post:${post.id}`]);
+  });
+
+  it('a read purges nothing', async () => {
+    await actors.member.collection('posts').getList(1, 5);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('a failed purge never fails the write', () => {
+  it('when the Worker refuses', async () => {
+    answer = 401;
+    const post = await createPost(pb, board, actors.member);
+    expect(post.id).toHaveLength(15);
+    expect(calls.length).toBeGreaterThan(0);
+  });
+
+  it('when the Worker cannot be reached', async () => {
+    await new Promise<void>((resolve) => worker.close(() => resolve()));
+    worker.closeAllConnections();
+    const post = await createPost(pb, board, actors.member);
+    const comment = await actors.other
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors.other), body: 'Still saved' });
+    expect(comment['body']).toBe('Still saved');
+    expect(calls).toEqual([]);
+  });
+});
