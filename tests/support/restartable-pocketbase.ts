@@ -26,7 +26,7 @@ export async function startRestartablePocketBase(env: Record<string, string>, ap
     admin,
     async restart() {
       await server.stop();
-      server = await startPocketBase({ dataDir, port, superuser });
+      server = await startPocketBase({ dataDir, port, superuser: undefined }); // keep the sessions valid
     },
     async stop() {
       await server.stop();
