@@ -6,7 +6,7 @@
 
 for (const collection of ['posts', 'comments', 'votes']) {
   onRecordCreateRequest((e) => {
-    if (e.hasSuperuserAuth() && e.requestInfo().headers['x_chorus_import']) e.record.set('chorus_import', true);
+    if (e.hasSuperuserAuth() && e.requestInfo().headers.x_chorus_import) e.record.set('chorus_import', true);
     e.next();
   }, collection);
 }
