@@ -17,8 +17,6 @@ export const FORMATS = {
     author_name: 'Author Name',
     author_email: 'Author Email',
     created: 'Created At',
-    images: 'Image URLs',
-    voters: 'Voter Emails',
   },
   uservoice: {
     id: 'suggestion.id',
@@ -31,7 +29,6 @@ export const FORMATS = {
     author_email: 'user.email_address',
     created: 'suggestion.created_timestamp',
     duplicate_of: 'suggestion.parent.id',
-    response: 'suggestion.response',
   },
   generic: {
     id: 'id',
@@ -94,11 +91,11 @@ export function readCsv({ text, format, fileName, overrides = {} }) {
     const where = `line ${row.line}`;
     const key = cell(row, 'id').trim() || `line-${row.line}`;
     const title = cell(row, 'title').trim();
-    const authorKey = userKey(model, cell(row, 'author_name'), cell(row, 'author_email'));
+    const validAuthor = isEmail(cell(row, 'author_email'));
     const created = parseDate(cell(row, 'created'));
     const why = !title
       ? 'no title'
-      : !authorKey
+      : !validAuthor
         ? `no valid author email ("${cell(row, 'author_email')}")`
         : created === undefined
           ? `unreadable date "${cell(row, 'created')}"`
@@ -110,6 +107,7 @@ export function readCsv({ text, format, fileName, overrides = {} }) {
       continue;
     }
     seen.add(key);
+    const authorKey = userKey(model, cell(row, 'author_name'), cell(row, 'author_email'));
     const status = cell(row, 'status').trim();
     if (status && !statusSlugOf(status))
       model.problems.push({ where, why: `unknown status "${status}", imported as Open` });
