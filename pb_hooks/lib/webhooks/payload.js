@@ -1,0 +1,70 @@
+// The versioned JSON body of each webhook event: { version, type, timestamp, data }. Ideas are named
+// by their public URL on the site (PocketBase's Application URL); people by their display name only,
+// never an email (and email addresses typed into an excerpt are masked).
+const VERSION = 1;
+const EMAIL = /[^\s@<>()"']+@[^\s@<>()"']+\.[a-z]{2,}/gi;
+
+function find(app, collection, id) {
+  if (!id) return null;
+  try {
+    return app.findRecordById(collection, id);
+  } catch {
+    return null;
+  }
+}
+
+const siteUrl = (app) => app.settings().meta.appURL.replace(/\/+$/, '');
+const personOf = (app, id) => {
+  const user = find(app, 'users', id);
+  return user ? { id: user.id, name: user.getString('name') || 'Someone' } : null;
+};
+
+function excerptOf(markdown, length = 280) {
+  const text = String(markdown || '')
+    .replace(EMAIL, '[email hidden]')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+function statusOf(app, id) {
+  const status = find(app, 'statuses', id);
+  return status ? { name: status.getString('name'), slug: status.getString('slug') } : null;
+}
+
+function describeIdea(app, post) {
+  const board = find(app, 'boards', post.getString('board'));
+  return {
+    id: post.id,
+    title: post.getString('title'),
+    url: `${siteUrl(app)}/p/${post.id}`,
+    excerpt: excerptOf(post.getString('body')),
+    board: board ? { name: board.getString('name'), slug: board.getString('slug') } : null,
+    status: statusOf(app, post.getString('status')),
+    approved: post.getBool('approved'),
+    vote_count: post.getInt('vote_count'),
+    comment_count: post.getInt('comment_count'),
+    author: personOf(app, post.getString('author')),
+    created: post.getDateTime('created').string(),
+  };
+}
+
+function describeRelease(app, entry) {
+  const ideas = app.findRecordsByIds('posts', entry.getStringSlice('posts'));
+  return {
+    id: entry.id,
+    title: entry.getString('title'),
+    url: `${siteUrl(app)}/changelog/${entry.getString('slug')}`,
+    excerpt: excerptOf(entry.getString('body')),
+    labels: entry.getStringSlice('labels'),
+    published_at: entry.getDateTime('published_at').string(),
+    ideas: ideas.map((post) => ({ id: post.id, title: post.getString('title'), url: `${siteUrl(app)}/p/${post.id}` })),
+  };
+}
+
+function buildEvent(type, data) {
+  return { version: VERSION, type, timestamp: new Date().toISOString(), data };
+}
+
+module.exports = { buildEvent, describeIdea, describeRelease, excerptOf, find, personOf, statusOf };

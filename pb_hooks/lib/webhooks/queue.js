@@ -1,0 +1,50 @@
+// Writes webhook deliveries into the durable queue (webhook_deliveries) for every active endpoint
+// that subscribed to an event, then wakes the worker. Called from after-success hooks, i.e. once the
+// write has committed; a failure here is logged and never reaches the person who wrote.
+const { slackMessage } = require(`${__hooks}/lib/webhooks/slack.js`);
+const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
+
+const nowString = () => new Date().toISOString().replace('T', ' ');
+
+function alreadyQueued(app, webhookId, messageId) {
+  const rows = app.findRecordsByFilter(
+    'webhook_deliveries',
+    'webhook = {:webhook} && message_id = {:message}',
+    '',
+    1,
+    0,
+    { webhook: webhookId, message: messageId },
+  );
+  return rows.length > 0;
+}
+
+// `event` is { version, type, timestamp, data }. With `onceKey`, the event is queued at most once per
+// endpoint (e.g. a vote milestone reached again after an unvote).
+function enqueue(app, event, onceKey = '') {
+  const messageId = onceKey ? `msg_${onceKey}` : `msg_${$security.randomString(24)}`;
+  try {
+    const endpoints = app.findRecordsByFilter('webhooks', 'paused = false && events ~ {:type}', '', 0, 0, {
+      type: `"${event.type}"`, // the stored JSON array holds each event quoted: an exact match
+    });
+    if (endpoints.length === 0) return;
+    const collection = app.findCollectionByNameOrId('webhook_deliveries');
+    const standard = JSON.stringify(event);
+    for (const endpoint of endpoints) {
+      if (onceKey && alreadyQueued(app, endpoint.id, messageId)) continue;
+      const delivery = new Record(collection);
+      delivery.set('webhook', endpoint.id);
+      delivery.set('event', event.type);
+      delivery.set('message_id', messageId);
+      delivery.set('payload', endpoint.getString('kind') === 'slack' ? JSON.stringify(slackMessage(event)) : standard);
+      delivery.set('status', 'pending');
+      delivery.set('attempts', 0);
+      delivery.set('next_attempt_at', nowString());
+      app.save(delivery);
+    }
+    kickWorker(app);
+  } catch (error) {
+    app.logger().error('Queueing a webhook failed', 'event', event.type, 'error', String(error));
+  }
+}
+
+module.exports = { enqueue, nowString };

@@ -1,0 +1,130 @@
+// The delivery worker: sends due rows of webhook_deliveries, signs Standard Webhooks, records each
+// attempt (status, time, response code), retries with exponential backoff, gives up after the
+// configured attempts, and pauses an endpoint that keeps failing (emailing the admins once).
+// Rows are claimed with a compare-and-set lease, so overlapping workers never send a row twice, and a
+// worker that died mid-send (PocketBase restarted) leaves a lease that simply expires.
+const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
+const { sign } = require(`${__hooks}/lib/webhooks/signature.js`);
+const { notifyAdminsOfPause } = require(`${__hooks}/lib/webhooks/pause-notice.js`);
+
+const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
+const SLEEPER_KEY = 'chorus.webhooks.sleeping';
+const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+
+function dueDeliveries(app, now) {
+  return app.findRecordsByFilter(
+    'webhook_deliveries',
+    "status = 'pending' && next_attempt_at <= {:now} && webhook.paused = false",
+    'next_attempt_at',
+    20,
+    0,
+    { now: dateString(now) },
+  );
+}
+
+function nextDueAt(app) {
+  const [next] = app.findRecordsByFilter(
+    'webhook_deliveries',
+    "status = 'pending' && webhook.paused = false",
+    'next_attempt_at',
+    1,
+    0,
+  );
+  return next ? next.getDateTime('next_attempt_at').unix() * 1000 : null;
+}
+
+function claim(app, delivery, leaseUntil) {
+  const result = app
+    .db()
+    .newQuery(
+      "UPDATE webhook_deliveries SET next_attempt_at = {:lease} WHERE id = {:id} AND status = 'pending' AND next_attempt_at = {:seen}",
+    )
+    .bind({ lease: dateString(leaseUntil), id: delivery.id, seen: delivery.getString('next_attempt_at') })
+    .execute();
+  return result.rowsAffected() === 1;
+}
+
+function send(endpoint, delivery, config) {
+  const body = delivery.getString('payload');
+  const headers = { 'content-type': 'application/json', 'user-agent': 'Chorus-Webhooks/1' };
+  if (endpoint.getString('kind') === 'standard') {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const id = delivery.getString('message_id');
+    headers['webhook-id'] = id;
+    headers['webhook-timestamp'] = timestamp;
+    headers['webhook-signature'] = sign(endpoint.getString('secret'), id, timestamp, body);
+  }
+  try {
+    const answer = $http.send({
+      url: endpoint.getString('url'),
+      method: 'POST',
+      body,
+      headers,
+      timeout: config.timeoutSeconds,
+    });
+    const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+    return { ok, code: answer.statusCode, error: ok ? '' : toString(answer.body).slice(0, 300) };
+  } catch (error) {
+    return { ok: false, code: 0, error: String(error).slice(0, 300) };
+  }
+}
+
+function deliver(app, delivery, config) {
+  const endpoint = app.findRecordById('webhooks', delivery.getString('webhook'));
+  const outcome = send(endpoint, delivery, config);
+  const attempts = delivery.getInt('attempts') + 1;
+  const fresh = app.findRecordById('webhook_deliveries', delivery.id);
+  fresh.set('attempts', attempts);
+  fresh.set('last_attempt_at', dateString(Date.now()));
+  fresh.set('response_code', outcome.code);
+  fresh.set('error', outcome.error);
+  if (outcome.ok) fresh.set('status', 'delivered');
+  else if (attempts >= config.maxAttempts) fresh.set('status', 'failed');
+  else {
+    const delay = Math.min(config.retryBaseSeconds * 2 ** (attempts - 1), 6 * 3600) * 1000;
+    fresh.set('next_attempt_at', dateString(Date.now() + delay));
+  }
+  app.save(fresh);
+
+  const latest = app.findRecordById('webhooks', endpoint.id);
+  const failures = outcome.ok ? 0 : latest.getInt('failure_count') + 1;
+  if (failures === latest.getInt('failure_count')) return;
+  latest.set('failure_count', failures);
+  const pausing = !latest.getBool('paused') && failures >= config.pauseAfterFailures;
+  if (pausing) {
+    latest.set('paused', true);
+    latest.set('paused_at', dateString(Date.now()));
+  }
+  app.save(latest);
+  if (pausing) notifyAdminsOfPause(app, latest, outcome);
+}
+
+// Sends everything due; while the next retry falls within this run's budget, waits for it (one worker
+// at a time waits; the others leave it to that one or to the next cron minute).
+function runWorker(app) {
+  const config = webhookConfig();
+  const started = Date.now();
+  while (Date.now() - started < BUDGET_MS) {
+    const due = dueDeliveries(app, Date.now());
+    for (const delivery of due) {
+      if (!claim(app, delivery, Date.now() + (config.timeoutSeconds + 30) * 1000)) continue;
+      try {
+        deliver(app, delivery, config);
+      } catch (error) {
+        app.logger().error('Delivering a webhook failed', 'delivery', delivery.id, 'error', String(error));
+      }
+    }
+    if (due.length > 0) continue;
+    const next = nextDueAt(app);
+    const left = BUDGET_MS - (Date.now() - started);
+    if (next === null || next - Date.now() > left) return;
+    const sleeping = app.store().get(SLEEPER_KEY);
+    if (sleeping && sleeping > Date.now()) return;
+    const wait = Math.max(50, Math.min(next - Date.now(), 1000));
+    app.store().set(SLEEPER_KEY, Date.now() + wait + 500);
+    sleep(wait);
+    app.store().remove(SLEEPER_KEY);
+  }
+}
+
+module.exports = { runWorker };

@@ -1,0 +1,69 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Webhook endpoints: the server makes each signing secret and reveals it only in the create answer
+// (and when an admin rotates it); resuming a paused endpoint clears its failures and sends what waited;
+// an admin can resend any recorded delivery (a new attempt of the same message, same webhook-id).
+
+onRecordCreateRequest((e) => {
+  const { newSecret } = require(`${__hooks}/lib/webhooks/signature.js`);
+  e.record.set('secret', newSecret());
+  e.record.set('failure_count', 0);
+  e.record.unhide('secret');
+  e.next();
+}, 'webhooks');
+
+onRecordUpdateRequest((e) => {
+  const resumed = e.record.original().getBool('paused') && !e.record.getBool('paused');
+  if (resumed) {
+    e.record.set('failure_count', 0);
+    e.record.set('paused_at', '');
+  }
+  e.next();
+  if (!resumed) return;
+  const { nowString } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
+  e.app
+    .db()
+    .newQuery("UPDATE webhook_deliveries SET next_attempt_at = {:now} WHERE webhook = {:id} AND status = 'pending'")
+    .bind({ now: nowString(), id: e.record.id })
+    .execute();
+  kickWorker(e.app);
+}, 'webhooks');
+
+// POST /api/chorus/webhooks/{id}/secret — admins: a new secret, shown in this answer only.
+routerAdd(
+  'POST',
+  '/api/chorus/webhooks/{id}/secret',
+  (e) => {
+    const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
+    const { newSecret } = require(`${__hooks}/lib/webhooks/signature.js`);
+    requireAdmin(e);
+    const endpoint = e.app.findRecordById('webhooks', e.request.pathValue('id'));
+    const secret = newSecret();
+    endpoint.set('secret', secret);
+    e.app.save(endpoint);
+    return e.json(200, { secret });
+  },
+  $apis.requireAuth('users', '_superusers'),
+);
+
+// POST /api/chorus/webhooks/deliveries/{id}/resend — admins: queue the same message again.
+routerAdd(
+  'POST',
+  '/api/chorus/webhooks/deliveries/{id}/resend',
+  (e) => {
+    const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
+    const { nowString } = require(`${__hooks}/lib/webhooks/queue.js`);
+    const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
+    requireAdmin(e);
+    const original = e.app.findRecordById('webhook_deliveries', e.request.pathValue('id'));
+    const copy = new Record(original.collection());
+    for (const field of ['webhook', 'event', 'message_id', 'payload']) copy.set(field, original.get(field));
+    copy.set('status', 'pending');
+    copy.set('attempts', 0);
+    copy.set('next_attempt_at', nowString());
+    e.app.save(copy);
+    kickWorker(e.app);
+    return e.json(200, copy);
+  },
+  $apis.requireAuth('users', '_superusers'),
+);

@@ -1,0 +1,94 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Turns committed writes into webhook events (after-success hooks run once the write's transaction has
+// committed, so a rolled-back write sends nothing): idea posted, approved, status changed (with the
+// response), merged; comment posted (never internal ones); vote milestones; release published.
+// Records the importer writes (superuser requests with the X-Chorus-Import header) send nothing.
+
+for (const collection of ['posts', 'comments', 'votes']) {
+  onRecordCreateRequest((e) => {
+    if (e.hasSuperuserAuth() && e.requestInfo().headers.x_chorus_import) e.record.set('chorus_import', true);
+    e.next();
+  }, collection);
+}
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  if (e.record.get('chorus_import')) return;
+  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { buildEvent, describeIdea } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const post = e.app.findRecordById('posts', e.record.id);
+  enqueue(e.app, buildEvent('idea.posted', { idea: describeIdea(e.app, post) }));
+}, 'posts');
+
+onRecordAfterUpdateSuccess((e) => {
+  e.next();
+  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { buildEvent, describeIdea, find, personOf, statusOf } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const { actorOf } = require(`${__hooks}/lib/staff.js`);
+  const before = e.record.original();
+  const post = e.record;
+  const approved = post.getBool('approved') && !before.getBool('approved');
+  const statusChanged = post.getString('status') !== before.getString('status');
+  const mergedInto = before.getString('merged_into') ? '' : post.getString('merged_into');
+  if (!approved && !statusChanged && !mergedInto) return;
+  const idea = describeIdea(e.app, post);
+  const actor = personOf(e.app, actorOf(post));
+  if (approved) enqueue(e.app, buildEvent('idea.approved', { idea }));
+  if (statusChanged) {
+    const from = statusOf(e.app, before.getString('status'));
+    const to = statusOf(e.app, post.getString('status'));
+    enqueue(e.app, buildEvent('idea.status_changed', { idea, from, to, response: post.getString('response'), actor }));
+  }
+  const target = find(e.app, 'posts', mergedInto);
+  if (target) enqueue(e.app, buildEvent('idea.merged', { idea, into: describeIdea(e.app, target) }));
+}, 'posts');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  if (e.record.get('chorus_import') || e.record.getBool('internal')) return;
+  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { buildEvent, describeIdea, excerptOf, find, personOf } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const post = find(e.app, 'posts', e.record.getString('post'));
+  if (!post) return;
+  const idea = describeIdea(e.app, post);
+  const comment = {
+    id: e.record.id,
+    url: `${idea.url}#comment-${e.record.id}`,
+    excerpt: excerptOf(e.record.getString('body')),
+    author: personOf(e.app, e.record.getString('author')),
+    parent: e.record.getString('parent') || null,
+  };
+  enqueue(e.app, buildEvent('comment.posted', { idea, comment }));
+}, 'comments');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  if (e.record.get('chorus_import')) return;
+  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
+  const { buildEvent, describeIdea, find } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const post = find(e.app, 'posts', e.record.getString('post'));
+  const votes = post?.getInt('vote_count') ?? 0;
+  if (!post || !webhookConfig().voteMilestones.includes(votes)) return;
+  const event = buildEvent('idea.vote_milestone', { idea: describeIdea(e.app, post), milestone: votes });
+  enqueue(e.app, event, `milestone_${post.id}_${votes}`);
+}, 'votes');
+
+onRecordAfterUpdateSuccess((e) => {
+  e.next();
+  const published = e.record.getString('state') === 'published';
+  if (!published || e.record.original().getString('state') === 'published') return;
+  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { buildEvent, describeRelease } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const entry = e.app.findRecordById('changelog_entries', e.record.id);
+  enqueue(e.app, buildEvent('release.published', { release: describeRelease(e.app, entry) }), `release_${entry.id}`);
+}, 'changelog_entries');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { buildEvent, describeRelease } = require(`${__hooks}/lib/webhooks/payload.js`);
+  if (e.record.getString('state') !== 'published') return;
+  const entry = e.app.findRecordById('changelog_entries', e.record.id);
+  enqueue(e.app, buildEvent('release.published', { release: describeRelease(e.app, entry) }), `release_${entry.id}`);
+}, 'changelog_entries');
