@@ -14,7 +14,7 @@ export interface TokenTimes {
   iat?: number;
   exp?: number;
   nbf?: number;
-  jti?: string | null;
+  jti?: string | null | undefined;
 }
 
 /** An HS256 identify token valid for 5 minutes unless told otherwise. */
