@@ -1,0 +1,85 @@
+// Identify tokens (single sign-on): checks an HS256 JWT signed by the team's app and reads the person
+// from it. Each refusal is a `SsoRefusal` with a stable code for the operator's log and a friendly
+// message for the person.
+const MAX_LIFETIME_SECONDS = 10 * 60;
+const CLOCK_SKEW_SECONDS = 60;
+const MAX_TOKEN_LENGTH = 8192;
+
+const MESSAGES = {
+  sso_disabled: 'Signing in from the app is turned off for this board.',
+  malformed: 'This sign-in link is not valid. Please sign in again from the app.',
+  bad_algorithm: 'This sign-in link is not valid. Please sign in again from the app.',
+  bad_signature: 'This sign-in link is not valid. Please sign in again from the app.',
+  expired: 'This sign-in link has expired. Please sign in again from the app.',
+  not_yet_valid: 'This sign-in link is not valid yet. Please try again in a moment.',
+  too_long: 'This sign-in link lives too long to be safe. The app must issue tokens valid for at most 10 minutes.',
+  replayed: 'This sign-in link was already used. Please sign in again from the app.',
+  missing_claims: 'The app did not say who you are. Please sign in again from the app.',
+  email_taken: 'Another account already uses this email address. Contact the team to link your accounts.',
+  staff_account: 'Staff accounts sign in with their own password, not from the app.',
+};
+
+class SsoRefusal extends Error {
+  constructor(code, status, detail) {
+    super(MESSAGES[code]);
+    this.code = code;
+    this.status = status;
+    this.detail = detail || '';
+  }
+}
+
+/** Verifies signature, algorithm and dates; returns the token's claims or throws an SsoRefusal. */
+function verifyIdentifyToken(token, secret, nowSeconds) {
+  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+    throw new SsoRefusal('malformed', 400, 'no token or too long');
+  }
+  let claims;
+  try {
+    // PocketBase accepts only HS256 here (so never "none"), checks the signature, and exp/nbf when present.
+    claims = $security.parseJWT(token, secret);
+  } catch (error) {
+    throw refusalFor(String(error));
+  }
+  const exp = Number(claims.exp);
+  const iat = Number(claims.iat);
+  if (!Number.isFinite(exp) || !Number.isFinite(iat))
+    throw new SsoRefusal('malformed', 400, 'exp and iat are required');
+  if (exp <= nowSeconds) throw new SsoRefusal('expired', 401, 'exp in the past');
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS) throw new SsoRefusal('not_yet_valid', 401, 'iat in the future');
+  if (exp - iat > MAX_LIFETIME_SECONDS || exp - nowSeconds > MAX_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
+    throw new SsoRefusal('too_long', 401, `lifetime ${exp - iat}s`);
+  }
+  return claims;
+}
+
+function refusalFor(message) {
+  if (/signing method|unverifiable|none/i.test(message)) return new SsoRefusal('bad_algorithm', 401, message);
+  if (/expired/i.test(message)) return new SsoRefusal('expired', 401, message);
+  if (/not valid yet|nbf/i.test(message)) return new SsoRefusal('not_yet_valid', 401, message);
+  if (/signature/i.test(message)) return new SsoRefusal('bad_signature', 401, message);
+  return new SsoRefusal('malformed', 400, message);
+}
+
+/** The person the token describes: the app's user id, email, name and avatar URL. */
+function readPerson(claims) {
+  const externalId = String(claims.sub || claims.id || '').trim();
+  const email = String(claims.email || '')
+    .trim()
+    .toLowerCase();
+  if (!externalId || externalId.length > 200) throw new SsoRefusal('missing_claims', 400, 'no sub/id');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+    throw new SsoRefusal('missing_claims', 400, 'no valid email');
+  }
+  const name = String(claims.name || email.split('@')[0])
+    .trim()
+    .slice(0, 60);
+  const avatar = /^https?:\/\//i.test(String(claims.avatar || '')) ? String(claims.avatar) : '';
+  return { externalId, email, name, avatar };
+}
+
+/** The key that makes a token single-use: its jti, or a hash of the whole token when it has none. */
+function replayKey(claims, token) {
+  return claims.jti ? `jti:${String(claims.jti).slice(0, 190)}` : `sha:${$security.sha256(token)}`;
+}
+
+module.exports = { SsoRefusal, verifyIdentifyToken, readPerson, replayKey, MESSAGES };
