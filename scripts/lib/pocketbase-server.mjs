@@ -33,7 +33,7 @@ export async function upsertSuperuser(bin, dataDir, { email, password }) {
 
 /**
  * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
- *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined }} PocketBaseOptions
+ *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string> }} PocketBaseOptions
  */
 
 /**
