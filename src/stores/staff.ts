@@ -8,6 +8,7 @@ import {
   mergePost,
   type PostSearchHit,
   type StaffFlag,
+  saveIdeaTags,
   searchMergeTargets,
   updatePostFields,
   voteOnBehalf,
@@ -49,8 +50,19 @@ export function changeStatus(status: string, response: string): Promise<boolean>
   return patch({ status, response }, 'Status updated. Followers and voters are notified.');
 }
 
-export function setTags(tags: string[]): Promise<boolean> {
-  return patch({ tags });
+/** Sets the idea's tags; `staffOnly` names the staff-only tags, which are stored apart (post_staff_tags). */
+export async function setTags(tags: string[], staffOnly: string[]): Promise<boolean> {
+  const before = $staffPost.get();
+  if (!before) return false;
+  $staffPost.set({ ...before, tags });
+  try {
+    await saveIdeaTags(getBrowserClient(), before.id, tags, staffOnly);
+    return true;
+  } catch (error) {
+    $staffPost.set(before);
+    showToast(toAppError(error).message);
+    return false;
+  }
 }
 
 export function setFlag(flag: StaffFlag, value: boolean): Promise<boolean> {

@@ -5,6 +5,7 @@ import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { STAFF_TAG_FILTER } from '../../src/lib/pb/posts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
 
@@ -153,7 +154,16 @@ describe('staff-only tags', () => {
     expect(staffTags.tags).toEqual([tag.id]);
     expect(await actors.member.collection('post_staff_tags').getFullList()).toEqual([]);
 
+    const byTag = (who: PocketBase, filter = STAFF_TAG_FILTER) =>
+      who.collection('posts').getFullList({ filter: who.filter(filter, { tag: tag.id }) });
+    expect((await byTag(actors.moderator)).map((p) => p.id)).toEqual([idea.id]);
+    expect(await byTag(actors.member)).toEqual([]);
+    expect(await byTag(actors['blocked moderator'])).toEqual([]);
+    expect(await byTag(actors.member, 'tags ~ {:tag}')).toEqual([]);
+
     await actors.admin.collection('tags').update(tag.id, { staff_only: false });
+    expect((await byTag(pb.visitor(), 'tags ~ {:tag}')).map((p) => p.id)).toEqual([idea.id]);
+    expect((await byTag(actors.admin)).map((p) => p.id)).toEqual([idea.id]);
     expect((await pb.visitor().collection('posts').getOne(idea.id)).tags).toEqual([tag.id]);
     expect((await pb.admin.collection('post_staff_tags').getOne(staffTags.id)).tags).toEqual([]);
   });
