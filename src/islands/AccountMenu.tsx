@@ -1,5 +1,5 @@
 // The header's account menu: sign in / sign up links for visitors, and a menu with sign out for members.
-import { isStaff } from '../lib/pb/client';
+import { isStaff } from '../lib/access';
 import type { SessionUser } from '../lib/pb/types';
 import { signOut } from '../stores/session';
 import { Avatar } from './Avatar';

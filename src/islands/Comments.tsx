@@ -1,6 +1,6 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
 import { useEffect } from 'react';
-import { isStaff } from '../lib/pb/client';
+import { isStaff } from '../lib/access';
 import type { CommentView, PostLive } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
 import { COMMENTS, countOf } from '../lib/plural';
@@ -38,7 +38,7 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
   const comments = started ? stored : initial;
   const top = comments.filter((c) => !c.parent);
   const canWrite = Boolean(user && !user.blocked && !isLocked);
-  const staff = isStaff(user) && !user?.blocked;
+  const staff = isStaff(user);
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading">{countOf(comments.length, COMMENTS)}</h2>

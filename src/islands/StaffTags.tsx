@@ -12,8 +12,9 @@ export default function StaffTags({ tags }: { tags: TagOption[] }) {
   const post = useStore($staffPost);
   if (tags.length === 0) return null;
   const chosen = post?.tags ?? [];
+  const staffOnly = tags.filter((tag) => tag.staff_only).map((tag) => tag.id);
   function toggle(id: string, on: boolean) {
-    void setTags(on ? [...chosen, id] : chosen.filter((t) => t !== id));
+    void setTags(on ? [...chosen, id] : chosen.filter((t) => t !== id), staffOnly);
   }
   return (
     <fieldset className="staff-tags">

@@ -7,6 +7,7 @@ import {
   mergePost,
   type PostSearchHit,
   type StaffFlag,
+  saveIdeaTags,
   searchMergeTargets,
   updatePostFields,
   voteOnBehalf,
@@ -48,8 +49,18 @@ export function changeStatus(status: string, response: string): Promise<Result<u
   return patch({ status, response }, 'Status updated. Followers and voters are notified.');
 }
 
-export function setTags(tags: string[]): Promise<Result<unknown>> {
-  return patch({ tags });
+/** Sets the idea's tags; `staffOnly` names the staff-only tags, which are stored apart (post_staff_tags). */
+export function setTags(tags: string[], staffOnly: string[]): Promise<Result<unknown>> {
+  const before = $staffPost.get();
+  if (!before) return Promise.resolve(refuse('No idea selected.'));
+  return act({
+    apply: () => {
+      $staffPost.set({ ...before, tags });
+      return () => $staffPost.set(before);
+    },
+    send: () => saveIdeaTags(getClient(), before.id, tags, staffOnly),
+    failure: '',
+  });
 }
 
 export function setFlag(flag: StaffFlag, value: boolean): Promise<Result<unknown>> {

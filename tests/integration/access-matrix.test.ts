@@ -22,7 +22,31 @@ import {
 
 let pb: TestPocketBase;
 let actors: Actors;
-const the: Record<string, RecordModel> = {};
+type Fixture =
+  | 'site'
+  | 'publicBoard'
+  | 'membersBoard'
+  | 'staffBoard'
+  | 'publicTag'
+  | 'staffTag'
+  | 'post'
+  | 'staffPost'
+  | 'queuedPost'
+  | 'staffTags'
+  | 'comment'
+  | 'internal'
+  | 'hidden'
+  | 'reaction'
+  | 'hiddenReaction'
+  | 'vote'
+  | 'planned'
+  | 'event'
+  | 'staffEvent'
+  | 'published'
+  | 'draft'
+  | 'notification';
+/** The records every scenario acts on, arranged once. */
+const the = {} as Record<Fixture, RecordModel>;
 let made = 0;
 let victim = ''; // another member's account, whom nobody in the table is
 const unique = (prefix: string) => `${prefix}-${++made}`;

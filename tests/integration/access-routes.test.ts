@@ -19,7 +19,7 @@ import {
 
 let pb: TestPocketBase;
 let actors: Actors;
-const the: Record<string, RecordModel> = {};
+const the = {} as Record<'publicBoard' | 'staffBoard' | 'post' | 'staffPost', RecordModel>;
 let made = 0;
 
 beforeAll(async () => {

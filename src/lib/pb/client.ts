@@ -73,6 +73,5 @@ export function toSessionUser(pb: PocketBase, record: RecordModel | null): Sessi
   };
 }
 
-export function isStaff(user: Pick<SessionUser, 'role'> | null): boolean {
-  return user?.role === 'moderator' || user?.role === 'admin';
-}
+/** @deprecated The access predicates live in src/lib/access.ts. */
+export { isStaff } from '../access';

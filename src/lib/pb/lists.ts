@@ -1,4 +1,5 @@
 // What a list page needs, fetched in parallel: the ideas, and the statuses and tags to filter by.
+import { isStaff } from '../access';
 import type { ListState } from '../list-query';
 import type { PocketBase } from './client';
 import type { TagRecord } from './post-types';
@@ -33,6 +34,7 @@ export async function loadList(
           ...(user && state.voted ? { voted: user.id } : {}),
           q: state.q,
           page: state.page,
+          staff: isStaff(user),
         }),
     listStatuses(pb),
     listTags(pb),

@@ -23,6 +23,8 @@ export interface PostQuery {
   voted?: string;
   q?: string;
   page?: number;
+  /** The reader acts as staff: a tag filter also matches staff-only tags (post_staff_tags). */
+  staff?: boolean;
 }
 
 export interface PostPage {
@@ -32,6 +34,13 @@ export interface PostPage {
   totalItems: number;
 }
 
+/**
+ * Ideas with a tag, for staff: public tags on the idea, staff-only ones in post_staff_tags. Only for staff:
+ * PocketBase adds post_staff_tags' list rule to any query that joins it, which would drop every idea with
+ * staff tags from anyone else's results.
+ */
+export const STAFF_TAG_FILTER = '(tags ~ {:tag} || post_staff_tags_via_post.tags ?~ {:tag})';
+
 export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostPage> {
   const page = Math.max(1, query.page ?? 1);
   if (query.q?.trim()) return searchPosts(pb, query.q, { board: query.board ?? '', page });
@@ -40,7 +49,7 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   const conditions: [keyof PostQuery, string][] = [
     ['board', 'board = {:board}'],
     ['status', 'status.slug = {:status}'],
-    ['tag', 'tags ~ {:tag}'],
+    ['tag', query.staff ? STAFF_TAG_FILTER : 'tags ~ {:tag}'],
     ['mine', 'author = {:mine}'],
     ['voted', 'votes_via_post.user ?= {:voted}'],
   ];

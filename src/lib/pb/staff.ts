@@ -15,7 +15,7 @@ export interface PostSearchHit {
 export function updatePostFields(
   pb: PocketBase,
   postId: string,
-  fields: Partial<Pick<PostRecordLite, 'status' | 'response' | 'tags' | StaffFlag>>,
+  fields: Partial<Pick<PostRecordLite, 'status' | 'response' | StaffFlag>>,
 ): Promise<PostRecordLite> {
   return pb.collection('posts').update<PostRecordLite>(postId, fields);
 }
@@ -52,11 +52,45 @@ export function voteOnBehalf(pb: PocketBase, postId: string, email: string): Pro
   });
 }
 
-/** What the staff panel needs to offer: every status and tag, in order. */
-export async function loadStaffOptions(pb: PocketBase): Promise<{ statuses: StatusRecord[]; tags: TagRecord[] }> {
-  const [statuses, tags] = await Promise.all([
+interface PostStaffTagsRecord {
+  id: string;
+  post: string;
+  tags: string[];
+}
+
+function findPostStaffTags(pb: PocketBase, postId: string): Promise<PostStaffTagsRecord | null> {
+  return pb
+    .collection('post_staff_tags')
+    .getList<PostStaffTagsRecord>(1, 1, { filter: pb.filter('post = {:post}', { post: postId }), skipTotal: true })
+    .then((list) => list.items[0] ?? null);
+}
+
+/**
+ * Saves an idea's tags: public ones on the idea (posts.tags), staff-only ones in post_staff_tags, which only
+ * staff can read (so public reads of ideas never carry them).
+ */
+export async function saveIdeaTags(
+  pb: PocketBase,
+  postId: string,
+  tagIds: string[],
+  staffOnly: string[],
+): Promise<void> {
+  const staffTags = tagIds.filter((id) => staffOnly.includes(id));
+  await pb.collection('posts').update(postId, { tags: tagIds.filter((id) => !staffOnly.includes(id)) });
+  const existing = await findPostStaffTags(pb, postId);
+  if (existing) await pb.collection('post_staff_tags').update(existing.id, { tags: staffTags });
+  else if (staffTags.length > 0) await pb.collection('post_staff_tags').create({ post: postId, tags: staffTags });
+}
+
+/** What the staff panel needs to offer: every status and tag, in order, and the idea's staff-only tags. */
+export async function loadStaffOptions(
+  pb: PocketBase,
+  postId: string,
+): Promise<{ statuses: StatusRecord[]; tags: TagRecord[]; staffTagIds: string[] }> {
+  const [statuses, tags, staffTags] = await Promise.all([
     pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
     pb.collection('tags').getFullList<TagRecord>({ sort: 'name' }),
+    findPostStaffTags(pb, postId),
   ]);
-  return { statuses, tags };
+  return { statuses, tags, staffTagIds: staffTags?.tags ?? [] };
 }

@@ -1,0 +1,46 @@
+// Chorus's access model on the site, named once: the same predicates as pb_hooks/lib/access.js (whose API
+// rules decide for real), used by pages and islands to decide what to offer and why something is refused.
+
+/** Who is signed in, as far as access is concerned. */
+export interface AccessUser {
+  id: string;
+  role: string;
+  blocked: boolean;
+  verified?: boolean;
+}
+
+/** The parts of an idea that decide whether its author may still edit it. */
+export interface EditableIdea {
+  author: string;
+  locked: boolean;
+  /** Whether the idea's status is a closed one (Done, Declined). */
+  closed: boolean;
+}
+
+/** Signed in and not blocked. */
+export function isActiveMember(user: Pick<AccessUser, 'blocked'> | null | undefined): boolean {
+  return Boolean(user) && !user?.blocked;
+}
+
+/** Acts as staff: a moderator or admin who is not blocked. */
+export function isStaff(user: Pick<AccessUser, 'role' | 'blocked'> | null | undefined): boolean {
+  return isActiveMember(user) && (user?.role === 'moderator' || user?.role === 'admin');
+}
+
+/** Acts as an admin: an admin who is not blocked. */
+export function isAdmin(user: Pick<AccessUser, 'role' | 'blocked'> | null | undefined): boolean {
+  return isActiveMember(user) && user?.role === 'admin';
+}
+
+/** Why `user` may not edit the idea's text, or null when they may (the posts update rule, author branch). */
+export function whyCannotEditIdea(user: AccessUser | null | undefined, idea: EditableIdea): string | null {
+  if (!user || idea.author !== user.id) return 'Only the author can edit this idea.';
+  if (user.blocked) return 'Your account is blocked: you can read, but not edit.';
+  if (idea.locked) return 'This idea is locked, so it cannot be edited.';
+  if (idea.closed) return 'This idea is closed, so it cannot be edited any more.';
+  return null;
+}
+
+export function canEditIdea(user: AccessUser | null | undefined, idea: EditableIdea): boolean {
+  return whyCannotEditIdea(user, idea) === null;
+}
