@@ -17,7 +17,7 @@ const QUIET_TOOLS = {
 };
 
 /** Only what the Worker needs: it sees these as its environment bindings. */
-function siteEnv({ pbUrl, publicPbUrl, proxySecret }) {
+function siteEnv({ pbUrl, publicPbUrl, proxySecret, dev }) {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   return {
@@ -27,6 +27,9 @@ function siteEnv({ pbUrl, publicPbUrl, proxySecret }) {
     PB_URL: pbUrl,
     PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
     ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
+    // The preview server (Node, in front of workerd) answers a request workerd dropped with a 500 that
+    // prints the stack trace and local paths unless it runs in production mode.
+    ...(!dev && { NODE_ENV: 'production' }),
   };
 }
 
@@ -62,7 +65,7 @@ export async function startSite({
     : [astroBin, 'preview', '--port', String(port), '--host', host, '--ignore-lock'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: siteEnv({ pbUrl, publicPbUrl, proxySecret }),
+    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, dev }),
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';
