@@ -20,7 +20,7 @@ const QUIET_TOOLS = {
 };
 
 /** Only what the Worker needs: it sees these as its environment bindings. */
-function siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl }) {
+function siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, dev }) {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   return {
@@ -32,6 +32,9 @@ function siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUr
     ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
     ...(edgePurgeSecret && { EDGE_PURGE_SECRET: edgePurgeSecret }),
     ...(localEdgeUrl && { LOCAL_EDGE_CACHE_URL: localEdgeUrl }),
+    // The preview server (Node, in front of workerd) answers a request workerd dropped with a 500 that
+    // prints the stack trace and local paths unless it runs in production mode.
+    ...(!dev && { NODE_ENV: 'production' }),
   };
 }
 
@@ -73,7 +76,7 @@ export async function startSite({
     : [astroBin, 'preview', '--port', String(workerPort), '--host', '127.0.0.1', '--ignore-lock'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl }),
+    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, dev }),
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';
