@@ -1,23 +1,9 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/lib/browser.mjs';
 
-// Debian's Chromium where present (this project's machines cannot download Playwright's browsers);
-// Playwright's own browser elsewhere (`npx playwright install chromium`).
-const systemChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }
-  : {};
+// Debian's Chromium where present, Playwright's own browser elsewhere: `npm test` obtains one first
+// (scripts/ensure-browser.mjs) or says what to install.
+const launchOptions = chromiumLaunchOptions();
 
 export default defineConfig({
   testDir: 'tests/e2e',

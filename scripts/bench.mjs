@@ -2,11 +2,11 @@
 // (machines are noisy); it fails only if something does not work at all.
 import './lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
-import { measureFanOut } from './lib/bench/fan-out.mjs';
+import { measureFanOut, publicCounterTopic, voteToggle } from './lib/bench/fan-out.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
@@ -22,7 +22,10 @@ const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if
 try {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
-  console.log('Chorus benchmarks (loopback, this machine)\n');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`Chorus benchmarks (loopback, this machine; load average ${load})\n`);
 
   const pages = [
     ['home', '/'],
@@ -52,10 +55,15 @@ try {
   const pageTimes = await measurePageTimes(origin, `/p/${data.postWithComments}`, 60);
   console.log(summarize('SSR idea page with 50 comments (response time)', pageTimes));
 
+  const vote = { topic: `posts/${data.postWithComments}`, write: voteToggle(data) };
   for (const subscribers of FAN_OUT_SIZES) {
-    const latencies = await measureFanOut(stack.pbUrl, data, subscribers, 10);
+    const latencies = await measureFanOut(stack.pbUrl, { ...vote, subscribers, rounds: 10 });
     console.log(summarize(`SSE fan-out of a vote to ${subscribers} subscribers`, latencies));
   }
+  // The rule shape that costs nothing per subscriber: a public ("") view rule.
+  const counter = await publicCounterTopic(admin);
+  const publicLatencies = await measureFanOut(stack.pbUrl, { ...counter, subscribers: 10_000, rounds: 10 });
+  console.log(summarize('SSE fan-out, public-rule record, 10000 subscr.', publicLatencies));
 
   const browser = await measureBrowserVoteLatency(stack.siteUrl, data, 30);
   console.log(

@@ -1,12 +1,14 @@
-// `npm run lighthouse`: Lighthouse (mobile) scores for every public page of a seeded local Chorus.
+// `npm run lighthouse`: Lighthouse (mobile) scores for every public page of a seeded local Chorus, served
+// as production serves it (compressed, signed-out pages from the edge cache): the median of 3 runs.
 // Prints the figures; fails only when accessibility, best practices or SEO fall below 100
 // (performance depends on the machine, so it is reported, never enforced).
 import './lib/require-node.mjs';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CONTAINER_ARGS, systemChromium } from './lib/browser.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
@@ -15,30 +17,34 @@ const dataDir = mkdtempSync(join(tmpdir(), 'chorus-lighthouse-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
 const chrome = await chromeLauncher.launch({
-  chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: systemChromium(),
+  chromeFlags: ['--headless=new', ...CONTAINER_ARGS],
 });
+const RUNS = 3;
 const failures = [];
 try {
   console.log(`${'page'.padEnd(28)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
   for (const path of await publicPages(stack.pbUrl)) {
-    const result = await lighthouse(new URL(path, stack.siteUrl).href, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-    });
-    const scores = CATEGORIES.map((c) => Math.round((result?.lhr.categories[c]?.score ?? 0) * 100));
-    console.log(`${path.padEnd(28)} ${scores.map((s) => String(s).padStart(15)).join('')}   ${metrics(result?.lhr)}`);
+    // A visited public page is in the edge cache: measure that, as most visitors get it.
+    await (await fetch(new URL(path, stack.siteUrl))).arrayBuffer();
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(new URL(path, stack.siteUrl).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      runs.push(result?.lhr);
+    }
+    // The median run by performance score, so its metrics belong together.
+    runs.sort((a, b) => (a?.categories.performance?.score ?? 0) - (b?.categories.performance?.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)];
+    const scores = CATEGORIES.map((c) => Math.round((lhr?.categories[c]?.score ?? 0) * 100));
+    const all = runs.map((run) => Math.round((run?.categories.performance?.score ?? 0) * 100)).join('/');
+    console.log(
+      `${path.padEnd(28)} ${scores.map((s) => String(s).padStart(15)).join('')}   ${metrics(lhr)} (runs ${all})`,
+    );
     scores.slice(1).forEach((score, i) => {
       if (score < 100) failures.push(`${path}: ${CATEGORIES[i + 1]} ${score}`);
     });

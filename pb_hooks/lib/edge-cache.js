@@ -23,6 +23,9 @@ function tagsFor(app, record, original) {
       const board = version?.getString('board');
       if (board) tags.add(`board:${board}`);
     }
+    // The changelog shows the title and votes of the ideas an entry ships.
+    const shippedIn = app.findRecordsByFilter('changelog_entries', 'posts ~ {:post}', '', 1, 0, { post: record.id });
+    if (shippedIn.length > 0) tags.add('changelog');
   }
   if (collection === 'comments' || collection === 'status_events') postTags(record.getString('post'));
   if (collection === 'reactions') {

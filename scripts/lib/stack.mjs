@@ -36,7 +36,8 @@ export async function startStack(options) {
     const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
     // PocketBase's hooks ask the site to purge its edge cache after each write (pb_hooks/edge-cache.pb.js).
     const edgePurgeSecret = randomBytes(24).toString('hex');
-    const edgeEnv = { EDGE_PURGE_URL: `${siteUrl}/edge-cache/purge`, EDGE_PURGE_SECRET: edgePurgeSecret };
+    // (`astro dev` has no edge cache, so nothing to purge.)
+    const edgeEnv = dev ? {} : { EDGE_PURGE_URL: `${siteUrl}/edge-cache/purge`, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
     let mail;
     let superuser;

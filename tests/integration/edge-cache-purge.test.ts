@@ -109,6 +109,16 @@ describe('purges after writes', () => {
     expect(allTags()).toEqual(['changelog', `post:${post.id}`]);
   });
 
+  it('a vote on an idea a changelog entry ships also purges the changelog', async () => {
+    const post = await createPost(pb, board, actors.member);
+    await pb.admin
+      .collection('changelog_entries')
+      .create({ title: 'Shipped', slug: `vote-${Date.now()}`, state: 'draft', posts: [post.id] });
+    calls = [];
+    await actors.other.collection('votes').create({ post: post.id, user: idOf(actors.other) });
+    expect(allTags()).toEqual([`board:${board.id}`, 'changelog', `post:${post.id}`].sort());
+  });
+
   it('a read purges nothing', async () => {
     await actors.member.collection('posts').getList(1, 5);
     expect(calls).toEqual([]);

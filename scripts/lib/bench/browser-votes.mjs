@@ -1,23 +1,10 @@
 // A vote clicked in one browser, timed until the count changes in another browser's idea page.
 
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumLaunchOptions } from '../browser.mjs';
 
 export async function measureBrowserVoteLatency(siteUrl, data, rounds) {
-  const browser = await chromium.launch(
-    existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM, args: ARGS } : {},
-  );
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const url = new URL(`/p/${data.postWithComments}`, siteUrl).href;
     const voterPage = await signedInPage(browser, siteUrl, data.voters[1], data.password);
