@@ -2,7 +2,7 @@
 // edge caching for signed-out visitors, and a friendly 503 when PocketBase cannot be reached.
 import { PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
-import { accentCss, cspHash } from './lib/inline-style';
+import { cspHash, shellCss } from './lib/inline-style';
 import { createServerClient, toSessionUser } from './lib/pb/client';
 import { isUnavailable } from './lib/pb/errors';
 import { loadShell } from './lib/pb/site';
@@ -38,7 +38,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isPage) response.headers.append('vary', 'Cookie');
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
-    styleHashes: [await cspHash(accentCss(context.locals.shell.site.accent_color))],
+    styleHashes: [await cspHash(shellCss(context.locals.shell))],
   };
   return applySecurityHeaders(response, { https: context.url.protocol === 'https:', csp });
 });
