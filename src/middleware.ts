@@ -3,7 +3,7 @@
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { applyEdgeCache } from './lib/edge-cache';
-import { accentCss, cspHash } from './lib/inline-style';
+import { cspHash, shellCss } from './lib/inline-style';
 import { createServerClient } from './lib/pb/client';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
 import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
@@ -49,7 +49,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   applyEdgeCache(context, response, isPage);
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
-    styleHashes: [await cspHash(accentCss(context.locals.shell.site.accent_color))],
+    styleHashes: [await cspHash(shellCss(context.locals.shell))],
   };
   return applySecurityHeaders(response, { https, csp });
 });

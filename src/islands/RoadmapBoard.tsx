@@ -1,10 +1,10 @@
-// The roadmap's columns and cards: server-rendered, then live. Plain lists of links, one column per
+// The roadmap's columns and cards, each with its vote button: server-rendered, then live. Plain lists of links, one column per
 // roadmap status, so it reads well by keyboard and screen reader; moves are announced politely.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
-import { countOf, VOTES } from '../lib/plural';
 import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
+import VoteButton from './VoteButton';
 
 interface Props {
   columns: RoadmapColumn[];
@@ -33,10 +33,10 @@ export default function RoadmapBoard({ columns, cards, boards }: Props) {
               <ol className="roadmap-cards">
                 {inColumn.map((card) => (
                   <li key={card.id} className="roadmap-card" data-testid="roadmap-card" data-post={card.id}>
-                    <a href={`/p/${card.id}`}>{card.title}</a>
-                    <span className="meta">
-                      <span>{boards[card.board] ?? 'Board'}</span>
-                      <span>{countOf(card.votes, VOTES)}</span>
+                    <VoteButton postId={card.id} count={card.votes} status={card.status} compact />
+                    <span className="roadmap-card-text">
+                      <a href={`/p/${card.id}`}>{card.title}</a>
+                      <span className="meta">{boards[card.board] ?? 'Board'}</span>
                     </span>
                   </li>
                 ))}

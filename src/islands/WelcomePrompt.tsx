@@ -7,7 +7,7 @@ export default function WelcomePrompt({ serverUser }: { serverUser: SessionUser 
   if (user) {
     return (
       <p className="welcome-prompt" data-testid="welcome-prompt">
-        Welcome back, <strong>{user.name}</strong>. Pick a board to share an idea or vote.
+        Welcome back, <strong>{user.name}</strong>. Share an idea, or vote for the ones you want most.
       </p>
     );
   }

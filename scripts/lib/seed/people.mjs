@@ -1,4 +1,7 @@
-// Demo accounts: one admin, one moderator, and members with realistic names. All share one password.
+// Demo accounts: one admin, one moderator, and members with realistic names (some with a portrait).
+// All share one password.
+import { AVATAR_COLORS, drawAvatar } from './avatar.mjs';
+
 export const DEMO_PEOPLE = [
   { key: 'admin', name: 'Alex Rivera', email: 'admin@example.com', role: 'admin' },
   { key: 'moderator', name: 'Morgan Lee', email: 'moderator@example.com', role: 'moderator' },
@@ -14,15 +17,14 @@ export const DEMO_PEOPLE = [
 export async function seedPeople(pb, password) {
   const people = {};
   for (const person of DEMO_PEOPLE) {
-    people[person.key] = await pb.collection('users').create({
-      name: person.name,
-      email: person.email,
-      password,
-      passwordConfirm: password,
-      role: person.role,
-      verified: true,
-      emailVisibility: false,
-    });
+    const form = new FormData();
+    const fields = { name: person.name, email: person.email, password, passwordConfirm: password, role: person.role };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('verified', 'true');
+    form.append('emailVisibility', 'false');
+    const colors = AVATAR_COLORS[person.key];
+    if (colors) form.append('avatar', new File([drawAvatar(...colors)], `${person.key}.png`, { type: 'image/png' }));
+    people[person.key] = await pb.collection('users').create(form);
   }
   return people;
 }

@@ -1,17 +1,24 @@
 // The site record and boards navigation: what every page's shell shows.
 import type { PocketBase } from './client';
-import type { BoardRecord, SiteRecord } from './types';
+import { listStatuses } from './taxonomy';
+import type { BoardRecord, SiteRecord, StatusRecord } from './types';
 
 export interface Shell {
   site: SiteRecord;
   logoUrl: string | null;
   boards: BoardRecord[];
+  /** Every status, for the colours of status pills. */
+  statuses: StatusRecord[];
 }
 
 export async function loadShell(pb: PocketBase): Promise<Shell> {
-  const [site, boards] = await Promise.all([pb.collection('site').getFirstListItem<SiteRecord>(''), listBoards(pb)]);
+  const [site, boards, statuses] = await Promise.all([
+    pb.collection('site').getFirstListItem<SiteRecord>(''),
+    listBoards(pb),
+    listStatuses(pb),
+  ]);
   const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
-  return { site, logoUrl, boards };
+  return { site, logoUrl, boards, statuses };
 }
 
 /** The boards the caller may see (the API rules decide), archived ones last. */
