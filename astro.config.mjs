@@ -2,11 +2,12 @@
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
+import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), widgetLoader()],
   // Chorus keeps no server sessions: auth lives in PocketBase's token cookie.
   session: false,
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },

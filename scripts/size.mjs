@@ -1,16 +1,17 @@
-// `npm run size`: gzip bytes of JavaScript and CSS each page loads up front, and of the Worker bundle.
+// `npm run size`: gzip bytes of JavaScript and CSS each page loads up front, of the widget's loader and
+// panel, and of the Worker bundle.
 // Fails when a figure is over DESIGN.md's budgets.
 import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measurePage } from './lib/page-weight.mjs';
+import { measurePage, measureWidget } from './lib/page-weight.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const KB = 1024;
-const BUDGET = { pageJs: 100 * KB, pageCss: 15 * KB, worker: 1024 * KB };
+const BUDGET = { pageJs: 100 * KB, pageCss: 15 * KB, worker: 1024 * KB, widgetLoader: 5 * KB };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-size-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -28,6 +29,15 @@ try {
     if (m.jsBytes > BUDGET.pageJs) failures.push(`${path}: JavaScript ${kb(m.jsBytes)} > ${kb(BUDGET.pageJs)}`);
     if (m.cssBytes > BUDGET.pageCss) failures.push(`${path}: CSS ${kb(m.cssBytes)} > ${kb(BUDGET.pageCss)}`);
   }
+  const widget = await measureWidget(stack.siteUrl, (await samplePages(stack.pbUrl))[0], cache);
+  console.log(`\nWidget loader /widget.js: ${kb(widget.loader)} gzip (budget ${kb(BUDGET.widgetLoader)})`);
+  console.log(
+    `Widget panel ${widget.panel.path} (loads on first open): JS ${kb(widget.panel.jsBytes)}, CSS ${kb(widget.panel.cssBytes)}`,
+  );
+  if (widget.loader > BUDGET.widgetLoader)
+    failures.push(`widget loader ${kb(widget.loader)} > ${kb(BUDGET.widgetLoader)}`);
+  if (widget.panel.jsBytes > BUDGET.pageJs) failures.push(`widget panel: JavaScript ${kb(widget.panel.jsBytes)}`);
+  if (widget.panel.cssBytes > BUDGET.pageCss) failures.push(`widget panel: CSS ${kb(widget.panel.cssBytes)}`);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

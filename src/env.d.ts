@@ -10,5 +10,7 @@ declare namespace App {
     pbPublicUrl: string;
     /** The site record and boards navigation, loaded once per page request. */
     shell: import('./lib/pb/site').Shell;
+    /** The widget settings, loaded for the embed routes only (their frame-ancestors come from it). */
+    widget: import('./lib/pb/widget').WidgetSettingsRecord | null;
   }
 }

@@ -3,11 +3,13 @@
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { applyEdgeCache } from './lib/edge-cache';
+import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
 import { cspHash, shellCss } from './lib/inline-style';
 import { createServerClient } from './lib/pb/client';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
 import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
 import { loadShell } from './lib/pb/site';
+import { loadWidgetSettings } from './lib/pb/widget';
 import { applySecurityHeaders, type CspAdditions } from './lib/security-headers';
 import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-page';
 
@@ -16,7 +18,13 @@ const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
 export const onRequest = defineMiddleware(async (context, next) => {
   const serverUrl = PB_URL || PUBLIC_PB_URL || DEFAULT_PB_URL;
   const publicUrl = PUBLIC_PB_URL || serverUrl;
-  const pb = createServerClient(serverUrl, context.request.headers.get('cookie'), {
+  // A navigation inside the widget's panel to a board page goes to the page's panel version.
+  const framed = context.request.headers.get('sec-fetch-dest') === 'iframe';
+  const embedTarget = framed && !isEmbedPath(context.url.pathname) ? toEmbedPath(context.url.pathname) : null;
+  if (embedTarget) return context.redirect(embedTarget + context.url.search, 303);
+  // The panel never reads the auth cookie (a cross-site frame does not get it): its islands sign in.
+  const embed = isEmbedPath(context.url.pathname);
+  const pb = createServerClient(serverUrl, embed ? null : context.request.headers.get('cookie'), {
     address: clientAddressOf(context),
     proxySecret: CHORUS_PROXY_SECRET,
   });
@@ -28,10 +36,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let session: Session = { user: null, clearCookie: false };
   let response: Response;
   try {
-    // One round trip: the token is verified while the shell loads (signed-out visitors skip the check).
-    const [verified, shell] = await Promise.all([verifySession(pb), isPage ? loadShell(pb) : undefined]);
+    // One round trip: the token is verified while the shell (and the panel's settings) load; signed-out
+    // visitors skip the check.
+    const [verified, shell, widget] = await Promise.all([
+      verifySession(pb),
+      isPage ? loadShell(pb) : undefined,
+      isPage && embed ? loadWidgetSettings(pb) : null,
+    ]);
     session = verified;
     context.locals.user = session.user;
+    context.locals.widget = widget;
     if (shell) context.locals.shell = shell;
     response = await next();
   } catch (error) {
@@ -46,10 +60,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const https = context.url.protocol === 'https:';
   if (session.clearCookie) response.headers.append('set-cookie', clearedAuthCookie(https));
+  // The panel's frame-ancestors follow the admin's list of origins, which no purge tag follows: never cached.
+  if (embed) response.headers.set('cache-control', 'private, no-store');
   applyEdgeCache(context, response, isPage);
+  if (isPage && !embed) response.headers.append('vary', 'Sec-Fetch-Dest');
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(shellCss(context.locals.shell))],
+    frameAncestors: embed ? parseOrigins(context.locals.widget?.allowed_origins ?? '').origins : undefined,
   };
   return applySecurityHeaders(response, { https, csp });
 });

@@ -41,3 +41,10 @@ async function fetchText(url, cache) {
     );
   return cache.get(url);
 }
+
+/** The widget: its loader's gzip bytes, and what its panel (the board's embed page) loads on first open. */
+export async function measureWidget(siteUrl, boardPath = '/b/features', cache = new Map()) {
+  const loader = gzipSize(await fetchText(new URL('/widget.js', siteUrl).href, cache));
+  const panel = await measurePage(siteUrl, `/embed${boardPath}`, cache);
+  return { loader, panel };
+}

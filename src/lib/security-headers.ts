@@ -6,10 +6,12 @@ export interface CspAdditions {
   pbOrigin: string;
   /** Hashes of inline styles built per request, like `sha256-…`. */
   styleHashes: string[];
+  /** Origins allowed to frame this response (the widget's panel); none for every other page. */
+  frameAncestors?: string[] | undefined;
 }
 
 /** Adds Chorus's per-request sources to the CSP Astro computed for the page. */
-export function extendCsp(policy: string, { pbOrigin, styleHashes }: CspAdditions): string {
+export function extendCsp(policy: string, { pbOrigin, styleHashes, frameAncestors = [] }: CspAdditions): string {
   const directives = new Map<string, string[]>();
   for (const part of policy.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);
@@ -22,8 +24,7 @@ export function extendCsp(policy: string, { pbOrigin, styleHashes }: CspAddition
   add('connect-src', pbOrigin);
   add('img-src', pbOrigin, 'data:', 'blob:');
   if (directives.has('style-src')) add('style-src', ...styleHashes.map((hash) => `'${hash}'`));
-  add('frame-ancestors');
-  directives.set('frame-ancestors', ["'none'"]);
+  directives.set('frame-ancestors', frameAncestors.length > 0 ? frameAncestors : ["'none'"]);
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
@@ -35,7 +36,8 @@ export function applySecurityHeaders(response: Response, { https, csp }: { https
     policy && csp ? extendCsp(policy, csp) : "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
   );
   headers.set('x-content-type-options', 'nosniff');
-  headers.set('x-frame-options', 'DENY');
+  // X-Frame-Options cannot list origins; frame-ancestors decides wherever framing is allowed.
+  if (!csp?.frameAncestors?.length) headers.set('x-frame-options', 'DENY');
   headers.set('referrer-policy', 'strict-origin-when-cross-origin');
   headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   headers.set('cross-origin-opener-policy', 'same-origin-allow-popups');

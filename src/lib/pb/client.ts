@@ -1,6 +1,7 @@
 // The one place Chorus creates PocketBase clients: a new one per server request,
 // and one shared client per browser tab whose auth is mirrored into a cookie for SSR.
 import PocketBase, { type RecordModel } from 'pocketbase';
+import { createBrowserAuthStore } from './frame-auth-store';
 import type { SessionUser, UserRecord } from './types';
 
 export const AUTH_COOKIE = 'pb_auth';
@@ -45,7 +46,8 @@ let browserClient: PocketBase | undefined;
 export function getBrowserClient(): PocketBase {
   if (browserClient) return browserClient;
   const url = document.querySelector<HTMLMetaElement>('meta[name="chorus:pocketbase"]')?.content ?? '/';
-  const pb = new PocketBase(url);
+  // The widget's panel in a browser that blocks third-party storage keeps auth in the frame instead.
+  const pb = new PocketBase(url, createBrowserAuthStore());
   pb.autoCancellation(false);
   // Mirror the auth (kept in localStorage, which other tabs observe) into the cookie SSR reads.
   pb.authStore.onChange(() => {

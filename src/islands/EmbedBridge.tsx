@@ -1,0 +1,29 @@
+// The panel's link to the host page (see stores/embed-host.ts), who is signed in, and the close button.
+import { useEffect } from 'react';
+import { closePanel, connectToHost, type EmbedContext, homeBoard } from '../stores/embed-host';
+import { useHydrated } from './hooks/use-hydrated';
+import { useSession } from './hooks/use-session';
+
+export default function EmbedBridge({ allowedOrigins, board }: EmbedContext) {
+  const hydrated = useHydrated();
+  const user = useSession(null);
+  useEffect(() => {
+    const stop = connectToHost({ allowedOrigins, board });
+    // Pages without a board (releases) point their Ideas tab at the board the host embedded.
+    const home = homeBoard();
+    const tab = document.querySelector<HTMLAnchorElement>('a[data-embed-home]');
+    if (home && tab) tab.href = `/embed/b/${encodeURIComponent(home.slug)}`;
+    return stop;
+  }, [allowedOrigins, board]);
+  const framed = hydrated && window.parent !== window;
+  return (
+    <div className="embed-account">
+      {user && <span data-testid="embed-user">Signed in as {user.name}</span>}
+      {framed && (
+        <button type="button" className="button embed-close" onClick={() => closePanel(allowedOrigins)}>
+          Close<span className="visually-hidden"> feedback panel</span>
+        </button>
+      )}
+    </div>
+  );
+}

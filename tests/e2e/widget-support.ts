@@ -1,0 +1,37 @@
+// Arranging the widget stories: the admin's widget settings, the team's app on a second origin,
+// and finding the launcher and the panel on the host page.
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { type HostApp, startHostApp } from './widget-host';
+
+let people = 0;
+
+/** Allows the host app's origin, turns SSO on, and starts the app with the admin's secret. */
+export async function startWidgetStory(admin: PocketBase, siteUrl: string, loginPath = '/login'): Promise<HostApp> {
+  people += 1;
+  const tag = `${Date.now().toString(36)}${people}`;
+  const secret = (await admin.collection('sso_secrets').getFirstListItem('')).secret as string;
+  const person = { sub: `acme-${tag}`, email: `acme-${tag}@example.com`, name: `Acme User ${tag}` };
+  const host = await startHostApp(siteUrl, secret, person);
+  const settings = await admin.collection('widget_settings').getFirstListItem('');
+  await admin.collection('widget_settings').update(settings.id, {
+    allowed_origins: host.origin,
+    sso_enabled: true,
+    product_name: 'Acme',
+    login_url: `${host.origin}${loginPath}`,
+  });
+  return host;
+}
+
+export const launcher = (page: Page) => page.locator('[data-chorus-widget]').getByRole('button', { name: /Feedback/ });
+export const panel = (page: Page): FrameLocator => page.frameLocator('[data-chorus-widget] iframe');
+
+/** Opens the panel from the host page and waits until its islands are interactive. */
+export async function openPanel(page: Page): Promise<FrameLocator> {
+  await launcher(page).click();
+  const frame = panel(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+  // Idle-time islands (the toaster) can take a while on a busy machine.
+  await expect(frame.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+  return frame;
+}

@@ -1,0 +1,161 @@
+// The embeddable widget on a team's own app (a real second origin): identified people post, vote and
+// see votes arrive live; keyboard only; no axe violations; hostile host CSS changes nothing; only the
+// admin's origins may frame the panel.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { PNG_1X1 } from './ideas-helpers';
+import { signIn } from './staff-helpers';
+import { launcher, openPanel, panel, startWidgetStory } from './widget-support';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test('a person identified by the app posts an idea with a screenshot, votes, and sees another browser’s vote live', async ({
+  page,
+  admin,
+  baseURL,
+  pbUrl,
+  browser,
+  createMember,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(`${host.origin}/?identify`);
+    const frame = await openPanel(page);
+    await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${host.person.name}`);
+
+    await frame.getByRole('button', { name: 'Share an idea' }).click();
+    await frame.getByLabel('Title').fill('Dark mode for the Acme dashboard');
+    await frame.getByLabel('Details (Markdown)').fill('Posted from inside the app.');
+    await frame.getByLabel(/^Images/).setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await frame.getByRole('button', { name: 'Post idea' }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'Dark mode for the Acme dashboard' })).toBeVisible();
+    await expect(frame.getByRole('img', { name: /Image 1 of 1 attached/ })).toBeVisible();
+    const post = await admin.collection('posts').getFirstListItem('title = "Dark mode for the Acme dashboard"');
+    expect(post.images).toHaveLength(1);
+    const author = await admin.collection('users').getOne(post.author);
+    expect(author).toMatchObject({ email: host.person.email, external_id: host.person.sub, role: 'member' });
+
+    await expect(frame.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(frame.locator('.toaster[data-live="ready"]')).toHaveCount(1);
+    const vote = frame.getByTestId('vote-button');
+    await vote.click();
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    await expect(frame.getByTestId('vote-count')).toHaveText('1');
+    await expect.poll(async () => (await admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
+
+    const other = await createMember();
+    const context = await browser.newContext();
+    await signIn(context, baseURL ?? '', pbUrl, other.email, other.password);
+    const otherPage = await context.newPage();
+    await otherPage.goto(`/p/${post.id}`);
+    await expect(otherPage.locator('astro-island[ssr]')).toHaveCount(0);
+    await otherPage.getByTestId('vote-button').click();
+    await expect(frame.getByTestId('vote-count')).toHaveText('2');
+    await context.close();
+  } finally {
+    await host.stop();
+  }
+});
+
+test('the widget works with the keyboard alone: open, move through the panel, vote, close with Escape', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(`${host.origin}/?identify`);
+    await page.keyboard.press('Tab');
+    await expect(launcher(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
+    const frame = panel(page);
+    await expect(frame.getByTestId('embed-user')).toBeVisible();
+    await expect(frame.locator('astro-island[ssr]')).toHaveCount(0);
+    const firstVote = frame.getByTestId('vote-button').first();
+    const before = Number(await firstVote.getByTestId('vote-count').textContent());
+    for (let i = 0; i < 40 && !(await firstVote.evaluate((b) => b === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(firstVote).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(firstVote).toHaveAttribute('aria-pressed', 'true');
+    await expect(firstVote.getByTestId('vote-count')).toHaveText(String(before + 1));
+    await page.keyboard.press('Escape');
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(launcher(page)).toBeFocused();
+  } finally {
+    await host.stop();
+  }
+});
+
+test('the panel has no axe violations: ideas, an idea, and what’s new', async ({ page, admin, baseURL }) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(host.origin);
+    const frame = await openPanel(page);
+    const check = async () => {
+      await expect(frame.locator('astro-island[ssr]')).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page }).include('[data-chorus-widget]').withTags(TAGS).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    };
+    await check();
+    await frame.locator('.post-card-title a').first().click();
+    await expect(frame.locator('article.post')).toBeVisible();
+    await check();
+    await frame.getByRole('link', { name: /What’s new/ }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'What’s new' })).toBeVisible();
+    await check();
+  } finally {
+    await host.stop();
+  }
+});
+
+test('the host page’s aggressive CSS changes neither the launcher nor the panel', async ({ page, admin, baseURL }) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    const measure = async (url: string) => {
+      await page.goto(url);
+      const frame = await openPanel(page);
+      const heading = frame.getByRole('heading', { level: 1 });
+      return {
+        launcher: await launcher(page).boundingBox(),
+        frame: await page.locator('[data-chorus-widget] iframe').boundingBox(),
+        headingFont: await heading.evaluate((h) => getComputedStyle(h).font),
+        headingBox: await heading.boundingBox(),
+        launcherFont: await launcher(page).evaluate((b) => getComputedStyle(b).font),
+      };
+    };
+    const plain = await measure(host.origin);
+    const hostile = await measure(`${host.origin}/?hostile`);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('80px');
+    expect(hostile).toEqual(plain);
+    expect(plain.launcherFont).toContain('15px');
+  } finally {
+    await host.stop();
+  }
+});
+
+test('only the admin’s origins may frame the panel, and no other page may be framed at all', async ({
+  page,
+  admin,
+  baseURL,
+  request,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    const embed = await request.get('/embed/b/features');
+    expect(embed.headers()['content-security-policy']).toContain(`frame-ancestors ${host.origin}`);
+    expect(embed.headers()['x-frame-options']).toBeUndefined();
+    const home = await request.get('/');
+    expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(home.headers()['x-frame-options']).toBe('DENY');
+
+    await page.goto(host.otherOrigin);
+    await launcher(page).click();
+    await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/');
+    await expect(panel(page).getByRole('heading', { level: 1 })).toHaveCount(0);
+  } finally {
+    await host.stop();
+  }
+});
