@@ -1,7 +1,7 @@
 // Admin webhooks: endpoints (Standard Webhooks or Slack) with the events they get, paused state,
 // recent deliveries; a form to add one, after which its signing secret is shown once.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from '../lib/pb/webhooks';
 import {
   $revealedSecret,
@@ -41,6 +41,7 @@ function SecretNotice() {
 }
 
 function Endpoint({ webhook }: { webhook: WebhookRecord }) {
+  const [showDeliveries, setShowDeliveries] = useState(false);
   return (
     <li data-testid="webhook">
       <h2>{webhook.name}</h2>
@@ -64,9 +65,9 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
           Delete<span className="visually-hidden"> {webhook.name}</span>
         </button>
       </p>
-      <details>
+      <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>
         <summary>Recent deliveries</summary>
-        <WebhookDeliveries webhookId={webhook.id} />
+        {showDeliveries && <WebhookDeliveries webhookId={webhook.id} />}
       </details>
     </li>
   );
