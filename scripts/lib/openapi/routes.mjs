@@ -1,0 +1,135 @@
+// OpenAPI descriptions of Chorus's own routes (pb_hooks/*.pb.js routerAdd), which no schema can tell:
+// kept next to the generator and checked against the hooks by tests/integration/openapi.test.ts.
+const json = (schema) => ({ 'application/json': { schema } });
+const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
+const err = { $ref: '#/components/responses/Error' };
+const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+const body = (properties, required) => ({ required: true, content: json({ type: 'object', properties, required }) });
+const record = (name) => ({ $ref: `#/components/schemas/${name}` });
+
+export const ROUTES = {
+  '/api/chorus/search': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'search',
+      summary: 'Ranked full-text search over the ideas the caller may see',
+      parameters: [
+        { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'board', in: 'query', schema: { type: 'string' } },
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+      ],
+      responses: { 200: ok({ type: 'object' }), 400: err },
+    },
+  },
+  '/api/chorus/posts/{id}/voters': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'voters',
+      summary: 'Names and avatars of an idea’s voters (never emails)',
+      parameters: id,
+      responses: { 200: ok({ type: 'object' }), 404: err },
+    },
+  },
+  '/api/chorus/posts/{id}/merge': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'merge',
+      summary: 'Staff: merge a duplicate idea into another (votes and followers move)',
+      parameters: id,
+      requestBody: body({ into: { type: 'string' } }, ['into']),
+      responses: {
+        200: ok({ type: 'object', properties: { duplicate: record('PostsRecord'), target: record('PostsRecord') } }),
+        400: err,
+        403: err,
+      },
+    },
+  },
+  '/api/chorus/posts/{id}/vote-on-behalf': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'voteOnBehalf',
+      summary: 'Staff: record a customer’s vote by email',
+      parameters: id,
+      requestBody: body({ email: { type: 'string', format: 'email' }, name: { type: 'string' } }, ['email']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 403: err },
+    },
+  },
+  '/api/chorus/notifications/read-all': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'readAllNotifications',
+      summary: 'Members: mark all of one’s notifications read',
+      responses: { 200: ok({ type: 'object' }), 401: err },
+    },
+  },
+  '/api/chorus/unsubscribe': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'unsubscribe',
+      summary: 'Turn off one kind of email with the token from an email',
+      requestBody: body({ token: { type: 'string' } }, ['token']),
+      responses: { 200: ok({ type: 'object' }), 400: err },
+    },
+  },
+  '/api/chorus/export/posts.csv': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'exportPosts',
+      summary: 'Admins: every idea with its counts, as CSV',
+      responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, 403: err },
+    },
+  },
+  '/api/chorus/import/dates': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'importDates',
+      summary: 'Superusers: set the created date of imported ideas and comments',
+      requestBody: body(
+        {
+          items: {
+            type: 'array',
+            maxItems: 1000,
+            items: {
+              type: 'object',
+              properties: {
+                collection: { type: 'string', enum: ['posts', 'comments', 'changelog_entries'] },
+                id: { type: 'string' },
+                created: { type: 'string', format: 'date-time' },
+              },
+              required: ['collection', 'id', 'created'],
+            },
+          },
+        },
+        ['items'],
+      ),
+      responses: {
+        200: ok({ type: 'object', properties: { updated: { type: 'integer' } } }),
+        400: err,
+        401: err,
+        403: err,
+      },
+    },
+  },
+  '/api/chorus/webhooks/{id}/secret': {
+    post: {
+      tags: ['webhooks'],
+      operationId: 'rotateWebhookSecret',
+      summary: 'Admins: a new signing secret for an endpoint, shown in this answer only',
+      parameters: id,
+      responses: {
+        200: ok({ type: 'object', properties: { secret: { type: 'string', pattern: '^whsec_' } } }),
+        403: err,
+        404: err,
+      },
+    },
+  },
+  '/api/chorus/webhooks/deliveries/{id}/resend': {
+    post: {
+      tags: ['webhooks'],
+      operationId: 'resendWebhookDelivery',
+      summary: 'Admins: send a recorded delivery again (same webhook-id)',
+      parameters: id,
+      responses: { 200: ok(record('WebhookDeliveriesRecord')), 403: err, 404: err },
+    },
+  },
+};

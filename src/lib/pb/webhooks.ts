@@ -1,0 +1,80 @@
+// Webhook endpoints and their recorded deliveries (admins only; the API rules enforce it).
+import type { PocketBase } from './client';
+
+export const WEBHOOK_EVENTS = [
+  { name: 'idea.posted', label: 'Idea posted' },
+  { name: 'idea.approved', label: 'Idea approved' },
+  { name: 'idea.status_changed', label: 'Status changed' },
+  { name: 'comment.posted', label: 'Comment posted (never internal ones)' },
+  { name: 'idea.vote_milestone', label: 'Vote milestone' },
+  { name: 'idea.merged', label: 'Idea merged' },
+  { name: 'release.published', label: 'Release published' },
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['name'];
+
+export interface WebhookRecord {
+  id: string;
+  name: string;
+  url: string;
+  kind: 'standard' | 'slack';
+  events: WebhookEvent[];
+  paused: boolean;
+  paused_at: string;
+  failure_count: number;
+  /** Only in the answer that created the endpoint. */
+  secret?: string;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  webhook: string;
+  event: string;
+  message_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_attempt_at: string;
+  next_attempt_at: string;
+  response_code: number;
+  error: string;
+  created: string;
+}
+
+export type NewWebhook = Pick<WebhookRecord, 'name' | 'url' | 'kind' | 'events'>;
+const WEBHOOK_FIELDS = 'id,name,url,kind,events,paused,paused_at,failure_count';
+
+export function listWebhooks(pb: PocketBase): Promise<WebhookRecord[]> {
+  return pb.collection('webhooks').getFullList<WebhookRecord>({ sort: 'name', fields: WEBHOOK_FIELDS });
+}
+
+export function createWebhook(pb: PocketBase, data: NewWebhook): Promise<WebhookRecord> {
+  return pb.collection('webhooks').create<WebhookRecord>(data);
+}
+
+export function setWebhookPaused(pb: PocketBase, id: string, paused: boolean): Promise<WebhookRecord> {
+  return pb.collection('webhooks').update<WebhookRecord>(id, { paused }, { fields: WEBHOOK_FIELDS });
+}
+
+export function deleteWebhook(pb: PocketBase, id: string): Promise<boolean> {
+  return pb.collection('webhooks').delete(id);
+}
+
+export async function listRecentDeliveries(pb: PocketBase, webhookId: string): Promise<DeliveryRecord[]> {
+  const page = await pb.collection('webhook_deliveries').getList<DeliveryRecord>(1, 20, {
+    filter: pb.filter('webhook = {:id}', { id: webhookId }),
+    sort: '-created',
+    fields: 'id,webhook,event,message_id,status,attempts,last_attempt_at,next_attempt_at,response_code,error,created',
+    skipTotal: true,
+  });
+  return page.items;
+}
+
+export function resendDelivery(pb: PocketBase, deliveryId: string): Promise<DeliveryRecord> {
+  return pb.send(`/api/chorus/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: 'POST' });
+}
+
+export async function rotateWebhookSecret(pb: PocketBase, id: string): Promise<string> {
+  const answer = await pb.send<{ secret: string }>(`/api/chorus/webhooks/${encodeURIComponent(id)}/secret`, {
+    method: 'POST',
+  });
+  return answer.secret;
+}

@@ -1,0 +1,85 @@
+// Admin webhooks: the endpoints, each one's recent deliveries, and a secret shown once after creating
+// or rotating it. Every action answers with the shared toast; a refused action changes nothing.
+import { atom, map } from 'nanostores';
+import { getBrowserClient } from '../lib/pb/client';
+import { type AppError, toAppError } from '../lib/pb/errors';
+import {
+  createWebhook,
+  type DeliveryRecord,
+  deleteWebhook,
+  listRecentDeliveries,
+  type NewWebhook,
+  resendDelivery,
+  rotateWebhookSecret,
+  setWebhookPaused,
+  type WebhookRecord,
+} from '../lib/pb/webhooks';
+import { showToast } from './toast';
+
+export const $webhooks = atom<WebhookRecord[] | null>(null);
+export const $deliveries = map<Record<string, DeliveryRecord[]>>({});
+/** The secret of one endpoint, shown until the admin dismisses it; never fetched again. */
+export const $revealedSecret = atom<{ webhookId: string; secret: string } | null>(null);
+
+export function startWebhooks(initial: WebhookRecord[]): void {
+  if ($webhooks.get() === null) $webhooks.set(initial);
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+async function attempt<T>(action: () => Promise<T>, done: string): Promise<Outcome<T>> {
+  try {
+    const value = await action();
+    showToast(done);
+    return { ok: true, value };
+  } catch (error) {
+    const appError = toAppError(error);
+    showToast(appError.message);
+    return { ok: false, error: appError };
+  }
+}
+
+export async function addWebhook(data: NewWebhook): Promise<AppError | null> {
+  const created = await attempt(() => createWebhook(getBrowserClient(), data), 'Webhook added.');
+  if (!created.ok) return created.error;
+  const { secret, ...endpoint } = created.value;
+  $webhooks.set([...($webhooks.get() ?? []), endpoint].sort((a, b) => a.name.localeCompare(b.name)));
+  if (secret) $revealedSecret.set({ webhookId: endpoint.id, secret });
+  return null;
+}
+
+export async function togglePaused(webhook: WebhookRecord): Promise<void> {
+  const paused = !webhook.paused;
+  const updated = await attempt(
+    () => setWebhookPaused(getBrowserClient(), webhook.id, paused),
+    paused ? 'Webhook paused.' : 'Webhook resumed: waiting deliveries go out now.',
+  );
+  if (updated.ok) $webhooks.set(($webhooks.get() ?? []).map((w) => (w.id === webhook.id ? updated.value : w)));
+}
+
+export async function removeWebhook(id: string): Promise<void> {
+  const result = await attempt(() => deleteWebhook(getBrowserClient(), id), 'Webhook deleted.');
+  if (result.ok) $webhooks.set(($webhooks.get() ?? []).filter((w) => w.id !== id));
+}
+
+export async function loadDeliveries(webhookId: string): Promise<void> {
+  try {
+    $deliveries.setKey(webhookId, await listRecentDeliveries(getBrowserClient(), webhookId));
+  } catch (error) {
+    showToast(toAppError(error).message);
+  }
+}
+
+export async function resend(delivery: DeliveryRecord): Promise<void> {
+  const copy = await attempt(() => resendDelivery(getBrowserClient(), delivery.id), 'Queued to send again.');
+  if (copy.ok) $deliveries.setKey(delivery.webhook, [copy.value, ...($deliveries.get()[delivery.webhook] ?? [])]);
+}
+
+export async function rotateSecret(webhookId: string): Promise<void> {
+  const secret = await attempt(() => rotateWebhookSecret(getBrowserClient(), webhookId), 'New secret made.');
+  if (secret.ok) $revealedSecret.set({ webhookId, secret: secret.value });
+}
+
+export function dismissSecret(): void {
+  $revealedSecret.set(null);
+}
