@@ -1,10 +1,12 @@
 // "Share an idea": loads the composer on demand; reopens it by itself when a draft is waiting
-// (after a sign-in detour or a reload).
-import { lazy, Suspense, useEffect, useState } from 'react';
+// (after a sign-in detour or a reload). It is a link first: clicked before hydration, it reloads the
+// page with ?share=1, and the island opens the composer as soon as it runs.
+import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
 import type { SessionUser } from '../lib/pb/types';
 import { hasDraft } from '../stores/draft';
 
 const Composer = lazy(() => import('./Composer'));
+const SHARE = 'share';
 
 interface Props {
   boardId: string;
@@ -15,13 +17,29 @@ interface Props {
 export default function ComposerLauncher({ boardId, boardName, serverUser }: Props) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (hasDraft(boardId)) setOpen(true);
+    const url = new URL(location.href);
+    if (url.searchParams.has(SHARE)) {
+      url.searchParams.delete(SHARE);
+      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+      setOpen(true);
+    } else if (hasDraft(boardId)) setOpen(true);
   }, [boardId]);
   if (!open) {
+    const openHere = (event: MouseEvent | KeyboardEvent) => {
+      event.preventDefault();
+      setOpen(true);
+    };
     return (
-      <button type="button" className="button primary" onClick={() => setOpen(true)}>
+      <a
+        className="button primary"
+        href={`?${SHARE}=1`}
+        role="button"
+        onClick={openHere}
+        onKeyDown={(event) => event.key === ' ' && openHere(event)}
+        data-testid="share-idea"
+      >
         Share an idea
-      </button>
+      </a>
     );
   }
   return (

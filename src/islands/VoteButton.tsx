@@ -4,11 +4,11 @@ import { type FormEvent, useEffect } from 'react';
 import type { PostLive } from '../lib/pb/post-types';
 import { pluralNoun, VOTES } from '../lib/plural';
 import { $posts, trackPost } from '../stores/posts';
-import { $myVotes, requestMyVote, toggleVote } from '../stores/votes';
+import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 import { useClientStore } from './hooks/use-client-store';
 
 const NO_POSTS: Record<string, PostLive> = {};
-const NO_VOTES: Record<string, string | undefined> = {};
+const NO_VOTES: Record<string, string | null> = {};
 
 interface Props {
   postId: string;
@@ -16,23 +16,25 @@ interface Props {
   commentCount?: number;
   status?: string;
   locked?: boolean;
-  /** Whether the server knows the viewer voted (pages that load it render the button pressed). */
-  voted?: boolean;
+  /** The viewer's vote as the server found it (null: none; undefined: the page could not tell). */
+  voteId?: string | null | undefined;
   /** The page to come back to after a plain-form vote. */
   back?: string;
   compact?: boolean;
 }
 
 export default function VoteButton(props: Props) {
-  const { postId, count, commentCount = 0, status = '', locked = false, voted: votedOnServer = false } = props;
+  const { postId, count, commentCount = 0, status = '', locked = false, voteId } = props;
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
     trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked });
+    if (voteId !== undefined) knowMyVote(postId, voteId);
     void requestMyVote();
-  }, [postId, count, commentCount, status, locked]);
+  }, [postId, count, commentCount, status, locked, voteId]);
   const votes = live?.vote_count ?? count;
-  const voted = postId in myVotes ? Boolean(myVotes[postId]) : votedOnServer;
+  const mine = myVotes[postId];
+  const voted = Boolean(mine === undefined ? voteId : mine);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void toggleVote(postId);

@@ -11,8 +11,8 @@ import { $posts, bumpVoteCount } from './posts';
 import { listen, onReconnect } from './realtime';
 import { checkCanWrite, getViewer, LOCKED_MESSAGE } from './viewer';
 
-/** Post id → the viewer's vote id ("pending" while being saved). Absent: not voted. */
-export const $myVotes = map<Record<string, string | undefined>>({});
+/** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
+export const $myVotes = map<Record<string, string | null>>({});
 const PENDING = 'pending';
 const clock = createChangeClock();
 
@@ -26,13 +26,19 @@ export function requestMyVote(_postId?: string): Promise<void> {
   const viewer = getViewer();
   if (!viewer) return Promise.resolve();
   if (owner !== viewer.id) {
+    // Another member signed in: forget the last one's votes (a first load keeps what pages knew).
+    if (owner) $myVotes.set({});
     owner = viewer.id;
-    $myVotes.set({});
     stopLive?.();
     stopLive = followMyVotes(viewer);
     loading = loadMyVotes(viewer);
   }
   return loading ?? Promise.resolve();
+}
+
+/** What the page's server already knew about one idea, so a click before the list arrives works. */
+export function knowMyVote(postId: string, voteId: string | null): void {
+  if (!(postId in $myVotes.get())) $myVotes.setKey(postId, voteId);
 }
 
 async function loadMyVotes(viewer: SessionUser): Promise<void> {
@@ -43,7 +49,7 @@ async function loadMyVotes(viewer: SessionUser): Promise<void> {
     const byPost = new Map(votes.map((v) => [v.post, v.id]));
     const known = new Set([...Object.keys($myVotes.get()), ...byPost.keys()]);
     for (const post of known) {
-      if (clock.unchangedSince(post, mark)) $myVotes.setKey(post, byPost.get(post));
+      if (clock.unchangedSince(post, mark)) $myVotes.setKey(post, byPost.get(post) ?? null);
     }
   } catch {
     // The buttons keep their not-voted look; a reconnect retries.
@@ -60,7 +66,7 @@ function followMyVotes(viewer: SessionUser): () => void {
       if (record.user !== userId) return;
       const current = $myVotes.get()[record.post];
       // Newer than any answer asked for before it: that answer must not undo it.
-      if (action === 'delete' && (current === record.id || current === undefined)) setMine(record.post, undefined);
+      if (action === 'delete' && (current === record.id || !current)) setMine(record.post, null);
       if (action === 'create' && current !== record.id) setMine(record.post, record.id);
     },
     { filter: `user = "${userId.replace(/[^a-z0-9]/g, '')}"` },
@@ -72,7 +78,7 @@ function followMyVotes(viewer: SessionUser): () => void {
   };
 }
 
-function setMine(postId: string, value: string | undefined): void {
+function setMine(postId: string, value: string | null): void {
   clock.touch(postId);
   $myVotes.setKey(postId, value);
 }
@@ -87,7 +93,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
   if (existing) {
     return act({
       apply: () => {
-        setMine(postId, undefined);
+        setMine(postId, null);
         bumpVoteCount(postId, -1);
         return () => {
           setMine(postId, existing);
@@ -106,7 +112,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
       setMine(postId, PENDING);
       bumpVoteCount(postId, 1);
       return () => {
-        setMine(postId, undefined);
+        setMine(postId, null);
         bumpVoteCount(postId, -1);
       };
     },

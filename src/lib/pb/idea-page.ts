@@ -49,8 +49,8 @@ export async function loadIdeaPage(pb: PocketBase, id: string, viewer: SessionUs
   const mine = <T extends { user: string }>(list: T[] | undefined) => list?.find((r) => r.user === viewer?.id);
   const viewerState = {
     subscriptionId: viewer ? (mine(idea.expand?.subscriptions_via_post)?.id ?? null) : null,
-    /** undefined when the page cannot know (staff). */
-    voted: viewer && !isStaff(viewer) ? Boolean(mine(idea.expand?.votes_via_post)) : undefined,
+    /** The viewer's vote id, null when none; undefined when the page cannot know (staff). */
+    voteId: viewer && !isStaff(viewer) ? (mine(idea.expand?.votes_via_post)?.id ?? null) : undefined,
   };
   return { post: idea as PostRecord, voters, statuses, comments, events, viewerState };
 }

@@ -42,7 +42,7 @@ describe('toggleVote', () => {
     expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
     expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
-    expect(t.votes.$myVotes.get()[post.id]).toBeUndefined();
+    expect(t.votes.$myVotes.get()[post.id]).toBeNull();
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
   });
@@ -55,7 +55,7 @@ describe('toggleVote', () => {
     const result = await t.votes.toggleVote(post.id);
     expect(result.ok).toBe(false);
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
-    expect(t.votes.$myVotes.get()[post.id]).toBeUndefined();
+    expect(t.votes.$myVotes.get()[post.id]).toBeNull();
     expect(t.toast.$toast.get()?.message).toMatch(/^Your vote was not counted\. /);
   });
 
@@ -119,7 +119,7 @@ describe('the member’s own votes', () => {
     await t.live();
     expect((await other.votes.toggleVote(post.id)).ok).toBe(true);
     await answer;
-    expect(t.votes.$myVotes.get()[post.id]).toBeUndefined();
+    expect(t.votes.$myVotes.get()[post.id]).toBeNull();
   });
 
   it('two tabs of one member: a vote in one shows pressed in the other, which can take it back', async () => {
@@ -134,7 +134,7 @@ describe('the member’s own votes', () => {
     const cast = await a.votes.toggleVote(post.id);
     await waitFor(() => b.votes.$myVotes.get()[post.id] === (cast.ok && cast.value));
     expect((await b.votes.toggleVote(post.id)).ok).toBe(true);
-    await waitFor(() => a.votes.$myVotes.get()[post.id] === undefined);
+    await waitFor(() => a.votes.$myVotes.get()[post.id] === null);
     expect(b.toast.$toast.get()).toBeNull();
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
   });
