@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Email preferences: new accounts are opted in unless the request chose otherwise; only the member
-// themselves (and superusers) see them; a signed link turns one kind off without signing in.
+// themselves (and superusers) read them (they are hidden fields); a signed link turns one kind off without signing in.
 
 onRecordCreateRequest((e) => {
   const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
@@ -16,13 +16,40 @@ onRecordCreate((e) => {
   e.next();
 }, 'users');
 
-onRecordEnrich((e) => {
-  const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
-  const auth = e.requestInfo?.auth;
-  const self = auth && auth.collection().name === 'users' && auth.id === e.record.id;
-  if (!self && !e.requestInfo?.hasSuperuserAuth()) e.record.hide(...PREFERENCES);
-  e.next();
-}, 'users');
+// GET /api/chorus/preferences — the signed-in member's own email preferences (hidden fields, so they are
+// in no record response, and PocketBase ignores them in non-superuser record writes).
+// POST /api/chorus/preferences { email_on_…: boolean } — changes them (active members only).
+// Response of both: { email_on_comment, email_on_status, email_on_release }.
+routerAdd(
+  'GET',
+  '/api/chorus/preferences',
+  (e) => {
+    const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
+    if (e.auth.collection().name !== 'users') throw new ForbiddenError('Only members have email preferences.');
+    return e.json(200, Object.fromEntries(PREFERENCES.map((name) => [name, e.auth.getBool(name)])));
+  },
+  $apis.requireAuth('users'),
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/preferences',
+  (e) => {
+    const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
+    const { requireActiveMember } = require(`${__hooks}/lib/staff.js`);
+    const user = e.app.findRecordById('users', requireActiveMember(e).id);
+    const body = e.requestInfo().body;
+    for (const name of PREFERENCES) {
+      if (body[name] === undefined) continue;
+      if (typeof body[name] !== 'boolean')
+        throw new BadRequestError('Preferences are true or false.', { [name]: 'Not a boolean.' });
+      user.set(name, body[name]);
+    }
+    e.app.save(user);
+    return e.json(200, Object.fromEntries(PREFERENCES.map((name) => [name, user.getBool(name)])));
+  },
+  $apis.requireAuth('users'),
+);
 
 // POST /api/chorus/unsubscribe { token } — turns off the preference the token names.
 // Response: { preference, user: <id> }. POST only, so link scanners fetching the page change nothing.

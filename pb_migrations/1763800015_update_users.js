@@ -2,8 +2,8 @@
 // Members: a display name, an avatar, a role no client can set, a blocked flag, email preferences,
 // email one-time codes, and emails whose links lead back to Chorus pages.
 // Access:
-// - view: anyone sees a member's name and avatar (authors, voters); emails stay hidden (emailVisibility),
-//   email preferences only to the member themselves (pb_hooks/preferences.pb.js).
+// - view: anyone sees a member's name and avatar (authors, voters); emails stay hidden (emailVisibility);
+//   email preferences are hidden fields (no per-record code on reads), read by oneself through a route.
 // - list: oneself; active staff too, but never sorted or filtered by anything named like "email" (email,
 //   email preferences), so staff cannot learn addresses by ordering or probing; this also closes
 //   `posts?sort=author.email`, since PocketBase applies this rule to every join into users.
@@ -39,7 +39,9 @@ migrate(
       new SelectField({ name: 'role', values: ['member', 'moderator', 'admin'], maxSelect: 1 }),
       new BoolField({ name: 'blocked' }),
     );
-    for (const name of PREFERENCES) users.fields.add(new BoolField({ name }));
+    // Hidden: never in API responses (but to superusers) nor filterable; the member reads their own through
+    // GET /api/chorus/preferences (pb_hooks/preferences.pb.js) and writes them like any profile field.
+    for (const name of PREFERENCES) users.fields.add(new BoolField({ name, hidden: true }));
     const name = users.fields.getByName('name');
     name.max = 60;
     const avatar = users.fields.getByName('avatar');

@@ -64,6 +64,12 @@ const SCENARIOS: Scenario[] = [
     async (a) =>
       send(a, `/api/chorus/posts/${(await freshPost()).id}/vote-on-behalf`, { email: `c${++made}@example.com` }),
   ],
+  [
+    'GET preferences (one’s own)',
+    allowed(...ACTORS.filter((a) => a !== 'visitor')),
+    (a) => send(a, '/api/chorus/preferences'),
+  ],
+  ['POST preferences (one’s own)', ACTIVE, (a) => send(a, '/api/chorus/preferences', { email_on_release: true })],
   ['POST notifications/read-all', ACTIVE, (a) => send(a, '/api/chorus/notifications/read-all', {})],
   ['GET export/posts.csv', allowed('admin'), (a) => send(a, '/api/chorus/export/posts.csv')],
   [

@@ -1,4 +1,16 @@
-// Record shapes of the PocketBase collections Chorus reads (see pb_migrations/).
+// Record shapes of the PocketBase collections Chorus reads: picks of the generated types (pb-types.ts,
+// `npm run schema`), so a field renamed in pb_migrations/ breaks the typecheck here.
+import type {
+  BoardsRecord,
+  BoardsVisibilityOptions,
+  FileNameString,
+  SiteRecord as GeneratedSite,
+  IsoAutoDateString,
+  StatusesRecord,
+  UsersRecord,
+  UsersRoleOptions,
+} from './pb-types';
+
 export interface BaseRecord {
   id: string;
   collectionId: string;
@@ -7,49 +19,38 @@ export interface BaseRecord {
   updated: string;
 }
 
-export type Role = 'member' | 'moderator' | 'admin';
+/** Fields `K` of a generated record type as the API returns them: always present, plain strings. */
+type Fields<T, K extends keyof T> = { [P in K]-?: Plain<NonNullable<T[P]>> };
+type Plain<T> = T extends FileNameString | IsoAutoDateString ? string : T;
 
-export interface UserRecord extends BaseRecord {
-  email?: string;
-  name: string;
-  avatar: string;
-  role: Role;
-  blocked: boolean;
-  verified: boolean;
-}
+export type Role = UsersRoleOptions;
 
-export interface SiteRecord extends BaseRecord {
-  name: string;
-  tagline: string;
-  logo: string;
-  accent_color: string;
-  welcome: string;
-  require_approval: boolean;
-  allow_signups: boolean;
-  /** A member's new idea starts with their own vote. */
-  author_votes: boolean;
-}
+export type UserRecord = BaseRecord &
+  Fields<UsersRecord, 'name' | 'avatar' | 'role' | 'blocked' | 'verified'> & {
+    email?: string;
+  };
 
-export type BoardVisibility = 'public' | 'members' | 'staff';
+export type SiteRecord = BaseRecord &
+  Fields<
+    GeneratedSite,
+    | 'name'
+    | 'tagline'
+    | 'logo'
+    | 'accent_color'
+    | 'welcome'
+    | 'require_approval'
+    | 'allow_signups'
+    | 'allow_unverified_posting'
+    | 'author_votes'
+  >;
 
-export interface BoardRecord extends BaseRecord {
-  name: string;
-  slug: string;
-  description: string;
-  visibility: BoardVisibility;
-  position: number;
-  archived: boolean;
-}
+export type BoardVisibility = BoardsVisibilityOptions;
 
-export interface StatusRecord extends BaseRecord {
-  name: string;
-  slug: string;
-  color: string;
-  position: number;
-  on_roadmap: boolean;
-  closed: boolean;
-  is_default: boolean;
-}
+export type BoardRecord = BaseRecord &
+  Fields<BoardsRecord, 'name' | 'slug' | 'description' | 'visibility' | 'position' | 'archived'>;
+
+export type StatusRecord = BaseRecord &
+  Fields<StatusesRecord, 'name' | 'slug' | 'color' | 'position' | 'on_roadmap' | 'closed' | 'is_default'>;
 
 /** What the site and islands need to know about whoever is signed in. */
 export interface SessionUser {
