@@ -88,31 +88,40 @@ export async function startSite({
     if (!quiet) process.stderr.write(chunk);
   });
   const originUrl = `http://127.0.0.1:${workerPort}`;
+  if (!(await answers(originUrl, child))) {
+    const exited = child.exitCode !== null;
+    await stopProcess(child);
+    throw new Error(
+      exited
+        ? `The site server exited (code ${child.exitCode}):\n${output}`
+        : `The site did not answer at ${originUrl} within 90 s:\n${output}`,
+    );
+  }
+  if (dev) return { url: originUrl, originUrl, process: child, stop: () => stopProcess(child) };
+  const assetsDir = join(root, 'dist', 'client');
+  const edge = await startLocalEdge({ port, host, originPort: workerPort, controlPort, assetsDir }).catch(
+    async (error) => {
+      await stopProcess(child);
+      throw error;
+    },
+  );
+  const stop = async () => {
+    await edge.stop();
+    await stopProcess(child);
+  };
+  return { url: edge.url, originUrl, process: child, stop };
+}
+
+async function answers(url, child) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The site server exited (code ${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) return false;
     try {
-      const response = await fetch(`${originUrl}/robots.txt`);
-      if (response.ok) {
-        if (dev) return { url: originUrl, originUrl, process: child, stop: () => stopProcess(child) };
-        const edge = await startLocalEdge({
-          port,
-          host,
-          originPort: workerPort,
-          controlPort,
-          assetsDir: join(root, 'dist', 'client'),
-        });
-        const stop = async () => {
-          await edge.stop();
-          await stopProcess(child);
-        };
-        return { url: edge.url, originUrl, process: child, stop };
-      }
+      if ((await fetch(`${url}/robots.txt`)).ok) return true;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  await stopProcess(child);
-  throw new Error(`The site did not answer at ${originUrl} within 90 s:\n${output}`);
+  return false;
 }
