@@ -2,6 +2,7 @@
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
 import { useId, useState } from 'react';
 import { checkImages } from '../lib/image-files';
+import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
   label: string;
@@ -33,8 +34,12 @@ export default function CommentForm(props: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         const text = body.trim();
-        if (!text) return setError('Write something first.');
-        if (text.length > 5000) return setError('Comments can be at most 5,000 characters.');
+        const refuse = (message: string) => {
+          setError(message);
+          focusFirstError(event.currentTarget);
+        };
+        if (!text) return refuse('Write something first.');
+        if (text.length > 5000) return refuse('Comments can be at most 5,000 characters.');
         setError('');
         setBody('');
         setImages([]);
@@ -56,7 +61,10 @@ export default function CommentForm(props: Props) {
         placeholder={label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={(event) => {
+          setBody(event.target.value);
+          if (error) setError('');
+        }}
       />
       {error && (
         <p id={`${id}-error`} className="field-error">
