@@ -1,8 +1,7 @@
 // axe (WCAG 2.2 A and AA) on every page the foundation adds: zero violations, signed out and signed in.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PAGES = [
   '/',
   '/signin',
@@ -22,8 +21,7 @@ for (const path of PAGES) {
     });
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page, path);
     expect(errors).toEqual([]);
   });
 }
@@ -34,8 +32,7 @@ test('the sign-up form with field messages has no axe violations', async ({ page
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('the home page signed in has no axe violations', async ({ page, createMember }) => {
@@ -47,6 +44,5 @@ test('the home page signed in has no axe violations', async ({ page, createMembe
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('banner').getByText(member.name).click();
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,17 +1,7 @@
 // Roadmap, changelog, notifications, settings and admin pages: zero axe violations (WCAG 2.2 A/AA).
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectPageHasNoAxeViolations as expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
 import { demoPassword, signIn } from './staff-helpers';
-
-async function expectNoViolations(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 test('the roadmap and changelog pages have no axe violations', async ({ page }) => {
   for (const path of ['/roadmap', '/changelog', '/changelog/lumen-2-4']) await expectNoViolations(page, path);

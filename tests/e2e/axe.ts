@@ -1,0 +1,18 @@
+// The one axe check every accessibility test uses: WCAG 2.2 A and AA rules, zero violations allowed.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Fails with each violation's rule and elements (prefixed by `label`, the page or state checked). */
+export async function expectNoAxeViolations(page: Page, label = new URL(page.url()).pathname): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+/** Opens `path`, waits until every island has hydrated, then checks it. */
+export async function expectPageHasNoAxeViolations(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expectNoAxeViolations(page, path);
+}

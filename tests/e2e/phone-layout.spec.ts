@@ -1,0 +1,66 @@
+// What a visitor sees first: ideas in the first screen of the home page on a phone and on a laptop,
+// titles that fit on a phone, and the roadmap's columns side by side, scrolling sideways with snapping.
+import { expect, test } from './fixtures';
+import { createIdea } from './staff-helpers';
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the first idea shows without scrolling on the home page at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const first = page.locator('.post-card').first();
+    await expect(first.getByRole('heading', { level: 3 })).toBeInViewport({ ratio: 1 });
+    await expect(first.getByTestId('vote-button')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Share an idea' })).toBeInViewport({ ratio: 1 });
+  });
+}
+
+test('on a phone a 40-character title takes at most two lines and its age sits on a line with the author', async ({
+  page,
+  admin,
+  createMember,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = 'Offline sync for notes on slow networks!';
+  expect(title).toHaveLength(40);
+  const idea = await createIdea(admin, (await createMember({ name: 'Ana Lima' })).id, title);
+  await page.goto('/b/features?sort=new');
+  const card = page.locator(`[data-post="${idea.id}"]`);
+  const lines = async (selector: string) =>
+    card
+      .locator(selector)
+      .evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(await lines('.post-card-title')).toBeLessThanOrEqual(2);
+  const author = await card.getByText('Ana Lima').boundingBox();
+  const age = await card.locator('time').boundingBox();
+  expect(
+    Math.abs((author?.y ?? 0) + (author?.height ?? 0) / 2 - ((age?.y ?? 0) + (age?.height ?? 0) / 2)),
+  ).toBeLessThan(4);
+
+  await page.goto(`/p/${idea.id}`);
+  const heading = page.getByRole('heading', { level: 1, name: title });
+  const headingLines = await heading.evaluate((el) =>
+    Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+  );
+  expect(headingLines).toBeLessThanOrEqual(2);
+});
+
+test('on a phone the roadmap columns scroll sideways and snap', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/roadmap');
+  const roadmap = page.locator('.roadmap');
+  const [planned, inProgress] = [
+    page.getByRole('region', { name: /Planned/ }),
+    page.getByRole('region', { name: /In progress/ }),
+  ];
+  const a = await planned.boundingBox();
+  const b = await inProgress.boundingBox();
+  expect(b?.y).toBe(a?.y);
+  expect(b?.x).toBeGreaterThan((a?.x ?? 0) + 200);
+  await expect(roadmap).toHaveCSS('scroll-snap-type', 'inline mandatory');
+  expect(await roadmap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
