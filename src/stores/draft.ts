@@ -1,5 +1,8 @@
 // The composer's draft, kept in localStorage per board so it survives a failed submit,
-// a sign-in detour and a reload. (Images cannot be kept there: they are re-attached.)
+// a sign-in detour and a reload. (Images cannot be kept there: they are re-attached.) In the widget's
+// panel without third-party storage, the frame keeps it (lib/frame-state.ts).
+import { readLocal, writeLocal } from '../lib/frame-state';
+
 export interface Draft {
   title: string;
   body: string;
@@ -9,7 +12,7 @@ const key = (boardId: string) => `chorus:draft:${boardId}`;
 
 export function loadDraft(boardId: string): Draft {
   try {
-    const value = JSON.parse(localStorage.getItem(key(boardId)) ?? 'null') as Partial<Draft> | null;
+    const value = JSON.parse(readLocal(key(boardId)) ?? 'null') as Partial<Draft> | null;
     return { title: String(value?.title ?? ''), body: String(value?.body ?? '') };
   } catch {
     return { title: '', body: '' };
@@ -18,8 +21,7 @@ export function loadDraft(boardId: string): Draft {
 
 export function saveDraft(boardId: string, draft: Draft): void {
   try {
-    if (draft.title || draft.body) localStorage.setItem(key(boardId), JSON.stringify(draft));
-    else localStorage.removeItem(key(boardId));
+    writeLocal(key(boardId), draft.title || draft.body ? JSON.stringify(draft) : null);
   } catch {
     // Storage full or disabled: the draft lives as long as the page.
   }
