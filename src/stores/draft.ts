@@ -1,6 +1,9 @@
 // The composer's draft, kept in localStorage per board so it survives a failed submit,
-// a sign-in detour and a reload. (Images cannot be kept there: they are re-attached.)
-// Where storage is missing or refused, the draft lives as long as the page.
+// a sign-in detour and a reload. (Images cannot be kept there: they are re-attached.) In the widget's
+// panel without third-party storage, the frame keeps it (lib/frame-state.ts); where neither is available,
+// the draft lives as long as the page.
+import { readLocal, writeLocal } from '../lib/frame-state';
+
 export interface Draft {
   title: string;
   body: string;
@@ -9,24 +12,9 @@ export interface Draft {
 const key = (boardId: string) => `chorus:draft:${boardId}`;
 const memory = new Map<string, string>();
 
-function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  try {
-    if (typeof localStorage !== 'undefined') return localStorage;
-  } catch {
-    // Some private modes throw on merely reading localStorage.
-  }
-  return {
-    getItem: (k) => memory.get(k) ?? null,
-    setItem: (k, v) => void memory.set(k, v),
-    removeItem: (k) => void memory.delete(k),
-  };
-}
-
 export function loadDraft(boardId: string): Draft {
   try {
-    const value = JSON.parse(
-      storage().getItem(key(boardId)) ?? memory.get(key(boardId)) ?? 'null',
-    ) as Partial<Draft> | null;
+    const value = JSON.parse(readLocal(key(boardId)) ?? memory.get(key(boardId)) ?? 'null') as Partial<Draft> | null;
     return { title: String(value?.title ?? ''), body: String(value?.body ?? '') };
   } catch {
     return { title: '', body: '' };
@@ -38,8 +26,7 @@ export function saveDraft(boardId: string, draft: Draft): void {
   if (value) memory.set(key(boardId), value);
   else memory.delete(key(boardId));
   try {
-    if (value) storage().setItem(key(boardId), value);
-    else storage().removeItem(key(boardId));
+    writeLocal(key(boardId), value);
   } catch {
     // Storage full or disabled: the copy in memory lasts as long as the page.
   }

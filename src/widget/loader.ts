@@ -89,7 +89,7 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
     } else if (message?.type === 'chorus:close') close();
     else if (message?.type === 'chorus:unseen') {
       badge.hidden = message.count === 0;
-      badge.textContent = message.count > 9 ? '9+' : String(message.count);
+      badge.textContent = message.count === 0 ? '' : message.count > 9 ? '9+' : String(message.count);
       badge.title = `${message.count} new ${message.count === 1 ? 'release' : 'releases'}`;
     }
   });
