@@ -7,6 +7,16 @@ cronAdd('chorus_webhooks', '* * * * *', () => {
   runWorker($app);
 });
 
+// The delivery history keeps 30 days of finished deliveries.
+cronAdd('chorus_webhooks_cleanup', '17 3 * * *', () => {
+  const cutoff = new Date(Date.now() - 30 * 24 * 3600_000).toISOString().replace('T', ' ');
+  $app
+    .db()
+    .newQuery("DELETE FROM webhook_deliveries WHERE status != 'pending' AND created < {:cutoff}")
+    .bind({ cutoff })
+    .execute();
+});
+
 // The first request served after a start wakes the worker once.
 routerUse((e) => {
   const BOOT_KEY = 'chorus.webhooks.booted';

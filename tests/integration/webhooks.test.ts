@@ -88,6 +88,15 @@ describe('webhook endpoints', () => {
     await expect(moderator.collection('webhooks').getList()).resolves.toMatchObject({ totalItems: 0 });
     const fields = { name: 'x', url: receiver.url('/x'), kind: 'standard', events: ['idea.posted'] };
     await expect(member.collection('webhooks').create(fields)).rejects.toMatchObject({ status: 400 });
+    await expect(admin.collection('webhooks').create({ ...fields, url: 'ftp://127.0.0.1/x' })).rejects.toMatchObject({
+      status: 400,
+      response: { data: { url: { code: 'invalid_scheme' } } },
+    });
+    await expect(admin.collection('webhooks').update(endpoint.id, { url: 'file:///etc/passwd' })).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
     // PocketBase drops hidden fields from non-superusers' bodies: the server's own secret wins.
     const chosen = await admin.collection('webhooks').create({ ...fields, secret: 'whsec_bW9p' });
     expect(chosen.secret).toMatch(/^whsec_/);
