@@ -23,7 +23,9 @@ onRecordAfterCreateSuccess((e) => {
 onRecordAfterUpdateSuccess((e) => {
   e.next();
   const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
-  const { buildEvent, describeIdea, find, personOf, statusOf } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const { buildEvent, describeIdea, find, maskEmails, personOf, statusOf } = require(
+    `${__hooks}/lib/webhooks/payload.js`,
+  );
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const before = e.record.original();
   const post = e.record;
@@ -37,7 +39,10 @@ onRecordAfterUpdateSuccess((e) => {
   if (statusChanged) {
     const from = statusOf(e.app, before.getString('status'));
     const to = statusOf(e.app, post.getString('status'));
-    enqueue(e.app, buildEvent('idea.status_changed', { idea, from, to, response: post.getString('response'), actor }));
+    enqueue(
+      e.app,
+      buildEvent('idea.status_changed', { idea, from, to, response: maskEmails(post.getString('response')), actor }),
+    );
   }
   const target = find(e.app, 'posts', mergedInto);
   if (target) enqueue(e.app, buildEvent('idea.merged', { idea, into: describeIdea(e.app, target) }));

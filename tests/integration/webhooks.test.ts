@@ -157,13 +157,15 @@ describe('events', () => {
     const statuses = await stack.admin.collection('statuses').getFullList();
     const planned = statuses.find((s) => s.slug === 'planned');
     const idea = await postIdea('Roadmap me');
-    await moderator.collection('posts').update(idea.id, { status: planned?.id, response: 'Next quarter.' });
+    await moderator
+      .collection('posts')
+      .update(idea.id, { status: planned?.id, response: 'Next quarter; write to pm@chorus.test.' });
     const [changed] = await receiver.waitFor(eventsAt('/hook', 'idea.status_changed'));
     expect(JSON.parse(changed.body).data).toMatchObject({
       idea: { id: idea.id, status: { slug: 'planned' } },
       from: { slug: 'open' },
       to: { slug: 'planned', name: 'Planned' },
-      response: 'Next quarter.',
+      response: 'Next quarter; write to [email hidden].',
     });
 
     const queued = await stack.admin
@@ -200,6 +202,12 @@ describe('events', () => {
       ideas: [{ id: idea.id, url: `${APP_URL}/p/${idea.id}` }],
     });
     expect(receiver.received.filter(eventsAt('/hook', 'idea.vote_milestone'))).toHaveLength(1);
+  });
+
+  it('never sends an email address, whichever event', () => {
+    const sent = receiver.received.filter((r) => r.path === '/hook');
+    expect(new Set(sent.map((r) => JSON.parse(r.body).type)).size).toBe(7);
+    for (const request of sent) expect(request.body).not.toMatch(/@/);
   });
 });
 
