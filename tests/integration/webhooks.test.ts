@@ -283,12 +283,15 @@ describe('failures', () => {
       .collection('webhooks')
       .create({ name: 'Later', url: receiver.url('/later'), kind: 'standard', events: ['idea.posted'] });
     receiver.answer('/later', { status: 502 });
-    await postIdea('Survives a restart');
+    const queued = await postIdea('Survives a restart');
     await receiver.waitFor((r) => r.path === '/later');
     await stack.restart();
     receiver.answer('/later', { status: 200 });
+    // The next write (or the next cron minute) runs the worker, which sends every due row.
+    await member.collection('comments').create({ post: queued.id, author: idOf(member), body: 'After the restart' });
     const attempts = await receiver.waitFor((r) => r.path === '/later', 2);
     expect(new Set(attempts.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(JSON.parse(attempts[1]?.body ?? '{}').data.idea.title).toBe('Survives a restart');
     await expect.poll(async () => (await deliveriesOf(later, 'idea.posted'))[0]?.status).toBe('delivered');
     await admin.collection('webhooks').delete(later.id);
   }, 40_000);
