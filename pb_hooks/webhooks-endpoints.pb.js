@@ -3,6 +3,18 @@
 // (and when an admin rotates it); resuming a paused endpoint clears its failures and sends what waited;
 // an admin can resend any recorded delivery (a new attempt of the same message, same webhook-id).
 
+// Only http(s) receivers: the worker POSTs to whatever URL an endpoint names.
+for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
+  register((e) => {
+    if (!/^https?:\/\/[^/\s]+/i.test(e.record.getString('url'))) {
+      throw new BadRequestError('Use an http:// or https:// URL.', {
+        url: new ValidationError('invalid_scheme', 'Use an http:// or https:// URL.'),
+      });
+    }
+    e.next();
+  }, 'webhooks');
+}
+
 onRecordCreateRequest((e) => {
   const { newSecret } = require(`${__hooks}/lib/webhooks/signature.js`);
   e.record.set('secret', newSecret());

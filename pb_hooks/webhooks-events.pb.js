@@ -23,7 +23,9 @@ onRecordAfterCreateSuccess((e) => {
 onRecordAfterUpdateSuccess((e) => {
   e.next();
   const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
-  const { buildEvent, describeIdea, find, personOf, statusOf } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const { buildEvent, describeIdea, find, maskEmails, personOf, statusOf } = require(
+    `${__hooks}/lib/webhooks/payload.js`,
+  );
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const before = e.record.original();
   const post = e.record;
@@ -37,7 +39,10 @@ onRecordAfterUpdateSuccess((e) => {
   if (statusChanged) {
     const from = statusOf(e.app, before.getString('status'));
     const to = statusOf(e.app, post.getString('status'));
-    enqueue(e.app, buildEvent('idea.status_changed', { idea, from, to, response: post.getString('response'), actor }));
+    enqueue(
+      e.app,
+      buildEvent('idea.status_changed', { idea, from, to, response: maskEmails(post.getString('response')), actor }),
+    );
   }
   const target = find(e.app, 'posts', mergedInto);
   if (target) enqueue(e.app, buildEvent('idea.merged', { idea, into: describeIdea(e.app, target) }));
@@ -68,10 +73,16 @@ onRecordAfterCreateSuccess((e) => {
   const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
   const { buildEvent, describeIdea, find } = require(`${__hooks}/lib/webhooks/payload.js`);
   const post = find(e.app, 'posts', e.record.getString('post'));
-  const votes = post?.getInt('vote_count') ?? 0;
-  if (!post || !webhookConfig().voteMilestones.includes(votes)) return;
-  const event = buildEvent('idea.vote_milestone', { idea: describeIdea(e.app, post), milestone: votes });
-  enqueue(e.app, event, `milestone_${post.id}_${votes}`);
+  if (!post) return;
+  // The count is read after the commit, so concurrent votes may both see 11: a milestone just below
+  // the count still counts, and the message key sends each milestone once per idea.
+  const votes = post.getInt('vote_count');
+  const milestone = webhookConfig()
+    .voteMilestones.filter((m) => m <= votes && m > votes - 3)
+    .pop();
+  if (!milestone) return;
+  const event = buildEvent('idea.vote_milestone', { idea: describeIdea(e.app, post), milestone });
+  enqueue(e.app, event, `milestone_${post.id}_${milestone}`);
 }, 'votes');
 
 onRecordAfterUpdateSuccess((e) => {

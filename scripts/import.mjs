@@ -3,7 +3,7 @@
 // progress bar, then reports what it could not import and why. Safe to run again: it creates nothing
 // twice and resumes an interrupted import.
 //
-//   npm run import -- fider --url https://feedback.example.com --key <admin API key> [--board feedback]
+//   npm run import -- fider --url https://feedback.example.com --key <admin API key> [--board Feedback]
 //   npm run import -- csv --format canny|uservoice|generic --file export.csv [--map title=Subject] [--board …]
 //   options: --dry-run (summary only), --yes (no question), --pb <PocketBase URL>
 // The PocketBase superuser comes from PB_SUPERUSER_EMAIL / PB_SUPERUSER_PASSWORD (or --email/--password),

@@ -17,7 +17,7 @@ let args: string[];
 beforeAll(async () => {
   pb = await startTestPocketBase();
   fider = await startFiderFixtureServer(API_KEY);
-  args = ['fider', '--url', fider.url, '--key', API_KEY, '--board', 'Feedback', '--yes'];
+  args = ['fider', '--url', fider.url, '--key', API_KEY, '--yes'];
   // A person who already has a Chorus account is matched by email, never duplicated.
   await pb.admin.collection('users').create({
     email: 'user0@fider.localhost',
@@ -89,6 +89,7 @@ describe('importing from Fider', () => {
   it('keeps what Fider had: authors by email, statuses, tags, responses, duplicates, dates, images', async () => {
     const dark = await postNumbered(1);
     expect(dark).toMatchObject({ title: 'Dark mode that follows the system setting', vote_count: 8, comment_count: 3 });
+    expect(await count('boards', 'slug = "lumen"')).toBe(1); // named after the Fider site
     expect(dark.expand?.status.slug).toBe('in-progress');
     expect(dark.expand?.author.name).toBe('Mei (already here)');
     expect(dark.expand?.tags.map((t: RecordModel) => t.name)).toEqual(['Editor']);

@@ -88,6 +88,15 @@ describe('webhook endpoints', () => {
     await expect(moderator.collection('webhooks').getList()).resolves.toMatchObject({ totalItems: 0 });
     const fields = { name: 'x', url: receiver.url('/x'), kind: 'standard', events: ['idea.posted'] };
     await expect(member.collection('webhooks').create(fields)).rejects.toMatchObject({ status: 400 });
+    await expect(admin.collection('webhooks').create({ ...fields, url: 'ftp://127.0.0.1/x' })).rejects.toMatchObject({
+      status: 400,
+      response: { data: { url: { code: 'invalid_scheme' } } },
+    });
+    await expect(admin.collection('webhooks').update(endpoint.id, { url: 'file:///etc/passwd' })).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
     // PocketBase drops hidden fields from non-superusers' bodies: the server's own secret wins.
     const chosen = await admin.collection('webhooks').create({ ...fields, secret: 'whsec_bW9p' });
     expect(chosen.secret).toMatch(/^whsec_/);
@@ -148,13 +157,15 @@ describe('events', () => {
     const statuses = await stack.admin.collection('statuses').getFullList();
     const planned = statuses.find((s) => s.slug === 'planned');
     const idea = await postIdea('Roadmap me');
-    await moderator.collection('posts').update(idea.id, { status: planned?.id, response: 'Next quarter.' });
+    await moderator
+      .collection('posts')
+      .update(idea.id, { status: planned?.id, response: 'Next quarter; write to pm@chorus.test.' });
     const [changed] = await receiver.waitFor(eventsAt('/hook', 'idea.status_changed'));
     expect(JSON.parse(changed.body).data).toMatchObject({
       idea: { id: idea.id, status: { slug: 'planned' } },
       from: { slug: 'open' },
       to: { slug: 'planned', name: 'Planned' },
-      response: 'Next quarter.',
+      response: 'Next quarter; write to [email hidden].',
     });
 
     const queued = await stack.admin
@@ -191,6 +202,12 @@ describe('events', () => {
       ideas: [{ id: idea.id, url: `${APP_URL}/p/${idea.id}` }],
     });
     expect(receiver.received.filter(eventsAt('/hook', 'idea.vote_milestone'))).toHaveLength(1);
+  });
+
+  it('never sends an email address, whichever event', () => {
+    const sent = receiver.received.filter((r) => r.path === '/hook');
+    expect(new Set(sent.map((r) => JSON.parse(r.body).type)).size).toBe(7);
+    for (const request of sent) expect(request.body).not.toMatch(/@/);
   });
 });
 
@@ -266,12 +283,15 @@ describe('failures', () => {
       .collection('webhooks')
       .create({ name: 'Later', url: receiver.url('/later'), kind: 'standard', events: ['idea.posted'] });
     receiver.answer('/later', { status: 502 });
-    await postIdea('Survives a restart');
+    const queued = await postIdea('Survives a restart');
     await receiver.waitFor((r) => r.path === '/later');
     await stack.restart();
     receiver.answer('/later', { status: 200 });
+    // The next write (or the next cron minute) runs the worker, which sends every due row.
+    await member.collection('comments').create({ post: queued.id, author: idOf(member), body: 'After the restart' });
     const attempts = await receiver.waitFor((r) => r.path === '/later', 2);
     expect(new Set(attempts.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(JSON.parse(attempts[1]?.body ?? '{}').data.idea.title).toBe('Survives a restart');
     await expect.poll(async () => (await deliveriesOf(later, 'idea.posted'))[0]?.status).toBe('delivered');
     await admin.collection('webhooks').delete(later.id);
   }, 40_000);

@@ -9,11 +9,24 @@ import { freePort } from '../../scripts/lib/ports.mjs';
 
 const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
 
-export async function startRestartablePocketBase(env: Record<string, string>, appUrl: string, smtpPort?: number) {
+/** Runs `start` with `env` added to process.env (which the spawned PocketBase inherits), then restores it. */
+async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
+  try {
+    return await start();
+  } finally {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+export async function startRestartablePocketBase(env: Record<string, string>, appUrl: string, smtpPort?: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const port = await freePort();
-  let server = await startPocketBase({ dataDir, port, superuser });
+  let server = await withEnv(env, () => startPocketBase({ dataDir, port, superuser }));
   const admin = new PocketBase(server.url);
   admin.autoCancellation(false);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
@@ -26,7 +39,8 @@ export async function startRestartablePocketBase(env: Record<string, string>, ap
     admin,
     async restart() {
       await server.stop();
-      server = await startPocketBase({ dataDir, port, superuser: undefined }); // keep the sessions valid
+      // No superuser upsert: it would change the password and end the test's superuser session.
+      server = await withEnv(env, () => startPocketBase({ dataDir, port, superuser: undefined }));
     },
     async stop() {
       await server.stop();

@@ -14,14 +14,14 @@ function find(app, collection, id) {
 }
 
 const siteUrl = (app) => app.settings().meta.appURL.replace(/\/+$/, '');
+const maskEmails = (text) => String(text || '').replace(EMAIL, '[email hidden]');
 const personOf = (app, id) => {
   const user = find(app, 'users', id);
-  return user ? { id: user.id, name: user.getString('name') || 'Someone' } : null;
+  return user ? { id: user.id, name: maskEmails(user.getString('name')) || 'Someone' } : null;
 };
 
 function excerptOf(markdown, length = 280) {
-  const text = String(markdown || '')
-    .replace(EMAIL, '[email hidden]')
+  const text = maskEmails(markdown)
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -37,7 +37,7 @@ function describeIdea(app, post) {
   const board = find(app, 'boards', post.getString('board'));
   return {
     id: post.id,
-    title: post.getString('title'),
+    title: maskEmails(post.getString('title')),
     url: `${siteUrl(app)}/p/${post.id}`,
     excerpt: excerptOf(post.getString('body')),
     board: board ? { name: board.getString('name'), slug: board.getString('slug') } : null,
@@ -54,12 +54,16 @@ function describeRelease(app, entry) {
   const ideas = app.findRecordsByIds('posts', entry.getStringSlice('posts'));
   return {
     id: entry.id,
-    title: entry.getString('title'),
+    title: maskEmails(entry.getString('title')),
     url: `${siteUrl(app)}/changelog/${entry.getString('slug')}`,
     excerpt: excerptOf(entry.getString('body')),
     labels: entry.getStringSlice('labels'),
     published_at: entry.getDateTime('published_at').string(),
-    ideas: ideas.map((post) => ({ id: post.id, title: post.getString('title'), url: `${siteUrl(app)}/p/${post.id}` })),
+    ideas: ideas.map((post) => ({
+      id: post.id,
+      title: maskEmails(post.getString('title')),
+      url: `${siteUrl(app)}/p/${post.id}`,
+    })),
   };
 }
 
@@ -67,4 +71,4 @@ function buildEvent(type, data) {
   return { version: VERSION, type, timestamp: new Date().toISOString(), data };
 }
 
-module.exports = { buildEvent, describeIdea, describeRelease, excerptOf, find, personOf, statusOf };
+module.exports = { buildEvent, describeIdea, describeRelease, excerptOf, find, maskEmails, personOf, statusOf };

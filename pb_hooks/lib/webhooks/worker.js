@@ -106,14 +106,17 @@ function runWorker(app) {
   const started = Date.now();
   while (Date.now() - started < BUDGET_MS) {
     const due = dueDeliveries(app, Date.now());
+    let claimed = 0;
     for (const delivery of due) {
       if (!claim(app, delivery, Date.now() + (config.timeoutSeconds + 30) * 1000)) continue;
+      claimed += 1;
       try {
         deliver(app, delivery, config);
       } catch (error) {
         app.logger().error('Delivering a webhook failed', 'delivery', delivery.id, 'error', String(error));
       }
     }
+    if (due.length > 0 && claimed === 0) return; // another worker has them
     if (due.length > 0) continue;
     const next = nextDueAt(app);
     const left = BUDGET_MS - (Date.now() - started);

@@ -165,7 +165,7 @@ export async function applyImport(pb, model, { board, onProgress = () => {} }) {
         for (const why of problems) report.problems.push({ where, why });
         postId = recordIdOf(model.source, 'post', post.key);
         const fields = {
-          board: await boardFor(pb, board || post.board || 'Feedback', boards),
+          board: await boardFor(pb, board || post.board || model.defaultBoard || 'Feedback', boards),
           author,
           title: clip(post.title, 120, where, report.problems, 'title'),
           body: clip(post.body, 10000, where, report.problems, 'body'),

@@ -51,12 +51,24 @@ function userKeyOf(model, user, where) {
   return null;
 }
 
+// The site's name lives only in the home page's server data (Fider has no settings endpoint).
+async function readSiteName(base) {
+  try {
+    const html = await (await fetch(`${base}/`)).text();
+    const data = html.match(/<script id="server-data" type="application\/json">([\s\S]*?)<\/script>/)?.[1];
+    return data ? String(JSON.parse(data).tenant?.name ?? '') : '';
+  } catch {
+    return '';
+  }
+}
+
 /** @returns {Promise<ReturnType<typeof emptyModel>>} */
 export async function readFider({ url, apiKey }) {
   const get = fiderClient(url, apiKey);
   const base = url.replace(/\/+$/, '');
   const imageUrl = (key) => `${base}/static/images/${key}`;
   const model = emptyModel(`fider:${base}`);
+  model.defaultBoard = await readSiteName(base);
   for (const tag of await get('/api/v1/tags')) {
     model.tags.set(tag.slug, { key: tag.slug, name: tag.name, color: `#${tag.color}`, staffOnly: !tag.isPublic });
   }

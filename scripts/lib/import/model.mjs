@@ -3,7 +3,8 @@
 //     posts: [{ key, number?, title, body, status, tagKeys, authorKey, created, approved, response,
 //               duplicateOfKey, images: [{ url, name }], comments: [{ key, authorKey, body, created,
 //               images }], voterKeys: [] }],
-//     problems: [{ where, why }] }   // what cannot be imported, and why
+//     problems: [{ where, why }],   // what cannot be imported, and why
+//     defaultBoard? }               // the board name the source suggests (Fider: its site name)
 // `key`s are the source's own ids, used as the external ids of the imports collection.
 
 const FIDER_IMAGE = /!\[[^\]]*\]\(fider-image:([^)\s]+)\)/g;
