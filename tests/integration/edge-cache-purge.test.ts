@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
 
 interface PurgeCall {
   authorization: string | undefined;
@@ -68,14 +68,16 @@ describe('purges after writes', () => {
   it('a vote purges the idea and its board (the recounted post is saved)', async () => {
     const post = await createPost(pb, board, actors.member);
     calls = [];
-    await actors.other.collection('votes').create({ post: post.id, user: idOf(actors.other) });
+    await actors['other member'].collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
     expect(allTags()).toEqual([`board:${board.id}`, `post:${post.id}`].sort());
   });
 
   it('a comment purges its idea', async () => {
     const post = await createPost(pb, board, actors.member);
     calls = [];
-    await actors.other.collection('comments').create({ post: post.id, author: idOf(actors.other), body: 'Yes please' });
+    await actors['other member']
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'Yes please' });
     expect(allTags()).toContain(`post:${post.id}`);
     expect(allTags().every((tag) => tag === `post:${post.id}` || tag === `board:${board.id}`)).toBe(true);
   });
@@ -115,7 +117,7 @@ describe('purges after writes', () => {
       .collection('changelog_entries')
       .create({ title: 'Shipped', slug: `vote-${Date.now()}`, state: 'draft', posts: [post.id] });
     calls = [];
-    await actors.other.collection('votes').create({ post: post.id, user: idOf(actors.other) });
+    await actors['other member'].collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
     expect(allTags()).toEqual([`board:${board.id}`, 'changelog', `post:${post.id}`].sort());
   });
 
@@ -137,9 +139,9 @@ describe('a failed purge never fails the write', () => {
     await new Promise<void>((resolve) => worker.close(() => resolve()));
     worker.closeAllConnections();
     const post = await createPost(pb, board, actors.member);
-    const comment = await actors.other
+    const comment = await actors['other member']
       .collection('comments')
-      .create({ post: post.id, author: idOf(actors.other), body: 'Still saved' });
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'Still saved' });
     expect(comment['body']).toBe('Still saved');
     expect(calls).toEqual([]);
   });

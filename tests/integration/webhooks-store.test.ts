@@ -1,8 +1,8 @@
 // The admin webhooks store against a real PocketBase: adding an endpoint reveals its secret once,
 // pausing, deliveries and resending, rotating the secret; a member is refused with a toast.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, createBoard, createPost } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { type Actors, createActors, createBoard, createPost } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;

@@ -162,7 +162,7 @@ describe('reactions', () => {
       .collection('comments')
       .create({ post: post.id, author: idOf(actors['other member']), body: 'Yes' });
     const a = await tab('member');
-    const b = await tab('other');
+    const b = await tab('other member');
     stops.push(a.reactions.startReactions(post.id), b.reactions.startReactions(post.id));
     await a.live();
     await b.live();
@@ -192,7 +192,7 @@ describe('following and voters', () => {
   });
 
   it('loads the follow state when the page could not tell, and rolls back a refused follow', async () => {
-    const t = await tab('blocked');
+    const t = await tab('blocked member');
     const post = await createPost(pb, board, actors['other member']);
     stops.push(t.follow.startFollow(post.id, idOf(actors['blocked member'])));
     await waitFor(() => t.follow.$follow.get() === null);

@@ -91,7 +91,7 @@ describe('session and auth', () => {
 
 describe('forms', () => {
   it('account settings save, and a bad unsubscribe token is refused', async () => {
-    const t = await tab('other');
+    const t = await tab('other member');
     const data = new FormData();
     data.set('name', 'Renamed Other');
     const saved = await t.account.saveAccount(idOf(actors['other member']), data);
@@ -118,7 +118,7 @@ describe('forms', () => {
   });
 
   it('a blocked member’s idea is refused with the reason, and nothing typed is lost', async () => {
-    const t = await tab('blocked');
+    const t = await tab('blocked member');
     t.composer.openComposer(board.id);
     t.composer.updateDraft({ title: 'Blocked idea' });
     expect((await t.composer.submitIdea()).ok).toBe(false);
@@ -135,7 +135,7 @@ describe('forms', () => {
     expect(author.postEditor.$editErrors.get().title).toBe('Give your idea a title.');
     author.postEditor.clearEditError('title');
     expect(author.postEditor.$editErrors.get().title).toBeUndefined();
-    const other = await tab('other');
+    const other = await tab('other member');
     expect((await other.postEditor.saveIdea(post.id, 'Hijacked', 'x')).ok).toBe(false);
     expect(other.postEditor.$editErrors.get().form).toMatch(/^Not saved: /);
     expect((await pb.admin.collection('posts').getOne(post.id)).title).toBe('Better title');

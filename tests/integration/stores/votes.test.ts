@@ -60,7 +60,7 @@ describe('toggleVote', () => {
   });
 
   it('tells a blocked member why nothing happens, without asking the server', async () => {
-    const t = await tab('blocked');
+    const t = await tab('blocked member');
     const post = await createPost(pb, board, actors['other member']);
     t.posts.trackPost(post.id, live);
     const result = await t.votes.toggleVote(post.id);
