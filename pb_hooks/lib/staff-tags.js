@@ -30,4 +30,20 @@ function moveTagAssignments(app, tagId, toStaff) {
   }
 }
 
-module.exports = { moveTagAssignments };
+/** The staff-only tags among `tagIds`. */
+function staffOnlyAmong(app, tagIds) {
+  return app
+    .findRecordsByIds('tags', tagIds)
+    .filter((tag) => tag.getBool('staff_only'))
+    .map((tag) => tag.id);
+}
+
+/** Adds tags to a post's post_staff_tags record (creating it when needed). */
+function addStaffTags(app, postId, tagIds) {
+  const staffTags = staffTagsOf(app, postId);
+  const kept = staffTags.getStringSlice('tags');
+  staffTags.set('tags', [...kept, ...tagIds.filter((id) => !kept.includes(id))]);
+  app.save(staffTags);
+}
+
+module.exports = { moveTagAssignments, staffOnlyAmong, addStaffTags };

@@ -21,8 +21,9 @@ test('a member renames themselves and turns off status emails', async ({
   const me = await clientFor(pbUrl, member.email, member.password);
   const record = await me.collection('users').getOne(member.id);
   expect(record.name).toBe(name);
-  expect(record.email_on_status).toBe(false);
-  expect(record.email_on_comment).toBe(true);
+  // Email preferences are hidden fields: the member reads them through their own route.
+  const preferences = await me.send('/api/chorus/preferences', { method: 'GET' });
+  expect(preferences).toEqual({ email_on_comment: true, email_on_status: false, email_on_release: true });
 });
 
 test('the unsubscribe link in an email turns that kind of email off, without signing in', async ({

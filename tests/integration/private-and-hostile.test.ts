@@ -144,6 +144,18 @@ describe('merge notifications', () => {
 });
 
 describe('staff-only tags', () => {
+  it('written into posts.tags by a superuser (seed, imports, admin UI) land in post_staff_tags', async () => {
+    const staffTag = await pb.admin
+      .collection('tags')
+      .create({ name: 'Churn risk', color: '#123456', staff_only: true });
+    const publicTag = await pb.admin.collection('tags').create({ name: 'Editor', color: '#654321' });
+    const idea = await createPost(pb, board, actors.member, { tags: [staffTag.id, publicTag.id] });
+    expect(idea.tags).toEqual([publicTag.id]);
+    expect((await pb.visitor().collection('posts').getOne(idea.id)).tags).toEqual([publicTag.id]);
+    const staffTags = await actors.admin.collection('post_staff_tags').getFirstListItem(`post = "${idea.id}"`);
+    expect(staffTags.tags).toEqual([staffTag.id]);
+  });
+
   it('move out of posts.tags into post_staff_tags when a tag turns staff-only, and back', async () => {
     const tag = await pb.admin.collection('tags').create({ name: 'Needs triage', color: '#123456' });
     const idea = await createPost(pb, board, actors.member);
