@@ -30,6 +30,8 @@ export default function ComposerLauncher({ boardId, boardName, serverUser }: Pro
       setOpen(true);
     };
     return (
+      // A link until the island runs (so a click always does something); a button that opens in place after.
+      // biome-ignore lint/a11y/useSemanticElements: a <button> cannot navigate before hydration.
       <a
         className="button primary"
         href={`?${SHARE}=1`}
