@@ -6,6 +6,12 @@ const err = { $ref: '#/components/responses/Error' };
 const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
 const body = (properties, required) => ({ required: true, content: json({ type: 'object', properties, required }) });
 const record = (name) => ({ $ref: `#/components/schemas/${name}` });
+const PREFERENCES = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['email_on_comment', 'email_on_status', 'email_on_release'].map((name) => [name, { type: 'boolean' }]),
+  ),
+};
 
 export const ROUTES = {
   '/api/chorus/search': {
@@ -60,6 +66,34 @@ export const ROUTES = {
       operationId: 'readAllNotifications',
       summary: 'Members: mark all of one’s notifications read',
       responses: { 200: ok({ type: 'object' }), 401: err },
+    },
+  },
+  '/api/chorus/preferences': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'getPreferences',
+      summary: 'Members: one’s own email preferences (hidden fields, in no record response)',
+      responses: { 200: ok(PREFERENCES), 401: err, 403: err },
+    },
+    post: {
+      tags: ['chorus'],
+      operationId: 'setPreferences',
+      summary: 'Active members: change one’s own email preferences',
+      requestBody: { required: true, content: json(PREFERENCES) },
+      responses: { 200: ok(PREFERENCES), 400: err, 401: err, 403: err },
+    },
+  },
+  '/api/chorus/sso': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'singleSignOn',
+      summary: 'Sign in with an identify token (HS256 JWT signed by the team’s server); answers a session',
+      requestBody: body({ token: { type: 'string' } }, ['token']),
+      responses: {
+        200: ok({ type: 'object', properties: { token: { type: 'string' }, record: record('UsersRecord') } }),
+        400: err,
+        403: err,
+      },
     },
   },
   '/api/chorus/unsubscribe': {
