@@ -1,5 +1,6 @@
 // Finds or creates the member an identify token describes. The app's user id (`external_id`) is the
 // link; an account found by email is linked only when no other app user id owns it and it is not staff.
+// A member without an avatar gets the one at the token's avatar URL.
 const { SsoRefusal } = require(`${__hooks}/lib/sso.js`);
 
 function findOne(app, filter, params) {
@@ -34,6 +35,26 @@ module.exports.linkMember = (app, person) => {
   user.setEmail(person.email);
   user.setVerified(true);
   if (person.name) user.set('name', person.name);
-  app.save(user);
+  const attached = person.avatar && !user.getString('avatar') && attachAvatar(app, user, person.avatar);
+  try {
+    app.save(user);
+  } catch (error) {
+    // An avatar that is not an acceptable image must not stop the sign-in.
+    if (!attached) throw error;
+    app.logger().warn('SSO avatar refused', 'url', person.avatar, 'error', String(error));
+    user.set('avatar', null);
+    app.save(user);
+  }
   return user;
 };
+
+// The app's avatar URL becomes the member's avatar once (members may change it afterwards).
+function attachAvatar(app, user, url) {
+  try {
+    user.set('avatar', $filesystem.fileFromURL(url, 5));
+    return true;
+  } catch (error) {
+    app.logger().warn('SSO avatar not fetched', 'url', url, 'error', String(error));
+    return false;
+  }
+}

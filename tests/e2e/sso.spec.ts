@@ -4,6 +4,9 @@ import { badTokens, signIdentifyToken } from '../support/identify-tokens';
 import { expect, test } from './fixtures';
 import { openPanel, startWidgetStory } from './widget-support';
 
+// Waiting for another worker's widget story to finish counts against the test's time.
+test.describe.configure({ timeout: 150_000 });
+
 test('“Sign in with Acme” sends the person to the app and brings them back signed in, with no password', async ({
   page,
   admin,

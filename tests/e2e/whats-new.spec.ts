@@ -5,6 +5,9 @@ import { openPage } from './ideas-helpers';
 import { signIn } from './staff-helpers';
 import { launcher, openPanel, startWidgetStory } from './widget-support';
 
+// Waiting for another worker's widget story to finish counts against the test's time.
+test.describe.configure({ timeout: 150_000 });
+
 let releases = 0;
 async function publishRelease(admin: import('pocketbase').default): Promise<void> {
   releases += 1;

@@ -1,13 +1,42 @@
 // Arranging the widget stories: the admin's widget settings, the team's app on a second origin,
 // and finding the launcher and the panel on the host page.
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { type HostApp, startHostApp } from './widget-host';
 
 let people = 0;
 
-/** Allows the host app's origin, turns SSO on, and starts the app with the admin's secret. */
+/**
+ * The widget settings are one record: stories that change them take turns across test workers (a lock
+ * folder per stack), or one would refuse another's origin. Resolves with the function that releases it.
+ */
+export async function lockWidgetSettings(): Promise<() => void> {
+  const lock = join(tmpdir(), `chorus-widget-settings-${new URL(process.env.E2E_PB_URL ?? 'http://x:0').port}`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** Allows the host app's origin, turns SSO on, and starts the app with the admin's secret (stop() unlocks). */
 export async function startWidgetStory(admin: PocketBase, siteUrl: string, loginPath = '/login'): Promise<HostApp> {
+  const unlock = await lockWidgetSettings();
+  try {
+    return await startLocked(admin, siteUrl, loginPath, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function startLocked(admin: PocketBase, siteUrl: string, loginPath: string, unlock: () => void) {
   people += 1;
   const tag = `${Date.now().toString(36)}${people}`;
   const secret = (await admin.collection('sso_secrets').getFirstListItem('')).secret as string;
@@ -20,7 +49,7 @@ export async function startWidgetStory(admin: PocketBase, siteUrl: string, login
     product_name: 'Acme',
     login_url: `${host.origin}${loginPath}`,
   });
-  return host;
+  return { ...host, stop: () => host.stop().finally(unlock) };
 }
 
 export const launcher = (page: Page) => page.locator('[data-chorus-widget]').getByRole('button', { name: /Feedback/ });

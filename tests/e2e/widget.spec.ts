@@ -7,6 +7,9 @@ import { PNG_1X1 } from './ideas-helpers';
 import { signIn } from './staff-helpers';
 import { launcher, openPanel, panel, startWidgetStory } from './widget-support';
 
+// Waiting for another worker's widget story to finish counts against the test's time.
+test.describe.configure({ timeout: 150_000 });
+
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test('a person identified by the app posts an idea with a screenshot, votes, and sees another browser’s vote live', async ({
