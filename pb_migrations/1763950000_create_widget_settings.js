@@ -3,7 +3,8 @@
 // panel, whether identify tokens are accepted, the product's name and its login URL. Readable by anyone
 // (the embed routes and the sign-in page need them); only admins change them. The signing secret is
 // not here: it lives in `sso_secrets`, which only admins can read.
-const ACTIVE_ADMIN = '(@request.auth.role = "admin" && @request.auth.blocked = false)';
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE_ADMIN } = RULES;
 
 migrate(
   (app) => {

@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The identify-token signing secret (only admins may read or change it; it starts random), and the
 // token ids already redeemed (no API access at all), kept until the token would have expired.
-const ACTIVE_ADMIN = '(@request.auth.role = "admin" && @request.auth.blocked = false)';
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const { ACTIVE_ADMIN } = RULES;
 
 migrate(
   (app) => {

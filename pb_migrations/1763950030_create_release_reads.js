@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // When each member last looked at the changelog: the "what's new" badge counts releases published
 // since. One record per member, seen and changed only by that member.
-const SELF = '(user = @request.auth.id && @request.auth.blocked = false)';
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const SELF = `(user = @request.auth.id && ${RULES.ACTIVE})`;
 
 migrate(
   (app) => {

@@ -2,8 +2,9 @@
 // Webhook endpoints (Standard Webhooks or Slack incoming webhooks), managed by admins only. The signing
 // secret is a hidden field: the server generates it, shows it once in the create response
 // (pb_hooks/webhooks-endpoints.pb.js) and never returns it again to anyone but a superuser.
-const ADMIN = '(@request.auth.role = "admin" && @request.auth.blocked = false)';
-const unset = (fields) => fields.map((f) => `@request.body.${f}:isset = false`).join(' && ');
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const ADMIN = RULES.ACTIVE_ADMIN;
+const { unset } = RULES;
 const SERVER_OWNED = ['secret', 'failure_count', 'paused_at'];
 const EVENTS = [
   'idea.posted',

@@ -2,7 +2,8 @@
 // The durable webhook queue: one row per message per endpoint, written by hooks once a write has
 // committed, sent and retried by pb_hooks/webhooks-worker.pb.js. Admins read it (recent deliveries
 // in the admin); nobody writes it through the API (resending is a route).
-const ADMIN = '(@request.auth.role = "admin" && @request.auth.blocked = false)';
+const { RULES } = require(`${__hooks}/lib/access.js`);
+const ADMIN = RULES.ACTIVE_ADMIN;
 
 migrate(
   (app) => {

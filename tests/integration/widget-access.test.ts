@@ -2,8 +2,8 @@
 // settings are readable by anyone, the app user id is never client-settable, release reads are private.
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, allowed, createActors, idOf, outcomeOf } from '../support/chorus-fixtures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { ACTORS, type Actors, allowed, attempt, createActors, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -23,18 +23,15 @@ describe('widget settings and the SSO secret', () => {
     expect(secret).toMatch(/^[A-Za-z0-9]{48}$/);
   });
 
-  it.each(Object.entries(allowed('visitor', 'member', 'other', 'blocked', 'moderator', 'admin')))(
-    'reading public widget settings as %s: %s',
-    async (name, expected) => {
-      const client = actors[name as keyof Actors];
-      expect(await outcomeOf(() => client.collection('widget_settings').getOne(settingsId))).toBe(expected);
-    },
-  );
+  it.each(Object.entries(allowed(...ACTORS)))('reading public widget settings as %s: %s', async (name, expected) => {
+    const client = actors[name as keyof Actors];
+    expect(await attempt(() => client.collection('widget_settings').getOne(settingsId))).toBe(expected);
+  });
 
   it.each(Object.entries(allowed('admin')))('changing widget settings as %s: %s', async (name, expected) => {
     const client = actors[name as keyof Actors];
     const update = () => client.collection('widget_settings').update(settingsId, { allowed_origins: 'https://x.test' });
-    expect(await outcomeOf(update)).toBe(expected);
+    expect(await attempt(update)).toBe(expected);
   });
 
   it.each(Object.entries(allowed('admin')))('reading the SSO secret as %s: %s', async (name, expected) => {
@@ -44,13 +41,13 @@ describe('widget settings and the SSO secret', () => {
       if (items.length === 0) throw new ClientResponseError({ status: 404 });
       await client.collection('sso_secrets').getOne(secretId);
     };
-    expect(await outcomeOf(read)).toBe(expected);
+    expect(await attempt(read)).toBe(expected);
   });
 
   it.each(Object.entries(allowed('admin')))('changing the SSO secret as %s: %s', async (name, expected) => {
     const client = actors[name as keyof Actors];
     const secret = `${name}-${'s'.repeat(40)}`;
-    expect(await outcomeOf(() => client.collection('sso_secrets').update(secretId, { secret }))).toBe(expected);
+    expect(await attempt(() => client.collection('sso_secrets').update(secretId, { secret }))).toBe(expected);
   });
 
   it('refuses a short secret, and nobody reads the used token ids', async () => {
@@ -90,15 +87,17 @@ describe('release reads', () => {
     const read = await actors.member
       .collection('release_reads')
       .create({ user: idOf(actors.member), seen_at: new Date().toISOString() });
-    expect(await outcomeOf(() => actors.other.collection('release_reads').getOne(read.id))).toBe('denied');
-    expect(await outcomeOf(() => actors.visitor.collection('release_reads').getOne(read.id))).toBe('denied');
-    const forOther = () => actors.other.collection('release_reads').create({ user: idOf(actors.member), seen_at: '' });
-    expect(await outcomeOf(forOther)).toBe('denied');
-    const move = () => actors.member.collection('release_reads').update(read.id, { user: idOf(actors.other) });
-    expect(await outcomeOf(move)).toBe('denied');
+    expect(await attempt(() => actors['other member'].collection('release_reads').getOne(read.id))).toBe(false);
+    expect(await attempt(() => actors.visitor.collection('release_reads').getOne(read.id))).toBe(false);
+    const forOther = () =>
+      actors['other member'].collection('release_reads').create({ user: idOf(actors.member), seen_at: '' });
+    expect(await attempt(forOther)).toBe(false);
+    const move = () =>
+      actors.member.collection('release_reads').update(read.id, { user: idOf(actors['other member']) });
+    expect(await attempt(move)).toBe(false);
     const later = new Date(Date.now() + 1000).toISOString();
-    expect(await outcomeOf(() => actors.member.collection('release_reads').update(read.id, { seen_at: later }))).toBe(
-      'ok',
+    expect(await attempt(() => actors.member.collection('release_reads').update(read.id, { seen_at: later }))).toBe(
+      true,
     );
   });
 });
