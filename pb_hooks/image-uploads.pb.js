@@ -1,8 +1,14 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Uploaded images are checked (real image, within the pixel budget) before any record keeps them.
+// The image field of each collection is named here too, so a save without new files costs no more.
 onRecordCreateRequest(
   (e) => {
-    require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+    const field = { posts: 'images', comments: 'images', users: 'avatar', site: 'logo', changelog_entries: 'cover' }[
+      e.collection.name
+    ];
+    if (field && e.record.getUnsavedFiles(field).length > 0) {
+      require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+    }
     e.next();
   },
   'posts',
@@ -14,7 +20,12 @@ onRecordCreateRequest(
 
 onRecordUpdateRequest(
   (e) => {
-    require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+    const field = { posts: 'images', comments: 'images', users: 'avatar', site: 'logo', changelog_entries: 'cover' }[
+      e.collection.name
+    ];
+    if (field && e.record.getUnsavedFiles(field).length > 0) {
+      require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+    }
     e.next();
   },
   'posts',
