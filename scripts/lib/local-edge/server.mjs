@@ -31,7 +31,13 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
 
   const fromOrigin = (req, body) =>
     new Promise((resolvePromise, reject) => {
-      const headers = { ...req.headers, 'accept-encoding': 'identity' };
+      // Like Cloudflare, tell the Worker who the visitor is, so PocketBase rate-limits per visitor. (Unlike
+      // Cloudflare, a header already present is kept: tests use it to act from several addresses.)
+      const headers = {
+        'cf-connecting-ip': req.socket.remoteAddress?.replace(/^::ffff:/, ''),
+        ...req.headers,
+        'accept-encoding': 'identity',
+      };
       const upstream = httpRequest(
         { host: '127.0.0.1', port: originPort, method: req.method, path: req.url, headers, agent },
         (res) => {

@@ -18,7 +18,7 @@ export interface ForwardedClient {
 /**
  * A fresh client for one server request, carrying the request's auth cookie (verify it with
  * `verifySession` before trusting who it names). With a proxy secret, PocketBase counts its rate limits
- * against the visitor's address rather than the site's (see pb_hooks/trusted-client-ip.pb.js).
+ * against the visitor's address rather than the site's (see pb_hooks/request-guards.pb.js).
  */
 export function createServerClient(url: string, cookieHeader: string | null, client?: ForwardedClient): PocketBase {
   const pb = new PocketBase(url);
