@@ -14,7 +14,16 @@
 const { RULES } = require(`${__hooks}/lib/access.js`);
 const { ACTIVE, ACTIVE_STAFF, unset } = RULES;
 const PREFERENCES = ['email_on_comment', 'email_on_status', 'email_on_release'];
-const PROFILE = ['email', 'password', 'passwordConfirm', 'oldPassword', 'name', 'avatar', 'emailVisibility', 'verified'];
+const PROFILE = [
+  'email',
+  'password',
+  'passwordConfirm',
+  'oldPassword',
+  'name',
+  'avatar',
+  'emailVisibility',
+  'verified',
+];
 const NO_EMAIL_PROBING = '@request.query.sort !~ "email" && @request.query.filter !~ "email"';
 const SELF = `id = @request.auth.id && ${ACTIVE} && ${unset(['role', 'blocked'])}`;
 const OTHERS = `id != @request.auth.id && ${unset([...PROFILE, ...PREFERENCES])}`;
