@@ -10,7 +10,7 @@ test('a visitor browses, sorts, filters and searches ideas', async ({ page }) =>
   await expect(page).toHaveURL(/sort=top/);
   const first = page.locator('.post-card').first();
   await expect(first.getByTestId('vote-count')).toHaveText('6');
-  await page.getByText('Filters').click();
+  await page.getByText('Filters', { exact: true }).click();
   await page.getByLabel('Status').selectOption('planned');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/status=planned/);
