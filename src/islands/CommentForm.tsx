@@ -1,7 +1,6 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
 import { useId, useState } from 'react';
-import { checkImages } from '../lib/image-files';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
@@ -81,10 +80,13 @@ export default function CommentForm(props: Props) {
             onChange={(event) => {
               const files = [...(event.target.files ?? [])];
               event.target.value = '';
-              void checkImages(files, images.length, MAX_COMMENT_IMAGES).then(({ accepted, errors }) => {
-                setImages((now) => [...now, ...accepted]);
-                setError(errors.join(' '));
-              });
+              // The checker loads when someone first attaches an image, not with the page.
+              void import('../lib/image-files')
+                .then(({ checkImages }) => checkImages(files, images.length, MAX_COMMENT_IMAGES))
+                .then(({ accepted, errors }) => {
+                  setImages((now) => [...now, ...accepted]);
+                  setError(errors.join(' '));
+                });
             }}
           />
         </label>
