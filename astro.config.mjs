@@ -16,6 +16,25 @@ export default defineConfig({
   // Styles inline in the page: no render-blocking request before the first paint (LCP); the page itself
   // is cached at the edge and compressed, and Astro hashes the inlined styles into the CSP.
   build: { inlineStylesheets: 'always' },
+  vite: {
+    build: {
+      rollupOptions: {
+        output: {
+          // The islands' small shared modules (stores, hooks, helpers) travel as one file: dozens of
+          // sub-kilobyte chunks each cost a request and compress worse apart.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'chorus',
+                test: /[\\/]src[\\/](stores|islands[\\/]hooks|lib)[\\/](?!markdown|image-files)/,
+                minShareCount: 2,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
   security: {
     checkOrigin: true,
     csp: {
