@@ -40,7 +40,14 @@ test('a person identified by the app posts an idea with a screenshot, votes, and
 
     await expect(frame.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(frame.locator('.toaster[data-live="ready"]')).toHaveCount(1);
+    // The author's own vote counts from the start (site.author_votes, on by default); they take it back and
+    // give it again.
     const vote = frame.getByTestId('vote-button');
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    await expect(frame.getByTestId('vote-count')).toHaveText('1');
+    await vote.click();
+    await expect(vote).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(async () => (await admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
     await vote.click();
     await expect(vote).toHaveAttribute('aria-pressed', 'true');
     await expect(frame.getByTestId('vote-count')).toHaveText('1');
