@@ -1,6 +1,8 @@
 // Plain-form POSTs (the first click before islands hydrate, and JavaScript off): where to send the
 // browser back, and what to say when the write was refused.
+import type { APIRoute } from 'astro';
 import { toSafeNextPath } from './next-path';
+import type { PocketBase } from './pb/client';
 
 /** The page the form came from (its `back` field, a same-site path), or `fallback`. */
 export function backPath(form: FormData, fallback: string): string {
@@ -36,4 +38,32 @@ export function seeOther(location: string): Response {
 
 export function signInFirst(back: string): Response {
   return seeOther(`/signin?next=${encodeURIComponent(back)}`);
+}
+
+/**
+ * A plain-form toggle on an idea (vote, follow): signed-in members only; finds the member's record, then
+ * deletes it or creates one, and sends the browser back (with a notice when refused).
+ */
+export function togglePost<T>(
+  notice: NoticeCode,
+  store: {
+    find: (pb: PocketBase, postId: string, userId: string) => Promise<T | null>;
+    remove: (pb: PocketBase, existing: T) => Promise<unknown>;
+    create: (pb: PocketBase, postId: string, userId: string) => Promise<unknown>;
+  },
+): APIRoute {
+  return async ({ params, request, locals }) => {
+    const postId = params.id ?? '';
+    const back = backPath(await request.formData(), `/p/${postId}`);
+    const { pb, user } = locals;
+    if (!user) return signInFirst(back);
+    try {
+      const existing = await store.find(pb, postId, user.id);
+      if (existing) await store.remove(pb, existing);
+      else await store.create(pb, postId, user.id);
+      return seeOther(back);
+    } catch {
+      return seeOther(withNotice(back, notice));
+    }
+  };
 }

@@ -1,7 +1,16 @@
-// One board by its slug, when the navigation (non-archived boards) does not have it.
+// One board by its slug: from the navigation (non-archived boards) when it has it, else from PocketBase.
 import type { PocketBase } from './client';
+import { isNotFound } from './errors';
 import type { BoardRecord } from './types';
 
-export function findBoard(pb: PocketBase, slug: string): Promise<BoardRecord> {
-  return pb.collection('boards').getFirstListItem<BoardRecord>(pb.filter('slug = {:slug}', { slug }));
+/** The board with this slug that the caller may see, or null. */
+export async function findBoard(pb: PocketBase, navigation: BoardRecord[], slug: string): Promise<BoardRecord | null> {
+  const listed = navigation.find((board) => board.slug === slug);
+  if (listed) return listed;
+  try {
+    return await pb.collection('boards').getFirstListItem<BoardRecord>(pb.filter('slug = {:slug}', { slug }));
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }
