@@ -1,6 +1,6 @@
 // Markdown from members, rendered on the server into harmless HTML: raw HTML is shown as text,
 // only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links.
-import { Marked, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -51,14 +51,44 @@ export function renderMarkdown(source: string): string {
 
 /** Plain text for excerpts and meta descriptions: markdown syntax stripped, whitespace collapsed. */
 export function toExcerpt(source: string, max = 180): string {
-  const text = (source ?? '')
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/[#>*_`~|]+/g, ' ')
-    .replace(/(^|\s)[-+]+(?=\s)/g, ' ')
+  const text = plainText(new Marked().lexer(source ?? ''))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** The words a reader sees, without markup: code blocks, raw HTML and rules dropped, images by their alt text. */
+function plainText(tokens: Token[]): string {
+  return tokens
+    .map((token): string => {
+      switch (token.type) {
+        case 'code':
+        case 'html':
+        case 'hr':
+        case 'space':
+        case 'br':
+          return ' ';
+        case 'codespan':
+        case 'image':
+          return token.text;
+        case 'list':
+          return ` ${(token as Tokens.List).items.map((item) => plainText(item.tokens)).join(' ')} `;
+        case 'table': {
+          const table = token as Tokens.Table;
+          const cells = [table.header, ...table.rows].flat().map((cell) => plainText(cell.tokens));
+          return ` ${cells.join(' ')} `;
+        }
+        case 'paragraph':
+        case 'heading':
+        case 'blockquote':
+          return ` ${plainText(token.tokens ?? [])} `;
+        default:
+          return 'tokens' in token && token.tokens
+            ? plainText(token.tokens)
+            : 'text' in token
+              ? String(token.text)
+              : '';
+      }
+    })
+    .join('');
 }

@@ -68,4 +68,16 @@ describe('toExcerpt', () => {
     expect(toExcerpt('# Hi\n\n**bold** [link](https://x.y)')).toBe('Hi bold link');
     expect(toExcerpt('a'.repeat(300), 10)).toHaveLength(10);
   });
+
+  it('keeps inline code and punctuation where they stand, and reads lists and tables as words', () => {
+    const body =
+      'The palette is opened with `?`. List every shortcut:\n\n- Ctrl **K**\n- Ctrl <b>P</b>\n\n| key | does |\n|---|---|\n| ? | help |';
+    expect(toExcerpt(body)).toBe('The palette is opened with ?. List every shortcut: Ctrl K Ctrl P key does ? help');
+  });
+
+  it('drops code blocks and raw HTML, and names images by their alt text', () => {
+    expect(toExcerpt('```js\nalert(1)\n```\n\n<script>x()</script>\n\n![A chart](x.png) shows it')).toBe(
+      'A chart shows it',
+    );
+  });
 });
