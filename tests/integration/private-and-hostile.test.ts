@@ -98,11 +98,12 @@ describe('posting needs a verified email', () => {
 
   it('refuses ideas and comments from an unverified member with a human message', async () => {
     const idea = await createPost(pb, board, actors.member);
+    // One request at a time: a refusal not awaited yet would surface as an unhandled rejection.
     for (const request of [
-      postIdea(unverified),
-      unverified.collection('comments').create({ post: idea.id, author: idOf(unverified), body: 'Hi' }),
+      () => postIdea(unverified),
+      () => unverified.collection('comments').create({ post: idea.id, author: idOf(unverified), body: 'Hi' }),
     ]) {
-      const error = await refusal(request);
+      const error = await refusal(request());
       expect(error.status).toBe(403);
       expect(error.message).toBe('Please verify your email address before posting: open the link we emailed you.');
     }

@@ -1,5 +1,6 @@
 // Starts a real PocketBase for a test file: a free port, a temp data folder, Chorus's migrations and hooks.
 // Gives helpers to make actors (visitor, members, staff) as authenticated SDK clients.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,11 @@ export async function startTestPocketBase(
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const port = await freePort();
   const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
-  const server = await startPocketBase({ dataDir, port, superuser, env: options.env ?? {} });
+  // Each test client is its own visitor, as behind the site: PocketBase's per-address rate limits count it
+  // apart (pb_hooks/request-guards.pb.js trusts the forwarded address only with this secret).
+  const proxySecret = randomBytes(24).toString('hex');
+  const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env: options.env ?? {} });
+  const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
   if (options.smtpPort || options.appUrl) {
@@ -71,8 +76,20 @@ export async function startTestPocketBase(
   };
 }
 
-function client(url: string): PocketBase {
+let addresses = 0;
+
+/** A client with an address of its own (10.x.y.z), forwarded the way the site forwards its visitors'. */
+function visitorClient(url: string, proxySecret: string): PocketBase {
+  addresses += 1;
+  const address = `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
+  pb.beforeSend = (requestUrl, options) => ({
+    url: requestUrl,
+    options: {
+      ...options,
+      headers: { ...options.headers, 'x-chorus-client-ip': address, 'x-chorus-proxy-secret': proxySecret },
+    },
+  });
   return pb;
 }
