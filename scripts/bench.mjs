@@ -34,17 +34,30 @@ try {
     ['the roadmap', '/roadmap'],
   ];
   const postsList = `${stack.pbUrl}/api/collections/posts/records?perPage=30&sort=-created`;
-  console.log(formatThroughput('PocketBase posts list of 30, 10 connections', await measureThroughput(postsList)));
+  console.log(
+    formatThroughput(
+      'PocketBase posts list of 30, 10 connections',
+      await measureThroughput(postsList, { proxySecret: stack.proxySecret }),
+    ),
+  );
   // Uncached: straight to the Worker (every request renders). Cached: through the local edge, as a
   // signed-out visitor reaches Cloudflare's Workers Cache.
   const origin = stack.originUrl ?? stack.siteUrl;
   for (const [label, path] of pages) {
-    console.log(formatThroughput(`${label}, uncached`, await measureThroughput(new URL(path, origin).href)));
+    console.log(
+      formatThroughput(
+        `${label}, uncached`,
+        await measureThroughput(new URL(path, origin).href, { proxySecret: stack.proxySecret }),
+      ),
+    );
   }
   if (stack.originUrl) {
     for (const [label, path] of pages) {
       console.log(
-        formatThroughput(`${label}, from the edge cache`, await measureThroughput(new URL(path, stack.siteUrl).href)),
+        formatThroughput(
+          `${label}, from the edge cache`,
+          await measureThroughput(new URL(path, stack.siteUrl).href, { proxySecret: stack.proxySecret }),
+        ),
       );
     }
   } else {

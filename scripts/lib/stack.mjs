@@ -89,6 +89,8 @@ export async function startStack(options) {
       siteUrl,
       originUrl: site.originUrl,
       edgePurgeSecret,
+      /** The secret the site vouches for its visitors' addresses with (benchmarks act as many visitors). */
+      proxySecret,
       pbUrl,
       mail,
       superuser,
