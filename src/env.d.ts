@@ -12,5 +12,9 @@ declare namespace App {
     shell: import('./lib/pb/site').Shell;
     /** The widget settings, loaded for the embed routes only (their frame-ancestors come from it). */
     widget: import('./lib/pb/widget').WidgetSettingsRecord | null;
+    /** This request's language, direction and messages (src/i18n/). */
+    i18n: import('./i18n/translator').I18n;
+    /** What chose the language: the member, the picker's cookie, the browser, or the site default. */
+    localeSource: import('./i18n/resolve').LocaleSource;
   }
 }

@@ -2,6 +2,11 @@
 // shell, security headers, edge caching for signed-out visitors, and friendly 503/429 pages.
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
+import { directionOf, type Locale } from './i18n/locales';
+import { loadMessages } from './i18n/messages';
+import { runWithI18n } from './i18n/request';
+import { resolveLocale } from './i18n/resolve';
+import type { I18n } from './i18n/translator';
 import { applyEdgeCache } from './lib/edge-cache';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
 import { cspHash, shellCss } from './lib/inline-style';
@@ -47,7 +52,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.user = session.user;
     context.locals.widget = widget;
     if (shell) context.locals.shell = shell;
-    response = await next();
+    const i18n = await localeOf(context, session.user?.locale ?? null);
+    response = await runWithI18n(i18n, () => next());
   } catch (error) {
     if (isRateLimited(error)) {
       response = renderRateLimitedPage();
@@ -63,6 +69,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The panel's frame-ancestors follow the admin's list of origins, which no purge tag follows: never cached.
   if (embed) response.headers.set('cache-control', 'private, no-store');
   applyEdgeCache(context, response, isPage);
+  if (isPage && context.locals.i18n) {
+    response.headers.set('content-language', context.locals.i18n.locale);
+    // Where the browser's language may choose, a cached page is kept per Accept-Language (see README).
+    if (context.locals.shell?.site.browser_locale) response.headers.append('vary', 'Accept-Language');
+  }
   if (isPage && !embed) response.headers.append('vary', 'Sec-Fetch-Dest');
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
@@ -71,6 +82,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
   };
   return applySecurityHeaders(response, { https, csp });
 });
+
+/** The request's language (src/i18n/resolve.ts) with its messages; sets locals.i18n and localeSource. */
+async function localeOf(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], memberLocale: Locale | null) {
+  const site = context.locals.shell?.site;
+  const { locale, source } = resolveLocale({
+    memberLocale,
+    cookieHeader: context.request.headers.get('cookie'),
+    acceptLanguage: context.request.headers.get('accept-language'),
+    siteLocale: site?.default_locale,
+    browserAllowed: Boolean(site?.browser_locale),
+  });
+  const i18n: I18n = { locale, dir: directionOf(locale), messages: await loadMessages(locale) };
+  context.locals.i18n = i18n;
+  context.locals.localeSource = source;
+  return i18n;
+}
 
 /** The visitor's address (Cloudflare's CF-Connecting-IP), or null where the runtime does not know it. */
 function clientAddressOf(context: { clientAddress: string }): string | null {

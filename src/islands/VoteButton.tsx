@@ -1,8 +1,9 @@
 // The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
 // hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
 import { type FormEvent, useEffect } from 'react';
+import { currentLocale, useT } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
-import { pluralNoun, VOTES } from '../lib/plural';
 import { $posts, trackPost } from '../stores/posts';
 import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 import { useClientStore } from './hooks/use-client-store';
@@ -25,6 +26,7 @@ interface Props {
 
 export default function VoteButton(props: Props) {
   const { postId, count, commentCount = 0, status = '', locked = false, voteId } = props;
+  const t = useT('vote');
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
@@ -51,11 +53,11 @@ export default function VoteButton(props: Props) {
         <span aria-hidden="true" className="vote-arrow">
           ▲
         </span>
-        <span className="visually-hidden">Vote, </span>
+        <span className="visually-hidden">{t('vote')}, </span>
         <span className="vote-count" data-testid="vote-count">
-          {votes}
+          {formatNumber(currentLocale(), votes)}
         </span>
-        <span className="visually-hidden"> {pluralNoun(votes, VOTES)}</span>
+        <span className="visually-hidden"> {t('votes', { count: votes })}</span>
       </button>
     </form>
   );

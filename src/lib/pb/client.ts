@@ -1,6 +1,7 @@
 // The one place Chorus creates PocketBase clients: a new one per server request,
 // and one shared client per browser tab whose auth is mirrored into a cookie for SSR.
 import PocketBase, { type RecordModel } from 'pocketbase';
+import { isLocale } from '../../i18n/locales';
 import { createBrowserAuthStore } from './frame-auth-store';
 import type { SessionUser, UserRecord } from './types';
 
@@ -72,6 +73,7 @@ export function toSessionUser(pb: PocketBase, record: RecordModel | null): Sessi
     role: user.role || 'member',
     blocked: Boolean(user.blocked),
     verified: Boolean(user.verified),
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }
 

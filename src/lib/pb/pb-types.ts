@@ -257,12 +257,27 @@ export type ReleaseReadsRecord = {
   user: RecordIdString;
 };
 
+export const SiteDefaultLocaleOptions = {
+  en: 'en',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  'pt-BR': 'pt-BR',
+  it: 'it',
+  ja: 'ja',
+  'zh-CN': 'zh-CN',
+  ar: 'ar',
+  he: 'he',
+} as const;
+export type SiteDefaultLocaleOptions = (typeof SiteDefaultLocaleOptions)[keyof typeof SiteDefaultLocaleOptions];
 export type SiteRecord = {
   accent_color?: string;
   allow_signups?: boolean;
   allow_unverified_posting?: boolean;
   author_votes?: boolean;
+  browser_locale?: boolean;
   created: IsoAutoDateString;
+  default_locale?: SiteDefaultLocaleOptions;
   id: string;
   logo?: FileNameString;
   name: string;
@@ -333,6 +348,20 @@ export const UsersRoleOptions = {
   admin: 'admin',
 } as const;
 export type UsersRoleOptions = (typeof UsersRoleOptions)[keyof typeof UsersRoleOptions];
+
+export const UsersLocaleOptions = {
+  en: 'en',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  'pt-BR': 'pt-BR',
+  it: 'it',
+  ja: 'ja',
+  'zh-CN': 'zh-CN',
+  ar: 'ar',
+  he: 'he',
+} as const;
+export type UsersLocaleOptions = (typeof UsersLocaleOptions)[keyof typeof UsersLocaleOptions];
 export type UsersRecord = {
   avatar?: FileNameString;
   blocked?: boolean;
@@ -344,6 +373,7 @@ export type UsersRecord = {
   email_on_status?: boolean;
   external_id?: string;
   id: string;
+  locale?: UsersLocaleOptions;
   name?: string;
   password: string;
   role?: UsersRoleOptions;

@@ -1,5 +1,7 @@
 // Record shapes of the PocketBase collections Chorus reads: picks of the generated types (pb-types.ts,
 // `npm run schema`), so a field renamed in pb_migrations/ breaks the typecheck here.
+
+import type { Locale } from '../../i18n/locales';
 import type {
   BoardsRecord,
   BoardsVisibilityOptions,
@@ -26,7 +28,7 @@ type Plain<T> = T extends FileNameString | IsoAutoDateString ? string : T;
 export type Role = UsersRoleOptions;
 
 export type UserRecord = BaseRecord &
-  Fields<UsersRecord, 'name' | 'avatar' | 'role' | 'blocked' | 'verified'> & {
+  Fields<UsersRecord, 'name' | 'avatar' | 'role' | 'blocked' | 'verified' | 'locale'> & {
     email?: string;
   };
 
@@ -42,6 +44,8 @@ export type SiteRecord = BaseRecord &
     | 'allow_signups'
     | 'allow_unverified_posting'
     | 'author_votes'
+    | 'default_locale'
+    | 'browser_locale'
   >;
 
 export type BoardVisibility = BoardsVisibilityOptions;
@@ -61,4 +65,6 @@ export interface SessionUser {
   role: Role;
   blocked: boolean;
   verified: boolean;
+  /** The member's chosen language, or null for the site's. */
+  locale: Locale | null;
 }

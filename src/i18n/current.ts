@@ -1,0 +1,53 @@
+// Which locale's messages are in force right now, for code that runs in both places (islands, stores):
+// in the browser, the ones the page embedded (#chorus-i18n); in the Worker, the current request's,
+// installed by src/i18n/request.ts.
+import english from '../../locales/en.json';
+import type { Messages, Values } from './format';
+import { directionOf, isLocale } from './locales';
+import { bindNamespace, type I18n, type KeyOf, type NamespaceName, type Translate, translateWith } from './translator';
+
+export const I18N_ELEMENT_ID = 'chorus-i18n';
+
+const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: english as Messages };
+let embedded: I18n | undefined;
+let serverSource: (() => I18n | undefined) | undefined;
+
+/** The Worker tells this module where the request's locale lives (once, at start-up). */
+export function installServerI18n(source: () => I18n | undefined): void {
+  serverSource = source;
+}
+
+function readEmbedded(): I18n {
+  if (embedded) return embedded;
+  embedded = FALLBACK;
+  if (typeof document === 'undefined') return embedded;
+  const element = document.getElementById(I18N_ELEMENT_ID);
+  try {
+    const parsed = JSON.parse(element?.textContent ?? 'null') as { locale?: unknown; messages?: Messages } | null;
+    if (parsed && isLocale(parsed.locale) && parsed.messages) {
+      embedded = { locale: parsed.locale, dir: directionOf(parsed.locale), messages: parsed.messages };
+    }
+  } catch {
+    // A page without (or with a broken) dictionary reads English.
+  }
+  return embedded;
+}
+
+export function currentI18n(): I18n {
+  return serverSource?.() ?? readEmbedded();
+}
+
+/** For stores and helpers: `translate('vote', 'refused')`. */
+export function translate<N extends NamespaceName>(namespace: N, key: KeyOf<N>, values?: Values): string {
+  return translateWith(currentI18n(), namespace, key, values);
+}
+
+/** For islands: `const t = useT('vote'); t('count', { count })`. Not a React state: a page's language
+ * never changes without a reload. */
+export function useT<N extends NamespaceName>(namespace: N): Translate<N> {
+  return bindNamespace(currentI18n(), namespace);
+}
+
+export function currentLocale() {
+  return currentI18n().locale;
+}

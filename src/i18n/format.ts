@@ -1,0 +1,44 @@
+// Turns a message and its values into text: `{name}` placeholders, plural forms chosen by
+// Intl.PluralRules from `count`, numbers through Intl.NumberFormat. Shared by the Worker and the islands.
+import type { Locale } from './locales';
+
+/** A message: plain text, or one text per plural category ("one", "other", "few"…), chosen by `count`. */
+export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
+export type Namespace = Record<string, Message>;
+export type Messages = Record<string, Namespace>;
+export type Values = Record<string, string | number>;
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+function memo<T>(cache: Map<Locale, T>, locale: Locale, make: () => T): T {
+  let value = cache.get(locale);
+  if (!value) {
+    value = make();
+    cache.set(locale, value);
+  }
+  return value;
+}
+
+export function formatNumber(locale: Locale, value: number): string {
+  return memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** The text of `message` for `values`; a missing placeholder value stays visible as `{name}`. */
+export function formatMessage(locale: Locale, message: Message | undefined, values: Values = {}): string {
+  if (message === undefined) return '';
+  let text: string;
+  if (typeof message === 'string') {
+    text = message;
+  } else {
+    const count = Number(values.count ?? 0);
+    const category = memo(pluralRules, locale, () => new Intl.PluralRules(locale)).select(count);
+    // An exact zero form wins where a language has one ("No votes yet"), as ICU's =0 does.
+    text = (count === 0 ? message.zero : undefined) ?? message[category] ?? message.other ?? '';
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(locale, value) : value;
+  });
+}

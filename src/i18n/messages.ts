@@ -1,0 +1,39 @@
+// Loads one locale's messages (the Worker only): the locale's file laid over English, so a key a
+// translation still lacks shows in English rather than as a raw key. Each locale is its own chunk.
+import english from '../../locales/en.json';
+import type { Messages } from './format';
+import { type Locale, SOURCE_LOCALE } from './locales';
+
+const files = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
+const loaded = new Map<Locale, Promise<Messages>>();
+
+export function loadMessages(locale: Locale): Promise<Messages> {
+  let messages = loaded.get(locale);
+  if (!messages) {
+    messages = locale === SOURCE_LOCALE ? Promise.resolve(english as Messages) : loadTranslation(locale);
+    loaded.set(locale, messages);
+  }
+  return messages;
+}
+
+async function loadTranslation(locale: Locale): Promise<Messages> {
+  const load = files[`../../locales/${locale}.json`];
+  const translation = load ? await load() : {};
+  const merged: Messages = {};
+  for (const [namespace, keys] of Object.entries(english as Messages)) {
+    merged[namespace] = { ...keys, ...(translation[namespace] ?? {}) };
+  }
+  return merged;
+}
+
+/** Namespaces the browser needs: islands' and stores' words. `page*` ones are rendered by the server
+ * only, `email*` ones by PocketBase, and `admin*` ones go to the admin pages only. */
+export function clientMessages(messages: Messages, { admin }: { admin: boolean }): Messages {
+  const picked: Messages = {};
+  for (const [namespace, keys] of Object.entries(messages)) {
+    if (/^(page|email)[A-Z]/.test(namespace)) continue;
+    if (!admin && /^admin[A-Z]/.test(namespace)) continue;
+    picked[namespace] = keys;
+  }
+  return picked;
+}
