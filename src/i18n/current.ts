@@ -42,9 +42,9 @@ export function translate<N extends NamespaceName>(namespace: N, key: KeyOf<N>, 
   return translateWith(currentI18n(), namespace, key, values);
 }
 
-/** For islands: `const t = useT('vote'); t('count', { count })`. Not a React state: a page's language
+/** For pages, islands and helpers: `const t = translator('vote'); t('count', { count })`. Not a React hook: a page's language
  * never changes without a reload. */
-export function useT<N extends NamespaceName>(namespace: N): Translate<N> {
+export function translator<N extends NamespaceName>(namespace: N): Translate<N> {
   return bindNamespace(currentI18n(), namespace);
 }
 

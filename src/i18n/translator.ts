@@ -1,5 +1,5 @@
 // A translator: the messages of one locale, read by namespace and key. The same object serves Astro
-// pages (Astro.locals.i18n), islands (useT) and stores (translate).
+// pages (Astro.locals.i18n), islands (translator) and stores (translate).
 import type english from '../../locales/en.json';
 import { formatMessage, type Messages, type Values } from './format';
 import type { Locale } from './locales';

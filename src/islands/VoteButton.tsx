@@ -1,7 +1,7 @@
 // The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
 // hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
 import { type FormEvent, useEffect } from 'react';
-import { currentLocale, useT } from '../i18n/current';
+import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
 import { $posts, trackPost } from '../stores/posts';
@@ -26,7 +26,7 @@ interface Props {
 
 export default function VoteButton(props: Props) {
   const { postId, count, commentCount = 0, status = '', locked = false, voteId } = props;
-  const t = useT('vote');
+  const t = translator('vote');
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
