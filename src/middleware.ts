@@ -10,7 +10,7 @@ import type { I18n } from './i18n/translator';
 import { applyEdgeCache } from './lib/edge-cache';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
 import { cspHash, shellCss } from './lib/inline-style';
-import { createServerClient } from './lib/pb/client';
+import { answerIn, createServerClient } from './lib/pb/client';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
 import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
 import { loadShell } from './lib/pb/site';
@@ -53,6 +53,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.locals.widget = widget;
     if (shell) context.locals.shell = shell;
     const i18n = await localeOf(context, session.user?.locale ?? null);
+    answerIn(pb, i18n.locale);
     response = await runWithI18n(i18n, () => next());
   } catch (error) {
     if (isRateLimited(error)) {

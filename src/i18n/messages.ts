@@ -27,11 +27,11 @@ async function loadTranslation(locale: Locale): Promise<Messages> {
 }
 
 /** Namespaces the browser needs: islands' and stores' words. `page*` ones are rendered by the server
- * only, `email*` ones by PocketBase, and `admin*` ones go to the admin pages only. */
+ * only, `email*` and `pb*` ones by PocketBase's hooks, and `admin*` ones go to the admin pages only. */
 export function clientMessages(messages: Messages, { admin }: { admin: boolean }): Messages {
   const picked: Messages = {};
   for (const [namespace, keys] of Object.entries(messages)) {
-    if (/^(page|email)[A-Z]/.test(namespace)) continue;
+    if (/^(page|email|pb)[A-Z]/.test(namespace)) continue;
     if (!admin && /^admin[A-Z]/.test(namespace)) continue;
     picked[namespace] = keys;
   }

@@ -1,6 +1,7 @@
 // The one place Chorus creates PocketBase clients: a new one per server request,
 // and one shared client per browser tab whose auth is mirrored into a cookie for SSR.
 import PocketBase, { type RecordModel } from 'pocketbase';
+import { currentLocale } from '../../i18n/current';
 import { isLocale } from '../../i18n/locales';
 import { createBrowserAuthStore } from './frame-auth-store';
 import type { SessionUser, UserRecord } from './types';
@@ -14,6 +15,19 @@ export type { PocketBase };
 export interface ForwardedClient {
   address: string | null;
   proxySecret: string | undefined;
+}
+
+/** The language each client's requests ask PocketBase's hooks to answer in (their errors and notices). */
+const answerLocales = new WeakMap<PocketBase, string>();
+
+/** Sends `Accept-Language: <locale>` with this client's requests from now on. */
+export function answerIn(pb: PocketBase, locale: string): void {
+  answerLocales.set(pb, locale);
+}
+
+function withAnswerLocale(pb: PocketBase, headers: Record<string, string>): Record<string, string> {
+  const locale = answerLocales.get(pb);
+  return locale ? { ...headers, 'accept-language': locale } : headers;
 }
 
 /**
@@ -33,7 +47,7 @@ export function createServerClient(url: string, cookieHeader: string | null, cli
     url: requestUrl,
     options: {
       ...options,
-      headers: { ...(options.headers as Record<string, string>), ...forwarded },
+      headers: withAnswerLocale(pb, { ...(options.headers as Record<string, string>), ...forwarded }),
       signal: options.signal ?? AbortSignal.timeout(SERVER_TIMEOUT_MS),
     },
   });
@@ -50,6 +64,11 @@ export function getBrowserClient(): PocketBase {
   // The widget's panel in a browser that blocks third-party storage keeps auth in the frame instead.
   const pb = new PocketBase(url, createBrowserAuthStore());
   pb.autoCancellation(false);
+  answerIn(pb, currentLocale());
+  pb.beforeSend = (requestUrl, options) => ({
+    url: requestUrl,
+    options: { ...options, headers: withAnswerLocale(pb, { ...(options.headers as Record<string, string>) }) },
+  });
   // Mirror the auth (kept in localStorage, which other tabs observe) into the cookie SSR reads.
   pb.authStore.onChange(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the SDK serializes and escapes the cookie itself.

@@ -217,6 +217,7 @@ export type PostsRecord = {
   created: IsoAutoDateString;
   id: string;
   images?: FileNameString[];
+  lang?: string;
   locked?: boolean;
   merged_into?: RecordIdString;
   pinned?: boolean;
