@@ -57,10 +57,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = await runWithI18n(i18n, () => next());
   } catch (error) {
     if (isRateLimited(error)) {
-      response = renderRateLimitedPage();
+      response = renderRateLimitedPage(await fallbackI18n(context));
     } else if (isUnavailable(error)) {
       console.error(`PocketBase unavailable at ${serverUrl}:`, error);
-      response = renderUnavailablePage();
+      response = renderUnavailablePage(await fallbackI18n(context));
     } else {
       throw error;
     }
@@ -98,6 +98,20 @@ async function localeOf(context: Parameters<Parameters<typeof defineMiddleware>[
   context.locals.i18n = i18n;
   context.locals.localeSource = source;
   return i18n;
+}
+
+/** For the 503/429 pages: the request's language if known, else what the cookie or browser asks for
+ * (PocketBase, which holds the member's and the site's choice, may not be answering). */
+async function fallbackI18n(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0]): Promise<I18n> {
+  if (context.locals.i18n) return context.locals.i18n;
+  const { locale } = resolveLocale({
+    memberLocale: null,
+    cookieHeader: context.request.headers.get('cookie'),
+    acceptLanguage: context.request.headers.get('accept-language'),
+    siteLocale: null,
+    browserAllowed: true,
+  });
+  return { locale, dir: directionOf(locale), messages: await loadMessages(locale) };
 }
 
 /** The visitor's address (Cloudflare's CF-Connecting-IP), or null where the runtime does not know it. */

@@ -32,12 +32,15 @@ export function isAdmin(user: Pick<AccessUser, 'role' | 'blocked'> | null | unde
   return isActiveMember(user) && user?.role === 'admin';
 }
 
+/** Why the author may not edit an idea; pages say it in words (pageAccount.editRefused*). */
+export type EditRefusal = 'notAuthor' | 'blocked' | 'locked' | 'closed';
+
 /** Why `user` may not edit the idea's text, or null when they may (the posts update rule, author branch). */
-export function whyCannotEditIdea(user: AccessUser | null | undefined, idea: EditableIdea): string | null {
-  if (!user || idea.author !== user.id) return 'Only the author can edit this idea.';
-  if (user.blocked) return 'Your account is blocked: you can read, but not edit.';
-  if (idea.locked) return 'This idea is locked, so it cannot be edited.';
-  if (idea.closed) return 'This idea is closed, so it cannot be edited any more.';
+export function whyCannotEditIdea(user: AccessUser | null | undefined, idea: EditableIdea): EditRefusal | null {
+  if (!user || idea.author !== user.id) return 'notAuthor';
+  if (user.blocked) return 'blocked';
+  if (idea.locked) return 'locked';
+  if (idea.closed) return 'closed';
   return null;
 }
 

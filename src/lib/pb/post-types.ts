@@ -25,6 +25,8 @@ export interface PostRecord extends BaseRecord {
   response: string;
   response_by: string;
   response_at: string;
+  /** The language the idea is written in (a locale code), or empty when unknown. */
+  lang?: string;
   expand?: { author?: UserRecord; status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }
 

@@ -1,5 +1,9 @@
-// The changelog as an Atom feed (RFC 4287): one entry per published release, newest first.
+// The changelog as an Atom feed (RFC 4287): one entry per published release, newest first. Its own words
+// are in the site's default language, which `xml:lang` declares (releases are written in it too).
 import type { APIRoute } from 'astro';
+import { directionOf, isLocale, SOURCE_LOCALE } from '../../i18n/locales';
+import { loadMessages } from '../../i18n/messages';
+import { bindNamespace } from '../../i18n/translator';
 import { renderMarkdown } from '../../lib/markdown';
 import { listPublishedEntries } from '../../lib/pb/changelog';
 import type { SiteRecord } from '../../lib/pb/types';
@@ -10,6 +14,8 @@ export const GET: APIRoute = async ({ locals, url }) => {
     locals.pb.collection('site').getFirstListItem<SiteRecord>(''),
     listPublishedEntries(locals.pb, 1, 50),
   ]);
+  const locale = isLocale(site.default_locale) ? site.default_locale : SOURCE_LOCALE;
+  const t = bindNamespace({ locale, dir: directionOf(locale), messages: await loadMessages(locale) }, 'pageFeed');
   const origin = url.origin;
   const updated = list.items[0]?.published_at || site.updated || new Date().toISOString();
   const iso = (date: string) => new Date(date.replace(' ', 'T')).toISOString();
@@ -26,9 +32,9 @@ ${(entry.labels ?? []).map((label) => `    <category term="${label}"/>`).join('\
   </entry>`;
   });
   const xml = `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
-  <title>${escapeXml(`${site.name} changelog`)}</title>
-  <subtitle>${escapeXml(site.tagline || 'Releases')}</subtitle>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">
+  <title>${escapeXml(t('title', { site: site.name }))}</title>
+  <subtitle>${escapeXml(site.tagline || t('subtitle'))}</subtitle>
   <link rel="self" type="application/atom+xml" href="${origin}/changelog/feed.xml"/>
   <link rel="alternate" type="text/html" href="${origin}/changelog"/>
   <id>${origin}/changelog</id>
@@ -40,6 +46,7 @@ ${entries.join('\n')}
   return new Response(xml, {
     headers: {
       'content-type': 'application/atom+xml; charset=utf-8',
+      'content-language': locale,
       'cache-control': 'public, max-age=0, s-maxage=300',
     },
   });
