@@ -2,6 +2,7 @@
 // cookie and, for a member, in their account; then back to the page. Cross-site posts are refused by
 // Astro's checkOrigin (astro.config.mjs), as for every form route.
 import type { APIRoute } from 'astro';
+import { translate } from '../i18n/current';
 import { languageCookie } from '../i18n/resolve';
 import { readLanguageChoice } from '../lib/language-choice';
 import { saveMemberLocale } from '../lib/pb/member-locale';
@@ -10,7 +11,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   const form = await request.formData().catch(() => new FormData());
   const choice = readLanguageChoice(form);
   if (!choice.ok) {
-    return new Response('Unknown language.', {
+    return new Response(translate('pageErrors', 'unknownLanguage'), {
       status: 400,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });

@@ -30,7 +30,7 @@ test('a visitor whose browser prefers German gets German pages when the admin al
   admin,
   baseURL,
 }) => {
-  const context = await browser.newContext({ locale: 'de-DE', baseURL });
+  const context = await browser.newContext({ locale: 'de-DE', baseURL: baseURL ?? '' });
   const page = await context.newPage();
   try {
     await allowBrowserLanguage(admin, true);
