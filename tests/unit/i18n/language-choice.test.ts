@@ -32,6 +32,16 @@ describe('the language picker form', () => {
     },
   );
 
+  it.each([
+    ['/signin?next=%2Fp%2Fabc', '/signin?next=%2Fp%2Fabc'],
+    ['/signup', '/signup'],
+    ['/signin#x', '/signin'],
+    ['/signin/../..//evil.example', '/'],
+    ['/signinx', '/signinx'],
+  ])('returns to %j as %j (sign-in pages included)', (next, expected) => {
+    expect(readLanguageChoice(form({ locale: 'de', next }))).toEqual({ ok: true, locale: 'de', next: expected });
+  });
+
   it('goes home when next is missing', () => {
     expect(readLanguageChoice(form({ locale: 'ja' }))).toEqual({ ok: true, locale: 'ja', next: '/' });
   });
