@@ -112,7 +112,8 @@ function readLocaleFile(locale) {
 function messagesOf(locale) {
   const code = isLocale(locale) ? locale : SOURCE_LOCALE;
   if (loaded[code]) return loaded[code];
-  const english = loaded[SOURCE_LOCALE] || (loaded[SOURCE_LOCALE] = readLocaleFile(SOURCE_LOCALE));
+  if (!loaded[SOURCE_LOCALE]) loaded[SOURCE_LOCALE] = readLocaleFile(SOURCE_LOCALE);
+  const english = loaded[SOURCE_LOCALE];
   if (code === SOURCE_LOCALE) return english;
   let translation = {};
   try {
@@ -128,7 +129,7 @@ function messagesOf(locale) {
 
 /** `translate('ja', 'emailNotification', 'commentSubject', { idea })`, or `ns.key` when unknown. */
 function translate(locale, namespace, key, values) {
-  const message = (messagesOf(locale)[namespace] || {})[key];
+  const message = messagesOf(locale)[namespace]?.[key];
   if (message === undefined) return `${namespace}.${key}`;
   return formatMessage(isLocale(locale) ? locale : SOURCE_LOCALE, message, values);
 }

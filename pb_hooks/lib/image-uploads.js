@@ -1,5 +1,6 @@
 // Refuses uploaded images PocketBase should never decode: too many pixels, or bytes that are not the
 // image the file claims to be. Runs before the record is saved, so nothing oversized reaches the thumbnailer.
+const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 const { readImageHeader, extensionMatches } = require(`${__hooks}/lib/image-header.js`);
 
 const MAX_SIDE = 10000;
@@ -52,7 +53,7 @@ function checkImageUploads(e) {
       }
     }
   }
-  if (Object.keys(errors).length > 0) throw new BadRequestError('This image cannot be used.', errors);
+  if (Object.keys(errors).length > 0) throw new BadRequestError(refusalText('imageRefused'), errors);
 }
 
 module.exports = { checkImageUploads, IMAGE_FIELDS, MAX_SIDE, MAX_PIXELS };
