@@ -192,10 +192,21 @@ function recipientLocale(app, user) {
   return isLocale(own) ? own : siteLocale(app);
 }
 
+/** The request's Accept-Language: from the router's request, or (record request events, whose embedded
+ * request the JS engine does not reach) from the request info PocketBase already read for the record. */
+function acceptLanguageOf(e) {
+  if (e.request) return e.request.header.get('Accept-Language');
+  try {
+    return e.requestInfo().headers.accept_language || '';
+  } catch {
+    return '';
+  }
+}
+
 /** The language to answer a request in: its Accept-Language (the site sends the page's), else the
  * signed-in member's, else the site's. */
 function requestLocale(e) {
-  const negotiated = negotiateLocale(e.request.header.get('Accept-Language'));
+  const negotiated = negotiateLocale(acceptLanguageOf(e));
   if (negotiated) return negotiated;
   const auth = e.auth;
   const own = auth && auth.collection().name === 'users' ? auth.getString('locale') : '';

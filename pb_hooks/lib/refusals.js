@@ -28,6 +28,9 @@ function keyOf(text) {
 }
 
 const read = (value, name) => (typeof value[name] === 'function' ? value[name]() : value[name]);
+// PocketBase ends every error message with an ASCII period unless it ends with one already: a message
+// translated before it was thrown (one naming a file, say) loses that extra period after 。！？.
+const withoutAddedPeriod = (text) => text.replace(/([。！？])\.$/, '$1');
 
 /** Answers `e` with the refusal `error` in the request's language and returns true, when it is a PocketBase
  * error (thrown here, or crossing back from Go) with a known refusal text; false to let it through. */
@@ -44,7 +47,7 @@ function answerRefusal(e, error) {
     const code = detail ? String(read(detail, 'code') || '') : '';
     const message = detail ? String(read(detail, 'message') || '') : '';
     const fieldKey = keyOf(message);
-    data[field] = { code, message: fieldKey ? translate(locale, NAMESPACE, fieldKey) : message };
+    data[field] = { code, message: fieldKey ? translate(locale, NAMESPACE, fieldKey) : withoutAddedPeriod(message) };
   }
   e.json(api.status, { status: api.status, code: key, message: translate(locale, NAMESPACE, key), data });
   return true;

@@ -220,6 +220,32 @@ describe('refusals from hooks', () => {
     expect((await missing.json()).code).toBeUndefined();
   });
 
+  it('name a refused image in the request’s language', async () => {
+    const member = await pb.actor('member');
+    const form = new FormData();
+    form.set('board', board.id);
+    form.set('author', idOf(member));
+    form.set('title', 'Screenshot');
+    form.append('images', new Blob(['just some text'], { type: 'image/png' }), 'notes.png');
+    const refused = await fetch(`${pb.url}/api/collections/posts/records`, {
+      method: 'POST',
+      headers: { authorization: member.authStore.token, 'accept-language': 'ja' },
+      body: form,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      status: 400,
+      code: 'imageRefused',
+      message: 'この画像は使用できません。',
+      data: {
+        images: {
+          code: 'validation_image_refused',
+          message: '「notes.png」は JPEG、PNG、GIF、WebP のいずれの画像でもありません。',
+        },
+      },
+    });
+  });
+
   it('answer SSO refusals in the request’s language', async () => {
     const answer = await postWithLanguage(pb.visitor(), '/api/chorus/sso', 'zh-CN', { token: 'x' });
     expect(answer).toEqual({
