@@ -10,7 +10,7 @@ routerAdd(
   '/api/chorus/posts/{id}/merge',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
-    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const { recountPost } = require(`${__hooks}/lib/counters.js`);
     const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
@@ -19,7 +19,10 @@ routerAdd(
     const staff = requireStaff(e);
     const duplicate = findVisiblePost(e, e.request.pathValue('id'));
     const into = String(e.requestInfo().body.into || '');
-    if (!into) throw new BadRequestError(refusalText('mergeTargetNeeded'), { into: 'Required.' });
+    if (!into)
+      throw new BadRequestError(refusalText('mergeTargetNeeded'), {
+        into: fieldRefusal('validation_required', 'required'),
+      });
     const target = findVisiblePost(e, into);
     if (target.id === duplicate.id) throw new BadRequestError(refusalText('mergeIntoItself'));
     if (duplicate.getString('merged_into')) throw new BadRequestError(refusalText('alreadyMerged'));

@@ -38,13 +38,15 @@ routerAdd(
   (e) => {
     const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
     const { requireActiveMember } = require(`${__hooks}/lib/staff.js`);
-    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const user = e.app.findRecordById('users', requireActiveMember(e).id);
     const body = e.requestInfo().body;
     for (const name of PREFERENCES) {
       if (body[name] === undefined) continue;
       if (typeof body[name] !== 'boolean')
-        throw new BadRequestError(refusalText('preferencesAreBooleans'), { [name]: 'Not a boolean.' });
+        throw new BadRequestError(refusalText('preferencesAreBooleans'), {
+          [name]: fieldRefusal('validation_not_boolean', 'notBoolean'),
+        });
       user.set(name, body[name]);
     }
     e.app.save(user);

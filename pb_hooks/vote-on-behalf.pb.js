@@ -9,7 +9,7 @@ routerAdd(
   '/api/chorus/posts/{id}/vote-on-behalf',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
-    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const staff = requireStaff(e);
     const post = findVisiblePost(e, e.request.pathValue('id'));
@@ -21,7 +21,9 @@ routerAdd(
       .trim()
       .toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-      throw new BadRequestError(refusalText('customerEmailNeeded'), { email: 'Not a valid email address.' });
+      throw new BadRequestError(refusalText('customerEmailNeeded'), {
+        email: fieldRefusal('validation_is_email', 'notAnEmail'),
+      });
     }
     let user;
     let userCreated = false;

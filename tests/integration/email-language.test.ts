@@ -213,6 +213,18 @@ describe('refusals from hooks', () => {
         },
       },
     });
+    const moderator = await pb.actor('moderator');
+    const idea = await createPost(pb, board, member);
+    const merge = await postWithLanguage(moderator, `/api/chorus/posts/${idea.id}/merge`, 'de', {});
+    expect(merge).toEqual({
+      status: 400,
+      body: {
+        status: 400,
+        code: 'mergeTargetNeeded',
+        message: 'Wählen Sie die Idee, mit der zusammengeführt werden soll.',
+        data: { into: { code: 'validation_required', message: 'Pflichtfeld.' } },
+      },
+    });
     const missing = await fetch(`${pb.url}/api/collections/posts/records/nope`, {
       headers: { 'accept-language': 'fr' },
     });
