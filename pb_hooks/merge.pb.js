@@ -10,6 +10,7 @@ routerAdd(
   '/api/chorus/posts/{id}/merge',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const { recountPost } = require(`${__hooks}/lib/counters.js`);
     const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
@@ -18,11 +19,14 @@ routerAdd(
     const staff = requireStaff(e);
     const duplicate = findVisiblePost(e, e.request.pathValue('id'));
     const into = String(e.requestInfo().body.into || '');
-    if (!into) throw new BadRequestError('Choose the idea to merge into.', { into: 'Required.' });
+    if (!into)
+      throw new BadRequestError(refusalText('mergeTargetNeeded'), {
+        into: fieldRefusal('validation_required', 'required'),
+      });
     const target = findVisiblePost(e, into);
-    if (target.id === duplicate.id) throw new BadRequestError('An idea cannot be merged into itself.');
-    if (duplicate.getString('merged_into')) throw new BadRequestError('This idea was already merged.');
-    if (target.getString('merged_into')) throw new BadRequestError('That idea was itself merged; pick its target.');
+    if (target.id === duplicate.id) throw new BadRequestError(refusalText('mergeIntoItself'));
+    if (duplicate.getString('merged_into')) throw new BadRequestError(refusalText('alreadyMerged'));
+    if (target.getString('merged_into')) throw new BadRequestError(refusalText('targetWasMerged'));
 
     e.app.runInTransaction((txApp) => {
       const votes = txApp.findRecordsByFilter('votes', 'post = {:post}', '', 0, 0, { post: duplicate.id });

@@ -5,7 +5,8 @@ routerAdd(
   'POST',
   '/api/chorus/notifications/read-all',
   (e) => {
-    if (e.auth.getBool('blocked')) throw new ForbiddenError('Your account is blocked.');
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    if (e.auth.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
     const now = new Date().toISOString();
     let updated = 0;
     e.app.runInTransaction((txApp) => {

@@ -25,7 +25,8 @@ routerAdd(
   '/api/chorus/preferences',
   (e) => {
     const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
-    if (e.auth.collection().name !== 'users') throw new ForbiddenError('Only members have email preferences.');
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    if (e.auth.collection().name !== 'users') throw new ForbiddenError(refusalText('membersOnlyPreferences'));
     return e.json(200, Object.fromEntries(PREFERENCES.map((name) => [name, e.auth.getBool(name)])));
   },
   $apis.requireAuth('users'),
@@ -37,12 +38,15 @@ routerAdd(
   (e) => {
     const { PREFERENCES } = require(`${__hooks}/lib/unsubscribe.js`);
     const { requireActiveMember } = require(`${__hooks}/lib/staff.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const user = e.app.findRecordById('users', requireActiveMember(e).id);
     const body = e.requestInfo().body;
     for (const name of PREFERENCES) {
       if (body[name] === undefined) continue;
       if (typeof body[name] !== 'boolean')
-        throw new BadRequestError('Preferences are true or false.', { [name]: 'Not a boolean.' });
+        throw new BadRequestError(refusalText('preferencesAreBooleans'), {
+          [name]: fieldRefusal('validation_not_boolean', 'notBoolean'),
+        });
       user.set(name, body[name]);
     }
     e.app.save(user);
@@ -55,12 +59,13 @@ routerAdd(
 // Response: { preference, user: <id> }. POST only, so link scanners fetching the page change nothing.
 routerAdd('POST', '/api/chorus/unsubscribe', (e) => {
   const { readUnsubscribeToken } = require(`${__hooks}/lib/unsubscribe.js`);
+  const { refusalText } = require(`${__hooks}/lib/refusals.js`);
   const token = String(e.requestInfo().body.token || e.request.url.query().get('token') || '');
   let found;
   try {
     found = readUnsubscribeToken(e.app, token);
   } catch {
-    throw new BadRequestError('This unsubscribe link is not valid any more.');
+    throw new BadRequestError(refusalText('unsubscribeLinkInvalid'));
   }
   found.user.set(found.preference, false);
   e.app.save(found.user);

@@ -2,9 +2,10 @@
 // POST /api/chorus/sso { token } — signs a person in with an identify token from the team's app
 // (pb_hooks/lib/sso.js checks it). Links the member by the app's user id, or creates them; never
 // signs in a staff account and never takes over an email another app user owns. Answers like any
-// PocketBase sign-in ({ token, record }); a refusal answers { status, code, message } and is logged.
+// PocketBase sign-in ({ token, record }); a refusal answers { status, code, message } (in the request's
+// language) and is logged.
 routerAdd('POST', '/api/chorus/sso', (e) => {
-  const { SsoRefusal, verifyIdentifyToken, readPerson, replayKey } = require(`${__hooks}/lib/sso.js`);
+  const { SsoRefusal, verifyIdentifyToken, readPerson, replayKey, refusalMessage } = require(`${__hooks}/lib/sso.js`);
   const { linkMember } = require(`${__hooks}/lib/sso-members.js`);
   const token = String(e.requestInfo().body.token || '');
   let person = null;
@@ -69,6 +70,8 @@ routerAdd('POST', '/api/chorus/sso', (e) => {
         'ip',
         e.realIP(),
       );
-    return e.json(error.status, { status: error.status, code: error.code, message: error.message, data: {} });
+    const { requestLocale } = require(`${__hooks}/lib/i18n.js`);
+    const message = refusalMessage(error.code, requestLocale(e));
+    return e.json(error.status, { status: error.status, code: error.code, message, data: {} });
   }
 });

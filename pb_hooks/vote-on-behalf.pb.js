@@ -9,18 +9,21 @@ routerAdd(
   '/api/chorus/posts/{id}/vote-on-behalf',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const staff = requireStaff(e);
     const post = findVisiblePost(e, e.request.pathValue('id'));
     if (post.getBool('locked') || post.getString('merged_into')) {
-      throw new BadRequestError('This idea takes no more votes.');
+      throw new BadRequestError(refusalText('ideaTakesNoVotes'));
     }
     const body = e.requestInfo().body;
     const email = String(body.email || '')
       .trim()
       .toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-      throw new BadRequestError('Enter the customer’s email address.', { email: 'Not a valid email address.' });
+      throw new BadRequestError(refusalText('customerEmailNeeded'), {
+        email: fieldRefusal('validation_is_email', 'notAnEmail'),
+      });
     }
     let user;
     let userCreated = false;

@@ -5,14 +5,15 @@
 // Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar }] }
 routerAdd('GET', '/api/chorus/posts/{id}/voters', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
+  const { refusalText } = require(`${__hooks}/lib/refusals.js`);
   let post;
   try {
     post = e.app.findRecordById('posts', e.request.pathValue('id'));
   } catch {
-    throw new NotFoundError('The idea was not found.');
+    throw new NotFoundError(refusalText('ideaNotFound'));
   }
   if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
-    throw new NotFoundError('The idea was not found.');
+    throw new NotFoundError(refusalText('ideaNotFound'));
   }
   const { page, perPage, offset } = readPaging(e, 100, 500);
   const users = e.app.findCollectionByNameOrId('users');

@@ -7,8 +7,9 @@
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
   register((e) => {
     if (!/^https?:\/\/[^/\s]+/i.test(e.record.getString('url'))) {
-      throw new BadRequestError('Use an http:// or https:// URL.', {
-        url: new ValidationError('invalid_scheme', 'Use an http:// or https:// URL.'),
+      const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+      throw new BadRequestError(refusalText('webhookUrlScheme'), {
+        url: new ValidationError('invalid_scheme', refusalText('webhookUrlScheme')),
       });
     }
     e.next();

@@ -1,14 +1,17 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Statuses an idea moves through; the roadmap shows those with on_roadmap. Seeded with the usual six.
+// Statuses an idea moves through; the roadmap shows those with on_roadmap. Seeded with the usual six,
+// named in English from locales/en.json (pbStatuses); they follow the site's default language
+// (pb_hooks/statuses-language.pb.js).
 // Access: anyone reads them; active admins create, edit and delete them.
 const { RULES } = require(`${__hooks}/lib/access.js`);
+const { seededStatusName } = require(`${__hooks}/lib/seeded-statuses.js`);
 const SEEDED = [
-  { name: 'Open', slug: 'open', color: '#6b7280', on_roadmap: false, closed: false, is_default: true },
-  { name: 'Under review', slug: 'under-review', color: '#0e7490', on_roadmap: false, closed: false },
-  { name: 'Planned', slug: 'planned', color: '#7c3aed', on_roadmap: true, closed: false },
-  { name: 'In progress', slug: 'in-progress', color: '#b45309', on_roadmap: true, closed: false },
-  { name: 'Done', slug: 'done', color: '#15803d', on_roadmap: true, closed: true },
-  { name: 'Declined', slug: 'declined', color: '#b91c1c', on_roadmap: false, closed: true },
+  { slug: 'open', color: '#6b7280', on_roadmap: false, closed: false, is_default: true },
+  { slug: 'under-review', color: '#0e7490', on_roadmap: false, closed: false },
+  { slug: 'planned', color: '#7c3aed', on_roadmap: true, closed: false },
+  { slug: 'in-progress', color: '#b45309', on_roadmap: true, closed: false },
+  { slug: 'done', color: '#15803d', on_roadmap: true, closed: true },
+  { slug: 'declined', color: '#b91c1c', on_roadmap: false, closed: true },
 ];
 
 migrate(
@@ -39,6 +42,7 @@ migrate(
     SEEDED.forEach((status, position) => {
       const record = new Record(statuses);
       for (const [key, value] of Object.entries(status)) record.set(key, value);
+      record.set('name', seededStatusName('en', status.slug));
       record.set('position', position);
       app.save(record);
     });

@@ -7,6 +7,7 @@
 // directly inside pb_migrations/ as a migration (not in subfolders), so a shared module cannot live
 // there. The rules are computed when a migration runs and stored in the database: changing a fragment
 // changes fresh installs only, so an already-migrated PocketBase needs a new migration for it.
+const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 
 // ── API-rule fragments (PocketBase filter syntax) ────────────────────────────────────────────────
 
@@ -80,7 +81,7 @@ function allowsUnverifiedPosting(app) {
 function requireVerifiedPoster(e) {
   const user = memberOf(e);
   if (!user || user.verified() || allowsUnverifiedPosting(e.app)) return;
-  throw new ForbiddenError('Please verify your email address before posting: open the link we emailed you.');
+  throw new ForbiddenError(refusalText('verifyEmailFirst'));
 }
 
 // ── SQL: the same "may see this idea" for hooks that query the database ──────────────────────────

@@ -1,10 +1,10 @@
-// The email for one notification: what happened, a link to the idea (or release), and an unsubscribe
-// link for that kind of email. Plain text and HTML carry the same words.
+// The email for one notification, in the recipient's language: what happened, a link to the idea (or
+// release), and an unsubscribe link for that kind of email. Plain text and HTML carry the same words.
 const { PREFERENCE_OF_KIND, createUnsubscribeToken } = require(`${__hooks}/lib/unsubscribe.js`);
 const { canSeePost } = require(`${__hooks}/lib/access.js`);
-
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
+const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
+const { siteName } = require(`${__hooks}/lib/site-name.js`);
 
 function find(app, collection, id) {
   if (!id) return null;
@@ -15,42 +15,42 @@ function find(app, collection, id) {
   }
 }
 
-function describeNotification(app, notification) {
+function describeNotification(app, notification, t) {
   const post = find(app, 'posts', notification.getString('post'));
   const actor = find(app, 'users', notification.getString('actor'));
-  const who = actor?.getString('name') || 'Someone';
-  const title = post ? `“${post.getString('title')}”` : 'an idea';
+  const quoted = (record, fallback) => (record ? t('quotedTitle', { title: record.getString('title') }) : t(fallback));
+  const idea = quoted(post, 'anIdea');
   switch (notification.getString('kind')) {
     case 'comment':
-      return { post, subject: `New comment on ${title}`, line: `${who} commented on ${title}.` };
-    case 'status': {
-      const status = post && find(app, 'statuses', post.getString('status'));
-      const name = status?.getString('name') || 'a new status';
-      const response = post?.getString('response');
       return {
         post,
-        subject: `${title} is now ${name}`,
-        line: `${title} moved to ${name}.${response ? ` ${response}` : ''}`,
+        subject: t('commentSubject', { idea }),
+        line: t('commentLine', { actor: actor?.getString('name') || t('someone'), idea }),
+      };
+    case 'status': {
+      const status = post && find(app, 'statuses', post.getString('status'));
+      const values = { idea, status: status?.getString('name') || t('aNewStatus') };
+      return {
+        post,
+        subject: t('statusSubject', values),
+        line: t('statusLine', values),
+        extra: post?.getString('response'),
       };
     }
     case 'response':
-      return { post, subject: `Official response on ${title}`, line: post?.getString('response') || '' };
+      return { post, subject: t('responseSubject', { idea }), line: post?.getString('response') || '' };
     case 'merge': {
       // The target is named (and linked) only when the recipient may open it.
       const intoId = post?.getString('merged_into');
       const into =
         intoId && canSeePost(app, notification.getString('user'), intoId) ? find(app, 'posts', intoId) : null;
-      const target = into ? `“${into.getString('title')}”` : 'another idea';
-      return {
-        post: into || post,
-        subject: `${title} was merged into ${target}`,
-        line: `Your vote now counts for ${target}.`,
-      };
+      const target = quoted(into, 'anotherIdea');
+      return { post: into || post, subject: t('mergeSubject', { idea, target }), line: t('mergeLine', { target }) };
     }
     case 'release': {
       const entry = find(app, 'changelog_entries', notification.getString('entry'));
-      const name = entry?.getString('title') || 'a new release';
-      return { post, entry, subject: `Shipped: ${name}`, line: `${title}, which you asked for, shipped in ${name}.` };
+      const release = entry?.getString('title') || t('aNewRelease');
+      return { post, entry, subject: t('releaseSubject', { release }), line: t('releaseLine', { idea, release }) };
     }
     default:
       return null;
@@ -62,24 +62,30 @@ function buildNotificationEmail(app, notification) {
   const user = find(app, 'users', notification.getString('user'));
   const preference = PREFERENCE_OF_KIND[notification.getString('kind')];
   if (!user || !preference || !user.getBool(preference) || !user.email()) return null;
-  const about = describeNotification(app, notification);
+  const locale = recipientLocale(app, user);
+  const t = translator(locale, 'emailNotification');
+  const about = describeNotification(app, notification, t);
   if (!about) return null;
-  const base = app.settings().meta.appURL.replace(/\/+$/, '');
+  const base = baseUrl(app);
   const link = about.entry ? `${base}/changelog/${about.entry.getString('slug')}` : `${base}/p/${about.post?.id || ''}`;
   const ideaLink = about.post ? `${base}/p/${about.post.id}` : link;
   const unsubscribe = `${base}/settings?unsubscribe=${encodeURIComponent(createUnsubscribeToken(user, preference))}`;
-  const meta = app.settings().meta;
-  const { siteName } = require(`${__hooks}/lib/site-name.js`);
   const name = siteName(app);
+  const paragraphs = [about.line, about.extra].filter(Boolean);
   return new MailerMessage({
-    from: { address: meta.senderAddress, name },
+    from: { address: app.settings().meta.senderAddress, name },
     to: [{ address: user.email(), name: user.getString('name') }],
     subject: about.subject,
-    text: `${about.line}\n\nOpen: ${link}\nThe idea: ${ideaLink}\n\nStop these emails: ${unsubscribe}\n`,
-    html:
-      `<p>${escapeHtml(about.line)}</p><p><a href="${escapeHtml(link)}">Open in ${escapeHtml(name)}</a>` +
-      ` · <a href="${escapeHtml(ideaLink)}">The idea</a></p>` +
-      `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}">Unsubscribe from these emails</a></p>`,
+    text:
+      `${paragraphs.join('\n\n')}\n\n${t('openLink', { link })}\n${t('ideaLink', { link: ideaLink })}\n\n` +
+      `${t('stopLink', { link: unsubscribe })}\n`,
+    html: htmlEmail(
+      locale,
+      `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(t('openIn', { site: name }))}</a>` +
+        ` · <a href="${escapeHtml(ideaLink)}">${escapeHtml(t('theIdea'))}</a></p>` +
+        `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('unsubscribe'))}</a></p>`,
+    ),
     headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
   });
 }

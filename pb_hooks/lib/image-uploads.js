@@ -1,5 +1,6 @@
 // Refuses uploaded images PocketBase should never decode: too many pixels, or bytes that are not the
 // image the file claims to be. Runs before the record is saved, so nothing oversized reaches the thumbnailer.
+const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 const { readImageHeader, extensionMatches } = require(`${__hooks}/lib/image-header.js`);
 
 const MAX_SIDE = 10000;
@@ -25,16 +26,17 @@ function readHead(file) {
   }
 }
 
-/** The reason a file is refused, or '' when it may be stored. */
-function imageProblem(file) {
+/** The reason a file is refused, in words of `t` (pbErrors in the request's language), or '' when it may be stored. */
+function imageProblem(file, t) {
   const header = readImageHeader(readHead(file));
-  if (!header) return `"${file.originalName}" is not a JPEG, PNG, GIF or WebP image.`;
-  if (!extensionMatches(file.originalName, header.type)) {
-    return `"${file.originalName}" is a ${header.type.toUpperCase()} image under another name: rename it and try again.`;
-  }
-  if (header.width < 1 || header.height < 1) return `"${file.originalName}" has no pixels.`;
+  const name = file.originalName;
+  if (!header) return t('imageNotImage', { file: name });
+  if (!extensionMatches(name, header.type)) return t('imageWrongName', { file: name, type: header.type.toUpperCase() });
+  if (header.width < 1 || header.height < 1) return t('imageNoPixels', { file: name });
   if (header.width > MAX_SIDE || header.height > MAX_SIDE || header.width * header.height > MAX_PIXELS) {
-    return `"${file.originalName}" is ${header.width}×${header.height} pixels: images may be at most ${MAX_SIDE} pixels on a side and 40 megapixels.`;
+    // Pixel sizes as digits, the way image editors show them.
+    const size = { file: name, width: String(header.width), height: String(header.height), max: String(MAX_SIDE) };
+    return t('imageTooLarge', size);
   }
   return '';
 }
@@ -42,17 +44,19 @@ function imageProblem(file) {
 /** Throws a 400 with a field message when any newly uploaded file of the record's image fields is refused. */
 function checkImageUploads(e) {
   const fields = IMAGE_FIELDS[e.record.collection().name] || [];
+  const { translator, requestLocale } = require(`${__hooks}/lib/i18n.js`);
+  const t = translator(requestLocale(e), 'pbErrors');
   const errors = {};
   for (const field of fields) {
     for (const file of e.record.getUnsavedFiles(field)) {
-      const problem = imageProblem(file);
+      const problem = imageProblem(file, t);
       if (problem) {
         errors[field] = new ValidationError('validation_image_refused', problem);
         break;
       }
     }
   }
-  if (Object.keys(errors).length > 0) throw new BadRequestError('This image cannot be used.', errors);
+  if (Object.keys(errors).length > 0) throw new BadRequestError(refusalText('imageRefused'), errors);
 }
 
 module.exports = { checkImageUploads, IMAGE_FIELDS, MAX_SIDE, MAX_PIXELS };

@@ -1,7 +1,8 @@
 // Per-target limits PocketBase's IP rate limiter cannot express: fixed-window counters in the app store,
 // keyed by account, recipient address or member, so one abuser is throttled wherever they connect from.
+const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 const PREFIX = 'chorus:limit:';
-const TOO_MANY = 'Too many attempts, try again in a minute.';
+const TOO_MANY = refusalText('tooManyAttempts');
 
 /** The numbers: how many per window (seconds). A real person never reaches them. */
 const LIMITS = {

@@ -5,23 +5,19 @@ const MAX_LIFETIME_SECONDS = 10 * 60;
 const CLOCK_SKEW_SECONDS = 60;
 const MAX_TOKEN_LENGTH = 8192;
 
-const MESSAGES = {
-  sso_disabled: 'Signing in from the app is turned off for this board.',
-  malformed: 'This sign-in link is not valid. Please sign in again from the app.',
-  bad_algorithm: 'This sign-in link is not valid. Please sign in again from the app.',
-  bad_signature: 'This sign-in link is not valid. Please sign in again from the app.',
-  expired: 'This sign-in link has expired. Please sign in again from the app.',
-  not_yet_valid: 'This sign-in link is not valid yet. Please try again in a moment.',
-  too_long: 'This sign-in link lives too long to be safe. The app must issue tokens valid for at most 10 minutes.',
-  replayed: 'This sign-in link was already used. Please sign in again from the app.',
-  missing_claims: 'The app did not say who you are. Please sign in again from the app.',
-  email_taken: 'Another account already uses this email address. Contact the team to link your accounts.',
-  staff_account: 'Staff accounts sign in with their own password, not from the app.',
-};
+// The pbSso message of each refusal code (locales/*.json); the same message serves several codes.
+// i18n-keys: pbSso.*
+const MESSAGE_KEY = { malformed: 'invalid_link', bad_algorithm: 'invalid_link', bad_signature: 'invalid_link' };
+
+/** The refusal's message in `locale`. */
+function refusalMessage(code, locale) {
+  const { translate } = require(`${__hooks}/lib/i18n.js`);
+  return translate(locale, 'pbSso', MESSAGE_KEY[code] || code);
+}
 
 class SsoRefusal extends Error {
   constructor(code, status, detail) {
-    super(MESSAGES[code]);
+    super(refusalMessage(code, 'en'));
     this.code = code;
     this.status = status;
     this.detail = detail || '';
@@ -82,4 +78,10 @@ function replayKey(claims, token) {
   return claims.jti ? `jti:${String(claims.jti).slice(0, 190)}` : `sha:${$security.sha256(token)}`;
 }
 
-module.exports = { SsoRefusal, verifyIdentifyToken, readPerson, replayKey, MESSAGES };
+module.exports = {
+  refusalMessage,
+  SsoRefusal,
+  verifyIdentifyToken,
+  readPerson,
+  replayKey,
+};

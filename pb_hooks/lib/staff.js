@@ -1,10 +1,11 @@
 // Guards for Chorus's own routes: the signed-in member behind a request, when they may act (see access.js).
+const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 const { memberOf, isActiveStaffUser } = require(`${__hooks}/lib/access.js`);
 
 function activeUser(e) {
   const user = memberOf(e);
-  if (!user) throw new UnauthorizedError('Sign in first.');
-  if (user.getBool('blocked')) throw new ForbiddenError('Your account is blocked.');
+  if (!user) throw new UnauthorizedError(refusalText('signInFirst'));
+  if (user.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
   return user;
 }
 
@@ -12,14 +13,14 @@ module.exports.requireActiveMember = activeUser;
 
 module.exports.requireStaff = (e) => {
   const user = activeUser(e);
-  if (!isActiveStaffUser(user)) throw new ForbiddenError('Only staff can do this.');
+  if (!isActiveStaffUser(user)) throw new ForbiddenError(refusalText('staffOnly'));
   return user;
 };
 
 module.exports.requireAdmin = (e) => {
   if (e.hasSuperuserAuth()) return null;
   const user = activeUser(e);
-  if (user.getString('role') !== 'admin') throw new ForbiddenError('Only admins can do this.');
+  if (user.getString('role') !== 'admin') throw new ForbiddenError(refusalText('adminsOnly'));
   return user;
 };
 

@@ -1,6 +1,7 @@
 // Names and titles as people will see them: no bidi controls (U+202A–202E, U+2066–2069, U+200E/F), no
 // NUL or other control characters (tabs and line breaks become spaces), and never blank once whitespace
 // and zero-width characters are trimmed.
+const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const BREAKS = /[\t\n\r]/g;
@@ -22,8 +23,8 @@ function normalizeNameField(record, field, { required }) {
   const raw = record.getString(field);
   const clean = normalizeName(raw);
   if (clean === '' && (required || raw !== '')) {
-    throw new BadRequestError('Please write something visible.', {
-      [field]: new ValidationError('validation_blank', 'Cannot be blank or invisible characters only.'),
+    throw new BadRequestError(refusalText('writeSomethingVisible'), {
+      [field]: new ValidationError('validation_blank', refusalText('blankText')),
     });
   }
   if (clean !== raw) record.set(field, clean);

@@ -58,11 +58,15 @@ function decodeBody(body, encoding = '') {
 }
 
 function decodeWords(value) {
-  return value.replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_, _charset, kind, text) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
-  );
+  // Whitespace between two encoded words belongs to neither (RFC 2047): long non-ASCII subjects come
+  // folded into several words that read as one text.
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_, _charset, kind, text) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
 }
 
 function stripTags(html) {

@@ -1,4 +1,5 @@
-// Starts a PocketBase server on a data folder with Chorus's migrations and hooks, and stops it.
+// Starts a PocketBase server on a data folder with Chorus's migrations, hooks and message files (locales/,
+// which the hooks read for emails and refusals), and stops it.
 // Used by `npm start`, the integration tests and the end-to-end tests alike.
 import { execFile, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +9,8 @@ import { ensurePocketBase } from './pocketbase-binary.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
+/** Where the hooks (and migrations) read the message files: this repository's locales/. */
+const localesEnv = () => ({ ...process.env, CHORUS_LOCALES_DIR: join(root, 'locales') });
 
 function pbFlags(dataDir, { watch = false } = {}) {
   return [
@@ -22,10 +25,12 @@ function pbFlags(dataDir, { watch = false } = {}) {
 
 /** Applies the migrations and creates or updates a superuser, before the server starts. */
 export async function upsertSuperuser(bin, dataDir, { email, password }) {
-  await run(bin, ['migrate', 'up', ...pbFlags(dataDir)]);
+  await run(bin, ['migrate', 'up', ...pbFlags(dataDir)], { env: localesEnv() });
   // `--` ends the flags, so a password starting with "-" is not taken for one. The CLI exits 0 even
   // when it refuses its arguments, so success is read from what it prints.
-  const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...pbFlags(dataDir), '--', email, password]);
+  const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...pbFlags(dataDir), '--', email, password], {
+    env: localesEnv(),
+  });
   if (!stdout.includes('Successfully')) {
     throw new Error(`Could not create the PocketBase superuser ${email}: ${stderr || stdout}`.trim());
   }
@@ -57,7 +62,7 @@ export async function startPocketBase({
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
     // The secret the site sends to vouch for its visitors' addresses (pb_hooks/request-guards.pb.js),
     // and whatever else the caller passes (the edge cache's purge URL and secret).
-    env: { ...process.env, CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
+    env: { ...localesEnv(), CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

@@ -6,7 +6,12 @@ import { freePort } from '../../scripts/lib/ports.mjs';
 import { requestFrom } from '../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
 
-const TOO_MANY = { status: 429, message: 'Too many attempts, try again in a minute.', data: {} };
+const TOO_MANY = {
+  status: 429,
+  code: 'tooManyAttempts',
+  message: 'Too many attempts, try again in a minute.',
+  data: {},
+};
 let pb: TestPocketBase;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 

@@ -41,6 +41,7 @@ describe('request body limit', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({
       status: 413,
+      code: 'requestTooLarge',
       message: 'The request is too large (at most 1 MB, files excepted).',
       data: {},
     });

@@ -34,4 +34,14 @@ describe('reading emails caught by the mail catcher', () => {
     const mail = parseMail('To: a@example.com\nSubject: Hi\nContent-Type: text/html\n\n<p>Hello &amp; welcome</p>');
     expect(mail.text).toBe('Hello & welcome');
   });
+  it('joins a long subject folded into several encoded words without adding spaces', () => {
+    const words = ['「ダークモード', '」 に新しいコ', 'メントがあります'].map(
+      (part) => `=?utf-8?b?${Buffer.from(part).toString('base64')}?=`,
+    );
+    const raw = ['To: <ada@example.com>', `Subject: ${words[0]}\r\n ${words[1]}\r\n ${words[2]}`, '', 'Hi'].join(
+      '\r\n',
+    );
+    expect(parseMail(raw).subject).toBe('「ダークモード」 に新しいコメントがあります');
+    expect(parseMail('Subject: =?utf-8?q?a?= b =?utf-8?q?c?=\r\n\r\n').subject).toBe('a b c');
+  });
 });

@@ -1,26 +1,39 @@
 // Tells the admins that an endpoint was paused after repeated failures: an email to every active admin
-// (when SMTP is configured) and an entry in PocketBase's logs. The admin page shows the paused state.
+// (when SMTP is configured), each in their own language, and an entry in PocketBase's logs. The admin page
+// shows the paused state.
+const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
+const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
+const { siteName } = require(`${__hooks}/lib/site-name.js`);
+
+function pauseEmail(app, admin, endpoint, outcome) {
+  const locale = recipientLocale(app, admin);
+  const t = translator(locale, 'emailWebhookPaused');
+  const reason = outcome.code ? t('httpStatus', { code: String(outcome.code) }) : outcome.error || t('noAnswer');
+  const name = endpoint.getString('name');
+  const site = siteName(app);
+  const link = `${baseUrl(app)}/admin/webhooks`;
+  const body = t('body', { name, url: endpoint.getString('url'), reason, site });
+  return new MailerMessage({
+    from: { address: app.settings().meta.senderAddress, name: site },
+    to: [{ address: admin.email(), name: admin.getString('name') }],
+    subject: t('subject', { name }),
+    text: `${body}\n\n${t('manageLink', { link })}\n`,
+    html: htmlEmail(
+      locale,
+      `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('manage'))}</a></p>`,
+    ),
+  });
+}
+
 function notifyAdminsOfPause(app, endpoint, outcome) {
   const reason = outcome.code ? `HTTP ${outcome.code}` : outcome.error || 'no answer';
   app.logger().warn('Webhook endpoint paused', 'webhook', endpoint.id, 'reason', reason);
   if (!app.settings().smtp.enabled) return;
-  const meta = app.settings().meta;
-  const base = meta.appURL.replace(/\/+$/, '');
-  const name = endpoint.getString('name');
   const admins = app.findRecordsByFilter('users', "role = 'admin' && blocked = false", '', 0, 0);
   for (const admin of admins) {
     if (!admin.email()) continue;
     try {
-      app.newMailClient().send(
-        new MailerMessage({
-          from: { address: meta.senderAddress, name: meta.senderName },
-          to: [{ address: admin.email(), name: admin.getString('name') }],
-          subject: `Webhook “${name}” was paused`,
-          text:
-            `Deliveries to the webhook “${name}” (${endpoint.getString('url')}) kept failing (last: ${reason}), ` +
-            `so Chorus paused it. Queued deliveries wait until you resume it.\n\nManage webhooks: ${base}/admin/webhooks\n`,
-        }),
-      );
+      app.newMailClient().send(pauseEmail(app, admin, endpoint, outcome));
     } catch (error) {
       app.logger().error('Emailing a webhook pause notice failed', 'error', String(error));
     }

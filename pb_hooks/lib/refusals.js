@@ -1,0 +1,56 @@
+// Refusals hooks send to people, in the request's language. Hooks throw PocketBase errors with the
+// English text of a `pbErrors` message (`refusalText(key)`); the request middleware
+// (pb_hooks/request-guards.pb.js) finds the key back from that text and answers
+// { status, code: key, message, data } in the request's language, field messages included.
+const { messagesOf, translate, requestLocale, SOURCE_LOCALE } = require(`${__hooks}/lib/i18n.js`);
+
+// i18n-keys: pbErrors.*
+const NAMESPACE = 'pbErrors';
+
+/** The English text of a refusal, for `throw new ForbiddenError(refusalText('accountBlocked'))`. */
+function refusalText(key) {
+  return translate(SOURCE_LOCALE, NAMESPACE, key);
+}
+
+/** A field's error with a refusal's English text, translated like the main message. */
+function fieldRefusal(code, key) {
+  return new ValidationError(code, refusalText(key));
+}
+
+let keyOfText = null;
+function keyOf(text) {
+  if (!keyOfText) {
+    keyOfText = {};
+    const english = messagesOf(SOURCE_LOCALE)[NAMESPACE];
+    for (const key in english) keyOfText[english[key]] = key;
+  }
+  return keyOfText[String(text)] || null;
+}
+
+const read = (value, name) => (typeof value[name] === 'function' ? value[name]() : value[name]);
+// PocketBase ends every error message with an ASCII period unless it ends with one already: a message
+// translated before it was thrown (one naming a file, say) loses that extra period after 。！？.
+const withoutAddedPeriod = (text) => text.replace(/([。！？])\.$/, '$1');
+
+/** Answers `e` with the refusal `error` in the request's language and returns true, when it is a PocketBase
+ * error (thrown here, or crossing back from Go) with a known refusal text; false to let it through. */
+function answerRefusal(e, error) {
+  const api = error && (error.value || error);
+  if (!api || typeof api.status !== 'number' || api.status < 400 || api.status >= 500) return false;
+  const key = keyOf(api.message);
+  if (!key) return false;
+  const locale = requestLocale(e);
+  const data = {};
+  const fields = api.data || {};
+  for (const field in fields) {
+    const detail = fields[field];
+    const code = detail ? String(read(detail, 'code') || '') : '';
+    const message = detail ? String(read(detail, 'message') || '') : '';
+    const fieldKey = keyOf(message);
+    data[field] = { code, message: fieldKey ? translate(locale, NAMESPACE, fieldKey) : withoutAddedPeriod(message) };
+  }
+  e.json(api.status, { status: api.status, code: key, message: translate(locale, NAMESPACE, key), data });
+  return true;
+}
+
+module.exports = { refusalText, fieldRefusal, answerRefusal };
