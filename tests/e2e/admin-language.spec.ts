@@ -56,7 +56,7 @@ test.describe('on a site of its own', () => {
     await superuser.collection('_superusers').authWithPassword(stack.superuser.email, stack.superuser.password);
     site = {
       siteUrl: stack.siteUrl,
-      pbUrl: stack.pbUrl,
+      pbUrl: stack.pbUrl ?? '',
       superuser,
       password: stack.demoPassword ?? '',
       stop: stack.stop,
