@@ -166,8 +166,8 @@ type HebrewAdminSetup = {
 test.describe('the admin pages read in Hebrew, right to left, and pass axe with 0 violations', () => {
   test.describe.configure({ timeout: 120_000 });
   for (const [path, title] of ADMIN_PAGES_IN_HEBREW) {
-    test(path, async ({ page, ...setup }) => {
-      await signInAsHebrewAdmin(setup);
+    test(path, async ({ page, context, baseURL, pbUrl, admin, createMember }) => {
+      await signInAsHebrewAdmin({ context, baseURL, pbUrl, admin, createMember });
       await page.goto(path);
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -179,9 +179,13 @@ test.describe('the admin pages read in Hebrew, right to left, and pass axe with 
 
   test('mirrored, not only marked: the navigation runs from the right, the islands speak Hebrew', async ({
     page,
-    ...setup
+    context,
+    baseURL,
+    pbUrl,
+    admin,
+    createMember,
   }) => {
-    await signInAsHebrewAdmin(setup);
+    await signInAsHebrewAdmin({ context, baseURL, pbUrl, admin, createMember });
     await page.goto('/admin/settings');
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     const nav = page.getByRole('navigation', { name: 'ניהול' });
