@@ -210,6 +210,7 @@ test('a moderator sees the idea page’s staff tools in their own language', asy
   await signIn(context, baseURL as string, pbUrl, moderator.email, moderator.password);
   const idea = await admin.collection('posts').getFirstListItem('approved = true && merged_into = ""');
   await page.goto(`/p/${idea.id}`);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const panel = page.getByTestId('staff-panel');
   await expect(panel.getByRole('heading', { name: 'الفريق' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'تحديث الحالة' })).toBeVisible();
