@@ -8,7 +8,9 @@ import { bindNamespace, type I18n, type KeyOf, type NamespaceName, type Translat
 
 export const I18N_ELEMENT_ID = 'chorus-i18n';
 
-const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: english as Messages };
+// Only the Worker and Node (tests) fall back to English: in the browser every page embeds its dictionary,
+// so the islands' bundle never carries every namespace's English text (the build drops the import).
+const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: (import.meta.env.SSR ? english : {}) as Messages };
 let embedded: I18n | undefined;
 let serverSource: (() => I18n | undefined) | undefined;
 

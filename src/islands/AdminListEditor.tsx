@@ -2,6 +2,7 @@
 // up/down buttons, and a form at the end adds one.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { AdminCollection, AdminRow } from '../lib/pb/admin';
 import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from '../stores/admin';
 import Toaster from './Toaster';
@@ -10,12 +11,11 @@ export interface FieldSpec {
   name: string;
   label: string;
   type: 'text' | 'color' | 'checkbox' | 'select';
-  options?: string[];
+  options?: { value: string; label: string }[];
 }
 
 interface Props {
   collection: AdminCollection;
-  noun: string;
   fields: FieldSpec[];
   rows: AdminRow[];
   ordered?: boolean;
@@ -42,9 +42,11 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
     <span className="field">
       <label htmlFor={id}>{field.label}</label>
       {field.type === 'select' ? (
-        <select id={id} name={field.name} defaultValue={String(value ?? field.options?.[0] ?? '')}>
+        <select id={id} name={field.name} defaultValue={String(value ?? field.options?.[0]?.value ?? '')}>
           {field.options?.map((o) => (
-            <option key={o}>{o}</option>
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
         </select>
       ) : (
@@ -59,7 +61,15 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
   );
 }
 
-export default function AdminListEditor({ collection, noun, fields, rows, ordered = false, deletable = false }: Props) {
+export default function AdminListEditor({ collection, fields, rows, ordered = false, deletable = false }: Props) {
+  const t = translator('adminList');
+  // i18n-keys: adminList.boards* adminList.statuses* adminList.tags*
+  const words = {
+    row: (name: string) => t(`${collection}Row`, { name }),
+    heading: t(`${collection}AddHeading`),
+    form: t(`${collection}NewForm`),
+    button: t(`${collection}AddButton`),
+  };
   const live = useStore($adminRows) ?? rows;
   useEffect(() => startAdminRows(rows), [rows]);
 
@@ -80,12 +90,12 @@ export default function AdminListEditor({ collection, noun, fields, rows, ordere
       <ol className="admin-list">
         {live.map((row, i) => (
           <li key={row.id} className="card" data-testid={`${collection}-row`}>
-            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={`${noun} ${String(row.name)}`}>
+            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={words.row(String(row.name))}>
               {fields.map((f) => (
                 <Field key={f.name} field={f} prefix={row.id} value={row[f.name]} />
               ))}
               <button type="submit" className="button primary">
-                Save
+                {t('save')}
               </button>
               {ordered && (
                 <>
@@ -95,7 +105,8 @@ export default function AdminListEditor({ collection, noun, fields, rows, ordere
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
                   >
-                    Move up<span className="visually-hidden"> {String(row.name)}</span>
+                    {t('moveUp')}
+                    <span className="visually-hidden"> {String(row.name)}</span>
                   </button>
                   <button
                     type="button"
@@ -103,7 +114,8 @@ export default function AdminListEditor({ collection, noun, fields, rows, ordere
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
                   >
-                    Move down<span className="visually-hidden"> {String(row.name)}</span>
+                    {t('moveDown')}
+                    <span className="visually-hidden"> {String(row.name)}</span>
                   </button>
                 </>
               )}
@@ -111,22 +123,25 @@ export default function AdminListEditor({ collection, noun, fields, rows, ordere
                 <button
                   type="button"
                   className="button danger"
-                  onClick={() => window.confirm(`Delete ${String(row.name)}?`) && removeAdminRow(collection, row.id)}
+                  onClick={() =>
+                    window.confirm(t('confirmDelete', { name: String(row.name) })) && removeAdminRow(collection, row.id)
+                  }
                 >
-                  Delete<span className="visually-hidden"> {String(row.name)}</span>
+                  {t('delete')}
+                  <span className="visually-hidden"> {String(row.name)}</span>
                 </button>
               )}
             </form>
           </li>
         ))}
       </ol>
-      <h2>Add a {noun}</h2>
-      <form className="admin-row card" onSubmit={add} aria-label={`New ${noun}`}>
+      <h2>{words.heading}</h2>
+      <form className="admin-row card" onSubmit={add} aria-label={words.form}>
         {fields.map((f) => (
           <Field key={f.name} field={f} prefix="new" value={f.type === 'checkbox' ? false : undefined} />
         ))}
         <button type="submit" className="button primary">
-          Add {noun}
+          {words.button}
         </button>
       </form>
       <Toaster />

@@ -1,11 +1,13 @@
 // Members: admins change roles; staff block and unblock (the API rules decide who may do what).
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { Role } from '../lib/pb/types';
 import { $members, changeMember, type MemberRow } from '../stores/moderation';
 import Toaster from './Toaster';
 
 const ROLES: Role[] = ['member', 'moderator', 'admin'];
+// i18n-keys: adminMembers.role_*
 
 export default function AdminMembers({
   initial,
@@ -16,6 +18,8 @@ export default function AdminMembers({
   canSetRoles: boolean;
   selfId: string;
 }) {
+  const t = translator('adminMembers');
+  const roleName = (role: Role) => t(`role_${role}`);
   const members = useStore($members) ?? initial;
   useEffect(() => {
     if ($members.get() === null) $members.set(initial);
@@ -25,41 +29,43 @@ export default function AdminMembers({
       <table className="admin-table">
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Access</th>
+            <th scope="col">{t('name')}</th>
+            <th scope="col">{t('role')}</th>
+            <th scope="col">{t('access')}</th>
           </tr>
         </thead>
         <tbody>
           {members.map((m) => (
             <tr key={m.id} data-testid="member-row">
-              <td>{m.name || '(no name)'}</td>
+              <td>{m.name || t('noName')}</td>
               <td>
                 {canSetRoles && m.id !== selfId ? (
                   <select
-                    aria-label={`Role of ${m.name || 'member'}`}
+                    aria-label={t('roleOf', { name: m.name || t('aMember') })}
                     value={m.role}
                     onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
                   >
                     {ROLES.map((r) => (
-                      <option key={r}>{r}</option>
+                      <option key={r} value={r}>
+                        {roleName(r)}
+                      </option>
                     ))}
                   </select>
                 ) : (
-                  m.role
+                  roleName(m.role)
                 )}
               </td>
               <td>
                 {m.id === selfId ? (
-                  'You'
+                  t('you')
                 ) : (
                   <button
                     type="button"
                     className={m.blocked ? 'button' : 'button danger'}
                     onClick={() => changeMember(m.id, { blocked: !m.blocked })}
                   >
-                    {m.blocked ? 'Unblock' : 'Block'}
-                    <span className="visually-hidden"> {m.name || 'member'}</span>
+                    {m.blocked ? t('unblock') : t('block')}
+                    <span className="visually-hidden"> {m.name || t('aMember')}</span>
                   </button>
                 )}
               </td>

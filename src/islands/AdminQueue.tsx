@@ -1,10 +1,12 @@
 // Ideas waiting for approval: approve (the idea becomes public) or delete.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import { $queue, decideQueued, type QueuedPost } from '../stores/moderation';
 import Toaster from './Toaster';
 
 export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
+  const t = translator('adminQueue');
   const queue = useStore($queue) ?? initial;
   useEffect(() => {
     if ($queue.get() === null) $queue.set(initial);
@@ -13,7 +15,7 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
     <div>
       {queue.length === 0 ? (
         <p className="muted" data-testid="queue-empty">
-          Nothing is waiting for approval.
+          {t('empty')}
         </p>
       ) : (
         <ul className="admin-list">
@@ -21,19 +23,21 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
             <li key={post.id} className="card admin-row" data-testid="queued-post">
               <span>
                 <a href={`/p/${post.id}`}>{post.title}</a>{' '}
-                <span className="muted">
-                  in {post.board} by {post.author}
-                </span>
+                <span className="muted">{t('where', { board: post.board, author: post.author })}</span>
               </span>
               <button type="button" className="button primary" onClick={() => decideQueued(post.id, true)}>
-                Approve<span className="visually-hidden"> {post.title}</span>
+                {t('approve')}
+                <span className="visually-hidden"> {post.title}</span>
               </button>
               <button
                 type="button"
                 className="button danger"
-                onClick={() => window.confirm(`Delete “${post.title}”?`) && decideQueued(post.id, false)}
+                onClick={() =>
+                  window.confirm(t('confirmDelete', { title: post.title })) && decideQueued(post.id, false)
+                }
               >
-                Delete<span className="visually-hidden"> {post.title}</span>
+                {t('delete')}
+                <span className="visually-hidden"> {post.title}</span>
               </button>
             </li>
           ))}

@@ -1,7 +1,9 @@
-// Site settings: name, tagline, logo, accent color, welcome text, approval and sign-ups.
+// Site settings: name, tagline, logo, accent color, welcome text, approval, sign-ups and languages.
 import { type FormEvent, useState } from 'react';
+import { translator } from '../i18n/current';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
 import type { AppError } from '../lib/pb/errors';
-import { saveSiteSettings } from '../stores/site-settings';
+import { saveSiteSettings, siteSettingsData } from '../stores/site-settings';
 
 interface Props {
   id: string;
@@ -12,52 +14,49 @@ interface Props {
   requireApproval: boolean;
   allowSignups: boolean;
   authorVotes: boolean;
+  defaultLocale: Locale;
+  browserLocale: boolean;
 }
 
-const TEXT = [
-  { name: 'name', label: 'Name' },
-  { name: 'tagline', label: 'Tagline' },
-] as const;
-
 export default function AdminSiteForm(props: Props) {
+  const t = translator('adminSite');
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
   const fields = error?.kind === 'validation' ? error.fields : {};
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const data = new FormData();
-    for (const key of ['name', 'tagline', 'accent_color', 'welcome']) data.set(key, String(form.get(key) ?? ''));
-    for (const key of ['require_approval', 'allow_signups', 'author_votes'])
-      data.set(key, form.get(key) ? 'true' : 'false');
-    const logo = form.get('logo');
-    if (logo instanceof File && logo.size > 0) data.set('logo', logo);
     setSaved(false);
-    const result = await saveSiteSettings(props.id, data);
+    const result = await saveSiteSettings(props.id, siteSettingsData(new FormData(event.currentTarget)));
     setError(result.ok ? null : result.error);
     setSaved(result.ok);
   }
 
-  const invalidProps = (name: string) =>
-    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {};
+  const describedBy = (name: string, hint?: string) =>
+    [hint, fields[name] && `${name}-error`].filter(Boolean).join(' ') || undefined;
+  const invalidProps = (name: string, hint?: string) => ({
+    'aria-invalid': fields[name] ? true : undefined,
+    'aria-describedby': describedBy(name, hint),
+  });
   const message = (name: string) =>
     fields[name] && (
       <p id={`${name}-error`} className="field-error">
         {fields[name]}
       </p>
     );
+  const text = (name: 'name' | 'tagline', label: string) => (
+    <div className="field">
+      <label htmlFor={`site-${name}`}>{label}</label>
+      <input id={`site-${name}`} name={name} defaultValue={props[name]} {...invalidProps(name)} />
+      {message(name)}
+    </div>
+  );
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {TEXT.map((f) => (
-        <div className="field" key={f.name}>
-          <label htmlFor={`site-${f.name}`}>{f.label}</label>
-          <input id={`site-${f.name}`} name={f.name} defaultValue={props[f.name]} {...invalidProps(f.name)} />
-          {message(f.name)}
-        </div>
-      ))}
+      {text('name', t('name'))}
+      {text('tagline', t('tagline'))}
       <div className="field">
-        <label htmlFor="site-logo">Logo</label>
+        <label htmlFor="site-logo">{t('logo')}</label>
         <input
           id="site-logo"
           name="logo"
@@ -68,7 +67,7 @@ export default function AdminSiteForm(props: Props) {
         {message('logo')}
       </div>
       <div className="field">
-        <label htmlFor="site-accent">Accent color</label>
+        <label htmlFor="site-accent">{t('accent')}</label>
         <input
           id="site-accent"
           name="accent_color"
@@ -79,25 +78,57 @@ export default function AdminSiteForm(props: Props) {
         {message('accent_color')}
       </div>
       <div className="field">
-        <label htmlFor="site-welcome">Welcome text</label>
+        <label htmlFor="site-welcome">{t('welcome')}</label>
         <textarea id="site-welcome" name="welcome" rows={5} defaultValue={props.welcome} {...invalidProps('welcome')} />
         {message('welcome')}
       </div>
       <label className="checkbox">
-        <input type="checkbox" name="require_approval" defaultChecked={props.requireApproval} /> New ideas wait for
-        staff approval
+        <input type="checkbox" name="require_approval" defaultChecked={props.requireApproval} /> {t('requireApproval')}
       </label>
       <label className="checkbox">
-        <input type="checkbox" name="allow_signups" defaultChecked={props.allowSignups} /> Anyone may sign up
+        <input type="checkbox" name="allow_signups" defaultChecked={props.allowSignups} /> {t('allowSignups')}
       </label>
       <label className="checkbox">
-        <input type="checkbox" name="author_votes" defaultChecked={props.authorVotes} /> A new idea starts with its
-        author’s vote
+        <input type="checkbox" name="author_votes" defaultChecked={props.authorVotes} /> {t('authorVotes')}
       </label>
+      <fieldset className="site-languages">
+        <legend>{t('languages')}</legend>
+        <div className="field">
+          <label htmlFor="site-default-locale">{t('defaultLocale')}</label>
+          <select
+            id="site-default-locale"
+            name="default_locale"
+            defaultValue={props.defaultLocale}
+            {...invalidProps('default_locale', 'default-locale-hint')}
+          >
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id="default-locale-hint">
+            {t('defaultLocaleHint')}
+          </p>
+          {message('default_locale')}
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="browser_locale"
+            defaultChecked={props.browserLocale}
+            aria-describedby="browser-locale-hint"
+          />{' '}
+          {t('browserLocale')}
+        </label>
+        <p className="field-hint" id="browser-locale-hint">
+          {t('browserLocaleHint')}
+        </p>
+      </fieldset>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
-      <div role="status">{saved && <p className="alert success">Saved. Reload to see the new branding.</p>}</div>
+      <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>
       <button type="submit" className="button primary">
-        Save settings
+        {t('save')}
       </button>
     </form>
   );

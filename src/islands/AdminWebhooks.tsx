@@ -2,6 +2,8 @@
 // recent deliveries; a form to add one, after which its signing secret is shown once.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { translator } from '../i18n/current';
+import { messageParts } from '../lib/message-parts';
 import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from '../lib/pb/webhooks';
 import {
   $revealedSecret,
@@ -16,6 +18,10 @@ import {
 import Toaster from './Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
 
+// i18n-keys: adminWebhooks.event_*
+const eventName = (event: string) =>
+  translator('adminWebhooks')(`event_${event.replace(/\./g, '_')}` as 'event_idea_posted');
+
 function readNewWebhook(form: HTMLFormElement): NewWebhook {
   const data = new FormData(form);
   return {
@@ -29,12 +35,13 @@ function readNewWebhook(form: HTMLFormElement): NewWebhook {
 function SecretNotice() {
   const revealed = useStore($revealedSecret);
   if (!revealed) return null;
+  const t = translator('adminWebhooks');
   return (
     <div className="notice" role="status" data-testid="webhook-secret">
-      <p>Copy this signing secret now: it will not be shown again.</p>
+      <p>{t('secretOnce')}</p>
       <code>{revealed.secret}</code>{' '}
       <button type="button" className="button" onClick={dismissSecret}>
-        Done
+        {t('secretDone')}
       </button>
     </div>
   );
@@ -42,31 +49,37 @@ function SecretNotice() {
 
 function Endpoint({ webhook }: { webhook: WebhookRecord }) {
   const [showDeliveries, setShowDeliveries] = useState(false);
+  const t = translator('adminWebhooks');
+  const events = webhook.events.map(eventName).join(t('listSeparator'));
   return (
     <li data-testid="webhook">
       <h2>{webhook.name}</h2>
       <p>
-        {webhook.kind === 'slack' ? 'Slack' : 'Signed webhook'} to <code>{webhook.url}</code>:{' '}
-        {webhook.events.join(', ')}
+        {messageParts(t(webhook.kind === 'slack' ? 'summarySlack' : 'summarySigned', { events })).map((part) =>
+          'text' in part ? part.text : <code key="url">{webhook.url}</code>,
+        )}
       </p>
       <p>
         {webhook.paused
-          ? `Paused${webhook.failure_count ? ` after ${webhook.failure_count} failed attempts` : ''}.`
-          : 'Active.'}{' '}
+          ? webhook.failure_count
+            ? t('pausedAfterFailures', { count: webhook.failure_count })
+            : t('pausedState')
+          : t('activeState')}{' '}
         <button type="button" className="button" onClick={() => togglePaused(webhook)}>
-          {webhook.paused ? 'Resume' : 'Pause'}
+          {webhook.paused ? t('resume') : t('pause')}
         </button>{' '}
         {webhook.kind === 'standard' && (
           <button type="button" className="button" onClick={() => rotateSecret(webhook.id)}>
-            New secret
+            {t('newSecret')}
           </button>
         )}{' '}
         <button type="button" className="button danger" onClick={() => removeWebhook(webhook.id)}>
-          Delete<span className="visually-hidden"> {webhook.name}</span>
+          {t('delete')}
+          <span className="visually-hidden"> {webhook.name}</span>
         </button>
       </p>
       <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>
-        <summary>Recent deliveries</summary>
+        <summary>{t('recentDeliveries')}</summary>
         {showDeliveries && <WebhookDeliveries webhookId={webhook.id} />}
       </details>
     </li>
@@ -74,6 +87,7 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
 }
 
 export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] }) {
+  const t = translator('adminWebhooks');
   const webhooks = useStore($webhooks) ?? initial;
   useEffect(() => startWebhooks(initial), [initial]);
 
@@ -86,39 +100,39 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
   return (
     <>
       <SecretNotice />
-      {webhooks.length === 0 ? <p>No webhooks yet.</p> : null}
+      {webhooks.length === 0 ? <p>{t('none')}</p> : null}
       <ul className="admin-list">
         {webhooks.map((w) => (
           <Endpoint key={w.id} webhook={w} />
         ))}
       </ul>
       <form onSubmit={add} className="admin-form" aria-labelledby="add-webhook">
-        <h2 id="add-webhook">Add a webhook</h2>
+        <h2 id="add-webhook">{t('addHeading')}</h2>
         <span className="field">
-          <label htmlFor="webhook-name">Name</label>
+          <label htmlFor="webhook-name">{t('name')}</label>
           <input id="webhook-name" name="name" required maxLength={80} />
         </span>
         <span className="field">
-          <label htmlFor="webhook-url">URL</label>
+          <label htmlFor="webhook-url">{t('url')}</label>
           <input id="webhook-url" name="url" type="url" required />
         </span>
         <span className="field">
-          <label htmlFor="webhook-kind">Kind</label>
+          <label htmlFor="webhook-kind">{t('kind')}</label>
           <select id="webhook-kind" name="kind" defaultValue="standard">
-            <option value="standard">Signed JSON (Standard Webhooks)</option>
-            <option value="slack">Slack incoming webhook</option>
+            <option value="standard">{t('kindStandard')}</option>
+            <option value="slack">{t('kindSlack')}</option>
           </select>
         </span>
         <fieldset>
-          <legend>Events</legend>
+          <legend>{t('events')}</legend>
           {WEBHOOK_EVENTS.map((e) => (
             <label key={e.name} className="checkbox">
-              <input type="checkbox" name="events" value={e.name} defaultChecked /> {e.label}
+              <input type="checkbox" name="events" value={e.name} defaultChecked /> {eventName(e.name)}
             </label>
           ))}
         </fieldset>
         <button type="submit" className="button primary">
-          Add webhook
+          {t('addButton')}
         </button>
       </form>
       <Toaster />

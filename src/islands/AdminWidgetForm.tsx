@@ -1,6 +1,7 @@
 // Admin: which sites may embed the widget, single sign-on (switch, product name, login URL) and the
 // signing secret, revealed only on request.
 import { type FormEvent, useState } from 'react';
+import { translator } from '../i18n/current';
 import type { AppError } from '../lib/pb/errors';
 import { revealSecret, rotateSecret, saveWidget, type WidgetSettingsInput } from '../stores/widget-admin';
 import { FormAlert } from './FormAlert';
@@ -10,6 +11,7 @@ interface Props extends WidgetSettingsInput {
 }
 
 export default function AdminWidgetForm({ id, ...initial }: Props) {
+  const t = translator('adminWidget');
   const [input, setInput] = useState(initial);
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -34,10 +36,10 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
 
   return (
     <>
-      <form className="form" onSubmit={submit} noValidate aria-label="Widget and single sign-on">
+      <form className="form" onSubmit={submit} noValidate aria-label={t('formLabel')}>
         <FormAlert error={error} shown={['allowed_origins']} />
         <div className="field">
-          <label htmlFor="allowed_origins">Sites allowed to embed the widget</label>
+          <label htmlFor="allowed_origins">{t('allowedOrigins')}</label>
           <textarea
             id="allowed_origins"
             rows={4}
@@ -47,7 +49,7 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
             aria-describedby={fields.allowed_origins ? 'origins-hint origins-error' : 'origins-hint'}
           />
           <p className="field-hint" id="origins-hint">
-            One origin a line, like https://app.example.com. Every other site is refused.
+            {t('allowedOriginsHint')}
           </p>
           {fields.allowed_origins && (
             <p className="field-error" id="origins-error">
@@ -61,10 +63,10 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
             checked={input.ssoEnabled}
             onChange={(event) => change({ ssoEnabled: event.target.checked })}
           />{' '}
-          Accept identify tokens from our app (single sign-on)
+          {t('ssoEnabled')}
         </label>
         <div className="field">
-          <label htmlFor="product_name">Product name</label>
+          <label htmlFor="product_name">{t('productName')}</label>
           <input
             id="product_name"
             value={input.productName}
@@ -73,7 +75,7 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
           />
         </div>
         <div className="field">
-          <label htmlFor="login_url">App login URL</label>
+          <label htmlFor="login_url">{t('loginUrl')}</label>
           <input
             id="login_url"
             type="url"
@@ -82,28 +84,28 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
             aria-describedby="login-hint"
           />
           <p className="field-hint" id="login-hint">
-            “Sign in with {input.productName || 'your product'}” sends people here with ?return_to=.
+            {t('loginUrlHint', { product: input.productName || t('yourProduct') })}
           </p>
         </div>
         <button type="submit" className="button primary">
-          Save
+          {t('save')}
         </button>
-        <p role="status">{saved ? 'Saved.' : ''}</p>
+        <p role="status">{saved ? t('saved') : ''}</p>
       </form>
       <section aria-labelledby="secret-heading">
-        <h2 id="secret-heading">Signing secret</h2>
-        <p>Your app’s server signs identify tokens (HS256) with it. Keep it on your server only.</p>
+        <h2 id="secret-heading">{t('secretHeading')}</h2>
+        <p>{t('secretHelp')}</p>
         {secret ? (
           <p>
             <code data-testid="sso-secret">{secret.secret}</code>
           </p>
         ) : null}
         <button type="button" className="button" onClick={() => void showSecret(false)}>
-          Show the secret
+          {t('showSecret')}
         </button>{' '}
         {secret && (
           <button type="button" className="button" onClick={() => void showSecret(true)}>
-            Replace with a new secret
+            {t('replaceSecret')}
           </button>
         )}
       </section>

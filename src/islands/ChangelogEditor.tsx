@@ -1,6 +1,7 @@
 // Writes a release: title, slug, markdown body, cover, labels, linked ideas; save as draft or publish
 // (optionally marking the linked ideas Done). Field messages show next to fields; nothing typed is lost.
 import { type FormEvent, useState } from 'react';
+import { translator } from '../i18n/current';
 import type { AppError } from '../lib/pb/errors';
 import type { ChangelogLabel } from '../lib/pb/staff-types';
 import { saveChangelogEntry, slugify } from '../stores/changelog-editor';
@@ -18,8 +19,10 @@ export interface EditorEntry {
 }
 
 const LABELS: ChangelogLabel[] = ['new', 'improved', 'fixed'];
+// i18n-keys: adminChangelog.label_*
 
 export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
+  const t = translator('adminChangelog');
   const [error, setError] = useState<AppError | null>(null);
   const [slug, setSlug] = useState(entry.slug);
   const [busy, setBusy] = useState(false);
@@ -59,7 +62,7 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
   return (
     <form className="form changelog-editor" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor="entry-title">Title</label>
+        <label htmlFor="entry-title">{t('title')}</label>
         <input
           id="entry-title"
           name="title"
@@ -72,7 +75,7 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
         {message('title')}
       </div>
       <div className="field">
-        <label htmlFor="entry-slug">URL slug</label>
+        <label htmlFor="entry-slug">{t('slug')}</label>
         <input
           id="entry-slug"
           name="slug"
@@ -83,12 +86,12 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
         {message('slug')}
       </div>
       <div className="field">
-        <label htmlFor="entry-body">What changed (Markdown)</label>
+        <label htmlFor="entry-body">{t('body')}</label>
         <textarea id="entry-body" name="body" rows={10} defaultValue={entry.body} {...invalid('body')} />
         {message('body')}
       </div>
       <div className="field">
-        <label htmlFor="entry-cover">Cover image</label>
+        <label htmlFor="entry-cover">{t('cover')}</label>
         <input
           id="entry-cover"
           name="cover"
@@ -99,17 +102,17 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
         {message('cover')}
       </div>
       <fieldset className="staff-tags">
-        <legend>Labels</legend>
+        <legend>{t('labels')}</legend>
         {LABELS.map((label) => (
           <label key={label} className="checkbox">
-            <input type="checkbox" name="labels" value={label} defaultChecked={entry.labels.includes(label)} /> {label}
+            <input type="checkbox" name="labels" value={label} defaultChecked={entry.labels.includes(label)} />{' '}
+            {t(`label_${label}`)}
           </label>
         ))}
       </fieldset>
       <LinkedIdeasPicker initial={entry.posts} />
       <label className="checkbox">
-        <input type="checkbox" name="mark_done" defaultChecked={entry.markDone} /> When published, mark the linked ideas
-        Done
+        <input type="checkbox" name="mark_done" defaultChecked={entry.markDone} /> {t('markDone')}
       </label>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       {error?.kind === 'validation' && (
@@ -120,11 +123,11 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
       <div className="staff-flags">
         {entry.state === 'draft' && (
           <button type="submit" className="button" value="draft" disabled={busy}>
-            Save draft
+            {t('saveDraft')}
           </button>
         )}
         <button type="submit" className="button primary" value="publish" disabled={busy}>
-          {entry.state === 'published' ? 'Save changes' : 'Publish'}
+          {entry.state === 'published' ? t('saveChanges') : t('publish')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 // Picks the ideas a release shipped: search by title, add, remove. Hidden inputs carry the ids.
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { findLinkableIdeas } from '../stores/changelog-editor';
 
 export interface LinkedIdea {
@@ -8,6 +9,7 @@ export interface LinkedIdea {
 }
 
 export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }) {
+  const t = translator('adminChangelog');
   const [chosen, setChosen] = useState(initial);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<LinkedIdea[] | null>(null);
@@ -16,7 +18,7 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
   }
   return (
     <fieldset className="linked-ideas">
-      <legend>Ideas shipped in this release</legend>
+      <legend>{t('linkedIdeas')}</legend>
       {chosen.map((idea) => (
         <input key={idea.id} type="hidden" name="posts" value={idea.id} />
       ))}
@@ -25,20 +27,21 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
           <li key={idea.id}>
             <span>{idea.title}</span>
             <button type="button" className="button" onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}>
-              Remove<span className="visually-hidden"> {idea.title}</span>
+              {t('unlink')}
+              <span className="visually-hidden"> {idea.title}</span>
             </button>
           </li>
         ))}
       </ul>
       <div className="inline-form">
         <label htmlFor="idea-search" className="visually-hidden">
-          Search ideas to link
+          {t('searchLabel')}
         </label>
         <input
           id="idea-search"
           type="search"
           value={query}
-          placeholder="Search ideas by title"
+          placeholder={t('searchPlaceholder')}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -48,18 +51,19 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
           }}
         />
         <button type="button" className="button" onClick={search}>
-          Search ideas
+          {t('searchButton')}
         </button>
       </div>
       <ul className="merge-hits" aria-live="polite">
-        {hits?.length === 0 && <li className="muted">No matching ideas.</li>}
+        {hits?.length === 0 && <li className="muted">{t('noMatches')}</li>}
         {hits
           ?.filter((hit) => !chosen.some((c) => c.id === hit.id))
           .map((hit) => (
             <li key={hit.id}>
               <span>{hit.title}</span>
               <button type="button" className="button" onClick={() => setChosen([...chosen, hit])}>
-                Link<span className="visually-hidden"> {hit.title}</span>
+                {t('link')}
+                <span className="visually-hidden"> {hit.title}</span>
               </button>
             </li>
           ))}

@@ -2,6 +2,7 @@
 // pin, lock, approval, delete, merge and vote on behalf.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { StaffFlag } from '../lib/pb/staff';
 import { $staffPost, changeStatus, removePost, type StaffPostState, setFlag, startStaffPost } from '../stores/staff';
 import StaffMerge from './StaffMerge';
@@ -14,13 +15,15 @@ interface Props {
   tags: TagOption[];
 }
 
-const FLAGS: { flag: StaffFlag; on: string; off: string }[] = [
-  { flag: 'approved', on: 'Hide (back to the queue)', off: 'Approve' },
-  { flag: 'pinned', on: 'Unpin', off: 'Pin' },
-  { flag: 'locked', on: 'Unlock', off: 'Lock' },
-];
+/** Each flag's button, by the message keys of what it does when the flag is on and when it is off. */
+const FLAGS = [
+  { flag: 'approved', on: 'hide', off: 'approve' },
+  { flag: 'pinned', on: 'unpin', off: 'pin' },
+  { flag: 'locked', on: 'unlock', off: 'lock' },
+] as const satisfies readonly { flag: StaffFlag; on: string; off: string }[];
 
 export default function StaffPanel({ post: initial, statuses, tags }: Props) {
+  const t = translator('staffTools');
   const post = useStore($staffPost) ?? initial;
   useEffect(() => startStaffPost(initial), [initial]);
 
@@ -31,15 +34,15 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
   }
 
   function confirmDelete() {
-    if (window.confirm('Delete this idea with its votes and comments? This cannot be undone.')) void removePost();
+    if (window.confirm(t('confirmDelete'))) void removePost();
   }
 
   return (
     <aside className="staff-panel card" aria-labelledby="staff-panel-title" data-testid="staff-panel">
-      <h2 id="staff-panel-title">Staff</h2>
+      <h2 id="staff-panel-title">{t('heading')}</h2>
       <form className="form" onSubmit={submitStatus}>
         <div className="field">
-          <label htmlFor="staff-status">Status</label>
+          <label htmlFor="staff-status">{t('status')}</label>
           <select id="staff-status" name="status" defaultValue={post.status} key={post.status}>
             {statuses.map((s) => (
               <option key={s.id} value={s.id}>
@@ -49,11 +52,11 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="staff-response">Official response (optional)</label>
+          <label htmlFor="staff-response">{t('response')}</label>
           <textarea id="staff-response" name="response" rows={3} maxLength={5000} defaultValue={post.response} />
         </div>
         <button type="submit" className="button primary">
-          Update status
+          {t('updateStatus')}
         </button>
       </form>
       <StaffTags tags={tags} />
@@ -66,11 +69,11 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
             aria-pressed={flag === 'approved' ? undefined : post[flag]}
             onClick={() => setFlag(flag, !post[flag])}
           >
-            {post[flag] ? on : off}
+            {t(post[flag] ? on : off)}
           </button>
         ))}
         <button type="button" className="button danger" onClick={confirmDelete}>
-          Delete
+          {t('delete')}
         </button>
       </div>
       <StaffMerge />

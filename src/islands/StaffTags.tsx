@@ -1,5 +1,6 @@
 // Staff tag an idea: one checkbox per tag (staff-only tags marked), saved as they change.
 import { useStore } from '@nanostores/react';
+import { translator } from '../i18n/current';
 import { $staffPost, setTags } from '../stores/staff';
 
 export interface TagOption {
@@ -9,6 +10,7 @@ export interface TagOption {
 }
 
 export default function StaffTags({ tags }: { tags: TagOption[] }) {
+  const t = translator('staffTools');
   const post = useStore($staffPost);
   if (tags.length === 0) return null;
   const chosen = post?.tags ?? [];
@@ -18,12 +20,12 @@ export default function StaffTags({ tags }: { tags: TagOption[] }) {
   }
   return (
     <fieldset className="staff-tags">
-      <legend>Tags</legend>
+      <legend>{t('tags')}</legend>
       {tags.map((tag) => (
         <label key={tag.id} className="checkbox">
           <input type="checkbox" checked={chosen.includes(tag.id)} onChange={(e) => toggle(tag.id, e.target.checked)} />
           {tag.name}
-          {tag.staff_only && <span className="muted"> (staff only)</span>}
+          {tag.staff_only && <span className="muted"> {t('staffOnlyTag')}</span>}
         </label>
       ))}
     </fieldset>

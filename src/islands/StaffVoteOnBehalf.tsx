@@ -1,8 +1,10 @@
 // Record a customer's vote by their email (a new email gets an account they can claim later).
 import { type FormEvent, useState } from 'react';
+import { translator } from '../i18n/current';
 import { voteForCustomer } from '../stores/staff';
 
 export default function StaffVoteOnBehalf() {
+  const t = translator('staffBehalf');
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -13,10 +15,10 @@ export default function StaffVoteOnBehalf() {
   }
   return (
     <section className="staff-behalf" aria-labelledby="staff-behalf-title">
-      <h3 id="staff-behalf-title">Vote on behalf of a customer</h3>
+      <h3 id="staff-behalf-title">{t('heading')}</h3>
       <form className="inline-form" onSubmit={submit} noValidate>
         <label htmlFor="behalf-email" className="visually-hidden">
-          Customer email
+          {t('emailLabel')}
         </label>
         <input
           id="behalf-email"
@@ -27,7 +29,7 @@ export default function StaffVoteOnBehalf() {
           aria-describedby="behalf-result"
         />
         <button type="submit" className="button">
-          Add vote
+          {t('addVote')}
         </button>
       </form>
       <p id="behalf-result" role="status" className={result?.ok === false ? 'field-error' : 'muted'}>

@@ -1,7 +1,17 @@
-// A translated sentence with markup in it (a link, <code>, <strong>): the text before and after one
-// placeholder, so pages render the element in between without concatenating translated pieces.
+// A translated sentence with markup in it (a link, <code>, <strong>): split around its unfilled `{name}`
+// placeholders, so a page puts the element where the translator placed it, without cutting the
+// sentence into separate messages.
+export type MessagePart = { text: string } | { slot: string };
 
-/** `aroundPlaceholder('Go {link} now', 'link')` → ['Go ', ' now']; a sentence without it → [text, '']. */
+/** `messageParts('Go {link} now')` → [{ text: 'Go ' }, { slot: 'link' }, { text: ' now' }]. */
+export function messageParts(message: string): MessagePart[] {
+  return message
+    .split(/(\{\w+\})/)
+    .filter((piece) => piece !== '')
+    .map((piece) => (/^\{\w+\}$/.test(piece) ? { slot: piece.slice(1, -1) } : { text: piece }));
+}
+
+/** One placeholder: `aroundPlaceholder('Go {link} now', 'link')` → ['Go ', ' now']; without it → [text, '']. */
 export function aroundPlaceholder(text: string, name: string): [string, string] {
   const marker = `{${name}}`;
   const at = text.indexOf(marker);

@@ -1,5 +1,6 @@
 // Admin list editing (boards, statuses, tags): optimistic edits and reorders that roll back with a toast.
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { type AdminCollection, type AdminRow, createRow, deleteRow, updateRow } from '../lib/pb/admin';
 import { act, type Result, succeed } from './action';
 import { getClient } from './client';
@@ -26,21 +27,21 @@ function change(next: AdminRow[] | null, send: () => Promise<unknown>, success: 
 
 export function saveAdminRow(collection: AdminCollection, id: string, data: Record<string, unknown>) {
   const rows = $adminRows.get()?.map((row) => (row.id === id ? ({ ...row, ...data } as AdminRow) : row)) ?? null;
-  return change(rows, () => updateRow(getClient(), collection, id, data), 'Saved.');
+  return change(rows, () => updateRow(getClient(), collection, id, data), translate('adminList', 'saved'));
 }
 
 export function addAdminRow(collection: AdminCollection, data: Record<string, unknown>): Promise<Result<AdminRow>> {
   return act({
     send: () => createRow(getClient(), collection, data),
     confirm: (row) => $adminRows.set([...($adminRows.get() ?? []), row]),
-    success: 'Added.',
+    success: translate('adminList', 'added'),
     failure: '',
   });
 }
 
 export function removeAdminRow(collection: AdminCollection, id: string) {
   const rows = $adminRows.get()?.filter((row) => row.id !== id) ?? null;
-  return change(rows, () => deleteRow(getClient(), collection, id), 'Deleted.');
+  return change(rows, () => deleteRow(getClient(), collection, id), translate('adminList', 'deleted'));
 }
 
 /** Moves a row one place up or down by renumbering positions (buttons, never dragging). */
@@ -57,6 +58,6 @@ export function moveAdminRow(collection: AdminCollection, id: string, by: -1 | 1
   return change(
     renumbered,
     () => Promise.all(changed.map((row) => updateRow(pb, collection, row.id, { position: row.position }))),
-    'Order saved.',
+    translate('adminList', 'orderSaved'),
   );
 }

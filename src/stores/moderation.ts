@@ -1,5 +1,6 @@
 // The moderation queue and member management: optimistic, rolled back with a toast on failure.
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { updateMember } from '../lib/pb/admin';
 import { deletePost, updatePostFields } from '../lib/pb/staff';
 import type { Role } from '../lib/pb/types';
@@ -48,11 +49,11 @@ export function decideQueued(id: string, approve: boolean): Promise<Result<unkno
     $queue,
     $queue.get()?.filter((p) => p.id !== id) ?? null,
     () => (approve ? updatePostFields(pb, id, { approved: true }) : deletePost(pb, id)),
-    approve ? 'Approved: the idea is public now.' : 'Deleted.',
+    approve ? translate('adminQueue', 'approved') : translate('adminQueue', 'deleted'),
   );
 }
 
 export function changeMember(id: string, data: { role?: Role; blocked?: boolean }): Promise<Result<unknown>> {
   const next = $members.get()?.map((m) => (m.id === id ? { ...m, ...data } : m)) ?? null;
-  return change($members, next, () => updateMember(getClient(), id, data), 'Member updated.');
+  return change($members, next, () => updateMember(getClient(), id, data), translate('adminMembers', 'updated'));
 }

@@ -1,8 +1,22 @@
-// Saving the site record (branding and policies): a Result whose error is shown next to the fields.
+// Saving the site record (branding, policies, languages): a Result whose error is shown next to the fields.
 import { updateSite } from '../lib/pb/admin';
 import { attempt, type Result } from './action';
 import { getClient } from './client';
 
+const TEXT_FIELDS = ['name', 'tagline', 'accent_color', 'welcome', 'default_locale'] as const;
+const SWITCHES = ['require_approval', 'allow_signups', 'author_votes', 'browser_locale'] as const;
+
+/** The site record's fields from the settings form: texts as typed, unchecked switches as false, a new logo if picked. */
+export function siteSettingsData(form: FormData): FormData {
+  const data = new FormData();
+  for (const key of TEXT_FIELDS) data.set(key, String(form.get(key) ?? ''));
+  for (const key of SWITCHES) data.set(key, form.get(key) ? 'true' : 'false');
+  const logo = form.get('logo');
+  if (logo instanceof File && logo.size > 0) data.set('logo', logo);
+  return data;
+}
+
+/** Saves the given fields of the site record (build them from the form with siteSettingsData). */
 export function saveSiteSettings(id: string, data: FormData): Promise<Result<unknown>> {
   return attempt(() => updateSite(getClient(), id, data));
 }

@@ -2,6 +2,7 @@
 // the server for the rest; failures roll back and show a toast.
 
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import {
   deletePost,
   mergePost,
@@ -33,7 +34,7 @@ export function startStaffPost(post: StaffPostState): void {
 
 function patch(fields: Partial<StaffPostState>, success?: string): Promise<Result<unknown>> {
   const before = $staffPost.get();
-  if (!before) return Promise.resolve(refuse('No idea selected.'));
+  if (!before) return Promise.resolve(refuse(translate('staffTools', 'noIdea')));
   return act({
     apply: () => {
       $staffPost.set({ ...before, ...fields });
@@ -46,13 +47,13 @@ function patch(fields: Partial<StaffPostState>, success?: string): Promise<Resul
 }
 
 export function changeStatus(status: string, response: string): Promise<Result<unknown>> {
-  return patch({ status, response }, 'Status updated. Followers and voters are notified.');
+  return patch({ status, response }, translate('staffTools', 'statusUpdated'));
 }
 
 /** Sets the idea's tags; `staffOnly` names the staff-only tags, which are stored apart (post_staff_tags). */
 export function setTags(tags: string[], staffOnly: string[]): Promise<Result<unknown>> {
   const before = $staffPost.get();
-  if (!before) return Promise.resolve(refuse('No idea selected.'));
+  if (!before) return Promise.resolve(refuse(translate('staffTools', 'noIdea')));
   return act({
     apply: () => {
       $staffPost.set({ ...before, tags });
@@ -70,7 +71,7 @@ export function setFlag(flag: StaffFlag, value: boolean): Promise<Result<unknown
 /** Deletes the idea, then leaves its page. */
 export function removePost(): Promise<Result<unknown>> {
   const post = $staffPost.get();
-  if (!post) return Promise.resolve(refuse('No idea selected.'));
+  if (!post) return Promise.resolve(refuse(translate('staffTools', 'noIdea')));
   return act({
     send: () => deletePost(getClient(), post.id),
     confirm: () => location.assign('/'),
@@ -88,7 +89,7 @@ export async function findMergeTargets(query: string): Promise<PostSearchHit[]> 
 /** Merges the idea into another, then shows that one. */
 export function mergeInto(targetId: string): Promise<Result<unknown>> {
   const post = $staffPost.get();
-  if (!post) return Promise.resolve(refuse('No idea selected.'));
+  if (!post) return Promise.resolve(refuse(translate('staffTools', 'noIdea')));
   return act({
     send: () => mergePost(getClient(), post.id, targetId),
     confirm: () => location.assign(`/p/${targetId}`),
@@ -99,14 +100,14 @@ export function mergeInto(targetId: string): Promise<Result<unknown>> {
 /** Records a customer's vote; the result is the sentence to show next to the field. */
 export async function voteForCustomer(email: string): Promise<Result<string>> {
   const post = $staffPost.get();
-  if (!post) return refuse('No idea selected.');
+  if (!post) return refuse(translate('staffTools', 'noIdea'));
   const result = await attempt(() => voteOnBehalf(getClient(), post.id, email.trim()));
   if (!result.ok) {
     const { error } = result;
     return error.kind === 'validation' && error.fields.email ? refuse(error.fields.email) : result;
   }
   const { user, already_voted, user_created } = result.value;
-  const who = user.name || email;
-  if (already_voted) return succeed(`${who} had already voted.`);
-  return succeed(`Vote recorded for ${who}${user_created ? ' (new account)' : ''}.`);
+  const name = user.name || email;
+  if (already_voted) return succeed(translate('staffBehalf', 'alreadyVoted', { name }));
+  return succeed(translate('staffBehalf', user_created ? 'recordedNewAccount' : 'recorded', { name }));
 }

@@ -1,6 +1,7 @@
 // Admin webhooks: the endpoints, each one's recent deliveries, and a secret shown once after creating
 // or rotating it. Every action answers with the shared toast; a refused action changes nothing.
 import { atom, map } from 'nanostores';
+import { translate } from '../i18n/current';
 import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
 import {
@@ -40,7 +41,7 @@ async function attempt<T>(action: () => Promise<T>, done: string): Promise<Outco
 }
 
 export async function addWebhook(data: NewWebhook): Promise<AppError | null> {
-  const created = await attempt(() => createWebhook(getBrowserClient(), data), 'Webhook added.');
+  const created = await attempt(() => createWebhook(getBrowserClient(), data), translate('adminWebhooks', 'added'));
   if (!created.ok) return created.error;
   const { secret, ...endpoint } = created.value;
   $webhooks.set([...($webhooks.get() ?? []), endpoint].sort((a, b) => a.name.localeCompare(b.name)));
@@ -52,13 +53,13 @@ export async function togglePaused(webhook: WebhookRecord): Promise<void> {
   const paused = !webhook.paused;
   const updated = await attempt(
     () => setWebhookPaused(getBrowserClient(), webhook.id, paused),
-    paused ? 'Webhook paused.' : 'Webhook resumed: waiting deliveries go out now.',
+    paused ? translate('adminWebhooks', 'paused') : translate('adminWebhooks', 'resumed'),
   );
   if (updated.ok) $webhooks.set(($webhooks.get() ?? []).map((w) => (w.id === webhook.id ? updated.value : w)));
 }
 
 export async function removeWebhook(id: string): Promise<void> {
-  const result = await attempt(() => deleteWebhook(getBrowserClient(), id), 'Webhook deleted.');
+  const result = await attempt(() => deleteWebhook(getBrowserClient(), id), translate('adminWebhooks', 'deleted'));
   if (result.ok) $webhooks.set(($webhooks.get() ?? []).filter((w) => w.id !== id));
 }
 
@@ -71,12 +72,18 @@ export async function loadDeliveries(webhookId: string): Promise<void> {
 }
 
 export async function resend(delivery: DeliveryRecord): Promise<void> {
-  const copy = await attempt(() => resendDelivery(getBrowserClient(), delivery.id), 'Queued to send again.');
+  const copy = await attempt(
+    () => resendDelivery(getBrowserClient(), delivery.id),
+    translate('adminWebhooks', 'resendQueued'),
+  );
   if (copy.ok) $deliveries.setKey(delivery.webhook, [copy.value, ...($deliveries.get()[delivery.webhook] ?? [])]);
 }
 
 export async function rotateSecret(webhookId: string): Promise<void> {
-  const secret = await attempt(() => rotateWebhookSecret(getBrowserClient(), webhookId), 'New secret made.');
+  const secret = await attempt(
+    () => rotateWebhookSecret(getBrowserClient(), webhookId),
+    translate('adminWebhooks', 'secretRotated'),
+  );
   if (secret.ok) $revealedSecret.set({ webhookId, secret: secret.value });
 }
 

@@ -1,5 +1,6 @@
 // The admin's widget and single sign-on settings: allowed origins (checked before saving), SSO switch,
 // product name and login URL, and the signing secret (shown on request, replaced by a new random one).
+import { translate } from '../i18n/current';
 import { parseOrigins } from '../lib/embed';
 import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
@@ -15,7 +16,7 @@ export interface WidgetSettingsInput {
 export async function saveWidget(id: string, input: WidgetSettingsInput): Promise<AppError | null> {
   const { origins, invalid } = parseOrigins(input.allowedOrigins);
   if (invalid.length > 0) {
-    const message = `Not an origin: ${invalid.join(', ')}. Write each like https://app.example.com (no path).`;
+    const message = translate('adminWidget', 'notAnOrigin', { origins: invalid.join(', ') });
     return { kind: 'validation', message, fields: { allowed_origins: message } };
   }
   try {

@@ -128,6 +128,8 @@ const SCENARIOS: Record<string, Scenario[]> = {
     ['view', EVERYONE, (a) => col(a, 'site').getOne(the.site.id)],
     ['create', NOBODY, (a) => col(a, 'site').create({ name: 'Second' })],
     ['update', ADMIN, (a) => col(a, 'site').update(the.site.id, { tagline: 'Tell us what to build next' })],
+    ['update the default language', ADMIN, (a) => col(a, 'site').update(the.site.id, { default_locale: 'en' })],
+    ['let browsers choose the language', ADMIN, (a) => col(a, 'site').update(the.site.id, { browser_locale: false })],
     ['delete', NOBODY, (a) => col(a, 'site').delete(the.site.id)],
   ],
   users: [

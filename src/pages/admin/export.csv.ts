@@ -1,4 +1,5 @@
-// The ideas CSV for admins, fetched from PocketBase with the admin's own token.
+// The ideas CSV for admins, fetched from PocketBase with the admin's own token. Its column headers are
+// stable English identifiers in every locale (machine-readable, like the API's field names): never translated.
 import type { APIRoute } from 'astro';
 import { fetchPostsCsv } from '../../lib/pb/admin';
 
