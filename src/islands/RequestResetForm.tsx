@@ -1,4 +1,6 @@
 // Asking for a password reset link by email.
+import { translator } from '../i18n/current';
+import { rich } from './rich';
 import { useState } from 'react';
 import { $authEmail, sendPasswordReset, setAuthEmail } from '../stores/auth';
 import { Field } from './Field';
@@ -11,6 +13,7 @@ export default function RequestResetForm() {
   const email = useClientStore($authEmail, '');
   const [sent, setSent] = useState(false);
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -21,30 +24,29 @@ export default function RequestResetForm() {
     return (
       <div className="alert success" role="status">
         <p>
-          If an account uses <strong>{email}</strong>, we emailed it a link to choose a new password. The link expires
-          in 30 minutes.
+          {rich(t('resetSent'), { b: (text) => <strong>{text}</strong> }, { email })}
         </p>
         <p>
-          <a href="/signin">Back to sign in</a>
+          <a href="/signin">{t('backToSignIn')}</a>
         </p>
       </div>
     );
   }
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Reset your password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('resetTitle')}>
       <FormAlert error={error} shown={['email']} />
       <Field
         id="reset-email"
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
         required
         value={email}
         onValue={setAuthEmail}
         error={fields.email}
-        hint="We will email you a link to choose a new password."
+        hint={t('resetHint')}
       />
-      <SubmitButton busy={busy} pending={pending} label="Email me a reset link" pendingLabel="Sending…" />
+      <SubmitButton busy={busy} pending={pending} label={t('emailResetLink')} pendingLabel={t('sending')} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 // A member's own notifications (the API rules show nobody else's): lists, unread count, marking read.
 import type { PocketBase } from './client';
+import { translate } from '../../i18n/current';
 import type { NotificationRecord } from './staff-types';
 
 export function listNotifications(pb: PocketBase, page = 1, perPage = 30) {
@@ -30,26 +31,30 @@ export function markAllRead(pb: PocketBase): Promise<{ updated: number }> {
 
 /** What happened, in words, for the list and the bell. */
 export function describeNotification(n: NotificationRecord): { text: string; href: string } {
-  const actor = n.expand?.actor?.name || 'The team';
-  const title = n.expand?.post?.title ?? 'an idea';
+  const actor = n.expand?.actor?.name || translate('notifications', 'theTeam');
+  const title = n.expand?.post?.title ?? translate('notifications', 'anIdea');
   const href = n.kind === 'release' && n.expand?.entry ? `/changelog/${n.expand.entry.slug}` : `/p/${n.post}`;
   switch (n.kind) {
     case 'comment':
-      return { text: `${actor} commented on “${title}”`, href };
+      return { text: translate('notifications', 'commented', { actor, title }), href };
     case 'status': {
       const status = n.expand?.post?.expand?.status?.name;
       return {
-        text: status ? `${actor} moved “${title}” to ${status}` : `${actor} changed the status of “${title}”`,
+        text: status
+          ? translate('notifications', 'movedTo', { actor, title, status })
+          : translate('notifications', 'statusChanged', { actor, title }),
         href,
       };
     }
     case 'response':
-      return { text: `${actor} responded to “${title}”`, href };
-    case 'release':
-      return { text: `“${title}” shipped in ${n.expand?.entry?.title ?? 'a new release'}`, href };
+      return { text: translate('notifications', 'responded', { actor, title }), href };
+    case 'release': {
+      const release = n.expand?.entry?.title ?? translate('notifications', 'aNewRelease');
+      return { text: translate('notifications', 'shipped', { title, release }), href };
+    }
     case 'merge':
-      return { text: `“${title}” was merged into another idea; your vote moved with it`, href };
+      return { text: translate('notifications', 'merged', { title }), href };
     default:
-      return { text: 'Something happened', href };
+      return { text: translate('notifications', 'other'), href };
   }
 }
