@@ -1,11 +1,12 @@
 // Typing the emailed 6-digit code: signs in, and verifies the email address.
-import { translator } from '../i18n/current';
-import { rich } from './rich';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { type AuthOutcome, type CodeRequest, cancelCode, continueTo, redeemCode } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
+import { rich } from './rich';
 import { SubmitButton } from './SubmitButton';
 
 interface Props {

@@ -8,5 +8,7 @@ const NO_POSTS: Record<string, PostLive> = {};
 
 export default function CommentCount({ postId, count }: { postId: string; count: number }) {
   const live = useClientStore($posts, NO_POSTS)[postId];
-  return <span data-testid="comment-count">{translator('comments')('count', { count: live?.comment_count ?? count })}</span>;
+  return (
+    <span data-testid="comment-count">{translator('comments')('count', { count: live?.comment_count ?? count })}</span>
+  );
 }

@@ -1,7 +1,8 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
-import { translator } from '../i18n/current';
+
 import { useId, useState } from 'react';
+import { translator } from '../i18n/current';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {

@@ -1,6 +1,7 @@
 // One comment: author, age, edited marker, body, reactions, and reply/edit/delete where allowed.
-import { translator } from '../i18n/current';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import type { CommentView } from '../lib/pb/post-types';
 import { addComment, editComment, removeComment, toggleCommentHidden } from '../stores/comments';
 import { Avatar } from './Avatar';
@@ -59,7 +60,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
           {comment.images.map((image, index) => (
             <li key={image.thumb}>
               <a href={image.full || image.thumb}>
-                <img src={image.thumb} alt={t('attachmentFrom', { number: index + 1, name: comment.author.name })} width={160} />
+                <img
+                  src={image.thumb}
+                  alt={t('attachmentFrom', { number: index + 1, name: comment.author.name })}
+                  width={160}
+                />
               </a>
             </li>
           ))}

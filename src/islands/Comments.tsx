@@ -1,7 +1,7 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
-import { translate, translator } from '../i18n/current';
-import { rich } from './rich';
+
 import { useEffect } from 'react';
+import { translate, translator } from '../i18n/current';
 import { isStaff } from '../lib/access';
 import type { CommentView, PostLive } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
@@ -12,6 +12,7 @@ import CommentForm from './CommentForm';
 import CommentItem from './CommentItem';
 import { useClientStore } from './hooks/use-client-store';
 import { useSession } from './hooks/use-session';
+import { rich } from './rich';
 
 const NO_COMMENTS: CommentView[] = [];
 const NO_POSTS: Record<string, PostLive> = {};

@@ -1,8 +1,9 @@
 // The idea composer (loaded on demand): title with similar ideas, markdown body, up to 5 images
 // by picker, drag and drop or paste. Everything typed survives failures, detours and reloads.
-import { translator } from '../i18n/current';
+
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { translator } from '../i18n/current';
 import type { SessionUser } from '../lib/pb/types';
 import {
   $draft,

@@ -1,6 +1,7 @@
 // The composer's images: previews with remove buttons, the picker, and why a file was refused.
-import { translator } from '../i18n/current';
+
 import { useEffect, useId, useMemo } from 'react';
+import { translator } from '../i18n/current';
 import { MAX_IMAGES } from '../lib/image-files';
 import { addImages, removeImage } from '../stores/composer';
 
@@ -39,7 +40,12 @@ export default function ComposerImages({ images, errors }: { images: File[]; err
         <ul className="composer-images">
           {images.map((file, index) => (
             <li key={urls[index]}>
-              <img src={urls[index]} alt={t('attachment', { number: index + 1, name: file.name })} width={96} height={96} />
+              <img
+                src={urls[index]}
+                alt={t('attachment', { number: index + 1, name: file.name })}
+                width={96}
+                height={96}
+              />
               <button type="button" className="button link" onClick={() => removeImage(index)}>
                 {t('removeImage', { number: index + 1 })}
               </button>

@@ -1,8 +1,9 @@
 // "Share an idea": loads the composer on demand; reopens it by itself when a draft is waiting
 // (after a sign-in detour or a reload). It is a link first: clicked before hydration, it reloads the
 // page with ?share=1, and the island opens the composer as soon as it runs.
-import { translator } from '../i18n/current';
+
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
+import { translator } from '../i18n/current';
 import type { SessionUser } from '../lib/pb/types';
 import { hasDraft } from '../stores/draft';
 

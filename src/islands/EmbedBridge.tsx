@@ -1,6 +1,7 @@
 // The panel's link to the host page (see stores/embed-host.ts), who is signed in, and the close button.
-import { translator } from '../i18n/current';
+
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import { closePanel, connectToHost, type EmbedContext, homeBoard } from '../stores/embed-host';
 import { useHydrated } from './hooks/use-hydrated';
 import { useSession } from './hooks/use-session';

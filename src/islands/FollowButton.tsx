@@ -1,7 +1,8 @@
 // Follow / unfollow an idea to get notified about it; live (voting or commenting follows it on the server).
 // A plain form first: it works before hydration and with JavaScript off.
-import { translator } from '../i18n/current';
+
 import { type FormEvent, useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { SessionUser } from '../lib/pb/types';
 import { $follow, startFollow, toggleFollow } from '../stores/follow';
 import { useClientStore } from './hooks/use-client-store';

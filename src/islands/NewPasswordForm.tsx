@@ -1,11 +1,12 @@
 // Choosing a new password from the emailed reset link; afterwards the person signs in again.
-import { translator } from '../i18n/current';
-import { rich } from './rich';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { setNewPassword } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
+import { rich } from './rich';
 import { SubmitButton } from './SubmitButton';
 
 export default function NewPasswordForm({ token }: { token: string }) {
@@ -44,9 +45,7 @@ export default function NewPasswordForm({ token }: { token: string }) {
         hint={t('passwordHint')}
       />
       <SubmitButton busy={busy} pending={pending} label={t('saveNewPassword')} pendingLabel={t('saving')} />
-      <p className="field-hint">
-        {rich(t('linkExpired'), { a: (text) => <a href="/reset-password">{text}</a> })}
-      </p>
+      <p className="field-hint">{rich(t('linkExpired'), { a: (text) => <a href="/reset-password">{text}</a> })}</p>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 // The member's notifications, newest first, live; each can be marked read, or all at once.
-import { currentLocale, translator } from '../i18n/current';
+
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { currentLocale, translator } from '../i18n/current';
 import { describeNotification } from '../lib/pb/notifications';
 import type { NotificationRecord } from '../lib/pb/staff-types';
 import { $notifications, $unreadCount, markAllNotificationsRead, markNotificationRead } from '../stores/notifications';

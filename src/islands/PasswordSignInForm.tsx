@@ -1,6 +1,7 @@
 // Signing in with email and password.
-import { translator } from '../i18n/current';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $authEmail, continueTo, setAuthEmail, signInWithPassword } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';

@@ -1,7 +1,8 @@
 // The author's editor for their idea's title and description.
-import { translator } from '../i18n/current';
+
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $editErrors, clearEditError, saveIdea } from '../stores/post-editor';
 import { focusFirstError } from './hooks/focus-first-error';
 

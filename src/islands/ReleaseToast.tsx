@@ -1,7 +1,8 @@
 // A polite "new release" notice on any open page when staff publish a changelog entry.
-import { translator } from '../i18n/current';
+
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import { $newRelease, dismissRelease, watchReleases } from '../stores/releases';
 
 export default function ReleaseToast() {

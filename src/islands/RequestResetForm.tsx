@@ -1,12 +1,13 @@
 // Asking for a password reset link by email.
-import { translator } from '../i18n/current';
-import { rich } from './rich';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $authEmail, sendPasswordReset, setAuthEmail } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { rich } from './rich';
 import { SubmitButton } from './SubmitButton';
 
 export default function RequestResetForm() {
@@ -23,9 +24,7 @@ export default function RequestResetForm() {
   if (sent) {
     return (
       <div className="alert success" role="status">
-        <p>
-          {rich(t('resetSent'), { b: (text) => <strong>{text}</strong> }, { email })}
-        </p>
+        <p>{rich(t('resetSent'), { b: (text) => <strong>{text}</strong> }, { email })}</p>
         <p>
           <a href="/signin">{t('backToSignIn')}</a>
         </p>

@@ -1,9 +1,10 @@
 // The roadmap's columns and cards, each with its vote button: server-rendered, then live. Plain lists of links, one column per
 // roadmap status, so it reads well by keyboard and screen reader; moves are announced politely.
-import { currentLocale, translator } from '../i18n/current';
-import { formatNumber } from '../i18n/format';
+
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { currentLocale, translator } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
 import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
 import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
 import VoteButton from './VoteButton';

@@ -1,7 +1,8 @@
 // The list's search box: a plain GET field that, once hydrated, also shows matching ideas as you type
 // (an ARIA combobox with a listbox). Arrows move, Enter opens an idea, Escape closes.
-import { translate, translator } from '../i18n/current';
+
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { translate, translator } from '../i18n/current';
 import { $search, closeSearch, IDLE_SEARCH, type SearchHit, searchAsYouType } from '../stores/search';
 import { useClientStore } from './hooks/use-client-store';
 

@@ -1,6 +1,7 @@
 // The sign-in page's island: password, or an emailed code, or an OAuth2 provider.
-import { translator } from '../i18n/current';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import type { OAuthProvider } from '../lib/pb/auth';
 import { $codeRequest, sendSignInCode } from '../stores/auth';
 import { CodeEntryForm } from './CodeEntryForm';

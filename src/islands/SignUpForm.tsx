@@ -1,6 +1,7 @@
 // The sign-up page's island: name, email and password, then the emailed code that verifies the address.
-import { translator } from '../i18n/current';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $authEmail, $codeRequest, createAccount, sendSignInCode, setAuthEmail } from '../stores/auth';
 import { CodeEntryForm } from './CodeEntryForm';
 import { Field } from './Field';

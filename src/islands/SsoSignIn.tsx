@@ -1,10 +1,11 @@
 // /sso?token=…: redeems the identify token from the team's app, then continues to the board.
-import { translator } from '../i18n/current';
-import { rich } from './rich';
+
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { translator } from '../i18n/current';
 import { toSafeNextPath } from '../lib/next-path';
 import { $identifyError, signInWithIdentifyToken } from '../stores/identify';
+import { rich } from './rich';
 
 interface Props {
   token: string;

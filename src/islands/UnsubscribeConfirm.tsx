@@ -1,6 +1,7 @@
 // The target of every email's unsubscribe link: one button, so link scanners change nothing.
-import { translator } from '../i18n/current';
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { unsubscribeWith } from '../stores/account';
 
 type Done = 'unsubscribedComment' | 'unsubscribedStatus' | 'unsubscribedRelease' | 'unsubscribedOther';

@@ -1,6 +1,7 @@
 // The voters of an idea (avatars with names), live as votes come and go.
-import { translator } from '../i18n/current';
+
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { Voter } from '../lib/pb/post-types';
 import { $voters, startVoters } from '../stores/voters';
 import { Avatar } from './Avatar';

@@ -1,8 +1,8 @@
 // The home page's call to action, which follows the session live like the account menu does.
 import { translator } from '../i18n/current';
-import { rich } from './rich';
 import type { SessionUser } from '../lib/pb/types';
 import { useSession } from './hooks/use-session';
+import { rich } from './rich';
 
 export default function WelcomePrompt({ serverUser }: { serverUser: SessionUser | null }) {
   const user = useSession(serverUser);

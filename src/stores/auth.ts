@@ -2,8 +2,8 @@
 // an outcome the form renders (field messages stay next to their fields; nothing typed is cleared).
 // The email being used and a pending emailed code survive reloads in sessionStorage.
 
-import { translate } from '../i18n/current';
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { toSafeNextPath } from '../lib/next-path';
 import * as auth from '../lib/pb/auth';
 import type { AppError } from '../lib/pb/errors';

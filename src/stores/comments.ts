@@ -1,7 +1,8 @@
 // The open idea's comments: live (new ones marked, hidden and deleted ones leave), rendered through the
 // server's markdown renderer (loaded on demand), optimistic add/edit/delete/hide with rollback.
-import { translate } from '../i18n/current';
+
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { normalizeBody, toCommentView } from '../lib/pb/comment-views';
 import {
   createComment,
@@ -113,7 +114,8 @@ export async function addComment(
 ): Promise<Result<CommentView>> {
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
-  if (!body.trim()) return refuse(translate('comments', 'writeFirst'), { fields: { body: translate('comments', 'writeFirst') } });
+  if (!body.trim())
+    return refuse(translate('comments', 'writeFirst'), { fields: { body: translate('comments', 'writeFirst') } });
   const post = $commentsPost.get();
   const tempId = `pending-${Date.now()}`;
   const { id, name, avatarUrl } = viewer.value;

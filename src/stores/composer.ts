@@ -1,8 +1,8 @@
 // The idea composer: draft (kept across detours), images (checked before upload), similar ideas
 // while the title is typed, and submitting with field messages that keep everything typed.
 
-import { translate } from '../i18n/current';
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { checkImages, checkTitle } from '../lib/image-files';
 import { createPost, searchPosts } from '../lib/pb/posts';
 import { attempt, type Result, refuse, succeed } from './action';

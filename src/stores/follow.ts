@@ -1,7 +1,8 @@
 // Following an idea (notifications): loaded for the viewer, live (voting or commenting subscribes the
 // member on the server, and other tabs may follow or unfollow), toggled optimistically.
-import { translate } from '../i18n/current';
+
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import type { SubscriptionRecord } from '../lib/pb/post-types';
 import { createSubscription, deleteSubscription, findSubscription } from '../lib/pb/subscriptions';
 import { act, createChangeClock, type Result, refuse } from './action';

@@ -1,7 +1,7 @@
 // Emoji reactions on the open idea's comments: loaded once, live, toggled optimistically.
 
-import { translate } from '../i18n/current';
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { createReaction, deleteReaction, listReactions } from '../lib/pb/comments';
 import type { Emoji, ReactionRecord } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';

@@ -1,8 +1,8 @@
 // The live roadmap: cards move between columns when staff change an idea's status, and leave when an
 // idea is merged, hidden or moved off the roadmap. A screen reader hears each move.
 
-import { translate } from '../i18n/current';
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { loadRoadmap, type RoadmapCard, type RoadmapColumn, toRoadmapCard } from '../lib/pb/roadmap';
 import type { PostRecordLite } from '../lib/pb/staff-types';
 import { getClient } from './client';
@@ -38,7 +38,9 @@ export function followRoadmap(columns: RoadmapColumn[], initial: RoadmapCard[]):
     const card = toRoadmapCard(record);
     $roadmapCards.set(upsert(cards, card));
     if (before?.status !== card.status) {
-      $roadmapAnnouncement.set(translate('roadmap', 'moved', { title: card.title, status: names.get(card.status) ?? '' }));
+      $roadmapAnnouncement.set(
+        translate('roadmap', 'moved', { title: card.title, status: names.get(card.status) ?? '' }),
+      );
     }
   });
   const stopCatchUp = onReconnect(() => {

@@ -1,8 +1,9 @@
 // The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded once per page,
 // and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
 // before a local change never overwrites it (the "vote right after load" race).
-import { translate } from '../i18n/current';
+
 import { map } from 'nanostores';
+import { translate } from '../i18n/current';
 import type { VoteRecord } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
 import { createVote, deleteVote, listMyVotes } from '../lib/pb/votes';

@@ -1,7 +1,7 @@
 // The loader's own words (launcher label, unseen-releases title) in the embedding page's language. Only
 // the `widget` and `releases` namespaces of each locale file are bundled (JSON named imports tree-shake).
-import { formatMessage, type Message } from '../i18n/format';
-import { type Locale, localeOfTag, SOURCE_LOCALE } from '../i18n/locales';
+// i18n-keys: widget.launcher
+
 import { releases as arReleases, widget as arWidget } from '../../locales/ar.json';
 import { releases as deReleases, widget as deWidget } from '../../locales/de.json';
 import { releases as enReleases, widget as enWidget } from '../../locales/en.json';
@@ -12,6 +12,8 @@ import { releases as itReleases, widget as itWidget } from '../../locales/it.jso
 import { releases as jaReleases, widget as jaWidget } from '../../locales/ja.json';
 import { releases as ptReleases, widget as ptWidget } from '../../locales/pt-BR.json';
 import { releases as zhReleases, widget as zhWidget } from '../../locales/zh-CN.json';
+import { formatMessage, type Message } from '../i18n/format';
+import { type Locale, localeOfTag, SOURCE_LOCALE } from '../i18n/locales';
 
 interface Words {
   launcher: string;

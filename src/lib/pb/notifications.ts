@@ -1,6 +1,7 @@
 // A member's own notifications (the API rules show nobody else's): lists, unread count, marking read.
-import type { PocketBase } from './client';
+
 import { translate } from '../../i18n/current';
+import type { PocketBase } from './client';
 import type { NotificationRecord } from './staff-types';
 
 export function listNotifications(pb: PocketBase, page = 1, perPage = 30) {
