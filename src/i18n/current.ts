@@ -8,7 +8,9 @@ import { bindNamespace, type I18n, type KeyOf, type NamespaceName, type Translat
 
 export const I18N_ELEMENT_ID = 'chorus-i18n';
 
-const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: english as Messages };
+// English stays out of the browser's bundle (every page embeds its dictionary): only the Worker and
+// tests fall back to it.
+const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: import.meta.env.SSR ? (english as Messages) : {} };
 let embedded: I18n | undefined;
 let serverSource: (() => I18n | undefined) | undefined;
 

@@ -12,7 +12,6 @@ import CommentForm from './CommentForm';
 import CommentItem from './CommentItem';
 import { useClientStore } from './hooks/use-client-store';
 import { useSession } from './hooks/use-session';
-import { rich } from './rich';
 
 const NO_COMMENTS: CommentView[] = [];
 const NO_POSTS: Record<string, PostLive> = {};
@@ -65,9 +64,7 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
         <p className="notice">{translate('errors', 'locked')}</p>
       ) : !user ? (
         <p>
-          {rich(t('signInToJoin'), {
-            a: (text) => <a href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>{text}</a>,
-          })}
+          <a href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>{t('signInToJoin')}</a>
         </p>
       ) : user.blocked ? (
         <p className="notice">{translate('errors', 'blocked')}</p>

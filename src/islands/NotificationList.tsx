@@ -11,7 +11,7 @@ import Toaster from './Toaster';
 export default function NotificationList({ initial }: { initial: NotificationRecord[] }) {
   const items = useStore($notifications) ?? initial;
   const unread = useStore($unreadCount);
-  const t = translator('notifications');
+  const t = translator('notificationList');
   useEffect(() => {
     if ($notifications.get() === null) $notifications.set(initial);
   }, [initial]);

@@ -22,7 +22,7 @@ interface Props {
 }
 
 export default function SettingsForm({ id, name, preferences, locale }: Props) {
-  const t = translator('account');
+  const t = translator('settings');
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -13,7 +13,7 @@ const DONE: Record<string, Done> = {
 
 export default function UnsubscribeConfirm({ token }: { token: string }) {
   const [state, setState] = useState<{ done?: Done; error?: string }>({});
-  const t = translator('account');
+  const t = translator('settings');
   async function confirm() {
     const result = await unsubscribeWith(token);
     setState(

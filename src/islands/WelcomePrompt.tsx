@@ -6,17 +6,17 @@ import { rich } from './rich';
 
 export default function WelcomePrompt({ serverUser }: { serverUser: SessionUser | null }) {
   const user = useSession(serverUser);
-  const t = translator('account');
+  const t = translator('welcome');
   if (user) {
     return (
       <p className="welcome-prompt" data-testid="welcome-prompt">
-        {rich(t('welcomeBack'), { b: (text) => <strong>{text}</strong> }, { name: user.name })}
+        {rich(t('back'), { b: (text) => <strong>{text}</strong> }, { name: user.name })}
       </p>
     );
   }
   return (
     <p className="welcome-prompt" data-testid="welcome-prompt">
-      {rich(t('welcome'), {
+      {rich(t('visitor'), {
         signin: (text) => <a href="/signin">{text}</a>,
         signup: (text) => <a href="/signup">{text}</a>,
       })}

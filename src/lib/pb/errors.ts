@@ -2,7 +2,8 @@
 // language: PocketBase's own field codes become Chorus's messages (errors namespace); our hooks'
 // messages already come in the request's language (Accept-Language) and are shown as they come.
 import { ClientResponseError } from 'pocketbase';
-import { translate } from '../../i18n/current';
+import { currentI18n, translate } from '../../i18n/current';
+import type { KeyOf } from '../../i18n/translator';
 
 export type AppError =
   | { kind: 'validation'; message: string; fields: Record<string, string> }
@@ -66,52 +67,48 @@ function fieldMessages(error: ClientResponseError): Record<string, string> {
 }
 
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
-type Explain = (params: Record<string, unknown>) => string;
+type FieldKey = KeyOf<'fieldErrors'>;
+/** A message key, and which of PocketBase's params fill which placeholders (`{count}` from `maxSelect`…). */
+type Explain = [FieldKey, Record<string, string>?];
 
 // PocketBase's validation codes (core/field_*.go, core/validators, ozzo-validation) and their params.
 export const CODE_MESSAGES: Record<string, Explain> = {
-  validation_required: () => translate('errors', 'required'),
-  validation_nil_or_not_empty_required: () => translate('errors', 'required'),
-  validation_blank: () => translate('errors', 'blank'),
-  validation_is_email: () => translate('errors', 'invalidEmail'),
-  validation_invalid_email: () => translate('errors', 'invalidEmail'),
-  validation_invalid_new_email: () => translate('errors', 'invalidEmail'),
-  validation_email_domain_not_allowed: () => translate('errors', 'invalidEmail'),
-  validation_not_unique: () => translate('errors', 'notUnique'),
-  validation_values_mismatch: () => translate('errors', 'valuesMismatch'),
-  validation_min_text_constraint: (p) => translate('errors', 'tooShort', { min: number(p.min) }),
-  validation_length_too_short: (p) => translate('errors', 'tooShort', { min: number(p.min) }),
-  validation_max_text_constraint: (p) => translate('errors', 'tooLong', { max: number(p.max) }),
-  validation_length_too_long: (p) => translate('errors', 'tooLong', { max: number(p.max) }),
-  validation_length_out_of_range: (p) =>
-    translate('errors', 'lengthOutOfRange', { min: number(p.min), max: number(p.max) }),
-  validation_min_number_constraint: (p) => translate('errors', 'numberTooSmall', { min: number(p.min) }),
-  validation_max_number_constraint: (p) => translate('errors', 'numberTooLarge', { max: number(p.max) }),
-  validation_not_a_number: () => translate('errors', 'notANumber'),
-  validation_only_int_constraint: () => translate('errors', 'notANumber'),
-  validation_invalid_value: () => translate('errors', 'notAChoice'),
-  validation_in_invalid: () => translate('errors', 'notAChoice'),
-  validation_too_many_values: (p) => translate('errors', 'tooManyChoices', { count: number(p.maxSelect) }),
-  validation_invalid_url: () => translate('errors', 'invalidUrl'),
-  validation_url_domain_not_allowed: () => translate('errors', 'invalidUrl'),
-  validation_file_size_limit: (p) =>
-    translate('errors', 'fileTooLarge', {
-      file: String(p.file ?? ''),
-      size: Math.round((number(p.maxSize) / 1024 / 1024) * 10) / 10,
-    }),
-  validation_invalid_mime_type: () => translate('errors', 'fileType'),
-  validation_invalid_file: () => translate('errors', 'invalidFile'),
-  validation_too_many_files: (p) => translate('errors', 'tooManyFiles', { count: number(p.maxSelect) }),
+  validation_required: ['required'],
+  validation_nil_or_not_empty_required: ['required'],
+  validation_blank: ['blank'],
+  validation_is_email: ['invalidEmail'],
+  validation_invalid_email: ['invalidEmail'],
+  validation_invalid_new_email: ['invalidEmail'],
+  validation_email_domain_not_allowed: ['invalidEmail'],
+  validation_not_unique: ['notUnique'],
+  validation_values_mismatch: ['valuesMismatch'],
+  validation_min_text_constraint: ['tooShort', { min: 'min' }],
+  validation_length_too_short: ['tooShort', { min: 'min' }],
+  validation_max_text_constraint: ['tooLong', { max: 'max' }],
+  validation_length_too_long: ['tooLong', { max: 'max' }],
+  validation_length_out_of_range: ['lengthOutOfRange', { min: 'min', max: 'max' }],
+  validation_min_number_constraint: ['numberTooSmall', { min: 'min' }],
+  validation_max_number_constraint: ['numberTooLarge', { max: 'max' }],
+  validation_not_a_number: ['notANumber'],
+  validation_only_int_constraint: ['notANumber'],
+  validation_invalid_value: ['notAChoice'],
+  validation_in_invalid: ['notAChoice'],
+  validation_too_many_values: ['tooManyChoices', { count: 'maxSelect' }],
+  validation_invalid_url: ['invalidUrl'],
+  validation_url_domain_not_allowed: ['invalidUrl'],
+  validation_file_size_limit: ['fileTooLarge', { file: 'file', size: 'maxSize' }],
+  validation_invalid_mime_type: ['fileType'],
+  validation_invalid_file: ['invalidFile'],
+  validation_too_many_files: ['tooManyFiles', { count: 'maxSelect' }],
 };
 
 // Where one field says it better than the code alone.
 const FIELD_MESSAGES: Record<string, Explain> = {
-  'email:validation_not_unique': () => translate('errors', 'emailTaken'),
-  'password:validation_min_text_constraint': (p) => translate('errors', 'passwordTooShort', { min: number(p.min) }),
-  'password:validation_length_too_short': (p) => translate('errors', 'passwordTooShort', { min: number(p.min) }),
-  'password:validation_length_out_of_range': (p) =>
-    translate('errors', 'passwordLength', { min: number(p.min), max: number(p.max) }),
-  'passwordConfirm:validation_values_mismatch': () => translate('errors', 'passwordsMismatch'),
+  'email:validation_not_unique': ['emailTaken'],
+  'password:validation_min_text_constraint': ['passwordTooShort', { min: 'min' }],
+  'password:validation_length_too_short': ['passwordTooShort', { min: 'min' }],
+  'password:validation_length_out_of_range': ['passwordLength', { min: 'min', max: 'max' }],
+  'passwordConfirm:validation_values_mismatch': ['passwordsMismatch'],
 };
 
 // Our hooks' codes whose message names the exact problem, already in the request's language.
@@ -120,7 +117,17 @@ const SHOWN_AS_SENT = new Set(['validation_image_refused', 'invalid_scheme']);
 /** The message Chorus shows next to `field` for PocketBase's `{ code, message, params }`. */
 export function fieldMessage(field: string, { code = '', message = '', params = {} }: FieldError): string {
   const explain = FIELD_MESSAGES[`${field}:${code}`] ?? CODE_MESSAGES[code];
-  if (explain) return explain(params);
+  // Pages without forms do not embed the fieldErrors namespace (src/i18n/messages.ts): a plain word there.
+  if (explain && currentI18n().messages.fieldErrors) {
+    const [key, fill = {}] = explain;
+    const values: Record<string, string | number> = {};
+    for (const [placeholder, param] of Object.entries(fill)) {
+      values[placeholder] = param === 'file' ? String(params[param] ?? '') : number(params[param]);
+    }
+    // File sizes come in bytes; people read megabytes.
+    if (typeof values.size === 'number') values.size = Math.round((values.size / 1024 / 1024) * 10) / 10;
+    return translate('fieldErrors', key, values);
+  }
   if (SHOWN_AS_SENT.has(code) && message) return message;
   return translate('errors', 'invalid');
 }

@@ -32,30 +32,30 @@ export function markAllRead(pb: PocketBase): Promise<{ updated: number }> {
 
 /** What happened, in words, for the list and the bell. */
 export function describeNotification(n: NotificationRecord): { text: string; href: string } {
-  const actor = n.expand?.actor?.name || translate('notifications', 'theTeam');
-  const title = n.expand?.post?.title ?? translate('notifications', 'anIdea');
+  const actor = n.expand?.actor?.name || translate('notificationList', 'theTeam');
+  const title = n.expand?.post?.title ?? translate('notificationList', 'anIdea');
   const href = n.kind === 'release' && n.expand?.entry ? `/changelog/${n.expand.entry.slug}` : `/p/${n.post}`;
   switch (n.kind) {
     case 'comment':
-      return { text: translate('notifications', 'commented', { actor, title }), href };
+      return { text: translate('notificationList', 'commented', { actor, title }), href };
     case 'status': {
       const status = n.expand?.post?.expand?.status?.name;
       return {
         text: status
-          ? translate('notifications', 'movedTo', { actor, title, status })
-          : translate('notifications', 'statusChanged', { actor, title }),
+          ? translate('notificationList', 'movedTo', { actor, title, status })
+          : translate('notificationList', 'statusChanged', { actor, title }),
         href,
       };
     }
     case 'response':
-      return { text: translate('notifications', 'responded', { actor, title }), href };
+      return { text: translate('notificationList', 'responded', { actor, title }), href };
     case 'release': {
-      const release = n.expand?.entry?.title ?? translate('notifications', 'aNewRelease');
-      return { text: translate('notifications', 'shipped', { title, release }), href };
+      const release = n.expand?.entry?.title ?? translate('notificationList', 'aNewRelease');
+      return { text: translate('notificationList', 'shipped', { title, release }), href };
     }
     case 'merge':
-      return { text: translate('notifications', 'merged', { title }), href };
+      return { text: translate('notificationList', 'merged', { title }), href };
     default:
-      return { text: translate('notifications', 'other'), href };
+      return { text: translate('notificationList', 'other'), href };
   }
 }
