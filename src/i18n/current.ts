@@ -21,9 +21,11 @@ export function installServerI18n(source: () => I18n | undefined): void {
 
 function readEmbedded(): I18n {
   if (embedded) return embedded;
-  embedded = FALLBACK;
-  if (typeof document === 'undefined') return embedded;
+  if (typeof document === 'undefined') return FALLBACK;
   const element = document.getElementById(I18N_ELEMENT_ID);
+  // Not parsed yet: ask again next time rather than keep a page without words.
+  if (!element) return FALLBACK;
+  embedded = FALLBACK;
   try {
     const parsed = JSON.parse(element?.textContent ?? 'null') as { locale?: unknown; messages?: Messages } | null;
     if (parsed && isLocale(parsed.locale) && parsed.messages) {

@@ -1,5 +1,5 @@
 // Checks images before upload: real image bytes (not a renamed file), allowed types, size and count.
-import { translate } from '../i18n/current';
+import { currentLocale, translate } from '../i18n/current';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES = 5;
@@ -20,7 +20,11 @@ export interface ImageCheck {
   errors: string[];
 }
 
-const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+/** "20.0" (or "20,0"…): megabytes with one decimal, in the page's language. */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    bytes / 1024 / 1024,
+  );
 
 /** Which of the new files can join the ones already attached, and why the others cannot. */
 export async function checkImages(files: File[], alreadyAttached: number, max = MAX_IMAGES): Promise<ImageCheck> {

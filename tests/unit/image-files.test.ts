@@ -23,7 +23,7 @@ describe('checkImages', () => {
     expect(result.accepted.map((f) => f.name)).toEqual(['a.png']);
     expect(result.errors).toEqual([
       'notes.png is not a JPEG, PNG, WebP or GIF image.',
-      'huge.png is 20 MB: images can be at most 5 MB.',
+      'huge.png is 20.0 MB: images can be at most 5 MB.',
       'b.png was not added: at most 5 images can be attached.',
     ]);
   });
