@@ -8,9 +8,9 @@ import { bindNamespace, type I18n, type KeyOf, type NamespaceName, type Translat
 
 export const I18N_ELEMENT_ID = 'chorus-i18n';
 
-// Only the Worker and Node (tests) fall back to English: in the browser every page embeds its dictionary,
-// so the islands' bundle never carries every namespace's English text (the build drops the import).
-const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: (import.meta.env.SSR ? english : {}) as Messages };
+// English stays out of the browser's bundle (every page embeds its dictionary): only the Worker and
+// tests fall back to it.
+const FALLBACK: I18n = { locale: 'en', dir: 'ltr', messages: import.meta.env.SSR ? (english as Messages) : {} };
 let embedded: I18n | undefined;
 let serverSource: (() => I18n | undefined) | undefined;
 
@@ -21,9 +21,11 @@ export function installServerI18n(source: () => I18n | undefined): void {
 
 function readEmbedded(): I18n {
   if (embedded) return embedded;
-  embedded = FALLBACK;
-  if (typeof document === 'undefined') return embedded;
+  if (typeof document === 'undefined') return FALLBACK;
   const element = document.getElementById(I18N_ELEMENT_ID);
+  // Not parsed yet: ask again next time rather than keep a page without words.
+  if (!element) return FALLBACK;
+  embedded = FALLBACK;
   try {
     const parsed = JSON.parse(element?.textContent ?? 'null') as { locale?: unknown; messages?: Messages } | null;
     if (parsed && isLocale(parsed.locale) && parsed.messages) {

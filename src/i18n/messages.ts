@@ -26,13 +26,34 @@ async function loadTranslation(locale: Locale): Promise<Messages> {
   return merged;
 }
 
+// Browser namespaces whose islands live on a few pages only (by path): other pages never download them.
+// `widget` is bundled into the widget's loader (src/widget/words.ts), so no page needs it.
+const SIGN_IN = /^\/(signin|signup|reset-password|sso|embed\/signin)\/?$/;
+const IDEA_LISTS = /^\/(embed\/)?(b\/[^/]+\/?)?$/;
+const ONLY_ON: Record<string, RegExp> = {
+  signIn: SIGN_IN,
+  settings: /^\/settings\/?$/,
+  notificationList: /^\/notifications\/?$/,
+  welcome: /^\/$/,
+  composer: /^\/((embed\/)?(b\/[^/]+\/?)?|p\/[^/]+\/edit\/?)$/,
+  search: IDEA_LISTS,
+  roadmap: /^\/(embed\/)?roadmap\/?$/,
+  // PocketBase's field messages, where forms show them next to fields (elsewhere: one plain word).
+  fieldErrors:
+    /^\/((signin|signup|reset-password|sso|settings|embed\/signin|admin(\/.*)?)|(embed\/)?(b\/[^/]+\/?)?|p\/[^/]+\/edit\/?)$/,
+  widget: /^$/,
+};
+
 /** Namespaces the browser needs: islands' and stores' words. `page*` ones are rendered by the server
- * only, `email*` and `pb*` ones by PocketBase's hooks, and `admin*` ones go to the admin pages only. */
-export function clientMessages(messages: Messages, { admin }: { admin: boolean }): Messages {
+ * only, `email*` and `pb*` ones by PocketBase's hooks, and `admin*` ones go to the admin pages only;
+ * with a `path`, page-bound namespaces (ONLY_ON) go to their pages only. */
+export function clientMessages(messages: Messages, { admin, path }: { admin: boolean; path?: string }): Messages {
   const picked: Messages = {};
   for (const [namespace, keys] of Object.entries(messages)) {
     if (/^(page|email|pb)[A-Z]/.test(namespace)) continue;
     if (!admin && /^admin[A-Z]/.test(namespace)) continue;
+    const only = ONLY_ON[namespace];
+    if (only && path !== undefined && !only.test(path)) continue;
     picked[namespace] = keys;
   }
   return picked;

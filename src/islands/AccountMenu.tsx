@@ -1,4 +1,5 @@
 // The header's account menu: sign in / sign up links for visitors, and a menu with sign out for members.
+import { translator } from '../i18n/current';
 import { isStaff } from '../lib/access';
 import type { SessionUser } from '../lib/pb/types';
 import { signOut } from '../stores/session';
@@ -13,15 +14,16 @@ interface Props {
 
 export default function AccountMenu({ serverUser, path }: Props) {
   const user = useSession(serverUser);
+  const t = translator('account');
   if (!user) {
     const next = path === '/' || path.startsWith('/sign') ? '' : `?next=${encodeURIComponent(path)}`;
     return (
       <div className="auth-actions">
         <a className="button" href={`/signin${next}`}>
-          Sign in
+          {t('signIn')}
         </a>
         <a className="button primary" href={`/signup${next}`}>
-          Sign up
+          {t('signUp')}
         </a>
       </div>
     );
@@ -32,14 +34,14 @@ export default function AccountMenu({ serverUser, path }: Props) {
       <summary>
         <Avatar user={user} />
         <span>{user.name}</span>
-        <span className="visually-hidden"> account menu</span>
+        <span className="visually-hidden"> {t('menu')}</span>
       </summary>
       <div className="menu">
-        <a href="/notifications">Notifications</a>
-        <a href="/settings">Settings</a>
-        {isStaff(user) && <a href="/admin">Admin</a>}
+        <a href="/notifications">{t('notifications')}</a>
+        <a href="/settings">{t('settings')}</a>
+        {isStaff(user) && <a href="/admin">{t('admin')}</a>}
         <button type="button" onClick={signOut}>
-          Sign out
+          {t('signOut')}
         </button>
       </div>
     </details>

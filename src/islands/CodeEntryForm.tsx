@@ -1,9 +1,12 @@
 // Typing the emailed 6-digit code: signs in, and verifies the email address.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { type AuthOutcome, type CodeRequest, cancelCode, continueTo, redeemCode } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
+import { rich } from './rich';
 import { SubmitButton } from './SubmitButton';
 
 interface Props {
@@ -16,6 +19,7 @@ interface Props {
 export function CodeEntryForm({ request, next, onResend }: Props) {
   const [code, setCode] = useState('');
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -23,14 +27,14 @@ export function CodeEntryForm({ request, next, onResend }: Props) {
   }
 
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Enter your code">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('enterCode')}>
       <p className="alert success" role="status">
-        We emailed a 6-digit code to <strong>{request.email}</strong>. It expires in 10 minutes.
+        {rich(t('codeSent'), { b: (text) => <strong>{text}</strong> }, { email: request.email })}
       </p>
       <FormAlert error={error} shown={['code']} />
       <Field
         id="otp-code"
-        label="Code"
+        label={t('code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
@@ -40,17 +44,20 @@ export function CodeEntryForm({ request, next, onResend }: Props) {
         onValue={(value) => setCode(value.replace(/\s/g, ''))}
         error={fields.code}
       />
-      <SubmitButton busy={busy} pending={pending} label="Continue" pendingLabel="Checking…" />
+      <SubmitButton busy={busy} pending={pending} label={t('continue')} pendingLabel={t('checking')} />
       <p className="field-hint">
-        No email?{' '}
-        <button className="button link" type="button" onClick={() => void run(onResend)} disabled={busy}>
-          Send a new code
-        </button>{' '}
-        or{' '}
-        <button className="button link" type="button" onClick={cancelCode} disabled={busy}>
-          use a different email
-        </button>
-        .
+        {rich(t('noEmail'), {
+          resend: (text) => (
+            <button className="button link" type="button" onClick={() => void run(onResend)} disabled={busy}>
+              {text}
+            </button>
+          ),
+          change: (text) => (
+            <button className="button link" type="button" onClick={cancelCode} disabled={busy}>
+              {text}
+            </button>
+          ),
+        })}
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 // Asking for a one-time sign-in code by email.
+import { translator } from '../i18n/current';
 import { $authEmail, sendSignInCode, setAuthEmail } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
@@ -9,6 +10,7 @@ import { SubmitButton } from './SubmitButton';
 export function CodeRequestForm() {
   const email = useClientStore($authEmail, '');
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -16,20 +18,20 @@ export function CodeRequestForm() {
   }
 
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Email me a sign-in code">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('codeForm')}>
       <FormAlert error={error} shown={['email']} />
       <Field
         id="code-email"
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
         required
         value={email}
         onValue={setAuthEmail}
         error={fields.email}
-        hint="We will email you a 6-digit code. No password needed."
+        hint={t('codeHint')}
       />
-      <SubmitButton busy={busy} pending={pending} label="Email me a code" pendingLabel="Sending…" />
+      <SubmitButton busy={busy} pending={pending} label={t('emailCode')} pendingLabel={t('sending')} />
     </form>
   );
 }

@@ -1,6 +1,8 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
+
 import { useId, useState } from 'react';
+import { translator } from '../i18n/current';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
@@ -18,6 +20,7 @@ interface Props {
 }
 
 const MAX_COMMENT_IMAGES = 3;
+const MAX_COMMENT_LENGTH = 5000;
 
 export default function CommentForm(props: Props) {
   const { label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal, action } = props;
@@ -26,6 +29,7 @@ export default function CommentForm(props: Props) {
   const [error, setError] = useState('');
   const [internal, setInternal] = useState(false);
   const id = useId();
+  const t = translator('comments');
   return (
     <form
       className="comment-form"
@@ -37,8 +41,8 @@ export default function CommentForm(props: Props) {
           setError(message);
           focusFirstError(event.currentTarget);
         };
-        if (!text) return refuse('Write something first.');
-        if (text.length > 5000) return refuse('Comments can be at most 5,000 characters.');
+        if (!text) return refuse(t('writeFirst'));
+        if (text.length > MAX_COMMENT_LENGTH) return refuse(t('tooLong', { max: MAX_COMMENT_LENGTH }));
         setError('');
         setBody('');
         setImages([]);
@@ -72,7 +76,7 @@ export default function CommentForm(props: Props) {
       )}
       {withImages && (
         <label className="comment-images-picker">
-          Attach images ({images.length}/{MAX_COMMENT_IMAGES})
+          {t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
           <input
             type="file"
             multiple
@@ -93,8 +97,8 @@ export default function CommentForm(props: Props) {
       )}
       {allowInternal && (
         <label className="comment-internal-toggle">
-          <input type="checkbox" checked={internal} onChange={(event) => setInternal(event.target.checked)} /> Internal
-          note (only staff see it)
+          <input type="checkbox" checked={internal} onChange={(event) => setInternal(event.target.checked)} />{' '}
+          {t('internalToggle')}
         </label>
       )}
       <div className="comment-form-actions">
@@ -103,7 +107,7 @@ export default function CommentForm(props: Props) {
         </button>
         {onCancel && (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         )}
       </div>

@@ -1,5 +1,7 @@
 // One comment: author, age, edited marker, body, reactions, and reply/edit/delete where allowed.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import type { CommentView } from '../lib/pb/post-types';
 import { addComment, editComment, removeComment, toggleCommentHidden } from '../stores/comments';
 import { Avatar } from './Avatar';
@@ -17,6 +19,7 @@ interface Props {
 
 export default function CommentItem({ comment, viewerId, canWrite, staff = false, children }: Props) {
   const [mode, setMode] = useState<'read' | 'edit' | 'reply'>('read');
+  const t = translator('comments');
   const own = viewerId === comment.author.id && !comment.pending;
   const classes = [
     'comment',
@@ -28,16 +31,16 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
     <li className={classes.filter(Boolean).join(' ')} id={`c-${comment.id}`} data-testid="comment">
       <p className="comment-meta">
         <Avatar user={comment.author} size={24} /> <strong>{comment.author.name}</strong>{' '}
-        <span className="muted">{comment.pending ? 'sending…' : comment.age}</span>
-        {comment.edited && <span className="muted"> · edited</span>}
-        {comment.isNew && <span className="badge">New</span>}
-        {comment.internal && <span className="badge">Internal note</span>}
-        {comment.hidden && <span className="badge">Hidden from members</span>}
+        <span className="muted">{comment.pending ? t('sending') : comment.age}</span>
+        {comment.edited && <span className="muted"> · {t('edited')}</span>}
+        {comment.isNew && <span className="badge">{t('new')}</span>}
+        {comment.internal && <span className="badge">{t('internalNote')}</span>}
+        {comment.hidden && <span className="badge">{t('hiddenFromMembers')}</span>}
       </p>
       {mode === 'edit' ? (
         <CommentForm
-          label="Edit your comment"
-          submitLabel="Save"
+          label={t('editYours')}
+          submitLabel={t('save')}
           initial={comment.body}
           onCancel={() => setMode('read')}
           onSubmit={(body) => {
@@ -53,11 +56,15 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
         <p className="comment-text">{comment.body}</p>
       )}
       {comment.images.length > 0 && (
-        <ul className="post-images" aria-label={`Images in ${comment.author.name}'s comment`}>
+        <ul className="post-images" aria-label={t('imagesIn', { name: comment.author.name })}>
           {comment.images.map((image, index) => (
             <li key={image.thumb}>
               <a href={image.full || image.thumb}>
-                <img src={image.thumb} alt={`Attachment ${index + 1} from ${comment.author.name}`} width={160} />
+                <img
+                  src={image.thumb}
+                  alt={t('attachmentFrom', { number: index + 1, name: comment.author.name })}
+                  width={160}
+                />
               </a>
             </li>
           ))}
@@ -68,22 +75,22 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
         <p className="comment-actions">
           {!comment.parent && (
             <button type="button" className="button link" onClick={() => setMode('reply')}>
-              Reply
+              {t('reply')}
             </button>
           )}
           {own && (
             <button type="button" className="button link" onClick={() => setMode('edit')}>
-              Edit
+              {t('edit')}
             </button>
           )}
           {staff && (
             <button type="button" className="button link" onClick={() => void toggleCommentHidden(comment.id)}>
-              {comment.hidden ? 'Show to members' : 'Hide'}
+              {comment.hidden ? t('showToMembers') : t('hide')}
             </button>
           )}
           {(own || staff) && (
             <button type="button" className="button link" onClick={() => void removeComment(comment.id)}>
-              Delete
+              {t('delete')}
             </button>
           )}
         </p>
@@ -91,8 +98,8 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
       {children}
       {mode === 'reply' && (
         <CommentForm
-          label={`Reply to ${comment.author.name}`}
-          submitLabel="Reply"
+          label={t('replyTo', { name: comment.author.name })}
+          submitLabel={t('reply')}
           onCancel={() => setMode('read')}
           withImages
           allowInternal={staff}

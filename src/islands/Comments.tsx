@@ -1,9 +1,10 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
+
 import { useEffect } from 'react';
+import { translate, translator } from '../i18n/current';
 import { isStaff } from '../lib/access';
 import type { CommentView, PostLive } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
-import { COMMENTS, countOf } from '../lib/plural';
 import { $comments, $commentsPost, addComment, startComments } from '../stores/comments';
 import { $posts } from '../stores/posts';
 import { startReactions } from '../stores/reactions';
@@ -24,6 +25,7 @@ interface Props {
 
 export default function Comments({ postId, initial, locked, serverUser }: Props) {
   const user = useSession(serverUser);
+  const t = translator('comments');
   const started = useClientStore($commentsPost, '') === postId;
   const stored = useClientStore($comments, NO_COMMENTS);
   const isLocked = useClientStore($posts, NO_POSTS)[postId]?.locked ?? locked;
@@ -41,14 +43,14 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
   const staff = isStaff(user);
   return (
     <section className="comments" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">{countOf(comments.length, COMMENTS)}</h2>
+      <h2 id="comments-heading">{t('count', { count: comments.length })}</h2>
       <ol className="comment-list">
         {top.map((comment) => {
           const replies = comments.filter((c) => c.parent === comment.id);
           return (
             <CommentItem key={comment.id} comment={comment} viewerId={user?.id} canWrite={canWrite} staff={staff}>
               {replies.length > 0 && (
-                <ol className="comment-replies" aria-label={`Replies to ${comment.author.name}`}>
+                <ol className="comment-replies" aria-label={t('repliesTo', { name: comment.author.name })}>
                   {replies.map((reply) => (
                     <CommentItem key={reply.id} comment={reply} viewerId={user?.id} canWrite={canWrite} staff={staff} />
                   ))}
@@ -59,17 +61,17 @@ export default function Comments({ postId, initial, locked, serverUser }: Props)
         })}
       </ol>
       {isLocked ? (
-        <p className="notice">This idea is locked: votes and comments are closed.</p>
+        <p className="notice">{translate('errors', 'locked')}</p>
       ) : !user ? (
         <p>
-          <a href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>Sign in</a> to join the discussion.
+          <a href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>{t('signInToJoin')}</a>
         </p>
       ) : user.blocked ? (
-        <p className="notice">Your account is blocked: you can read, but not post, vote or comment.</p>
+        <p className="notice">{translate('errors', 'blocked')}</p>
       ) : (
         <CommentForm
-          label="Add a comment"
-          submitLabel="Comment"
+          label={t('add')}
+          submitLabel={t('submit')}
           withImages
           allowInternal={staff}
           action={`/p/${postId}/comment`}

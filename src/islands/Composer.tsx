@@ -1,7 +1,9 @@
 // The idea composer (loaded on demand): title with similar ideas, markdown body, up to 5 images
 // by picker, drag and drop or paste. Everything typed survives failures, detours and reloads.
+
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { translator } from '../i18n/current';
 import type { SessionUser } from '../lib/pb/types';
 import {
   $draft,
@@ -33,6 +35,7 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
   const submitting = useStore($submitting);
   const images = useStore($images);
   const id = useId();
+  const t = translator('composer');
   useEffect(() => openComposer(boardId), [boardId]);
   const onPaste = (event: React.ClipboardEvent) => {
     const files = [...event.clipboardData.files];
@@ -43,7 +46,7 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
   return (
     <form
       className="composer card form"
-      aria-label={`Share an idea on ${boardName}`}
+      aria-label={t('shareOn', { board: boardName })}
       noValidate
       onPaste={onPaste}
       onDragOver={(event) => event.preventDefault()}
@@ -60,14 +63,14 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
         });
       }}
     >
-      <h2>Share an idea</h2>
+      <h2>{t('share')}</h2>
       {errors.form && (
         <p className="form-error" role="alert">
           {errors.form}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
+        <label htmlFor={`${id}-title`}>{t('title')}</label>
         <input
           id={`${id}-title`}
           value={draft.title}
@@ -84,7 +87,7 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
       </div>
       {similar.length > 0 && (
         <div className="similar" aria-live="polite">
-          <p className="muted">Similar ideas — vote for one of these instead?</p>
+          <p className="muted">{t('similar')}</p>
           <ul>
             {similar.map((idea) => (
               <li key={idea.id}>
@@ -95,7 +98,7 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
         </div>
       )}
       <div className="field">
-        <label htmlFor={`${id}-body`}>Details (Markdown)</label>
+        <label htmlFor={`${id}-body`}>{t('details')}</label>
         <textarea
           id={`${id}-body`}
           rows={6}
@@ -113,10 +116,10 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
       <ComposerImages images={images} errors={errors.images} />
       <div className="comment-form-actions">
         <button type="submit" className="button primary" disabled={submitting}>
-          {user ? (submitting ? 'Posting…' : 'Post idea') : 'Sign in to post'}
+          {user ? (submitting ? t('posting') : t('post')) : t('signInToPost')}
         </button>
         <button type="button" className="button" onClick={onClose}>
-          Close
+          {t('close')}
         </button>
       </div>
     </form>

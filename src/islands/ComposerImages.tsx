@@ -1,10 +1,13 @@
 // The composer's images: previews with remove buttons, the picker, and why a file was refused.
+
 import { useEffect, useId, useMemo } from 'react';
+import { translator } from '../i18n/current';
 import { MAX_IMAGES } from '../lib/image-files';
 import { addImages, removeImage } from '../stores/composer';
 
 export default function ComposerImages({ images, errors }: { images: File[]; errors: string[] }) {
   const id = useId();
+  const t = translator('composer');
   const urls = useMemo(() => images.map((file) => URL.createObjectURL(file)), [images]);
   useEffect(
     () => () => {
@@ -14,8 +17,8 @@ export default function ComposerImages({ images, errors }: { images: File[]; err
   );
   return (
     <div className="field">
-      <label htmlFor={`${id}-images`}>Images (up to {MAX_IMAGES}: JPEG, PNG, WebP or GIF, 5 MB each)</label>
-      <p className="muted">Pick files, drop them here, or paste a screenshot.</p>
+      <label htmlFor={`${id}-images`}>{t('images', { max: MAX_IMAGES })}</label>
+      <p className="muted">{t('imagesHint')}</p>
       <input
         id={`${id}-images`}
         type="file"
@@ -37,9 +40,14 @@ export default function ComposerImages({ images, errors }: { images: File[]; err
         <ul className="composer-images">
           {images.map((file, index) => (
             <li key={urls[index]}>
-              <img src={urls[index]} alt={`Attachment ${index + 1}: ${file.name}`} width={96} height={96} />
+              <img
+                src={urls[index]}
+                alt={t('attachment', { number: index + 1, name: file.name })}
+                width={96}
+                height={96}
+              />
               <button type="button" className="button link" onClick={() => removeImage(index)}>
-                Remove image {index + 1}
+                {t('removeImage', { number: index + 1 })}
               </button>
             </li>
           ))}

@@ -1,7 +1,9 @@
 // "Share an idea": loads the composer on demand; reopens it by itself when a draft is waiting
 // (after a sign-in detour or a reload). It is a link first: clicked before hydration, it reloads the
 // page with ?share=1, and the island opens the composer as soon as it runs.
+
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useState } from 'react';
+import { translator } from '../i18n/current';
 import type { SessionUser } from '../lib/pb/types';
 import { hasDraft } from '../stores/draft';
 
@@ -16,6 +18,7 @@ interface Props {
 
 export default function ComposerLauncher({ boardId, boardName, serverUser }: Props) {
   const [open, setOpen] = useState(false);
+  const t = translator('composer');
   useEffect(() => {
     const url = new URL(location.href);
     if (url.searchParams.has(SHARE)) {
@@ -40,12 +43,12 @@ export default function ComposerLauncher({ boardId, boardName, serverUser }: Pro
         onKeyDown={(event) => event.key === ' ' && openHere(event)}
         data-testid="share-idea"
       >
-        Share an idea
+        {t('share')}
       </a>
     );
   }
   return (
-    <Suspense fallback={<p className="muted">Opening the editor…</p>}>
+    <Suspense fallback={<p className="muted">{t('opening')}</p>}>
       <Composer boardId={boardId} boardName={boardName} serverUser={serverUser} onClose={() => setOpen(false)} />
     </Suspense>
   );

@@ -1,5 +1,7 @@
 // The panel's link to the host page (see stores/embed-host.ts), who is signed in, and the close button.
+
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import { closePanel, connectToHost, type EmbedContext, homeBoard } from '../stores/embed-host';
 import { useHydrated } from './hooks/use-hydrated';
 import { useSession } from './hooks/use-session';
@@ -7,6 +9,7 @@ import { useSession } from './hooks/use-session';
 export default function EmbedBridge({ allowedOrigins, board }: EmbedContext) {
   const hydrated = useHydrated();
   const user = useSession(null);
+  const t = translator('account');
   useEffect(() => {
     const stop = connectToHost({ allowedOrigins, board });
     // Pages without a board (releases) point their Ideas tab at the board the host embedded.
@@ -18,10 +21,11 @@ export default function EmbedBridge({ allowedOrigins, board }: EmbedContext) {
   const framed = hydrated && window.parent !== window;
   return (
     <div className="embed-account">
-      {user && <span data-testid="embed-user">Signed in as {user.name}</span>}
+      {user && <span data-testid="embed-user">{t('signedInAs', { name: user.name })}</span>}
       {framed && (
         <button type="button" className="button embed-close" onClick={() => closePanel(allowedOrigins)}>
-          Close<span className="visually-hidden"> feedback panel</span>
+          <span aria-hidden="true">{t('close')}</span>
+          <span className="visually-hidden">{t('closePanel')}</span>
         </button>
       )}
     </div>

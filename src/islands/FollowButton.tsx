@@ -1,6 +1,8 @@
 // Follow / unfollow an idea to get notified about it; live (voting or commenting follows it on the server).
 // A plain form first: it works before hydration and with JavaScript off.
+
 import { type FormEvent, useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { SessionUser } from '../lib/pb/types';
 import { $follow, startFollow, toggleFollow } from '../stores/follow';
 import { useClientStore } from './hooks/use-client-store';
@@ -15,6 +17,7 @@ interface Props {
 
 export default function FollowButton({ postId, serverUser, subscriptionId }: Props) {
   const user = useSession(serverUser);
+  const t = translator('ideas');
   const follow = useClientStore($follow, subscriptionId);
   const userId = user?.id;
   const known = userId === serverUser?.id ? subscriptionId : undefined;
@@ -29,14 +32,14 @@ export default function FollowButton({ postId, serverUser, subscriptionId }: Pro
   if (!user) {
     return (
       <a className="button" href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>
-        Sign in to follow
+        {t('signInToFollow')}
       </a>
     );
   }
   return (
     <form method="post" action={`/p/${postId}/follow`} className="inline-action" onSubmit={submit}>
       <button type="submit" className="button" aria-pressed={following} data-testid="follow-button">
-        {following ? 'Following' : 'Follow'}
+        {following ? t('following') : t('follow')}
       </button>
     </form>
   );

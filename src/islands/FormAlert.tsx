@@ -1,4 +1,5 @@
 // The summary above a form after a failed submit; field messages sit next to their fields.
+import { translate } from '../i18n/current';
 import type { AppError } from '../lib/pb/errors';
 
 interface Props {
@@ -14,7 +15,7 @@ export function FormAlert({ error, shown }: Props) {
   const nextToFields = Object.keys(fields).length > elsewhere.length;
   return (
     <div className="alert error" role="alert">
-      {nextToFields ? <p>Please check the fields marked below.</p> : null}
+      {nextToFields ? <p>{translate('errors', 'checkFields')}</p> : null}
       {elsewhere.length > 0 ? elsewhere.map(([field, message]) => <p key={field}>{message}</p>) : null}
       {!nextToFields && elsewhere.length === 0 ? <p>{error.message}</p> : null}
     </div>

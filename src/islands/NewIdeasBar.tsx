@@ -1,7 +1,7 @@
 // "N new ideas": posted while the list was open, shown on demand instead of moving the list.
 
+import { translator } from '../i18n/current';
 import type { PostLive } from '../lib/pb/post-types';
-import { countOf, NEW_IDEAS } from '../lib/plural';
 import { $posts, newIdeasOn } from '../stores/posts';
 import { useClientStore } from './hooks/use-client-store';
 
@@ -14,7 +14,7 @@ export default function NewIdeasBar({ boardId }: { boardId: string }) {
     <div className="new-ideas-bar" role="status">
       {count > 0 && (
         <a className="button" href="?sort=new">
-          {countOf(count, NEW_IDEAS)}: show them
+          {translator('ideas')('newIdeas', { count })}
         </a>
       )}
     </div>

@@ -1,15 +1,19 @@
 // Choosing a new password from the emailed reset link; afterwards the person signs in again.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { setNewPassword } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
+import { rich } from './rich';
 import { SubmitButton } from './SubmitButton';
 
 export default function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -19,31 +23,29 @@ export default function NewPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <div className="alert success" role="status">
-        <p>Your password has been changed, and you are signed out everywhere.</p>
+        <p>{t('passwordChanged')}</p>
         <p>
-          <a href="/signin">Sign in with your new password</a>
+          <a href="/signin">{t('signInWithNew')}</a>
         </p>
       </div>
     );
   }
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Choose a new password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('newPasswordTitle')}>
       <FormAlert error={error} shown={['password']} />
       <Field
         id="new-password"
-        label="New password"
+        label={t('newPassword')}
         type="password"
         autoComplete="new-password"
         required
         value={password}
         onValue={setPassword}
         error={fields.password}
-        hint="At least 8 characters."
+        hint={t('passwordHint')}
       />
-      <SubmitButton busy={busy} pending={pending} label="Save new password" pendingLabel="Saving…" />
-      <p className="field-hint">
-        Link expired? <a href="/reset-password">Ask for a new one</a>.
-      </p>
+      <SubmitButton busy={busy} pending={pending} label={t('saveNewPassword')} pendingLabel={t('saving')} />
+      <p className="field-hint">{rich(t('linkExpired'), { a: (text) => <a href="/reset-password">{text}</a> })}</p>
     </form>
   );
 }

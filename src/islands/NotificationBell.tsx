@@ -1,4 +1,6 @@
 // The header's bell: a link to /notifications with the member's live unread count.
+import { currentLocale, translator } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
 import type { SessionUser } from '../lib/pb/types';
 import { $unreadCount } from '../stores/notifications';
 import { useClientStore } from './hooks/use-client-store';
@@ -6,7 +8,8 @@ import { useSession } from './hooks/use-session';
 
 function Count() {
   const unread = useClientStore($unreadCount, 0);
-  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+  const t = translator('notifications');
+  const label = unread === 0 ? t('label') : t('unread', { count: unread });
   return (
     <a className="bell" href="/notifications" aria-label={label} data-testid="bell">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
@@ -17,7 +20,7 @@ function Count() {
       </svg>
       {unread > 0 && (
         <span className="bell-count" data-testid="bell-count">
-          {unread > 99 ? '99+' : unread}
+          {unread > 99 ? `${formatNumber(currentLocale(), 99)}+` : formatNumber(currentLocale(), unread)}
         </span>
       )}
     </a>

@@ -1,6 +1,8 @@
 // The member's notifications, newest first, live; each can be marked read, or all at once.
+
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { currentLocale, translator } from '../i18n/current';
 import { describeNotification } from '../lib/pb/notifications';
 import type { NotificationRecord } from '../lib/pb/staff-types';
 import { $notifications, $unreadCount, markAllNotificationsRead, markNotificationRead } from '../stores/notifications';
@@ -9,6 +11,7 @@ import Toaster from './Toaster';
 export default function NotificationList({ initial }: { initial: NotificationRecord[] }) {
   const items = useStore($notifications) ?? initial;
   const unread = useStore($unreadCount);
+  const t = translator('notificationList');
   useEffect(() => {
     if ($notifications.get() === null) $notifications.set(initial);
   }, [initial]);
@@ -17,11 +20,11 @@ export default function NotificationList({ initial }: { initial: NotificationRec
     <div className="notifications">
       <div className="notifications-actions">
         <button type="button" className="button" onClick={markAllNotificationsRead} disabled={!anyUnread}>
-          Mark all read
+          {t('markAllRead')}
         </button>
       </div>
       {items.length === 0 ? (
-        <p className="muted">No notifications yet. Follow or vote for ideas to hear when they change.</p>
+        <p className="muted">{t('empty')}</p>
       ) : (
         <ul className="notification-list">
           {items.map((n) => {
@@ -29,18 +32,18 @@ export default function NotificationList({ initial }: { initial: NotificationRec
             return (
               <li key={n.id} className={n.read_at ? 'read' : 'unread'} data-testid="notification">
                 <a href={href} onClick={() => !n.read_at && void markNotificationRead(n.id)}>
-                  {!n.read_at && <span className="visually-hidden">Unread: </span>}
+                  {!n.read_at && <span className="visually-hidden">{t('unreadPrefix')} </span>}
                   {text}
                 </a>
                 <time dateTime={(n.updated || n.created).replace(' ', 'T')}>
-                  {new Date((n.updated || n.created).replace(' ', 'T')).toLocaleString('en', {
+                  {new Date((n.updated || n.created).replace(' ', 'T')).toLocaleString(currentLocale(), {
                     dateStyle: 'medium',
                     timeStyle: 'short',
                   })}
                 </time>
                 {!n.read_at && (
                   <button type="button" className="button link" onClick={() => markNotificationRead(n.id)}>
-                    Mark read
+                    {t('markRead')}
                   </button>
                 )}
               </li>

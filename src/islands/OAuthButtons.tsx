@@ -1,4 +1,5 @@
 // "Continue with GitHub" and the like, for the providers the operator configured in PocketBase.
+import { translator } from '../i18n/current';
 import type { OAuthProvider } from '../lib/pb/auth';
 import { continueTo, signInWithProvider } from '../stores/auth';
 import { FormAlert } from './FormAlert';
@@ -23,7 +24,7 @@ export function OAuthButtons({ providers, next }: { providers: OAuthProvider[]; 
           disabled={busy}
           onClick={() => choose(provider.name)}
         >
-          Continue with {provider.displayName}
+          {translator('signIn')('continueWith', { provider: provider.displayName })}
         </button>
       ))}
     </div>

@@ -1,5 +1,7 @@
 // Signing in with email and password.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $authEmail, continueTo, setAuthEmail, signInWithPassword } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
@@ -11,6 +13,7 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
   const email = useClientStore($authEmail, '');
   const [password, setPassword] = useState('');
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -18,11 +21,11 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
   }
 
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Sign in with a password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('withPassword')}>
       <FormAlert error={error} shown={['identity', 'password']} />
       <Field
         id="signin-email"
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="username"
         required
@@ -32,7 +35,7 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
       />
       <Field
         id="signin-password"
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="current-password"
         required
@@ -41,9 +44,9 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
         error={fields.password}
       />
       <p className="field-hint">
-        <a href="/reset-password">Forgot password?</a>
+        <a href="/reset-password">{t('forgot')}</a>
       </p>
-      <SubmitButton busy={busy} pending={pending} label="Sign in" pendingLabel="Signing in…" />
+      <SubmitButton busy={busy} pending={pending} label={t('signIn')} pendingLabel={t('signingIn')} />
     </form>
   );
 }

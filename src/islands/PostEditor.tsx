@@ -1,12 +1,15 @@
 // The author's editor for their idea's title and description.
+
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $editErrors, clearEditError, saveIdea } from '../stores/post-editor';
 import { focusFirstError } from './hooks/focus-first-error';
 
 export default function PostEditor({ postId, title, body }: { postId: string; title: string; body: string }) {
   const [draft, setDraft] = useState({ title, body });
   const errors = useStore($editErrors);
+  const t = translator('composer');
   return (
     <form
       className="form card"
@@ -26,7 +29,7 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
         </p>
       )}
       <div className="field">
-        <label htmlFor="edit-title">Title</label>
+        <label htmlFor="edit-title">{t('title')}</label>
         <input
           id="edit-title"
           value={draft.title}
@@ -44,7 +47,7 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
         )}
       </div>
       <div className="field">
-        <label htmlFor="edit-body">Details (Markdown)</label>
+        <label htmlFor="edit-body">{t('details')}</label>
         <textarea
           id="edit-body"
           rows={8}
@@ -54,10 +57,10 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
       </div>
       <div className="comment-form-actions">
         <button type="submit" className="button primary">
-          Save changes
+          {t('saveChanges')}
         </button>
         <a className="button" href={`/p/${postId}`}>
-          Cancel
+          {t('cancel')}
         </a>
       </div>
     </form>

@@ -1,4 +1,6 @@
 // Emoji reactions under a comment: counts, and the viewer's own highlighted.
+import { currentLocale } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
 import { EMOJIS } from '../lib/pb/post-types';
 import { $reactions, type Reaction, toggleReaction } from '../stores/reactions';
 import { useClientStore } from './hooks/use-client-store';
@@ -21,7 +23,7 @@ export default function ReactionBar({ commentId, viewerId }: { commentId: string
             onClick={() => void toggleReaction(commentId, emoji)}
           >
             {emoji}
-            {count > 0 && <span>{count}</span>}
+            {count > 0 && <span>{formatNumber(currentLocale(), count)}</span>}
           </button>
         );
       })}

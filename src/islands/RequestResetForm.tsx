@@ -1,16 +1,20 @@
 // Asking for a password reset link by email.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $authEmail, sendPasswordReset, setAuthEmail } from '../stores/auth';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { rich } from './rich';
 import { SubmitButton } from './SubmitButton';
 
 export default function RequestResetForm() {
   const email = useClientStore($authEmail, '');
   const [sent, setSent] = useState(false);
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
@@ -20,31 +24,28 @@ export default function RequestResetForm() {
   if (sent) {
     return (
       <div className="alert success" role="status">
+        <p>{rich(t('resetSent'), { b: (text) => <strong>{text}</strong> }, { email })}</p>
         <p>
-          If an account uses <strong>{email}</strong>, we emailed it a link to choose a new password. The link expires
-          in 30 minutes.
-        </p>
-        <p>
-          <a href="/signin">Back to sign in</a>
+          <a href="/signin">{t('backToSignIn')}</a>
         </p>
       </div>
     );
   }
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Reset your password">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('resetTitle')}>
       <FormAlert error={error} shown={['email']} />
       <Field
         id="reset-email"
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
         required
         value={email}
         onValue={setAuthEmail}
         error={fields.email}
-        hint="We will email you a link to choose a new password."
+        hint={t('resetHint')}
       />
-      <SubmitButton busy={busy} pending={pending} label="Email me a reset link" pendingLabel="Sending…" />
+      <SubmitButton busy={busy} pending={pending} label={t('emailResetLink')} pendingLabel={t('sending')} />
     </form>
   );
 }

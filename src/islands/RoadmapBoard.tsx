@@ -1,7 +1,10 @@
 // The roadmap's columns and cards, each with its vote button: server-rendered, then live. Plain lists of links, one column per
 // roadmap status, so it reads well by keyboard and screen reader; moves are announced politely.
+
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { currentLocale, translator } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
 import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
 import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
 import VoteButton from './VoteButton';
@@ -16,6 +19,7 @@ interface Props {
 export default function RoadmapBoard({ columns, cards, boards }: Props) {
   const live = useStore($roadmapCards) ?? cards;
   const announcement = useStore($roadmapAnnouncement);
+  const t = translator('roadmap');
   useEffect(() => followRoadmap(columns, cards), [columns, cards]);
   return (
     <div className="roadmap">
@@ -25,10 +29,10 @@ export default function RoadmapBoard({ columns, cards, boards }: Props) {
         return (
           <section key={column.id} className="roadmap-column" aria-labelledby={headingId} data-status={column.slug}>
             <h2 id={headingId}>
-              {column.name} <span className="count">({inColumn.length})</span>
+              {column.name} <span className="count">({formatNumber(currentLocale(), inColumn.length)})</span>
             </h2>
             {inColumn.length === 0 ? (
-              <p className="muted">Nothing here yet.</p>
+              <p className="muted">{t('empty')}</p>
             ) : (
               <ol className="roadmap-cards">
                 {inColumn.map((card) => (
@@ -36,7 +40,7 @@ export default function RoadmapBoard({ columns, cards, boards }: Props) {
                     <VoteButton postId={card.id} count={card.votes} status={card.status} compact />
                     <span className="roadmap-card-text">
                       <a href={`/p/${card.id}`}>{card.title}</a>
-                      <span className="meta">{boards[card.board] ?? 'Board'}</span>
+                      <span className="meta">{boards[card.board] ?? t('board')}</span>
                     </span>
                   </li>
                 ))}

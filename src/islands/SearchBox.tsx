@@ -1,6 +1,8 @@
 // The list's search box: a plain GET field that, once hydrated, also shows matching ideas as you type
 // (an ARIA combobox with a listbox). Arrows move, Enter opens an idea, Escape closes.
+
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { translate, translator } from '../i18n/current';
 import { $search, closeSearch, IDLE_SEARCH, type SearchHit, searchAsYouType } from '../stores/search';
 import { useClientStore } from './hooks/use-client-store';
 
@@ -14,6 +16,7 @@ interface Props {
 export default function SearchBox({ value, board }: Props) {
   const search = useClientStore($search, IDLE_SEARCH);
   const [active, setActive] = useState(-1);
+  const t = translator('search');
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -43,10 +46,10 @@ export default function SearchBox({ value, board }: Props) {
     }
   };
   const summary = search.failed
-    ? 'Search is unavailable right now.'
+    ? t('unavailable')
     : search.total === 0
-      ? 'No matching ideas.'
-      : `${search.total} matching ${search.total === 1 ? 'idea' : 'ideas'}.`;
+      ? t('none')
+      : t('found', { count: search.total });
 
   return (
     <div className="search-box">
@@ -58,7 +61,7 @@ export default function SearchBox({ value, board }: Props) {
         className="input"
         defaultValue={value}
         maxLength={200}
-        placeholder="Search ideas…"
+        placeholder={t('placeholder')}
         autoComplete="off"
         role="combobox"
         aria-autocomplete="list"
@@ -75,7 +78,7 @@ export default function SearchBox({ value, board }: Props) {
           closeSearch();
         }}
       />
-      <div id={listId} role="listbox" aria-label="Matching ideas" className="search-results" hidden={!open}>
+      <div id={listId} role="listbox" aria-label={t('matching')} className="search-results" hidden={!open}>
         {search.hits.map((hit, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input handles the keys (aria-activedescendant).
           <div
@@ -94,7 +97,7 @@ export default function SearchBox({ value, board }: Props) {
                   {hit.status.name}
                 </span>
               )}
-              {hit.votes === 1 ? '1 vote' : `${hit.votes} votes`}
+              {translate('vote', 'count', { count: hit.votes })}
             </span>
           </div>
         ))}
@@ -108,7 +111,7 @@ export default function SearchBox({ value, board }: Props) {
           onMouseDown={(event) => event.preventDefault()}
           onClick={submitAll}
         >
-          {search.failed ? 'Search' : 'See all results'} for “{search.query}”
+          {t(search.failed ? 'searchFor' : 'allResults', { query: search.query })}
         </div>
       </div>
       <p className="visually-hidden" role="status">

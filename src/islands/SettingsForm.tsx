@@ -1,22 +1,28 @@
-// A member's name, avatar and email preferences. Field messages appear next to fields; nothing typed is lost.
+// A member's name, avatar, language and email preferences. Field messages appear next to fields; nothing
+// typed is lost. A new language reloads the page, which the server then renders in it.
 import { type FormEvent, useState } from 'react';
+import { translator } from '../i18n/current';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
 import type { AppError } from '../lib/pb/errors';
 import type { EmailPreference } from '../lib/pb/staff-types';
 import { saveAccount } from '../stores/account';
 
-const LABELS: Record<EmailPreference, string> = {
-  email_on_comment: 'New comments on ideas I follow',
-  email_on_status: 'Status changes, official responses and merges of ideas I follow or voted for',
-  email_on_release: 'Releases that ship ideas I voted for',
-};
+const LABELS = {
+  email_on_comment: 'prefComment',
+  email_on_status: 'prefStatus',
+  email_on_release: 'prefRelease',
+} as const satisfies Record<EmailPreference, string>;
 
 interface Props {
   id: string;
   name: string;
   preferences: Record<EmailPreference, boolean>;
+  /** The member's own language, or '' for the site's. */
+  locale: Locale | '';
 }
 
-export default function SettingsForm({ id, name, preferences }: Props) {
+export default function SettingsForm({ id, name, preferences, locale }: Props) {
+  const t = translator('settings');
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -29,12 +35,15 @@ export default function SettingsForm({ id, name, preferences }: Props) {
     data.set('name', String(form.get('name') ?? ''));
     const avatar = form.get('avatar');
     if (avatar instanceof File && avatar.size > 0) data.set('avatar', avatar);
+    const chosenLocale = String(form.get('locale') ?? '');
+    data.set('locale', chosenLocale);
     for (const key of Object.keys(LABELS)) data.set(key, form.get(key) ? 'true' : 'false');
     setBusy(true);
     setSaved(false);
     const result = await saveAccount(id, data);
     setBusy(false);
     if (!result.ok) setError(result.error);
+    else if (chosenLocale !== locale) location.reload();
     else {
       setError(null);
       setSaved(true);
@@ -44,7 +53,7 @@ export default function SettingsForm({ id, name, preferences }: Props) {
   return (
     <form className="form settings" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor="name">Name</label>
+        <label htmlFor="name">{t('name')}</label>
         <input
           id="name"
           name="name"
@@ -60,7 +69,7 @@ export default function SettingsForm({ id, name, preferences }: Props) {
         )}
       </div>
       <div className="field">
-        <label htmlFor="avatar">Avatar</label>
+        <label htmlFor="avatar">{t('avatar')}</label>
         <input
           id="avatar"
           name="avatar"
@@ -69,7 +78,7 @@ export default function SettingsForm({ id, name, preferences }: Props) {
           aria-describedby={fields.avatar ? 'avatar-error' : 'avatar-hint'}
         />
         <p id="avatar-hint" className="field-hint">
-          JPEG, PNG, WebP or GIF.
+          {t('avatarHint')}
         </p>
         {fields.avatar && (
           <p id="avatar-error" className="field-error">
@@ -77,18 +86,43 @@ export default function SettingsForm({ id, name, preferences }: Props) {
           </p>
         )}
       </div>
+      <div className="field">
+        <label htmlFor="locale">{t('language')}</label>
+        <select
+          id="locale"
+          name="locale"
+          defaultValue={locale}
+          aria-invalid={fields.locale ? true : undefined}
+          aria-describedby={fields.locale ? 'locale-error' : 'locale-hint'}
+        >
+          <option value="">{t('siteDefault')}</option>
+          {LOCALES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LOCALE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+        <p id="locale-hint" className="field-hint">
+          {t('languageHint')}
+        </p>
+        {fields.locale && (
+          <p id="locale-error" className="field-error">
+            {fields.locale}
+          </p>
+        )}
+      </div>
       <fieldset className="preferences">
-        <legend>Email me about</legend>
+        <legend>{t('emailMe')}</legend>
         {(Object.keys(LABELS) as EmailPreference[]).map((key) => (
           <label key={key} className="checkbox">
-            <input type="checkbox" name={key} defaultChecked={preferences[key]} /> {LABELS[key]}
+            <input type="checkbox" name={key} defaultChecked={preferences[key]} /> {t(LABELS[key])}
           </label>
         ))}
       </fieldset>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
-      <div role="status">{saved && <p className="alert success">Saved.</p>}</div>
+      <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>
       <button type="submit" className="button primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Save settings'}
+        {busy ? t('saving') : t('save')}
       </button>
     </form>
   );

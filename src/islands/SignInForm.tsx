@@ -1,5 +1,7 @@
 // The sign-in page's island: password, or an emailed code, or an OAuth2 provider.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import type { OAuthProvider } from '../lib/pb/auth';
 import { $codeRequest, sendSignInCode } from '../stores/auth';
 import { CodeEntryForm } from './CodeEntryForm';
@@ -17,6 +19,7 @@ interface Props {
 export default function SignInForm({ providers, next }: Props) {
   const request = useClientStore($codeRequest, null);
   const [withCode, setWithCode] = useState(false);
+  const t = translator('signIn');
   const codeRequest = request?.flow === 'signin' ? request : null;
 
   if (codeRequest) {
@@ -27,10 +30,10 @@ export default function SignInForm({ providers, next }: Props) {
       {withCode ? <CodeRequestForm /> : <PasswordSignInForm next={next} />}
       <p>
         <button className="button link" type="button" onClick={() => setWithCode(!withCode)}>
-          {withCode ? 'Sign in with a password instead' : 'Email me a sign-in code instead'}
+          {withCode ? t('passwordInstead') : t('codeInstead')}
         </button>
       </p>
-      {providers.length > 0 && <p className="divider">or</p>}
+      {providers.length > 0 && <p className="divider">{t('or')}</p>}
       <OAuthButtons providers={providers} next={next} />
     </>
   );

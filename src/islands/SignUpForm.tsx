@@ -1,5 +1,7 @@
 // The sign-up page's island: name, email and password, then the emailed code that verifies the address.
+
 import { useState } from 'react';
+import { translator } from '../i18n/current';
 import { $authEmail, $codeRequest, createAccount, sendSignInCode, setAuthEmail } from '../stores/auth';
 import { CodeEntryForm } from './CodeEntryForm';
 import { Field } from './Field';
@@ -14,6 +16,7 @@ export default function SignUpForm({ next }: { next: string | null }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const { pending, busy, error, fields, run } = useFormAction();
+  const t = translator('signIn');
 
   if (request?.flow === 'signup') {
     return <CodeEntryForm request={request} next={next} onResend={() => sendSignInCode(request.email, 'signup')} />;
@@ -25,41 +28,41 @@ export default function SignUpForm({ next }: { next: string | null }) {
   }
 
   return (
-    <form className="form" method="post" onSubmit={submit} noValidate aria-label="Create your account">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('createAccount')}>
       <FormAlert error={error} shown={['name', 'email', 'password']} />
       <Field
         id="signup-name"
-        label="Name"
+        label={t('name')}
         autoComplete="name"
         maxLength={60}
         value={name}
         onValue={setName}
         error={fields.name}
-        hint="Shown next to your ideas and comments."
+        hint={t('nameHint')}
       />
       <Field
         id="signup-email"
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
         required
         value={email}
         onValue={setAuthEmail}
         error={fields.email}
-        hint="Never shown to other people."
+        hint={t('emailHint')}
       />
       <Field
         id="signup-password"
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="new-password"
         required
         value={password}
         onValue={setPassword}
         error={fields.password}
-        hint="At least 8 characters."
+        hint={t('passwordHint')}
       />
-      <SubmitButton busy={busy} pending={pending} label="Create account" pendingLabel="Creating your account…" />
+      <SubmitButton busy={busy} pending={pending} label={t('create')} pendingLabel={t('creating')} />
     </form>
   );
 }

@@ -1,8 +1,11 @@
 // /sso?token=…: redeems the identify token from the team's app, then continues to the board.
+
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { translator } from '../i18n/current';
 import { toSafeNextPath } from '../lib/next-path';
 import { $identifyError, signInWithIdentifyToken } from '../stores/identify';
+import { rich } from './rich';
 
 interface Props {
   token: string;
@@ -15,6 +18,7 @@ interface Props {
 export default function SsoSignIn({ token, next, retryHref, productName }: Props) {
   const error = useStore($identifyError);
   const [done, setDone] = useState(false);
+  const t = translator('signIn');
   useEffect(() => {
     history.replaceState(null, '', location.pathname);
     void signInWithIdentifyToken(token).then((outcome) => {
@@ -28,16 +32,18 @@ export default function SsoSignIn({ token, next, retryHref, productName }: Props
       <div className="form-alert" role="alert" data-testid="sso-error">
         <p>{error}</p>
         <p>
-          {retryHref && <a href={retryHref}>Sign in with {productName} again</a>}
-          {retryHref && ' or '}
-          <a href="/signin">sign in another way</a>.
+          {rich(
+            retryHref ? t('ssoRetry') : t('ssoOther'),
+            { retry: (text) => <a href={retryHref ?? ''}>{text}</a>, other: (text) => <a href="/signin">{text}</a> },
+            { product: productName },
+          )}
         </p>
       </div>
     );
   }
   return (
     <p role="status" className="muted">
-      {done ? 'Signed in. Taking you to the board…' : `Signing you in with ${productName}…`}
+      {done ? t('ssoDone') : t('ssoSigningIn', { product: productName })}
     </p>
   );
 }

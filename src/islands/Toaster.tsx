@@ -1,4 +1,5 @@
 // Shows the current toast (e.g. a refused vote) and a lost live connection, in a polite live region.
+import { translator } from '../i18n/current';
 import { $connection, $subscribed } from '../stores/realtime';
 import { $toast, dismissToast } from '../stores/toast';
 import { useClientStore } from './hooks/use-client-store';
@@ -7,6 +8,7 @@ export default function Toaster() {
   const toast = useClientStore($toast, null);
   const connection = useClientStore($connection, 'connecting');
   const subscribed = useClientStore($subscribed, false);
+  const t = translator('toasts');
   return (
     <div
       className="toaster"
@@ -14,12 +16,12 @@ export default function Toaster() {
       aria-live="polite"
       data-live={subscribed && connection === 'online' ? 'ready' : 'waiting'}
     >
-      {connection === 'reconnecting' && <p className="toast">Reconnecting… live updates resume by themselves.</p>}
+      {connection === 'reconnecting' && <p className="toast">{t('reconnecting')}</p>}
       {toast && (
         <p className="toast" key={toast.id} data-testid="toast">
           {toast.message}{' '}
           <button type="button" className="button link" onClick={dismissToast}>
-            Dismiss
+            {t('dismiss')}
           </button>
         </p>
       )}

@@ -1,5 +1,7 @@
 // The voters of an idea (avatars with names), live as votes come and go.
+
 import { useEffect } from 'react';
+import { translator } from '../i18n/current';
 import type { Voter } from '../lib/pb/post-types';
 import { $voters, startVoters } from '../stores/voters';
 import { Avatar } from './Avatar';
@@ -8,7 +10,7 @@ import { useClientStore } from './hooks/use-client-store';
 export default function VoterList({ postId, initial, count }: { postId: string; initial: Voter[]; count: number }) {
   const voters = useClientStore($voters, null) ?? initial;
   useEffect(() => startVoters(postId, initial, count), [postId, initial, count]);
-  if (voters.length === 0) return <p className="muted">No votes yet.</p>;
+  if (voters.length === 0) return <p className="muted">{translator('vote')('noVotes')}</p>;
   return (
     <ul className="voter-list" data-testid="voter-list">
       {voters.map((voter) => (

@@ -1,6 +1,9 @@
 // "What's new": the live count of releases this person has not seen, next to the changelog link.
 // On a changelog page it marks every release seen instead.
+
 import { useEffect } from 'react';
+import { currentLocale, translator } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
 import { $unseenReleases, markReleasesSeen } from '../stores/whats-new';
 import { useClientStore } from './hooks/use-client-store';
 
@@ -12,8 +15,10 @@ export default function WhatsNewBadge({ markSeen = false }: { markSeen?: boolean
   if (unseen === 0 || markSeen) return null;
   return (
     <span className="whats-new-badge" data-testid="whats-new-badge">
-      <span aria-hidden="true">{unseen > 9 ? '9+' : unseen}</span>
-      <span className="visually-hidden">, {unseen === 1 ? '1 new release' : `${unseen} new releases`}</span>
+      <span aria-hidden="true">
+        {unseen > 9 ? `${formatNumber(currentLocale(), 9)}+` : formatNumber(currentLocale(), unseen)}
+      </span>
+      <span className="visually-hidden">, {translator('releases')('unseen', { count: unseen })}</span>
     </span>
   );
 }

@@ -1,7 +1,9 @@
 // Checks images before upload: real image bytes (not a renamed file), allowed types, size and count.
+import { currentLocale, translate } from '../i18n/current';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES = 5;
+const MAX_TITLE = 120;
 
 /** The image type the first bytes show, or null when they are not a jpeg, png, webp or gif. */
 export function sniffImageType(bytes: Uint8Array): (typeof IMAGE_TYPES)[number] | null {
@@ -18,25 +20,29 @@ export interface ImageCheck {
   errors: string[];
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** "20.0" (or "20,0"…): megabytes with one decimal, in the page's language. */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    bytes / 1024 / 1024,
+  );
 
 /** Which of the new files can join the ones already attached, and why the others cannot. */
 export async function checkImages(files: File[], alreadyAttached: number, max = MAX_IMAGES): Promise<ImageCheck> {
   const accepted: File[] = [];
   const errors: string[] = [];
   for (const file of files) {
-    const name = file.name || 'The pasted image';
+    const name = file.name || translate('errors', 'pastedImage');
     if (file.size > MAX_IMAGE_BYTES) {
-      errors.push(`${name} is ${mb(file.size)}: images can be at most 5 MB.`);
+      errors.push(translate('errors', 'imageTooLarge', { name, size: megabytes(file.size) }));
       continue;
     }
     const type = sniffImageType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
     if (!type) {
-      errors.push(`${name} is not a JPEG, PNG, WebP or GIF image.`);
+      errors.push(translate('errors', 'notAnImage', { name }));
       continue;
     }
     if (alreadyAttached + accepted.length >= max) {
-      errors.push(`${name} was not added: at most ${max} images can be attached.`);
+      errors.push(translate('errors', 'tooManyImages', { name, count: max }));
       continue;
     }
     accepted.push(file.type === type ? file : new File([file], file.name || `pasted.${type.slice(6)}`, { type }));
@@ -47,7 +53,7 @@ export async function checkImages(files: File[], alreadyAttached: number, max = 
 /** Field messages for an idea's title before it is sent. */
 export function checkTitle(title: string): string | null {
   const length = title.trim().length;
-  if (length === 0) return 'Give your idea a title.';
-  if (length > 120) return `Titles can be at most 120 characters; this one has ${length}. Shorten it a little.`;
+  if (length === 0) return translate('composer', 'needTitle');
+  if (length > MAX_TITLE) return translate('composer', 'titleTooLong', { max: MAX_TITLE, count: length });
   return null;
 }

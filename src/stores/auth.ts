@@ -3,6 +3,7 @@
 // The email being used and a pending emailed code survive reloads in sessionStorage.
 
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { toSafeNextPath } from '../lib/next-path';
 import * as auth from '../lib/pb/auth';
 import type { AppError } from '../lib/pb/errors';
@@ -96,20 +97,20 @@ async function attempt(run: () => Promise<unknown>, explain?: (error: AppError) 
 // PocketBase answers a failed sign-in with a bare 400; say what it means.
 function passwordFailure(error: AppError): AppError {
   if (error.kind !== 'validation' || Object.keys(error.fields).length > 0) return error;
-  return { kind: 'validation', message: 'That email and password do not match an account.', fields: {} };
+  return { kind: 'validation', message: translate('signIn', 'wrongPassword'), fields: {} };
 }
 
 function codeFailure(error?: AppError): AppError {
   if (error && error.kind !== 'validation' && error.kind !== 'not-found' && error.kind !== 'unauthorized') {
     return error;
   }
-  const message = 'That code is wrong or has expired. Check the email, or send a new code.';
+  const message = translate('signIn', 'wrongCode');
   return { kind: 'validation', message, fields: { code: message } };
 }
 
 function resetFailure(error: AppError): AppError {
   if (error.kind !== 'validation' || error.fields.password) return error;
-  const message = 'This reset link is invalid or has expired. Ask for a new one.';
+  const message = translate('signIn', 'badResetLink');
   return { kind: 'validation', message, fields: { token: message } };
 }
 

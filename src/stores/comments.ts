@@ -1,6 +1,8 @@
 // The open idea's comments: live (new ones marked, hidden and deleted ones leave), rendered through the
 // server's markdown renderer (loaded on demand), optimistic add/edit/delete/hide with rollback.
+
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { normalizeBody, toCommentView } from '../lib/pb/comment-views';
 import {
   createComment,
@@ -112,7 +114,8 @@ export async function addComment(
 ): Promise<Result<CommentView>> {
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
-  if (!body.trim()) return refuse('Write something first.', { fields: { body: 'Write something first.' } });
+  if (!body.trim())
+    return refuse(translate('comments', 'writeFirst'), { fields: { body: translate('comments', 'writeFirst') } });
   const post = $commentsPost.get();
   const tempId = `pending-${Date.now()}`;
   const { id, name, avatarUrl } = viewer.value;
@@ -137,7 +140,7 @@ export async function addComment(
     },
     send: async () => view(await createComment(getClient(), { post, author: id, body, parent, images, internal })),
     confirm: (saved) => replace(tempId, $comments.get().some((c) => c.id === saved.id) ? null : saved),
-    failure: 'Your comment was not posted.',
+    failure: translate('comments', 'notPosted'),
   });
 }
 
@@ -145,14 +148,14 @@ export async function editComment(id: string, body: string): Promise<Result<void
   const before = $comments.get().find((c) => c.id === id);
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
-  if (!before) return refuse('That comment is gone.', { toast: true });
+  if (!before) return refuse(translate('comments', 'gone'), { toast: true });
   return act({
     apply: () => {
       replace(id, { ...before, body, html: render?.(body) ?? null, edited: true });
       return () => replace(id, before);
     },
     send: () => updateComment(getClient(), id, body).then(() => undefined),
-    failure: 'Your change was not saved.',
+    failure: translate('comments', 'notSaved'),
   });
 }
 
@@ -166,7 +169,7 @@ export async function removeComment(id: string): Promise<Result<void>> {
       return () => $comments.set(before);
     },
     send: () => deleteComment(getClient(), id),
-    failure: 'The comment was not deleted.',
+    failure: translate('comments', 'notDeleted'),
   });
 }
 
@@ -175,13 +178,13 @@ export async function toggleCommentHidden(id: string): Promise<Result<void>> {
   const before = $comments.get().find((c) => c.id === id);
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
-  if (!before) return refuse('That comment is gone.', { toast: true });
+  if (!before) return refuse(translate('comments', 'gone'), { toast: true });
   return act({
     apply: () => {
       replace(id, { ...before, hidden: !before.hidden });
       return () => replace(id, before);
     },
     send: () => setCommentHidden(getClient(), id, !before.hidden).then(() => undefined),
-    failure: 'The comment was not changed.',
+    failure: translate('comments', 'notChanged'),
   });
 }

@@ -2,12 +2,13 @@
 // while the title is typed, and submitting with field messages that keep everything typed.
 
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { checkImages, checkTitle } from '../lib/image-files';
 import { createPost, searchPosts } from '../lib/pb/posts';
 import { attempt, type Result, refuse, succeed } from './action';
 import { getClient } from './client';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft';
-import { BLOCKED_MESSAGE, getViewer, goToSignIn, SIGNED_OUT_MESSAGE } from './viewer';
+import { blockedMessage, getViewer, goToSignIn, signedOutMessage } from './viewer';
 
 export const $draft = atom<Draft>({ title: '', body: '' });
 export const $images = atom<File[]>([]);
@@ -15,6 +16,7 @@ export const $errors = atom<{ title?: string; body?: string; images: string[]; f
 export const $similar = atom<{ id: string; title: string }[]>([]);
 export const $submitting = atom(false);
 
+const MAX_BODY = 10_000;
 let boardId = '';
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -67,13 +69,14 @@ export async function submitIdea(): Promise<Result<string>> {
   if (!viewer) {
     saveDraft(boardId, $draft.get());
     goToSignIn();
-    return { ok: false, error: { kind: 'unauthorized', message: SIGNED_OUT_MESSAGE } };
+    return { ok: false, error: { kind: 'unauthorized', message: signedOutMessage() } };
   }
-  if (viewer.blocked) return fail({ form: BLOCKED_MESSAGE });
+  if (viewer.blocked) return fail({ form: blockedMessage() });
   const titleError = checkTitle(title);
   if (titleError) return fail({ title: titleError });
-  if (body.length > 10000)
-    return fail({ body: `The description can be at most 10,000 characters; it has ${body.length}.` });
+  if (body.length > MAX_BODY) {
+    return fail({ body: translate('composer', 'bodyTooLong', { max: MAX_BODY, count: body.length }) });
+  }
   $submitting.set(true);
   const images = $images.get();
   const result = await attempt(() =>
@@ -91,7 +94,7 @@ export async function submitIdea(): Promise<Result<string>> {
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.body ? { body: fields.body } : {}),
     ...(fields.images ? { images: [fields.images] } : {}),
-    form: `Your idea was not posted: ${e.message} Nothing you typed is lost.`,
+    form: translate('composer', 'notPosted', { reason: e.message }),
   });
 }
 

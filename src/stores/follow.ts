@@ -1,6 +1,8 @@
 // Following an idea (notifications): loaded for the viewer, live (voting or commenting subscribes the
 // member on the server, and other tabs may follow or unfollow), toggled optimistically.
+
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import type { SubscriptionRecord } from '../lib/pb/post-types';
 import { createSubscription, deleteSubscription, findSubscription } from '../lib/pb/subscriptions';
 import { act, createChangeClock, type Result, refuse } from './action';
@@ -63,7 +65,7 @@ export async function toggleFollow(postId: string): Promise<Result<string | null
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
   const current = $follow.get();
-  if (current === 'pending' || current === undefined) return refuse('Still loading: try again in a moment.');
+  if (current === 'pending' || current === undefined) return refuse(translate('ideas', 'stillLoading'));
   const pb = getClient();
   return act({
     apply: () => {
@@ -77,6 +79,6 @@ export async function toggleFollow(postId: string): Promise<Result<string | null
     confirm: (id) => {
       if (!current && $follow.get() === 'pending') setFollow(id);
     },
-    failure: `${current ? 'Unfollowing' : 'Following'} did not work.`,
+    failure: current ? translate('ideas', 'unfollowFailed') : translate('ideas', 'followFailed'),
   });
 }

@@ -1,5 +1,7 @@
 // Saving an author's edit of their idea, keeping what they typed when the server refuses.
+
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { checkTitle } from '../lib/image-files';
 import { updatePost } from '../lib/pb/posts';
 import { attempt, type Result, refuse } from './action';
@@ -20,7 +22,10 @@ export async function saveIdea(postId: string, title: string, body: string): Pro
   }
   const e = result.error;
   const fieldTitle = e.kind === 'validation' ? e.fields.title : undefined;
-  $editErrors.set({ ...(fieldTitle ? { title: fieldTitle } : {}), form: `Not saved: ${e.message}` });
+  $editErrors.set({
+    ...(fieldTitle ? { title: fieldTitle } : {}),
+    form: translate('composer', 'notSaved', { reason: e.message }),
+  });
   return result;
 }
 

@@ -1,6 +1,7 @@
 // Emoji reactions on the open idea's comments: loaded once, live, toggled optimistically.
 
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { createReaction, deleteReaction, listReactions } from '../lib/pb/comments';
 import type { Emoji, ReactionRecord } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';
@@ -55,7 +56,7 @@ export async function toggleReaction(comment: string, emoji: Emoji): Promise<Res
   const pb = getClient();
   const user = viewer.value.id;
   const mine = $reactions.get().find((r) => r.comment === comment && r.user === user && r.emoji === emoji);
-  if (mine?.id.startsWith('pending')) return refuse('Your reaction is still being saved.');
+  if (mine?.id.startsWith('pending')) return refuse(translate('comments', 'reactionSaving'));
   if (mine) {
     return act({
       apply: () => {
@@ -63,7 +64,7 @@ export async function toggleReaction(comment: string, emoji: Emoji): Promise<Res
         return () => $reactions.set([...$reactions.get(), mine]);
       },
       send: () => deleteReaction(pb, mine.id),
-      failure: 'Your reaction was not removed.',
+      failure: translate('comments', 'reactionNotRemoved'),
     });
   }
   const pending = { id: `pending-${emoji}-${comment}`, comment, user, emoji };
@@ -77,6 +78,6 @@ export async function toggleReaction(comment: string, emoji: Emoji): Promise<Res
       const rest = without(pending.id);
       $reactions.set(rest.some((r) => r.id === saved.id) ? rest : [...rest, saved]);
     },
-    failure: 'Your reaction was not saved.',
+    failure: translate('comments', 'reactionNotSaved'),
   }).then((result) => (result.ok ? { ok: true, value: undefined } : result));
 }

@@ -2,6 +2,7 @@
 // idea is merged, hidden or moved off the roadmap. A screen reader hears each move.
 
 import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
 import { loadRoadmap, type RoadmapCard, type RoadmapColumn, toRoadmapCard } from '../lib/pb/roadmap';
 import type { PostRecordLite } from '../lib/pb/staff-types';
 import { getClient } from './client';
@@ -31,13 +32,15 @@ export function followRoadmap(columns: RoadmapColumn[], initial: RoadmapCard[]):
     if (!onRoadmap) {
       if (!before) return;
       $roadmapCards.set(cards.filter((c) => c.id !== record.id));
-      $roadmapAnnouncement.set(`${before.title} left the roadmap.`);
+      $roadmapAnnouncement.set(translate('roadmap', 'left', { title: before.title }));
       return;
     }
     const card = toRoadmapCard(record);
     $roadmapCards.set(upsert(cards, card));
     if (before?.status !== card.status) {
-      $roadmapAnnouncement.set(`${card.title} moved to ${names.get(card.status)}.`);
+      $roadmapAnnouncement.set(
+        translate('roadmap', 'moved', { title: card.title, status: names.get(card.status) ?? '' }),
+      );
     }
   });
   const stopCatchUp = onReconnect(() => {

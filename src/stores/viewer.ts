@@ -1,4 +1,5 @@
 // Who is acting, read straight from the stores' client (stores run only in the browser, or in tests).
+import { translate } from '../i18n/current';
 import { toSessionUser } from '../lib/pb/client';
 import type { SessionUser } from '../lib/pb/types';
 import { type Result, refuse, succeed } from './action';
@@ -15,17 +16,17 @@ export function goToSignIn(): void {
   location.assign(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
 }
 
-export const BLOCKED_MESSAGE = 'Your account is blocked: you can read, but not post, vote or comment.';
-export const LOCKED_MESSAGE = 'This idea is locked: votes and comments are closed.';
-export const SIGNED_OUT_MESSAGE = 'Please sign in to do that.';
+export const blockedMessage = () => translate('errors', 'blocked');
+export const lockedMessage = () => translate('errors', 'locked');
+export const signedOutMessage = () => translate('errors', 'signInFirst');
 
 /** The viewer, if they may write; otherwise says why not (a sign-in detour, or a toast). */
 export function checkCanWrite(): Result<SessionUser> {
   const viewer = getViewer();
   if (!viewer) {
     goToSignIn();
-    return { ok: false, error: { kind: 'unauthorized', message: SIGNED_OUT_MESSAGE } };
+    return { ok: false, error: { kind: 'unauthorized', message: signedOutMessage() } };
   }
-  if (viewer.blocked) return refuse(BLOCKED_MESSAGE, { toast: true });
+  if (viewer.blocked) return refuse(blockedMessage(), { toast: true });
   return succeed(viewer);
 }

@@ -1,7 +1,9 @@
 // The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded once per page,
 // and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
 // before a local change never overwrites it (the "vote right after load" race).
+
 import { map } from 'nanostores';
+import { translate } from '../i18n/current';
 import type { VoteRecord } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
 import { createVote, deleteVote, listMyVotes } from '../lib/pb/votes';
@@ -9,7 +11,7 @@ import { act, createChangeClock, type Result, refuse } from './action';
 import { getClient } from './client';
 import { $posts, bumpVoteCount } from './posts';
 import { listen, onReconnect } from './realtime';
-import { checkCanWrite, getViewer, LOCKED_MESSAGE } from './viewer';
+import { checkCanWrite, getViewer, lockedMessage } from './viewer';
 
 /** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
 export const $myVotes = map<Record<string, string | null>>({});
@@ -86,9 +88,9 @@ function setMine(postId: string, value: string | null): void {
 export async function toggleVote(postId: string): Promise<Result<string | null>> {
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
-  if ($posts.get()[postId]?.locked) return refuse(LOCKED_MESSAGE, { toast: true });
+  if ($posts.get()[postId]?.locked) return refuse(lockedMessage(), { toast: true });
   const existing = $myVotes.get()[postId];
-  if (existing === PENDING) return refuse('Your vote is still being saved.');
+  if (existing === PENDING) return refuse(translate('vote', 'stillSaving'));
   const pb = getClient();
   if (existing) {
     return act({
@@ -104,7 +106,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
         await deleteVote(pb, existing);
         return null;
       },
-      failure: 'Your vote could not be removed.',
+      failure: translate('vote', 'notRemoved'),
     });
   }
   return act({
@@ -120,6 +122,6 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
     confirm: (id) => {
       if ($myVotes.get()[postId] === PENDING) setMine(postId, id);
     },
-    failure: 'Your vote was not counted.',
+    failure: translate('vote', 'notCounted'),
   });
 }

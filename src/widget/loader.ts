@@ -4,6 +4,7 @@
 // Kept dependency-free and tiny (≤ 5 KB gzip, counted by `npm run size`).
 import type { Message, WidgetApi } from './protocol';
 import { WIDGET_STYLES } from './styles';
+import { launcherLabel, unseenTitle, widgetLocale } from './words';
 
 type QueuedCall = [keyof WidgetApi, unknown[]];
 
@@ -26,7 +27,10 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
   launcher.setAttribute('aria-expanded', 'false');
   launcher.setAttribute('aria-haspopup', 'dialog');
   const label = document.createElement('span');
-  label.textContent = script.dataset.label ?? 'Feedback';
+  // The language: data-locale, else the host page's <html lang>; Chorus.setLocale() changes it later.
+  let locale = widgetLocale(script.dataset.locale || document.documentElement.lang);
+  const labelText = () => script.dataset.label ?? launcherLabel(locale);
+  label.textContent = labelText();
   const badge = document.createElement('span');
   badge.className = 'badge';
   badge.hidden = true;
@@ -44,6 +48,7 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
   let outbox: Message[] = [];
   let identity: string | null | undefined;
   let sentIdentity: string | null | undefined;
+  let unseen = 0;
 
   const send = (message: Message) => {
     if (ready && frame?.contentWindow) frame.contentWindow.postMessage(message, chorus);
@@ -58,7 +63,7 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
   const open = () => {
     if (!frame) {
       frame = document.createElement('iframe');
-      frame.title = label.textContent ?? 'Feedback';
+      frame.title = label.textContent ?? '';
       frame.src = `${chorus}/embed/b/${encodeURIComponent(board)}?origin=${encodeURIComponent(location.origin)}`;
       frame.allow = 'clipboard-write';
       panel.append(frame);
@@ -90,7 +95,8 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
     else if (message?.type === 'chorus:unseen') {
       badge.hidden = message.count === 0;
       badge.textContent = message.count === 0 ? '' : message.count > 9 ? '9+' : String(message.count);
-      badge.title = `${message.count} new ${message.count === 1 ? 'release' : 'releases'}`;
+      unseen = message.count;
+      badge.title = unseenTitle(locale, unseen);
     }
   });
 
@@ -100,6 +106,13 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
     identify(token) {
       identity = token;
       if (frame) sendIdentity();
+    },
+    setLocale(tag) {
+      locale = widgetLocale(tag);
+      label.textContent = labelText();
+      panel.setAttribute('aria-label', label.textContent);
+      if (frame) frame.title = label.textContent;
+      if (unseen) badge.title = unseenTitle(locale, unseen);
     },
     openComposer(draft = {}) {
       open();

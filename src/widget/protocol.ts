@@ -22,4 +22,6 @@ export interface WidgetApi {
   /** An identify token (HS256 JWT signed by the app's server), or null to sign out. */
   identify(token: string | null): void;
   openComposer(draft?: { title?: string; body?: string }): void;
+  /** The launcher's language, as a language tag ("de", "pt-BR"); by default the host page's `lang`. */
+  setLocale(locale: string): void;
 }

@@ -1,5 +1,9 @@
-// Maps whatever PocketBase (or the network) throws to a small union the UI can show.
+// Maps whatever PocketBase (or the network) throws to a small union the UI can show, in the page's
+// language: PocketBase's own field codes become Chorus's messages (errors namespace); our hooks'
+// messages already come in the request's language (Accept-Language) and are shown as they come.
 import { ClientResponseError } from 'pocketbase';
+import { currentI18n, translate } from '../../i18n/current';
+import type { KeyOf } from '../../i18n/translator';
 
 export type AppError =
   | { kind: 'validation'; message: string; fields: Record<string, string> }
@@ -9,57 +13,123 @@ export type AppError =
   | { kind: 'rate-limited'; message: string }
   | { kind: 'network'; message: string };
 
-export const RATE_LIMITED_MESSAGE = 'Too many attempts, try again in a minute.';
-const NETWORK_MESSAGE = 'Chorus cannot reach its server right now. Check your connection and try again.';
-
 export function toAppError(error: unknown): AppError {
-  if (!(error instanceof ClientResponseError)) {
-    return { kind: 'network', message: NETWORK_MESSAGE };
-  }
-  const message = error.response?.message || error.message;
+  const network = () => ({ kind: 'network' as const, message: translate('errors', 'network') });
+  if (!(error instanceof ClientResponseError)) return network();
+  const message = ownMessage(error);
   switch (error.status) {
     case 0:
-      return { kind: 'network', message: NETWORK_MESSAGE };
+      return network();
     case 400:
-      return { kind: 'validation', message: message || 'Please check the form.', fields: fieldMessages(error) };
+      return {
+        kind: 'validation',
+        message: message ?? translate('errors', 'checkForm'),
+        fields: fieldMessages(error),
+      };
     case 401:
-      return { kind: 'unauthorized', message: 'Please sign in to do that.' };
+      return { kind: 'unauthorized', message: translate('errors', 'signInFirst') };
     case 403:
-      return { kind: 'forbidden', message: message || 'You are not allowed to do that.' };
+      return { kind: 'forbidden', message: message ?? translate('errors', 'notAllowed') };
     case 404:
-      return { kind: 'not-found', message: 'That could not be found.' };
+      return { kind: 'not-found', message: translate('errors', 'notFound') };
     case 429:
-      return { kind: 'rate-limited', message: RATE_LIMITED_MESSAGE };
+      return { kind: 'rate-limited', message: translate('errors', 'rateLimited') };
     default:
-      return error.status >= 500 ? { kind: 'network', message: NETWORK_MESSAGE } : { kind: 'forbidden', message };
+      return error.status >= 500
+        ? network()
+        : { kind: 'forbidden', message: message ?? translate('errors', 'notAllowed') };
   }
 }
 
+// PocketBase's own top-level messages are English boilerplate ("Failed to create record."); a hook's
+// refusal is written for people (and translated by the hook): only the latter is worth showing.
+const POCKETBASE_BOILERPLATE =
+  /^(Failed to |Something went wrong|An error occurred|The request |The authorized record |Only superusers |Missing or invalid |Invalid |The requested resource)/;
+
+function ownMessage(error: ClientResponseError): string | undefined {
+  const message = (error.response?.message as string | undefined) ?? '';
+  return message && !POCKETBASE_BOILERPLATE.test(message) ? message : undefined;
+}
+
+export interface FieldError {
+  code?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
 function fieldMessages(error: ClientResponseError): Record<string, string> {
-  const data = (error.response?.data ?? {}) as Record<string, { code?: string; message?: string } | undefined>;
+  const data = (error.response?.data ?? {}) as Record<string, FieldError | undefined>;
   const fields: Record<string, string> = {};
   for (const [field, detail] of Object.entries(data)) {
-    if (detail?.message) fields[field] = friendlyFieldMessage(field, detail.code ?? '', detail.message);
+    if (detail?.code || detail?.message) fields[field] = fieldMessage(field, detail);
   }
   return fields;
 }
 
-// PocketBase's validation codes, in words a person understands; anything else keeps the server's text.
-const FRIENDLY: Record<string, string> = {
-  validation_required: 'This field is required.',
-  validation_is_email: 'Enter an email address like name@example.com.',
-  validation_invalid_email: 'Enter an email address like name@example.com.',
-  'email:validation_not_unique': 'An account with this email already exists. Sign in instead?',
-  'email:validation_invalid_email': 'Enter an email address like name@example.com.',
-  'password:validation_length_out_of_range': 'Use at least 8 characters (at most 71).',
-  'password:validation_length_too_short': 'Use at least 8 characters.',
-  'password:validation_min_text_constraint': 'Use at least 8 characters.',
-  'passwordConfirm:validation_values_mismatch': 'The passwords do not match.',
-  validation_max_text_constraint: 'This is too long.',
+const number = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
+type FieldKey = KeyOf<'fieldErrors'>;
+/** A message key, and which of PocketBase's params fill which placeholders (`{count}` from `maxSelect`…). */
+type Explain = [FieldKey, Record<string, string>?];
+
+// PocketBase's validation codes (core/field_*.go, core/validators, ozzo-validation) and their params.
+export const CODE_MESSAGES: Record<string, Explain> = {
+  validation_required: ['required'],
+  validation_nil_or_not_empty_required: ['required'],
+  validation_blank: ['blank'],
+  validation_is_email: ['invalidEmail'],
+  validation_invalid_email: ['invalidEmail'],
+  validation_invalid_new_email: ['invalidEmail'],
+  validation_email_domain_not_allowed: ['invalidEmail'],
+  validation_not_unique: ['notUnique'],
+  validation_values_mismatch: ['valuesMismatch'],
+  validation_min_text_constraint: ['tooShort', { min: 'min' }],
+  validation_length_too_short: ['tooShort', { min: 'min' }],
+  validation_max_text_constraint: ['tooLong', { max: 'max' }],
+  validation_length_too_long: ['tooLong', { max: 'max' }],
+  validation_length_out_of_range: ['lengthOutOfRange', { min: 'min', max: 'max' }],
+  validation_min_number_constraint: ['numberTooSmall', { min: 'min' }],
+  validation_max_number_constraint: ['numberTooLarge', { max: 'max' }],
+  validation_not_a_number: ['notANumber'],
+  validation_only_int_constraint: ['notANumber'],
+  validation_invalid_value: ['notAChoice'],
+  validation_in_invalid: ['notAChoice'],
+  validation_too_many_values: ['tooManyChoices', { count: 'maxSelect' }],
+  validation_invalid_url: ['invalidUrl'],
+  validation_url_domain_not_allowed: ['invalidUrl'],
+  validation_file_size_limit: ['fileTooLarge', { file: 'file', size: 'maxSize' }],
+  validation_invalid_mime_type: ['fileType'],
+  validation_invalid_file: ['invalidFile'],
+  validation_too_many_files: ['tooManyFiles', { count: 'maxSelect' }],
 };
 
-export function friendlyFieldMessage(field: string, code: string, message: string): string {
-  return FRIENDLY[`${field}:${code}`] ?? FRIENDLY[code] ?? message;
+// Where one field says it better than the code alone.
+const FIELD_MESSAGES: Record<string, Explain> = {
+  'email:validation_not_unique': ['emailTaken'],
+  'password:validation_min_text_constraint': ['passwordTooShort', { min: 'min' }],
+  'password:validation_length_too_short': ['passwordTooShort', { min: 'min' }],
+  'password:validation_length_out_of_range': ['passwordLength', { min: 'min', max: 'max' }],
+  'passwordConfirm:validation_values_mismatch': ['passwordsMismatch'],
+};
+
+// Our hooks' codes whose message names the exact problem, already in the request's language.
+const SHOWN_AS_SENT = new Set(['validation_image_refused', 'invalid_scheme']);
+
+/** The message Chorus shows next to `field` for PocketBase's `{ code, message, params }`. */
+export function fieldMessage(field: string, { code = '', message = '', params = {} }: FieldError): string {
+  const explain = FIELD_MESSAGES[`${field}:${code}`] ?? CODE_MESSAGES[code];
+  // Pages without forms do not embed the fieldErrors namespace (src/i18n/messages.ts): a plain word there.
+  if (explain && currentI18n().messages.fieldErrors) {
+    const [key, fill = {}] = explain;
+    const values: Record<string, string | number> = {};
+    for (const [placeholder, param] of Object.entries(fill)) {
+      values[placeholder] = param === 'file' ? String(params[param] ?? '') : number(params[param]);
+    }
+    // File sizes come in bytes; people read megabytes.
+    if (typeof values.size === 'number') values.size = Math.round((values.size / 1024 / 1024) * 10) / 10;
+    return translate('fieldErrors', key, values);
+  }
+  if (SHOWN_AS_SENT.has(code) && message) return message;
+  return translate('errors', 'invalid');
 }
 
 /** True when the server could not be reached at all (or answered 5xx): pages show 503. */

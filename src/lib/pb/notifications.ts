@@ -1,4 +1,6 @@
 // A member's own notifications (the API rules show nobody else's): lists, unread count, marking read.
+
+import { translate } from '../../i18n/current';
 import type { PocketBase } from './client';
 import type { NotificationRecord } from './staff-types';
 
@@ -30,26 +32,30 @@ export function markAllRead(pb: PocketBase): Promise<{ updated: number }> {
 
 /** What happened, in words, for the list and the bell. */
 export function describeNotification(n: NotificationRecord): { text: string; href: string } {
-  const actor = n.expand?.actor?.name || 'The team';
-  const title = n.expand?.post?.title ?? 'an idea';
+  const actor = n.expand?.actor?.name || translate('notificationList', 'theTeam');
+  const title = n.expand?.post?.title ?? translate('notificationList', 'anIdea');
   const href = n.kind === 'release' && n.expand?.entry ? `/changelog/${n.expand.entry.slug}` : `/p/${n.post}`;
   switch (n.kind) {
     case 'comment':
-      return { text: `${actor} commented on “${title}”`, href };
+      return { text: translate('notificationList', 'commented', { actor, title }), href };
     case 'status': {
       const status = n.expand?.post?.expand?.status?.name;
       return {
-        text: status ? `${actor} moved “${title}” to ${status}` : `${actor} changed the status of “${title}”`,
+        text: status
+          ? translate('notificationList', 'movedTo', { actor, title, status })
+          : translate('notificationList', 'statusChanged', { actor, title }),
         href,
       };
     }
     case 'response':
-      return { text: `${actor} responded to “${title}”`, href };
-    case 'release':
-      return { text: `“${title}” shipped in ${n.expand?.entry?.title ?? 'a new release'}`, href };
+      return { text: translate('notificationList', 'responded', { actor, title }), href };
+    case 'release': {
+      const release = n.expand?.entry?.title ?? translate('notificationList', 'aNewRelease');
+      return { text: translate('notificationList', 'shipped', { title, release }), href };
+    }
     case 'merge':
-      return { text: `“${title}” was merged into another idea; your vote moved with it`, href };
+      return { text: translate('notificationList', 'merged', { title }), href };
     default:
-      return { text: 'Something happened', href };
+      return { text: translate('notificationList', 'other'), href };
   }
 }

@@ -198,7 +198,7 @@ describe('following and voters', () => {
     await waitFor(() => t.follow.$follow.get() === null);
     expect((await t.follow.toggleFollow(post.id)).ok).toBe(false);
     expect(t.follow.$follow.get()).toBeNull();
-    expect(t.toast.$toast.get()?.message).toBe(t.viewer.BLOCKED_MESSAGE);
+    expect(t.toast.$toast.get()?.message).toBe(t.viewer.blockedMessage());
   });
 
   it('the voters list follows votes live', async () => {

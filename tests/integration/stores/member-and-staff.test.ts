@@ -122,7 +122,7 @@ describe('forms', () => {
     t.composer.openComposer(board.id);
     t.composer.updateDraft({ title: 'Blocked idea' });
     expect((await t.composer.submitIdea()).ok).toBe(false);
-    expect(t.composer.$errors.get().form).toBe(t.viewer.BLOCKED_MESSAGE);
+    expect(t.composer.$errors.get().form).toBe(t.viewer.blockedMessage());
     expect(t.composer.$draft.get().title).toBe('Blocked idea');
   });
 

@@ -4,6 +4,7 @@
 import PocketBase from 'pocketbase';
 import { EventSource } from 'undici';
 import { vi } from 'vitest';
+import type { Locale } from '../../../src/i18n/locales';
 
 Object.assign(globalThis, { EventSource: globalThis.EventSource ?? EventSource });
 
@@ -42,12 +43,23 @@ export type Tab = Stores & {
   close(): void;
 };
 
-/** A tab signed in as `as` (a client from TestPocketBase.actor), or signed out. */
-export async function openTab(url: string, as?: PocketBase): Promise<Tab> {
+/**
+ * A tab signed in as `as` (a client from TestPocketBase.actor), or signed out. `locale` gives the tab
+ * a page in that language: the browser namespaces a page embeds, installed as the i18n source.
+ */
+export async function openTab(url: string, as?: PocketBase, { locale }: { locale?: Locale } = {}): Promise<Tab> {
   vi.resetModules();
+  if (locale) await speak(locale);
   const client = new PocketBase(url);
   client.autoCancellation(false);
   if (as) client.authStore.save(as.authStore.token, as.authStore.record);
+  if (locale) {
+    // As the browser's client does (src/lib/pb/client.ts): hooks answer in the page's language.
+    client.beforeSend = (requestUrl, options) => ({
+      url: requestUrl,
+      options: { ...options, headers: { ...(options.headers as Record<string, string>), 'accept-language': locale } },
+    });
+  }
   const seam = await import('../../../src/stores/client');
   seam.setStoreClient(client);
   const entries = await Promise.all(Object.entries(modules).map(async ([name, load]) => [name, await load()]));
@@ -58,6 +70,18 @@ export async function openTab(url: string, as?: PocketBase): Promise<Tab> {
     live: () => waitFor(() => stores.realtime.$subscribed.get()),
     close: () => void client.realtime.unsubscribe().catch(() => {}),
   };
+}
+
+/** What a page in `locale` embeds (#chorus-i18n), made the translator's source for this tab's modules. */
+async function speak(locale: Locale): Promise<void> {
+  const [current, { clientMessages, loadMessages }, { directionOf }] = await Promise.all([
+    import('../../../src/i18n/current'),
+    import('../../../src/i18n/messages'),
+    import('../../../src/i18n/locales'),
+  ]);
+  const embedded = JSON.parse(JSON.stringify(clientMessages(await loadMessages(locale), { admin: false })));
+  const i18n = { locale, dir: directionOf(locale), messages: embedded };
+  current.installServerI18n(() => i18n);
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<void> {

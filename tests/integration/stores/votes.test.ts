@@ -69,7 +69,7 @@ describe('toggleVote', () => {
     t.posts.trackPost(post.id, live);
     const result = await t.votes.toggleVote(post.id);
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'validation' }) });
-    expect(t.toast.$toast.get()?.message).toBe(t.viewer.BLOCKED_MESSAGE);
+    expect(t.toast.$toast.get()?.message).toBe(t.viewer.blockedMessage());
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
   });
 
