@@ -149,7 +149,7 @@ test('a "back" arrow points the other way in right-to-left pages', async ({ page
   for (const [lang, transform] of [
     ['he', 'matrix(-1, 0, 0, 1, 0, 0)'],
     ['en', 'none'],
-  ]) {
+  ] as const) {
     await useLanguage(context, baseURL, lang);
     await openPage(page, `/changelog/${entry.slug}`);
     await expect(page.locator('main .dir-icon')).toHaveCSS('transform', transform);
@@ -204,7 +204,7 @@ test('screenshots of the Arabic home, idea page and roadmap at phone and desktop
       ['home', '/'],
       ['idea', `/p/${id}`],
       ['roadmap', '/roadmap'],
-    ]) {
+    ] as const) {
       await openPage(page, path);
       await expectDocument(page, 'ar', 'rtl');
       // Nothing widens the page: in RTL, overflow would scroll the page sideways to the left.
