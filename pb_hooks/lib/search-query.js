@@ -1,10 +1,55 @@
-// Turns what someone typed into an FTS5 query: every word must match, each as a prefix
-// ("dark mo" finds "dark mode"). Punctuation and FTS operators are dropped, so input cannot break it.
-module.exports.toFtsQuery = (text) => {
-  const words = String(text || '')
+// Turns what someone typed into search terms for every script: words for the unicode61 index, substrings for the trigram index.
+// Words ("dark mo") must all match, each as a prefix of a word in the idea. Scripts written without spaces
+// (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) have no word boundaries the unicode61 tokenizer can
+// see, so a term containing them must appear as a substring instead: 3+ characters through the trigram
+// index, 1–2 characters (e.g. 模式) through LIKE on the same table. Hebrew niqqud, Arabic tashkeel and
+// tatweel are removed as the index removes them (migration 1763990000), so "كتاب" finds "كِتَاب".
+// Punctuation, symbols, emoji and FTS operators are separators, so input cannot change the query's meaning.
+// Goja (PocketBase's JS engine) has no \p{…} classes, hence the explicit ranges.
+
+const SEPARATORS = new RegExp(
+  '[' +
+    '\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u00bf\\u00d7\\u00f7' + // ASCII, Latin-1 punctuation and symbols
+    '\\u055a-\\u055f\\u0589\\u05be\\u05c0\\u05c3\\u05c6\\u05f3\\u05f4' + // Armenian, Hebrew punctuation
+    '\\u060c\\u060d\\u061b\\u061f\\u066a-\\u066d\\u06d4' + // Arabic punctuation
+    '\\u2000-\\u2bff\\u2e00-\\u2e7f\\u3000-\\u303f' + // spaces, punctuation, arrows, math, shapes, dingbats; CJK punctuation
+    '\\ufe00-\\ufe6f\\ufeff\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-\\uff40\\uff5b-\\uff65' + // variation selectors, full-width punctuation
+    '\\u{1f000}-\\u{1faff}\\u{e0000}-\\u{e007f}' + // emoji, tag characters
+    ']+',
+  'u',
+);
+/** Hebrew points and cantillation, Arabic harakat/Quranic marks and tatweel: the index strips the same set. */
+const RTL_MARKS =
+  /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed]/g;
+const UNSPACED_SCRIPT =
+  /[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{3134f}]/u;
+const MAX_TERMS = 8;
+const MAX_TERM_CHARS = 64;
+
+/** The typed text as lower-case terms without marks, in order, at most 8. */
+const termsOf = (text) =>
+  String(text || '')
+    .normalize('NFC')
     .toLowerCase()
-    .split(/[^0-9a-z\u00c0-\uffff]+/)
+    .replace(RTL_MARKS, '')
+    .split(SEPARATORS)
     .filter(Boolean)
-    .slice(0, 8);
-  return words.map((word) => `"${word}"*`).join(' ');
+    .slice(0, MAX_TERMS)
+    .map((term) => Array.from(term).slice(0, MAX_TERM_CHARS).join(''));
+
+/**
+ * @returns {{ words: string, substrings: string, shortSubstrings: string[] }} `words`: an FTS5 query for the
+ * unicode61 table (every word as a prefix), `substrings`: an FTS5 query for the trigram table, `shortSubstrings`:
+ * terms too short for trigrams, matched with LIKE. All empty when nothing searchable was typed.
+ */
+module.exports.toFtsQuery = (text) => {
+  const words = [];
+  const substrings = [];
+  const shortSubstrings = [];
+  for (const term of termsOf(text)) {
+    if (!UNSPACED_SCRIPT.test(term)) words.push(`"${term}"*`);
+    else if (Array.from(term).length >= 3) substrings.push(`"${term}"`);
+    else shortSubstrings.push(term);
+  }
+  return { words: words.join(' '), substrings: substrings.join(' '), shortSubstrings };
 };
