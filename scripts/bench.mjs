@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
+import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
 import { measureFanOut, publicCounterTopic, voteToggle } from './lib/bench/fan-out.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
@@ -40,6 +41,8 @@ try {
       await measureThroughput(postsList, { proxySecret: stack.proxySecret }),
     ),
   );
+  const cpu = { sitePid: stack.sitePid, pocketbasePid: stack.pocketbase().process.pid, proxySecret: stack.proxySecret };
+  console.log(formatCpuCost('PocketBase posts list of 30', await measureCpuCost(postsList, { ...cpu, requests: 300 })));
   // Uncached: straight to the Worker (every request renders). Cached: through the local edge, as a
   // signed-out visitor reaches Cloudflare's Workers Cache.
   const origin = stack.originUrl ?? stack.siteUrl;
@@ -50,6 +53,10 @@ try {
         await measureThroughput(new URL(path, origin).href, { proxySecret: stack.proxySecret }),
       ),
     );
+  }
+  // CPU per uncached page view: comparable across runs even when the machine is busy with other work.
+  for (const [label, path] of pages) {
+    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(new URL(path, origin).href, cpu)));
   }
   if (stack.originUrl) {
     for (const [label, path] of pages) {
