@@ -77,12 +77,22 @@ try {
 
   const vote = { topic: `posts/${data.postWithComments}`, write: voteToggle(data) };
   for (const subscribers of FAN_OUT_SIZES) {
-    const latencies = await measureFanOut(stack.pbUrl, { ...vote, subscribers, rounds: 10 });
+    const latencies = await measureFanOut(stack.pbUrl, {
+      ...vote,
+      subscribers,
+      rounds: 10,
+      proxySecret: stack.proxySecret,
+    });
     console.log(summarize(`SSE fan-out of a vote to ${subscribers} subscribers`, latencies));
   }
   // The rule shape that costs nothing per subscriber: a public ("") view rule.
   const counter = await publicCounterTopic(admin);
-  const publicLatencies = await measureFanOut(stack.pbUrl, { ...counter, subscribers: 10_000, rounds: 10 });
+  const publicLatencies = await measureFanOut(stack.pbUrl, {
+    ...counter,
+    subscribers: 10_000,
+    rounds: 10,
+    proxySecret: stack.proxySecret,
+  });
   console.log(summarize('SSE fan-out, public-rule record, 10000 subscr.', publicLatencies));
 
   const browser = await measureBrowserVoteLatency(stack.siteUrl, data, 30);
