@@ -1,5 +1,11 @@
 // A minimal PocketBase realtime (SSE) client for benchmarks: connects, subscribes to topics,
 // and reports each event with the time it arrived. Uses fetch streaming, no browser needed.
+/**
+ * @param {string} pbUrl
+ * @param {string[]} topics
+ * @param {(event: string, payload: any, at: number) => void} onEvent
+ * @param {{ token?: string | undefined, headers?: Record<string, string> | undefined }} [options]
+ */
 export async function listenRealtime(pbUrl, topics, onEvent, { token, headers = {} } = {}) {
   const controller = new AbortController();
   const response = await fetch(`${pbUrl}/api/realtime`, { signal: controller.signal, headers });
