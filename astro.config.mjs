@@ -7,7 +7,13 @@ import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react(), widgetLoader()],
+  // Islands render with renderToString, not a stream each: a list page renders ~70 islands, and a stream
+  // per island cost the Worker ~40% of a home page's CPU. No island suspends on the server (the composer
+  // loads on demand in the browser). Streaming passes React an id prefix per island and renderToString
+  // does not, so an island's useId ids differ between server and browser: keep every id an island
+  // renders on the server and every id that refers to it coming from the same render (never one from
+  // each), and never render two useId islands on one page.
+  integrations: [react({ experimentalDisableStreaming: true }), widgetLoader()],
   // Chorus keeps no server sessions: auth lives in PocketBase's token cookie.
   session: false,
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
+import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
 import { measureFanOut, publicCounterTopic, voteToggle } from './lib/bench/fan-out.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
@@ -40,6 +41,8 @@ try {
       await measureThroughput(postsList, { proxySecret: stack.proxySecret }),
     ),
   );
+  const cpu = { sitePid: stack.sitePid, pocketbasePid: stack.pocketbase().process.pid, proxySecret: stack.proxySecret };
+  console.log(formatCpuCost('PocketBase posts list of 30', await measureCpuCost(postsList, { ...cpu, requests: 300 })));
   // Uncached: straight to the Worker (every request renders). Cached: through the local edge, as a
   // signed-out visitor reaches Cloudflare's Workers Cache.
   const origin = stack.originUrl ?? stack.siteUrl;
@@ -50,6 +53,10 @@ try {
         await measureThroughput(new URL(path, origin).href, { proxySecret: stack.proxySecret }),
       ),
     );
+  }
+  // CPU per uncached page view: comparable across runs even when the machine is busy with other work.
+  for (const [label, path] of pages) {
+    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(new URL(path, origin).href, cpu)));
   }
   if (stack.originUrl) {
     for (const [label, path] of pages) {
@@ -70,12 +77,22 @@ try {
 
   const vote = { topic: `posts/${data.postWithComments}`, write: voteToggle(data) };
   for (const subscribers of FAN_OUT_SIZES) {
-    const latencies = await measureFanOut(stack.pbUrl, { ...vote, subscribers, rounds: 10 });
+    const latencies = await measureFanOut(stack.pbUrl, {
+      ...vote,
+      subscribers,
+      rounds: 10,
+      proxySecret: stack.proxySecret,
+    });
     console.log(summarize(`SSE fan-out of a vote to ${subscribers} subscribers`, latencies));
   }
   // The rule shape that costs nothing per subscriber: a public ("") view rule.
   const counter = await publicCounterTopic(admin);
-  const publicLatencies = await measureFanOut(stack.pbUrl, { ...counter, subscribers: 10_000, rounds: 10 });
+  const publicLatencies = await measureFanOut(stack.pbUrl, {
+    ...counter,
+    subscribers: 10_000,
+    rounds: 10,
+    proxySecret: stack.proxySecret,
+  });
   console.log(summarize('SSE fan-out, public-rule record, 10000 subscr.', publicLatencies));
 
   const browser = await measureBrowserVoteLatency(stack.siteUrl, data, 30);

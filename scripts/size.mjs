@@ -1,9 +1,10 @@
-// `npm run size`: gzip bytes of JavaScript and CSS each page loads up front, of the widget's loader and
-// panel, and of the Worker bundle.
+// `npm run size`: gzip bytes of JavaScript and CSS each page loads up front, of the messages it embeds
+// for its islands, of the idea page per language (same JS, each locale's messages), of the widget's loader
+// and panel, and of the Worker bundle.
 // Fails when a figure is over DESIGN.md's budgets.
 import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measurePage, measureWidget } from './lib/page-weight.mjs';
@@ -20,15 +21,17 @@ const failures = [];
 try {
   const pages = ['/', '/signin', '/signup', '/does-not-exist', ...(await samplePages(stack.pbUrl))];
   const cache = new Map();
-  console.log('page                              JS gzip (files)   CSS gzip');
+  console.log('page                              JS gzip (files)   CSS gzip   messages gzip');
   for (const path of pages) {
     const m = await measurePage(stack.siteUrl, path, cache);
     console.log(
-      `${path.padEnd(32)} ${kb(m.jsBytes).padStart(9)} (${String(m.jsFiles).padStart(2)})   ${kb(m.cssBytes).padStart(8)}`,
+      `${path.padEnd(32)} ${kb(m.jsBytes).padStart(9)} (${String(m.jsFiles).padStart(2)})   ${kb(m.cssBytes).padStart(8)}   ${kb(m.i18nBytes).padStart(13)}`,
     );
     if (m.jsBytes > BUDGET.pageJs) failures.push(`${path}: JavaScript ${kb(m.jsBytes)} > ${kb(BUDGET.pageJs)}`);
     if (m.cssBytes > BUDGET.pageCss) failures.push(`${path}: CSS ${kb(m.cssBytes)} > ${kb(BUDGET.pageCss)}`);
   }
+  const ideaPath = pages.find((p) => p.startsWith('/p/'));
+  if (ideaPath) failures.push(...(await reportIdeaPagePerLanguage(stack.siteUrl, ideaPath, cache)));
   const widget = await measureWidget(stack.siteUrl, (await samplePages(stack.pbUrl))[0], cache);
   console.log(`\nWidget loader /widget.js: ${kb(widget.loader)} gzip (budget ${kb(BUDGET.widgetLoader)})`);
   console.log(
@@ -52,6 +55,37 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log('All within budget.');
+
+/**
+ * The idea page as each language's visitor gets it (a `chorus_lang` cookie): its JS is the same in every
+ * locale, its embedded messages differ. Prints English and the locale whose messages weigh most, and
+ * returns the budget failures: JS plus messages within the page JS budget.
+ */
+async function reportIdeaPagePerLanguage(siteUrl, path, cache) {
+  const locales = readdirSync(new URL('../locales/', import.meta.url))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length));
+  const measured = [];
+  for (const locale of locales) {
+    const m = await measurePage(siteUrl, path, cache, { headers: { cookie: `chorus_lang=${locale}` } });
+    if (m.locale !== locale) throw new Error(`${path} with chorus_lang=${locale} answered in "${m.locale}"`);
+    measured.push(m);
+  }
+  const english = measured.find((m) => m.locale === 'en');
+  const largest = measured.reduce((a, b) => (b.i18nBytes > a.i18nBytes ? b : a));
+  console.log(`\nIdea page per language (${locales.length} locales): JS gzip + messages gzip`);
+  const failures = [];
+  for (const m of english && english !== largest ? [english, largest] : [largest]) {
+    const total = m.jsBytes + m.i18nBytes;
+    const label = m === largest ? `${m.locale} (largest messages)` : m.locale;
+    console.log(
+      `  ${label.padEnd(24)} ${kb(m.jsBytes)} + ${kb(m.i18nBytes)} = ${kb(total)} (budget ${kb(BUDGET.pageJs)})`,
+    );
+    if (total > BUDGET.pageJs)
+      failures.push(`${path} in ${m.locale}: JavaScript + messages ${kb(total)} > ${kb(BUDGET.pageJs)}`);
+  }
+  return failures;
+}
 
 /** A board page and an idea page from the seeded demo, when they exist. */
 async function samplePages(pbUrl) {

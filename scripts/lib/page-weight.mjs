@@ -1,18 +1,25 @@
 // Measures what a page makes a browser load up front: its stylesheets, its module scripts and
-// every module they import statically (dynamic import() is on-demand and not counted), gzip bytes.
+// every module they import statically (dynamic import() is on-demand and not counted), gzip bytes;
+// and, apart, the messages the page embeds for its islands (the #chorus-i18n JSON, see I18nData.astro).
 import { gzipSync } from 'node:zlib';
 
 const gzipSize = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
+const I18N_DATA = /<script[^>]*\bid="chorus-i18n"[^>]*>([\s\S]*?)<\/script>/;
 
-export async function measurePage(siteUrl, path, cache = new Map()) {
-  const response = await fetch(new URL(path, siteUrl));
+/** @param {{ headers?: Record<string, string> }} [options] e.g. a `chorus_lang` cookie for a language */
+export async function measurePage(siteUrl, path, cache = new Map(), { headers = {} } = {}) {
+  const response = await fetch(new URL(path, siteUrl), { headers });
   const html = await response.text();
+  const i18nJson = I18N_DATA.exec(html)?.[1] ?? '';
+  const locale = /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? '';
   const cssUrls = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
   const jsUrls = [
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/(?:component|renderer|before-hydration)-url="([^"]+)"/g)].map((m) => m[1]),
   ];
-  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const inlineScripts = [
+    ...html.replace(I18N_DATA, '').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => m[1]);
   const inlineStyles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
 
   const seen = new Set();
@@ -30,7 +37,15 @@ export async function measurePage(siteUrl, path, cache = new Map()) {
   }
   let css = inlineStyles.reduce((sum, code) => sum + gzipSize(code), 0);
   for (const href of cssUrls) css += gzipSize(await fetchText(new URL(href, siteUrl).href, cache));
-  return { path, status: response.status, jsBytes: js, jsFiles: seen.size, cssBytes: css };
+  return {
+    path,
+    status: response.status,
+    locale,
+    jsBytes: js,
+    jsFiles: seen.size,
+    cssBytes: css,
+    i18nBytes: i18nJson ? gzipSize(i18nJson) : 0,
+  };
 }
 
 async function fetchText(url, cache) {

@@ -1,8 +1,15 @@
 // A minimal PocketBase realtime (SSE) client for benchmarks: connects, subscribes to topics,
 // and reports each event with the time it arrived. Uses fetch streaming, no browser needed.
-export async function listenRealtime(pbUrl, topics, onEvent, { token } = {}) {
+/**
+ * @param {string} pbUrl
+ * @param {string[]} topics
+ * @param {(event: string, payload: any, at: number) => void} onEvent
+ * @param {{ token?: string | undefined, headers?: Record<string, string> | undefined }} [options]
+ */
+export async function listenRealtime(pbUrl, topics, onEvent, { token, headers = {} } = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${pbUrl}/api/realtime`, { signal: controller.signal });
+  const response = await fetch(`${pbUrl}/api/realtime`, { signal: controller.signal, headers });
+  if (!response.ok) throw new Error(`Connecting failed: ${response.status} ${await response.text()}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let connected;
@@ -31,7 +38,7 @@ export async function listenRealtime(pbUrl, topics, onEvent, { token } = {}) {
   const clientId = await ready;
   const subscribed = await fetch(`${pbUrl}/api/realtime`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: token }) },
+    headers: { ...headers, 'content-type': 'application/json', ...(token && { authorization: token }) },
     body: JSON.stringify({ clientId, subscriptions: topics }),
   });
   if (!subscribed.ok) throw new Error(`Subscribing failed: ${subscribed.status} ${await subscribed.text()}`);

@@ -88,6 +88,8 @@ export async function startStack(options) {
     return {
       siteUrl,
       originUrl: site.originUrl,
+      /** The site's server process (with workerd under it), for CPU figures. */
+      sitePid: site.process.pid,
       edgePurgeSecret,
       /** The secret the site vouches for its visitors' addresses with (benchmarks act as many visitors). */
       proxySecret,

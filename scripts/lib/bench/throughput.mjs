@@ -9,7 +9,7 @@ let visitors = 0;
  * Worker (CF-Connecting-IP), and the one the Worker vouches for to PocketBase (with the proxy secret). So the
  * figures measure serving, not PocketBase's per-address rate limiter throttling one benchmarking machine.
  */
-function newVisitor(proxySecret) {
+export function newVisitor(proxySecret) {
   visitors += 1;
   const address = `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
   return {

@@ -5,9 +5,8 @@
 import type { PocketBase } from './client';
 import { isStaff } from './client';
 import type { CommentRecord, PostRecord, SubscriptionRecord, VoteRecord } from './post-types';
-import { listStatuses } from './taxonomy';
 import type { TimelineEvent } from './timeline';
-import type { SessionUser } from './types';
+import type { SessionUser, StatusRecord } from './types';
 import { listVoters } from './votes';
 
 const EXPAND = [
@@ -36,13 +35,18 @@ const byCreated = (a: { created: string; id: string }, b: { created: string; id:
 /**
  * The viewer's own follow and vote come as expands too: the subscriptions rule shows members only their
  * own, and so does the votes rule for members (staff see every vote, so theirs is left to the browser).
+ * `statuses` are the shell's (every page already loads them).
  */
-export async function loadIdeaPage(pb: PocketBase, id: string, viewer: SessionUser | null = null) {
+export async function loadIdeaPage(
+  pb: PocketBase,
+  id: string,
+  statuses: StatusRecord[],
+  viewer: SessionUser | null = null,
+) {
   const own = viewer ? (isStaff(viewer) ? ',subscriptions_via_post' : ',subscriptions_via_post,votes_via_post') : '';
-  const [idea, voters, statuses] = await Promise.all([
+  const [idea, voters] = await Promise.all([
     pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + own }),
     listVoters(pb, id).catch(() => []),
-    listStatuses(pb),
   ]);
   const comments = [...(idea.expand?.comments_via_post ?? [])].sort(byCreated);
   const events = [...(idea.expand?.status_events_via_post ?? [])].sort(byCreated);

@@ -1,10 +1,11 @@
-// What a list page needs, fetched in parallel: the ideas, and the statuses and tags to filter by.
+// What a list page needs, fetched in parallel: the ideas and the tags to filter by (the statuses come
+// from the page's shell, which already loaded them).
 import { isStaff } from '../access';
 import type { ListState } from '../list-query';
 import type { PocketBase } from './client';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
-import { listStatuses, listTags } from './taxonomy';
+import { listTags } from './taxonomy';
 import type { SessionUser, StatusRecord } from './types';
 
 export interface ListData {
@@ -19,10 +20,11 @@ export async function loadList(
   pb: PocketBase,
   state: ListState,
   user: SessionUser | null,
+  statuses: StatusRecord[],
   boardId?: string,
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
-  const [result, statuses, tags] = await Promise.all([
+  const [result, tags] = await Promise.all([
     personal && !user
       ? EMPTY
       : listPosts(pb, {
@@ -36,7 +38,6 @@ export async function loadList(
           page: state.page,
           staff: isStaff(user),
         }),
-    listStatuses(pb),
     listTags(pb),
   ]);
   return { result, statuses, tags };

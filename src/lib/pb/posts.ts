@@ -12,6 +12,8 @@ export const SORTS = {
 export type Sort = keyof typeof SORTS;
 export const PER_PAGE = 20;
 const EXPAND = 'author,status,tags';
+/** What a card shows: its author and status (never its tags). */
+const CARD_EXPAND = 'author,status';
 
 export interface PostQuery {
   board?: string;
@@ -63,7 +65,7 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
     sort: SORTS[query.sort ?? 'trending'],
-    expand: EXPAND,
+    expand: CARD_EXPAND,
   });
   return { items: list.items, page: list.page, totalPages: list.totalPages, totalItems: list.totalItems };
 }

@@ -28,10 +28,15 @@ export function toRoadmapCard(
   return { id: post.id, title: post.title, status: post.status, board: post.board, votes: post.vote_count ?? 0 };
 }
 
-/** Columns in their order and up to 300 cards (most voted first); the API rules hide what the caller may not see. */
-export async function loadRoadmap(pb: PocketBase): Promise<Roadmap> {
+/**
+ * Columns in their order and up to 300 cards (most voted first); the API rules hide what the caller may not
+ * see. Pass every status when the caller has them (the page's shell), sorted by position and name.
+ */
+export async function loadRoadmap(pb: PocketBase, allStatuses?: StatusRecord[]): Promise<Roadmap> {
   const [statuses, posts] = await Promise.all([
-    pb.collection('statuses').getFullList<StatusRecord>({ filter: 'on_roadmap = true', sort: 'position,name' }),
+    allStatuses
+      ? allStatuses.filter((s) => s.on_roadmap)
+      : pb.collection('statuses').getFullList<StatusRecord>({ filter: 'on_roadmap = true', sort: 'position,name' }),
     pb.collection('posts').getList<PostRecordLite>(1, 300, {
       filter: 'status.on_roadmap = true && merged_into = "" && approved = true && board.archived = false',
       sort: '-vote_count,-created',

@@ -1,0 +1,75 @@
+// CPU time one page view costs the servers, per request: the site (the preview server and workerd) and
+// PocketBase, read from Linux's /proc. On a machine shared with other work req/s swings with the load;
+// CPU per request barely does, so before/after comparisons stay meaningful there.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { newVisitor } from './throughput.mjs';
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+function statOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces): state, ppid, … utime (12th), stime (13th).
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** The process and every process under it. */
+function processTree(rootPid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (/^\d+$/.test(entry)) parents.set(entry, statOf(entry)?.[1]);
+  }
+  const tree = new Set([String(rootPid)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree];
+}
+
+const cpuMs = (pids) =>
+  pids.reduce((sum, pid) => {
+    const fields = statOf(pid);
+    return fields ? sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND : sum;
+  }, 0);
+
+/**
+ * @param {string} url
+ * @param {{ sitePid: number, pocketbasePid: number, requests?: number, concurrency?: number, proxySecret?: string }} options
+ * @returns {Promise<{ siteMs: number, pocketbaseMs: number } | null>} null where /proc does not exist
+ */
+export async function measureCpuCost(url, { sitePid, pocketbasePid, requests = 100, concurrency = 4, proxySecret }) {
+  if (!existsSync('/proc/self/stat')) return null;
+  const site = processTree(sitePid);
+  for (let i = 0; i < 3; i++) await (await fetch(url)).arrayBuffer();
+  const before = { site: cpuMs(site), pocketbase: cpuMs([String(pocketbasePid)]) };
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (sent++ < requests) {
+        const response = await fetch(url, { headers: newVisitor(proxySecret) });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      }
+    }),
+  );
+  return {
+    siteMs: (cpuMs(site) - before.site) / requests,
+    pocketbaseMs: (cpuMs([String(pocketbasePid)]) - before.pocketbase) / requests,
+  };
+}
+
+export function formatCpuCost(label, cost) {
+  if (!cost) return `${label.padEnd(48)} skipped (no /proc on this system)`;
+  const ms = (v) => `${v.toFixed(1)} ms`.padStart(8);
+  return `${label.padEnd(48)} site ${ms(cost.siteMs)}   PocketBase ${ms(cost.pocketbaseMs)}   (CPU per request)`;
+}
