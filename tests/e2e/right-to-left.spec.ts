@@ -11,7 +11,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Chooses the site language as a signed-out visitor's language picker does. */
-async function useLanguage(context: BrowserContext, baseURL: string | undefined, lang: string): Promise<void> {
+async function chooseLanguage(context: BrowserContext, baseURL: string | undefined, lang: string): Promise<void> {
   await context.addCookies([{ name: 'chorus_lang', value: lang, url: baseURL ?? '' }]);
 }
 
@@ -60,7 +60,7 @@ for (const [lang, dir] of [
   };
 
   test.describe(`${lang} (${dir})`, () => {
-    test.beforeEach(async ({ context, baseURL }) => useLanguage(context, baseURL, lang));
+    test.beforeEach(async ({ context, baseURL }) => chooseLanguage(context, baseURL, lang));
 
     test('the header and the idea page are laid out in reading order', async ({ page, admin, createMember }) => {
       const member = await createMember();
@@ -150,7 +150,7 @@ test('a "back" arrow points the other way in right-to-left pages', async ({ page
     ['he', 'matrix(-1, 0, 0, 1, 0, 0)'],
     ['en', 'none'],
   ] as const) {
-    await useLanguage(context, baseURL, lang);
+    await chooseLanguage(context, baseURL, lang);
     await openPage(page, `/changelog/${entry.slug}`);
     await expect(page.locator('main .dir-icon')).toHaveCSS('transform', transform);
   }
@@ -166,7 +166,7 @@ test('a Japanese idea is found through the search box by one of its words', asyn
   const member = await createMember();
   const title = 'ダークモードを夜だけ自動で切り替えたい';
   const id = await createIdea(admin, { author: member.id, title, body: '目にやさしい画面にしてください。' });
-  await useLanguage(context, baseURL, 'ja');
+  await chooseLanguage(context, baseURL, 'ja');
   await openPage(page, '/');
   await expectDocument(page, 'ja', 'ltr');
   const box = page.getByRole('combobox').first();
@@ -194,7 +194,7 @@ test('screenshots of the Arabic home, idea page and roadmap at phone and desktop
     title: 'أضيفوا الوضع الداكن',
     body: 'نريد وضعًا داكنًا يتبع إعدادات النظام، خاصة في الليل.',
   });
-  await useLanguage(context, baseURL, 'ar');
+  await chooseLanguage(context, baseURL, 'ar');
   for (const [name, size] of [
     ['390', PHONE],
     ['1280', DESKTOP],
