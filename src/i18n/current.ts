@@ -21,7 +21,7 @@ export function installServerI18n(source: () => I18n | undefined): void {
 
 function readEmbedded(): I18n {
   if (embedded) return embedded;
-  if (typeof document === 'undefined') return FALLBACK;
+  if (typeof document === 'undefined' || typeof document.getElementById !== 'function') return FALLBACK;
   const element = document.getElementById(I18N_ELEMENT_ID);
   // Not parsed yet: ask again next time rather than keep a page without words.
   if (!element) return FALLBACK;

@@ -75,7 +75,7 @@ describe('signing up with an emailed code', () => {
     try {
       expect(await failure(auth.signUp(browser(), newcomer()))).toEqual({
         kind: 'validation',
-        message: 'Failed to create record.',
+        message: 'Please check the form.', // PocketBase's English boilerplate is not shown
         fields: {},
       });
     } finally {
@@ -136,7 +136,7 @@ describe('recovering an account', () => {
     await auth.signInWithPassword(browser(), person.email, 'a brand new password');
     expect(await failure(auth.signInWithPassword(browser(), person.email, person.password))).toEqual({
       kind: 'validation',
-      message: 'Failed to authenticate.',
+      message: 'Please check the form.', // the sign-in store words it for people
       fields: {},
     });
   });

@@ -160,4 +160,10 @@ describe('every PocketBase code Chorus maps, in every locale', () => {
     }
     expect(fieldMessage('x', { code: 'validation_brand_new', message: 'Server says no.' })).not.toBe('Server says no.');
   });
+
+  it('reads the numbers PocketBase only writes in its English text (the password field’s minimum)', () => {
+    const error = { code: 'validation_min_text_constraint', message: 'Must be at least 8 character(s).' };
+    expect(fieldMessage('password', error)).toMatch(/at least 8 characters/);
+    expect(fieldMessage('password', { ...error, params: { min: 10 } })).toMatch(/at least 10 characters/);
+  });
 });

@@ -121,8 +121,14 @@ export function fieldMessage(field: string, { code = '', message = '', params = 
   if (explain && currentI18n().messages.fieldErrors) {
     const [key, fill = {}] = explain;
     const values: Record<string, string | number> = {};
+    // Some of PocketBase's errors carry their numbers only in the English text (the password field's
+    // "Must be at least 8 character(s)"): read them from there, in order, when params lack them.
+    const numbersInText = (message.match(/\d+/g) ?? []).map(Number);
+    let nextFromText = 0;
     for (const [placeholder, param] of Object.entries(fill)) {
-      values[placeholder] = param === 'file' ? String(params[param] ?? '') : number(params[param]);
+      if (param === 'file') values[placeholder] = String(params[param] ?? '');
+      else if (params[param] !== undefined) values[placeholder] = number(params[param]);
+      else values[placeholder] = numbersInText[nextFromText++] ?? 0;
     }
     // File sizes come in bytes; people read megabytes.
     if (typeof values.size === 'number') values.size = Math.round((values.size / 1024 / 1024) * 10) / 10;
