@@ -4,6 +4,12 @@ import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 
+const SHARED_MODULES =
+  /[\\/](src[\\/](stores|islands[\\/]hooks|lib|i18n)[\\/](?!markdown|image-files)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
+// Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
+const FORMS_AND_STAFF_MODULES =
+  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search)|lib[\\/]pb[\\/](admin|staff|widget|account)|islands[\\/]hooks[\\/]use-form-action|lib[\\/]next-path)\.ts$/;
+
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
@@ -26,15 +32,18 @@ export default defineConfig({
     build: {
       rollupOptions: {
         output: {
-          // The islands' small shared modules (stores, hooks, helpers) travel as one file: dozens of
-          // sub-kilobyte chunks each cost a request and compress worse apart.
+          // The islands' small shared modules (stores, hooks, helpers, the SDK) travel as one file:
+          // dozens of sub-kilobyte chunks each cost a request and compress worse apart. What only forms
+          // and staff use travels in a second one, so a visitor's idea page does not load it.
           codeSplitting: {
             groups: [
               {
                 name: 'chorus',
-                test: /[\\/]src[\\/](stores|islands[\\/]hooks|lib)[\\/](?!markdown|image-files)/,
+                test: (id) => SHARED_MODULES.test(id) && !FORMS_AND_STAFF_MODULES.test(id),
                 minShareCount: 2,
+                priority: 2,
               },
+              { name: 'chorus-forms', test: FORMS_AND_STAFF_MODULES, minShareCount: 2, priority: 1 },
             ],
           },
         },
