@@ -14,12 +14,13 @@ test('a member who picks Japanese in settings gets Japanese pages, and their vot
 }) => {
   const member = await createMember();
   const author = await createMember();
-  const ideaId = await createIdea(admin, { author: author.id, title: unique('Dark mode') });
+  const ideaId = await createIdea(admin, { author: author.id, title: unique('Reading list export') });
   await signInContext(context, pbUrl, baseURL as string, member);
 
   await openPage(page, '/settings');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  const language = page.getByLabel('Language');
+  // The settings form's field (the footer has a language picker too).
+  const language = page.getByRole('main').getByLabel('Language');
   await expect(language.locator('option')).toHaveText([
     'Site default',
     'English',
@@ -38,7 +39,7 @@ test('a member who picks Japanese in settings gets Japanese pages, and their vot
   // The page reloads in the new language.
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await expect(page.getByLabel('言語')).toHaveValue('ja');
+  await expect(page.getByRole('main').getByLabel('言語')).toHaveValue('ja');
   await expect(page.getByRole('button', { name: '設定を保存' })).toBeVisible();
   expect((await admin.collection('users').getOne(member.id)).locale).toBe('ja');
 
@@ -116,7 +117,8 @@ test('a language outside the ten is refused by PocketBase, and the member is tol
   const member = await createMember();
   await signInContext(context, pbUrl, baseURL as string, member);
   await openPage(page, '/settings');
-  const language = page.getByLabel('Language');
+  // The settings form's field (the footer has a language picker too).
+  const language = page.getByRole('main').getByLabel('Language');
   // A tampered form: a code the select does not offer.
   await language.evaluate((select: HTMLSelectElement) => {
     select.add(new Option('Klingon', 'tlh'));

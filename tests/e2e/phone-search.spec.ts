@@ -9,19 +9,20 @@ test('a visitor sees matching ideas as they type and opens one with the keyboard
   await page.goto('/');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Search ideas' });
-  await box.pressSequentially('dark mo');
+  // Words only the seeded idea has: other tests post ideas about dark mode into the same board.
+  await box.pressSequentially('system sett');
   const results = page.getByRole('listbox', { name: 'Matching ideas' });
   const option = results.getByRole('option', { name: /Dark mode that follows the system setting/ });
   await expect(option).toBeVisible();
   await expect(box).toHaveAttribute('aria-expanded', 'true');
-  await expect(results.getByRole('option').last()).toHaveText('See all results for “dark mo”');
+  await expect(results.getByRole('option').last()).toHaveText('See all results for “system sett”');
   await expect(page.getByRole('status').filter({ hasText: /matching idea/ })).toHaveText(/^\d+ matching ideas?\.$/);
 
   await page.keyboard.press('Escape');
   await expect(results).toBeHidden();
   await expect(box).toHaveAttribute('aria-expanded', 'false');
 
-  await box.pressSequentially('d');
+  await box.pressSequentially('i');
   await expect(option).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(option).toHaveAttribute('aria-selected', 'true');
