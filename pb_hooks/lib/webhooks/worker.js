@@ -86,17 +86,25 @@ function deliver(app, delivery, config) {
   }
   app.save(fresh);
 
-  const latest = app.findRecordById('webhooks', endpoint.id);
-  const failures = outcome.ok ? 0 : latest.getInt('failure_count') + 1;
-  if (failures === latest.getInt('failure_count')) return;
-  latest.set('failure_count', failures);
-  const pausing = !latest.getBool('paused') && failures >= config.pauseAfterFailures;
-  if (pausing) {
-    latest.set('paused', true);
-    latest.set('paused_at', dateString(Date.now()));
+  // The counter and an automatic pause are written by single UPDATEs, never by saving a copy read
+  // earlier: an admin pausing or resuming the endpoint meanwhile is never overwritten.
+  const db = app.db();
+  if (outcome.ok) {
+    db.newQuery('UPDATE webhooks SET failure_count = 0 WHERE id = {:id} AND failure_count != 0')
+      .bind({ id: endpoint.id })
+      .execute();
+    return;
   }
-  app.save(latest);
-  if (pausing) notifyAdminsOfPause(app, latest, outcome);
+  db.newQuery('UPDATE webhooks SET failure_count = failure_count + 1 WHERE id = {:id}')
+    .bind({ id: endpoint.id })
+    .execute();
+  const latest = app.findRecordById('webhooks', endpoint.id);
+  if (latest.getBool('paused') || latest.getInt('failure_count') < config.pauseAfterFailures) return;
+  const paused = db
+    .newQuery('UPDATE webhooks SET paused = TRUE, paused_at = {:at} WHERE id = {:id} AND paused = FALSE')
+    .bind({ id: endpoint.id, at: dateString(Date.now()) })
+    .execute();
+  if (paused.rowsAffected() > 0) notifyAdminsOfPause(app, app.findRecordById('webhooks', endpoint.id), outcome);
 }
 
 // Sends everything due; while the next retry falls within this run's budget, waits for it (one worker
