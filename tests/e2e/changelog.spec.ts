@@ -40,6 +40,15 @@ test('staff publish a release that shipped an idea: a voter watching the site se
   await expect(editor.getByRole('status').filter({ hasText: 'published' })).toBeVisible();
 
   await expect(voterPage.getByTestId('release-toast')).toContainText(release);
+  // The notice sits at the bottom of the window, clear of the header and its buttons.
+  const toastBox = await voterPage.getByTestId('release-toast').boundingBox();
+  const headerBox = await voterPage.locator('.site-header').boundingBox();
+  const viewport = voterPage.viewportSize();
+  expect(toastBox && headerBox && viewport).toBeTruthy();
+  if (toastBox && headerBox && viewport) {
+    expect(toastBox.y).toBeGreaterThan(headerBox.y + headerBox.height);
+    expect(toastBox.y + toastBox.height).toBeGreaterThan(viewport.height - 80);
+  }
   await expect(voterPage.getByTestId('bell-count')).toHaveText(/[1-9]/);
   await voterPage.getByTestId('release-toast').getByRole('link').click();
   await expect(voterPage.getByRole('heading', { level: 1, name: release })).toBeVisible();
