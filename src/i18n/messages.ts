@@ -4,7 +4,7 @@ import english from '../../locales/en.json';
 import type { Messages } from './format';
 import { type Locale, SOURCE_LOCALE } from './locales';
 
-const files = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
+const files = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/en.json'], { import: 'default' });
 const loaded = new Map<Locale, Promise<Messages>>();
 
 export function loadMessages(locale: Locale): Promise<Messages> {

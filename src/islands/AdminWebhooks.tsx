@@ -125,9 +125,9 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
         </span>
         <fieldset>
           <legend>{t('events')}</legend>
-          {WEBHOOK_EVENTS.map((e) => (
-            <label key={e.name} className="checkbox">
-              <input type="checkbox" name="events" value={e.name} defaultChecked /> {eventName(e.name)}
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="checkbox">
+              <input type="checkbox" name="events" value={event} defaultChecked /> {eventName(event)}
             </label>
           ))}
         </fieldset>

@@ -12,16 +12,12 @@ export function backPath(form: FormData, fallback: string): string {
 }
 
 // What a page says after a refused plain-form write: fixed sentences, never text from the URL.
-const NOTICES = {
-  vote: 'Your vote was not counted: the idea may be locked or closed, or your account blocked.',
-  follow: 'Following did not work. Try again in a moment.',
-  comment: 'Your comment was not posted: the idea may be locked, or your account blocked.',
-  'empty-comment': 'Write something first.',
-} as const;
-export type NoticeCode = keyof typeof NOTICES;
+/** Why a plain-form write was refused; the idea page words each one (pageIdea.notice*). */
+const NOTICE_CODES = ['vote', 'follow', 'comment', 'empty-comment'] as const;
+export type NoticeCode = (typeof NOTICE_CODES)[number];
 
-export function noticeText(code: string | null): string | null {
-  return code && code in NOTICES ? NOTICES[code as NoticeCode] : null;
+export function isNoticeCode(code: string | null): code is NoticeCode {
+  return (NOTICE_CODES as readonly (string | null)[]).includes(code);
 }
 
 /** `path` with a notice for the page to show (a refused write), keeping its hash last. */

@@ -1,16 +1,17 @@
 // Webhook endpoints and their recorded deliveries (admins only; the API rules enforce it).
 import type { PocketBase } from './client';
 
+// Their names in the admin's language: the adminWebhooks namespace.
 export const WEBHOOK_EVENTS = [
-  { name: 'idea.posted', label: 'Idea posted' },
-  { name: 'idea.approved', label: 'Idea approved' },
-  { name: 'idea.status_changed', label: 'Status changed' },
-  { name: 'comment.posted', label: 'Comment posted (never internal ones)' },
-  { name: 'idea.vote_milestone', label: 'Vote milestone' },
-  { name: 'idea.merged', label: 'Idea merged' },
-  { name: 'release.published', label: 'Release published' },
+  'idea.posted',
+  'idea.approved',
+  'idea.status_changed',
+  'comment.posted',
+  'idea.vote_milestone',
+  'idea.merged',
+  'release.published',
 ] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['name'];
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface WebhookRecord {
   id: string;
