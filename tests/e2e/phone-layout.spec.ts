@@ -1,5 +1,6 @@
 // What a visitor sees first: ideas in the first screen of the home page on a phone and on a laptop,
 // titles that fit on a phone, and the roadmap's columns side by side, scrolling sideways with snapping.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createIdea } from './staff-helpers';
 
@@ -10,17 +11,35 @@ for (const viewport of [
   test(`the first idea shows without scrolling on the home page at ${viewport.width}×${viewport.height}`, async ({
     page,
   }) => {
-    // At 390 px this holds on the seeded demo and when run alone, but in the full parallel run something
-    // another test leaves on the shared home page pushes the list down; open until that is found.
-    test.fixme(viewport.width === 390, 'home page content left by other tests pushes the list below the fold');
     await page.setViewportSize(viewport);
     await page.goto('/');
     const first = page.locator('.post-card').first();
-    await expect(page.getByRole('button', { name: 'Share an idea' })).toBeInViewport({ ratio: 1 });
+    await expect(first).toBeAttached();
+    // On failure, the message lists what sits above the list and where.
+    const layout = await layoutAboveList(page);
+    await expect(page.getByRole('button', { name: 'Share an idea' }), layout).toBeInViewport({ ratio: 1 });
     // The list starts in the first screen. (Ideas other tests post meanwhile can make the first card taller,
     // so only its start is checked.)
-    await expect(first.getByTestId('vote-button')).toBeInViewport({ ratio: 1 });
+    await expect(first.getByTestId('vote-button'), layout).toBeInViewport({ ratio: 1 });
     await expect(first.getByRole('heading', { level: 3 })).toBeInViewport();
+  });
+}
+
+/** The blocks of the page above the first idea card, with their vertical extent, and the page's language. */
+function layoutAboveList(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const card = document.querySelector('.post-card');
+    const limit = card ? card.getBoundingClientRect().top : Number.POSITIVE_INFINITY;
+    const lines = [
+      `lang=${document.documentElement.lang} scrollY=${window.scrollY} width=${document.documentElement.scrollWidth}`,
+    ];
+    for (const el of document.querySelectorAll('body > *, main > *, main > * > *, .post-list > *, .list-filters > *')) {
+      const box = el.getBoundingClientRect();
+      if (box.height > 0 && box.top < limit) {
+        lines.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.top)}–${Math.round(box.bottom)}`);
+      }
+    }
+    return `first card at ${Math.round(limit)}; above it:\n${lines.join('\n')}`;
   });
 }
 

@@ -27,6 +27,8 @@ test('after PocketBase restarts, an open idea page reconnects and catches up by 
     await page.goto(`${stack.siteUrl}/p/${post.id}`);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(page.getByTestId('vote-count')).toHaveText('0');
+    // Only a live connection that was up can be lost: stopping PocketBase before it is would test nothing.
+    await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready', { timeout: 15_000 });
 
     await stack.pocketbase().stop();
     await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 15_000 });
