@@ -52,7 +52,7 @@ async function runSearch(query: string, board: string): Promise<void> {
       votes: post.vote_count,
       status: post.expand?.status ? { name: post.expand.status.name, slug: post.expand.status.slug } : null,
     }));
-    $search.set({ query, hits, total: page.totalItems, loading: false, failed: false });
+    $search.set({ query, hits, total: page.totalItems ?? 0, loading: false, failed: false });
   } catch {
     if (query === latest) $search.set({ ...IDLE_SEARCH, query, failed: true });
   }

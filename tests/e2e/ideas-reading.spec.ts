@@ -35,8 +35,18 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('img', { name: 'Tomás García' })).toBeVisible();
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/p/${post.id}$`));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /thumb=/);
-    await page.goto('/?sort=new&page=2');
+    await page.goto('/?sort=new');
+    await expect(page.locator('.post-card')).toHaveCount(20);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Page 2');
     await expect(page.getByRole('link', { name: 'Previous page' })).toBeVisible();
+    // Past the last idea: no cards, a plain sentence, and the way back.
+    await page.goto('/?sort=new&page=99');
+    await expect(page.locator('.post-card')).toHaveCount(0);
+    await expect(page.getByText('No more ideas here.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', /page=98/);
   });
 });
 

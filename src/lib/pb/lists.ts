@@ -14,7 +14,7 @@ export interface ListData {
   tags: TagRecord[];
 }
 
-const EMPTY: PostPage = { items: [], page: 1, totalPages: 0, totalItems: 0 };
+const EMPTY: PostPage = { items: [], page: 1, hasNext: false };
 
 export async function loadList(
   pb: PocketBase,

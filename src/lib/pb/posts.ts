@@ -12,8 +12,9 @@ export const SORTS = {
 export type Sort = keyof typeof SORTS;
 export const PER_PAGE = 20;
 const EXPAND = 'author,status,tags';
-/** What a card shows: its author and status (never its tags). */
-const CARD_EXPAND = 'author,status';
+/** What a card shows besides the idea: its author. (Its status comes from the statuses the page already has,
+ * never its tags.) Each expand is another query and more JSON per idea on every list read. */
+const CARD_EXPAND = 'author';
 
 export interface PostQuery {
   board?: string;
@@ -29,11 +30,17 @@ export interface PostQuery {
   staff?: boolean;
 }
 
+/**
+ * One page of ideas. Lists never count their matches (a count is a second query over every matching idea,
+ * on every page view, growing with the board): a full page says there may be a next one, as on Hacker
+ * News. Only a search, which ranks its matches anyway, knows how many there are.
+ */
 export interface PostPage {
   items: PostRecord[];
   page: number;
-  totalPages: number;
-  totalItems: number;
+  hasNext: boolean;
+  /** How many ideas match: searches only. */
+  totalItems?: number;
 }
 
 /**
@@ -66,8 +73,9 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
     filter: pb.filter(parts.join(' && '), params),
     sort: SORTS[query.sort ?? 'trending'],
     expand: CARD_EXPAND,
+    skipTotal: true,
   });
-  return { items: list.items, page: list.page, totalPages: list.totalPages, totalItems: list.totalItems };
+  return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
 }
 
 /** Ranked full-text search (pb_hooks/search.pb.js): best first, prefix matches. */
@@ -76,10 +84,16 @@ export async function searchPosts(
   q: string,
   { board = '', page = 1, perPage = PER_PAGE }: { board?: string; page?: number; perPage?: number } = {},
 ): Promise<PostPage> {
-  const result = await pb.send<PostPage>('/api/chorus/search', {
-    query: { q, board, page, perPage, expand: EXPAND },
-  });
-  return { items: result.items, page: result.page, totalPages: result.totalPages, totalItems: result.totalItems };
+  const result = await pb.send<{ items: PostRecord[]; page: number; totalPages: number; totalItems: number }>(
+    '/api/chorus/search',
+    { query: { q, board, page, perPage, expand: EXPAND } },
+  );
+  return {
+    items: result.items,
+    page: result.page,
+    hasNext: result.page < result.totalPages,
+    totalItems: result.totalItems,
+  };
 }
 
 export function getPost(pb: PocketBase, id: string): Promise<PostRecord> {
