@@ -13,6 +13,7 @@ export async function expectNoAxeViolations(page: Page, label = new URL(page.url
 /** Opens `path`, waits until every island has hydrated, then checks it. */
 export async function expectPageHasNoAxeViolations(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Idle islands wait for the browser to be idle, which a loaded test machine can postpone for seconds.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
   await expectNoAxeViolations(page, path);
 }
