@@ -51,10 +51,23 @@ export function renderMarkdown(source: string): string {
 
 /** Plain text for excerpts and meta descriptions: markdown syntax stripped, whitespace collapsed. */
 export function toExcerpt(source: string, max = 180): string {
-  const text = plainText(new Marked().lexer(source ?? ''))
+  const text = plainText(new Marked().lexer(excerptSource(source ?? '', max)))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/**
+ * The start of a long text, enough for an excerpt of `max` characters: a list page lexes twenty of these
+ * per view, and lexing a whole 9 KB idea costs ~1 ms against ~50 µs for its start. Cut at a line break
+ * where there is one, so a cut rarely falls inside a link.
+ */
+function excerptSource(source: string, max: number): string {
+  const limit = Math.max(600, max * 4);
+  if (source.length <= limit) return source;
+  const head = source.slice(0, limit);
+  const lineEnd = head.lastIndexOf('\n');
+  return lineEnd > limit / 2 ? head.slice(0, lineEnd) : head;
 }
 
 /** The words a reader sees, without markup: code blocks, raw HTML and rules dropped, images by their alt text. */

@@ -63,6 +63,16 @@ describe('toSafeUrl', () => {
   });
 });
 
+/** What toExcerpt gives when it reads the whole text: its words, spaces collapsed, cut with an ellipsis. */
+function plainExcerptOf(source: string, max: number): string {
+  const text = source
+    .replace(/\*\*(.*?)\*\*/g, '$1')
+    .replace(/\[(.*?)\]\(.*?\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
 describe('toExcerpt', () => {
   it('strips markdown and shortens', () => {
     expect(toExcerpt('# Hi\n\n**bold** [link](https://x.y)')).toBe('Hi bold link');
@@ -73,6 +83,16 @@ describe('toExcerpt', () => {
     const body =
       'The palette is opened with `?`. List every shortcut:\n\n- Ctrl **K**\n- Ctrl <b>P</b>\n\n| key | does |\n|---|---|\n| ? | help |';
     expect(toExcerpt(body)).toBe('The palette is opened with ?. List every shortcut: Ctrl K Ctrl P key does ? help');
+  });
+
+  it('reads only the start of a long idea, and ends the same as reading all of it', () => {
+    const paragraph = 'Sync notes between devices, with **bold** words and [a link](https://example.com/x). ';
+    const long = `${paragraph.repeat(3)}\n\n${paragraph.repeat(400)}`;
+    const whole = plainExcerptOf(long, 160);
+    expect(toExcerpt(long, 160)).toBe(whole);
+    expect(toExcerpt(long, 160)).toHaveLength(160);
+    // A text with no line break is cut at the limit, and still reads as words.
+    expect(toExcerpt(paragraph.repeat(400), 160)).toBe(plainExcerptOf(paragraph.repeat(400), 160));
   });
 
   it('drops code blocks and raw HTML, and names images by their alt text', () => {
