@@ -17,6 +17,15 @@ function statOf(pid) {
   }
 }
 
+/** workerd, the runtime the Worker runs in (as on Cloudflare), as opposed to the Node server in front. */
+function isWorkerd(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd';
+  } catch {
+    return false;
+  }
+}
+
 /** The process and every process under it. */
 function processTree(rootPid) {
   const parents = new Map();
@@ -45,13 +54,16 @@ const cpuMs = (pids) =>
 /**
  * @param {string} url
  * @param {{ sitePid: number, pocketbasePid: number, requests?: number, concurrency?: number, proxySecret?: string }} options
- * @returns {Promise<{ siteMs: number, pocketbaseMs: number } | null>} null where /proc does not exist
+ * @returns {Promise<{ siteMs: number, workerMs: number, pocketbaseMs: number } | null>} null where /proc does not
+ *   exist. `siteMs` is everything serving the site locally; `workerMs` the part workerd runs (the Worker
+ *   itself, what Cloudflare runs), the rest being the local preview server's hop in front of it.
  */
 export async function measureCpuCost(url, { sitePid, pocketbasePid, requests = 100, concurrency = 4, proxySecret }) {
   if (!existsSync('/proc/self/stat')) return null;
   const site = processTree(sitePid);
+  const worker = site.filter(isWorkerd);
   for (let i = 0; i < 3; i++) await (await fetch(url)).arrayBuffer();
-  const before = { site: cpuMs(site), pocketbase: cpuMs([String(pocketbasePid)]) };
+  const before = { site: cpuMs(site), worker: cpuMs(worker), pocketbase: cpuMs([String(pocketbasePid)]) };
   let sent = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -64,6 +76,7 @@ export async function measureCpuCost(url, { sitePid, pocketbasePid, requests = 1
   );
   return {
     siteMs: (cpuMs(site) - before.site) / requests,
+    workerMs: (cpuMs(worker) - before.worker) / requests,
     pocketbaseMs: (cpuMs([String(pocketbasePid)]) - before.pocketbase) / requests,
   };
 }
@@ -71,5 +84,5 @@ export async function measureCpuCost(url, { sitePid, pocketbasePid, requests = 1
 export function formatCpuCost(label, cost) {
   if (!cost) return `${label.padEnd(48)} skipped (no /proc on this system)`;
   const ms = (v) => `${v.toFixed(1)} ms`.padStart(8);
-  return `${label.padEnd(48)} site ${ms(cost.siteMs)}   PocketBase ${ms(cost.pocketbaseMs)}   (CPU per request)`;
+  return `${label.padEnd(48)} site ${ms(cost.siteMs)} (Worker ${ms(cost.workerMs).trim()})   PocketBase ${ms(cost.pocketbaseMs)}   (CPU per request)`;
 }
