@@ -2,7 +2,7 @@
 // subscribers of the topic an idea page listens to (its public copy, post_live/<id>) at 100, 1,000 and
 // 10,000, and the old `posts/<id>` topic (a rule query per subscriber) at 1,000 for comparison.
 import { loadavg } from 'node:os';
-import { summarize } from '../stats.mjs';
+import { percentile, summarize } from '../stats.mjs';
 import { measureFanOut } from './fan-out.mjs';
 
 /** @typedef {{ label: string, topic: string, subscribers: number, threads?: number }} FanOutRow */
@@ -25,16 +25,24 @@ export function fanOutRows(postId, { extra = false } = {}) {
 }
 
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
+const mb = (v) => (Number.isNaN(v) ? '–' : `${v.toFixed(0)} MB`);
 const ms = (v) => (Number.isNaN(v) ? '–' : `${v.toFixed(0)} ms`);
 
 /** Measures each row (10 votes each) and prints it with the machine's load and the CPU per vote. */
 export async function printFanOut(pbUrl, rows, { write, proxySecret, pocketbasePid, rounds = 10 }) {
   for (const row of rows) {
     const before = load();
-    const { latencies, cpu } = await measureFanOut(pbUrl, { ...row, rounds, write, proxySecret, pocketbasePid });
+    const { latencies, writes, cpu, pocketbaseRssMb } = await measureFanOut(pbUrl, {
+      ...row,
+      rounds,
+      write,
+      proxySecret,
+      pocketbasePid,
+    });
     console.log(
-      `${summarize(`SSE fan-out, ${row.label}`, latencies)}   CPU/vote PocketBase ${ms(cpu.pocketbaseMs)}, ` +
-        `client ${ms(cpu.clientMs)}   (${before} → ${load()})`,
+      `${summarize(`SSE fan-out, ${row.label}`, latencies)}   vote request p50 ${ms(percentile(writes, 50))}; ` +
+        `CPU/vote PocketBase ${ms(cpu.pocketbaseMs)}, ` +
+        `client ${ms(cpu.clientMs)}; PocketBase ${mb(pocketbaseRssMb)}   (${before} → ${load()})`,
     );
   }
 }

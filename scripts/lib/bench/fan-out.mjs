@@ -1,7 +1,7 @@
 // How long one write takes to reach every realtime subscriber of a topic (p50/p95 over all deliveries).
 // The subscribers can be spread over worker threads, to tell PocketBase's cost from the benchmark client's.
 import { Worker } from 'node:worker_threads';
-import { processCpuMs } from './cpu-cost.mjs';
+import { processCpuMs, processRssMb } from './cpu-cost.mjs';
 import { now, openListeners } from './fan-out-listeners.mjs';
 
 /** Visitor numbers per thread: far apart, so no two subscribers share an address. */
@@ -14,8 +14,10 @@ const VISITORS_PER_GROUP = 1_000_000;
  *   With the proxy secret each subscriber is its own visitor, as a crowd is, so PocketBase's per-address
  *   limit (300 requests per 10 s) does not refuse the benchmark's connections. `threads` > 1 reads the
  *   streams in that many worker threads instead of this one.
- * @returns {Promise<{ latencies: number[], cpu: { pocketbaseMs: number, clientMs: number } }>} every delivery's
- *   latency, and the CPU time PocketBase and this benchmark process spent per round (write and fan-out).
+ * @returns {Promise<{ latencies: number[], writes: number[], pocketbaseRssMb: number,
+ *   cpu: { pocketbaseMs: number, clientMs: number } }>} every delivery's latency, how long each write's request
+ *   took, PocketBase's memory with every subscriber connected, and the CPU time PocketBase
+ *   and this benchmark process spent per round (write and fan-out).
  */
 export async function measureFanOut(
   pbUrl,
@@ -36,6 +38,11 @@ export async function measureFanOut(
       return threads === 1 ? openListeners({ ...options, onArrival }) : openWorker(options, onArrival);
     }),
   );
+  const rssMb = processRssMb(pocketbasePid);
+  // One vote nobody times first: the connections' set-up garbage is collected before the figures start.
+  await write();
+  await new Promise((r2) => setTimeout(r2, 1000));
+  const writes = [];
   const cpuBefore = { pocketbase: processCpuMs(pocketbasePid), client: process.cpuUsage() };
   try {
     for (let r = 0; r < rounds; r++) {
@@ -43,6 +50,7 @@ export async function measureFanOut(
         round = { started: now(), received: 0, done: resolvePromise };
       });
       await write();
+      writes.push(now() - round.started);
       await Promise.race([finished, new Promise((r2) => setTimeout(r2, 30_000))]);
       round = null;
       await new Promise((r2) => setTimeout(r2, 200)); // let the last writes and GC settle
@@ -53,6 +61,8 @@ export async function measureFanOut(
   const client = process.cpuUsage(cpuBefore.client);
   return {
     latencies,
+    writes,
+    pocketbaseRssMb: rssMb,
     cpu: {
       pocketbaseMs: (processCpuMs(pocketbasePid) - cpuBefore.pocketbase) / rounds,
       clientMs: (client.user + client.system) / 1000 / rounds,
