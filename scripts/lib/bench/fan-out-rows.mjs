@@ -19,6 +19,7 @@ export function fanOutRows(postId, { extra = false } = {}) {
   if (!extra) return rows;
   return [
     ...rows,
+    { label: 'posts/<id> (before), 10000 subscr.', topic: `posts/${postId}`, subscribers: 10_000 },
     { label: 'post_live/* (lists), 10000 subscr.', topic: 'post_live/*', subscribers: 10_000 },
     { label: 'post_live/<id>, 10000, client in 2 threads', topic: idea, subscribers: 10_000, threads: 2 },
   ];
