@@ -7,15 +7,14 @@ import { join } from 'node:path';
 import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
 import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
-import { measureFanOut, publicCounterTopic, voteToggle } from './lib/bench/fan-out.mjs';
+import { voteToggle } from './lib/bench/fan-out.mjs';
+import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
-
-const FAN_OUT_SIZES = [100, 1000, 10_000];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -84,25 +83,11 @@ try {
   const pageTimes = await measurePageTimes(origin, `/p/${data.postWithComments}`, 60);
   console.log(summarize('SSR idea page with 50 comments (response time)', pageTimes));
 
-  const vote = { topic: `posts/${data.postWithComments}`, write: voteToggle(data) };
-  for (const subscribers of FAN_OUT_SIZES) {
-    const latencies = await measureFanOut(stack.pbUrl, {
-      ...vote,
-      subscribers,
-      rounds: 10,
-      proxySecret: stack.proxySecret,
-    });
-    console.log(summarize(`SSE fan-out of a vote to ${subscribers} subscribers`, latencies));
-  }
-  // The rule shape that costs nothing per subscriber: a public ("") view rule.
-  const counter = await publicCounterTopic(admin);
-  const publicLatencies = await measureFanOut(stack.pbUrl, {
-    ...counter,
-    subscribers: 10_000,
-    rounds: 10,
+  await printFanOut(stack.pbUrl, fanOutRows(data.postWithComments), {
+    write: await voteToggle(data),
     proxySecret: stack.proxySecret,
+    pocketbasePid: stack.pocketbase().process.pid,
   });
-  console.log(summarize('SSE fan-out, public-rule record, 10000 subscr.', publicLatencies));
 
   const browser = await measureBrowserVoteLatency(stack.siteUrl, data, 30);
   console.log(

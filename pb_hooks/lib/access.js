@@ -94,6 +94,23 @@ const postVisibleSql = ({ post = 'p', board = 'b', person, staff }) =>
   `((${board}.visibility = 'public' OR (${board}.visibility = 'members' AND ${person} != '') OR (${board}.visibility = 'staff' AND ${staff})) ` +
   `AND (${post}.approved = TRUE OR (${post}.author = ${person} AND ${person} != '') OR ${staff}))`;
 
+/**
+ * SQL condition "post `p` on board `b` is public": anyone, signed out too, may see it (its board is public and
+ * it is approved). Only public ideas have a live copy in `post_live` (pb_hooks/lib/post-live.js).
+ */
+const publicPostSql = ({ post = 'p', board = 'b' } = {}) =>
+  `(${board}.visibility = 'public' AND ${post}.approved = TRUE)`;
+
+/** Is this posts record public (see publicPostSql)? Reads its board: one query. */
+function isPublicPost(app, post) {
+  if (!post.getBool('approved')) return false;
+  try {
+    return app.findRecordById('boards', post.getString('board')).getString('visibility') === 'public';
+  } catch {
+    return false; // its board is being deleted
+  }
+}
+
 /** SQL condition "users row `u` acts as staff". */
 const activeStaffSql = (u = 'u') => `(${u}.role IN ('moderator', 'admin') AND ${u}.blocked = FALSE)`;
 
@@ -120,6 +137,8 @@ module.exports = {
   isActiveStaffUser,
   requireVerifiedPoster,
   postVisibleSql,
+  publicPostSql,
+  isPublicPost,
   activeStaffSql,
   canSeePost,
 };

@@ -21,22 +21,24 @@ interface Props {
   initial: CommentView[];
   locked: boolean;
   serverUser: SessionUser | null;
+  /** The idea is public (public board, approved). */
+  isPublic?: boolean | undefined;
 }
 
-export default function Comments({ postId, initial, locked, serverUser }: Props) {
+export default function Comments({ postId, initial, locked, serverUser, isPublic }: Props) {
   const user = useSession(serverUser);
   const t = translator('comments');
   const started = useClientStore($commentsPost, '') === postId;
   const stored = useClientStore($comments, NO_COMMENTS);
   const isLocked = useClientStore($posts, NO_POSTS)[postId]?.locked ?? locked;
   useEffect(() => {
-    const stopComments = startComments(postId, initial);
+    const stopComments = startComments(postId, initial, isPublic);
     const stopReactions = startReactions(postId);
     return () => {
       stopComments();
       stopReactions();
     };
-  }, [postId, initial]);
+  }, [postId, initial, isPublic]);
   const comments = started ? stored : initial;
   const top = comments.filter((c) => !c.parent);
   const canWrite = Boolean(user && !user.blocked && !isLocked);

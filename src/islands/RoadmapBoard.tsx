@@ -14,13 +14,15 @@ interface Props {
   cards: RoadmapCard[];
   /** Board names by id. */
   boards: Record<string, string>;
+  /** The viewer sees public boards only. */
+  everyBoardPublic?: boolean | undefined;
 }
 
-export default function RoadmapBoard({ columns, cards, boards }: Props) {
+export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic }: Props) {
   const live = useStore($roadmapCards) ?? cards;
   const announcement = useStore($roadmapAnnouncement);
   const t = translator('roadmap');
-  useEffect(() => followRoadmap(columns, cards), [columns, cards]);
+  useEffect(() => followRoadmap(columns, cards, everyBoardPublic), [columns, cards, everyBoardPublic]);
   return (
     <div className="roadmap">
       {columns.map((column) => {
@@ -37,7 +39,13 @@ export default function RoadmapBoard({ columns, cards, boards }: Props) {
               <ol className="roadmap-cards">
                 {inColumn.map((card) => (
                   <li key={card.id} className="roadmap-card" data-testid="roadmap-card" data-post={card.id}>
-                    <VoteButton postId={card.id} count={card.votes} status={card.status} compact />
+                    <VoteButton
+                      postId={card.id}
+                      count={card.votes}
+                      status={card.status}
+                      compact
+                      isPublic={everyBoardPublic}
+                    />
                     <span className="roadmap-card-text">
                       <a href={`/p/${card.id}`}>{card.title}</a>
                       <span className="meta">{boards[card.board] ?? t('board')}</span>

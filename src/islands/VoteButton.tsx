@@ -22,18 +22,20 @@ interface Props {
   /** The page to come back to after a plain-form vote. */
   back?: string;
   compact?: boolean;
+  /** The idea is public (public board, approved): its live state comes from its public copy. */
+  isPublic?: boolean | undefined;
 }
 
 export default function VoteButton(props: Props) {
-  const { postId, count, commentCount = 0, status = '', locked = false, voteId } = props;
+  const { postId, count, commentCount = 0, status = '', locked = false, voteId, isPublic } = props;
   const t = translator('vote');
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
-    trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked });
+    trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked }, isPublic);
     if (voteId !== undefined) knowMyVote(postId, voteId);
     void requestMyVote();
-  }, [postId, count, commentCount, status, locked, voteId]);
+  }, [postId, count, commentCount, status, locked, voteId, isPublic]);
   const votes = live?.vote_count ?? count;
   const mine = myVotes[postId];
   const voted = Boolean(mine === undefined ? voteId : mine);

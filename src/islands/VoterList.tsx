@@ -7,9 +7,17 @@ import { $voters, startVoters } from '../stores/voters';
 import { Avatar } from './Avatar';
 import { useClientStore } from './hooks/use-client-store';
 
-export default function VoterList({ postId, initial, count }: { postId: string; initial: Voter[]; count: number }) {
+interface Props {
+  postId: string;
+  initial: Voter[];
+  count: number;
+  /** The idea is public (public board, approved). */
+  isPublic?: boolean | undefined;
+}
+
+export default function VoterList({ postId, initial, count, isPublic }: Props) {
   const voters = useClientStore($voters, null) ?? initial;
-  useEffect(() => startVoters(postId, initial, count), [postId, initial, count]);
+  useEffect(() => startVoters(postId, initial, count, isPublic), [postId, initial, count, isPublic]);
   if (voters.length === 0) return <p className="muted">{translator('vote')('noVotes')}</p>;
   return (
     <ul className="voter-list" data-testid="voter-list">

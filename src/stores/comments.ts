@@ -12,9 +12,10 @@ import {
   setCommentHidden,
   updateComment,
 } from '../lib/pb/comments';
-import type { CommentRecord, CommentView, PostRecord } from '../lib/pb/post-types';
+import type { CommentRecord, CommentView } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';
 import { getClient } from './client';
+import { followIdea } from './idea-live';
 import { listen, onReconnect } from './realtime';
 import { checkCanWrite, getViewer } from './viewer';
 
@@ -37,7 +38,8 @@ const replace = (id: string, next: CommentView | null) =>
   $comments.set($comments.get().flatMap((c) => (c.id === id ? (next ? [next] : []) : [c])));
 const safe = (id: string) => id.replace(/[^a-z0-9]/g, '');
 
-export function startComments(postId: string, initial: CommentView[]): () => void {
+/** `isPublic`: the idea's board is public and it is approved, when the page knows (see stores/idea-live.ts). */
+export function startComments(postId: string, initial: CommentView[], isPublic?: boolean): () => void {
   $comments.set(initial);
   $commentsPost.set(postId);
   void loadRenderer().catch(() => {});
@@ -48,7 +50,8 @@ export function startComments(postId: string, initial: CommentView[]): () => voi
   });
   // A comment hidden by staff sends members no event (they may no longer see it), but its idea's
   // public comment count drops: then ask again which comments this viewer may see.
-  const stopCounts = listen<PostRecord>('posts', safe(postId), ({ record }) => {
+  const stopCounts = followIdea(postId, isPublic, ({ action, record }) => {
+    if (action === 'delete') return;
     if (record.comment_count < publicCount) void catchUp(postId);
     publicCount = record.comment_count;
   });

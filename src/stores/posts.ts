@@ -1,11 +1,13 @@
-// Live state of the ideas shown in this tab (counts, status, lock), fed by `posts` realtime updates,
-// and the ideas posted since the page loaded (the "N new ideas" bar).
+// Live state of the ideas shown in this tab (counts, status, lock), fed by the tab's idea feed
+// (stores/idea-live.ts), and the ideas posted since the page loaded (the "N new ideas" bar).
 
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
-import type { PostLive, PostRecord } from '../lib/pb/post-types';
-import { listPostLive } from '../lib/pb/posts';
+import { type IdeaLive, listIdeaLive } from '../lib/pb/idea-live';
+import type { PostLive } from '../lib/pb/post-types';
+import type { RealtimeEvent } from '../lib/pb/realtime';
 import { getClient } from './client';
-import { listen, onReconnect } from './realtime';
+import { followEveryIdea, followedIdeas, followIdea } from './idea-live';
+import { onReconnect } from './realtime';
 
 export const $posts = map<Record<string, PostLive>>({});
 /** Ideas created since this page was loaded, with their board. */
@@ -18,33 +20,34 @@ const pick = (r: PostLive): PostLive => ({
   locked: r.locked,
 });
 
-onMount($posts, () => {
-  const stopListening = listen<PostRecord>('posts', '*', ({ action, record }) => {
-    if (action === 'update' && $posts.get()[record.id]) $posts.setKey(record.id, pick(record));
-    if (action === 'create' && record.approved && !$posts.get()[record.id]) {
-      $createdPosts.set([...$createdPosts.get(), { id: record.id, board: record.board }]);
-    }
-  });
-  const stopCatchUp = onReconnect(() => void catchUpPosts());
-  return () => {
-    stopListening();
-    stopCatchUp();
-  };
-});
+function receive({ action, record }: RealtimeEvent<IdeaLive>): void {
+  if (action === 'update' && $posts.get()[record.id]) $posts.setKey(record.id, pick(record));
+}
+
+/** After a reconnect, the shown ideas ask again for what they may have missed (registered once). */
+let catchUpRegistered = false;
 
 async function catchUpPosts(): Promise<void> {
+  const shown = followedIdeas();
+  for (const id of shown.keys()) if (!$posts.get()[id]) shown.delete(id);
   try {
-    for (const post of await listPostLive(getClient(), Object.keys($posts.get()))) {
-      $posts.setKey(post.id, pick(post));
-    }
+    for (const post of await listIdeaLive(getClient(), shown)) $posts.setKey(post.id, pick(post));
   } catch {
     // Still offline: the next reconnect tries again.
   }
 }
 
-/** Registers an idea the page shows, with the values the server rendered (first one wins). */
-export function trackPost(id: string, initial: PostLive): void {
-  if (!$posts.get()[id]) $posts.setKey(id, initial);
+/**
+ * Registers an idea the page shows, with the values the server rendered (first one wins), and follows it
+ * live. `isPublic`: its board is public and it is approved (lib/pb/idea-live.ts isPublicIdea), when the page knows.
+ */
+export function trackPost(id: string, initial: PostLive, isPublic?: boolean): void {
+  if ($posts.get()[id]) return;
+  $posts.setKey(id, initial);
+  followIdea(id, isPublic, receive);
+  if (catchUpRegistered) return;
+  catchUpRegistered = true;
+  onReconnect(() => void catchUpPosts());
 }
 
 /** Changes an idea's vote count locally (optimistic votes and their rollback). */
@@ -53,14 +56,25 @@ export function bumpVoteCount(id: string, delta: number): void {
   if (current) $posts.setKey(id, { ...current, vote_count: Math.max(0, current.vote_count + delta) });
 }
 
+function countCreated({ action, record }: RealtimeEvent<IdeaLive>): void {
+  if (action !== 'create' || record.approved === false || $posts.get()[record.id]) return;
+  if ($createdPosts.get().some((p) => p.id === record.id)) return;
+  $createdPosts.set([...$createdPosts.get(), { id: record.id, board: record.board }]);
+}
+
 const newIdeaStores = new Map<string, ReadableAtom<number>>();
 
-/** How many ideas were posted since load on a board ("" for every board). */
-export function newIdeasOn(boardId: string): ReadableAtom<number> {
-  let store = newIdeaStores.get(boardId);
+/**
+ * How many ideas were posted since load on a board ("" for every board), counted while shown.
+ * `isPublic`: the list shows public boards only (then it follows the public copies).
+ */
+export function newIdeasOn(boardId: string, isPublic?: boolean): ReadableAtom<number> {
+  const key = `${boardId}:${isPublic}`;
+  let store = newIdeaStores.get(key);
   if (!store) {
     store = computed($createdPosts, (list) => list.filter((p) => !boardId || p.board === boardId).length);
-    newIdeaStores.set(boardId, store);
+    onMount(store, () => followEveryIdea(isPublic, countCreated));
+    newIdeaStores.set(key, store);
   }
   return store;
 }

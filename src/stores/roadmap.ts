@@ -4,9 +4,9 @@
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
 import { loadRoadmap, type RoadmapCard, type RoadmapColumn, toRoadmapCard } from '../lib/pb/roadmap';
-import type { PostRecordLite } from '../lib/pb/staff-types';
 import { getClient } from './client';
-import { listen, onReconnect } from './realtime';
+import { followEveryIdea } from './idea-live';
+import { onReconnect } from './realtime';
 
 /** null until the island starts: it renders the server's cards until then. */
 export const $roadmapCards = atom<RoadmapCard[] | null>(null);
@@ -19,12 +19,19 @@ function upsert(cards: RoadmapCard[], card: RoadmapCard): RoadmapCard[] {
   return [...others, card].sort((a, b) => b.votes - a.votes);
 }
 
-/** Starts following the roadmap; returns a function that stops (the last island unmounting). */
-export function followRoadmap(columns: RoadmapColumn[], initial: RoadmapCard[]): () => void {
+/**
+ * Starts following the roadmap; returns a function that stops (the last island unmounting). `everyBoardPublic`:
+ * the viewer sees public boards only, when the page knows (then the cards follow the ideas' public copies).
+ */
+export function followRoadmap(
+  columns: RoadmapColumn[],
+  initial: RoadmapCard[],
+  everyBoardPublic?: boolean,
+): () => void {
   if ($roadmapCards.get() === null) $roadmapCards.set(initial);
   if (stop) return () => {};
   const names = new Map(columns.map((c) => [c.id, c.name]));
-  const stopPosts = listen<PostRecordLite>('posts', '*', ({ action, record }) => {
+  const stopPosts = followEveryIdea(everyBoardPublic, ({ action, record }) => {
     const cards = $roadmapCards.get() ?? [];
     const before = cards.find((c) => c.id === record.id);
     const onRoadmap =

@@ -1,16 +1,16 @@
 // The open idea's voters (names and avatars), live: asked again whenever the idea's vote count changes.
 import { atom } from 'nanostores';
-import type { PostRecord, Voter } from '../lib/pb/post-types';
+import type { Voter } from '../lib/pb/post-types';
 import { listVoters } from '../lib/pb/votes';
 import { getClient } from './client';
-import { listen, onReconnect } from './realtime';
+import { followIdea } from './idea-live';
+import { onReconnect } from './realtime';
 
 /** null until the island starts: it renders the server's voters until then. */
 export const $voters = atom<Voter[] | null>(null);
 
-const safe = (id: string) => id.replace(/[^a-z0-9]/g, '');
-
-export function startVoters(postId: string, initial: Voter[], initialCount: number): () => void {
+/** `isPublic`: the idea's board is public and it is approved, when the page knows (see stores/idea-live.ts). */
+export function startVoters(postId: string, initial: Voter[], initialCount: number, isPublic?: boolean): () => void {
   $voters.set(initial);
   let count = initialCount;
   let asked = 0;
@@ -24,8 +24,8 @@ export function startVoters(postId: string, initial: Voter[], initialCount: numb
       // The list stays as it was; the next change or reconnect asks again.
     }
   };
-  const stopLive = listen<PostRecord>('posts', safe(postId), ({ record }) => {
-    if (record.vote_count === count) return;
+  const stopLive = followIdea(postId, isPublic, ({ action, record }) => {
+    if (action === 'delete' || record.vote_count === count) return;
     count = record.vote_count;
     void reload();
   });

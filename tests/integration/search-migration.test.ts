@@ -1,6 +1,6 @@
 // The every-script search migration on a database that already has ideas: it indexes them, and it rolls back.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
@@ -49,12 +49,15 @@ it('indexes ideas written before it, in both directions', { timeout: 120_000 }, 
     `--hooksDir=${join(process.cwd(), 'pb_hooks')}`,
     '--automigrate=false',
   ];
-  const stdout = execFileSync(bin, ['migrate', 'down', '1', ...flags], {
+  // This migration and every later one (they are applied again on the next start).
+  const MIGRATION = '1763990000_search_every_script.js';
+  const later = readdirSync(join(process.cwd(), 'pb_migrations')).filter((f) => f.endsWith('.js') && f >= MIGRATION);
+  const stdout = execFileSync(bin, ['migrate', 'down', String(later.length), ...flags], {
     input: 'y\n',
     encoding: 'utf8',
     stdio: 'pipe',
   }); // confirms
-  expect(stdout).toContain('1763990000_search_every_script.js');
+  expect(stdout).toContain(MIGRATION);
 
   const after = await started(port);
   try {

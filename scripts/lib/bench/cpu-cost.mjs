@@ -51,6 +51,19 @@ const cpuMs = (pids) =>
     return fields ? sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND : sum;
   }, 0);
 
+/** CPU time (user + system, ms) a process has used so far, or NaN where /proc does not exist. */
+export const processCpuMs = (pid) => (pid && existsSync('/proc/self/stat') ? cpuMs([String(pid)]) : Number.NaN);
+
+/** Resident memory of a process in MB, or NaN where /proc does not exist. */
+export function processRssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
  * @param {string} url
  * @param {{ sitePid: number, pocketbasePid: number, requests?: number, concurrency?: number, proxySecret?: string }} options

@@ -1,72 +1,111 @@
-// How long one write takes to reach every realtime subscriber of a record (p50/p95 over all deliveries).
-import { listenRealtime } from '../realtime-listener.mjs';
-import { newVisitor } from './throughput.mjs';
+// How long one write takes to reach every realtime subscriber of a topic (p50/p95 over all deliveries).
+// The subscribers can be spread over worker threads, to tell PocketBase's cost from the benchmark client's.
+import { Worker } from 'node:worker_threads';
+import { processCpuMs, processRssMb } from './cpu-cost.mjs';
+import { now, openListeners } from './fan-out-listeners.mjs';
+
+/** Visitor numbers per thread: far apart, so no two subscribers share an address. */
+const VISITORS_PER_GROUP = 1_000_000;
 
 /**
  * @param {string} pbUrl
- * @param {{ topic: string, subscribers: number, rounds: number, write: () => Promise<unknown>, proxySecret?: string }} options
+ * @param {{ topic: string, subscribers: number, rounds: number, write: () => Promise<unknown>, proxySecret?: string,
+ *   threads?: number, pocketbasePid?: number }} options
  *   With the proxy secret each subscriber is its own visitor, as a crowd is, so PocketBase's per-address
- *   limit (300 requests per 10 s) does not refuse the benchmark's connections.
+ *   limit (300 requests per 10 s) does not refuse the benchmark's connections. `threads` > 1 reads the
+ *   streams in that many worker threads instead of this one.
+ * @returns {Promise<{ latencies: number[], writes: number[], pocketbaseRssMb: number,
+ *   cpu: { pocketbaseMs: number, clientMs: number } }>} every delivery's latency, how long each write's request
+ *   took, PocketBase's memory with every subscriber connected, and the CPU time PocketBase
+ *   and this benchmark process spent per round (write and fan-out).
  */
-export async function measureFanOut(pbUrl, { topic, subscribers, rounds, write, proxySecret }) {
+export async function measureFanOut(
+  pbUrl,
+  { topic, subscribers, rounds, write, proxySecret, threads = 1, pocketbasePid },
+) {
   let round = null;
   const latencies = [];
-  const listeners = [];
-  for (let i = 0; i < subscribers; i += 50) {
-    const batch = Array.from({ length: Math.min(50, subscribers - i) }, () =>
-      listenRealtime(
-        pbUrl,
-        [topic],
-        (_event, _payload, at) => {
-          if (!round) return;
-          latencies.push(at - round.started);
-          round.received += 1;
-          if (round.received === subscribers) round.done();
-        },
-        { headers: proxySecret ? newVisitor(proxySecret) : {} },
-      ),
-    );
-    listeners.push(...(await Promise.all(batch)));
-  }
+  const onArrival = (at) => {
+    if (!round) return;
+    latencies.push(at - round.started);
+    round.received += 1;
+    if (round.received === subscribers) round.done();
+  };
+  const sizes = Array.from({ length: threads }, (_, i) => Math.floor((subscribers + i) / threads));
+  const groups = await Promise.all(
+    sizes.map((count, i) => {
+      const options = { pbUrl, topic, count, proxySecret, firstVisitor: 1 + i * VISITORS_PER_GROUP };
+      return threads === 1 ? openListeners({ ...options, onArrival }) : openWorker(options, onArrival);
+    }),
+  );
+  const rssMb = processRssMb(pocketbasePid);
+  // One vote nobody times first: the connections' set-up garbage is collected before the figures start.
+  await write();
+  await new Promise((r2) => setTimeout(r2, 1000));
+  const writes = [];
+  const cpuBefore = { pocketbase: processCpuMs(pocketbasePid), client: process.cpuUsage() };
   try {
     for (let r = 0; r < rounds; r++) {
       const finished = new Promise((resolvePromise) => {
-        round = { started: performance.now(), received: 0, done: resolvePromise };
+        round = { started: now(), received: 0, done: resolvePromise };
       });
       await write();
+      writes.push(now() - round.started);
       await Promise.race([finished, new Promise((r2) => setTimeout(r2, 30_000))]);
       round = null;
+      await new Promise((r2) => setTimeout(r2, 200)); // let the last writes and GC settle
     }
   } finally {
-    for (const listener of listeners) listener.close();
+    for (const group of groups) group.close();
   }
-  return latencies;
-}
-
-/** A vote toggled by one voter on the benchmark idea: the `posts` update every open idea page receives. */
-export function voteToggle(data) {
-  const voter = data.voters[0];
-  return async () => {
-    const existing = await voter.pb.collection('votes').getFullList({ filter: `post = "${data.postWithComments}"` });
-    if (existing.length > 0) await voter.pb.collection('votes').delete(existing[0].id);
-    else await voter.pb.collection('votes').create({ post: data.postWithComments, user: voter.id });
+  const client = process.cpuUsage(cpuBefore.client);
+  return {
+    latencies,
+    writes,
+    pocketbaseRssMb: rssMb,
+    cpu: {
+      pocketbaseMs: (processCpuMs(pocketbasePid) - cpuBefore.pocketbase) / rounds,
+      clientMs: (client.user + client.system) / 1000 / rounds,
+    },
   };
 }
 
-/**
- * The same fan-out from a collection whose view rule is "" (public): PocketBase then skips the
- * per-subscriber rule query. Returns the topic and a write, or creates the collection on first use.
- */
-export async function publicCounterTopic(admin) {
-  const name = 'bench_public_counters';
-  await admin.collections.create({
-    name,
-    type: 'base',
-    listRule: '',
-    viewRule: '',
-    fields: [{ name: 'votes', type: 'number' }],
+/** A group of listeners in a worker thread (fan-out-listeners.mjs). */
+function openWorker(options, onArrival) {
+  const worker = new Worker(new URL('./fan-out-listeners.mjs', import.meta.url), {
+    workerData: { fanOutListeners: options },
   });
-  const record = await admin.collection(name).create({ votes: 0 });
-  let votes = 0;
-  return { topic: `${name}/${record.id}`, write: () => admin.collection(name).update(record.id, { votes: ++votes }) };
+  return new Promise((resolvePromise, reject) => {
+    worker.on('error', reject);
+    worker.on('message', (message) => {
+      if (message.ready) resolvePromise({ close: () => worker.postMessage('close') });
+      for (const at of message.arrivals ?? []) onArrival(at);
+    });
+  });
+}
+
+/**
+ * A vote toggled by one voter on the benchmark idea: the write every open idea page hears about (the
+ * idea's `posts` record and its public copy in `post_live` are both saved). The vote's id is remembered,
+ * so each round is exactly one request (resolves once it knows whether the voter has voted).
+ * @param {{ voters: { id: string, pb: import('pocketbase').default }[], postWithComments: string }} data
+ */
+export async function voteToggle(data) {
+  const voter = data.voters[0];
+  const post = data.postWithComments;
+  const [existing] = await voter.pb.collection('votes').getFullList({ filter: `post = "${post}"` });
+  let voteId = existing?.id ?? null;
+  return async () => {
+    if (voteId) {
+      await voter.pb.collection('votes').delete(voteId);
+      voteId = null;
+    } else {
+      voteId = (await voter.pb.collection('votes').create({ post, user: voter.id })).id;
+    }
+  };
+}
+
+/** The fan-out rows: the topic an idea page now listens to (its public copy) and, for comparison, the old one. */
+export function fanOutTopics(postId) {
+  return { idea: `post_live/${postId}`, everyIdea: 'post_live/*', old: `posts/${postId}` };
 }

@@ -11,7 +11,12 @@ let visitors = 0;
  */
 export function newVisitor(proxySecret) {
   visitors += 1;
-  const address = `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+  return visitorHeaders(proxySecret, visitors);
+}
+
+/** The headers of visitor number `index` (below 2^24): 10.x.y.z. */
+export function visitorHeaders(proxySecret, index) {
+  const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
   return {
     'cf-connecting-ip': address,
     ...(proxySecret && { 'x-chorus-client-ip': address, 'x-chorus-proxy-secret': proxySecret }),

@@ -16,6 +16,7 @@ export const Collections = {
   Comments: 'comments',
   Imports: 'imports',
   Notifications: 'notifications',
+  PostLive: 'post_live',
   PostStaffTags: 'post_staff_tags',
   Posts: 'posts',
   Reactions: 'reactions',
@@ -198,6 +199,19 @@ export type NotificationsRecord = {
   read_at?: IsoDateString;
   updated: IsoAutoDateString;
   user: RecordIdString;
+};
+
+export type PostLiveRecord = {
+  board?: RecordIdString;
+  comment_count?: number;
+  created: IsoAutoDateString;
+  id: string;
+  locked?: boolean;
+  merged_into?: RecordIdString;
+  status?: RecordIdString;
+  title?: string;
+  updated: IsoAutoDateString;
+  vote_count?: number;
 };
 
 export type PostStaffTagsRecord = {
@@ -466,6 +480,7 @@ export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntr
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
 export type NotificationsResponse<Texpand = unknown> = Required<NotificationsRecord> & BaseSystemFields<Texpand>;
+export type PostLiveResponse<Texpand = unknown> = Required<PostLiveRecord> & BaseSystemFields<Texpand>;
 export type PostStaffTagsResponse<Texpand = unknown> = Required<PostStaffTagsRecord> & BaseSystemFields<Texpand>;
 export type PostsResponse<Texpand = unknown> = Required<PostsRecord> & BaseSystemFields<Texpand>;
 export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & BaseSystemFields<Texpand>;
@@ -497,6 +512,7 @@ export type CollectionRecords = {
   comments: CommentsRecord;
   imports: ImportsRecord;
   notifications: NotificationsRecord;
+  post_live: PostLiveRecord;
   post_staff_tags: PostStaffTagsRecord;
   posts: PostsRecord;
   reactions: ReactionsRecord;
@@ -526,6 +542,7 @@ export type CollectionResponses = {
   comments: CommentsResponse;
   imports: ImportsResponse;
   notifications: NotificationsResponse;
+  post_live: PostLiveResponse;
   post_staff_tags: PostStaffTagsResponse;
   posts: PostsResponse;
   reactions: ReactionsResponse;

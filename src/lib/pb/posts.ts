@@ -1,6 +1,6 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import type { PocketBase } from './client';
-import type { Person, PostLive, PostRecord } from './post-types';
+import type { Person, PostRecord } from './post-types';
 import type { UserRecord } from './types';
 
 export const SORTS = {
@@ -131,18 +131,4 @@ export function imageUrls(pb: PocketBase, record: { images: string[] } & Paramet
     full: pb.files.getURL(record, name),
     thumb: pb.files.getURL(record, name, { thumb: '320x0' }),
   }));
-}
-
-/** The live fields of some ideas, to catch up after a reconnect. */
-export async function listPostLive(pb: PocketBase, ids: string[]): Promise<(PostLive & { id: string })[]> {
-  if (ids.length === 0) return [];
-  const params: Record<string, string> = {};
-  const filter = ids.map((id, i) => {
-    params[`p${i}`] = id;
-    return `id = {:p${i}}`;
-  });
-  return pb.collection('posts').getFullList<PostLive & { id: string }>({
-    filter: pb.filter(filter.join(' || '), params),
-    fields: 'id,vote_count,comment_count,status,locked',
-  });
 }

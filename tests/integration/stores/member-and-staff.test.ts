@@ -258,6 +258,7 @@ describe('live lists', () => {
     t.posts.trackPost(post.id, { vote_count: 0, comment_count: 0, status: status.open ?? '', locked: false });
     stops.push(t.posts.$posts.listen(() => {}));
     const fresh = t.posts.newIdeasOn(board.id);
+    stops.push(fresh.listen(() => {})); // shown, as the "N new ideas" bar shows it
     await t.live();
     await actors['other member']
       .collection('comments')

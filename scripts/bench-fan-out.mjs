@@ -1,0 +1,45 @@
+// `npm run bench:fan-out`: only the live fan-out figures, on a bare PocketBase (no site, no seed), in a
+// minute or two instead of the whole bench. Prints the rows `npm run bench` prints, plus the topic form
+// lists use (post_live/*) and the same 10,000 read by two client threads, which tells PocketBase's
+// cost from the benchmark client's. Never fails on time. Arguments pick rows by their label
+// (`npm run bench:fan-out -- 10000`); GOGC and GOMAXPROCS in the environment reach PocketBase.
+import './lib/require-node.mjs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareBenchData } from './lib/bench/data.mjs';
+import { voteToggle } from './lib/bench/fan-out.mjs';
+import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
+import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
+import { startPocketBase } from './lib/pocketbase-server.mjs';
+import { freePort } from './lib/ports.mjs';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'chorus-fan-out-'));
+const superuser = { email: 'operator@chorus.test', password: randomBytes(12).toString('hex') };
+const proxySecret = randomBytes(24).toString('hex');
+const password = randomBytes(12).toString('hex');
+const goEnv = Object.fromEntries(['GOGC', 'GOMAXPROCS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+const server = await startPocketBase({ dataDir, port: await freePort(), superuser, proxySecret, env: goEnv });
+try {
+  const admin = await connectAsSuperuser(server.url, superuser);
+  // What the demo seed would give the bench data: a public board and a member.
+  await admin.collection('boards').create({ name: 'Ideas', slug: 'ideas', visibility: 'public' });
+  await admin
+    .collection('users')
+    .create({ email: 'author@chorus.test', password, passwordConfirm: password, name: 'Author', verified: true });
+  const data = await prepareBenchData(admin, server.url, password);
+  const picked = process.argv.slice(2);
+  const rows = fanOutRows(data.postWithComments, { extra: true }).filter(
+    (row) => picked.length === 0 || picked.some((word) => row.label.includes(word)),
+  );
+  console.log(`SSE fan-out of a vote (loopback, this machine; 10 votes a row) ${JSON.stringify(goEnv)}\n`);
+  await printFanOut(server.url, rows, {
+    write: await voteToggle(data),
+    proxySecret,
+    pocketbasePid: server.process.pid,
+  });
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
