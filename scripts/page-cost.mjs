@@ -84,7 +84,11 @@ function summarize(lhr) {
   const audits = lhr.audits;
   const value = (id) => audits[id]?.displayValue ?? '?';
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-  const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  const lcp = audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const lcpElement = lcp.find((item) => item.type === 'node')?.selector;
+  const lcpParts = (lcp.find((item) => item.type === 'table')?.items ?? [])
+    .map((part) => `${part.label} ${Math.round(part.duration)} ms`)
+    .join(', ');
   const longTasks = (audits['long-tasks']?.details?.items ?? [])
     .slice(0, 4)
     .map((t) => `${Math.round(t.duration)}ms ${String(t.url).split('/').pop() || 'doc'}`)
@@ -94,7 +98,7 @@ function summarize(lhr) {
     .join(', ');
   return [
     `score ${score}, FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}`,
-    `  LCP element ${lcpElement ?? '?'}`,
+    `  LCP element ${lcpElement ?? '?'} (${lcpParts})`,
     `  main thread: ${mainThread}`,
     `  long tasks: ${longTasks}`,
   ].join('\n');
