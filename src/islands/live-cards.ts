@@ -1,10 +1,11 @@
 // Keeps a list's server-rendered idea cards live without a React root per card: vote counts, the viewer's
 // votes, comment counts and status pills follow the stores, and each card's plain vote form becomes the
-// optimistic toggle. One module per list instead of ~60 islands to hydrate (and to render on the server).
+// optimistic toggle; the "N new ideas" bar above them follows the ideas posted since. One module per list
+// instead of ~60 islands to hydrate (and to render on the server).
 import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
-import { $posts, trackPost } from '../stores/posts';
+import { $posts, newIdeasOn, trackPost } from '../stores/posts';
 import { $myVotes, requestMyVote, toggleVote } from '../stores/votes';
 
 interface StatusOption {
@@ -60,6 +61,21 @@ export function bindLiveCards(list: HTMLElement): void {
   render();
   void requestMyVote();
   list.dataset.liveCards = 'bound';
+}
+
+/** "N new ideas: show them" (a link to the newest first) in a `[data-new-ideas]` bar, once there are any. */
+export function bindNewIdeasBar(bar: HTMLElement): void {
+  newIdeasOn(bar.dataset.newIdeas ?? '').subscribe((count) => {
+    if (count === 0) {
+      bar.replaceChildren();
+      return;
+    }
+    const link = bar.querySelector('a') ?? document.createElement('a');
+    link.className = 'button';
+    link.href = '?sort=new';
+    link.textContent = translator('ideas')('newIdeas', { count });
+    if (!link.isConnected) bar.append(link);
+  });
 }
 
 function renderCard(card: Card, live: PostLive, voted: boolean, statuses: Map<string, StatusOption>): void {
