@@ -35,8 +35,12 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-/** Opens a page and waits until its islands are interactive (Astro drops `ssr` once hydrated). */
+/** What is not interactive yet: islands (Astro drops `ssr` once hydrated) and idea lists whose cards
+ * src/islands/live-cards.ts has not bound yet. */
+export const NOT_INTERACTIVE = 'astro-island[ssr], [data-live-cards="waiting"]';
+
+/** Opens a page and waits until its islands and live lists are interactive. */
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
 }

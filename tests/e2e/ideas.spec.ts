@@ -1,7 +1,7 @@
 // Ideas, votes and comments, in the words of the people using them.
 
 import { expect, test } from './fixtures';
-import { createIdea, openPage, PNG_1X1, signInContext } from './ideas-helpers';
+import { createIdea, NOT_INTERACTIVE, openPage, PNG_1X1, signInContext } from './ideas-helpers';
 
 test('a member posts an idea with a pasted screenshot', async ({ page, context, pbUrl, baseURL, createMember }) => {
   const member = await createMember();
@@ -215,7 +215,7 @@ test('a list shows "1 new idea" instead of moving, and vote counts update live',
   await expect(page.locator('.post-card-title').first()).toHaveText(firstTitle ?? '');
   await newIdeas.click();
   await expect(page.locator('.post-card-title').filter({ hasText: 'Posted while you were reading' })).toBeVisible();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
   await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
   const card = page.locator(`[data-post="${id}"]`);
   await admin.collection('votes').create({ post: id, user: author.id });

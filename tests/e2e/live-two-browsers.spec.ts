@@ -1,7 +1,7 @@
 // Everything on screen follows the truth, live, in two browsers: voters, the Follow button, list-card
 // counts and status pills, hidden comments, and live comments that look as they will after a reload.
 import { expect, test } from './fixtures';
-import { createIdea, openPage, signInContext } from './ideas-helpers';
+import { createIdea, NOT_INTERACTIVE, openPage, signInContext } from './ideas-helpers';
 import { clientFor } from './staff-helpers';
 
 test('when a member votes, another browser sees them among the voters, and they follow the idea', async ({
@@ -40,9 +40,8 @@ test('list cards follow comment counts and status changes live', async ({ page, 
   const id = await createIdea(admin, { author: author.id, title: `Card counts ${Date.now().toString(36)}` });
   await page.goto('/b/features?sort=new');
   const card = page.locator(`li.post-card[data-post="${id}"]`);
-  // Cards further down hydrate when scrolled to; this one is first.
-  await expect(card.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.waitForTimeout(500);
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
+  await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
   await expect(card.getByTestId('comment-count')).toHaveText('0 comments');
   await expect(card.getByTestId('post-status')).toHaveText('Open');
 

@@ -3,7 +3,7 @@
 // admin's origins may frame the panel.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { PNG_1X1 } from './ideas-helpers';
+import { NOT_INTERACTIVE, PNG_1X1 } from './ideas-helpers';
 import { signIn } from './staff-helpers';
 import { launcher, openPanel, panel, startWidgetStory } from './widget-support';
 
@@ -81,7 +81,7 @@ test('the widget works with the keyboard alone: open, move through the panel, vo
     await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
     const frame = panel(page);
     await expect(frame.getByTestId('embed-user')).toBeVisible();
-    await expect(frame.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(frame.locator(NOT_INTERACTIVE)).toHaveCount(0);
     const firstVote = frame.getByTestId('vote-button').first();
     const before = Number(await firstVote.getByTestId('vote-count').textContent());
     for (let i = 0; i < 40 && !(await firstVote.evaluate((b) => b === document.activeElement)); i += 1) {

@@ -1,0 +1,113 @@
+// Keeps a list's server-rendered idea cards live without a React root per card: vote counts, the viewer's
+// votes, comment counts and status pills follow the stores, and each card's plain vote form becomes the
+// optimistic toggle; the "N new ideas" bar above them follows the ideas posted since. One module per list
+// instead of ~60 islands to hydrate (and to render on the server).
+import { currentLocale, translator } from '../i18n/current';
+import { formatNumber } from '../i18n/format';
+import type { PostLive } from '../lib/pb/post-types';
+import { $posts, newIdeasOn, trackPost } from '../stores/posts';
+import { $myVotes, requestMyVote, toggleVote } from '../stores/votes';
+
+interface StatusOption {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+interface Card {
+  id: string;
+  count: HTMLElement | null;
+  noun: HTMLElement | null;
+  button: HTMLElement | null;
+  comments: HTMLElement | null;
+  pill: HTMLElement | null;
+}
+
+/** Binds the cards of one `[data-live-cards]` list (rendered by PostList.astro) to the live stores. */
+export function bindLiveCards(list: HTMLElement): void {
+  const statuses = readStatuses(list);
+  const cards: Card[] = [];
+  for (const element of list.querySelectorAll<HTMLElement>('[data-post]')) {
+    const id = element.dataset.post ?? '';
+    trackPost(
+      id,
+      {
+        vote_count: Number(element.dataset.votes ?? 0),
+        comment_count: Number(element.dataset.comments ?? 0),
+        status: element.dataset.status ?? '',
+        locked: element.dataset.locked !== undefined,
+      },
+      element.dataset.public !== undefined,
+    );
+    element.querySelector('form.vote-form')?.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void toggleVote(id);
+    });
+    cards.push({
+      id,
+      count: element.querySelector('.vote-count'),
+      noun: element.querySelector('.vote-noun'),
+      button: element.querySelector('.vote-button'),
+      comments: element.querySelector('[data-testid="comment-count"]'),
+      pill: element.querySelector('.status-pill'),
+    });
+  }
+  const render = () => {
+    const posts = $posts.get();
+    const mine = $myVotes.get();
+    for (const card of cards) {
+      const live = posts[card.id];
+      if (live) renderCard(card, live, Boolean(mine[card.id]), statuses);
+    }
+  };
+  $posts.listen(render);
+  $myVotes.listen(render);
+  render();
+  void requestMyVote();
+  list.dataset.liveCards = 'bound';
+}
+
+/** "N new ideas: show them" (a link to the newest first) in a `[data-new-ideas]` bar, once there are any. */
+export function bindNewIdeasBar(bar: HTMLElement): void {
+  newIdeasOn(bar.dataset.newIdeas ?? '', bar.dataset.public !== undefined).subscribe((count) => {
+    if (count === 0) {
+      bar.replaceChildren();
+      return;
+    }
+    const link = bar.querySelector('a') ?? document.createElement('a');
+    link.className = 'button';
+    link.href = '?sort=new';
+    link.textContent = translator('ideas')('newIdeas', { count });
+    if (!link.isConnected) bar.append(link);
+  });
+}
+
+function renderCard(card: Card, live: PostLive, voted: boolean, statuses: Map<string, StatusOption>): void {
+  const locale = currentLocale();
+  setText(card.count, formatNumber(locale, live.vote_count));
+  setText(card.noun, ` ${translator('vote')('votes', { count: live.vote_count })}`);
+  if (card.button && card.button.getAttribute('aria-pressed') !== String(voted)) {
+    card.button.setAttribute('aria-pressed', String(voted));
+  }
+  setText(card.comments, translator('comments')('count', { count: live.comment_count }));
+  const pill = card.pill;
+  if (!pill) return;
+  const status = statuses.get(live.status);
+  setText(pill, status?.name ?? '');
+  if (status && pill.dataset.status !== status.slug) pill.dataset.status = status.slug;
+  if (pill.hidden !== !status) pill.hidden = !status;
+}
+
+// Writes only what changed: most store updates touch one card, and untouched text costs no layout.
+function setText(element: HTMLElement | null, text: string): void {
+  if (element && element.textContent !== text) element.textContent = text;
+}
+
+function readStatuses(list: HTMLElement): Map<string, StatusOption> {
+  try {
+    const parsed = JSON.parse(list.dataset.statuses ?? '[]') as StatusOption[];
+    return new Map(parsed.map((status) => [status.id, status]));
+  } catch {
+    return new Map();
+  }
+}

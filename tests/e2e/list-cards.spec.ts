@@ -1,0 +1,87 @@
+// Idea lists stay cheap to start and live: no React root per card, yet every card (also far below the
+// fold) follows votes, comments and status changes, and its vote works before and after the scripts run.
+import { expect, test } from './fixtures';
+import { createIdea, NOT_INTERACTIVE, openPage, signInContext } from './ideas-helpers';
+import { clientFor } from './staff-helpers';
+
+const PHONE = { width: 390, height: 844 };
+
+for (const path of ['/', '/b/features']) {
+  test(`${path} hydrates a few React roots, none per card`, async ({ page }) => {
+    await openPage(page, path);
+    expect(await page.locator('.post-card').count()).toBeGreaterThanOrEqual(10);
+    await expect(page.locator('.post-card astro-island')).toHaveCount(0);
+    // Header (bell, account, what's new, release notice), welcome and composer, search, toasts.
+    expect(await page.locator('astro-island').count()).toBeLessThanOrEqual(8);
+  });
+}
+
+test('a card far below the fold follows votes, comments and status live, and votes in place', async ({
+  page,
+  context,
+  pbUrl,
+  baseURL,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  const member = await createMember();
+  const id = await createIdea(admin, { author: author.id, title: `Far down ${Date.now().toString(36)}` });
+  for (let i = 0; i < 3; i++) await createIdea(admin, { author: author.id, title: `Newer than it ${i}` });
+  await signInContext(context, pbUrl, baseURL as string, member);
+  await page.setViewportSize(PHONE);
+  await openPage(page, '/b/features?sort=new');
+  await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
+  const card = page.locator(`li.post-card[data-post="${id}"]`);
+  await expect(card).not.toBeInViewport();
+
+  const commenter = await clientFor(pbUrl, author.email, author.password);
+  await commenter.collection('comments').create({ post: id, author: author.id, body: 'Seen from afar' });
+  await admin.collection('votes').create({ post: id, user: author.id });
+  const planned = await admin.collection('statuses').getFirstListItem('slug = "planned"');
+  await admin.collection('posts').update(id, { status: planned.id });
+  await expect(card.getByTestId('comment-count')).toHaveText('1 comment');
+  await expect(card.getByTestId('vote-count')).toHaveText('1');
+  await expect(card.getByTestId('post-status')).toHaveText('Planned');
+  await expect(card.getByTestId('post-status')).toHaveAttribute('data-status', 'planned');
+
+  const url = page.url();
+  await card.getByTestId('vote-button').click();
+  await expect(card.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByTestId('vote-count')).toHaveText('2');
+  await expect(card.getByTestId('vote-button')).toHaveAccessibleName('Vote, 2 votes');
+  expect(page.url()).toBe(url);
+  await expect.poll(async () => (await admin.collection('posts').getOne(id)).vote_count).toBe(2);
+});
+
+test('a card’s vote clicked before the scripts run is a plain form that comes back voted', async ({
+  page,
+  context,
+  pbUrl,
+  baseURL,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  const member = await createMember();
+  const id = await createIdea(admin, { author: author.id, title: `Early click ${Date.now().toString(36)}` });
+  await signInContext(context, pbUrl, baseURL as string, member);
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  // (Module scripts hold DOMContentLoaded back: wait for the card itself, not for the load events.)
+  await page.goto('/b/features?sort=new', { waitUntil: 'commit' });
+  const card = page.locator(`li.post-card[data-post="${id}"]`);
+  await expect(card).toBeVisible();
+  await expect(page.locator('[data-live-cards="waiting"]')).toHaveCount(1);
+  const plainForm = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/p/${id}/vote`));
+  await card.getByTestId('vote-button').click();
+  await plainForm;
+  await expect.poll(async () => (await admin.collection('posts').getOne(id)).vote_count).toBe(1);
+  await expect(page).toHaveURL(/\/b\/features\?sort=new$/);
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 15_000 });
+  // Lists do not know the member's votes on the server: the live list learns them once it runs.
+  await expect(card.getByTestId('vote-count')).toHaveText('1');
+  await expect(card.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
+});
