@@ -39,7 +39,7 @@ export default function WebhookDeliveries({ webhookId }: { webhookId: string }) 
         </thead>
         <tbody>
           {deliveries.map((d) => (
-            <tr key={d.id} data-testid="delivery-row">
+            <tr key={d.id} data-testid="delivery-row" data-delivery={d.id}>
               <td>{d.event}</td>
               <td>{t(`delivery_${d.status}`)}</td>
               <td>{d.attempts}</td>
