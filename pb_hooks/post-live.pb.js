@@ -27,5 +27,5 @@ onRecordUpdate((e) => {
   if (e.record.getString('visibility') === e.record.original().getString('visibility')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { syncBoardLive } = require(`${__hooks}/lib/post-live.js`);
-  withinTransaction(e, (txApp) => syncBoardLive(txApp, e.record.id));
+  withinTransaction(e, (txApp) => syncBoardLive(txApp, e.record));
 }, 'boards');

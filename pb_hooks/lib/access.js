@@ -101,11 +101,11 @@ const postVisibleSql = ({ post = 'p', board = 'b', person, staff }) =>
 const publicPostSql = ({ post = 'p', board = 'b' } = {}) =>
   `(${board}.visibility = 'public' AND ${post}.approved = TRUE)`;
 
-/** Is this posts record public (see publicPostSql)? Reads its board: one query. */
-function isPublicPost(app, post) {
+/** Is this posts record public (see publicPostSql)? Reads its board (one query) unless the caller has it. */
+function isPublicPost(app, post, board = null) {
   if (!post.getBool('approved')) return false;
   try {
-    return app.findRecordById('boards', post.getString('board')).getString('visibility') === 'public';
+    return (board ?? app.findRecordById('boards', post.getString('board'))).getString('visibility') === 'public';
   } catch {
     return false; // its board is being deleted
   }

@@ -24,10 +24,11 @@ function findLive(app, id) {
   }
 }
 
-/** Creates, updates or deletes the live copy of `post` so that it matches; saves only on a change. */
-function syncPostLive(app, post) {
+/** Creates, updates or deletes the live copy of `post` so that it matches; saves only on a change.
+ * `board`: the post's board when the caller already read it. */
+function syncPostLive(app, post, board = null) {
   const live = findLive(app, post.id);
-  if (!isPublicPost(app, post)) {
+  if (!isPublicPost(app, post, board)) {
     if (live) app.delete(live);
     return;
   }
@@ -55,10 +56,11 @@ function deletePostLive(app, postId) {
   if (live) app.delete(live);
 }
 
-/** Brings the live copies of every idea on a board in step (its visibility changed). */
-function syncBoardLive(app, boardId) {
-  for (const post of app.findRecordsByFilter('posts', 'board = {:board}', '', 0, 0, { board: boardId })) {
-    syncPostLive(app, post);
+/** Brings the live copies of every idea on a board in step (its visibility changed): the board is read
+ * once, not once per idea. */
+function syncBoardLive(app, board) {
+  for (const post of app.findRecordsByFilter('posts', 'board = {:board}', '', 0, 0, { board: board.id })) {
+    syncPostLive(app, post, board);
   }
 }
 
