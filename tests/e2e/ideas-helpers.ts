@@ -29,6 +29,27 @@ export async function createIdea(
   return post.id;
 }
 
+/** The fixtures `ideaWithSignedInMember` arranges with. */
+interface Arranging {
+  admin: PocketBase;
+  createMember: () => Promise<Member>;
+  context: BrowserContext;
+  pbUrl: string;
+  baseURL: string | undefined;
+}
+
+/** The usual start of a test acting on an idea: an idea by one new member, another member signed in. */
+export async function ideaWithSignedInMember(
+  { admin, createMember, context, pbUrl, baseURL }: Arranging,
+  idea: { title: string; board?: string },
+): Promise<{ id: string; author: Member; member: Member }> {
+  const author = await createMember();
+  const member = await createMember();
+  const id = await createIdea(admin, { author: author.id, ...idea });
+  await signInContext(context, pbUrl, baseURL as string, member);
+  return { id, author, member };
+}
+
 /** A tiny valid PNG (1×1). */
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,7 +1,7 @@
 // Idea lists stay cheap to start and live: no React root per card, yet every card (also far below the
 // fold) follows votes, comments and status changes, and its vote works before and after the scripts run.
 import { expect, test } from './fixtures';
-import { createIdea, NOT_INTERACTIVE, openPage, signInContext } from './ideas-helpers';
+import { createIdea, ideaWithSignedInMember, NOT_INTERACTIVE, openPage } from './ideas-helpers';
 import { clientFor } from './staff-helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -24,11 +24,11 @@ test('a card far below the fold follows votes, comments and status live, and vot
   admin,
   createMember,
 }) => {
-  const author = await createMember();
-  const member = await createMember();
-  const id = await createIdea(admin, { author: author.id, title: `Far down ${Date.now().toString(36)}` });
+  const { id, author } = await ideaWithSignedInMember(
+    { admin, createMember, context, pbUrl, baseURL },
+    { title: `Far down ${Date.now().toString(36)}` },
+  );
   for (let i = 0; i < 3; i++) await createIdea(admin, { author: author.id, title: `Newer than it ${i}` });
-  await signInContext(context, pbUrl, baseURL as string, member);
   await page.setViewportSize(PHONE);
   await openPage(page, '/b/features?sort=new');
   await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
@@ -62,10 +62,10 @@ test('a card’s vote clicked before the scripts run is a plain form that comes 
   admin,
   createMember,
 }) => {
-  const author = await createMember();
-  const member = await createMember();
-  const id = await createIdea(admin, { author: author.id, title: `Early click ${Date.now().toString(36)}` });
-  await signInContext(context, pbUrl, baseURL as string, member);
+  const { id } = await ideaWithSignedInMember(
+    { admin, createMember, context, pbUrl, baseURL },
+    { title: `Early click ${Date.now().toString(36)}` },
+  );
   await page.route('**/_astro/**/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue();

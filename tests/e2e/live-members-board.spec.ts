@@ -2,7 +2,7 @@
 // listens only to the ideas' public copies (never to `posts`, whose rule costs a query per subscriber).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createIdea, openPage, signInContext } from './ideas-helpers';
+import { createIdea, ideaWithSignedInMember, openPage, signInContext } from './ideas-helpers';
 import { clientFor } from './staff-helpers';
 
 /** Every topic the page asks PocketBase's realtime stream for, from the requests it sends. */
@@ -25,11 +25,11 @@ test('a member on a members-only board sees another member’s vote live', async
   admin,
   createMember,
 }) => {
-  const author = await createMember();
-  const reader = await createMember();
+  const { id } = await ideaWithSignedInMember(
+    { admin, createMember, context, pbUrl, baseURL },
+    { title: 'Beta: offline sync', board: 'beta' },
+  );
   const voter = await createMember();
-  const id = await createIdea(admin, { author: author.id, title: 'Beta: offline sync', board: 'beta' });
-  await signInContext(context, pbUrl, baseURL as string, reader);
   await openPage(page, `/p/${id}`);
   const list = await context.newPage();
   await list.goto('/b/beta?sort=new');
