@@ -12,6 +12,8 @@ export type Role = 'member' | 'moderator' | 'admin';
 
 export interface TestPocketBase {
   url: string;
+  /** Its data folder (read-only use: e.g. a query plan from data.db). */
+  dataDir: string;
   /** A superuser client, for arranging data the API rules would refuse. */
   admin: PocketBase;
   /** A signed-out client. */
@@ -51,6 +53,7 @@ export async function startTestPocketBase(
 
   return {
     url: server.url,
+    dataDir,
     admin,
     visitor: () => client(server.url),
     async actor(role = 'member', fields = {}) {
