@@ -10,12 +10,14 @@ import { prepareBenchData } from './lib/bench/data.mjs';
 import { voteToggle } from './lib/bench/fan-out.mjs';
 import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
+import { growIdeas } from './lib/bench/scale.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
 
+const SCALE_IDEAS = Number(process.env.BENCH_SCALE_IDEAS ?? 10_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
@@ -95,6 +97,23 @@ try {
       ? summarize('a vote in one browser shown in another', browser)
       : 'browser vote latency: skipped (no vote button on the idea page yet)',
   );
+
+  // At scale: the same list and pages with 10,000 ideas (every list order walks an index; nothing per view
+  // should grow with the number of ideas).
+  const grown = await growIdeas(admin, SCALE_IDEAS);
+  console.log(`\nAt ${grown.count.toLocaleString('en')} ideas (added in ${grown.seconds.toFixed(0)} s):`);
+  const scaleList = ['PocketBase list of 30 ideas, as pages ask', postsLists[0][1]];
+  console.log(
+    formatThroughput(scaleList[0], await measureThroughput(scaleList[1], { proxySecret: stack.proxySecret })),
+  );
+  console.log(formatCpuCost(scaleList[0], await measureCpuCost(scaleList[1], { ...cpu, requests: 300 })));
+  for (const [label, path] of pages.slice(0, 2)) {
+    const url = new URL(path, origin).href;
+    console.log(
+      formatThroughput(`${label}, uncached`, await measureThroughput(url, { proxySecret: stack.proxySecret })),
+    );
+    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(url, cpu)));
+  }
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
