@@ -87,6 +87,7 @@ test('only the shared secret purges, and only well-formed tags', async ({ reques
   expect((await purge(`Bearer ${secret}x`, [`board:${board.id}`])).status()).toBe(401);
   expect((await purge(`Bearer ${secret}`, ['everything'])).status()).toBe(400);
   expect((await purge(`Bearer ${secret}`, [])).status()).toBe(400);
+  expect((await purge(`Bearer ${secret}`, Array(2000).fill(`board:${board.id}`))).status()).toBe(413);
   expect((await cacheStatus(request, path)).status).toBe('HIT');
   const accepted = await purge(`Bearer ${secret}`, [`board:${board.id}`]);
   expect(accepted.status()).toBe(200);
