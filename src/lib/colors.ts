@@ -27,16 +27,7 @@ export function contrastRatio(a: string, b: string): number {
 export const LIGHT_TEXT = '#ffffff';
 export const DARK_TEXT = '#111318';
 
-const readableByFill = new Map<string, string>();
-
-/** White or near-black, whichever reads better on `fill`. Every page's shell asks this for the accent and
- * each status colour, so answers are kept (a site has a handful of colours; the map is capped anyway). */
+/** White or near-black, whichever reads better on `fill`. */
 export function readableTextOn(fill: string): string {
-  let text = readableByFill.get(fill);
-  if (text === undefined) {
-    text = contrastRatio(fill, LIGHT_TEXT) >= contrastRatio(fill, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
-    if (readableByFill.size >= 256) readableByFill.clear();
-    readableByFill.set(fill, text);
-  }
-  return text;
+  return contrastRatio(fill, LIGHT_TEXT) >= contrastRatio(fill, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }

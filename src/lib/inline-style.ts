@@ -1,19 +1,9 @@
 // Inline <style> blocks built per request (the site's accent and status colours) need their hash in the CSP.
 import { isHexColor, readableTextOn } from './colors';
 
-type CspHash = `sha256-${string}`;
-const hashByContent = new Map<string, CspHash>();
-
-/** The CSP hash of an inline block. The same few blocks (one per site colour scheme) come back on every
- * page, so hashes are kept, up to a bound. */
-export async function cspHash(content: string): Promise<CspHash> {
-  const known = hashByContent.get(content);
-  if (known) return known;
+export async function cspHash(content: string): Promise<`sha256-${string}`> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(content));
-  const hash: CspHash = `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
-  if (hashByContent.size >= 64) hashByContent.clear();
-  hashByContent.set(content, hash);
-  return hash;
+  return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
 
 const DEFAULT_ACCENT = '#5b4bdb';

@@ -49,22 +49,12 @@ export function renderMarkdown(source: string): string {
   return marked.parse(source ?? '') as string;
 }
 
-/** Excerpts already made, by the text they come from: a list page shows the same twenty ideas to every
- * visitor, and lexing them was most of a card's cost. The oldest made is dropped first. */
-const EXCERPTS_KEPT = 1000;
-const excerpts = new Map<string, string>();
-
 /** Plain text for excerpts and meta descriptions: markdown syntax stripped, whitespace collapsed. */
 export function toExcerpt(source: string, max = 180): string {
-  const head = excerptSource(source ?? '', max);
-  const key = `${max}\u0000${head}`;
-  const known = excerpts.get(key);
-  if (known !== undefined) return known;
-  const plain = plainText(new Marked().lexer(head)).replace(/\s+/g, ' ').trim();
-  const excerpt = plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
-  if (excerpts.size >= EXCERPTS_KEPT) excerpts.delete(excerpts.keys().next().value as string);
-  excerpts.set(key, excerpt);
-  return excerpt;
+  const text = plainText(new Marked().lexer(excerptSource(source ?? '', max)))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 /**

@@ -100,15 +100,4 @@ describe('toExcerpt', () => {
       'A chart shows it',
     );
   });
-
-  it('gives the same excerpt again from the text it already made one of, and each length its own', () => {
-    const text = `# Offline mode\n\n${'Keep **notes** readable on the train. '.repeat(30)}`;
-    const short = toExcerpt(text, 40);
-    expect(toExcerpt(text, 40)).toBe(short);
-    expect(short).toHaveLength(40);
-    expect(toExcerpt(text, 120)).toHaveLength(120);
-    expect(toExcerpt(text, 40)).toBe(short);
-    expect(toExcerpt(`${text} changed`, 40)).toBe(short);
-    expect(toExcerpt('Changed at the start', 40)).toBe('Changed at the start');
-  });
 });
