@@ -19,6 +19,8 @@ export interface TestPocketBase {
   visitor(): PocketBase;
   /** The secret this PocketBase shares with the site (CHORUS_PROXY_SECRET). */
   proxySecret: string;
+  /** PocketBase's process id. */
+  pid: number;
   /** Creates a user with the given role and returns a client signed in as them. */
   actor(role?: Role, fields?: Record<string, unknown>): Promise<PocketBase>;
   stop(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startTestPocketBase(
     admin,
     visitor: () => client(server.url),
     proxySecret,
+    pid: server.process.pid ?? 0,
     async actor(role = 'member', fields = {}) {
       counter += 1;
       const email = `${role}-${counter}-${Date.now()}@chorus.test`;
