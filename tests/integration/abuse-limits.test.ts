@@ -122,6 +122,22 @@ describe('emails per recipient address', () => {
     expect(sent).toBeLessThanOrEqual(5);
   });
 
+  it('request-email-change: at most 5 links to one new address', async () => {
+    const member = await pb.actor('member');
+    const newEmail = `new-${Date.now()}@chorus.test`;
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(
+        await member
+          .collection('users')
+          .requestEmailChange(newEmail)
+          .then(() => 'sent')
+          .catch((error) => error.response),
+      );
+    }
+    expect(answers).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', TOO_MANY]);
+  });
+
   it('throttles an unknown address the same way, so the answer tells nothing about accounts', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i++)
