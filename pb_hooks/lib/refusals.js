@@ -1,7 +1,8 @@
 // Refusals hooks send to people, in the request's language. Hooks throw PocketBase errors with the
-// English text of a `pbErrors` message (`refusalText(key)`); `inRequestLanguage`, wrapped around each way
-// a request enters Chorus's code (pb_hooks/_refusals.pb.js, each routerAdd, each hook that refuses), finds the key back from that text
-// and answers { status, code: key, message, data } in the request's language, field messages included.
+// English text of a `pbErrors` message (`refusalText(key)`); `inRequestLanguage`, wrapped around each way a
+// request enters Chorus's code (pb_hooks/_refusals.pb.js, Chorus's routes, each hook that refuses), finds the
+// key back from that text and answers { status, code: key, message, data } in the request's language, field
+// messages included.
 const { messagesOf, translate, requestLocale, SOURCE_LOCALE } = require(`${__hooks}/lib/i18n.js`);
 
 // i18n-keys: pbErrors.*
