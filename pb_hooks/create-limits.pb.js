@@ -1,17 +1,18 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Creates per member (staff and the operator are not counted), whatever address they post from; new ideas'
 // and comments' images are checked here too, so each create pays one JS hook. Sign-in attempts and emails
-// are counted in request-guards.pb.js; PocketBase's own limiter (a migration) counts per client address.
+// are counted in auth-limits.pb.js; PocketBase's own limiter (a migration) counts per client address.
 onRecordCreateRequest(
-  (e) => {
-    const name = e.collection.name;
-    if ((name === 'posts' || name === 'comments') && e.record.getUnsavedFiles('images').length > 0) {
-      require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
-    }
-    const role = e.auth && e.auth.collection().name === 'users' ? e.auth.getString('role') : 'operator';
-    if (role === 'member' || role === '') require(`${__hooks}/lib/limits.js`).spend(name, e.auth.id);
-    e.next();
-  },
+  (e) =>
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      const name = e.collection.name;
+      if ((name === 'posts' || name === 'comments') && e.record.getUnsavedFiles('images').length > 0) {
+        require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+      }
+      const role = e.auth && e.auth.collection().name === 'users' ? e.auth.getString('role') : 'operator';
+      if (role === 'member' || role === '') require(`${__hooks}/lib/limits.js`).spend(name, e.auth.id);
+      e.next();
+    }),
   'posts',
   'comments',
   'votes',

@@ -2,30 +2,35 @@
 // GET /api/chorus/export/posts.csv — admins (and superusers) download every idea as CSV, newest first:
 // id, title, board, status, vote_count, comment_count, author, created, url (a path on the site).
 // Cells that a spreadsheet would run as a formula are prefixed with a quote.
-routerAdd('GET', '/api/chorus/export/posts.csv', (e) => {
-  const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
-  requireAdmin(e);
-  const rows = arrayOf(
-    new DynamicModel({ id: '', title: '', board: '', status: '', votes: 0, comments: 0, author: '', created: '' }),
-  );
-  e.app
-    .db()
-    .newQuery(
-      'SELECT p.id AS id, p.title AS title, b.name AS board, COALESCE(s.name, "") AS status, ' +
-        'p.vote_count AS votes, p.comment_count AS comments, COALESCE(u.name, "") AS author, p.created AS created ' +
-        'FROM posts p JOIN boards b ON b.id = p.board LEFT JOIN statuses s ON s.id = p.status ' +
-        'LEFT JOIN users u ON u.id = p.author ORDER BY p.created DESC, p.id',
-    )
-    .all(rows);
-  const cell = (value) => {
-    let text = String(value ?? '');
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const header = 'id,title,board,status,vote_count,comment_count,author,created,url';
-  const lines = rows.map((r) =>
-    [r.id, r.title, r.board, r.status, r.votes, r.comments, r.author, r.created, `/p/${r.id}`].map(cell).join(','),
-  );
-  e.response.header().set('Content-Disposition', 'attachment; filename="posts.csv"');
-  return e.blob(200, 'text/csv; charset=utf-8', `${[header, ...lines].join('\r\n')}\r\n`);
-});
+routerAdd(
+  'GET',
+  '/api/chorus/export/posts.csv',
+  (e) => {
+    const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
+    requireAdmin(e);
+    const rows = arrayOf(
+      new DynamicModel({ id: '', title: '', board: '', status: '', votes: 0, comments: 0, author: '', created: '' }),
+    );
+    e.app
+      .db()
+      .newQuery(
+        'SELECT p.id AS id, p.title AS title, b.name AS board, COALESCE(s.name, "") AS status, ' +
+          'p.vote_count AS votes, p.comment_count AS comments, COALESCE(u.name, "") AS author, p.created AS created ' +
+          'FROM posts p JOIN boards b ON b.id = p.board LEFT JOIN statuses s ON s.id = p.status ' +
+          'LEFT JOIN users u ON u.id = p.author ORDER BY p.created DESC, p.id',
+      )
+      .all(rows);
+    const cell = (value) => {
+      let text = String(value ?? '');
+      if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    };
+    const header = 'id,title,board,status,vote_count,comment_count,author,created,url';
+    const lines = rows.map((r) =>
+      [r.id, r.title, r.board, r.status, r.votes, r.comments, r.author, r.created, `/p/${r.id}`].map(cell).join(','),
+    );
+    e.response.header().set('Content-Disposition', 'attachment; filename="posts.csv"');
+    return e.blob(200, 'text/csv; charset=utf-8', `${[header, ...lines].join('\r\n')}\r\n`);
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);

@@ -33,4 +33,5 @@ routerAdd(
     return e.json(200, { updated });
   },
   $apis.requireSuperuserAuth(),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );

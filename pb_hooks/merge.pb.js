@@ -63,4 +63,5 @@ routerAdd(
     return e.json(200, { duplicate: byId[duplicate.id], target: byId[target.id] });
   },
   $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );

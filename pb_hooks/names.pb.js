@@ -5,17 +5,19 @@
 const NAMED = ['users', 'boards', 'tags', 'statuses', 'posts', 'changelog_entries'];
 
 onRecordCreateRequest(
-  (e) => {
-    require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
-    e.next();
-  },
+  (e) =>
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
+      e.next();
+    }),
   ...NAMED,
 );
 
 onRecordUpdateRequest(
-  (e) => {
-    require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
-    e.next();
-  },
+  (e) =>
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
+      e.next();
+    }),
   ...NAMED,
 );

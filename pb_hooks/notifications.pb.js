@@ -22,4 +22,5 @@ routerAdd(
     return e.json(200, { updated });
   },
   $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );

@@ -30,6 +30,7 @@ routerAdd(
     return e.json(200, Object.fromEntries(PREFERENCES.map((name) => [name, e.auth.getBool(name)])));
   },
   $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
 
 routerAdd(
@@ -53,21 +54,27 @@ routerAdd(
     return e.json(200, Object.fromEntries(PREFERENCES.map((name) => [name, user.getBool(name)])));
   },
   $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
 
 // POST /api/chorus/unsubscribe { token } — turns off the preference the token names.
 // Response: { preference, user: <id> }. POST only, so link scanners fetching the page change nothing.
-routerAdd('POST', '/api/chorus/unsubscribe', (e) => {
-  const { readUnsubscribeToken } = require(`${__hooks}/lib/unsubscribe.js`);
-  const { refusalText } = require(`${__hooks}/lib/refusals.js`);
-  const token = String(e.requestInfo().body.token || e.request.url.query().get('token') || '');
-  let found;
-  try {
-    found = readUnsubscribeToken(e.app, token);
-  } catch {
-    throw new BadRequestError(refusalText('unsubscribeLinkInvalid'));
-  }
-  found.user.set(found.preference, false);
-  e.app.save(found.user);
-  return e.json(200, { preference: found.preference, user: found.user.id });
-});
+routerAdd(
+  'POST',
+  '/api/chorus/unsubscribe',
+  (e) => {
+    const { readUnsubscribeToken } = require(`${__hooks}/lib/unsubscribe.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    const token = String(e.requestInfo().body.token || e.request.url.query().get('token') || '');
+    let found;
+    try {
+      found = readUnsubscribeToken(e.app, token);
+    } catch {
+      throw new BadRequestError(refusalText('unsubscribeLinkInvalid'));
+    }
+    found.user.set(found.preference, false);
+    e.app.save(found.user);
+    return e.json(200, { preference: found.preference, user: found.user.id });
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);

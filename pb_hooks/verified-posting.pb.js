@@ -2,9 +2,12 @@
 // Posting ideas and comments needs a verified email, unless the site's allow_unverified_posting is on.
 // A request hook (after the API rules passed) so the member reads why, not "Failed to create record.".
 for (const collection of ['posts', 'comments']) {
-  onRecordCreateRequest((e) => {
-    const { requireVerifiedPoster } = require(`${__hooks}/lib/access.js`);
-    requireVerifiedPoster(e);
-    e.next();
-  }, collection);
+  onRecordCreateRequest(
+    (e) =>
+      require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+        require(`${__hooks}/lib/access.js`).requireVerifiedPoster(e);
+        e.next();
+      }),
+    collection,
+  );
 }

@@ -64,4 +64,5 @@ routerAdd(
     });
   },
   $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );

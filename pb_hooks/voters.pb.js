@@ -3,41 +3,46 @@
 // for whoever may see the idea: ids, names and avatars only (never emails), oldest vote first.
 // The votes collection itself stays private to each voter, so realtime never broadcasts voters.
 // Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar }] }
-routerAdd('GET', '/api/chorus/posts/{id}/voters', (e) => {
-  const { readPaging } = require(`${__hooks}/lib/paging.js`);
-  const { refusalText } = require(`${__hooks}/lib/refusals.js`);
-  let post;
-  try {
-    post = e.app.findRecordById('posts', e.request.pathValue('id'));
-  } catch {
-    throw new NotFoundError(refusalText('ideaNotFound'));
-  }
-  if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
-    throw new NotFoundError(refusalText('ideaNotFound'));
-  }
-  const { page, perPage, offset } = readPaging(e, 100, 500);
-  const users = e.app.findCollectionByNameOrId('users');
-  const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '' }));
-  e.app
-    .db()
-    .newQuery(
-      'SELECT u.id AS id, u.name AS name, u.avatar AS avatar FROM votes v JOIN users u ON u.id = v.user ' +
-        'WHERE v.post = {:post} ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}',
-    )
-    .bind({ post: post.id, limit: perPage, offset })
-    .all(rows);
-  const totalItems = new DynamicModel({ n: 0 });
-  e.app.db().newQuery('SELECT COUNT(*) AS n FROM votes WHERE post = {:post}').bind({ post: post.id }).one(totalItems);
-  return e.json(200, {
-    page,
-    perPage,
-    totalItems: totalItems.n,
-    items: rows.map((row) => ({
-      id: row.id,
-      collectionId: users.id,
-      collectionName: users.name,
-      name: row.name,
-      avatar: row.avatar,
-    })),
-  });
-});
+routerAdd(
+  'GET',
+  '/api/chorus/posts/{id}/voters',
+  (e) => {
+    const { readPaging } = require(`${__hooks}/lib/paging.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    let post;
+    try {
+      post = e.app.findRecordById('posts', e.request.pathValue('id'));
+    } catch {
+      throw new NotFoundError(refusalText('ideaNotFound'));
+    }
+    if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
+      throw new NotFoundError(refusalText('ideaNotFound'));
+    }
+    const { page, perPage, offset } = readPaging(e, 100, 500);
+    const users = e.app.findCollectionByNameOrId('users');
+    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '' }));
+    e.app
+      .db()
+      .newQuery(
+        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar FROM votes v JOIN users u ON u.id = v.user ' +
+          'WHERE v.post = {:post} ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}',
+      )
+      .bind({ post: post.id, limit: perPage, offset })
+      .all(rows);
+    const totalItems = new DynamicModel({ n: 0 });
+    e.app.db().newQuery('SELECT COUNT(*) AS n FROM votes WHERE post = {:post}').bind({ post: post.id }).one(totalItems);
+    return e.json(200, {
+      page,
+      perPage,
+      totalItems: totalItems.n,
+      items: rows.map((row) => ({
+        id: row.id,
+        collectionId: users.id,
+        collectionName: users.name,
+        name: row.name,
+        avatar: row.avatar,
+      })),
+    });
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);

@@ -5,15 +5,19 @@
 
 // Only http(s) receivers: the worker POSTs to whatever URL an endpoint names.
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
-  register((e) => {
-    if (!/^https?:\/\/[^/\s]+/i.test(e.record.getString('url'))) {
-      const { refusalText } = require(`${__hooks}/lib/refusals.js`);
-      throw new BadRequestError(refusalText('webhookUrlScheme'), {
-        url: new ValidationError('invalid_scheme', refusalText('webhookUrlScheme')),
-      });
-    }
-    e.next();
-  }, 'webhooks');
+  register(
+    (e) =>
+      require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+        if (!/^https?:\/\/[^/\s]+/i.test(e.record.getString('url'))) {
+          const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+          throw new BadRequestError(refusalText('webhookUrlScheme'), {
+            url: new ValidationError('invalid_scheme', refusalText('webhookUrlScheme')),
+          });
+        }
+        e.next();
+      }),
+    'webhooks',
+  );
 }
 
 onRecordCreateRequest((e) => {
@@ -57,6 +61,7 @@ routerAdd(
     return e.json(200, { secret });
   },
   $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
 
 // POST /api/chorus/webhooks/deliveries/{id}/resend — admins: queue the same message again.
@@ -79,4 +84,5 @@ routerAdd(
     return e.json(200, copy);
   },
   $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Rate limits on by default, per client address (PocketBase's limiter), on every instance Chorus configures.
-// The client address of the site's server reads is the visitor's: see pb_hooks/request-guards.pb.js.
+// The client address of the site's server reads is the visitor's: see pb_hooks/client-address.pb.js.
 const CLIENT_IP_HEADER = 'X-Chorus-Client-Ip';
 
 migrate(

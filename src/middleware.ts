@@ -11,6 +11,7 @@ import { applyEdgeCache } from './lib/edge-cache';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
 import { cspHash, shellCss } from './lib/inline-style';
 import { answerIn, createServerClient } from './lib/pb/client';
+import { forwardedAddress } from './lib/pb/client-address.mjs';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
 import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
 import { loadShell } from './lib/pb/site';
@@ -29,10 +30,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (embedTarget) return context.redirect(embedTarget + context.url.search, 303);
   // The panel never reads the auth cookie (a cross-site frame does not get it): its islands sign in.
   const embed = isEmbedPath(context.url.pathname);
-  const pb = createServerClient(serverUrl, embed ? null : context.request.headers.get('cookie'), {
-    address: clientAddressOf(context),
-    proxySecret: CHORUS_PROXY_SECRET,
-  });
+  const pb = createServerClient(
+    serverUrl,
+    embed ? null : context.request.headers.get('cookie'),
+    forwardedAddress(CHORUS_PROXY_SECRET, clientAddressOf(context)),
+  );
   context.locals.pb = pb;
   context.locals.pbPublicUrl = publicUrl;
   context.locals.user = null;

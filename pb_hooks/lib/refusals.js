@@ -1,7 +1,8 @@
 // Refusals hooks send to people, in the request's language. Hooks throw PocketBase errors with the
-// English text of a `pbErrors` message (`refusalText(key)`); the request middleware
-// (pb_hooks/request-guards.pb.js) finds the key back from that text and answers
-// { status, code: key, message, data } in the request's language, field messages included.
+// English text of a `pbErrors` message (`refusalText(key)`); `inRequestLanguage`, wrapped around each way a
+// request enters Chorus's code (pb_hooks/_refusals.pb.js, Chorus's routes, each hook that refuses), finds the
+// key back from that text and answers { status, code: key, message, data } in the request's language, field
+// messages included.
 const { messagesOf, translate, requestLocale, SOURCE_LOCALE } = require(`${__hooks}/lib/i18n.js`);
 
 // i18n-keys: pbErrors.*
@@ -33,7 +34,7 @@ const read = (value, name) => (typeof value[name] === 'function' ? value[name]()
 const withoutAddedPeriod = (text) => text.replace(/([。！？])\.$/, '$1');
 
 /** Answers `e` with the refusal `error` in the request's language and returns true, when it is a PocketBase
- * error (thrown here, or crossing back from Go) with a known refusal text; false to let it through. */
+ * error (thrown here, or crossing back from Go) with a known refusal text; false when it is none. */
 function answerRefusal(e, error) {
   const api = error && (error.value || error);
   if (!api || typeof api.status !== 'number' || api.status < 400 || api.status >= 500) return false;
@@ -53,4 +54,23 @@ function answerRefusal(e, error) {
   return true;
 }
 
-module.exports = { refusalText, fieldRefusal, answerRefusal };
+/**
+ * Runs `handle(e)` (by default the rest of the request) and answers a refusal thrown on the way in the
+ * request's language, then throws it on, so outer hooks still see the failure and roll back (PocketBase
+ * keeps the answer already written). Used as a hook handler or route middleware as it is, and around the
+ * body of each request hook that refuses before `e.next()` (hooks of one event run in no fixed file order).
+ * Self-contained: PocketBase recompiles handlers from their source.
+ */
+function inRequestLanguage(e, handle) {
+  try {
+    return handle ? handle(e) : e.next();
+  } catch (error) {
+    // Inside /api/batch, PocketBase answers for the whole batch.
+    if (e.get('infoContext') !== 'batch' && !e.written()) {
+      require(`${__hooks}/lib/refusals.js`).answerRefusal(e, error);
+    }
+    throw error;
+  }
+}
+
+module.exports = { refusalText, fieldRefusal, answerRefusal, inRequestLanguage };

@@ -60,7 +60,7 @@ export async function startPocketBase({
   if (superuser) await upsertSuperuser(bin, dataDir, superuser);
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch })], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
-    // The secret the site sends to vouch for its visitors' addresses (pb_hooks/request-guards.pb.js),
+    // The secret that names the header the site sends its visitors' addresses in (pb_hooks/client-address.pb.js),
     // and whatever else the caller passes (the edge cache's purge URL and secret).
     env: { ...localesEnv(), CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
   });

@@ -31,8 +31,8 @@ export async function startStack(options) {
   };
   try {
     const siteUrl = `http://127.0.0.1:${sitePort}`;
-    // The site vouches for its visitors' addresses with this secret, so PocketBase's rate limits count per
-    // visitor (pb_hooks/request-guards.pb.js). A local PocketBase gets a fresh one on every start.
+    // The site names its visitors' addresses in the header this secret names, so PocketBase's rate limits count per
+    // visitor (pb_hooks/client-address.pb.js). A local PocketBase gets a fresh one on every start.
     const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
     // PocketBase's hooks ask the site to purge its edge cache after each write (pb_hooks/edge-cache.pb.js).
     const edgePurgeSecret = randomBytes(24).toString('hex');

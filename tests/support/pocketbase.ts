@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
 
 export type Role = 'member' | 'moderator' | 'admin';
 
@@ -18,6 +19,10 @@ export interface TestPocketBase {
   admin: PocketBase;
   /** A signed-out client. */
   visitor(): PocketBase;
+  /** The secret this PocketBase shares with the site (CHORUS_PROXY_SECRET). */
+  proxySecret: string;
+  /** PocketBase's process id. */
+  pid: number;
   /** Creates a user with the given role and returns a client signed in as them. */
   actor(role?: Role, fields?: Record<string, unknown>): Promise<PocketBase>;
   stop(): Promise<void>;
@@ -33,7 +38,7 @@ export async function startTestPocketBase(
   const port = await freePort();
   const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
   // Each test client is its own visitor, as behind the site: PocketBase's per-address rate limits count it
-  // apart (pb_hooks/request-guards.pb.js trusts the forwarded address only with this secret).
+  // apart (pb_hooks/client-address.pb.js trusts the address only in the header this secret names).
   const proxySecret = randomBytes(24).toString('hex');
   const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env: options.env ?? {} });
   const client = (url: string) => visitorClient(url, proxySecret);
@@ -56,6 +61,8 @@ export async function startTestPocketBase(
     dataDir,
     admin,
     visitor: () => client(server.url),
+    proxySecret,
+    pid: server.process.pid ?? 0,
     async actor(role = 'member', fields = {}) {
       counter += 1;
       const email = `${role}-${counter}-${Date.now()}@chorus.test`;
@@ -91,7 +98,7 @@ function visitorClient(url: string, proxySecret: string): PocketBase {
     url: requestUrl,
     options: {
       ...options,
-      headers: { ...options.headers, 'x-chorus-client-ip': address, 'x-chorus-proxy-secret': proxySecret },
+      headers: { ...options.headers, ...forwardedAddress(proxySecret, address) },
     },
   });
   return pb;

@@ -1,12 +1,13 @@
 // Throughput of one URL under load (autocannon, 10 connections): req/s, p50/p95 latency, errors.
 import autocannon from 'autocannon';
+import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
 import { percentile } from '../stats.mjs';
 
 let visitors = 0;
 
 /**
  * Headers that make a request come from a new visitor, as a crowd would: the address Cloudflare gives the
- * Worker (CF-Connecting-IP), and the one the Worker vouches for to PocketBase (with the proxy secret). So the
+ * Worker (CF-Connecting-IP), and the one the Worker names to PocketBase (in the header the proxy secret names). So the
  * figures measure serving, not PocketBase's per-address rate limiter throttling one benchmarking machine.
  */
 export function newVisitor(proxySecret) {
@@ -19,7 +20,7 @@ export function visitorHeaders(proxySecret, index) {
   const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
   return {
     'cf-connecting-ip': address,
-    ...(proxySecret && { 'x-chorus-client-ip': address, 'x-chorus-proxy-secret': proxySecret }),
+    ...forwardedAddress(proxySecret, address),
   };
 }
 

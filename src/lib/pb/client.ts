@@ -11,11 +11,9 @@ const SERVER_TIMEOUT_MS = 4000;
 
 export type { PocketBase };
 
-/** Who the server reads for: the visitor's address, vouched for by the secret PocketBase shares with the site. */
-export interface ForwardedClient {
-  address: string | null;
-  proxySecret: string | undefined;
-}
+/** Who the server reads for: the visitor's address, in the header named after the secret PocketBase shares
+ * with the site (`forwardedAddress` in ./client-address.mjs, server-side only). */
+export type ForwardedClient = Record<string, string>;
 
 /** The language each client's requests ask PocketBase's hooks to answer in (their errors and notices). */
 const answerLocales = new WeakMap<PocketBase, string>();
@@ -33,15 +31,15 @@ function withAnswerLocale(pb: PocketBase, headers: Record<string, string>): Reco
 /**
  * A fresh client for one server request, carrying the request's auth cookie (verify it with
  * `verifySession` before trusting who it names). With a proxy secret, PocketBase counts its rate limits
- * against the visitor's address rather than the site's (see pb_hooks/request-guards.pb.js).
+ * against the visitor's address rather than the site's (see pb_hooks/client-address.pb.js).
  */
-export function createServerClient(url: string, cookieHeader: string | null, client?: ForwardedClient): PocketBase {
+export function createServerClient(
+  url: string,
+  cookieHeader: string | null,
+  forwarded: ForwardedClient = {},
+): PocketBase {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
-  const forwarded: Record<string, string> =
-    client?.proxySecret && client.address
-      ? { 'x-chorus-client-ip': client.address, 'x-chorus-proxy-secret': client.proxySecret }
-      : {};
   // Answer quickly (503) rather than hang when PocketBase is slow or gone.
   pb.beforeSend = (requestUrl, options) => ({
     url: requestUrl,

@@ -1,0 +1,17 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The site's server reads for many visitors from one address and names each visitor's address in a header
+// PocketBase trusts (Settings → Trusted proxy), so rate limits count per visitor. The header's *name* is
+// derived from CHORUS_PROXY_SECRET (X-Chorus-Ip-<32 hex of its SHA-256>): whoever lacks the secret cannot
+// name it, and PocketBase reads it natively, with no JS on any request. The secret itself is never stored.
+// Without a secret, no Chorus header is trusted. Recomputed on every start, so a new secret takes over.
+onBootstrap((e) => {
+  e.next();
+  const { clientAddressHeader, isClientAddressHeader } = require(`${__hooks}/lib/client-address.js`);
+  const secret = $os.getenv('CHORUS_PROXY_SECRET');
+  const settings = e.app.settings();
+  const others = (settings.trustedProxy.headers || []).filter((name) => !isClientAddressHeader(name));
+  const wanted = secret ? [clientAddressHeader(secret), ...others] : others;
+  if (JSON.stringify(wanted) === JSON.stringify(settings.trustedProxy.headers || [])) return;
+  settings.trustedProxy.headers = wanted;
+  e.app.save(settings);
+});
