@@ -69,6 +69,14 @@ describe('mapping PocketBase errors for the UI', () => {
     });
   });
 
+  it('says a body over PocketBase’s limits is too large to send, in the page’s words', () => {
+    expect(toAppError(failure(413, { status: 413, message: 'Request entity too large.', data: {} }))).toEqual({
+      kind: 'validation',
+      message: 'That is too large to send.',
+      fields: {},
+    });
+  });
+
   it('shows a hook’s own refusal as it comes (hooks answer in the request’s language)', () => {
     const error = toAppError(
       failure(400, {

@@ -32,6 +32,9 @@ export function toAppError(error: unknown): AppError {
       return { kind: 'forbidden', message: message ?? translate('errors', 'notAllowed') };
     case 404:
       return { kind: 'not-found', message: translate('errors', 'notFound') };
+    case 413:
+      // PocketBase's own body limits (pb_hooks/body-limits.pb.js) answer in English, without a code.
+      return { kind: 'validation', message: translate('errors', 'tooLarge'), fields: {} };
     case 429:
       return { kind: 'rate-limited', message: translate('errors', 'rateLimited') };
     default:
