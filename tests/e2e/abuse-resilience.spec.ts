@@ -28,11 +28,18 @@ test.afterAll(async () => {
 test('a visitor hammering PocketBase gets a friendly 429 page while another visitor browses normally', async ({
   browser,
 }) => {
-  // One client floods PocketBase's API from 127.0.0.1 until its limiter answers 429.
-  const statuses = [];
-  for (let i = 0; i < 320; i++) statuses.push((await fetch(`${stack.pbUrl}/api/collections/boards/records`)).status);
-  expect(statuses.slice(0, 300).every((s) => s === 200)).toBe(true);
-  expect(statuses.slice(300).every((s) => s === 429)).toBe(true);
+  // One client floods PocketBase's API from 127.0.0.1 until its limiter answers 429: 320 requests in bursts
+  // of 32, well inside the limiter's 10-second window even on a loaded machine (one by one they could span
+  // two windows and all pass).
+  const statuses: number[] = [];
+  for (let burst = 0; burst < 10; burst++) {
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () => fetch(`${stack.pbUrl}/api/collections/boards/records`)),
+    );
+    statuses.push(...answers.map((answer) => answer.status));
+  }
+  expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(20);
 
   // The same visitor's pages: the Worker reads for them with their address, so they are throttled too,
   // and told so kindly (no 500, no stack trace).
