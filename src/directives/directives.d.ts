@@ -1,0 +1,11 @@
+// Types of Chorus's own hydration directives (registered by scripts/lib/hydration-directives.mjs).
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate once someone is signed in in this browser (see src/directives/session.ts). */
+    'client:session'?: boolean;
+    /** Hydrate on the first interaction, or at once for a URL parameter or stored key (src/directives/interact.ts). */
+    'client:interact'?: boolean | { param?: string; stored?: string };
+  }
+}
+
+export {};
