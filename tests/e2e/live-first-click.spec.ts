@@ -19,7 +19,9 @@ test('a member who clicks Vote the moment the page appears has voted', async ({
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue();
   });
-  await page.goto(`/p/${id}`, { waitUntil: 'domcontentloaded' });
+  // Not waiting for DOMContentLoaded: it waits for the page's module scripts, which are held back too.
+  await page.goto(`/p/${id}`, { waitUntil: 'commit' });
+  await expect(page.getByTestId('vote-button')).toBeVisible();
   await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])').first()).toBeAttached();
   await page.getByTestId('vote-button').click();
   await expect(page).toHaveURL(new RegExp(`/p/${id}$`));
