@@ -3,8 +3,9 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate once someone is signed in in this browser (see src/directives/session.ts). */
     'client:session'?: boolean;
-    /** Hydrate on the first interaction, or at once for a URL parameter or stored key (src/directives/interact.ts). */
-    'client:interact'?: boolean | { param?: string; stored?: string };
+    /** Hydrate on the first interaction or a wake event, or at once for a URL parameter, stored key or
+     * session (src/directives/interact.ts). */
+    'client:interact'?: boolean | { param?: string; stored?: string; session?: boolean; wake?: string };
   }
 }
 

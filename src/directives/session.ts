@@ -2,12 +2,7 @@
 // another tab signs in. Signed out, the island's server HTML (links to sign in) is all it needs, so a
 // visitor's page loads no React for it.
 import type { ClientDirective } from 'astro';
-import { hydrateOnce, WAITING } from './wait-for';
-
-/** Where the PocketBase SDK keeps the session (its LocalAuthStore's default key, used by lib/pb/client.ts). */
-const AUTH_STORAGE_KEY = 'pocketbase_auth';
-/** The cookie lib/pb/client.ts mirrors the session into for the server (AUTH_COOKIE). */
-const AUTH_COOKIE = /(?:^|;\s*)pb_auth=[^;]/;
+import { AUTH_STORAGE_KEY, hasSession, hydrateOnce, WAITING } from './wait-for';
 
 const sessionDirective: ClientDirective = (load, _options, island) => {
   const hydrate = hydrateOnce(load, island);
@@ -23,14 +18,5 @@ const sessionDirective: ClientDirective = (load, _options, island) => {
   };
   addEventListener('storage', onStorage);
 };
-
-function hasSession(): boolean {
-  try {
-    if (localStorage.getItem(AUTH_STORAGE_KEY)) return true;
-  } catch {
-    // Storage blocked: the cookie still tells.
-  }
-  return AUTH_COOKIE.test(document.cookie);
-}
 
 export default sessionDirective;

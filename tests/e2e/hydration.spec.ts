@@ -2,6 +2,7 @@
 // that need it hydrate when someone signs in or reaches for them (src/directives/), losing no click.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createIdea } from './ideas-helpers';
 
 /** Script files the page requested, and the React renderer its islands would load when they hydrate. */
 function watchScripts(page: Page): () => Promise<{ requested: string[]; renderers: string[] }> {
@@ -42,6 +43,30 @@ test('a signed-out visitor’s first view of a list or changelog page loads no R
     // Signed out, the header's account part is its server HTML: links to sign in and up.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   }
+});
+
+test('a signed-out visitor’s idea page loads no React, yet a new vote and comment show live', async ({
+  page,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  const voter = await createMember();
+  const id = await createIdea(admin, { author: author.id, title: 'Live for a visitor without React' });
+  const scripts = watchScripts(page);
+  await page.goto(`/p/${id}`);
+  await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
+  await expect(page.locator('[data-live-cards="bound"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  const before = await scripts();
+  expect(before.renderers.length).toBeGreaterThan(0);
+  expect(before.requested.filter((file) => before.renderers.includes(file))).toEqual([]);
+
+  await admin.collection('votes').create({ post: id, user: voter.id });
+  await expect(page.getByTestId('vote-count')).toHaveText('1');
+  await expect(page.getByTestId('voter-list').getByRole('listitem')).toHaveCount(1);
+  await admin.collection('comments').create({ post: id, author: author.id, body: 'A comment the visitor sees live' });
+  await expect(page.getByText('A comment the visitor sees live')).toBeVisible();
 });
 
 test('a click on Share an idea before anything hydrated opens the composer in place', async ({ page }) => {
