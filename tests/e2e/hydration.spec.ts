@@ -69,6 +69,25 @@ test('a signed-out visitor’s idea page loads no React, yet a new vote and comm
   await expect(page.getByText('A comment the visitor sees live')).toBeVisible();
 });
 
+test('a signed-out visitor’s roadmap loads no React, yet a card moves live', async ({ page, admin, createMember }) => {
+  const author = await createMember();
+  const status = (slug: string) => admin.collection('statuses').getFirstListItem(`slug = "${slug}"`);
+  const [planned, inProgress] = [await status('planned'), await status('in-progress')];
+  const id = await createIdea(admin, { author: author.id, title: 'Moves on the roadmap live' });
+  await admin.collection('posts').update(id, { status: planned.id });
+  const scripts = watchScripts(page);
+  await page.goto('/roadmap');
+  const card = (column: string) => page.locator(`[data-column="${column}"] [data-post="${id}"]`);
+  await expect(card(planned.id)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const before = await scripts();
+  expect(before.requested.filter((file) => before.renderers.includes(file))).toEqual([]);
+
+  await admin.collection('posts').update(id, { status: inProgress.id });
+  await expect(card(inProgress.id)).toBeVisible();
+  await expect(card(planned.id)).toHaveCount(0);
+});
+
 test('a click on Share an idea before anything hydrated opens the composer in place', async ({ page }) => {
   await page.goto('/b/features');
   await expect(page.locator('astro-island[client="interact"][data-hydrate-waits]')).toHaveCount(2);
