@@ -13,9 +13,16 @@ export async function measurePage(siteUrl, path, cache = new Map(), { headers = 
   const i18nJson = I18N_DATA.exec(html)?.[1] ?? '';
   const locale = /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? '';
   const cssUrls = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  // Islands that wait for a session or an interaction (src/directives/) load nothing up front for the
+  // signed-out visitor these figures are for: their modules count only if another island loads them.
+  const upFrontIslands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !/\bclient="(session|interact)"/.test(tag));
   const jsUrls = [
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/(?:component|renderer|before-hydration)-url="([^"]+)"/g)].map((m) => m[1]),
+    ...upFrontIslands.flatMap((tag) =>
+      [...tag.matchAll(/(?:component|renderer|before-hydration)-url="([^"]+)"/g)].map((m) => m[1]),
+    ),
   ];
   const inlineScripts = [
     ...html.replace(I18N_DATA, '').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),

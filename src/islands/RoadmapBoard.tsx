@@ -7,6 +7,7 @@ import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
 import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
+import { useClientStore } from './hooks/use-client-store';
 import VoteButton from './VoteButton';
 
 interface Props {
@@ -19,7 +20,8 @@ interface Props {
 }
 
 export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic }: Props) {
-  const live = useStore($roadmapCards) ?? cards;
+  // The server's cards while hydrating (the store may already hold newer ones when a live change woke it).
+  const live = useClientStore($roadmapCards, null) ?? cards;
   const announcement = useStore($roadmapAnnouncement);
   const t = translator('roadmap');
   useEffect(() => followRoadmap(columns, cards, everyBoardPublic), [columns, cards, everyBoardPublic]);
@@ -29,7 +31,13 @@ export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic 
         const inColumn = live.filter((card) => card.status === column.id);
         const headingId = `column-${column.slug}`;
         return (
-          <section key={column.id} className="roadmap-column" aria-labelledby={headingId} data-status={column.slug}>
+          <section
+            key={column.id}
+            className="roadmap-column"
+            aria-labelledby={headingId}
+            data-status={column.slug}
+            data-column={column.id}
+          >
             <h2 id={headingId}>
               {column.name} <span className="count">({formatNumber(currentLocale(), inColumn.length)})</span>
             </h2>

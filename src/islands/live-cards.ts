@@ -6,7 +6,7 @@ import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
 import { $posts, newIdeasOn, trackPost } from '../stores/posts';
-import { $myVotes, requestMyVote, toggleVote } from '../stores/votes';
+import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 
 interface StatusOption {
   id: string;
@@ -23,7 +23,8 @@ interface Card {
   pill: HTMLElement | null;
 }
 
-/** Binds the cards of one `[data-live-cards]` list (rendered by PostList.astro) to the live stores. */
+/** Binds the cards of one `[data-live-cards]` list (rendered by PostList.astro; the idea page is a list of
+ * one) to the live stores. */
 export function bindLiveCards(list: HTMLElement): void {
   const statuses = readStatuses(list);
   const cards: Card[] = [];
@@ -39,6 +40,8 @@ export function bindLiveCards(list: HTMLElement): void {
       },
       element.dataset.public !== undefined,
     );
+    // The viewer's vote as the server found it (the idea page, rendered per member): '' means none.
+    if (element.dataset.myVote !== undefined) knowMyVote(id, element.dataset.myVote || null);
     element.querySelector('form.vote-form')?.addEventListener('submit', (event) => {
       event.preventDefault();
       void toggleVote(id);
@@ -57,7 +60,7 @@ export function bindLiveCards(list: HTMLElement): void {
     const mine = $myVotes.get();
     for (const card of cards) {
       const live = posts[card.id];
-      if (live) renderCard(card, live, Boolean(mine[card.id]), statuses);
+      if (live) renderCard(card, live, card.id in mine ? Boolean(mine[card.id]) : undefined, statuses);
     }
   };
   $posts.listen(render);
@@ -82,11 +85,12 @@ export function bindNewIdeasBar(bar: HTMLElement): void {
   });
 }
 
-function renderCard(card: Card, live: PostLive, voted: boolean, statuses: Map<string, StatusOption>): void {
+/** `voted` undefined: not known in this tab yet, so the server's answer stands. */
+function renderCard(card: Card, live: PostLive, voted: boolean | undefined, statuses: Map<string, StatusOption>): void {
   const locale = currentLocale();
   setText(card.count, formatNumber(locale, live.vote_count));
   setText(card.noun, ` ${translator('vote')('votes', { count: live.vote_count })}`);
-  if (card.button && card.button.getAttribute('aria-pressed') !== String(voted)) {
+  if (card.button && voted !== undefined && card.button.getAttribute('aria-pressed') !== String(voted)) {
     card.button.setAttribute('aria-pressed', String(voted));
   }
   setText(card.comments, translator('comments')('count', { count: live.comment_count }));

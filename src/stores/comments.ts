@@ -16,6 +16,7 @@ import type { CommentRecord, CommentView } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';
 import { getClient } from './client';
 import { followIdea } from './idea-live';
+import { $posts } from './posts';
 import { listen, onReconnect } from './realtime';
 import { checkCanWrite, getViewer } from './viewer';
 
@@ -56,6 +57,9 @@ export function startComments(postId: string, initial: CommentView[], isPublic?:
     publicCount = record.comment_count;
   });
   const stopCatchUp = onReconnect(() => void catchUp(postId));
+  // Started late (the island hydrated when a comment arrived): ask for what came since the page's copy.
+  const live = $posts.get()[postId];
+  if (live && live.comment_count !== publicCount) void catchUp(postId);
   return () => {
     stopLive();
     stopCounts();

@@ -13,6 +13,18 @@ export const $roadmapCards = atom<RoadmapCard[] | null>(null);
 export const $roadmapAnnouncement = atom('');
 
 let stop: (() => void) | null = null;
+let stale = false;
+
+/** The roadmap changed before its island started (live-roadmap.ts saw it): the island reloads it on start. */
+export function markRoadmapStale(): void {
+  stale = true;
+}
+
+function reload(): void {
+  void loadRoadmap(getClient())
+    .then((roadmap) => $roadmapCards.set(roadmap.cards))
+    .catch(() => {});
+}
 
 function upsert(cards: RoadmapCard[], card: RoadmapCard): RoadmapCard[] {
   const others = cards.filter((c) => c.id !== card.id);
@@ -50,11 +62,11 @@ export function followRoadmap(
       );
     }
   });
-  const stopCatchUp = onReconnect(() => {
-    void loadRoadmap(getClient())
-      .then((roadmap) => $roadmapCards.set(roadmap.cards))
-      .catch(() => {});
-  });
+  const stopCatchUp = onReconnect(reload);
+  if (stale) {
+    stale = false;
+    reload();
+  }
   stop = () => {
     stopPosts();
     stopCatchUp();

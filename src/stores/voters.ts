@@ -4,6 +4,7 @@ import type { Voter } from '../lib/pb/post-types';
 import { listVoters } from '../lib/pb/votes';
 import { getClient } from './client';
 import { followIdea } from './idea-live';
+import { $posts } from './posts';
 import { onReconnect } from './realtime';
 
 /** null until the island starts: it renders the server's voters until then. */
@@ -30,6 +31,12 @@ export function startVoters(postId: string, initial: Voter[], initialCount: numb
     void reload();
   });
   const stopCatchUp = onReconnect(() => void reload());
+  // Started late (the island hydrated when a vote arrived): ask for the voters since the page's copy.
+  const live = $posts.get()[postId];
+  if (live && live.vote_count !== initialCount) {
+    count = live.vote_count;
+    void reload();
+  }
   return () => {
     stopLive();
     stopCatchUp();

@@ -25,7 +25,7 @@ test('staff merge a duplicate: its votes move to the original (someone who voted
   await signIn(context, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
   const page = await context.newPage();
   await page.goto(`/p/${duplicate.id}`);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   const panel = page.getByTestId('staff-panel');
   await panel.getByLabel('Search ideas to merge into').fill(originalTitle);
   await panel.getByRole('button', { name: 'Search' }).click();
@@ -65,7 +65,7 @@ test('with approval on, a new idea waits in the queue until staff approve it', a
     await signIn(staff, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
     const queue = await staff.newPage();
     await queue.goto('/admin');
-    await expect(queue.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(queue.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
     const row = queue.getByTestId('queued-post').filter({ hasText: title });
     await row.getByRole('button', { name: `Approve ${title}` }).click();
     await expect(row).toHaveCount(0);
@@ -84,7 +84,7 @@ test('a moderator blocks a member, who then cannot vote', async ({ browser, base
   await signIn(staff, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
   const members = await staff.newPage();
   await members.goto(`/admin/members?q=${encodeURIComponent(member.name)}`);
-  await expect(members.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(members.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   await members.getByRole('button', { name: `Block ${member.name}` }).click();
   await expect(members.getByRole('button', { name: `Unblock ${member.name}` })).toBeVisible();
   await expect.poll(async () => (await admin.collection('users').getOne(member.id)).blocked).toBe(true);
@@ -93,7 +93,7 @@ test('a moderator blocks a member, who then cannot vote', async ({ browser, base
   await signIn(context, baseURL as string, pbUrl, member.email, member.password);
   const page = await context.newPage();
   await page.goto(`/p/${idea.id}`);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   await page.getByTestId('vote-button').click();
   await expect(page.getByTestId('toast').first()).toContainText(/blocked/i);
   await expect(page.getByTestId('vote-count')).toHaveText('0');
@@ -115,7 +115,7 @@ test('staff record a customer’s vote by email, then lock the idea', async ({
   await signIn(context, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
   const page = await context.newPage();
   await page.goto(`/p/${idea.id}`);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   const panel = page.getByTestId('staff-panel');
   const customer = `customer-${Date.now().toString(36)}@example.com`;
   await panel.getByLabel('Customer email').fill(customer);

@@ -20,12 +20,15 @@ test('every page carries a strict content security policy and security headers',
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
 
-test('the page works under its CSP: islands hydrate without violations', async ({ page }) => {
+test('the page works under its CSP: live parts start and islands hydrate without violations', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') violations.push(message.text());
   });
   await page.goto('/');
+  await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
+  // A visitor's islands wait for a first interaction (src/directives/): reaching the search box hydrates it.
+  await page.locator('#q').focus();
   await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
   expect(violations).toEqual([]);
 });

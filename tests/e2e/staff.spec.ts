@@ -30,7 +30,7 @@ test('staff change a status and a member watching the idea and the roadmap sees 
   await signIn(staffContext, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
   const staffPage = await staffContext.newPage();
   await staffPage.goto(`/p/${idea.id}`);
-  await expect(staffPage.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(staffPage.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   const panel = staffPage.getByTestId('staff-panel');
   await panel.getByLabel('Status').selectOption({ label: 'Planned' });
   await panel.getByLabel('Official response (optional)').fill('Planned for the next release.');
@@ -70,7 +70,7 @@ test('a member marks notifications read one by one and all at once', async ({
   await signIn(context, baseURL as string, pbUrl, member.email, member.password);
   const page = await context.newPage();
   await page.goto('/notifications');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   await expect(page.getByTestId('notification')).toHaveCount(2);
   await expect(page.getByTestId('bell-count')).toHaveText('2');
   await page.getByRole('button', { name: 'Mark read' }).first().click();

@@ -1,0 +1,47 @@
+// The public pages' toaster without React (Toaster.astro renders its region; the React Toaster.tsx serves
+// islands that carry their own): the current toast (e.g. a refused vote) and a lost live connection.
+import { translator } from '../i18n/current';
+import { $connection, $subscribed } from '../stores/realtime';
+import { $toast, dismissToast } from '../stores/toast';
+
+/** Keeps this `.toaster` region showing the toast and connection state; `data-live` says when live events flow. */
+export function bindToastRegion(region: HTMLElement): void {
+  const reconnecting = document.createElement('p');
+  reconnecting.className = 'toast';
+  let shownToast = 0;
+  let toastElement: HTMLElement | null = null;
+  const render = () => {
+    const t = translator('toasts');
+    const connection = $connection.get();
+    const toast = $toast.get();
+    region.dataset.live = $subscribed.get() && connection === 'online' ? 'ready' : 'waiting';
+    reconnecting.textContent = t('reconnecting');
+    // A new toast gets a new element, so assistive technology announces it even when the text repeats.
+    if (toast?.id !== shownToast) {
+      shownToast = toast?.id ?? 0;
+      toastElement = toast ? toastFor(toast.message, t('dismiss')) : null;
+    }
+    const shown = [...(connection === 'reconnecting' ? [reconnecting] : []), ...(toastElement ? [toastElement] : [])];
+    // Unchanged content is left alone: re-inserting it would announce it again.
+    if (shown.length !== region.children.length || shown.some((element, i) => region.children[i] !== element)) {
+      region.replaceChildren(...shown);
+    }
+  };
+  $toast.listen(render);
+  $connection.listen(render);
+  $subscribed.listen(render);
+  render();
+}
+
+function toastFor(message: string, dismissLabel: string): HTMLElement {
+  const dismiss = document.createElement('button');
+  dismiss.type = 'button';
+  dismiss.className = 'button link';
+  dismiss.textContent = dismissLabel;
+  dismiss.addEventListener('click', dismissToast);
+  const toast = document.createElement('p');
+  toast.className = 'toast';
+  toast.dataset.testid = 'toast';
+  toast.append(`${message} `, dismiss);
+  return toast;
+}
