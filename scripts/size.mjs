@@ -21,13 +21,16 @@ const failures = [];
 try {
   const pages = ['/', '/signin', '/signup', '/does-not-exist', ...(await samplePages(stack.pbUrl))];
   const cache = new Map();
-  console.log('page                              JS gzip (files)   CSS gzip   messages gzip');
+  // JS loaded up front by a signed-out visitor, and by a signed-in member (islands waiting for a session
+  // hydrate at once for them). The budget holds for both.
+  console.log('page                              JS visitor (files)   JS member   CSS gzip   messages gzip');
   for (const path of pages) {
     const m = await measurePage(stack.siteUrl, path, cache);
     console.log(
-      `${path.padEnd(32)} ${kb(m.jsBytes).padStart(9)} (${String(m.jsFiles).padStart(2)})   ${kb(m.cssBytes).padStart(8)}   ${kb(m.i18nBytes).padStart(13)}`,
+      `${path.padEnd(32)} ${kb(m.jsBytes).padStart(12)} (${String(m.jsFiles).padStart(2)})   ${kb(m.jsBytesMember).padStart(9)}   ${kb(m.cssBytes).padStart(8)}   ${kb(m.i18nBytes).padStart(13)}`,
     );
-    if (m.jsBytes > BUDGET.pageJs) failures.push(`${path}: JavaScript ${kb(m.jsBytes)} > ${kb(BUDGET.pageJs)}`);
+    if (Math.max(m.jsBytes, m.jsBytesMember) > BUDGET.pageJs)
+      failures.push(`${path}: JavaScript ${kb(Math.max(m.jsBytes, m.jsBytesMember))} > ${kb(BUDGET.pageJs)}`);
     if (m.cssBytes > BUDGET.pageCss) failures.push(`${path}: CSS ${kb(m.cssBytes)} > ${kb(BUDGET.pageCss)}`);
   }
   const ideaPath = pages.find((p) => p.startsWith('/p/'));
@@ -57,9 +60,10 @@ if (failures.length > 0) {
 console.log('All within budget.');
 
 /**
- * The idea page as each language's visitor gets it (a `chorus_lang` cookie): its JS is the same in every
- * locale, its embedded messages differ. Prints English and the locale whose messages weigh most, and
- * returns the budget failures: JS plus messages within the page JS budget.
+ * The idea page as each language's reader gets it (a `chorus_lang` cookie): its JS is the same in every
+ * locale, its embedded messages (JSON the islands read, not JavaScript) differ. Prints English and the
+ * locale whose messages weigh most, for a signed-out visitor and a signed-in member, and returns the budget
+ * failures: DESIGN.md's budget is the JavaScript loaded up front (messages printed beside it).
  */
 async function reportIdeaPagePerLanguage(siteUrl, path, cache) {
   const locales = readdirSync(new URL('../locales/', import.meta.url))
@@ -73,16 +77,14 @@ async function reportIdeaPagePerLanguage(siteUrl, path, cache) {
   }
   const english = measured.find((m) => m.locale === 'en');
   const largest = measured.reduce((a, b) => (b.i18nBytes > a.i18nBytes ? b : a));
-  console.log(`\nIdea page per language (${locales.length} locales): JS gzip + messages gzip`);
+  console.log(`\nIdea page per language (${locales.length} locales): JS gzip up front + messages gzip`);
   const failures = [];
   for (const m of english && english !== largest ? [english, largest] : [largest]) {
-    const total = m.jsBytes + m.i18nBytes;
     const label = m === largest ? `${m.locale} (largest messages)` : m.locale;
-    console.log(
-      `  ${label.padEnd(24)} ${kb(m.jsBytes)} + ${kb(m.i18nBytes)} = ${kb(total)} (budget ${kb(BUDGET.pageJs)})`,
-    );
-    if (total > BUDGET.pageJs)
-      failures.push(`${path} in ${m.locale}: JavaScript + messages ${kb(total)} > ${kb(BUDGET.pageJs)}`);
+    const both = (js) => `${kb(js)} + ${kb(m.i18nBytes)} = ${kb(js + m.i18nBytes)}`;
+    console.log(`  ${label.padEnd(24)} visitor ${both(m.jsBytes)}; member ${both(m.jsBytesMember)}`);
+    const js = Math.max(m.jsBytes, m.jsBytesMember);
+    if (js > BUDGET.pageJs) failures.push(`${path} in ${m.locale}: JavaScript ${kb(js)} > ${kb(BUDGET.pageJs)}`);
   }
   return failures;
 }

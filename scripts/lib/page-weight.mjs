@@ -13,46 +13,57 @@ export async function measurePage(siteUrl, path, cache = new Map(), { headers = 
   const i18nJson = I18N_DATA.exec(html)?.[1] ?? '';
   const locale = /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1] ?? '';
   const cssUrls = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
-  // Islands that wait for a session or an interaction (src/directives/) load nothing up front for the
-  // signed-out visitor these figures are for: their modules count only if another island loads them.
-  const upFrontIslands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
-    .map((m) => m[0])
-    .filter((tag) => !/\bclient="(session|interact)"/.test(tag));
-  const jsUrls = [
-    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
-    ...upFrontIslands.flatMap((tag) =>
-      [...tag.matchAll(/(?:component|renderer|before-hydration)-url="([^"]+)"/g)].map((m) => m[1]),
-    ),
-  ];
+  // Islands that wait (src/directives/) load nothing up front until their moment: `client:session` ones
+  // when someone is signed in, `client:interact` ones when reached for (or at once for a member when their
+  // options say `session`). So a signed-out visitor and a signed-in member load different sets up front.
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
+  const directive = (tag) => /\bclient="([a-z]+)"/.exec(tag)?.[1] ?? '';
+  const atOnceForMember = (tag) => directive(tag) === 'interact' && /&quot;session&quot;:true/.test(tag);
+  const forVisitor = islands.filter((tag) => !['session', 'interact'].includes(directive(tag)));
+  const forMember = islands.filter((tag) => directive(tag) !== 'interact' || atOnceForMember(tag));
+  const scriptUrls = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  const islandUrls = (tags) =>
+    tags.flatMap((tag) => [...tag.matchAll(/(?:component|renderer|before-hydration)-url="([^"]+)"/g)].map((m) => m[1]));
   const inlineScripts = [
     ...html.replace(I18N_DATA, '').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
   ].map((m) => m[1]);
   const inlineStyles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  const inlineJs = inlineScripts.reduce((sum, code) => sum + gzipSize(code), 0);
+  const upFront = await moduleWeight([...scriptUrls, ...islandUrls(forVisitor)], siteUrl, cache);
+  const member = await moduleWeight([...scriptUrls, ...islandUrls(forMember)], siteUrl, cache);
 
-  const seen = new Set();
-  let js = inlineScripts.reduce((sum, code) => sum + gzipSize(code), 0);
-  const queue = jsUrls.map((u) => new URL(u, siteUrl).href);
-  while (queue.length > 0) {
-    const url = queue.pop();
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const code = await fetchText(url, cache);
-    js += gzipSize(code);
-    for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
-      queue.push(new URL(match[1], url).href);
-    }
-  }
   let css = inlineStyles.reduce((sum, code) => sum + gzipSize(code), 0);
   for (const href of cssUrls) css += gzipSize(await fetchText(new URL(href, siteUrl).href, cache));
   return {
     path,
     status: response.status,
     locale,
-    jsBytes: js,
-    jsFiles: seen.size,
+    /** What a signed-out visitor's browser loads up front. */
+    jsBytes: inlineJs + upFront.bytes,
+    jsFiles: upFront.files,
+    /** What a signed-in member's browser loads up front (the islands waiting for a session hydrate). */
+    jsBytesMember: inlineJs + member.bytes,
     cssBytes: css,
     i18nBytes: i18nJson ? gzipSize(i18nJson) : 0,
   };
+}
+
+/** Gzip bytes of these modules and every module they import statically (dynamic import() is not counted). */
+async function moduleWeight(urls, siteUrl, cache) {
+  const seen = new Set();
+  let bytes = 0;
+  const queue = urls.map((u) => new URL(u, siteUrl).href);
+  while (queue.length > 0) {
+    const url = queue.pop();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await fetchText(url, cache);
+    bytes += gzipSize(code);
+    for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
+      queue.push(new URL(match[1], url).href);
+    }
+  }
+  return { bytes, files: seen.size };
 }
 
 async function fetchText(url, cache) {
