@@ -7,7 +7,7 @@ import type { PostLive } from '../lib/pb/post-types';
 import type { RealtimeEvent } from '../lib/pb/realtime';
 import { getClient } from './client';
 import { followEveryIdea, followedIdeas, followIdea } from './idea-live';
-import { onReconnect } from './realtime';
+import { onceSubscribed, onReconnect } from './realtime';
 
 export const $posts = map<Record<string, PostLive>>({});
 /** Ideas created since this page was loaded, with their board. */
@@ -24,7 +24,7 @@ function receive({ action, record }: RealtimeEvent<IdeaLive>): void {
   if (action === 'update' && $posts.get()[record.id]) $posts.setKey(record.id, pick(record));
 }
 
-/** After a reconnect, the shown ideas ask again for what they may have missed (registered once). */
+/** Once live, and after a reconnect, the shown ideas ask again for what they may have missed (registered once). */
 let catchUpRegistered = false;
 
 async function catchUpPosts(): Promise<void> {
@@ -47,6 +47,7 @@ export function trackPost(id: string, initial: PostLive, isPublic?: boolean): vo
   followIdea(id, isPublic, receive);
   if (catchUpRegistered) return;
   catchUpRegistered = true;
+  onceSubscribed(() => void catchUpPosts());
   onReconnect(() => void catchUpPosts());
 }
 

@@ -75,6 +75,23 @@ export function listen<T>(
   };
 }
 
+/**
+ * Runs `catchUp` once, when every topic asked for so far is live: what changed between the server's render
+ * (perhaps an edge-cached copy, up to its max-age old) and the subscription is fetched once, so the page is
+ * not wrong for longer than that round trip.
+ */
+export function onceSubscribed(catchUp: () => void): void {
+  if ($subscribed.get()) {
+    catchUp();
+    return;
+  }
+  const unbind = $subscribed.listen((subscribed) => {
+    if (!subscribed) return;
+    unbind();
+    catchUp();
+  });
+}
+
 /** Runs after every reconnect (not the first connect): refetch what may have been missed. */
 export function onReconnect(catchUp: () => void): () => void {
   catchUps.add(catchUp);

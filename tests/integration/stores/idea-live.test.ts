@@ -105,6 +105,19 @@ describe('an idea page', () => {
   });
 });
 
+describe('a page older than the idea (an edge-cached copy)', () => {
+  it('shows the current counts once live, with no event after the render', async () => {
+    const post = await createPost(pb, publicBoard, actors.member);
+    await vote('other member', post);
+    await createComment(pb, post, actors.member);
+    const t = await tab();
+    t.posts.trackPost(post.id, shown, true); // rendered before the vote and the comment
+    await t.live();
+    await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 1);
+    expect(t.posts.$posts.get()[post.id]?.comment_count).toBe(1);
+  });
+});
+
 describe('lists and the roadmap', () => {
   it('a public list follows every idea from post_live: counts and new ideas arrive', async () => {
     const t = await tab();
