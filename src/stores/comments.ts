@@ -98,7 +98,11 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
 /** Asks again for every comment the viewer may see (after a reconnect, or a comment was hidden). */
 export async function catchUp(postId: string): Promise<void> {
   try {
-    const records = await listComments(getClient(), postId);
+    // New comments show as they will after a reload: with the renderer (a late start may not have it yet).
+    const [records] = await Promise.all([
+      listComments(getClient(), postId),
+      render ?? loadRenderer().catch(() => null),
+    ]);
     const before = new Map($comments.get().map((c) => [c.id, c]));
     const pending = $comments.get().filter((c) => c.pending);
     const fresh = records.map((r) => {
