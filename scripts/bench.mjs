@@ -102,11 +102,9 @@ try {
   // should grow with the number of ideas).
   const grown = await growIdeas(admin, SCALE_IDEAS);
   console.log(`\nAt ${grown.count.toLocaleString('en')} ideas (added in ${grown.seconds.toFixed(0)} s):`);
-  const scaleList = ['PocketBase list of 30 ideas, as pages ask', postsLists[0][1]];
-  console.log(
-    formatThroughput(scaleList[0], await measureThroughput(scaleList[1], { proxySecret: stack.proxySecret })),
-  );
-  console.log(formatCpuCost(scaleList[0], await measureCpuCost(scaleList[1], { ...cpu, requests: 300 })));
+  const [listLabel, listUrl] = postsLists[0];
+  console.log(formatThroughput(listLabel, await measureThroughput(listUrl, { proxySecret: stack.proxySecret })));
+  console.log(formatCpuCost(listLabel, await measureCpuCost(listUrl, { ...cpu, requests: 300 })));
   for (const [label, path] of pages.slice(0, 2)) {
     const url = new URL(path, origin).href;
     console.log(

@@ -2,6 +2,7 @@
 // (ReleaseToast.astro renders its empty live region).
 import { translator } from '../i18n/current';
 import { $newRelease, dismissRelease, watchReleases } from '../stores/releases';
+import { dismissibleNotice } from './dismissible-notice';
 
 /** Shows each newly published release in this `.release-toast-region`. */
 export function bindReleaseToast(region: HTMLElement): void {
@@ -15,15 +16,7 @@ export function bindReleaseToast(region: HTMLElement): void {
     const link = document.createElement('a');
     link.href = `/changelog/${release.slug}`;
     link.textContent = release.title;
-    const dismiss = document.createElement('button');
-    dismiss.type = 'button';
-    dismiss.className = 'button link';
-    dismiss.textContent = t('dismiss');
-    dismiss.addEventListener('click', dismissRelease);
-    const toast = document.createElement('p');
-    toast.className = 'release-toast';
-    toast.dataset.testid = 'release-toast';
-    toast.append(`${t('newRelease')} `, link, ' ', dismiss);
+    const toast = dismissibleNotice('release-toast', [`${t('newRelease')} `, link, ' '], t('dismiss'), dismissRelease);
     region.replaceChildren(toast);
   });
 }

@@ -3,6 +3,7 @@
 import { translator } from '../i18n/current';
 import { $connection, $subscribed } from '../stores/realtime';
 import { $toast, dismissToast } from '../stores/toast';
+import { dismissibleNotice } from './dismissible-notice';
 
 /** Keeps this `.toaster` region showing the toast and connection state; `data-live` says when live events flow. */
 export function bindToastRegion(region: HTMLElement): void {
@@ -34,14 +35,5 @@ export function bindToastRegion(region: HTMLElement): void {
 }
 
 function toastFor(message: string, dismissLabel: string): HTMLElement {
-  const dismiss = document.createElement('button');
-  dismiss.type = 'button';
-  dismiss.className = 'button link';
-  dismiss.textContent = dismissLabel;
-  dismiss.addEventListener('click', dismissToast);
-  const toast = document.createElement('p');
-  toast.className = 'toast';
-  toast.dataset.testid = 'toast';
-  toast.append(`${message} `, dismiss);
-  return toast;
+  return dismissibleNotice('toast', [`${message} `], dismissLabel, dismissToast);
 }
