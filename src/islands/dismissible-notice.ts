@@ -1,7 +1,7 @@
-// A notice with a Dismiss button, built without React for the public pages' toasts and release notice.
+// A notice with a Dismiss button, built without React: the toasts and the release notice.
 
-/** A notice paragraph (`className`, also its test id) with its content and a Dismiss button: the public
- * pages' toasts (toast-region.ts) and the release notice (release-toast.ts). */
+/** A notice paragraph (`className`, also its test id) with its content and a Dismiss button: the
+ * toasts (toast-region.ts) and the release notice (release-toast.ts). */
 export function dismissibleNotice(
   className: string,
   content: (string | Node)[],

@@ -1,12 +1,15 @@
-// The public pages' toaster without React (Toaster.astro renders its region; the React Toaster.tsx serves
-// islands that carry their own): the current toast (e.g. a refused vote) and a lost live connection.
+// The toaster, without React: the current toast (e.g. a refused vote) and a lost live connection, in a region
+// that public pages render with Toaster.astro and React islands with Toaster.tsx.
 import { translator } from '../i18n/current';
 import { $connection, $subscribed } from '../stores/realtime';
 import { $toast, dismissToast } from '../stores/toast';
 import { dismissibleNotice } from './dismissible-notice';
 
-/** Keeps this `.toaster` region showing the toast and connection state; `data-live` says when live events flow. */
-export function bindToastRegion(region: HTMLElement): void {
+/**
+ * Keeps this `.toaster` region showing the toast and connection state; `data-live` says when live events flow.
+ * Returns the function that stops it.
+ */
+export function bindToastRegion(region: HTMLElement): () => void {
   const reconnecting = document.createElement('p');
   reconnecting.className = 'toast';
   let shownToast = 0;
@@ -28,10 +31,11 @@ export function bindToastRegion(region: HTMLElement): void {
       region.replaceChildren(...shown);
     }
   };
-  $toast.listen(render);
-  $connection.listen(render);
-  $subscribed.listen(render);
+  const stops = [$toast.listen(render), $connection.listen(render), $subscribed.listen(render)];
   render();
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
 
 function toastFor(message: string, dismissLabel: string): HTMLElement {
