@@ -9,6 +9,8 @@ import { storagePolicy, variantKey } from './cache-rules.mjs';
 import { chooseEncoding, encode } from './compression.mjs';
 
 const MAX_ENTRIES = 5000;
+/** Errors of a kept-alive socket closed by the origin before it took a request. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 const EDGE_ONLY_HEADERS = [
   'cloudflare-cdn-cache-control',
   'cache-tag',
@@ -29,7 +31,7 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
   const assetEncodings = new Map();
   const refreshing = new Set();
 
-  const fromOrigin = (req, body) =>
+  const fromOrigin = (req, body, attempt = 0) =>
     new Promise((resolvePromise, reject) => {
       // Like Cloudflare, tell the Worker who the visitor is, so PocketBase rate-limits per visitor. (Unlike
       // Cloudflare, a header already present is kept: tests use it to act from several addresses.)
@@ -49,7 +51,13 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
           res.on('error', reject);
         },
       );
-      upstream.on('error', reject);
+      upstream.on('error', (error) => {
+        // A kept-alive socket the origin closed just as it was reused never carried the request: send it
+        // again, once, on a new socket (a 502 here failed a page's module graph for good).
+        if (upstream.reusedSocket && attempt === 0 && RESET_CODES.has(error.code)) {
+          fromOrigin(req, body, 1).then(resolvePromise, reject);
+        } else reject(error);
+      });
       if (body) upstream.end(body);
       else upstream.end();
     });
