@@ -225,6 +225,8 @@ export type PostStaffTagsRecord = {
 export type PostsRecord = {
   approved?: boolean;
   author: RecordIdString;
+  author_avatar?: string;
+  author_name?: string;
   board: RecordIdString;
   body?: string;
   comment_count?: number;

@@ -12,9 +12,6 @@ export const SORTS = {
 export type Sort = keyof typeof SORTS;
 export const PER_PAGE = 20;
 const EXPAND = 'author,status,tags';
-/** What a card shows besides the idea: its author. (Its status comes from the statuses the page already has,
- * never its tags.) Each expand is another query and more JSON per idea on every list read. */
-const CARD_EXPAND = 'author';
 
 export interface PostQuery {
   board?: string;
@@ -71,8 +68,9 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   }
   const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
+    // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.
+    // Each expand is another query and more JSON per idea on every list read.
     sort: SORTS[query.sort ?? 'trending'],
-    expand: CARD_EXPAND,
     skipTotal: true,
   });
   return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
@@ -123,6 +121,18 @@ export function toPerson(pb: PocketBase, user: UserRecord | undefined): Person {
     id: user.id,
     name: user.name || 'Member',
     avatarUrl: user.avatar ? pb.files.getURL(user, user.avatar, { thumb: '96x96' }) : null,
+  };
+}
+
+/** The author a list card shows, from the copy the idea carries (no user record needed). */
+export function cardAuthor(pb: PocketBase, post: Pick<PostRecord, 'author' | 'author_name' | 'author_avatar'>): Person {
+  if (!post.author) return { id: '', name: 'Someone', avatarUrl: null };
+  return {
+    id: post.author,
+    name: post.author_name || 'Member',
+    avatarUrl: post.author_avatar
+      ? pb.files.getURL({ id: post.author, collectionName: 'users' }, post.author_avatar, { thumb: '96x96' })
+      : null,
   };
 }
 
