@@ -159,6 +159,8 @@ export type ChangelogEntriesRecord = {
 
 export type CommentsRecord = {
   author: RecordIdString;
+  author_avatar?: string;
+  author_name?: string;
   body: string;
   created: IsoAutoDateString;
   edited_at?: IsoDateString;

@@ -1,6 +1,6 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import type { PocketBase } from './client';
-import type { Person, PostRecord } from './post-types';
+import type { CommentRecord, Person, PostRecord } from './post-types';
 import type { UserRecord } from './types';
 
 export const SORTS = {
@@ -124,14 +124,17 @@ export function toPerson(pb: PocketBase, user: UserRecord | undefined): Person {
   };
 }
 
-/** The author a list card shows, from the copy the idea carries (no user record needed). */
-export function cardAuthor(pb: PocketBase, post: Pick<PostRecord, 'author' | 'author_name' | 'author_avatar'>): Person {
-  if (!post.author) return { id: '', name: 'Someone', avatarUrl: null };
+/** The author of an idea or comment, from the copy the record carries (no user record needed). */
+export function cardAuthor(
+  pb: PocketBase,
+  record: Pick<PostRecord | CommentRecord, 'author' | 'author_name' | 'author_avatar'>,
+): Person {
+  if (!record.author) return { id: '', name: 'Someone', avatarUrl: null };
   return {
-    id: post.author,
-    name: post.author_name || 'Member',
-    avatarUrl: post.author_avatar
-      ? pb.files.getURL({ id: post.author, collectionName: 'users' }, post.author_avatar, { thumb: '96x96' })
+    id: record.author,
+    name: record.author_name || 'Member',
+    avatarUrl: record.author_avatar
+      ? pb.files.getURL({ id: record.author, collectionName: 'users' }, record.author_avatar, { thumb: '96x96' })
       : null,
   };
 }

@@ -1,13 +1,13 @@
-// The copy of an idea's author on the post (author_name, author_avatar; pb_hooks/lib/post-author.js), which
-// lets lists skip `expand=author`: exact after a create, a rename, an avatar change or removal, an author
-// change by a superuser; never writable by a client; and nothing in it that users' view rule does not
-// already show to the same reader.
+// The copy of an idea's or comment's author on the record (author_name, author_avatar;
+// pb_hooks/lib/author-card.js), which lets lists, idea pages and live comments skip `expand=author`: exact
+// after a create, a rename, an avatar change or removal, an author change by a superuser; never writable by
+// a client; and nothing in it that users' view rule does not already show to the same reader.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blackPng } from '../support/images';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { createBoard, createPost, idOf } from '../support/world';
+import { createBoard, createComment, createPost, idOf } from '../support/world';
 
 let pb: TestPocketBase;
 let board: RecordModel;
@@ -25,9 +25,9 @@ const avatarForm = (name: string) => {
   return form;
 };
 
-/** What the idea carries of its author, as stored. */
-async function copyOf(postId: string): Promise<{ author_name: string; author_avatar: string }> {
-  const { author_name, author_avatar } = await pb.admin.collection('posts').getOne(postId);
+/** What an idea (or comment) carries of its author, as stored. */
+async function copyOf(id: string, collection = 'posts'): Promise<{ author_name: string; author_avatar: string }> {
+  const { author_name, author_avatar } = await pb.admin.collection(collection).getOne(id);
   return { author_name, author_avatar };
 }
 
@@ -62,28 +62,47 @@ describe('the copy follows the author', () => {
     expect((await pb.admin.collection('posts').getOne(post.id)).title).toBe('Mine, edited');
   });
 
-  it('follows a rename and an avatar change or removal onto every post of that user, and only theirs', async () => {
+  it('on a comment, is set from the author on create and never from what the client sends', async () => {
+    const author = await pb.actor('member', { name: 'Commenter' });
+    const post = await createPost(pb, board, author);
+    const comment = await author
+      .collection('comments')
+      .create({ post: post.id, author: idOf(author), body: 'Hi', author_name: 'Staff', author_avatar: 'x.png' });
+    expect(await copyOf(comment.id, 'comments')).toEqual({ author_name: 'Commenter', author_avatar: '' });
+    await author.collection('comments').update(comment.id, { body: 'Hi again', author_name: 'Staff' });
+    expect(await copyOf(comment.id, 'comments')).toEqual({ author_name: 'Commenter', author_avatar: '' });
+    expect((await pb.admin.collection('comments').getOne(comment.id)).body).toBe('Hi again');
+  });
+
+  it('follows a rename and an avatar change or removal onto every idea and comment of that user, and only theirs', async () => {
     const author = await pb.actor('member', { name: 'Old Name' });
     const other = await pb.actor('member', { name: 'Bystander' });
     const first = await createPost(pb, board, author);
     const second = await createPost(pb, membersBoard, author, { approved: false });
     const theirs = await createPost(pb, board, other);
+    const comment = await createComment(pb, theirs, author);
+    const hidden = await createComment(pb, first, author, { hidden: true });
+    const theirComment = await createComment(pb, first, other);
     const updatedBefore = (await pb.admin.collection('posts').getOne(first.id)).updated;
+    /** Every idea and comment of the author carries `card`. */
+    const expectEverywhere = async (card: { author_name: string; author_avatar: string }) => {
+      for (const post of [first, second]) expect(await copyOf(post.id)).toEqual(card);
+      for (const c of [comment, hidden]) expect(await copyOf(c.id, 'comments')).toEqual(card);
+    };
 
     await author.collection('users').update(idOf(author), { name: 'New Name' });
-    for (const post of [first, second])
-      expect(await copyOf(post.id)).toEqual({ author_name: 'New Name', author_avatar: '' });
+    await expectEverywhere({ author_name: 'New Name', author_avatar: '' });
 
     await author.collection('users').update(idOf(author), avatarForm('me.png'));
     const withAvatar = await userCard(author);
     expect(withAvatar.author_avatar).toMatch(/^me\w+\.png$/);
-    for (const post of [first, second]) expect(await copyOf(post.id)).toEqual(withAvatar);
+    await expectEverywhere(withAvatar);
 
     await author.collection('users').update(idOf(author), { 'avatar-': [withAvatar.author_avatar] });
-    for (const post of [first, second])
-      expect(await copyOf(post.id)).toEqual({ author_name: 'New Name', author_avatar: '' });
+    await expectEverywhere({ author_name: 'New Name', author_avatar: '' });
 
     expect(await copyOf(theirs.id)).toEqual({ author_name: 'Bystander', author_avatar: '' });
+    expect(await copyOf(theirComment.id, 'comments')).toEqual({ author_name: 'Bystander', author_avatar: '' });
     // One statement, no post save: the idea's own `updated` (and its realtime subscribers) are untouched.
     expect((await pb.admin.collection('posts').getOne(first.id)).updated).toBe(updatedBefore);
   });
@@ -117,6 +136,15 @@ describe('nothing private is published', () => {
       author_name: user.name,
       author_avatar: user.avatar,
     });
+  });
+
+  it('a hidden comment shows another member nothing of its author', async () => {
+    const author = await pb.actor('member', { name: 'Hidden Author' });
+    const reader = await pb.actor('member');
+    const post = await createPost(pb, board, author);
+    await createComment(pb, post, author, { hidden: true });
+    const listed = await reader.collection('comments').getList(1, 50, { filter: `author_name = "Hidden Author"` });
+    expect(listed.items).toEqual([]);
   });
 
   it('an idea a reader may not see shows them nothing of its author', async () => {

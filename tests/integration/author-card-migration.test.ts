@@ -1,5 +1,5 @@
-// The migration that puts the author's name and avatar on each idea, on a database that already has ideas:
-// rolled back (the columns go) and applied again, it fills every idea's copy from its author.
+// The migrations that put the author's name and avatar on each idea and comment, on a database that already
+// has them: rolled back (the columns go) and applied again, they fill every copy from its author.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +44,7 @@ async function rollBack(): Promise<string> {
   );
 }
 
-it('back-fills every idea with its author’s name and avatar', { timeout: 120_000 }, async () => {
+it('back-fills every idea and comment with its author’s name and avatar', { timeout: 120_000 }, async () => {
   const port = await freePort();
   const before = await started(port);
   const { admin } = before;
@@ -62,19 +62,24 @@ it('back-fills every idea with its author’s name and avatar', { timeout: 120_0
     admin.collection('posts').create({ board: board.id, author, title, approved: true });
   const byAda = await idea(ada.id, 'Dark mode');
   const byNameless = await idea(nameless.id, 'Export');
+  const comment = (author: string) => admin.collection('comments').create({ post: byAda.id, author, body: 'Yes' });
+  const adaComment = await comment(ada.id);
+  const namelessComment = await comment(nameless.id);
   await before.server.stop();
 
   expect(await rollBack()).toContain(MIGRATION);
 
   const after = await started(port);
   try {
-    const copies = async (id: string) => {
-      const { author_name, author_avatar } = await after.admin.collection('posts').getOne(id);
+    const copies = async (id: string, collection = 'posts') => {
+      const { author_name, author_avatar } = await after.admin.collection(collection).getOne(id);
       return { author_name, author_avatar };
     };
     expect(adaAvatar).toMatch(/^ada\w*\.png$/);
     expect(await copies(byAda.id)).toEqual({ author_name: 'Ada', author_avatar: adaAvatar });
     expect(await copies(byNameless.id)).toEqual({ author_name: '', author_avatar: '' });
+    expect(await copies(adaComment.id, 'comments')).toEqual({ author_name: 'Ada', author_avatar: adaAvatar });
+    expect(await copies(namelessComment.id, 'comments')).toEqual({ author_name: '', author_avatar: '' });
   } finally {
     await after.server.stop();
   }
