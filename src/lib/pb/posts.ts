@@ -1,7 +1,6 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import type { PocketBase } from './client';
 import type { CommentRecord, Person, PostRecord } from './post-types';
-import type { UserRecord } from './types';
 
 export const SORTS = {
   trending: '-pinned,-trending_score,-created',
@@ -113,15 +112,6 @@ export function createPost(
 
 export function updatePost(pb: PocketBase, id: string, fields: { title: string; body: string }): Promise<PostRecord> {
   return pb.collection('posts').update<PostRecord>(id, fields, { expand: EXPAND });
-}
-
-export function toPerson(pb: PocketBase, user: UserRecord | undefined): Person {
-  if (!user) return { id: '', name: 'Someone', avatarUrl: null };
-  return {
-    id: user.id,
-    name: user.name || 'Member',
-    avatarUrl: user.avatar ? pb.files.getURL(user, user.avatar, { thumb: '96x96' }) : null,
-  };
 }
 
 /** The author of an idea or comment, from the copy the record carries (no user record needed). */
