@@ -11,6 +11,9 @@ export const SORTS = {
 export type Sort = keyof typeof SORTS;
 export const PER_PAGE = 20;
 const EXPAND = 'author,status,tags';
+/** What search results show besides the idea: its status (the live search box's pill). Cards take their
+ * author from the idea itself. */
+const SEARCH_EXPAND = 'status';
 
 export interface PostQuery {
   board?: string;
@@ -83,7 +86,7 @@ export async function searchPosts(
 ): Promise<PostPage> {
   const result = await pb.send<{ items: PostRecord[]; page: number; totalPages: number; totalItems: number }>(
     '/api/chorus/search',
-    { query: { q, board, page, perPage, expand: EXPAND } },
+    { query: { q, board, page, perPage, expand: SEARCH_EXPAND } },
   );
   return {
     items: result.items,
