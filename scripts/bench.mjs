@@ -35,13 +35,13 @@ try {
     ['an idea page', `/p/${data.postWithComments}`],
     ['the roadmap', '/roadmap'],
   ];
-  // The request a list page sends (src/lib/pb/posts.ts: trending order, a card's expands, no count), at 30
-  // ideas; and the plain list with its count, as PocketBase's list answers by default, for comparison.
+  // The request a list page sends (src/lib/pb/posts.ts: trending order, no expand since a card's author is on
+  // the idea, no count), at 30 ideas; and the plain list with its count, as PocketBase's list answers by
+  // default, for comparison.
   const listQuery = new URLSearchParams({
     perPage: '30',
     filter: 'merged_into = ""',
     sort: '-pinned,-trending_score,-created',
-    expand: 'author',
     skipTotal: '1',
   });
   const postsLists = [

@@ -4,14 +4,7 @@
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
 import { normalizeBody, toCommentView } from '../lib/pb/comment-views';
-import {
-  createComment,
-  deleteComment,
-  getComment,
-  listComments,
-  setCommentHidden,
-  updateComment,
-} from '../lib/pb/comments';
+import { createComment, deleteComment, listComments, setCommentHidden, updateComment } from '../lib/pb/comments';
 import type { CommentRecord, CommentView } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';
 import { getClient } from './client';
@@ -47,7 +40,6 @@ export function startComments(postId: string, initial: CommentView[], isPublic?:
   let publicCount = initial.filter((c) => !c.internal && !c.hidden).length;
   const stopLive = listen<CommentRecord>('comments', '*', (e) => void receive(e.action, e.record), {
     filter: `post = "${safe(postId)}"`,
-    expand: 'author',
   });
   // A comment hidden by staff sends members no event (they may no longer see it), but its idea's
   // public comment count drops: then ask again which comments this viewer may see.
@@ -84,13 +76,12 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
     return;
   }
   if (!render) await loadRenderer().catch(() => null);
-  const full = record.expand?.author ? record : await getComment(getClient(), record.id).catch(() => record);
   // Our own comment may arrive live before its save returns: it replaces the pending copy.
   const pending = $comments.get().find((c) => c.pending && c.body === body && c.parent === (record.parent ?? ''));
-  if (pending && record.author === getViewer()?.id) return replace(pending.id, view(full));
+  if (pending && record.author === getViewer()?.id) return replace(pending.id, view(record));
   // An update of a comment we did not show (shown to members again) adds it where it belongs.
   if (!$comments.get().some((c) => c.id === record.id)) {
-    const next = [...$comments.get(), { ...view(full), isNew: action === 'create' }];
+    const next = [...$comments.get(), { ...view(record), isNew: action === 'create' }];
     $comments.set(next.sort((a, b) => (a.created < b.created || a.pending ? -1 : 1)));
   }
 }

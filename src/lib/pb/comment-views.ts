@@ -1,7 +1,7 @@
 // Comments as the island shows them, built on the server (with markdown) or in the browser (plain text).
 import type { PocketBase } from './client';
 import type { CommentRecord, CommentView } from './post-types';
-import { imageUrls, toPerson } from './posts';
+import { cardAuthor, imageUrls } from './posts';
 
 /**
  * Comment text as typed. Comments are sent as multipart form data (they may carry images), whose
@@ -20,7 +20,7 @@ export function toCommentView(
   return {
     id: record.id,
     parent: record.parent ?? '',
-    author: toPerson(pb, record.expand?.author),
+    author: cardAuthor(pb, record),
     body: normalizeBody(record.body),
     html: render ? render(record.body) : null,
     images: imageUrls(pb, record),

@@ -6,12 +6,7 @@ export function listComments(pb: PocketBase, postId: string): Promise<CommentRec
   return pb.collection('comments').getFullList<CommentRecord>({
     filter: pb.filter('post = {:post}', { post: postId }),
     sort: 'created,id',
-    expand: 'author',
   });
-}
-
-export function getComment(pb: PocketBase, id: string): Promise<CommentRecord> {
-  return pb.collection('comments').getOne<CommentRecord>(id, { expand: 'author' });
 }
 
 export function createComment(
@@ -25,16 +20,16 @@ export function createComment(
   form.set('parent', fields.parent ?? '');
   if (fields.internal) form.set('internal', 'true');
   for (const file of fields.images ?? []) form.append('images', file);
-  return pb.collection('comments').create<CommentRecord>(form, { expand: 'author' });
+  return pb.collection('comments').create<CommentRecord>(form);
 }
 
 export function updateComment(pb: PocketBase, id: string, body: string): Promise<CommentRecord> {
-  return pb.collection('comments').update<CommentRecord>(id, { body }, { expand: 'author' });
+  return pb.collection('comments').update<CommentRecord>(id, { body });
 }
 
 /** Staff hide a comment from everyone but its author and staff, or show it again. */
 export function setCommentHidden(pb: PocketBase, id: string, hidden: boolean): Promise<CommentRecord> {
-  return pb.collection('comments').update<CommentRecord>(id, { hidden }, { expand: 'author' });
+  return pb.collection('comments').update<CommentRecord>(id, { hidden });
 }
 
 export async function deleteComment(pb: PocketBase, id: string): Promise<void> {

@@ -10,11 +10,10 @@ import type { SessionUser, StatusRecord } from './types';
 import { listVoters } from './votes';
 
 const EXPAND = [
-  'author',
   'status',
   'tags',
   'board',
-  'comments_via_post.author',
+  'comments_via_post',
   'status_events_via_post.from',
   'status_events_via_post.to',
   'status_events_via_post.actor',

@@ -159,6 +159,8 @@ export type ChangelogEntriesRecord = {
 
 export type CommentsRecord = {
   author: RecordIdString;
+  author_avatar?: string;
+  author_name?: string;
   body: string;
   created: IsoAutoDateString;
   edited_at?: IsoDateString;
@@ -225,6 +227,8 @@ export type PostStaffTagsRecord = {
 export type PostsRecord = {
   approved?: boolean;
   author: RecordIdString;
+  author_avatar?: string;
+  author_name?: string;
   board: RecordIdString;
   body?: string;
   comment_count?: number;

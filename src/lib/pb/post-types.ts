@@ -27,6 +27,10 @@ export interface PostRecord extends BaseRecord {
   response_at: string;
   /** The language the idea is written in (a locale code), or empty when unknown. */
   lang?: string;
+  /** The author's name and avatar file name, copied onto the idea so lists need no `expand=author`
+   * (pb_hooks/lib/author-card.js keeps them exact). */
+  author_name: string;
+  author_avatar: string;
   expand?: { author?: UserRecord; status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }
 
@@ -40,7 +44,9 @@ export interface CommentRecord extends BaseRecord {
   /** Hidden by staff: only the author and staff still see it. */
   hidden: boolean;
   edited_at: string;
-  expand?: { author?: UserRecord };
+  /** The author's name and avatar file name, copied onto the comment (pb_hooks/lib/author-card.js). */
+  author_name: string;
+  author_avatar: string;
 }
 
 export interface VoteRecord extends BaseRecord {

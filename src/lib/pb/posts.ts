@@ -1,7 +1,6 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import type { PocketBase } from './client';
-import type { Person, PostRecord } from './post-types';
-import type { UserRecord } from './types';
+import type { CommentRecord, Person, PostRecord } from './post-types';
 
 export const SORTS = {
   trending: '-pinned,-trending_score,-created',
@@ -12,9 +11,9 @@ export const SORTS = {
 export type Sort = keyof typeof SORTS;
 export const PER_PAGE = 20;
 const EXPAND = 'author,status,tags';
-/** What a card shows besides the idea: its author. (Its status comes from the statuses the page already has,
- * never its tags.) Each expand is another query and more JSON per idea on every list read. */
-const CARD_EXPAND = 'author';
+/** What search results show besides the idea: its status (the live search box's pill). Cards take their
+ * author from the idea itself. */
+const SEARCH_EXPAND = 'status';
 
 export interface PostQuery {
   board?: string;
@@ -71,8 +70,9 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   }
   const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
+    // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.
+    // Each expand is another query and more JSON per idea on every list read.
     sort: SORTS[query.sort ?? 'trending'],
-    expand: CARD_EXPAND,
     skipTotal: true,
   });
   return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
@@ -86,7 +86,7 @@ export async function searchPosts(
 ): Promise<PostPage> {
   const result = await pb.send<{ items: PostRecord[]; page: number; totalPages: number; totalItems: number }>(
     '/api/chorus/search',
-    { query: { q, board, page, perPage, expand: EXPAND } },
+    { query: { q, board, page, perPage, expand: SEARCH_EXPAND } },
   );
   return {
     items: result.items,
@@ -117,12 +117,18 @@ export function updatePost(pb: PocketBase, id: string, fields: { title: string; 
   return pb.collection('posts').update<PostRecord>(id, fields, { expand: EXPAND });
 }
 
-export function toPerson(pb: PocketBase, user: UserRecord | undefined): Person {
-  if (!user) return { id: '', name: 'Someone', avatarUrl: null };
+/** The author of an idea or comment, from the copy the record carries (no user record needed). */
+export function cardAuthor(
+  pb: PocketBase,
+  record: Pick<PostRecord | CommentRecord, 'author' | 'author_name' | 'author_avatar'>,
+): Person {
+  if (!record.author) return { id: '', name: 'Someone', avatarUrl: null };
   return {
-    id: user.id,
-    name: user.name || 'Member',
-    avatarUrl: user.avatar ? pb.files.getURL(user, user.avatar, { thumb: '96x96' }) : null,
+    id: record.author,
+    name: record.author_name || 'Member',
+    avatarUrl: record.author_avatar
+      ? pb.files.getURL({ id: record.author, collectionName: 'users' }, record.author_avatar, { thumb: '96x96' })
+      : null,
   };
 }
 

@@ -44,7 +44,8 @@ describe('comments', () => {
     expect(result.ok).toBe(true);
     await waitFor(() => t.comments.$comments.get()[0]?.pending === undefined);
     expect(t.comments.$comments.get()).toHaveLength(1);
-    expect(t.comments.$comments.get()[0]).toMatchObject({ author: { id: idOf(actors.member) }, body });
+    const { name } = await pb.admin.collection('users').getOne(idOf(actors.member));
+    expect(t.comments.$comments.get()[0]).toMatchObject({ author: { id: idOf(actors.member), name }, body });
     expect(t.comments.$comments.get()[0]?.html).toBe(renderMarkdown(body));
   });
 
@@ -57,7 +58,13 @@ describe('comments', () => {
       .collection('comments')
       .create({ post: post.id, author: idOf(actors['other member']), body: 'A `code` word' });
     await waitFor(() => t.comments.$comments.get().length === 1);
-    expect(t.comments.$comments.get()[0]).toMatchObject({ isNew: true, html: renderMarkdown('A `code` word') });
+    // Its author comes on the comment itself (no second read per live comment).
+    const { name } = await pb.admin.collection('users').getOne(idOf(actors['other member']));
+    expect(t.comments.$comments.get()[0]).toMatchObject({
+      isNew: true,
+      html: renderMarkdown('A `code` word'),
+      author: { id: idOf(actors['other member']), name, avatarUrl: null },
+    });
   });
 
   it('a comment staff hide leaves a member’s open page, and comes back when shown again', async () => {
@@ -65,7 +72,7 @@ describe('comments', () => {
     const post = await createPost(pb, board, actors['other member']);
     const comment = await actors['other member']
       .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'Spam' }, { expand: 'author' });
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'Spam' });
     const initial = [
       {
         id: comment.id,
