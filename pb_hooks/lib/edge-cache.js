@@ -39,6 +39,29 @@ function tagsFor(app, record, original) {
   return [...tags];
 }
 
+/** The Worker's most tags per purge (src/lib/edge-cache/purge.ts MAX_TAGS). */
+const MAX_TAGS = 100;
+
+/** The cached pages that show a user's name or avatar: their ideas, their boards' lists and the ideas they
+ * commented on; every page when that is more than one purge may name. */
+function authorPageTags(app, userId) {
+  const tags = new Set();
+  const rows = arrayOf(new DynamicModel({ post: '', board: '' }));
+  app
+    .db()
+    .newQuery(
+      'SELECT id AS post, board FROM posts WHERE author = {:user} ' +
+        "UNION SELECT DISTINCT post, '' AS board FROM comments WHERE author = {:user}",
+    )
+    .bind({ user: userId })
+    .all(rows);
+  for (const row of rows) {
+    tags.add(`post:${row.post}`);
+    if (row.board) tags.add(`board:${row.board}`);
+  }
+  return tags.size > MAX_TAGS ? ['site'] : [...tags];
+}
+
 /** POSTs the tags to the Worker's purge route; logs (never throws) when that fails. */
 function purge(app, tags) {
   const url = $os.getenv('EDGE_PURGE_URL');
@@ -72,4 +95,4 @@ function purgeAfterWrite(e) {
   purge(e.app, tags);
 }
 
-module.exports = { tagsFor, purge, purgeAfterWrite };
+module.exports = { tagsFor, authorPageTags, purge, purgeAfterWrite };

@@ -4,8 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blackPng } from '../support/images';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';
+import { type Actors, createActors, createBoard, createComment, createPost, freshActor, idOf } from '../support/world';
 
 interface PurgeCall {
   authorization: string | undefined;
@@ -119,6 +120,39 @@ describe('purges after writes', () => {
     calls = [];
     await actors['other member'].collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
     expect(allTags()).toEqual([`board:${board.id}`, 'changelog', `post:${post.id}`].sort());
+  });
+
+  it("a member's new name or avatar purges their ideas, their boards' lists and the ideas they commented on", async () => {
+    const author = await freshActor(pb, 'member');
+    const other = await createBoard(pb, 'public');
+    const theirs = await createPost(pb, board, author);
+    const commented = await createPost(pb, other, actors['other member']);
+    await createComment(pb, commented, author);
+    const unrelated = await createPost(pb, other, actors['other member']);
+    calls = [];
+    await author.collection('users').update(idOf(author), { name: 'Renamed Author' });
+    expect(allTags()).toEqual([`board:${board.id}`, `post:${commented.id}`, `post:${theirs.id}`].sort());
+    expect(allTags()).not.toContain(`post:${unrelated.id}`);
+    calls = [];
+    const avatar = new File([blackPng(8, 8)], 'me.png', { type: 'image/png' });
+    await author.collection('users').update(idOf(author), { avatar });
+    expect(allTags()).toEqual([`board:${board.id}`, `post:${commented.id}`, `post:${theirs.id}`].sort());
+  });
+
+  it('a profile change that leaves name and avatar alone purges nothing', async () => {
+    const author = await freshActor(pb, 'member');
+    await createPost(pb, board, author);
+    calls = [];
+    await author.collection('users').update(idOf(author), { name: author.authStore.record?.['name'] });
+    expect(calls).toEqual([]);
+  });
+
+  it('a member shown on more pages than one purge may name purges every page', async () => {
+    const author = await freshActor(pb, 'member');
+    await Promise.all(Array.from({ length: 101 }, () => createPost(pb, board, author)));
+    calls = [];
+    await author.collection('users').update(idOf(author), { name: 'Prolific Author' });
+    expect(allTags()).toEqual(['site']);
   });
 
   it('a read purges nothing', async () => {
