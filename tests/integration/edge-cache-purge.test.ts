@@ -134,7 +134,7 @@ describe('purges after writes', () => {
     expect(allTags()).toEqual([`board:${board.id}`, `post:${commented.id}`, `post:${theirs.id}`].sort());
     expect(allTags()).not.toContain(`post:${unrelated.id}`);
     calls = [];
-    const avatar = new File([blackPng(8, 8)], 'me.png', { type: 'image/png' });
+    const avatar = new File([new Uint8Array(blackPng(8, 8))], 'me.png', { type: 'image/png' });
     await author.collection('users').update(idOf(author), { avatar });
     expect(allTags()).toEqual([`board:${board.id}`, `post:${commented.id}`, `post:${theirs.id}`].sort());
   });
