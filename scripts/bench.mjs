@@ -12,6 +12,7 @@ import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
 import { growIdeas } from './lib/bench/scale.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
+import { workerdOrigin } from './lib/bench/workerd-origin.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
@@ -53,9 +54,21 @@ try {
     console.log(formatThroughput(label, await measureThroughput(url, { proxySecret: stack.proxySecret })));
     console.log(formatCpuCost(label, await measureCpuCost(url, { ...cpu, requests: 300 })));
   }
-  // Uncached: straight to the Worker (every request renders). Cached: through the local edge, as a
-  // signed-out visitor reaches Cloudflare's Workers Cache.
-  const origin = stack.originUrl ?? stack.siteUrl;
+  // Uncached: straight to the Worker's own socket, as Cloudflare's edge calls it (every request renders);
+  // home once more through `astro preview`'s Node proxy, to show what that local hop adds. Cached: through
+  // the local edge, as a signed-out visitor reaches Cloudflare's Workers Cache.
+  const preview = stack.originUrl ?? stack.siteUrl;
+  const origin = (await workerdOrigin(stack.sitePid)) ?? preview;
+  if (origin !== preview) {
+    const home = new URL('/', preview).href;
+    console.log(
+      formatThroughput(
+        'home, uncached, through the preview proxy',
+        await measureThroughput(home, { proxySecret: stack.proxySecret }),
+      ),
+    );
+    console.log(formatCpuCost('home, uncached, through the preview proxy', await measureCpuCost(home, cpu)));
+  }
   for (const [label, path] of pages) {
     console.log(
       formatThroughput(
