@@ -85,3 +85,51 @@ test('a card’s vote clicked before the scripts run is a plain form that comes 
   await expect(card.getByTestId('vote-count')).toHaveText('1');
   await expect(card.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('on a phone, cards far below the fold wait to be drawn until scrolled near, and a keyboard user reaching one sees it with its whole focus ring', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await openPage(page, '/');
+  const cards = page.locator('.post-card');
+  expect(await cards.count()).toBeGreaterThanOrEqual(10);
+  const drawn = (index: number) =>
+    cards
+      .nth(index)
+      .locator('.post-card-title')
+      .evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
+  // The first screen is drawn at once; the last card is not, until it comes near.
+  const count = await cards.count();
+  expect(await drawn(0)).toBe(true);
+  expect(await drawn(count - 1)).toBe(false);
+  const last = cards.last();
+  const lastVote = last.getByTestId('vote-button');
+  // Tab through to the last card's vote button, as a keyboard user does.
+  await cards
+    .nth(count - 4)
+    .getByTestId('vote-button')
+    .focus();
+  for (let i = 0; i < 40; i++) {
+    if (await lastVote.evaluate((button) => button === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(lastVote).toBeFocused();
+  await expect(lastVote).toBeInViewport({ ratio: 1 });
+  expect(await drawn(count - 1)).toBe(true);
+  await expect(lastVote).toHaveCSS('outline-style', 'solid');
+  // The focus ring (outline plus offset) lies inside the card, so the card's paint containment clips none of it.
+  const [ring, card] = await lastVote.evaluate((button) => {
+    const style = getComputedStyle(button);
+    const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const box = button.getBoundingClientRect();
+    const cardBox = (button.closest('.post-card') as HTMLElement).getBoundingClientRect();
+    return [
+      { left: box.left - out, top: box.top - out, right: box.right + out, bottom: box.bottom + out },
+      { left: cardBox.left, top: cardBox.top, right: cardBox.right, bottom: cardBox.bottom },
+    ];
+  });
+  expect(ring.left).toBeGreaterThanOrEqual(card.left);
+  expect(ring.top).toBeGreaterThanOrEqual(card.top);
+  expect(ring.right).toBeLessThanOrEqual(card.right);
+  expect(ring.bottom).toBeLessThanOrEqual(card.bottom);
+});
