@@ -1,51 +1,16 @@
 // The post_live migration on a database that already has ideas: rolled back and applied again, it fills
 // post_live with exactly the public ideas, each holding its post's values.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PocketBase from 'pocketbase';
 import { afterAll, expect, it } from 'vitest';
-import { ensurePocketBase } from '../../scripts/lib/pocketbase-binary.mjs';
-import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { migrationDatabase } from '../support/migration-database';
 
 const MIGRATION = '1764000000_create_post_live.js';
-const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
-const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function started(port: number) {
-  const server = await startPocketBase({ dataDir, port, superuser });
-  const admin = new PocketBase(server.url);
-  admin.autoCancellation(false);
-  await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
-  return { server, admin };
-}
-
-/** Rolls back this migration and every later one (they are applied again on the next start). */
-async function rollBack(): Promise<string> {
-  const migrations = readdirSync(join(process.cwd(), 'pb_migrations')).filter((f) => f.endsWith('.js'));
-  const count = migrations.filter((f) => f >= MIGRATION).length;
-  const bin = await ensurePocketBase({ log: () => {} });
-  return execFileSync(
-    bin,
-    [
-      'migrate',
-      'down',
-      String(count),
-      `--dir=${dataDir}`,
-      `--migrationsDir=${join(process.cwd(), 'pb_migrations')}`,
-      `--hooksDir=${join(process.cwd(), 'pb_hooks')}`,
-      '--automigrate=false',
-    ],
-    { input: 'y\n', encoding: 'utf8', stdio: 'pipe' },
-  );
-}
+const database = migrationDatabase();
+afterAll(() => database.remove());
 
 it('back-fills the public ideas, and only them', { timeout: 120_000 }, async () => {
   const port = await freePort();
-  const before = await started(port);
+  const before = await database.started(port);
   const { admin } = before;
   const board = await admin.collection('boards').create({ name: 'Ideas', slug: 'ideas', visibility: 'public' });
   const members = await admin.collection('boards').create({ name: 'Team', slug: 'team', visibility: 'members' });
@@ -68,9 +33,9 @@ it('back-fills the public ideas, and only them', { timeout: 120_000 }, async () 
   const onMembersBoard = await idea({ board: members.id });
   await before.server.stop();
 
-  expect(await rollBack()).toContain(MIGRATION);
+  expect(await database.rollBackFrom(MIGRATION)).toContain(MIGRATION);
 
-  const after = await started(port);
+  const after = await database.started(port);
   try {
     const live = await after.admin.collection('post_live').getFullList({ sort: 'title' });
     expect(live.map((r) => r.id)).toEqual([open.id, duplicate.id]);

@@ -1,23 +1,14 @@
 // The every-script search migration on a database that already has ideas: it indexes them, and it rolls back.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PocketBase from 'pocketbase';
 import { afterAll, expect, it } from 'vitest';
-import { ensurePocketBase } from '../../scripts/lib/pocketbase-binary.mjs';
-import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { migrationDatabase } from '../support/migration-database';
 
-const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
-const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const MIGRATION = '1763990000_search_every_script.js';
+const database = migrationDatabase();
+afterAll(() => database.remove());
 
 async function started(port: number) {
-  const server = await startPocketBase({ dataDir, port, superuser });
-  const admin = new PocketBase(server.url);
-  admin.autoCancellation(false);
-  await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+  const { server, admin } = await database.started(port);
   const found = async (q: string) =>
     (await admin.send<{ items: { title: string }[] }>('/api/chorus/search', { query: { q } })).items.map(
       (p) => p.title,
@@ -42,21 +33,7 @@ it('indexes ideas written before it, in both directions', { timeout: 120_000 }, 
   await before.server.stop();
 
   // Back to the index before this migration (unicode61 only, marks kept), then starting applies it again.
-  const bin = await ensurePocketBase({ log: () => {} });
-  const flags = [
-    `--dir=${dataDir}`,
-    `--migrationsDir=${join(process.cwd(), 'pb_migrations')}`,
-    `--hooksDir=${join(process.cwd(), 'pb_hooks')}`,
-    '--automigrate=false',
-  ];
-  // This migration and every later one (they are applied again on the next start).
-  const MIGRATION = '1763990000_search_every_script.js';
-  const later = readdirSync(join(process.cwd(), 'pb_migrations')).filter((f) => f.endsWith('.js') && f >= MIGRATION);
-  const stdout = execFileSync(bin, ['migrate', 'down', String(later.length), ...flags], {
-    input: 'y\n',
-    encoding: 'utf8',
-    stdio: 'pipe',
-  }); // confirms
+  const stdout = await database.rollBackFrom(MIGRATION);
   expect(stdout).toContain(MIGRATION);
 
   const after = await started(port);
