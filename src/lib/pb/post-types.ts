@@ -1,5 +1,5 @@
 // Record shapes of ideas and what hangs off them (see pb_migrations/17638001*).
-import type { BaseRecord, BoardRecord, StatusRecord, UserRecord } from './types';
+import type { BaseRecord, BoardRecord, StatusRecord } from './types';
 
 export interface TagRecord extends BaseRecord {
   name: string;
@@ -31,7 +31,7 @@ export interface PostRecord extends BaseRecord {
    * (pb_hooks/lib/author-card.js keeps them exact). */
   author_name: string;
   author_avatar: string;
-  expand?: { author?: UserRecord; status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
+  expand?: { status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }
 
 export interface CommentRecord extends BaseRecord {

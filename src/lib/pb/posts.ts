@@ -10,7 +10,6 @@ export const SORTS = {
 } as const;
 export type Sort = keyof typeof SORTS;
 export const PER_PAGE = 20;
-const EXPAND = 'author,status,tags';
 /** What search results show besides the idea: its status (the live search box's pill). Cards take their
  * author from the idea itself. */
 const SEARCH_EXPAND = 'status';
@@ -96,8 +95,9 @@ export async function searchPosts(
   };
 }
 
+/** One idea with its status (the edit page needs to know whether it is closed). */
 export function getPost(pb: PocketBase, id: string): Promise<PostRecord> {
-  return pb.collection('posts').getOne<PostRecord>(id, { expand: `${EXPAND},board` });
+  return pb.collection('posts').getOne<PostRecord>(id, { expand: 'status' });
 }
 
 export function createPost(
@@ -114,7 +114,7 @@ export function createPost(
 }
 
 export function updatePost(pb: PocketBase, id: string, fields: { title: string; body: string }): Promise<PostRecord> {
-  return pb.collection('posts').update<PostRecord>(id, fields, { expand: EXPAND });
+  return pb.collection('posts').update<PostRecord>(id, fields);
 }
 
 /** The author of an idea or comment, from the copy the record carries (no user record needed). */
