@@ -40,9 +40,35 @@ function syncAuthorRecords(app, user) {
   }
 }
 
-/** The whole copy for one collection, for a migration on a database that already has records. */
-const backfillSql = (table) =>
-  `UPDATE ${table} SET author_name = COALESCE((SELECT name FROM users WHERE users.id = ${table}.author), ''), ` +
-  `author_avatar = COALESCE((SELECT avatar FROM users WHERE users.id = ${table}.author), '')`;
+/** Migration up: adds the copy's fields to `collectionName` and fills them for the records it already has. */
+function addAuthorCard(app, collectionName) {
+  const collection = app.findCollectionByNameOrId(collectionName);
+  collection.fields.add(new TextField({ name: 'author_name', max: 60 }));
+  collection.fields.add(new TextField({ name: 'author_avatar', max: 255 }));
+  app.save(collection);
+  const table = collection.name;
+  app
+    .db()
+    .newQuery(
+      `UPDATE ${table} SET author_name = COALESCE((SELECT name FROM users WHERE users.id = ${table}.author), ''), ` +
+        `author_avatar = COALESCE((SELECT avatar FROM users WHERE users.id = ${table}.author), '')`,
+    )
+    .execute();
+}
 
-module.exports = { CARRIERS, copyAuthor, authorCopyTouched, cardValues, syncAuthorRecords, backfillSql };
+/** Migration down: removes the copy's fields. */
+function removeAuthorCard(app, collectionName) {
+  const collection = app.findCollectionByNameOrId(collectionName);
+  for (const field of Object.keys(FIELDS)) collection.fields.removeByName(field);
+  app.save(collection);
+}
+
+module.exports = {
+  CARRIERS,
+  copyAuthor,
+  authorCopyTouched,
+  cardValues,
+  syncAuthorRecords,
+  addAuthorCard,
+  removeAuthorCard,
+};
