@@ -2,8 +2,7 @@
 // Keeps each idea's and comment's copy of its author's name and avatar (pb_hooks/lib/author-card.js) exact:
 // set on every create, reset on an update that changes the author or touches the copy (a client cannot
 // write it), and rewritten on all of a user's ideas and comments, in the same transaction, when they rename
-// or change their avatar, then purged from the edge cache. (A deleted user's ideas and comments go with
-// them: `author` cascades.)
+// or change their avatar. (A deleted user's ideas and comments go with them: `author` cascades.)
 onRecordCreate(
   (e) => {
     require(`${__hooks}/lib/author-card.js`).copyAuthor(e.app, e.record);
@@ -23,18 +22,13 @@ onRecordUpdate(
   'comments',
 );
 
-// Compared once saved: a new avatar's file name exists only then. Once committed, the cached pages that
-// showed the old name or avatar are purged (the rewrite itself sends no record events).
+// Compared once saved: a new avatar's file name exists only then. (The rewrite sends no record events:
+// edge-cache.pb.js purges the cached pages that showed the old card once it commits.)
 onRecordUpdate((e) => {
   const { cardValues, syncAuthorRecords } = require(`${__hooks}/lib/author-card.js`);
-  const { authorPageTags, purge } = require(`${__hooks}/lib/edge-cache.js`);
   const before = cardValues(e.record.original()).join('\n');
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  let shownOn = [];
   withinTransaction(e, (txApp) => {
-    if (cardValues(e.record).join('\n') === before) return;
-    syncAuthorRecords(txApp, e.record);
-    shownOn = authorPageTags(txApp, e.record.id);
+    if (cardValues(e.record).join('\n') !== before) syncAuthorRecords(txApp, e.record);
   });
-  purge(e.app, shownOn);
 }, 'users');
