@@ -43,7 +43,7 @@ function tagsFor(app, record, original) {
 const MAX_TAGS = 100;
 
 /** The cached pages that show a user's name or avatar: their ideas, their boards' lists and the ideas they
- * commented on; every page when that is more than one purge may name. */
+ * commented on. (Never every page: a member renaming in a loop would empty the whole cache each time.) */
 function authorPageTags(app, userId) {
   const tags = new Set();
   const rows = arrayOf(new DynamicModel({ post: '', board: '' }));
@@ -59,27 +59,30 @@ function authorPageTags(app, userId) {
     tags.add(`post:${row.post}`);
     if (row.board) tags.add(`board:${row.board}`);
   }
-  return tags.size > MAX_TAGS ? ['site'] : [...tags];
+  return [...tags];
 }
 
-/** POSTs the tags to the Worker's purge route; logs (never throws) when that fails. */
+/** POSTs the tags to the Worker's purge route, at most MAX_TAGS per call; logs (never throws) a failure. */
 function purge(app, tags) {
   const url = $os.getenv('EDGE_PURGE_URL');
   const secret = $os.getenv('EDGE_PURGE_SECRET');
-  if (!url || !secret || tags.length === 0) return;
-  try {
-    const response = $http.send({
-      url,
-      method: 'POST',
-      body: JSON.stringify({ tags }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-      timeout: 5,
-    });
-    if (response.statusCode !== 200) {
-      app.logger().warn('Edge cache purge refused', 'status', response.statusCode, 'tags', tags.join(','));
+  if (!url || !secret) return;
+  for (let start = 0; start < tags.length; start += MAX_TAGS) {
+    const some = tags.slice(start, start + MAX_TAGS);
+    try {
+      const response = $http.send({
+        url,
+        method: 'POST',
+        body: JSON.stringify({ tags: some }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        timeout: 5,
+      });
+      if (response.statusCode !== 200) {
+        app.logger().warn('Edge cache purge refused', 'status', response.statusCode, 'tags', some.join(','));
+      }
+    } catch (error) {
+      app.logger().warn('Edge cache purge failed', 'error', String(error), 'tags', some.join(','));
     }
-  } catch (error) {
-    app.logger().warn('Edge cache purge failed', 'error', String(error), 'tags', tags.join(','));
   }
 }
 

@@ -147,12 +147,13 @@ describe('purges after writes', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a member shown on more pages than one purge may name purges every page', async () => {
+  it('a member shown on more pages than one purge may name purges exactly those, 100 tags per call, never every page', async () => {
     const author = await freshActor(pb, 'member');
-    await Promise.all(Array.from({ length: 101 }, () => createPost(pb, board, author)));
+    const posts = await Promise.all(Array.from({ length: 150 }, () => createPost(pb, board, author)));
     calls = [];
     await author.collection('users').update(idOf(author), { name: 'Prolific Author' });
-    expect(allTags()).toEqual(['site']);
+    expect(allTags()).toEqual([`board:${board.id}`, ...posts.map((post) => `post:${post.id}`)].sort());
+    expect(calls.map((call) => call.tags.length)).toEqual([100, 51]);
   });
 
   it('a read purges nothing', async () => {
