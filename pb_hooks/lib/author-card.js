@@ -40,11 +40,18 @@ function syncAuthorRecords(app, user) {
   }
 }
 
-/** Migration up: adds the copy's fields to `collectionName` and fills them for the records it already has. */
+/** The index a rename finds a user's records by, where the collection has none on `author` yet. */
+const authorIndexName = (table) => `idx_${table}_author_card`;
+
+/** Migration up: adds the copy's fields to `collectionName` (and an index on `author`, which a rename searches
+ * by, where there is none) and fills them for the records it already has. */
 function addAuthorCard(app, collectionName) {
   const collection = app.findCollectionByNameOrId(collectionName);
   collection.fields.add(new TextField({ name: 'author_name', max: 60 }));
   collection.fields.add(new TextField({ name: 'author_avatar', max: 255 }));
+  if (!collection.indexes.some((index) => /\(\s*`?author`?\s*[,)]/.test(index))) {
+    collection.addIndex(authorIndexName(collection.name), false, 'author', '');
+  }
   app.save(collection);
   const table = collection.name;
   app
@@ -60,6 +67,7 @@ function addAuthorCard(app, collectionName) {
 function removeAuthorCard(app, collectionName) {
   const collection = app.findCollectionByNameOrId(collectionName);
   for (const field of Object.keys(FIELDS)) collection.fields.removeByName(field);
+  collection.removeIndex(authorIndexName(collection.name));
   app.save(collection);
 }
 

@@ -1,5 +1,6 @@
 // Every order a list of ideas offers walks an index in that order: no list view sorts every idea (which
-// grows with the board: at 10,000 ideas the home page's list took ~50 ms unindexed, ~3 ms indexed).
+// grows with the board: at 10,000 ideas the home page's list took ~50 ms unindexed, ~3 ms indexed). And a
+// member's rename finds their ideas and comments by index, not by reading every one.
 
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -52,4 +53,20 @@ describe('list orders', () => {
   it('the check itself catches an order no index serves', () => {
     expect(planOf(listQuery('-title', false)).join(' | ')).toContain('USE TEMP B-TREE FOR ORDER BY');
   });
+});
+
+describe("a member's new name or avatar", () => {
+  // pb_hooks/lib/author-card.js syncAuthorRecords and lib/edge-cache.js authorPageTags.
+  for (const table of ['posts', 'comments']) {
+    it(`finds the member's ${table} by index`, () => {
+      for (const sql of [
+        `UPDATE ${table} SET author_name = 'x', author_avatar = '' WHERE author = 'u1'`,
+        `SELECT DISTINCT id FROM ${table} WHERE author = 'u1'`,
+      ]) {
+        expect(planOf(sql).join(' | ')).toMatch(
+          new RegExp(`SEARCH ${table} USING (COVERING )?INDEX idx_${table}_author`),
+        );
+      }
+    });
+  }
 });
