@@ -67,6 +67,7 @@ test('with approval on, a new idea waits in the queue until staff approve it', a
     await queue.goto('/admin');
     await expect(queue.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
     const row = queue.getByTestId('queued-post').filter({ hasText: title });
+    await expect(row).toContainText(member.name);
     await row.getByRole('button', { name: `Approve ${title}` }).click();
     await expect(row).toHaveCount(0);
     await expect.poll(async () => (await visitorPage.goto(`/p/${post.id}`))?.status()).toBe(200);

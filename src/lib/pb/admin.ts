@@ -32,8 +32,8 @@ export function listQueue(pb: PocketBase) {
   return pb.collection('posts').getFullList<PostRecordLite>({
     filter: 'approved = false && merged_into = ""',
     sort: 'created',
-    expand: 'board,author',
-    fields: 'id,title,created,board,expand.board.name,expand.author.name',
+    expand: 'board',
+    fields: 'id,title,created,board,author_name,expand.board.name',
   });
 }
 

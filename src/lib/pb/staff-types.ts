@@ -11,6 +11,8 @@ export interface TagRecord extends BaseRecord {
 export interface PostRecordLite extends BaseRecord {
   board: string;
   author: string;
+  /** The author's name, copied onto the idea (pb_hooks/lib/author-card.js). */
+  author_name?: string;
   title: string;
   status: string;
   tags: string[];
@@ -20,7 +22,7 @@ export interface PostRecordLite extends BaseRecord {
   approved: boolean;
   merged_into: string;
   response: string;
-  expand?: { board?: BoardRecord; status?: StatusRecord; author?: UserRecord };
+  expand?: { board?: BoardRecord; status?: StatusRecord };
 }
 
 export type ChangelogLabel = 'new' | 'improved' | 'fixed';
