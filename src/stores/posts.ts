@@ -30,8 +30,12 @@ let catchUpRegistered = false;
 async function catchUpPosts(): Promise<void> {
   const shown = followedIdeas();
   for (const id of shown.keys()) if (!$posts.get()[id]) shown.delete(id);
+  const asked = { ...$posts.get() };
   try {
-    for (const post of await listIdeaLive(getClient(), shown)) $posts.setKey(post.id, pick(post));
+    for (const post of await listIdeaLive(getClient(), shown)) {
+      // Changed while the answer was on its way (a live event, this tab's own vote): that is newer than it.
+      if ($posts.get()[post.id] === asked[post.id]) $posts.setKey(post.id, pick(post));
+    }
   } catch {
     // Still offline: the next reconnect tries again.
   }

@@ -5,7 +5,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
-import { openTab, type Tab, waitFor } from './tab';
+import { delayAnswers, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -115,6 +115,18 @@ describe('a page older than the idea (an edge-cached copy)', () => {
     await t.live();
     await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 1);
     expect(t.posts.$posts.get()[post.id]?.comment_count).toBe(1);
+  });
+
+  it('an answer overtaken by a live event does not put the older counts back', async () => {
+    const post = await createPost(pb, publicBoard, actors.member);
+    const t = await tab();
+    const late = delayAnswers(t.client, (url) => url.includes('/post_live/records'), 1500);
+    t.posts.trackPost(post.id, shown, true);
+    await late.answered; // the catch-up read says 0 votes; the tab hears it 1.5 s later
+    await vote('other member', post);
+    await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 1);
+    await new Promise((wait) => setTimeout(wait, 1700));
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
   });
 });
 
