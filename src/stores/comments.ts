@@ -88,6 +88,7 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
 
 /** Asks again for every comment the viewer may see (after a reconnect, or a comment was hidden). */
 export async function catchUp(postId: string): Promise<void> {
+  const asked = new Set($comments.get().map((c) => c.id));
   try {
     // New comments show as they will after a reload: with the renderer (a late start may not have it yet).
     const [records] = await Promise.all([
@@ -95,13 +96,19 @@ export async function catchUp(postId: string): Promise<void> {
       render ?? loadRenderer().catch(() => null),
     ]);
     const before = new Map($comments.get().map((c) => [c.id, c]));
+    const answered = new Set(records.map((r) => r.id));
+    // What live events changed while the answer was on its way is newer than it: a comment removed
+    // meanwhile stays removed, one that arrived meanwhile stays.
+    const fresh = records
+      .filter((r) => before.has(r.id) || !asked.has(r.id))
+      .map((r) => {
+        const old = before.get(r.id);
+        if (old && old.body === normalizeBody(r.body) && old.hidden === Boolean(r.hidden)) return old;
+        return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
+      });
+    const arrived = $comments.get().filter((c) => !c.pending && !asked.has(c.id) && !answered.has(c.id));
     const pending = $comments.get().filter((c) => c.pending);
-    const fresh = records.map((r) => {
-      const old = before.get(r.id);
-      if (old && old.body === normalizeBody(r.body) && old.hidden === Boolean(r.hidden)) return old;
-      return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
-    });
-    $comments.set([...fresh, ...pending]);
+    $comments.set([...fresh, ...arrived, ...pending]);
   } catch {
     // Still offline: the next reconnect tries again.
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../src/lib/markdown';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { openTab, type Tab, waitFor } from './tab';
+import { delayAnswers, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -65,6 +65,22 @@ describe('comments', () => {
       html: renderMarkdown('A `code` word'),
       author: { id: idOf(actors['other member']), name, avatarUrl: null },
     });
+  });
+
+  it('a catch-up answer overtaken by a live comment keeps that comment', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    stops.push(t.comments.startComments(post.id, []));
+    await t.live();
+    const late = delayAnswers(t.client, (url) => url.includes('/comments/records'), 1500);
+    const caughtUp = t.comments.catchUp(post.id);
+    await late.answered; // the answer says "no comments"; the tab hears it 1.5 s later
+    await actors['other member']
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'Arrived meanwhile' });
+    await waitFor(() => t.comments.$comments.get().length === 1);
+    await caughtUp;
+    expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Arrived meanwhile']);
   });
 
   it('a comment staff hide leaves a member’s open page, and comes back when shown again', async () => {
