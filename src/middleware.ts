@@ -1,5 +1,6 @@
 // Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), the page
-// shell, security headers, edge caching for signed-out visitors, and friendly 503/429 pages.
+// shell, security headers, edge caching for signed-out visitors, friendly 503/429 pages, and pages whose
+// first frame shows their own text (src/lib/hero-first.ts).
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { directionOf, type Locale } from './i18n/locales';
@@ -9,6 +10,7 @@ import { resolveLocale } from './i18n/resolve';
 import type { I18n } from './i18n/translator';
 import { applyEdgeCache } from './lib/edge-cache';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
+import { withHeroFirst } from './lib/hero-first';
 import { cspHash, shellCss } from './lib/inline-style';
 import { answerIn, createServerClient } from './lib/pb/client';
 import { forwardedAddress } from './lib/pb/client-address.mjs';
@@ -57,6 +59,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const i18n = await localeOf(context, session.user?.locale ?? null);
     answerIn(pb, i18n.locale);
     response = await runWithI18n(i18n, () => next());
+    if (isPage && !embed) response = withHeroFirst(response);
   } catch (error) {
     if (isRateLimited(error)) {
       response = renderRateLimitedPage(await fallbackI18n(context));

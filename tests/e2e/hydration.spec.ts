@@ -133,3 +133,28 @@ test('a visitor who signs in in another tab sees the account menu and bell witho
   await expect(board.locator('.account-menu summary')).toContainText(member.name);
   await expect(board.getByTestId('welcome-prompt')).toContainText(member.name);
 });
+
+test('a page’s heading and lead text come before any inline script, so the first frame can show them', async ({
+  request,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  const id = await createIdea(admin, { author: author.id, title: 'Its title is the first thing painted' });
+  // Chrome stops parsing to paint at an inline script once it has run a while: what precedes the first
+  // one is what the first frame can hold (src/lib/hero-first.ts).
+  const leads: Array<[string, string]> = [
+    ['/', 'class="welcome-prompt"'],
+    ['/b/features', 'class="board-header"'],
+    [`/p/${id}`, '</h1>'],
+    ['/roadmap', '</h1>'],
+    ['/changelog', '</h1>'],
+  ];
+  for (const [path, lead] of leads) {
+    const html = await (await request.get(path)).text();
+    const firstInlineScript = html.indexOf('<script>');
+    expect(html.indexOf(lead), `${path} shows its lead`).toBeGreaterThan(html.indexOf('<main'));
+    expect(firstInlineScript, `${path} has islands`).toBeGreaterThan(0);
+    expect(firstInlineScript, `${path}: an inline script before the lead`).toBeGreaterThan(html.indexOf(lead));
+  }
+});
