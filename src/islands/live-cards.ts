@@ -21,6 +21,8 @@ interface Card {
   button: HTMLElement | null;
   comments: HTMLElement | null;
   pill: HTMLElement | null;
+  /** What the card shows now (at first, what the server wrote), so only a change is rendered. */
+  shown: Pick<PostLive, 'vote_count' | 'comment_count' | 'status'>;
 }
 
 /** Binds the cards of one `[data-live-cards]` list (rendered by PostList.astro; the idea page is a list of
@@ -30,16 +32,12 @@ export function bindLiveCards(list: HTMLElement): void {
   const cards: Card[] = [];
   for (const element of list.querySelectorAll<HTMLElement>('[data-post]')) {
     const id = element.dataset.post ?? '';
-    trackPost(
-      id,
-      {
-        vote_count: Number(element.dataset.votes ?? 0),
-        comment_count: Number(element.dataset.comments ?? 0),
-        status: element.dataset.status ?? '',
-        locked: element.dataset.locked !== undefined,
-      },
-      element.dataset.public !== undefined,
-    );
+    const server = {
+      vote_count: Number(element.dataset.votes ?? 0),
+      comment_count: Number(element.dataset.comments ?? 0),
+      status: element.dataset.status ?? '',
+    };
+    trackPost(id, { ...server, locked: element.dataset.locked !== undefined }, element.dataset.public !== undefined);
     // The viewer's vote as the server found it (the idea page, rendered per member): '' means none.
     if (element.dataset.myVote !== undefined) knowMyVote(id, element.dataset.myVote || null);
     element.querySelector('form.vote-form')?.addEventListener('submit', (event) => {
@@ -53,6 +51,7 @@ export function bindLiveCards(list: HTMLElement): void {
       button: element.querySelector('.vote-button'),
       comments: element.querySelector('[data-testid="comment-count"]'),
       pill: element.querySelector('.status-pill'),
+      shown: server,
     });
   }
   const render = () => {
@@ -85,17 +84,32 @@ export function bindNewIdeasBar(bar: HTMLElement): void {
   });
 }
 
-/** `voted` undefined: not known in this tab yet, so the server's answer stands. */
+/** `voted` undefined: not known in this tab yet, so the server's answer stands. Counts are formatted only
+ * when they changed: a page's first render finds what the server wrote, and formatting would create the
+ * locale's number and plural rules (tens of milliseconds on a phone) for nothing. */
 function renderCard(card: Card, live: PostLive, voted: boolean | undefined, statuses: Map<string, StatusOption>): void {
-  const locale = currentLocale();
-  setText(card.count, formatNumber(locale, live.vote_count));
-  setText(card.noun, ` ${translator('vote')('votes', { count: live.vote_count })}`);
   if (card.button && voted !== undefined && card.button.getAttribute('aria-pressed') !== String(voted)) {
     card.button.setAttribute('aria-pressed', String(voted));
   }
-  setText(card.comments, translator('comments')('count', { count: live.comment_count }));
+  const shown = card.shown;
+  if (
+    live.vote_count === shown.vote_count &&
+    live.comment_count === shown.comment_count &&
+    live.status === shown.status
+  ) {
+    return;
+  }
+  card.shown = { vote_count: live.vote_count, comment_count: live.comment_count, status: live.status };
+  const locale = currentLocale();
+  if (live.vote_count !== shown.vote_count) {
+    setText(card.count, formatNumber(locale, live.vote_count));
+    setText(card.noun, ` ${translator('vote')('votes', { count: live.vote_count })}`);
+  }
+  if (live.comment_count !== shown.comment_count) {
+    setText(card.comments, translator('comments')('count', { count: live.comment_count }));
+  }
   const pill = card.pill;
-  if (!pill) return;
+  if (!pill || live.status === shown.status) return;
   const status = statuses.get(live.status);
   setText(pill, status?.name ?? '');
   if (status && pill.dataset.status !== status.slug) pill.dataset.status = status.slug;
