@@ -59,7 +59,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const i18n = await localeOf(context, session.user?.locale ?? null);
     answerIn(pb, i18n.locale);
     response = await runWithI18n(i18n, () => next());
-    if (isPage && !embed) response = withHeroFirst(response);
+    if (isPage && !embed) response = await withHeroFirst(response);
   } catch (error) {
     if (isRateLimited(error)) {
       response = renderRateLimitedPage(await fallbackI18n(context));
