@@ -1,7 +1,7 @@
 // Reading ideas works without JavaScript, links are plain, and the pages pass axe.
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { createIdea, signInContext } from './ideas-helpers';
+import { createIdea, PNG_1X1, signInContext } from './ideas-helpers';
 
 test('a visitor browses, sorts, filters and searches ideas', async ({ page }) => {
   await page.goto('/b/features');
@@ -122,4 +122,22 @@ test('axe finds no violations for a signed-in member with the composer open and 
   await page.goto(`/p/${post.id}`);
   await expect(page.getByLabel('Add a comment')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('an idea’s first image is fetched at once and first; the others wait until scrolled near', async ({
+  page,
+  admin,
+  createMember,
+}) => {
+  const author = await createMember();
+  const id = await createIdea(admin, { author: author.id, title: 'Two screenshots attached' });
+  const png = (name: string) => new File([PNG_1X1], name, { type: 'image/png' });
+  await admin.collection('posts').update(id, { images: [png('first.png'), png('second.png')] });
+  await page.goto(`/p/${id}`);
+  const images = page.getByRole('list', { name: 'Images' }).getByRole('img');
+  await expect(images).toHaveCount(2);
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
