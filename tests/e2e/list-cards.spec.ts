@@ -28,7 +28,8 @@ test('a card far below the fold follows votes, comments and status live, and vot
     { admin, createMember, context, pbUrl, baseURL },
     { title: `Far down ${Date.now().toString(36)}` },
   );
-  for (let i = 0; i < 3; i++) await createIdea(admin, { author: author.id, title: `Newer than it ${i}` });
+  // Six newer ideas put it well below a phone's first screen, whatever the header and cards measure.
+  for (let i = 0; i < 6; i++) await createIdea(admin, { author: author.id, title: `Newer than it ${i}` });
   await page.setViewportSize(PHONE);
   await openPage(page, '/b/features?sort=new');
   await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
