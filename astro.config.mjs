@@ -3,6 +3,7 @@ import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import { hydrationDirectives } from './scripts/lib/hydration-directives.mjs';
+import { reactIslandRenderer } from './scripts/lib/react-island-renderer.mjs';
 import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 
 const SHARED_MODULES =
@@ -20,7 +21,12 @@ export default defineConfig({
   // does not, so an island's useId ids differ between server and browser: keep every id an island
   // renders on the server and every id that refers to it coming from the same render (never one from
   // each), and never render two useId islands on one page.
-  integrations: [react({ experimentalDisableStreaming: true }), widgetLoader(), hydrationDirectives()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    widgetLoader(),
+    hydrationDirectives(),
+    reactIslandRenderer(),
+  ],
   // Chorus keeps no server sessions: auth lives in PocketBase's token cookie.
   session: false,
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },

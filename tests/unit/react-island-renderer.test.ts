@@ -1,0 +1,50 @@
+// Every island a page renders is tagged with its renderer on the server, so Astro skips React's `check`
+// (which renders the component an extra time); anything else is left alone.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tagIsland } from '../../scripts/lib/react-island-renderer.mjs';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** The islands that .astro files import (the ones Astro renders, and would otherwise `check`). */
+function islandsRenderedByAstro(): string[] {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.astro')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/from '(?:\.\.\/)+islands\/([A-Z]\w*)'/g)) {
+          names.add(match[1] ?? '');
+        }
+      }
+    }
+  };
+  walk(join(ROOT, 'src'));
+  return [...names].sort();
+}
+
+describe('naming the renderer of each island', () => {
+  const islands = islandsRenderedByAstro();
+
+  it('finds the islands pages render', () => {
+    expect(islands).toContain('WelcomePrompt');
+    expect(islands.length).toBeGreaterThan(20);
+  });
+
+  for (const name of islands) {
+    it(`tags ${name}`, () => {
+      const id = join(ROOT, 'src/islands', `${name}.tsx`);
+      const tagged = tagIsland(readFileSync(id, 'utf8'), id);
+      expect(tagged).toContain(`\n${name}[Symbol.for('astro:renderer')] = '@astrojs/react';`);
+    });
+  }
+
+  it('leaves other modules, and an island not written as `export default function <Name>(`, alone', () => {
+    expect(tagIsland('export default function Foo() {}', '/x/src/lib/Foo.tsx')).toBeNull();
+    expect(tagIsland('export const x = 1;', '/x/src/islands/live-cards.ts')).toBeNull();
+    expect(tagIsland('const Foo = () => null; export default Foo;', '/x/src/islands/Foo.tsx')).toBeNull();
+    expect(tagIsland('export default function Foo() {}', '/x/src/islands/Foo.tsx?v=1')).toContain('Foo[Symbol');
+  });
+});
