@@ -92,17 +92,9 @@ function renderCard(card: Card, live: PostLive, voted: boolean | undefined, stat
     card.button.setAttribute('aria-pressed', String(voted));
   }
   const shown = card.shown;
-  if (
-    live.vote_count === shown.vote_count &&
-    live.comment_count === shown.comment_count &&
-    live.status === shown.status
-  ) {
-    return;
-  }
   card.shown = { vote_count: live.vote_count, comment_count: live.comment_count, status: live.status };
-  const locale = currentLocale();
   if (live.vote_count !== shown.vote_count) {
-    setText(card.count, formatNumber(locale, live.vote_count));
+    setText(card.count, formatNumber(currentLocale(), live.vote_count));
     setText(card.noun, ` ${translator('vote')('votes', { count: live.vote_count })}`);
   }
   if (live.comment_count !== shown.comment_count) {
