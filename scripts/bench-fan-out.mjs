@@ -2,7 +2,7 @@
 // minute or two instead of the whole bench. Prints the rows `npm run bench` prints, plus the topic form
 // lists use (post_live/*) and the same 10,000 read by two client threads, which tells PocketBase's
 // cost from the benchmark client's. Never fails on time. Arguments pick rows by their label
-// (`npm run bench:fan-out -- 10000`); GOGC and GOMAXPROCS in the environment reach PocketBase.
+// (`npm run bench:fan-out -- 10000`); GOGC, GOMEMLIMIT and GOMAXPROCS in the environment reach PocketBase.
 import './lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,14 +12,14 @@ import { prepareBenchData } from './lib/bench/data.mjs';
 import { voteToggle } from './lib/bench/fan-out.mjs';
 import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
+import { goRuntimeEnv, startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-fan-out-'));
 const superuser = { email: 'operator@chorus.test', password: randomBytes(12).toString('hex') };
 const proxySecret = randomBytes(24).toString('hex');
 const password = randomBytes(12).toString('hex');
-const goEnv = Object.fromEntries(['GOGC', 'GOMAXPROCS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+const goEnv = { ...goRuntimeEnv(), ...(process.env.GOMAXPROCS ? { GOMAXPROCS: process.env.GOMAXPROCS } : {}) };
 const server = await startPocketBase({ dataDir, port: await freePort(), superuser, proxySecret, env: goEnv });
 try {
   const admin = await connectAsSuperuser(server.url, superuser);

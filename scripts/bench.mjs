@@ -14,6 +14,7 @@ import { growIdeas } from './lib/bench/scale.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { workerdOrigin } from './lib/bench/workerd-origin.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
+import { goRuntimeEnv } from './lib/pocketbase-server.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
@@ -28,7 +29,12 @@ try {
   const load = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-  console.log(`Chorus benchmarks (loopback, this machine; load average ${load}; throughput at 10 connections)\n`);
+  const gc = Object.entries(goRuntimeEnv())
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  console.log(
+    `Chorus benchmarks (loopback, this machine; load average ${load}; throughput at 10 connections; PocketBase ${gc})\n`,
+  );
 
   const pages = [
     ['home', '/'],
