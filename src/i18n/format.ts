@@ -42,6 +42,7 @@ export function formatMessage(locale: Locale, message: Message | undefined, valu
     // An exact zero form wins where a language has one ("No votes yet"), as ICU's =0 does.
     text = (count === 0 ? message.zero : undefined) ?? message[category] ?? message.other ?? '';
   }
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) return whole;

@@ -67,3 +67,23 @@ export function clientMessages(messages: Messages, { admin, staff = true, path }
   }
   return picked;
 }
+
+/** The page's dictionary as the JSON I18nData.astro embeds, `<` escaped so no message can close the script
+ * element. Pages share a few namespace sets per locale, so each set's JSON is built once per Worker. */
+export function clientMessagesJson(locale: Locale, messages: Messages, options: ClientMessagesFor): string {
+  const picked = clientMessages(messages, options);
+  const key = `${locale} ${Object.keys(picked).join(' ')}`;
+  let byKey = clientJson.get(messages);
+  if (!byKey) {
+    byKey = new Map();
+    clientJson.set(messages, byKey);
+  }
+  let json = byKey.get(key);
+  if (json === undefined) {
+    json = JSON.stringify({ locale, messages: picked }).replace(/</g, '\\u003c');
+    byKey.set(key, json);
+  }
+  return json;
+}
+
+const clientJson = new WeakMap<Messages, Map<string, string>>();

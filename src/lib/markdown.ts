@@ -1,6 +1,7 @@
 // Markdown from members, rendered on the server into harmless HTML: raw HTML is shown as text,
 // only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links.
 import { Marked, type Token, type Tokens } from 'marked';
+import { BoundedCache } from './bounded-cache';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -44,17 +45,27 @@ const marked = new Marked({
   },
 });
 
+/** Texts up to this long keep their rendering for the next page view (at most 500 of them, a few MB). */
+const REMEMBERED_SOURCE = 4000;
+const rendered = new BoundedCache<string>(500);
+const excerpts = new BoundedCache<string>(1000);
+/** Excerpts lex with marked's defaults. */
+const excerptLexer = new Marked();
+
 /** Sanitized HTML for a member's markdown. */
 export function renderMarkdown(source: string): string {
-  return marked.parse(source ?? '') as string;
+  const text = source ?? '';
+  if (text.length > REMEMBERED_SOURCE) return marked.parse(text) as string;
+  return rendered.get(text, () => marked.parse(text) as string);
 }
 
 /** Plain text for excerpts and meta descriptions: markdown syntax stripped, whitespace collapsed. */
 export function toExcerpt(source: string, max = 180): string {
-  const text = plainText(new Marked().lexer(excerptSource(source ?? '', max)))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  const head = excerptSource(source ?? '', max);
+  return excerpts.get(`${max} ${head}`, () => {
+    const text = plainText(excerptLexer.lexer(head)).replace(/\s+/g, ' ').trim();
+    return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  });
 }
 
 /**

@@ -49,7 +49,8 @@ export function createServerClient(
       signal: options.signal ?? AbortSignal.timeout(SERVER_TIMEOUT_MS),
     },
   });
-  pb.authStore.loadFromCookie(cookieHeader ?? '', AUTH_COOKIE);
+  // Most visitors have no auth cookie: the SDK would still parse an empty one, and throw and catch doing so.
+  if (cookieHeader?.includes(`${AUTH_COOKIE}=`)) pb.authStore.loadFromCookie(cookieHeader, AUTH_COOKIE);
   return pb;
 }
 

@@ -2,7 +2,7 @@
 // staff words to staff only, page-bound ones to their pages only.
 import { describe, expect, it } from 'vitest';
 import type { Messages } from '../../../src/i18n/format';
-import { clientMessages } from '../../../src/i18n/messages';
+import { clientMessages, clientMessagesJson } from '../../../src/i18n/messages';
 
 const all: Messages = {
   pageIdea: { a: 'A' },
@@ -29,5 +29,25 @@ describe('clientMessages', () => {
   });
   it('sends page-bound words to their pages only', () => {
     expect(names(clientMessages(all, { admin: false, staff: false, path: '/signin' }))).toEqual(['signIn', 'vote']);
+  });
+});
+
+describe('clientMessagesJson', () => {
+  const messages: Messages = { vote: { a: '</script><b>' }, signIn: { a: 'Sign in' }, staffTools: { a: 'S' } };
+  it('is the picked namespaces as JSON, with no "<" that could close the script element', () => {
+    const json = clientMessagesJson('en', messages, { admin: false, staff: false, path: '/p/abc' });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ locale: 'en', messages: { vote: { a: '</script><b>' } } });
+  });
+  it('answers each page for what that page needs, when pages ask in turn', () => {
+    const visitor = { admin: false, staff: false, path: '/p/abc' };
+    const staff = { admin: false, staff: true, path: '/p/abc' };
+    const signIn = { admin: false, staff: false, path: '/signin' };
+    for (const options of [visitor, staff, signIn, visitor, signIn, staff]) {
+      expect(JSON.parse(clientMessagesJson('en', messages, options))).toEqual({
+        locale: 'en',
+        messages: clientMessages(messages, options),
+      });
+    }
   });
 });
