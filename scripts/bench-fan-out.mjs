@@ -19,8 +19,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'chorus-fan-out-'));
 const superuser = { email: 'operator@chorus.test', password: randomBytes(12).toString('hex') };
 const proxySecret = randomBytes(24).toString('hex');
 const password = randomBytes(12).toString('hex');
+// startPocketBase gives PocketBase the environment and Go's settings (goRuntimeEnv): printed, not passed again.
 const goEnv = { ...goRuntimeEnv(), ...(process.env.GOMAXPROCS ? { GOMAXPROCS: process.env.GOMAXPROCS } : {}) };
-const server = await startPocketBase({ dataDir, port: await freePort(), superuser, proxySecret, env: goEnv });
+const server = await startPocketBase({ dataDir, port: await freePort(), superuser, proxySecret });
 try {
   const admin = await connectAsSuperuser(server.url, superuser);
   // What the demo seed would give the bench data: a public board and a member.

@@ -72,16 +72,17 @@ export function clientMessages(messages: Messages, { admin, staff = true, path }
  * element. Pages share a few namespace sets per locale, so each set's JSON is built once per Worker. */
 export function clientMessagesJson(locale: Locale, messages: Messages, options: ClientMessagesFor): string {
   const picked = clientMessages(messages, options);
-  const key = `${locale} ${Object.keys(picked).join(' ')}`;
-  let byKey = clientJson.get(messages);
-  if (!byKey) {
-    byKey = new Map();
-    clientJson.set(messages, byKey);
+  // One locale's messages are one object (loadMessages), so its namespaces' names say which JSON this is.
+  let byNamespaces = clientJson.get(messages);
+  if (!byNamespaces) {
+    byNamespaces = new Map();
+    clientJson.set(messages, byNamespaces);
   }
-  let json = byKey.get(key);
+  const namespaces = Object.keys(picked).join(' ');
+  let json = byNamespaces.get(namespaces);
   if (json === undefined) {
     json = JSON.stringify({ locale, messages: picked }).replace(/</g, '\\u003c');
-    byKey.set(key, json);
+    byNamespaces.set(namespaces, json);
   }
   return json;
 }

@@ -1,6 +1,5 @@
 // Colour arithmetic for colours chosen at run time (site accent, status colours): WCAG contrast and a
 // readable text colour on a given fill.
-import { BoundedCache } from './bounded-cache';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -30,10 +29,5 @@ export const DARK_TEXT = '#111318';
 
 /** White or near-black, whichever reads better on `fill`. */
 export function readableTextOn(fill: string): string {
-  return readableTexts.get(fill, () =>
-    contrastRatio(fill, LIGHT_TEXT) >= contrastRatio(fill, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT,
-  );
+  return contrastRatio(fill, LIGHT_TEXT) >= contrastRatio(fill, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }
-
-/** Every page's shell asks for the accent's and each status's: worked out once per colour. */
-const readableTexts = new BoundedCache<string>(200);

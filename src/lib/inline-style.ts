@@ -1,16 +1,10 @@
 // Inline <style> blocks built per request (the site's accent and status colours) need their hash in the CSP.
-import { BoundedCache } from './bounded-cache';
 import { isHexColor, readableTextOn } from './colors';
 
-export function cspHash(content: string): Promise<`sha256-${string}`> {
-  return hashes.get(content, async () => {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(content));
-    return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}` as const;
-  });
+export async function cspHash(content: string): Promise<`sha256-${string}`> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(content));
+  return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
-
-/** Every page of a site has the same shell style: hashed once per Worker. */
-const hashes = new BoundedCache<Promise<`sha256-${string}`>>(50);
 
 const DEFAULT_ACCENT = '#5b4bdb';
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
