@@ -4,6 +4,7 @@ import './lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBareWorker } from './lib/bench/bare-worker.mjs';
 import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
 import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
@@ -23,6 +24,7 @@ const SCALE_IDEAS = Number(process.env.BENCH_SCALE_IDEAS ?? 10_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+let stopBareWorker;
 try {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
@@ -60,20 +62,28 @@ try {
     console.log(formatThroughput(label, await measureThroughput(url, { proxySecret: stack.proxySecret })));
     console.log(formatCpuCost(label, await measureCpuCost(url, { ...cpu, requests: 300 })));
   }
-  // Uncached: straight to the Worker's own socket, as Cloudflare's edge calls it (every request renders);
-  // home once more through `astro preview`'s Node proxy, to show what that local hop adds. Cached: through
-  // the local edge, as a signed-out visitor reaches Cloudflare's Workers Cache.
+  // Uncached: the built Worker alone in workerd, as Cloudflare runs it (every request renders). Home once
+  // more through what `astro preview` runs around the same Worker (Miniflare's entry, assets router,
+  // outbound and log workers, then the preview's Node proxy), to show what those local hops add. Cached:
+  // through the local edge, as a signed-out visitor reaches Cloudflare's Workers Cache.
+  const bare = await startBareWorker({
+    pbUrl: stack.pbUrl,
+    proxySecret: stack.proxySecret,
+    edgePurgeSecret: stack.edgePurgeSecret,
+  });
+  stopBareWorker = bare.stop;
+  const origin = bare.url;
+  const workerCpu = { ...cpu, sitePid: bare.pid };
   const preview = stack.originUrl ?? stack.siteUrl;
-  const origin = (await workerdOrigin(stack.sitePid)) ?? preview;
-  if (origin !== preview) {
-    const home = new URL('/', preview).href;
-    console.log(
-      formatThroughput(
-        'home, uncached, through the preview proxy',
-        await measureThroughput(home, { proxySecret: stack.proxySecret }),
-      ),
-    );
-    console.log(formatCpuCost('home, uncached, through the preview proxy', await measureCpuCost(home, cpu)));
+  const miniflare = await workerdOrigin(stack.sitePid);
+  for (const [label, base] of [
+    ['home, uncached, in Miniflare (astro preview)', miniflare],
+    ['home, uncached, through the preview proxy', preview],
+  ]) {
+    if (!base) continue;
+    const home = new URL('/', base).href;
+    console.log(formatThroughput(label, await measureThroughput(home, { proxySecret: stack.proxySecret })));
+    console.log(formatCpuCost(label, await measureCpuCost(home, cpu)));
   }
   for (const [label, path] of pages) {
     console.log(
@@ -85,7 +95,7 @@ try {
   }
   // CPU per uncached page view: comparable across runs even when the machine is busy with other work.
   for (const [label, path] of pages) {
-    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(new URL(path, origin).href, cpu)));
+    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(new URL(path, origin).href, workerCpu)));
   }
   if (stack.originUrl) {
     for (const [label, path] of pages) {
@@ -129,9 +139,10 @@ try {
     console.log(
       formatThroughput(`${label}, uncached`, await measureThroughput(url, { proxySecret: stack.proxySecret })),
     );
-    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(url, cpu)));
+    console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(url, workerCpu)));
   }
 } finally {
+  await stopBareWorker?.();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

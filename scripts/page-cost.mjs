@@ -9,6 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBareWorker } from './lib/bench/bare-worker.mjs';
 import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { CONTAINER_ARGS, systemChromium } from './lib/browser.mjs';
@@ -27,14 +28,18 @@ const paths = args.length > 0 || serve ? args : ['/'];
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-page-cost-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+let stopBareWorker;
 try {
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const origin = stack.originUrl ?? stack.siteUrl;
-  const cpu = { sitePid: stack.sitePid, pocketbasePid: stack.pocketbase().process.pid, proxySecret: stack.proxySecret };
+  // Uncached views go to the built Worker alone in workerd, as Cloudflare runs it (bench.mjs says why).
+  const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret });
+  stopBareWorker = bare.stop;
+  const origin = bare.url;
+  const cpu = { sitePid: bare.pid, pocketbasePid: stack.pocketbase().process.pid, proxySecret: stack.proxySecret };
   for (const path of paths) {
     const url = new URL(path, origin).href;
     const html = await (await fetch(url)).text();
@@ -47,10 +52,11 @@ try {
   }
   if (lighthouseRuns > 0) await runLighthouse();
   if (serve) {
-    console.log(`serving ${stack.siteUrl} (origin ${origin}); Ctrl-C stops`);
+    console.log(`serving ${stack.siteUrl} (the Worker alone: ${origin}); Ctrl-C stops`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 } finally {
+  await stopBareWorker?.();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -19,19 +19,26 @@ const QUIET_TOOLS = {
   ASTRO_PREVIEW_BACKGROUND: '0',
 };
 
-/** Only what the Worker needs: it sees these as its environment bindings. */
-function siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, dev }) {
+/** The Worker's own environment bindings (astro.config.mjs's `env.schema`), as `wrangler secret put` sets them. */
+export function workerBindings({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl }) {
+  return {
+    PB_URL: pbUrl,
+    PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
+    ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
+    ...(edgePurgeSecret && { EDGE_PURGE_SECRET: edgePurgeSecret }),
+    ...(localEdgeUrl && { LOCAL_EDGE_CACHE_URL: localEdgeUrl }),
+  };
+}
+
+/** Only what the preview server and the Worker need: the Worker sees these as its environment bindings. */
+function siteEnv({ dev, ...bindings }) {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   return {
     ...env,
     ...QUIET_TOOLS,
     CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
-    PB_URL: pbUrl,
-    PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
-    ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
-    ...(edgePurgeSecret && { EDGE_PURGE_SECRET: edgePurgeSecret }),
-    ...(localEdgeUrl && { LOCAL_EDGE_CACHE_URL: localEdgeUrl }),
+    ...workerBindings(bindings),
     // The preview server (Node, in front of workerd) answers a request workerd dropped with a 500 that
     // prints the stack trace and local paths unless it runs in production mode.
     ...(!dev && { NODE_ENV: 'production' }),
@@ -112,7 +119,8 @@ export async function startSite({
   return { url: edge.url, originUrl, process: child, stop };
 }
 
-async function answers(url, child) {
+/** Whether the site at `url` answers (its robots.txt) before `child` exits or 90 s pass. */
+export async function answers(url, child) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return false;

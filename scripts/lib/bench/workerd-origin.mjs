@@ -1,5 +1,5 @@
-// Finds the Worker's own socket inside `astro preview` (workerd's entry, which Cloudflare's edge calls), so
-// uncached pages are measured without the preview's Node proxy in front, which production does not have.
+// Finds Miniflare's entry socket inside `astro preview`'s workerd: the Worker behind Miniflare's local
+// wrappers but without the preview's Node proxy, so the bench can show what each local layer adds.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** The workerd processes under `pid` (Linux /proc; none elsewhere). */
@@ -49,7 +49,7 @@ function read(path) {
   }
 }
 
-/** The URL of the Worker's own socket under the site process, or null when it cannot be found. */
+/** The URL of Miniflare's entry socket under the site process, or null when it cannot be found. */
 export async function workerdOrigin(sitePid) {
   for (const port of workerdUnder(sitePid).flatMap(listeningPorts)) {
     const response = await fetch(`http://127.0.0.1:${port}/robots.txt`, { signal: AbortSignal.timeout(5000) }).catch(
