@@ -83,7 +83,7 @@ export async function startBareWorker(options) {
       bindings: workerBindings(options),
     }),
   );
-  const child = spawn(workerdBinary, ['serve', '--experimental', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(workerdBinary, ['serve', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr.on('data', (chunk) => {
     output += chunk;
