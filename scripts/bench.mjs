@@ -66,11 +66,7 @@ try {
   // more through what `astro preview` runs around the same Worker (Miniflare's entry, assets router,
   // outbound and log workers, then the preview's Node proxy), to show what those local hops add. Cached:
   // through the local edge, as a signed-out visitor reaches Cloudflare's Workers Cache.
-  const bare = await startBareWorker({
-    pbUrl: stack.pbUrl,
-    proxySecret: stack.proxySecret,
-    edgePurgeSecret: stack.edgePurgeSecret,
-  });
+  const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret });
   stopBareWorker = bare.stop;
   const origin = bare.url;
   const workerCpu = { ...cpu, sitePid: bare.pid };

@@ -16,15 +16,6 @@ import { answers, workerBindings } from '../site-server.mjs';
 const workerdBinary = workerd.default ?? workerd;
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
-/** Every module file under `dir`, relative to it (wrangler's ESModule rule: `**\/*.js`, `**\/*.mjs`). */
-function moduleFiles(dir, base = dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return moduleFiles(path, base);
-    return /\.m?js$/.test(entry.name) ? [relative(base, path)] : [];
-  });
-}
-
 /**
  * workerd's Cap'n Proto text config for the built Worker on `port`, to be written in `configDir` (embedded
  * files are found relative to it; strings are quoted as JSON, which Cap'n Proto reads).
@@ -32,7 +23,9 @@ function moduleFiles(dir, base = dir) {
 export function bareWorkerConfig({ configDir, serverDir, assetsDir, port, bindings }) {
   const deployed = JSON.parse(readFileSync(join(serverDir, 'wrangler.json'), 'utf8'));
   const q = JSON.stringify;
-  const modules = [deployed.main, ...moduleFiles(serverDir).filter((file) => file !== deployed.main)].map(
+  // Every module under dist/server (wrangler's ESModule rule: **/*.js, **/*.mjs), the entry first.
+  const files = readdirSync(serverDir, { recursive: true }).filter((file) => /\.m?js$/.test(file));
+  const modules = [deployed.main, ...files.filter((file) => file !== deployed.main)].map(
     (file) => `(name = ${q(file)}, esModule = embed ${q(relative(configDir, join(serverDir, file)))})`,
   );
   const vars = Object.entries(bindings).map(([name, value]) => `(name = ${q(name)}, text = ${q(value)})`);
