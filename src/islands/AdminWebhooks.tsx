@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../i18n/current';
 import { messageParts } from '../lib/message-parts';
 import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from '../lib/pb/webhooks';
+import { webhookEventName } from '../lib/webhook-event-names';
 import {
   $revealedSecret,
   $webhooks,
@@ -17,10 +18,6 @@ import {
 } from '../stores/webhooks';
 import Toaster from './Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
-
-// i18n-keys: adminWebhooks.event_*
-const eventName = (event: string) =>
-  translator('adminWebhooks')(`event_${event.replace(/\./g, '_')}` as 'event_idea_posted');
 
 function readNewWebhook(form: HTMLFormElement): NewWebhook {
   const data = new FormData(form);
@@ -50,7 +47,7 @@ function SecretNotice() {
 function Endpoint({ webhook }: { webhook: WebhookRecord }) {
   const [showDeliveries, setShowDeliveries] = useState(false);
   const t = translator('adminWebhooks');
-  const events = webhook.events.map(eventName).join(t('listSeparator'));
+  const events = webhook.events.map(webhookEventName).join(t('listSeparator'));
   return (
     <li data-testid="webhook">
       <h2>{webhook.name}</h2>
@@ -80,7 +77,7 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
       </p>
       <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>
         <summary>{t('recentDeliveries')}</summary>
-        {showDeliveries && <WebhookDeliveries webhookId={webhook.id} />}
+        {showDeliveries && <WebhookDeliveries webhookId={webhook.id} webhookName={webhook.name} />}
       </details>
     </li>
   );
@@ -127,9 +124,10 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
           <legend>{t('events')}</legend>
           {WEBHOOK_EVENTS.map((event) => (
             <label key={event} className="checkbox">
-              <input type="checkbox" name="events" value={event} defaultChecked /> {eventName(event)}
+              <input type="checkbox" name="events" value={event} defaultChecked /> {webhookEventName(event)}
             </label>
           ))}
+          <p className="field-hint">{t('eventsNote')}</p>
         </fieldset>
         <button type="submit" className="button primary">
           {t('addButton')}

@@ -1,8 +1,10 @@
-// One endpoint's recent deliveries: event, status, attempts, response code and time, with a resend
-// button for each. Loaded when the admin opens the list.
+// One endpoint's deliveries, a page at a time, newest first (all, or only the failed ones): event, status,
+// attempts, response code and time, with a resend button for each. Loaded when the admin opens the list.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
+import type { DeliveryPage } from '../lib/pb/webhooks';
+import { webhookEventName } from '../lib/webhook-event-names';
 import { $deliveries, loadDeliveries, resend } from '../stores/webhooks';
 
 const when = (date: string) =>
@@ -12,20 +14,33 @@ const when = (date: string) =>
       )
     : '–';
 
-export default function WebhookDeliveries({ webhookId }: { webhookId: string }) {
+function Pager({ webhookId, shown }: { webhookId: string; shown: DeliveryPage }) {
+  const t = translator('adminWebhooks');
+  const { page, totalPages } = shown;
+  // aria-disabled rather than disabled: the button the admin pressed keeps the keyboard focus at either end.
+  const go = (to: number) => () => {
+    if (to >= 1 && to <= totalPages && to !== page) void loadDeliveries(webhookId, { page: to });
+  };
+  return (
+    <nav className="deliveries-pager" aria-label={t('deliveriesPages')}>
+      <button type="button" className="button" aria-disabled={page <= 1} onClick={go(page - 1)}>
+        {t('deliveriesNewer')}
+      </button>
+      <span>{t('deliveriesPosition', { page, pages: totalPages })}</span>
+      <button type="button" className="button" aria-disabled={page >= totalPages} onClick={go(page + 1)}>
+        {t('deliveriesOlder')}
+      </button>
+    </nav>
+  );
+}
+
+function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: DeliveryPage }) {
   const t = translator('adminWebhooks');
   // i18n-keys: adminWebhooks.delivery_*
-  const deliveries = useStore($deliveries)[webhookId];
-  useEffect(() => {
-    void loadDeliveries(webhookId);
-  }, [webhookId]);
-  if (!deliveries) return <p>{t('deliveriesLoading')}</p>;
-  if (deliveries.length === 0) return <p>{t('deliveriesNone')}</p>;
   return (
-    <>
-      <button type="button" className="button" onClick={() => loadDeliveries(webhookId)}>
-        {t('deliveriesRefresh')}
-      </button>
+    // Wider than a phone: it scrolls in its own region, which the keyboard can reach and scroll too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
+    <section className="table-scroll" aria-label={t('deliveriesTable', { name: webhookName })} tabIndex={0}>
       <table className="admin-table" data-testid="deliveries">
         <thead>
           <tr>
@@ -38,9 +53,9 @@ export default function WebhookDeliveries({ webhookId }: { webhookId: string }) 
           </tr>
         </thead>
         <tbody>
-          {deliveries.map((d) => (
+          {shown.items.map((d) => (
             <tr key={d.id} data-testid="delivery-row" data-delivery={d.id}>
-              <td>{d.event}</td>
+              <td>{webhookEventName(d.event)}</td>
               <td>{t(`delivery_${d.status}`)}</td>
               <td>{d.attempts}</td>
               <td title={d.error || undefined}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
@@ -48,13 +63,52 @@ export default function WebhookDeliveries({ webhookId }: { webhookId: string }) 
               <td>
                 <button type="button" className="button" onClick={() => resend(d)}>
                   {t('resend')}
-                  <span className="visually-hidden"> {d.event}</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) })}
+                  </span>
                 </button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </>
+    </section>
+  );
+}
+
+export default function WebhookDeliveries({ webhookId, webhookName }: { webhookId: string; webhookName: string }) {
+  const t = translator('adminWebhooks');
+  const shown = useStore($deliveries)[webhookId];
+  useEffect(() => {
+    void loadDeliveries(webhookId);
+  }, [webhookId]);
+  if (!shown) return <p>{t('deliveriesLoading')}</p>;
+  const { failedOnly, items, totalItems, totalPages } = shown;
+  return (
+    <div className="deliveries">
+      <p className="deliveries-tools">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            defaultChecked={failedOnly}
+            onChange={(event) => loadDeliveries(webhookId, { failedOnly: event.currentTarget.checked, page: 1 })}
+          />{' '}
+          {t('deliveriesFailedOnly')}
+        </label>
+        <span role="status">
+          {totalItems > 0 && t(failedOnly ? 'deliveriesFailedTotal' : 'deliveriesTotal', { count: totalItems })}
+        </span>
+        <button type="button" className="button" onClick={() => loadDeliveries(webhookId)}>
+          {t('deliveriesRefresh')}
+        </button>
+      </p>
+      {items.length === 0 ? (
+        <p>{t(failedOnly ? 'deliveriesNoneFailed' : 'deliveriesNone')}</p>
+      ) : (
+        <DeliveryTable webhookName={webhookName} shown={shown} />
+      )}
+      {totalPages > 1 && <Pager webhookId={webhookId} shown={shown} />}
+    </div>
   );
 }

@@ -1,14 +1,16 @@
-// Admin webhooks: the endpoints, each one's recent deliveries, and a secret shown once after creating
-// or rotating it. Every action answers with the shared toast; a refused action changes nothing.
+// Admin webhooks: the endpoints, a page of each one's deliveries (all, or the failed ones), and a secret
+// shown once after creating or rotating it. Every action answers with the shared toast; a refused action changes nothing.
 import { atom, map } from 'nanostores';
 import { translate } from '../i18n/current';
 import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
 import {
   createWebhook,
+  type DeliveryPage,
+  type DeliveryQuery,
   type DeliveryRecord,
   deleteWebhook,
-  listRecentDeliveries,
+  listDeliveries,
   type NewWebhook,
   resendDelivery,
   rotateWebhookSecret,
@@ -18,7 +20,8 @@ import {
 import { showToast } from './toast';
 
 export const $webhooks = atom<WebhookRecord[] | null>(null);
-export const $deliveries = map<Record<string, DeliveryRecord[]>>({});
+/** Per endpoint, the page of deliveries the admin is looking at. */
+export const $deliveries = map<Record<string, DeliveryPage>>({});
 /** The secret of one endpoint, shown until the admin dismisses it; never fetched again. */
 export const $revealedSecret = atom<{ webhookId: string; secret: string } | null>(null);
 
@@ -63,20 +66,33 @@ export async function removeWebhook(id: string): Promise<void> {
   if (result.ok) $webhooks.set(($webhooks.get() ?? []).filter((w) => w.id !== id));
 }
 
-export async function loadDeliveries(webhookId: string): Promise<void> {
+/** Per endpoint, the number of the latest page asked for: an answer to an earlier click never replaces it. */
+const deliveryRequests = new Map<string, number>();
+
+/** Loads a page of an endpoint's deliveries: the one asked for, else the one on screen, else the newest. */
+export async function loadDeliveries(webhookId: string, query: Partial<DeliveryQuery> = {}): Promise<void> {
+  const shown = $deliveries.get()[webhookId];
+  const wanted: DeliveryQuery = {
+    page: Math.max(1, Math.trunc(query.page ?? shown?.page ?? 1)),
+    failedOnly: query.failedOnly ?? shown?.failedOnly ?? false,
+  };
+  const request = (deliveryRequests.get(webhookId) ?? 0) + 1;
+  deliveryRequests.set(webhookId, request);
   try {
-    $deliveries.setKey(webhookId, await listRecentDeliveries(getBrowserClient(), webhookId));
+    const page = await listDeliveries(getBrowserClient(), webhookId, wanted);
+    if (deliveryRequests.get(webhookId) === request) $deliveries.setKey(webhookId, page);
   } catch (error) {
     showToast(toAppError(error).message);
   }
 }
 
+/** Queues the same message again; the page on screen is read again, so the new attempt shows where it falls. */
 export async function resend(delivery: DeliveryRecord): Promise<void> {
   const copy = await attempt(
     () => resendDelivery(getBrowserClient(), delivery.id),
     translate('adminWebhooks', 'resendQueued'),
   );
-  if (copy.ok) $deliveries.setKey(delivery.webhook, [copy.value, ...($deliveries.get()[delivery.webhook] ?? [])]);
+  if (copy.ok) await loadDeliveries(delivery.webhook);
 }
 
 export async function rotateSecret(webhookId: string): Promise<void> {

@@ -48,10 +48,10 @@ test('an admin adds a signed webhook, gets a new idea delivered, and resends it 
     const endpoint = page.getByTestId('webhook').filter({ hasText: name });
     await endpoint.getByText('Recent deliveries').click();
     const row = endpoint.locator(`[data-delivery="${(await delivery()).id}"]`);
-    await expect(row).toContainText('idea.posted');
+    await expect(row).toContainText('Idea posted');
     await expect(row).toContainText('delivered');
     await expect(row).toContainText('200');
-    await row.getByRole('button', { name: 'Resend idea.posted' }).click();
+    await row.getByRole('button', { name: /^Resend Idea posted from / }).click();
     await receiver.waitFor((r) => r.headers['webhook-id'] === request.headers['webhook-id'], 2);
 
     const axe = await new AxeBuilder({ page })
@@ -61,6 +61,97 @@ test('an admin adds a signed webhook, gets a new idea delivered, and resends it 
   } finally {
     const mine = await admin.collection('webhooks').getFullList({ filter: admin.filter('name = {:name}', { name }) });
     await Promise.all(mine.map((w) => admin.collection('webhooks').delete(w.id)));
+    await receiver.close();
+    await context.close();
+  }
+});
+
+test('on a phone an admin reads the delivery log by event name, finds an older failed delivery and resends it', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const name = unique('Phone channel');
+  const staff = await createMember({ role: 'admin' });
+  // Only merges reach it (other tests merge rarely), so the log is mostly what this test writes.
+  const webhook = await admin
+    .collection('webhooks')
+    .create({ name, url: receiver.url('/phone'), kind: 'standard', events: ['idea.merged'] });
+  const deliver = (event: string, status: string, messageId: string) =>
+    admin.collection('webhook_deliveries').create({
+      webhook: webhook.id,
+      event,
+      message_id: messageId,
+      payload: JSON.stringify({ version: 1, type: event, timestamp: new Date().toISOString(), data: {} }),
+      status,
+      attempts: status === 'failed' ? 8 : 1,
+      last_attempt_at: new Date().toISOString().replace('T', ' '),
+      response_code: status === 'failed' ? 500 : 200,
+    });
+  const failedId = unique('msg_failed').replace(/\s/g, '_');
+  const failed = await deliver('idea.posted', 'failed', failedId);
+  // 25 newer deliveries push the failed one past the first 20.
+  for (let i = 0; i < 25; i += 1) await deliver('comment.posted', 'delivered', `msg_${i}_${failedId}`);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
+  const page = await context.newPage();
+  try {
+    await page.goto('/admin/webhooks');
+    await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+
+    // Each event's checkbox sits on the same line as its name.
+    const events = page.getByRole('group', { name: 'Events' }).getByRole('checkbox');
+    await expect(events).not.toHaveCount(0);
+    for (const box of await events.all()) {
+      const apart = await box.evaluate((input) => {
+        // The first line of the label's words against the box: the same line, whichever the direction.
+        const words = [...(input.closest('label')?.childNodes ?? [])].filter(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+        );
+        const range = document.createRange();
+        range.setStartBefore(words[0] as Node);
+        range.setEndAfter(words.at(-1) as Node);
+        const line = range.getClientRects()[0];
+        const own = input.getBoundingClientRect();
+        return line ? Math.abs(line.top + line.height / 2 - (own.top + own.height / 2)) : Number.POSITIVE_INFINITY;
+      });
+      expect(apart, (await box.getAttribute('value')) ?? '').toBeLessThan(8);
+    }
+
+    const endpoint = page.getByTestId('webhook').filter({ hasText: name });
+    await endpoint.getByText('Recent deliveries').click();
+    await expect(endpoint.getByTestId('delivery-row')).toHaveCount(20);
+    // The log names events as the endpoint's summary does, never by their codes.
+    await expect(endpoint.getByTestId('delivery-row').first()).toContainText('Comment posted');
+    await expect(endpoint.getByTestId('deliveries')).not.toContainText('comment.posted');
+    // The page stays as wide as the phone: the table scrolls inside its own labelled, focusable region.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const region = endpoint.getByRole('region', { name: /deliveries/i });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await expect(region.getByTestId('deliveries')).toBeVisible();
+
+    // The failed delivery is past the first page: the next page shows it.
+    const row = endpoint.locator(`[data-delivery="${failed.id}"]`);
+    await expect(row).toHaveCount(0);
+    await endpoint.getByRole('button', { name: 'Older' }).click();
+    await expect(row).toContainText('Idea posted');
+    await expect(row).toContainText('failed');
+
+    // Or straight away: only the failed ones.
+    await endpoint.getByRole('button', { name: 'Newer' }).click();
+    await expect(row).toHaveCount(0);
+    await endpoint.getByLabel('Failed only').check();
+    await expect(endpoint.getByTestId('delivery-row')).toHaveCount(1);
+    await expect(row).toContainText('failed');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.getByRole('button', { name: /^Resend Idea posted/ }).click();
+    await receiver.waitFor((r) => r.headers['webhook-id'] === failedId);
+  } finally {
+    await admin.collection('webhooks').delete(webhook.id);
     await receiver.close();
     await context.close();
   }

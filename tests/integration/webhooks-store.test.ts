@@ -62,13 +62,15 @@ describe('admin webhooks store', () => {
 
     await createPost(pb, await createBoard(pb, 'public'), actors.member);
     await stores.webhooks.loadDeliveries(added?.id ?? '');
-    const [delivery] = stores.webhooks.$deliveries.get()[added?.id ?? ''] ?? [];
+    const [delivery] = stores.webhooks.$deliveries.get()[added?.id ?? '']?.items ?? [];
     expect(delivery).toMatchObject({ event: 'idea.posted', webhook: added?.id });
     if (!delivery) throw new Error('no delivery');
     await stores.webhooks.resend(delivery);
-    const after = stores.webhooks.$deliveries.get()[added?.id ?? ''] ?? [];
+    const after = stores.webhooks.$deliveries.get()[added?.id ?? '']?.items ?? [];
     expect(after).toHaveLength(2);
-    expect(after[0]).toMatchObject({ message_id: delivery.message_id, status: 'pending', attempts: 0 });
+    // The page is read again: the copy is the newest row (the worker may have tried it once already).
+    expect(after[0]).toMatchObject({ message_id: delivery.message_id, status: 'pending' });
+    expect(after[0]?.id).not.toBe(delivery.id);
 
     await stores.webhooks.togglePaused(added as NonNullable<typeof added>);
     expect(stores.webhooks.$webhooks.get()?.[0]?.paused).toBe(true);
@@ -82,5 +84,48 @@ describe('admin webhooks store', () => {
 
     await stores.webhooks.removeWebhook(added?.id ?? '');
     expect(stores.webhooks.$webhooks.get()).toEqual([]);
+  });
+
+  it('pages through an endpoint’s deliveries with their total, or only the failed ones; a member reads none', async () => {
+    signInAs('admin');
+    const hook = await pb.admin
+      .collection('webhooks')
+      .create({ ...endpoint, name: 'Paged', events: ['release.published'], paused: true });
+    const deliver = (status: string, n: number) =>
+      pb.admin.collection('webhook_deliveries').create({
+        webhook: hook.id,
+        event: 'comment.posted',
+        message_id: `msg_${status}_${n}`,
+        payload: '{}',
+        status,
+        attempts: 1,
+      });
+    await deliver('failed', 0);
+    for (let n = 1; n <= 22; n += 1) await deliver('delivered', n);
+    await deliver('failed', 23);
+
+    await stores.webhooks.loadDeliveries(hook.id);
+    expect(stores.webhooks.$deliveries.get()[hook.id]).toMatchObject({ page: 1, totalItems: 24, totalPages: 2 });
+    expect(stores.webhooks.$deliveries.get()[hook.id]?.items).toHaveLength(20);
+    await stores.webhooks.loadDeliveries(hook.id, { page: 2 });
+    const older = stores.webhooks.$deliveries.get()[hook.id];
+    expect(older?.items.map((d) => d.message_id)).toEqual([
+      'msg_delivered_3',
+      'msg_delivered_2',
+      'msg_delivered_1',
+      'msg_failed_0',
+    ]);
+
+    await stores.webhooks.loadDeliveries(hook.id, { failedOnly: true, page: 1 });
+    const failed = stores.webhooks.$deliveries.get()[hook.id];
+    expect(failed).toMatchObject({ failedOnly: true, page: 1, totalItems: 2, totalPages: 1 });
+    expect(failed?.items.map((d) => d.message_id)).toEqual(['msg_failed_23', 'msg_failed_0']);
+    // Resending keeps the admin's view: the copy is pending, so the failed list stays as it was.
+    await stores.webhooks.resend(failed?.items[1] as NonNullable<typeof failed>['items'][number]);
+    expect(stores.webhooks.$deliveries.get()[hook.id]).toMatchObject({ failedOnly: true, totalItems: 2 });
+
+    signInAs('member');
+    await stores.webhooks.loadDeliveries(hook.id, { failedOnly: false, page: 1 });
+    expect(stores.webhooks.$deliveries.get()[hook.id]).toMatchObject({ totalItems: 0, items: [] });
   });
 });

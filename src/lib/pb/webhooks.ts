@@ -59,14 +59,31 @@ export function deleteWebhook(pb: PocketBase, id: string): Promise<boolean> {
   return pb.collection('webhooks').delete(id);
 }
 
-export async function listRecentDeliveries(pb: PocketBase, webhookId: string): Promise<DeliveryRecord[]> {
-  const page = await pb.collection('webhook_deliveries').getList<DeliveryRecord>(1, 20, {
-    filter: pb.filter('webhook = {:id}', { id: webhookId }),
+/** Deliveries to show at once; the admin pages through older ones. */
+export const DELIVERIES_PER_PAGE = 20;
+
+export interface DeliveryQuery {
+  /** 1 for the newest. */
+  page: number;
+  failedOnly: boolean;
+}
+
+export interface DeliveryPage extends DeliveryQuery {
+  items: DeliveryRecord[];
+  totalItems: number;
+  totalPages: number;
+}
+
+/** One page of an endpoint's deliveries, newest first, with the total: both read through an index on
+ * (webhook, status, created) or (webhook, created), so neither grows with the whole table. */
+export async function listDeliveries(pb: PocketBase, webhookId: string, query: DeliveryQuery): Promise<DeliveryPage> {
+  const filter = query.failedOnly ? "webhook = {:id} && status = 'failed'" : 'webhook = {:id}';
+  const page = await pb.collection('webhook_deliveries').getList<DeliveryRecord>(query.page, DELIVERIES_PER_PAGE, {
+    filter: pb.filter(filter, { id: webhookId }),
     sort: '-created',
     fields: 'id,webhook,event,message_id,status,attempts,last_attempt_at,next_attempt_at,response_code,error,created',
-    skipTotal: true,
   });
-  return page.items;
+  return { ...query, items: page.items, totalItems: page.totalItems, totalPages: page.totalPages };
 }
 
 export function resendDelivery(pb: PocketBase, deliveryId: string): Promise<DeliveryRecord> {
