@@ -1,4 +1,5 @@
-// /sso?token=…: redeems the identify token from the team's app, then continues to the board.
+// /sso?token=…: redeems the identify token from the team's app, then continues to the board. Its heading says
+// what is happening: single sign-on, then, when the token is refused, that the person could not be signed in.
 
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ interface Props {
   next: string | null;
   /** "Sign in with <product>" again, when the admin set a login URL. */
   retryHref: string | null;
+  /** Empty when the admin named no product. */
   productName: string;
 }
 
@@ -28,22 +30,29 @@ export default function SsoSignIn({ token, next, retryHref, productName }: Props
     });
   }, [token, next]);
   if (error) {
+    const retry = productName ? t('ssoRetry') : t('ssoRetryPlain');
     return (
-      <div className="form-alert" role="alert" data-testid="sso-error">
-        <p>{error}</p>
-        <p>
-          {rich(
-            retryHref ? t('ssoRetry') : t('ssoOther'),
-            { retry: (text) => <a href={retryHref ?? ''}>{text}</a>, other: (text) => <a href="/signin">{text}</a> },
-            { product: productName },
-          )}
-        </p>
-      </div>
+      <>
+        <h1>{t('ssoFailed')}</h1>
+        <div className="form-alert" role="alert" data-testid="sso-error">
+          <p>{error}</p>
+          <p>
+            {rich(
+              retryHref ? retry : t('ssoOther'),
+              { retry: (text) => <a href={retryHref ?? ''}>{text}</a>, other: (text) => <a href="/signin">{text}</a> },
+              { product: productName },
+            )}
+          </p>
+        </div>
+      </>
     );
   }
   return (
-    <p role="status" className="muted">
-      {done ? t('ssoDone') : t('ssoSigningIn', { product: productName })}
-    </p>
+    <>
+      <h1>{t('ssoHeading')}</h1>
+      <p role="status" className="muted">
+        {done ? t('ssoDone') : productName ? t('ssoSigningIn', { product: productName }) : t('ssoSigningInPlain')}
+      </p>
+    </>
   );
 }

@@ -96,3 +96,29 @@ test('the widget refuses a bad identify token politely and stays signed out', as
     await host.stop();
   }
 });
+
+test('with no product name set, a refused sign-in link says it could not sign the person in', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  const settings = await admin.collection('widget_settings').getFirstListItem('');
+  try {
+    await admin.collection('widget_settings').update(settings.id, { product_name: '' });
+    const secret = (await admin.collection('sso_secrets').getFirstListItem('')).secret as string;
+    const expired = await signIdentifyToken(secret, host.person, { iat: -700, exp: -60 });
+    await page.goto(`/sso?token=${encodeURIComponent(expired)}&next=/roadmap`);
+    await expect(page.getByTestId('sso-error')).toContainText('has expired');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t sign you in');
+    await expect(page.getByRole('link', { name: 'Try single sign-on again' })).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('your account');
+
+    // The sign-in page offers it by what it is.
+    await page.goto('/signin');
+    await expect(page.getByRole('link', { name: 'Sign in with single sign-on' })).toBeVisible();
+  } finally {
+    await admin.collection('widget_settings').update(settings.id, { product_name: 'Acme' });
+    await host.stop();
+  }
+});
