@@ -2,6 +2,8 @@
 // see votes arrive live; keyboard only; no axe violations; hostile host CSS changes nothing; only the
 // admin's origins may frame the panel.
 import AxeBuilder from '@axe-core/playwright';
+import type { FrameLocator } from '@playwright/test';
+import type PocketBase from 'pocketbase';
 import { expect, test } from './fixtures';
 import { NOT_INTERACTIVE, PNG_1X1 } from './ideas-helpers';
 import { signIn } from './staff-helpers';
@@ -62,6 +64,82 @@ test('a person identified by the app posts an idea with a screenshot, votes, and
     await otherPage.getByTestId('vote-button').click();
     await expect(frame.getByTestId('vote-count')).toHaveText('2');
     await context.close();
+  } finally {
+    await host.stop();
+  }
+});
+
+/** The first idea's vote button in the panel, and that idea's id (other stories vote too: find it by id). */
+async function firstIdeaVote(frame: FrameLocator) {
+  const action = await frame.locator('form.vote-form').first().getAttribute('action');
+  const postId = /^\/p\/([a-z0-9]+)\/vote$/.exec(action ?? '')?.[1] ?? '';
+  expect(postId).not.toBe('');
+  return { postId, vote: frame.locator(`form[action="/p/${postId}/vote"]`).getByTestId('vote-button') };
+}
+
+/** How many votes this person has on this idea (the vote is cast once, not toggled back). */
+async function votesOf(admin: PocketBase, userId: string, postId: string): Promise<number> {
+  const votes = await admin.collection('votes').getFullList({ filter: `user = "${userId}" && post = "${postId}"` });
+  return votes.length;
+}
+
+test('a signed-out person votes in the widget, the host signs them in, and the vote counts without finding the idea again', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(host.origin);
+    let frame = await openPanel(page);
+    const { postId, vote } = await firstIdeaVote(frame);
+    await vote.click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    // The team's app signs the person in while the panel shows the sign-in form.
+    await page.evaluate(async () => {
+      const token = await (await fetch('/token')).text();
+      (window as unknown as { Chorus: { identify(token: string): void } }).Chorus.identify(token);
+    });
+    await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${host.person.name}`);
+    await expect(frame.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    const person = await admin.collection('users').getFirstListItem(`email = "${host.person.email}"`);
+    await expect.poll(() => votesOf(admin, person.id, postId)).toBe(1);
+
+    // Once: coming back later neither casts it again nor takes it back.
+    await page.goto(`${host.origin}/?identify`);
+    frame = await openPanel(page);
+    await expect(frame.getByTestId('embed-user')).toBeVisible();
+    await expect(frame.locator(`form[action="/p/${postId}/vote"]`).getByTestId('vote-button')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await votesOf(admin, person.id, postId)).toBe(1);
+  } finally {
+    await host.stop();
+  }
+});
+
+test('a signed-out person votes in the widget, signs in with a password inside the panel, and the vote counts', async ({
+  page,
+  admin,
+  baseURL,
+  createMember,
+}) => {
+  const member = await createMember();
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(host.origin);
+    const frame = await openPanel(page);
+    const { postId, vote } = await firstIdeaVote(frame);
+    await vote.click();
+    await frame.getByLabel('Email').fill(member.email);
+    await frame.getByLabel('Password', { exact: true }).fill(member.password);
+    await frame.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${member.name}`);
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => votesOf(admin, member.id, postId)).toBe(1);
   } finally {
     await host.stop();
   }
