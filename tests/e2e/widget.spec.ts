@@ -145,6 +145,32 @@ test('a signed-out person votes in the widget, signs in with a password inside t
   }
 });
 
+test('at phone width the panel’s “Signed in as …” header stays on one line, the full name in its title', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(`${host.origin}/?identify`);
+    const frame = await openPanel(page);
+    const user = frame.getByTestId('embed-user');
+    await expect(user).toHaveText(`Signed in as ${host.person.name}`);
+    const close = await frame.getByRole('button', { name: 'Close feedback panel' }).boundingBox();
+    const header = await frame.locator('.embed-header').boundingBox();
+    const height = await user.evaluate((span) => span.getBoundingClientRect().height);
+    const fontSize = await user.evaluate((span) => Number.parseFloat(getComputedStyle(span).fontSize));
+    // One line of the small text, in a header one row (the close button's) and its padding tall.
+    expect(height).toBeLessThan(fontSize * 2);
+    expect(header?.height ?? 0).toBeLessThan((close?.height ?? 0) + 20);
+    // The whole sentence stays available: its text for screen readers, its title on hover.
+    await expect(user).toHaveAttribute('title', `Signed in as ${host.person.name}`);
+  } finally {
+    await host.stop();
+  }
+});
+
 test('the widget works with the keyboard alone: open, move through the panel, vote, close with Escape', async ({
   page,
   admin,
