@@ -251,7 +251,6 @@ test('the host page’s aggressive CSS changes neither the launcher nor the pane
 });
 
 test('only the admin’s origins may frame the panel, and no other page may be framed at all', async ({
-  page,
   admin,
   baseURL,
   request,
@@ -265,10 +264,41 @@ test('only the admin’s origins may frame the panel, and no other page may be f
     expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(home.headers()['x-frame-options']).toBe('DENY');
 
+    // The loader's question before it shows the panel: the same list, readable from any page.
+    const allowed = await request.get(`/embed/allowed?origin=${encodeURIComponent(host.origin)}`);
+    expect(allowed.headers()['access-control-allow-origin']).toBe('*');
+    expect(await allowed.json()).toEqual({ allowed: true });
+    const other = await request.get(`/embed/allowed?origin=${encodeURIComponent(host.otherOrigin)}`);
+    expect(await other.json()).toEqual({ allowed: false });
+  } finally {
+    await host.stop();
+  }
+});
+
+test('a site left off the widget’s list shows visitors a plain notice, never a broken frame, and tells its team in the console which origin to add where', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await page.goto(host.otherOrigin);
     await launcher(page).click();
-    await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/');
-    await expect(panel(page).getByRole('heading', { level: 1 })).toHaveCount(0);
+    const notice = page.locator('[data-chorus-widget]').getByText('Feedback is unavailable here.');
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeFocused();
+    await expect(page.locator('[data-chorus-widget] iframe')).toHaveCount(0);
+    expect(page.frames().map((f) => f.url())).not.toContain('chrome-error://chromewebdata/');
+    await expect.poll(() => warnings.join('\n')).toContain(`origin ${host.otherOrigin} is not allowed`);
+    expect(warnings.join('\n')).toContain(`at ${baseURL}/admin/widget`);
+
+    // The same app on its allowed origin gets the panel.
+    await page.goto(host.origin);
+    await openPanel(page);
   } finally {
     await host.stop();
   }
