@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { aroundPlaceholder } from '../lib/message-parts';
 import { closePanel, connectToHost, type EmbedContext, homeBoard } from '../stores/embed-host';
 import { useHydrated } from './hooks/use-hydrated';
 import { useSession } from './hooks/use-session';
@@ -10,6 +11,7 @@ export default function EmbedBridge({ allowedOrigins, board }: EmbedContext) {
   const hydrated = useHydrated();
   const user = useSession(null);
   const t = translator('account');
+  const [before, after] = aroundPlaceholder(t('signedInAs'), 'name');
   useEffect(() => {
     const stop = connectToHost({ allowedOrigins, board });
     // Pages without a board (releases) point their Ideas tab at the board the host embedded.
@@ -21,10 +23,25 @@ export default function EmbedBridge({ allowedOrigins, board }: EmbedContext) {
   const framed = hydrated && window.parent !== window;
   return (
     <div className="embed-account">
-      {user && <span data-testid="embed-user">{t('signedInAs', { name: user.name })}</span>}
+      {/* One line in a narrow panel: the name shows (an ellipsis at its own end, in either direction), the
+          whole sentence is its title and what a screen reader reads. */}
+      {user && (
+        <span className="embed-user" data-testid="embed-user" title={t('signedInAs', { name: user.name })}>
+          {before && <span className="visually-hidden">{before}</span>}
+          <span className="embed-user-name" dir="auto">
+            {user.name}
+          </span>
+          {after && <span className="visually-hidden">{after}</span>}
+        </span>
+      )}
       {framed && (
-        <button type="button" className="button embed-close" onClick={() => closePanel(allowedOrigins)}>
-          <span aria-hidden="true">{t('close')}</span>
+        <button
+          type="button"
+          className="button embed-close"
+          title={t('close')}
+          onClick={() => closePanel(allowedOrigins)}
+        >
+          <span aria-hidden="true">×</span>
           <span className="visually-hidden">{t('closePanel')}</span>
         </button>
       )}

@@ -18,15 +18,21 @@ export function canUseStorage(): boolean {
 }
 
 /** localStorage when this document may use it, else the frame's state (in a panel), else nothing. */
-export function readLocal(key: string): string | null {
-  if (canUseStorage()) return localStorage.getItem(key);
+export const readLocal = (key: string) => read(key, () => localStorage);
+export const writeLocal = (key: string, value: string | null) => write(key, value, () => localStorage);
+/** The same for this tab only: sessionStorage, else the frame's state (in a panel), else nothing. */
+export const readSession = (key: string) => read(key, () => sessionStorage);
+export const writeSession = (key: string, value: string | null) => write(key, value, () => sessionStorage);
+
+function read(key: string, storage: () => Storage): string | null {
+  if (canUseStorage()) return storage().getItem(key);
   return isFramed() ? readFrameState(key) : null;
 }
 
-export function writeLocal(key: string, value: string | null): void {
+function write(key: string, value: string | null, storage: () => Storage): void {
   if (canUseStorage()) {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
   } else if (isFramed()) {
     writeFrameState(key, value);
   }

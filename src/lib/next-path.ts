@@ -1,4 +1,5 @@
-// Where to go after signing in: only a path on this site, never another origin.
+// Where to go after signing in: only a path on this site, never another origin (in the widget's panel,
+// only a panel page).
 const BASE = 'https://chorus.invalid';
 
 /**
@@ -18,4 +19,13 @@ export function toSafeNextPath(next: string | null | undefined): string {
   const path = url.pathname;
   if (url.origin !== BASE || path.startsWith('//') || /^\/sign(in|up)\b/.test(path)) return '/';
   return path + url.search + url.hash;
+}
+
+/** The widget panel's sign-in page. */
+export const EMBED_SIGNIN_PATH = '/embed/signin';
+
+/** Where the panel's sign-in page goes back to: `next` if it is a safe panel page other than sign-in. */
+export function toEmbedNextPath(next: string | null | undefined): string {
+  const safe = toSafeNextPath(next);
+  return safe.startsWith('/embed/') && !safe.startsWith(EMBED_SIGNIN_PATH) ? safe : '/embed/';
 }

@@ -2,6 +2,7 @@
 // from an origin the admin allowed) for identify, sign-out and "compose", and tells it when to close
 // and how many releases are new. The panel's pages remember the host and the home board in the frame.
 import { readFrameState, writeFrameState } from '../lib/frame-state';
+import { EMBED_SIGNIN_PATH, toEmbedNextPath } from '../lib/next-path';
 import type { Message } from '../widget/protocol';
 import { saveDraft } from './draft';
 import { signInWithIdentifyToken } from './identify';
@@ -61,7 +62,7 @@ async function handle(message: Message): Promise<void> {
   if (message?.type === 'chorus:identify' && typeof message.token === 'string') {
     const outcome = await signInWithIdentifyToken(message.token);
     if (!outcome.ok) showToast(outcome.message, 10_000);
-    else if (outcome.changed) location.reload();
+    else if (outcome.changed || location.pathname === EMBED_SIGNIN_PATH) continueSignedIn();
   } else if (message?.type === 'chorus:signout') {
     signOut();
     location.reload();
@@ -70,6 +71,15 @@ async function handle(message: Message): Promise<void> {
     if (!board) return;
     saveDraft(board.id, { title: String(message.title).slice(0, 200), body: String(message.body).slice(0, 10_000) });
     location.assign(`/embed/b/${encodeURIComponent(board.slug)}`);
+  }
+}
+
+/** Signed in: the sign-in page goes back to where the person was (a pending vote is cast there), others reload. */
+function continueSignedIn(): void {
+  if (location.pathname === EMBED_SIGNIN_PATH) {
+    location.assign(toEmbedNextPath(new URLSearchParams(location.search).get('next')));
+  } else {
+    location.reload();
   }
 }
 

@@ -1,6 +1,7 @@
 // The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded once per page,
 // and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
-// before a local change never overwrites it (the "vote right after load" race).
+// before a local change never overwrites it (the "vote right after load" race). A vote clicked signed
+// out is cast once the person is back from signing in (stores/pending-vote.ts).
 
 import { map } from 'nanostores';
 import { translate } from '../i18n/current';
@@ -33,7 +34,7 @@ export function requestMyVote(_postId?: string): Promise<void> {
     owner = viewer.id;
     stopLive?.();
     stopLive = followMyVotes(viewer);
-    loading = loadMyVotes(viewer);
+    loading = loadMyVotes(viewer).then(castPendingVote);
   }
   return loading ?? Promise.resolve();
 }
@@ -85,7 +86,24 @@ function setMine(postId: string, value: string | null): void {
   $myVotes.setKey(postId, value);
 }
 
+// Loaded when needed (it is rare), so it costs the idea page's members nothing up front.
+const pendingVote = () => import('./pending-vote');
+
+/** The vote clicked before a sign-in detour, now that this page knows the viewer's votes: cast once. */
+async function castPendingVote(): Promise<void> {
+  const postId = await pendingVote()
+    .then((pending) => pending.takePendingVote())
+    .catch(() => null);
+  // Already counted (their vote from before, or another tab's): clicking again would take it back.
+  if (postId && !$myVotes.get()[postId]) await toggleVote(postId);
+}
+
 export async function toggleVote(postId: string): Promise<Result<string | null>> {
+  if (!getViewer())
+    await pendingVote().then(
+      (pending) => pending.rememberPendingVote(postId),
+      () => {},
+    );
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
   if ($posts.get()[postId]?.locked) return refuse(lockedMessage(), { toast: true });

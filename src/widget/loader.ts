@@ -1,10 +1,13 @@
 // The embeddable widget's loader (/widget.js): a launcher button in a shadow root, and on first open a
 // panel that is an iframe on Chorus's origin, so the host page's CSS cannot reach it and it cannot
 // touch the host page. Talks to the panel only by postMessage, checking origin and source both ways.
+// Where the admin did not allow this page's origin, the panel says feedback is unavailable here and the
+// console says what to add (the loader cannot tell staff from visitors without telling the host page).
 // Kept dependency-free and tiny (≤ 5 KB gzip, counted by `npm run size`).
-import type { Message, WidgetApi } from './protocol';
+import { directionOf } from '../i18n/locales';
+import { type Message, ORIGIN_CHECK_PATH, type OriginCheck, type WidgetApi } from './protocol';
 import { WIDGET_STYLES } from './styles';
-import { launcherLabel, unseenTitle, widgetLocale } from './words';
+import { launcherLabel, unavailableText, unseenTitle, widgetLocale } from './words';
 
 type QueuedCall = [keyof WidgetApi, unknown[]];
 
@@ -44,6 +47,7 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
   (document.body ?? document.documentElement).append(host);
 
   let frame: HTMLIFrameElement | null = null;
+  let notice: HTMLParagraphElement | null = null;
   let ready = false;
   let outbox: Message[] = [];
   let identity: string | null | undefined;
@@ -66,11 +70,46 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
       frame.title = label.textContent ?? '';
       frame.src = `${chorus}/embed/b/${encodeURIComponent(board)}?origin=${encodeURIComponent(location.origin)}`;
       frame.allow = 'clipboard-write';
+      // Hidden until Chorus confirms this origin may frame it: a refused frame is a broken-page icon.
+      frame.className = 'checking';
       panel.append(frame);
+      void originAllowed().then((allowed) => (allowed ? reveal() : refuse()));
     }
     panel.hidden = false;
     launcher.setAttribute('aria-expanded', 'true');
-    frame.focus();
+    (notice ?? frame).focus();
+  };
+  // An unanswered check (an older Chorus, a network error) shows the frame as before.
+  const originAllowed = () =>
+    fetch(`${chorus}${ORIGIN_CHECK_PATH}?origin=${encodeURIComponent(location.origin)}`)
+      .then((response) => response.json() as Promise<OriginCheck>)
+      .then(
+        (answer) => answer.allowed !== false,
+        () => true,
+      );
+  const reveal = () => {
+    frame?.removeAttribute('class');
+    if (!panel.hidden) frame?.focus();
+  };
+  const sayUnavailable = () => {
+    if (!notice) return;
+    notice.textContent = unavailableText(locale);
+    notice.lang = locale;
+    notice.dir = directionOf(locale);
+  };
+  const refuse = () => {
+    frame?.remove();
+    notice = document.createElement('p');
+    notice.className = 'notice';
+    notice.tabIndex = -1;
+    sayUnavailable();
+    panel.classList.add('refused');
+    panel.append(notice);
+    if (!panel.hidden) notice.focus();
+    const admin = `${chorus}/admin/widget`;
+    console.warn(
+      `Chorus widget: this page's origin ${location.origin} is not allowed to embed the feedback panel. Add ${location.origin} to "Sites allowed to embed the widget" at ${admin}`,
+    );
   };
   const close = () => {
     if (panel.hidden) return;
@@ -112,6 +151,7 @@ function install(script: HTMLScriptElement, queue: QueuedCall[]): void {
       label.textContent = labelText();
       panel.setAttribute('aria-label', label.textContent);
       if (frame) frame.title = label.textContent;
+      sayUnavailable();
       if (unseen) badge.title = unseenTitle(locale, unseen);
     },
     openComposer(draft = {}) {

@@ -16,6 +16,16 @@ export type Message =
   /** Host → panel: open the composer with this title and description. */
   | { type: 'chorus:compose'; title: string; body: string };
 
+/**
+ * Loader → Chorus, on first open: GET ORIGIN_CHECK_PATH?origin=<the host page's origin> answers whether
+ * the admin allowed it (what the panel's frame-ancestors say; public like them), so a refused frame is
+ * never shown.
+ */
+export const ORIGIN_CHECK_PATH = '/embed/allowed';
+export interface OriginCheck {
+  allowed: boolean;
+}
+
 export interface WidgetApi {
   open(): void;
   close(): void;

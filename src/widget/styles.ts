@@ -15,4 +15,7 @@ font:700 12px/20px system-ui,sans-serif;text-align:center;box-sizing:border-box}
 .panel{bottom:80px;width:400px;max-width:calc(100vw - 40px);height:640px;max-height:calc(100vh - 100px);
 border-radius:12px;overflow:hidden;background:#fff;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 iframe{display:block;width:100%;height:100%;border:0;margin:0;padding:0}
+iframe.checking{visibility:hidden}
+.panel.refused{height:auto}
+.notice{margin:0;padding:24px;color:#1d1b4b;font:400 15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 `;

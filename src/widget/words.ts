@@ -1,6 +1,6 @@
 // The loader's own words (launcher label, unseen-releases title) in the embedding page's language. Only
 // the `widget` and `releases` namespaces of each locale file are bundled (JSON named imports tree-shake).
-// i18n-keys: widget.launcher
+// i18n-keys: widget.launcher widget.unavailable
 
 import { releases as arReleases, widget as arWidget } from '../../locales/ar.json';
 import { releases as deReleases, widget as deWidget } from '../../locales/de.json';
@@ -17,6 +17,7 @@ import { type Locale, localeOfTag, SOURCE_LOCALE } from '../i18n/locales';
 
 interface Words {
   launcher: string;
+  unavailable: string;
   unseen: Message;
 }
 
@@ -40,6 +41,11 @@ export function widgetLocale(tag: string | null | undefined): Locale {
 
 export function launcherLabel(locale: Locale): string {
   return WORDS[locale].launcher;
+}
+
+/** What the panel says where this page's origin may not embed it: "Feedback is unavailable here." */
+export function unavailableText(locale: Locale): string {
+  return WORDS[locale].unavailable;
 }
 
 /** "3 new releases", for the launcher badge's title. */

@@ -58,12 +58,23 @@ test('a member votes for an idea and takes the vote back', async ({
   await expect.poll(async () => (await admin.collection('posts').getOne(id)).vote_count).toBe(0);
 });
 
-test('a visitor who votes is asked to sign in and comes back', async ({ page, admin, createMember }) => {
-  const author = await createMember();
+test('a visitor who votes is asked to sign in, comes back, and the vote counts', async ({
+  page,
+  admin,
+  createMember,
+}) => {
+  const [author, voter] = [await createMember(), await createMember()];
   const id = await createIdea(admin, { author: author.id, title: 'Visitors must sign in to vote' });
   await openPage(page, `/p/${id}`);
   await page.getByTestId('vote-button').click();
   await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(`/p/${id}`)}`));
+  await page.getByLabel('Email', { exact: true }).fill(voter.email);
+  await page.getByLabel('Password', { exact: true }).fill(voter.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/p/${id}$`));
+  await expect(page.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
+  const votes = () => admin.collection('votes').getFullList({ filter: `user = "${voter.id}" && post = "${id}"` });
+  await expect.poll(async () => (await votes()).length).toBe(1);
 });
 
 test('a member comments, another replies, and the author edits their comment', async ({

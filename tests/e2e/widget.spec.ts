@@ -2,6 +2,8 @@
 // see votes arrive live; keyboard only; no axe violations; hostile host CSS changes nothing; only the
 // admin's origins may frame the panel.
 import AxeBuilder from '@axe-core/playwright';
+import type { FrameLocator } from '@playwright/test';
+import type PocketBase from 'pocketbase';
 import { expect, test } from './fixtures';
 import { NOT_INTERACTIVE, PNG_1X1 } from './ideas-helpers';
 import { signIn } from './staff-helpers';
@@ -62,6 +64,108 @@ test('a person identified by the app posts an idea with a screenshot, votes, and
     await otherPage.getByTestId('vote-button').click();
     await expect(frame.getByTestId('vote-count')).toHaveText('2');
     await context.close();
+  } finally {
+    await host.stop();
+  }
+});
+
+/** The first idea's vote button in the panel, and that idea's id (other stories vote too: find it by id). */
+async function firstIdeaVote(frame: FrameLocator) {
+  const action = await frame.locator('form.vote-form').first().getAttribute('action');
+  const postId = /^\/p\/([a-z0-9]+)\/vote$/.exec(action ?? '')?.[1] ?? '';
+  expect(postId).not.toBe('');
+  return { postId, vote: frame.locator(`form[action="/p/${postId}/vote"]`).getByTestId('vote-button') };
+}
+
+/** How many votes this person has on this idea (the vote is cast once, not toggled back). */
+async function votesOf(admin: PocketBase, userId: string, postId: string): Promise<number> {
+  const votes = await admin.collection('votes').getFullList({ filter: `user = "${userId}" && post = "${postId}"` });
+  return votes.length;
+}
+
+test('a signed-out person votes in the widget, the host signs them in, and the vote counts without finding the idea again', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(host.origin);
+    let frame = await openPanel(page);
+    const { postId, vote } = await firstIdeaVote(frame);
+    await vote.click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    // The team's app signs the person in while the panel shows the sign-in form.
+    await page.evaluate(async () => {
+      const token = await (await fetch('/token')).text();
+      (window as unknown as { Chorus: { identify(token: string): void } }).Chorus.identify(token);
+    });
+    await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${host.person.name}`);
+    await expect(frame.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    const person = await admin.collection('users').getFirstListItem(`email = "${host.person.email}"`);
+    await expect.poll(() => votesOf(admin, person.id, postId)).toBe(1);
+
+    // Once: coming back later neither casts it again nor takes it back.
+    await page.goto(`${host.origin}/?identify`);
+    frame = await openPanel(page);
+    await expect(frame.getByTestId('embed-user')).toBeVisible();
+    await expect(frame.locator(`form[action="/p/${postId}/vote"]`).getByTestId('vote-button')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await votesOf(admin, person.id, postId)).toBe(1);
+  } finally {
+    await host.stop();
+  }
+});
+
+test('a signed-out person votes in the widget, signs in with a password inside the panel, and the vote counts', async ({
+  page,
+  admin,
+  baseURL,
+  createMember,
+}) => {
+  const member = await createMember();
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(host.origin);
+    const frame = await openPanel(page);
+    const { postId, vote } = await firstIdeaVote(frame);
+    await vote.click();
+    await frame.getByLabel('Email').fill(member.email);
+    await frame.getByLabel('Password', { exact: true }).fill(member.password);
+    await frame.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${member.name}`);
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => votesOf(admin, member.id, postId)).toBe(1);
+  } finally {
+    await host.stop();
+  }
+});
+
+test('at phone width the panel’s “Signed in as …” header stays on one line, the full name in its title', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    await page.goto(`${host.origin}/?identify`);
+    const frame = await openPanel(page);
+    const user = frame.getByTestId('embed-user');
+    await expect(user).toHaveText(`Signed in as ${host.person.name}`);
+    const close = await frame.getByRole('button', { name: 'Close feedback panel' }).boundingBox();
+    const header = await frame.locator('.embed-header').boundingBox();
+    const height = await user.evaluate((span) => span.getBoundingClientRect().height);
+    const fontSize = await user.evaluate((span) => Number.parseFloat(getComputedStyle(span).fontSize));
+    // One line of the small text, in a header one row (the close button's) and its padding tall.
+    expect(height).toBeLessThan(fontSize * 2);
+    expect(header?.height ?? 0).toBeLessThan((close?.height ?? 0) + 20);
+    // The whole sentence stays available: its text for screen readers, its title on hover.
+    await expect(user).toHaveAttribute('title', `Signed in as ${host.person.name}`);
   } finally {
     await host.stop();
   }
@@ -147,7 +251,6 @@ test('the host page’s aggressive CSS changes neither the launcher nor the pane
 });
 
 test('only the admin’s origins may frame the panel, and no other page may be framed at all', async ({
-  page,
   admin,
   baseURL,
   request,
@@ -161,10 +264,41 @@ test('only the admin’s origins may frame the panel, and no other page may be f
     expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(home.headers()['x-frame-options']).toBe('DENY');
 
+    // The loader's question before it shows the panel: the same list, readable from any page.
+    const allowed = await request.get(`/embed/allowed?origin=${encodeURIComponent(host.origin)}`);
+    expect(allowed.headers()['access-control-allow-origin']).toBe('*');
+    expect(await allowed.json()).toEqual({ allowed: true });
+    const other = await request.get(`/embed/allowed?origin=${encodeURIComponent(host.otherOrigin)}`);
+    expect(await other.json()).toEqual({ allowed: false });
+  } finally {
+    await host.stop();
+  }
+});
+
+test('a site left off the widget’s list shows visitors a plain notice, never a broken frame, and tells its team in the console which origin to add where', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  const host = await startWidgetStory(admin, baseURL ?? '');
+  try {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await page.goto(host.otherOrigin);
     await launcher(page).click();
-    await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/');
-    await expect(panel(page).getByRole('heading', { level: 1 })).toHaveCount(0);
+    const notice = page.locator('[data-chorus-widget]').getByText('Feedback is unavailable here.');
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeFocused();
+    await expect(page.locator('[data-chorus-widget] iframe')).toHaveCount(0);
+    expect(page.frames().map((f) => f.url())).not.toContain('chrome-error://chromewebdata/');
+    await expect.poll(() => warnings.join('\n')).toContain(`origin ${host.otherOrigin} is not allowed`);
+    expect(warnings.join('\n')).toContain(`at ${baseURL}/admin/widget`);
+
+    // The same app on its allowed origin gets the panel.
+    await page.goto(host.origin);
+    await openPanel(page);
   } finally {
     await host.stop();
   }

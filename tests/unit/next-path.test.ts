@@ -1,6 +1,6 @@
 // `next=` after signing in: same-site paths pass through; every way out of the site lands on "/".
 import { describe, expect, it } from 'vitest';
-import { toSafeNextPath } from '../../src/lib/next-path';
+import { toEmbedNextPath, toSafeNextPath } from '../../src/lib/next-path';
 
 describe('where signing in leads', () => {
   it.each([
@@ -74,5 +74,29 @@ describe('where signing in leads', () => {
   it('refuses the issue’s two examples outright', () => {
     expect(toSafeNextPath(new URLSearchParams('next=%2F.%2F%2Fevil.example%2Fpwned').get('next'))).toBe('/');
     expect(toSafeNextPath('/..//evil.example')).toBe('/');
+  });
+});
+
+describe('where the widget panel’s sign-in page leads', () => {
+  it.each([
+    [
+      '/embed/b/features?origin=http%3A%2F%2Flocalhost%3A3000',
+      '/embed/b/features?origin=http%3A%2F%2Flocalhost%3A3000',
+    ],
+    ['/embed/p/abc', '/embed/p/abc'],
+  ])('goes back to the panel page %j', (next, expected) => {
+    expect(toEmbedNextPath(next)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '/b/features',
+    '/embed/signin?next=/embed/signin',
+    '/embed/../..//evil.example',
+    '//evil.example/embed/b/x',
+    'https://evil.example/embed/b/x',
+    '/embed/%2e%2e/settings',
+  ])('sends %j to the panel’s home instead (never off the panel, never back to sign-in)', (next) => {
+    expect(toEmbedNextPath(next)).toBe('/embed/');
   });
 });
