@@ -26,7 +26,10 @@ export async function startStack(options) {
     if (mailWebPort) await assertPortFree(mailWebPort, 'the mail catcher inbox', 'MAIL_PORT');
   }
   const stoppers = [];
+  let pocketbase;
   const stop = async () => {
+    // First, before any await: Ctrl-C reaches PocketBase too, and its exit is this shutdown, not a crash.
+    pocketbase?.holdDown();
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
   };
   try {
@@ -42,7 +45,6 @@ export async function startStack(options) {
     let mail;
     let superuser;
     let password;
-    let pocketbase;
     if (!externalPbUrl) {
       mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
       stoppers.push(mail.close);
