@@ -81,3 +81,23 @@ describe('an operator importing from Fider', () => {
     expect(linesUnder(real.output, /^Imported from .* It did this:/)).toEqual(predicted);
   }, 120_000);
 });
+
+describe('a staff-only tag in the source', () => {
+  it('never shows on an idea through a public Chorus tag of the same name, and the operator is told', async () => {
+    const other = await startTestPocketBase();
+    try {
+      await other.admin.collection('tags').create({ name: 'needs triage', color: '#123456', staff_only: false });
+      const { code, output } = await runImport(other.url, [...args, '--yes']);
+      expect(code).toBe(0);
+      const row = await other.admin.collection('imports').getFirstListItem('kind = "post" && external_id = "36"');
+      const arabic = await other.visitor().collection('posts').getOne(row.record, { expand: 'tags' });
+      expect(arabic.expand?.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Editor', 'Localization']);
+      expect((await other.admin.collection('post_staff_tags').getList(1, 1)).totalItems).toBe(0);
+      expect(output).toContain(
+        'tag Needs triage: staff-only in the source, but Chorus has a public tag of that name: left off the ideas so it stays private',
+      );
+    } finally {
+      await other.stop();
+    }
+  }, 120_000);
+});

@@ -48,7 +48,7 @@ async function importUsers(pb, model, plan, store, report) {
 
 async function importTags(pb, plan, store, report) {
   for (const [key, decision] of plan.tags) {
-    if (decision.action === 'imported') continue;
+    if (decision.action === 'imported' || decision.action === 'skip') continue;
     try {
       if (decision.action === 'matched') report.tally.matched.tags += 1;
       else {

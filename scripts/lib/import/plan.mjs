@@ -52,9 +52,14 @@ async function planUsers(pb, model, mappings, tally) {
   return users;
 }
 
-async function planTags(pb, model, mappings, tally) {
+async function planTags(pb, model, mappings, tally, problems) {
   const tags = new Map();
-  const byName = new Map((await pb.collection('tags').getFullList()).map((t) => [t.name.toLowerCase(), t.id]));
+  const byName = new Map(
+    (await pb.collection('tags').getFullList()).map((t) => [
+      t.name.toLowerCase(),
+      { id: t.id, staffOnly: t.staff_only },
+    ]),
+  );
   for (const tag of model.tags.values()) {
     const imported = mappings.get(`tag:${tag.key}`);
     const name = tag.name.slice(0, 40);
@@ -62,12 +67,19 @@ async function planTags(pb, model, mappings, tally) {
     if (imported) {
       tags.set(tag.key, { action: 'imported', id: imported });
       tally.imported.tags += 1;
+    } else if (same && tag.staffOnly && !same.staffOnly) {
+      // Reusing it would show the source's private triage label on the idea's public page.
+      tags.set(tag.key, { action: 'skip' });
+      problems.push({
+        where: `tag ${tag.name}`,
+        why: 'staff-only in the source, but Chorus has a public tag of that name: left off the ideas so it stays private',
+      });
     } else if (same) {
-      tags.set(tag.key, { action: 'matched', id: same });
+      tags.set(tag.key, { action: 'matched', id: same.id });
       tally.matched.tags += 1;
     } else {
       const id = recordIdOf(model.source, 'tag', tag.key);
-      byName.set(name.toLowerCase(), id);
+      byName.set(name.toLowerCase(), { id, staffOnly: tag.staffOnly });
       tags.set(tag.key, { action: 'create', id, fields: { name, color: tag.color, staff_only: tag.staffOnly } });
       tally.created.tags += 1;
     }
@@ -142,9 +154,10 @@ async function planBoard(pb, name, plan) {
 export async function planImport(pb, model, { board } = {}) {
   const mappings = await loadMappings(pb, model.source);
   const tally = emptyTally();
+  const problems = [...model.problems];
   const users = await planUsers(pb, model, mappings, tally);
-  const tags = await planTags(pb, model, mappings, tally);
-  const plan = { mappings, users, tags, boards: new Map(), posts: [], tally, problems: [...model.problems] };
+  const tags = await planTags(pb, model, mappings, tally, problems);
+  const plan = { mappings, users, tags, boards: new Map(), posts: [], tally, problems };
   // Originals before their duplicates, so a duplicate can name the idea it was merged into.
   const posts = [...model.posts].sort((a, b) => Number(Boolean(a.duplicateOfKey)) - Number(Boolean(b.duplicateOfKey)));
   for (const post of posts) {
