@@ -1,7 +1,7 @@
 // `npm run import` — moves a feedback board into Chorus: from a running Fider (REST API, admin API key)
-// or from a Canny, UserVoice or generic CSV export. Prints a dry-run summary first, then imports with a
-// progress bar, then reports what it could not import and why. Safe to run again: it creates nothing
-// twice and resumes an interrupted import.
+// or from a Canny, UserVoice or generic CSV export. Prints its plan first, then imports with a
+// progress bar, then reports what it did in the plan's words and what it could not import and why. Safe to
+// run again: it creates nothing twice and resumes an interrupted import.
 //
 //   npm run import -- fider --url https://feedback.example.com --key <admin API key> [--board Feedback]
 //   npm run import -- csv --format canny|uservoice|generic --file export.csv [--map title=Subject] [--board …]
@@ -16,9 +16,9 @@ import PocketBase from 'pocketbase';
 import { applyImport } from './lib/import/apply.mjs';
 import { readCsv } from './lib/import/csv-formats.mjs';
 import { readFider } from './lib/import/fider.mjs';
+import { planImport } from './lib/import/plan.mjs';
 import { createProgress } from './lib/import/progress.mjs';
-import { describePlan, describeReport } from './lib/import/summary.mjs';
-import { planImport } from './lib/import/writer.mjs';
+import { describeDryRun, describePlan, describeReport } from './lib/import/summary.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -76,10 +76,15 @@ try {
   const { email, password } = await operator();
   await pb.collection('_superusers').authWithPassword(email, password);
   const model = await readSource();
-  console.log(describePlan(model, await planImport(pb, model)));
-  if (values['dry-run'] || !(await confirmed())) process.exit(0);
-  const report = await applyImport(pb, model, { board: values.board, onProgress: createProgress('ideas') });
-  console.log(describeReport(report));
+  const plan = await planImport(pb, model, { board: values.board });
+  if (values['dry-run']) {
+    console.log(describeDryRun(model, plan));
+    process.exit(0);
+  }
+  console.log(describePlan(model, plan));
+  if (!(await confirmed())) process.exit(0);
+  const report = await applyImport(pb, model, plan, { onProgress: createProgress('ideas') });
+  console.log(describeReport(model, report));
 } catch (error) {
   console.error(`Import failed: ${error.message}`);
   process.exit(1);

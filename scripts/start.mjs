@@ -1,10 +1,12 @@
 // `npm start` (and `npm run dev` with --dev): a local Chorus on a real PocketBase, seeded on first run.
+// `npm start -- --reuse-build` serves the last build when there is one instead of building again.
 import './lib/require-node.mjs';
 import { resolve } from 'node:path';
 import { DEMO_PEOPLE } from './lib/seed/people.mjs';
 import { startStack } from './lib/stack.mjs';
 
 const dev = process.argv.includes('--dev');
+const reuseBuild = process.argv.includes('--reuse-build');
 const env = process.env;
 const externalPbUrl = env.PB_URL || undefined;
 
@@ -18,7 +20,7 @@ try {
     externalPbUrl,
     publicPbUrl: env.PUBLIC_PB_URL || undefined,
     dev,
-    build: 'always',
+    build: reuseBuild ? 'if-missing' : 'always',
     quiet: !dev,
     log: (line) => console.log(line),
   });

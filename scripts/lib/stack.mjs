@@ -1,15 +1,39 @@
 // The whole local Chorus: a mail catcher, PocketBase with the migrations, a seeded demo, and the site.
 // `npm start` runs it on fixed ports; the end-to-end tests run it on free ports and a temp folder.
 import { randomBytes } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
-import { demoPassword, operatorCredentials } from './credentials.mjs';
+import { demoPassword, operatorCredentials, saveDemoPassword, savedDemoPassword } from './credentials.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
 import { supervisePocketBase } from './pocketbase-supervisor.mjs';
 import { assertPortFree } from './ports.mjs';
+import { setDemoPassword } from './seed/demo-password.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
 import { buildSite, isBuilt, startSite } from './site-server.mjs';
+
+/**
+ * Seeds the demo on first run; on a later one gives the demo accounts CHORUS_DEMO_PASSWORD if it changed.
+ * @returns {Promise<string | undefined>} the password the demo accounts have (none when there is no demo)
+ */
+async function demoAccounts(admin, dataDir, { seed, log }) {
+  const password = demoPassword(dataDir);
+  const marker = join(dataDir, 'chorus-seeded');
+  if (seed && !existsSync(marker) && !(await hasContent(admin))) {
+    log('Seeding the demo…');
+    await seedDemo(admin, { password });
+    saveDemoPassword(dataDir, password);
+    writeFileSync(marker, new Date().toISOString());
+  } else if (existsSync(marker) && password !== savedDemoPassword(dataDir)) {
+    const written = new Date(readFileSync(marker, 'utf8').trim());
+    const seededAt = Number.isNaN(written.getTime()) ? statSync(marker).mtime : written;
+    const changed = await setDemoPassword(admin, { password, seededAt });
+    saveDemoPassword(dataDir, password);
+    const from = process.env.CHORUS_DEMO_PASSWORD ? ' (CHORUS_DEMO_PASSWORD)' : '';
+    log(`Demo password changed to ${password}${from} for the ${changed} demo accounts the seed created.`);
+  }
+  return existsSync(marker) ? password : undefined;
+}
 
 /**
  * @param {{ dataDir: string, sitePort: number, pbPort: number, smtpPort: number, mailWebPort?: number,
@@ -26,7 +50,10 @@ export async function startStack(options) {
     if (mailWebPort) await assertPortFree(mailWebPort, 'the mail catcher inbox', 'MAIL_PORT');
   }
   const stoppers = [];
+  let pocketbase;
   const stop = async () => {
+    // First, before any await: Ctrl-C reaches PocketBase too, and its exit is this shutdown, not a crash.
+    pocketbase?.holdDown();
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
   };
   try {
@@ -42,7 +69,6 @@ export async function startStack(options) {
     let mail;
     let superuser;
     let password;
-    let pocketbase;
     if (!externalPbUrl) {
       mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
       stoppers.push(mail.close);
@@ -56,13 +82,7 @@ export async function startStack(options) {
       pbUrl = pocketbase.url;
       const admin = await connectAsSuperuser(pbUrl, superuser);
       await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
-      password = demoPassword(dataDir);
-      const marker = join(dataDir, 'chorus-seeded');
-      if (options.seed !== false && !existsSync(marker) && !(await hasContent(admin))) {
-        log('Seeding the demo…');
-        await seedDemo(admin, { password });
-        writeFileSync(marker, new Date().toISOString());
-      }
+      password = await demoAccounts(admin, dataDir, { seed: options.seed !== false, log });
     }
     if (!dev && (options.build === 'always' || !isBuilt())) {
       log('Building the site…');

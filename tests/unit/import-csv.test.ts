@@ -1,7 +1,9 @@
-// The importer's CSV reader and status names: quoting, line breaks, byte-order mark, line numbers.
+// The importer's CSV reader and status names: quoting, line breaks, byte-order mark, line numbers; and
+// the plurals its summary counts in.
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../scripts/lib/import/csv.mjs';
 import { extractImages, statusSlugOf } from '../../scripts/lib/import/model.mjs';
+import { countOf } from '../../scripts/lib/import/summary.mjs';
 
 describe('parseCsv', () => {
   it('reads quoted commas, doubled quotes and line breaks, CRLF or LF, with or without a BOM', () => {
@@ -43,5 +45,18 @@ describe('extractImages', () => {
         { url: 'http://fider/static/images/attachments/c.png', name: 'c.png' },
       ],
     });
+  });
+});
+
+describe('countOf', () => {
+  it.each([
+    [1, 'tags', '1 tag'],
+    [6, 'tags', '6 tags'],
+    [0, 'tags', '0 tags'],
+    [1, 'users', '1 person'],
+    [19, 'users', '19 people'],
+    [1, 'posts', '1 idea'],
+  ])('counts %i %s as "%s"', (n, kind, words) => {
+    expect(countOf(n, kind)).toBe(words);
   });
 });

@@ -1,10 +1,12 @@
-// Applies an import plan: people (matched by email or created), tags, the board, then each idea with
-// its images, comments and votes, and its original dates. Each thing that fails is reported with the
-// reason and the import goes on. Calls onProgress({ done, total }) after each idea.
+// Carries out an import plan (plan.mjs): people (matched by email or created), tags (reused by name or
+// created), boards, then each idea with its images, comments and votes, and its original dates. Each
+// thing that fails is reported with the reason and the import goes on. Calls onProgress({ done, total })
+// after each idea. Counts what it did in the plan's own terms, so the result reads like the dry run.
 import { randomBytes } from 'node:crypto';
 import { downloadImages } from './files.mjs';
 import { recordIdOf } from './ids.mjs';
-import { clip, createOnce, createStore, findUserByEmail, loadMappings } from './writer.mjs';
+import { emptyTally } from './plan.mjs';
+import { createOnce, createStore } from './writer.mjs';
 
 const reasonOf = (error) => {
   const fields = error?.response?.data;
@@ -17,15 +19,14 @@ const reasonOf = (error) => {
   return `${error?.message ?? error}${detail}`;
 };
 
-async function importUsers(pb, model, store, report) {
-  for (const user of model.users.values()) {
-    if (store.has('user', user.key)) continue;
+async function importUsers(pb, model, plan, store, report) {
+  for (const [key, decision] of plan.users) {
+    if (decision.action === 'imported') continue;
+    const user = model.users.get(key);
     try {
-      let record = await findUserByEmail(pb, user.email);
-      if (record) report.matched.users += 1;
+      if (decision.action === 'matched') report.tally.matched.users += 1;
       else {
         const password = randomBytes(24).toString('base64url');
-        const id = recordIdOf(model.source, 'user', user.key);
         const fields = {
           email: user.email,
           name: user.name.slice(0, 60),
@@ -35,58 +36,49 @@ async function importUsers(pb, model, store, report) {
           role: 'member',
           emailVisibility: false,
         };
-        if (await createOnce(pb, 'users', id, fields)) report.created.users += 1;
-        record = { id };
+        const created = await createOnce(pb, 'users', decision.id, fields);
+        report.tally[created ? 'created' : 'imported'].users += 1;
       }
-      await store.remember('user', user.key, record.id);
+      await store.remember('user', key, decision.id);
     } catch (error) {
       report.problems.push({ where: `user ${user.email}`, why: reasonOf(error) });
     }
   }
 }
 
-async function importTags(pb, model, store, report) {
-  const existing = await pb.collection('tags').getFullList();
-  for (const tag of model.tags.values()) {
-    if (store.has('tag', tag.key)) continue;
-    const same = existing.find((t) => t.name.toLowerCase() === tag.name.toLowerCase());
-    const id = same?.id ?? recordIdOf(model.source, 'tag', tag.key);
+async function importTags(pb, plan, store, report) {
+  for (const [key, decision] of plan.tags) {
+    if (decision.action === 'imported' || decision.action === 'skip') continue;
     try {
-      if (
-        !same &&
-        (await createOnce(pb, 'tags', id, { name: tag.name.slice(0, 40), color: tag.color, staff_only: tag.staffOnly }))
-      )
-        report.created.tags += 1;
-      await store.remember('tag', tag.key, id);
+      if (decision.action === 'matched') report.tally.matched.tags += 1;
+      else {
+        const created = await createOnce(pb, 'tags', decision.id, decision.fields);
+        report.tally[created ? 'created' : 'imported'].tags += 1;
+      }
+      await store.remember('tag', key, decision.id);
     } catch (error) {
-      report.problems.push({ where: `tag ${tag.name}`, why: reasonOf(error) });
+      report.problems.push({ where: `tag ${decision.fields?.name ?? key}`, why: reasonOf(error) });
     }
   }
 }
 
-async function boardFor(pb, name, cache) {
-  const slug =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'feedback';
-  if (!cache.has(slug)) {
-    const [found] = (await pb.collection('boards').getList(1, 1, { filter: pb.filter('slug = {:slug}', { slug }) }))
-      .items;
-    cache.set(
-      slug,
-      found ?? (await pb.collection('boards').create({ name: name.slice(0, 60), slug, visibility: 'public' })),
-    );
+/** The board the plan chose, created the first time an idea needs it. */
+async function boardFor(pb, plan, slug, report) {
+  const board = plan.boards.get(slug);
+  if (!board.used) {
+    if (board.id) report.tally.matched.boards += 1;
+    else {
+      board.id = (await pb.collection('boards').create({ name: board.name, slug, visibility: 'public' })).id;
+      report.tally.created.boards += 1;
+    }
+    board.used = true;
   }
-  return cache.get(slug).id;
+  return board.id;
 }
 
-async function importComments(pb, model, post, postId, store, report) {
-  for (const comment of post.comments) {
-    const where = `comment ${comment.key} on ${post.key}`;
-    if (store.has('comment', comment.key)) continue;
+async function importComments(pb, entry, store, report) {
+  for (const comment of entry.comments) {
+    const where = `comment ${comment.key} on ${entry.post.key}`;
     const author = store.get('user', comment.authorKey);
     if (!author) {
       report.problems.push({ where, why: 'its author could not be imported' });
@@ -95,35 +87,35 @@ async function importComments(pb, model, post, postId, store, report) {
     try {
       const { files, problems } = await downloadImages(comment.images);
       for (const why of problems) report.problems.push({ where, why });
-      const id = recordIdOf(model.source, 'comment', comment.key);
-      const body = clip(comment.body || '(image)', 5000, where, report.problems, 'comment');
-      if (await createOnce(pb, 'comments', id, { post: postId, author, body, images: files })) {
-        report.created.comments += 1;
-        report.created.images += files.length;
-      }
-      await store.remember('comment', comment.key, id);
+      const fields = { post: entry.id, author, body: comment.body, images: files };
+      if (await createOnce(pb, 'comments', comment.id, fields)) {
+        report.tally.created.comments += 1;
+        report.tally.created.images += files.length;
+      } else report.tally.imported.comments += 1;
+      await store.remember('comment', comment.key, comment.id);
     } catch (error) {
       report.problems.push({ where, why: reasonOf(error) });
     }
   }
 }
 
-async function importVotes(pb, post, postId, store, report) {
-  for (const voterKey of post.voterKeys) {
-    const key = `${post.key}:${voterKey}`;
-    if (store.has('vote', key)) continue;
-    const user = store.get('user', voterKey);
+async function importVotes(pb, entry, store, report) {
+  for (const vote of entry.votes) {
+    const user = store.get('user', vote.voterKey);
     if (!user) {
-      report.problems.push({ where: `vote on ${post.key}`, why: `voter ${voterKey} could not be imported (no email)` });
+      report.problems.push({ where: `vote on ${entry.post.key}`, why: `voter ${vote.voterKey} could not be imported` });
       continue;
     }
-    try {
-      await pb.collection('votes').create({ post: postId, user }, { headers: { 'X-Chorus-Import': '1' } });
-      report.created.votes += 1;
-    } catch (error) {
-      if (error?.status !== 400) throw error; // 400: this person already voted for it
+    if (!vote.duplicate) {
+      try {
+        await pb.collection('votes').create({ post: entry.id, user }, { headers: { 'X-Chorus-Import': '1' } });
+        report.tally.created.votes += 1;
+      } catch (error) {
+        if (error?.status !== 400) throw error; // 400: an interrupted run made this vote and did not note it
+        report.tally.imported.votes += 1;
+      }
     }
-    await store.remember('vote', key, user);
+    await store.remember('vote', vote.key, user);
   }
 }
 
@@ -140,62 +132,60 @@ async function setOriginalDates(pb, model, post, postId) {
   if (items.length) await pb.send('/api/chorus/import/dates', { method: 'POST', body: { items } });
 }
 
-export async function applyImport(pb, model, { board, onProgress = () => {} }) {
-  const store = createStore(pb, model, await loadMappings(pb, model.source));
-  const report = {
-    created: { users: 0, tags: 0, posts: 0, comments: 0, votes: 0, images: 0 },
-    matched: { users: 0 },
-    problems: [...model.problems],
+async function createPost(pb, plan, entry, statuses, store, report) {
+  const { post, where } = entry;
+  const author = store.get('user', post.authorKey);
+  if (!author) throw new Error('its author could not be imported');
+  const { files, problems } = await downloadImages(entry.images);
+  for (const why of problems) report.problems.push({ where, why });
+  const fields = {
+    board: await boardFor(pb, plan, entry.board, report),
+    author,
+    title: entry.title,
+    body: entry.body,
+    status: statuses[post.status] ?? statuses.open,
+    tags: post.tagKeys
+      .map((key) => store.get('tag', key))
+      .filter(Boolean)
+      .slice(0, 10),
+    approved: post.approved,
+    response: entry.response,
+    merged_into: post.duplicateOfKey ? (store.get('post', post.duplicateOfKey) ?? '') : '',
+    images: files,
   };
-  await importUsers(pb, model, store, report);
-  await importTags(pb, model, store, report);
+  if (await createOnce(pb, 'posts', entry.id, fields)) {
+    report.tally.created.posts += 1;
+    report.tally.created.images += files.length;
+  } else report.tally.imported.posts += 1;
+  await store.remember('post', post.key, entry.id);
+}
+
+/** @returns {Promise<{ tally: ReturnType<typeof emptyTally>, problems: { where: string, why: string }[] }>} */
+export async function applyImport(pb, model, plan, { onProgress = () => {} } = {}) {
+  const store = createStore(pb, model, plan.mappings);
+  const report = { tally: emptyTally(), problems: [...plan.problems] };
+  // What the plan found already imported is skipped as planned.
+  Object.assign(report.tally.imported, plan.tally.imported);
+  await importUsers(pb, model, plan, store, report);
+  await importTags(pb, plan, store, report);
   const statuses = Object.fromEntries((await pb.collection('statuses').getFullList()).map((s) => [s.slug, s.id]));
-  const boards = new Map();
-  // Originals before their duplicates, so a duplicate can name the idea it was merged into.
-  const posts = [...model.posts].sort((a, b) => Number(Boolean(a.duplicateOfKey)) - Number(Boolean(b.duplicateOfKey)));
   let done = 0;
-  for (const post of posts) {
-    const where = `idea ${post.key} (${post.title})`;
+  for (const entry of plan.posts) {
     try {
-      let postId = store.get('post', post.key);
-      if (!postId) {
-        const author = store.get('user', post.authorKey);
-        if (!author) throw new Error('its author could not be imported (no email)');
-        const { files, problems } = await downloadImages(post.images);
-        for (const why of problems) report.problems.push({ where, why });
-        postId = recordIdOf(model.source, 'post', post.key);
-        const fields = {
-          board: await boardFor(pb, board || post.board || model.defaultBoard || 'Feedback', boards),
-          author,
-          title: clip(post.title, 120, where, report.problems, 'title'),
-          body: clip(post.body, 10000, where, report.problems, 'body'),
-          status: statuses[post.status] ?? statuses.open,
-          tags: post.tagKeys
-            .map((key) => store.get('tag', key))
-            .filter(Boolean)
-            .slice(0, 10),
-          approved: post.approved,
-          response: clip(post.response, 5000, where, report.problems, 'response'),
-          merged_into: post.duplicateOfKey ? (store.get('post', post.duplicateOfKey) ?? '') : '',
-          images: files,
-        };
-        if (await createOnce(pb, 'posts', postId, fields)) {
-          report.created.posts += 1;
-          report.created.images += files.length;
+      if (entry.action === 'create') await createPost(pb, plan, entry, statuses, store, report);
+      if (entry.action !== 'skip') {
+        await importComments(pb, entry, store, report);
+        await importVotes(pb, entry, store, report);
+        if (!store.has('dated', entry.post.key)) {
+          await setOriginalDates(pb, model, entry.post, entry.id);
+          await store.remember('dated', entry.post.key, entry.id);
         }
-        await store.remember('post', post.key, postId);
-      }
-      await importComments(pb, model, post, postId, store, report);
-      await importVotes(pb, post, postId, store, report);
-      if (!store.has('dated', post.key)) {
-        await setOriginalDates(pb, model, post, postId);
-        await store.remember('dated', post.key, postId);
       }
     } catch (error) {
-      report.problems.push({ where, why: reasonOf(error) });
+      report.problems.push({ where: entry.where, why: reasonOf(error) });
     }
     done += 1;
-    onProgress({ done, total: posts.length });
+    onProgress({ done, total: plan.posts.length });
   }
   return report;
 }

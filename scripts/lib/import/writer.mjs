@@ -1,5 +1,4 @@
-// Writes the neutral import model into Chorus through the PocketBase SDK as a superuser: plans first
-// (what would be created, matched or skipped), then applies with progress. Idempotent and resumable:
+// The importer's writing tools (plan.mjs decides, apply.mjs writes with these). Idempotent and resumable:
 // every imported thing gets a deterministic id and a row in `imports`; people are matched by email.
 // Writes carry the X-Chorus-Import header so they send no webhooks. Original dates are set through
 // POST /api/chorus/import/dates.
@@ -28,40 +27,12 @@ function createStore(pb, model, mappings) {
 }
 
 async function findUserByEmail(pb, email) {
-  const [user] = (await pb.collection('users').getList(1, 1, { filter: pb.filter('email = {:email}', { email }) }))
-    .items;
+  const [user] = (
+    await pb
+      .collection('users')
+      .getList(1, 1, { filter: pb.filter('email:lower = {:email}', { email: email.toLowerCase() }) })
+  ).items;
   return user ?? null;
-}
-
-/** What an import would do, without writing anything. */
-export async function planImport(pb, model) {
-  const mappings = await loadMappings(pb, model.source);
-  const plan = {
-    users: { matched: 0, create: 0, imported: 0 },
-    tags: { create: 0, imported: 0 },
-    posts: { create: 0, imported: 0 },
-    comments: { create: 0, imported: 0 },
-    votes: { create: 0, imported: 0 },
-    images: 0,
-    problems: model.problems.length,
-  };
-  for (const user of model.users.values()) {
-    if (mappings.has(`user:${user.key}`)) plan.users.imported += 1;
-    else if (await findUserByEmail(pb, user.email)) plan.users.matched += 1;
-    else plan.users.create += 1;
-  }
-  for (const tag of model.tags.values()) plan.tags[mappings.has(`tag:${tag.key}`) ? 'imported' : 'create'] += 1;
-  for (const post of model.posts) {
-    plan.posts[mappings.has(`post:${post.key}`) ? 'imported' : 'create'] += 1;
-    if (!mappings.has(`post:${post.key}`)) plan.images += post.images.length;
-    for (const comment of post.comments) {
-      plan.comments[mappings.has(`comment:${comment.key}`) ? 'imported' : 'create'] += 1;
-      if (!mappings.has(`comment:${comment.key}`)) plan.images += comment.images.length;
-    }
-    for (const voter of post.voterKeys)
-      plan.votes[mappings.has(`vote:${post.key}:${voter}`) ? 'imported' : 'create'] += 1;
-  }
-  return plan;
 }
 
 async function createOnce(pb, collection, id, fields) {
