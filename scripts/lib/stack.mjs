@@ -51,10 +51,15 @@ export async function startStack(options) {
   }
   const stoppers = [];
   let pocketbase;
-  const stop = async () => {
+  let stopping;
+  // Once: a second Ctrl-C joins the shutdown under way instead of stopping everything again.
+  const stop = () => {
     // First, before any await: Ctrl-C reaches PocketBase too, and its exit is this shutdown, not a crash.
     pocketbase?.holdDown();
-    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
+    stopping ??= (async () => {
+      for (const stopOne of [...stoppers].reverse()) await stopOne().catch(() => {});
+    })();
+    return stopping;
   };
   try {
     const siteUrl = `http://127.0.0.1:${sitePort}`;
