@@ -35,7 +35,8 @@ function rememberSignIn(record, address, everywhere) {
   const identity = record.email().toLowerCase();
   if (!identity) return;
   forgive('password-account', identity);
-  forgiveAll('password', ACCOUNT_ADDRESS(identity, everywhere ? '' : address));
+  if (everywhere) forgiveAll('password', ACCOUNT_ADDRESS(identity, ''));
+  else forgive('password', ACCOUNT_ADDRESS(identity, address));
   if (address) remember('known-address', ACCOUNT_ADDRESS(identity, address));
 }
 
