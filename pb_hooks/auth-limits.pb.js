@@ -1,12 +1,23 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Sign-in attempts per account and emails per recipient, whatever address they come from
-// (pb_hooks/lib/auth-limits.js); PocketBase's own limiter (a migration) counts per client address.
+// Sign-in attempts per account from each client address and per account overall, emails per recipient
+// whatever address they come from (pb_hooks/lib/auth-limits.js); PocketBase's own limiter (a migration)
+// counts every request per client address. A sign-in, or a new password, starts the account's count over.
 // Request events, not a middleware: each holds a JS VM only for its own short request.
 onRecordAuthWithPasswordRequest((e) =>
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) =>
     require(`${__hooks}/lib/auth-limits.js`).countPasswordAttempt(e),
   ),
 );
+// Every way in answers through here (password, code, OAuth2, SSO's identify token); a token refresh has no method.
+onRecordAuthRequest((e) => {
+  e.next();
+  const { rememberSignIn } = require(`${__hooks}/lib/auth-limits.js`);
+  if (e.authMethod) rememberSignIn(e.record, e.realIP(), e.authMethod !== 'password');
+});
+onRecordConfirmPasswordResetRequest((e) => {
+  e.next();
+  require(`${__hooks}/lib/auth-limits.js`).rememberSignIn(e.record, '', true);
+});
 onRecordRequestOTPRequest((e) =>
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) =>
     require(`${__hooks}/lib/auth-limits.js`).countCodeEmail(e),

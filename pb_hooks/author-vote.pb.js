@@ -1,22 +1,34 @@
 /// <reference path="../pb_data/types.d.ts" />
 // A member's new idea starts with their own vote when the site says so (site.author_votes, on by
 // default). Only ideas members post through the API: imports and the operator's records start at 0.
+// The request hook decides; the vote is cast in the post's own transaction, so the idea commits with its
+// count and everything told of its creation after the commit (webhooks, live lists) says 1, as the board.
 onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth() && e.auth) {
+    try {
+      const site = e.app.findFirstRecordByFilter('site', "id != ''");
+      if (site.getBool('author_votes')) e.record.set('chorus_author_vote', true);
+    } catch {
+      // no site record yet: no author vote
+    }
+  }
   e.next();
-  if (e.hasSuperuserAuth() || !e.auth) return;
-  let site;
-  try {
-    site = e.app.findFirstRecordByFilter('site', "id != ''");
-  } catch {
-    return;
-  }
-  if (!site.getBool('author_votes')) return;
-  try {
-    const vote = new Record(e.app.findCollectionByNameOrId('votes'));
-    vote.set('post', e.record.id);
-    vote.set('user', e.record.getString('author'));
-    e.app.save(vote);
-  } catch (error) {
-    e.app.logger().error("Could not count the author's vote", 'post', e.record.id, 'error', String(error));
-  }
+}, 'posts');
+
+onRecordCreate((e) => {
+  if (!e.record.get('chorus_author_vote')) return e.next();
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  withinTransaction(e, (txApp) => {
+    try {
+      const vote = new Record(txApp.findCollectionByNameOrId('votes'));
+      vote.set('post', e.record.id);
+      vote.set('user', e.record.getString('author'));
+      txApp.save(vote);
+      // The vote recounted the stored post; the record PocketBase answers with and announces follows it.
+      const counted = txApp.findRecordById('posts', e.record.id);
+      for (const field of ['vote_count', 'trending_score']) e.record.set(field, counted.get(field));
+    } catch (error) {
+      txApp.logger().error("Could not count the author's vote", 'post', e.record.id, 'error', String(error));
+    }
+  });
 }, 'posts');

@@ -1,13 +1,43 @@
-// Sign-in attempts per account and emails per recipient (pb_hooks/auth-limits.pb.js), counted in
+// Sign-in attempts per account (and client address) and emails per recipient (pb_hooks/auth-limits.pb.js), counted in
 // PocketBase's request events so a throttled answer says nothing about whether the account exists.
-const { spend, forgive } = require(`${__hooks}/lib/limits.js`);
+const { take, spend, forgive, forgiveAll, remember, remembers } = require(`${__hooks}/lib/limits.js`);
+const { translate, requestLocale } = require(`${__hooks}/lib/i18n.js`);
 
-/** Sign-in with a password: counted whether or not the identity names an account; a success starts over. */
+const ACCOUNT_ADDRESS = (identity, address) => `${identity}|${address}`;
+
+/** Sign-in with a password, counted whether or not the identity names an account: per account from this
+ * client address, and per account from everywhere unless the account signed in from this address before.
+ * Past either, the answer is a 429 that says the real wait (in words, a `Retry-After` header and
+ * `data.retry_after` in seconds). A sign-in to the account starts over (`rememberSignIn`). */
 function countPasswordAttempt(e) {
-  const identity = String(e.identity || '');
-  spend('password', identity);
-  e.next();
-  forgive('password', identity);
+  const identity = String(e.identity || '').toLowerCase();
+  const address = e.realIP();
+  const known = remembers('known-address', ACCOUNT_ADDRESS(identity, address));
+  const wait = take('password', ACCOUNT_ADDRESS(identity, address)) || (known ? 0 : take('password-account', identity));
+  if (wait) return refuseFor(e, wait);
+  return e.next();
+}
+
+/** Answers 429 with the wait in the request's language, rounded up to whole minutes. */
+function refuseFor(e, seconds) {
+  const count = Math.ceil(seconds / 60);
+  const message = translate(requestLocale(e), 'pbErrors', 'tooManyAttemptsWait', { count });
+  // A record request event reaches the response only through its request event (e.response is undefined).
+  (e.requestEvent || e).response.header().set('Retry-After', String(seconds));
+  return e.json(429, { status: 429, code: 'tooManyAttemptsWait', message, data: { retry_after: seconds } });
+}
+
+/** A sign-in or a new password: the account's brake and this address's count start over, and the address
+ * keeps its way in while strangers elsewhere are braked. A password proves nothing about other addresses,
+ * so strangers there stay locked; an emailed code, OAuth2, SSO or a reset link (`everywhere`) proves the
+ * owner, wherever they typed wrong passwords before, and clears every address's count. */
+function rememberSignIn(record, address, everywhere) {
+  const identity = record.email().toLowerCase();
+  if (!identity) return;
+  forgive('password-account', identity);
+  if (everywhere) forgiveAll('password', ACCOUNT_ADDRESS(identity, ''));
+  else forgive('password', ACCOUNT_ADDRESS(identity, address));
+  if (address) remember('known-address', ACCOUNT_ADDRESS(identity, address));
 }
 
 /** A sign-in code: PocketBase fires this for unknown addresses too (and answers them with a dummy id). */
@@ -36,4 +66,4 @@ function countLinkEmail(kind, e) {
   return e.next();
 }
 
-module.exports = { countPasswordAttempt, countCodeEmail, countEmailChange, countLinkEmail };
+module.exports = { countPasswordAttempt, rememberSignIn, countCodeEmail, countEmailChange, countLinkEmail };

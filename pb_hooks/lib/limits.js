@@ -6,8 +6,13 @@ const TOO_MANY = refusalText('tooManyAttempts');
 
 /** The numbers: how many per window (seconds). A real person never reaches them. */
 const LIMITS = {
-  // sign-in attempts per account (a success starts over)
+  // wrong passwords per account from one client address, and per account from all addresses together: a
+  // slower brake than one address can reach alone (6 windows of 10 an hour), so one stranger cannot lock the
+  // owner out and a botnet still gets few guesses. Any sign-in to the account starts both over.
   password: { max: 10, window: 600 },
+  'password-account': { max: 100, window: 3600 },
+  // an address the account signed in from: exempt from the per-account brake (pb_hooks/lib/auth-limits.js)
+  'known-address': { max: 0, window: 30 * 24 * 3600 },
   // emails per recipient address, per kind
   otp: { max: 5, window: 900 },
   'password-reset': { max: 5, window: 900 },
@@ -21,28 +26,56 @@ const LIMITS = {
   subscriptions: { max: 200, window: 600 },
 };
 
-/** Counts one attempt against `name`/`who`; throws a 429 when the window's allowance is spent. */
-function spend(name, who) {
+const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;
+
+/** Counts one attempt against `name`/`who`: 0 when it is allowed, else the seconds until its window ends. */
+function take(name, who) {
   const limit = LIMITS[name];
-  if (!limit || !who) return;
-  const key = `${PREFIX}${name}:${String(who).toLowerCase()}`;
+  if (!limit || !who) return 0;
   const now = Math.floor(Date.now() / 1000);
   let count = 0;
+  let start = now;
   // SetFunc runs under the store's lock, so parallel requests cannot all slip through.
-  $app.store().setFunc(key, (old) => {
-    const [start, used] = String(old || '0:0')
+  $app.store().setFunc(keyOf(name, who), (old) => {
+    const [was, used] = String(old || '0:0')
       .split(':')
       .map(Number);
-    const fresh = now - start >= limit.window;
+    const fresh = now - was >= limit.window;
     count = fresh ? 1 : used + 1;
-    return `${fresh ? now : start}:${count}:${limit.window}`;
+    start = fresh ? now : was;
+    return `${start}:${count}:${limit.window}`;
   });
-  if (count > limit.max) throw new TooManyRequestsError(TOO_MANY, {});
+  return count > limit.max ? Math.max(1, start + limit.window - now) : 0;
+}
+
+/** Counts one attempt against `name`/`who`; throws a 429 when the window's allowance is spent. */
+function spend(name, who) {
+  if (take(name, who)) throw new TooManyRequestsError(TOO_MANY, {});
 }
 
 /** Forgets the attempts counted against `name`/`who` (a correct password, say). */
 function forgive(name, who) {
-  $app.store().remove(`${PREFIX}${name}:${String(who).toLowerCase()}`);
+  $app.store().remove(keyOf(name, who));
+}
+
+/** Forgets every counter of `name` whose `who` starts with `prefix` (one account's, from every address). */
+function forgiveAll(name, prefix) {
+  const start = keyOf(name, prefix);
+  const all = $app.store().getAll();
+  for (const key in all) if (key.indexOf(start) === 0) $app.store().remove(key);
+}
+
+/** Notes `who` under `name` for the name's window, without counting anything against it. */
+function remember(name, who) {
+  $app.store().set(keyOf(name, who), `${Math.floor(Date.now() / 1000)}:0:${LIMITS[name].window}`);
+}
+
+/** True while `who` is noted under `name` (its window has not ended). */
+function remembers(name, who) {
+  const [start, , window] = String($app.store().get(keyOf(name, who)) || '0:0:0')
+    .split(':')
+    .map(Number);
+  return Math.floor(Date.now() / 1000) - start < window;
 }
 
 /** Drops the counters whose window has ended, so the store does not grow with every address tried. */
@@ -56,4 +89,4 @@ function dropExpired() {
   }
 }
 
-module.exports = { spend, forgive, dropExpired, LIMITS, TOO_MANY };
+module.exports = { take, spend, forgive, forgiveAll, remember, remembers, dropExpired, LIMITS, TOO_MANY };

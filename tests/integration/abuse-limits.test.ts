@@ -55,22 +55,80 @@ describe('limits set by the migration', () => {
 });
 
 describe('wrong passwords per account', () => {
-  it('locks the account’s sign-in after 10 attempts, from any address, with a clear message', async () => {
+  const signIn = (from: string, identity: string, password: string, headers: Record<string, string> = {}) =>
+    requestFrom(from, api('auth-with-password'), { method: 'POST', json: { identity, password }, headers });
+  /** As the site names a visitor's address to PocketBase (the header the proxy secret names). */
+  const visitor = (address: string) => ({ [clientAddressHeader(pb.proxySecret)]: address });
+
+  it('locks a stranger’s address after 10 wrong passwords and says the real wait, while the owner signs in from theirs', async () => {
     const email = await newMember();
-    for (let i = 0; i < 10; i++) {
-      const res = await post(i % 2 ? '127.0.0.3' : '127.0.0.4', 'auth-with-password', {
-        identity: email,
-        password: `wrong-${i}`,
-      });
-      expect(res.status).toBe(400);
-    }
-    const locked = await post('127.0.0.5', 'auth-with-password', { identity: email, password: TEST_PASSWORD });
+    for (let i = 0; i < 10; i++) expect((await signIn('127.0.0.35', email, `wrong-${i}`)).status).toBe(400);
+    const locked = await signIn('127.0.0.35', email, TEST_PASSWORD);
     expect(locked.status).toBe(429);
-    expect(bodyOf(locked)).toEqual(TOO_MANY);
-    // Someone else signs in normally from the same address.
-    const other = await newMember();
-    const fine = await post('127.0.0.5', 'auth-with-password', { identity: other, password: TEST_PASSWORD });
-    expect(fine.status).toBe(200);
+    const wait = Number(locked.headers['retry-after']);
+    expect(wait).toBeGreaterThan(590);
+    expect(wait).toBeLessThanOrEqual(600);
+    expect(bodyOf(locked)).toEqual({
+      status: 429,
+      code: 'tooManyAttemptsWait',
+      message: 'Too many sign-in attempts: try again in 10 minutes.',
+      data: { retry_after: wait },
+    });
+    const inJapanese = await signIn('127.0.0.35', email, TEST_PASSWORD, { 'accept-language': 'ja' });
+    expect(bodyOf(inJapanese).message).toBe('サインインの試行回数が多すぎます。10 分後にもう一度お試しください。');
+    // The owner, from another address (a prefix of the stranger's), signs in while the stranger stays locked.
+    expect((await signIn('127.0.0.3', email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn('127.0.0.35', email, 'wrong-again')).status).toBe(429);
+  });
+
+  it('brakes an account guessed from many addresses, except where its owner signed in before', async () => {
+    const email = await newMember();
+    expect((await signIn('127.0.3.9', email, TEST_PASSWORD, visitor('10.70.0.1'))).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 100; i++) {
+      statuses.push((await signIn('127.0.3.9', email, 'guess', visitor(`10.71.${i % 10}.${i}`))).status);
+    }
+    expect(statuses).toEqual(Array(100).fill(400));
+    const elsewhere = await signIn('127.0.3.9', email, TEST_PASSWORD, visitor('10.72.0.1'));
+    expect(elsewhere.status).toBe(429);
+    expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(bodyOf(elsewhere).message).toBe('Too many sign-in attempts: try again in 60 minutes.');
+    // From the address it signed in from before, the owner still gets in.
+    expect((await signIn('127.0.3.9', email, TEST_PASSWORD, visitor('10.70.0.1'))).status).toBe(200);
+  }, 120_000);
+
+  it('lifts the lock once the owner signs in with an emailed code', async () => {
+    const email = await newMember();
+    for (let i = 0; i < 10; i++) await signIn('127.0.0.7', email, `wrong-${i}`);
+    expect((await signIn('127.0.0.7', email, TEST_PASSWORD)).status).toBe(429);
+    const { otpId } = bodyOf(await post('127.0.0.8', 'request-otp', { email }));
+    const sent = await mail.waitFor(
+      (m: { to: string; subject: string }) => m.to.includes(email) && /code/.test(m.subject),
+    );
+    const code = sent.text.match(/\b(\d{6})\b/)?.[1];
+    // Signed in elsewhere with the code, the owner gets in with the password where they had mistyped it.
+    expect((await post('127.0.0.8', 'auth-with-otp', { otpId, password: code })).status).toBe(200);
+    expect((await signIn('127.0.0.7', email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('lifts the lock once the owner sets a new password from the emailed link', async () => {
+    const email = await newMember();
+    for (let i = 0; i < 10; i++) await signIn('127.0.0.9', email, `wrong-${i}`);
+    expect((await signIn('127.0.0.9', email, TEST_PASSWORD)).status).toBe(429);
+    expect((await post('127.0.0.10', 'request-password-reset', { email })).status).toBe(204);
+    const sent = await mail.waitFor(
+      (m: { to: string; subject: string }) => m.to.includes(email) && /reset/i.test(m.subject),
+    );
+    const link = sent.html.match(/href="([^"]+)"/)?.[1] ?? '';
+    const token = new URL(link.replaceAll('&amp;', '&')).searchParams.get('token');
+    const password = 'a brand new password';
+    const confirmed = await post('127.0.0.10', 'confirm-password-reset', {
+      token,
+      password,
+      passwordConfirm: password,
+    });
+    expect(confirmed.status).toBe(204);
+    expect((await signIn('127.0.0.9', email, password)).status).toBe(200);
   });
 
   it('starts over after a correct password', async () => {

@@ -4,8 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clientAddressHeader } from '../../src/lib/pb/client-address.mjs';
+import { requestFrom } from '../support/from-address';
 import { badTokens, signIdentifyToken } from '../support/identify-tokens';
-import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
 
 let pb: TestPocketBase;
 let secret: string;
@@ -95,6 +97,24 @@ describe('a good identify token', () => {
     const who = { ...person(), role: 'admin', blocked: false };
     const { body } = await exchange(await signIdentifyToken(secret, who));
     expect(body.record.role).toBe('member');
+  });
+
+  it('lifts a password sign-in lock on the member it signs in', async () => {
+    const who = person();
+    const { body } = await exchange(await signIdentifyToken(secret, who));
+    await pb.admin
+      .collection('users')
+      .update(body.record.id, { password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD });
+    const signIn = (password: string) =>
+      requestFrom('127.0.0.1', `${pb.url}/api/collections/users/auth-with-password`, {
+        method: 'POST',
+        json: { identity: who.email, password },
+        headers: { [clientAddressHeader(pb.proxySecret)]: '10.80.0.1' },
+      });
+    for (let i = 0; i < 10; i++) await signIn(`wrong-${i}`);
+    expect((await signIn(TEST_PASSWORD)).status).toBe(429);
+    expect((await exchange(await signIdentifyToken(secret, who))).status).toBe(200);
+    expect((await signIn(TEST_PASSWORD)).status).toBe(200);
   });
 });
 

@@ -137,6 +137,16 @@ describe('events', () => {
     ).toThrow();
   });
 
+  it("counts the author's own vote in a new idea's vote_count, as the board shows it", async () => {
+    const idea = await postIdea('Counted from the start');
+    const [request] = await receiver.waitFor(
+      (r) => eventsAt('/hook', 'idea.posted')(r) && JSON.parse(r.body).data.idea.id === idea.id,
+    );
+    const shown = await member.collection('posts').getOne(idea.id);
+    expect(shown.vote_count).toBe(1);
+    expect(JSON.parse(request.body).data.idea.vote_count).toBe(shown.vote_count);
+  });
+
   it('sends public comments but never internal ones', async () => {
     const idea = await postIdea('Comments');
     const internal = await moderator
@@ -334,6 +344,6 @@ describe('Slack', () => {
     }
     expect(message.blocks[0].text.text).toContain(`*<${APP_URL}/p/${idea.id}|Use &lt;b&gt;bold&lt;/b&gt; &amp; more>*`);
     expect(message.blocks[1].text.text).toBe('>A *short* excerpt');
-    expect(message.blocks.at(-1).elements[0].text).toBe('Board: Ideas · Status: Open · 0 votes');
+    expect(message.blocks.at(-1).elements[0].text).toBe('Board: Ideas · Status: Open · 1 vote');
   });
 });

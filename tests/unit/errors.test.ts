@@ -119,6 +119,15 @@ describe('mapping PocketBase errors for the UI', () => {
     );
   });
 
+  it('tells a person locked out of password sign-in how many minutes to wait, in their language', async () => {
+    const locked = (seconds: unknown) => failure(429, { status: 429, message: 'x', data: { retry_after: seconds } });
+    expect(toAppError(locked(77)).message).toBe('Too many sign-in attempts: try again in 2 minutes.');
+    expect(toAppError(locked(60)).message).toBe('Too many sign-in attempts: try again in 1 minute.');
+    expect(toAppError(locked('soon')).message).toBe('Too many attempts, try again in a minute.');
+    await speak('ar');
+    expect(toAppError(locked(540)).message).toBe('محاولات دخول كثيرة جدًا، حاول مرة أخرى بعد 9 دقائق.');
+  });
+
   it('treats anything else thrown as a network problem', () => {
     expect(toAppError(new TypeError('fetch failed')).kind).toBe('network');
   });

@@ -43,7 +43,7 @@ function ideaBlocks(event) {
   const context = [
     `Board: ${escapeMrkdwn(idea.board?.name ?? '–')}`,
     `Status: ${escapeMrkdwn(idea.status?.name ?? '–')}`,
-    `${idea.vote_count} votes`,
+    `${idea.vote_count} ${idea.vote_count === 1 ? 'vote' : 'votes'}`,
   ];
   return [
     { type: 'section', text: { type: 'mrkdwn', text: `*${link(idea.url, idea.title)}*\n${headlineOf(event)}` } },

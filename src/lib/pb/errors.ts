@@ -36,12 +36,20 @@ export function toAppError(error: unknown): AppError {
       // PocketBase's own body limits (pb_hooks/body-limits.pb.js) answer in English, without a code.
       return { kind: 'validation', message: translate('errors', 'tooLarge'), fields: {} };
     case 429:
-      return { kind: 'rate-limited', message: translate('errors', 'rateLimited') };
+      return { kind: 'rate-limited', message: rateLimitedMessage(error) };
     default:
       return error.status >= 500
         ? network()
         : { kind: 'forbidden', message: message ?? translate('errors', 'notAllowed') };
   }
+}
+
+// A locked password sign-in says how long it stays locked (pb_hooks/lib/auth-limits.js): in whole minutes,
+// rounded up; PocketBase's own per-address limiter does not say, and is over within a minute.
+function rateLimitedMessage(error: ClientResponseError): string {
+  const seconds = Number((error.response?.data as { retry_after?: unknown } | undefined)?.retry_after);
+  if (!Number.isFinite(seconds) || seconds <= 0) return translate('errors', 'rateLimited');
+  return translate('errors', 'rateLimitedFor', { count: Math.ceil(seconds / 60) });
 }
 
 // PocketBase's own top-level messages are English boilerplate ("Failed to create record."); a hook's
