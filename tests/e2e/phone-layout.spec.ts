@@ -1,6 +1,8 @@
 // What a visitor sees first: ideas in the first screen of the home page on a phone and on a laptop,
 // titles that fit on a phone, and the roadmap's columns side by side, scrolling sideways with snapping.
+// Sign-in and sign-up fit a phone in every language.
 import type { Page } from '@playwright/test';
+import { LOCALES } from '../../src/i18n/locales';
 import { expect, test } from './fixtures';
 import { createIdea } from './staff-helpers';
 
@@ -87,4 +89,23 @@ test('on a phone the roadmap columns scroll sideways and snap', async ({ page })
   expect(b?.x).toBeGreaterThan((a?.x ?? 0) + 200);
   await expect(roadmap).toHaveCSS('scroll-snap-type', 'inline mandatory');
   expect(await roadmap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
+
+test('on a phone the sign-in and sign-up pages fit the screen in every language', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const locale of LOCALES) {
+    await context.addCookies([{ name: 'chorus_lang', value: locale, url: baseURL ?? '' }]);
+    for (const path of ['/signin', '/signup']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // A long link ("Email me a sign-in code instead" in German or Arabic) once widened the page to 448 px.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} in ${locale}` })
+        .toBe(390);
+    }
+  }
 });
