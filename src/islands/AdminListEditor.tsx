@@ -5,6 +5,7 @@ import { type FormEvent, useEffect } from 'react';
 import { translator } from '../i18n/current';
 import type { AdminCollection, AdminRow } from '../lib/pb/admin';
 import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from '../stores/admin';
+import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 
 export interface FieldSpec {
@@ -105,8 +106,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
                   >
-                    {t('moveUp')}
-                    <span className="visually-hidden"> {String(row.name)}</span>
+                    <ActionLabel action={t('moveUp')} target={String(row.name)} />
                   </button>
                   <button
                     type="button"
@@ -114,8 +114,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
                   >
-                    {t('moveDown')}
-                    <span className="visually-hidden"> {String(row.name)}</span>
+                    <ActionLabel action={t('moveDown')} target={String(row.name)} />
                   </button>
                 </>
               )}
@@ -127,8 +126,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     window.confirm(t('confirmDelete', { name: String(row.name) })) && removeAdminRow(collection, row.id)
                   }
                 >
-                  {t('delete')}
-                  <span className="visually-hidden"> {String(row.name)}</span>
+                  <ActionLabel action={t('delete')} target={String(row.name)} />
                 </button>
               )}
             </form>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { translator } from '../i18n/current';
 import type { Role } from '../lib/pb/types';
 import { $members, changeMember, type MemberRow } from '../stores/moderation';
+import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 
 const ROLES: Role[] = ['member', 'moderator', 'admin'];
@@ -64,8 +65,7 @@ export default function AdminMembers({
                     className={m.blocked ? 'button' : 'button danger'}
                     onClick={() => changeMember(m.id, { blocked: !m.blocked })}
                   >
-                    {m.blocked ? t('unblock') : t('block')}
-                    <span className="visually-hidden"> {m.name || t('aMember')}</span>
+                    <ActionLabel action={m.blocked ? t('unblock') : t('block')} target={m.name || t('aMember')} />
                   </button>
                 )}
               </td>

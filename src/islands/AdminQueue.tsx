@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
 import { $queue, decideQueued, type QueuedPost } from '../stores/moderation';
+import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 
 export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
@@ -26,8 +27,7 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
                 <span className="muted">{t('where', { board: post.board, author: post.author })}</span>
               </span>
               <button type="button" className="button primary" onClick={() => decideQueued(post.id, true)}>
-                {t('approve')}
-                <span className="visually-hidden"> {post.title}</span>
+                <ActionLabel action={t('approve')} target={post.title} />
               </button>
               <button
                 type="button"
@@ -36,8 +36,7 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
                   window.confirm(t('confirmDelete', { title: post.title })) && decideQueued(post.id, false)
                 }
               >
-                {t('delete')}
-                <span className="visually-hidden"> {post.title}</span>
+                <ActionLabel action={t('delete')} target={post.title} />
               </button>
             </li>
           ))}

@@ -15,6 +15,7 @@ import {
   startWebhooks,
   togglePaused,
 } from '../stores/webhooks';
+import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
 
@@ -74,8 +75,7 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
           </button>
         )}{' '}
         <button type="button" className="button danger" onClick={() => removeWebhook(webhook.id)}>
-          {t('delete')}
-          <span className="visually-hidden"> {webhook.name}</span>
+          <ActionLabel action={t('delete')} target={webhook.name} />
         </button>
       </p>
       <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>

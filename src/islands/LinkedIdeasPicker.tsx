@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { translator } from '../i18n/current';
 import { findLinkableIdeas } from '../stores/changelog-editor';
+import ActionLabel from './ActionLabel';
 
 export interface LinkedIdea {
   id: string;
@@ -27,8 +28,7 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
           <li key={idea.id}>
             <span>{idea.title}</span>
             <button type="button" className="button" onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}>
-              {t('unlink')}
-              <span className="visually-hidden"> {idea.title}</span>
+              <ActionLabel action={t('unlink')} target={idea.title} />
             </button>
           </li>
         ))}
@@ -62,8 +62,7 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
             <li key={hit.id}>
               <span>{hit.title}</span>
               <button type="button" className="button" onClick={() => setChosen([...chosen, hit])}>
-                {t('link')}
-                <span className="visually-hidden"> {hit.title}</span>
+                <ActionLabel action={t('link')} target={hit.title} />
               </button>
             </li>
           ))}

@@ -1,9 +1,10 @@
 // The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
 // hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
 import { type FormEvent, useEffect } from 'react';
-import { currentLocale, translator } from '../i18n/current';
+import { currentLocale } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
+import { voteLabelAround } from '../lib/vote-label';
 import { $posts, trackPost } from '../stores/posts';
 import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 import { useClientStore } from './hooks/use-client-store';
@@ -28,7 +29,6 @@ interface Props {
 
 export default function VoteButton(props: Props) {
   const { postId, count, commentCount = 0, status = '', locked = false, voteId, isPublic } = props;
-  const t = translator('vote');
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
@@ -37,6 +37,7 @@ export default function VoteButton(props: Props) {
     void requestMyVote();
   }, [postId, count, commentCount, status, locked, voteId, isPublic]);
   const votes = live?.vote_count ?? count;
+  const [before, after] = voteLabelAround(votes);
   const mine = myVotes[postId];
   const voted = Boolean(mine === undefined ? voteId : mine);
   const submit = (event: FormEvent) => {
@@ -55,11 +56,11 @@ export default function VoteButton(props: Props) {
         <span aria-hidden="true" className="vote-arrow">
           ▲
         </span>
-        <span className="visually-hidden">{t('vote')}, </span>
+        <span className="visually-hidden">{before}</span>
         <span className="vote-count" data-testid="vote-count">
           {formatNumber(currentLocale(), votes)}
         </span>
-        <span className="visually-hidden"> {t('votes', { count: votes })}</span>
+        <span className="visually-hidden">{after}</span>
       </button>
     </form>
   );

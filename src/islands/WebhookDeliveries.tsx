@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
 import { $deliveries, loadDeliveries, resend } from '../stores/webhooks';
+import ActionLabel from './ActionLabel';
 
 const when = (date: string) =>
   date
@@ -47,8 +48,7 @@ export default function WebhookDeliveries({ webhookId }: { webhookId: string }) 
               <td>{when(d.last_attempt_at)}</td>
               <td>
                 <button type="button" className="button" onClick={() => resend(d)}>
-                  {t('resend')}
-                  <span className="visually-hidden"> {d.event}</span>
+                  <ActionLabel action={t('resend')} target={d.event} />
                 </button>
               </td>
             </tr>

@@ -1,6 +1,7 @@
 // A polite "new release" notice on any open page when staff publish a changelog entry, without React
 // (ReleaseToast.astro renders its empty live region).
 import { translator } from '../i18n/current';
+import { messageParts } from '../lib/message-parts';
 import { $newRelease, dismissRelease, watchReleases } from '../stores/releases';
 import { dismissibleNotice } from './dismissible-notice';
 
@@ -16,7 +17,9 @@ export function bindReleaseToast(region: HTMLElement): void {
     const link = document.createElement('a');
     link.href = `/changelog/${release.slug}`;
     link.textContent = release.title;
-    const toast = dismissibleNotice('release-toast', [`${t('newRelease')} `, link, ' '], t('dismiss'), dismissRelease);
+    // The link goes where the translator put {title}; the space before Dismiss only parts two controls.
+    const words = messageParts(t('newRelease')).map((part) => ('slot' in part ? link : part.text));
+    const toast = dismissibleNotice('release-toast', [...words, ' '], t('dismiss'), dismissRelease);
     region.replaceChildren(toast);
   });
 }

@@ -2,6 +2,7 @@
 // of releases this person has not seen, next to the changelog link; on a changelog page it marks them seen.
 import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
+import { aroundPlaceholder } from '../lib/message-parts';
 import { $unseenReleases, markReleasesSeen } from '../stores/whats-new';
 
 /** Binds one `[data-whats-new]` slot to the unseen releases. */
@@ -18,7 +19,9 @@ export function bindWhatsNewBadge(slot: HTMLElement): void {
     number.textContent = unseen > 9 ? `${formatNumber(currentLocale(), 9)}+` : formatNumber(currentLocale(), unseen);
     const words = document.createElement('span');
     words.className = 'visually-hidden';
-    words.textContent = `, ${translator('releases')('unseen', { count: unseen })}`;
+    // The words after the link's own ("Changelog, 3 new releases"): the separator is the locale's.
+    const t = translator('releases');
+    words.textContent = aroundPlaceholder(t('linkWithUnseen', { unseen: t('unseen', { count: unseen }) }), 'link')[1];
     const badge = document.createElement('span');
     badge.className = 'whats-new-badge';
     badge.dataset.testid = 'whats-new-badge';
