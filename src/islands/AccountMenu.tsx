@@ -1,7 +1,6 @@
 // The header's account menu: sign in / sign up links for visitors, and a menu with sign out for members.
 import { translator } from '../i18n/current';
 import { isStaff } from '../lib/access';
-import { aroundPlaceholder } from '../lib/message-parts';
 import type { SessionUser } from '../lib/pb/types';
 import { signOut } from '../stores/session';
 import { Avatar } from './Avatar';
@@ -29,15 +28,12 @@ export default function AccountMenu({ serverUser, path }: Props) {
       </div>
     );
   }
-  const [before, after] = aroundPlaceholder(t('menuOf', { name: '{name}' }), 'name');
   return (
     <details className="account-menu">
       {/* The accessible name starts with the visible one (WCAG 2.5.3 Label in Name). */}
-      <summary>
+      <summary aria-label={t('menuOf', { name: user.name })}>
         <Avatar user={user} />
-        {before && <span className="visually-hidden">{before}</span>}
         <span>{user.name}</span>
-        {after && <span className="visually-hidden">{after}</span>}
       </summary>
       <div className="menu">
         <a href="/notifications">{t('notifications')}</a>

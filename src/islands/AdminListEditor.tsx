@@ -3,9 +3,9 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import type { AdminCollection, AdminRow } from '../lib/pb/admin';
 import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from '../stores/admin';
-import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 
 export interface FieldSpec {
@@ -105,16 +105,18 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     className="button"
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
+                    aria-label={actionName(t('moveUp'), String(row.name))}
                   >
-                    <ActionLabel action={t('moveUp')} target={String(row.name)} />
+                    {t('moveUp')}
                   </button>
                   <button
                     type="button"
                     className="button"
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
+                    aria-label={actionName(t('moveDown'), String(row.name))}
                   >
-                    <ActionLabel action={t('moveDown')} target={String(row.name)} />
+                    {t('moveDown')}
                   </button>
                 </>
               )}
@@ -125,8 +127,9 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                   onClick={() =>
                     window.confirm(t('confirmDelete', { name: String(row.name) })) && removeAdminRow(collection, row.id)
                   }
+                  aria-label={actionName(t('delete'), String(row.name))}
                 >
-                  <ActionLabel action={t('delete')} target={String(row.name)} />
+                  {t('delete')}
                 </button>
               )}
             </form>

@@ -2,9 +2,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import type { Role } from '../lib/pb/types';
 import { $members, changeMember, type MemberRow } from '../stores/moderation';
-import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 
 const ROLES: Role[] = ['member', 'moderator', 'admin'];
@@ -64,8 +64,9 @@ export default function AdminMembers({
                     type="button"
                     className={m.blocked ? 'button' : 'button danger'}
                     onClick={() => changeMember(m.id, { blocked: !m.blocked })}
+                    aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
                   >
-                    <ActionLabel action={m.blocked ? t('unblock') : t('block')} target={m.name || t('aMember')} />
+                    {m.blocked ? t('unblock') : t('block')}
                   </button>
                 )}
               </td>

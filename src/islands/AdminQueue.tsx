@@ -2,8 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { $queue, decideQueued, type QueuedPost } from '../stores/moderation';
-import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 
 export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
@@ -26,8 +26,13 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
                 <a href={`/p/${post.id}`}>{post.title}</a>{' '}
                 <span className="muted">{t('where', { board: post.board, author: post.author })}</span>
               </span>
-              <button type="button" className="button primary" onClick={() => decideQueued(post.id, true)}>
-                <ActionLabel action={t('approve')} target={post.title} />
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => decideQueued(post.id, true)}
+                aria-label={actionName(t('approve'), post.title)}
+              >
+                {t('approve')}
               </button>
               <button
                 type="button"
@@ -35,8 +40,9 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
                 onClick={() =>
                   window.confirm(t('confirmDelete', { title: post.title })) && decideQueued(post.id, false)
                 }
+                aria-label={actionName(t('delete'), post.title)}
               >
-                <ActionLabel action={t('delete')} target={post.title} />
+                {t('delete')}
               </button>
             </li>
           ))}

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { messageParts } from '../lib/message-parts';
 import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from '../lib/pb/webhooks';
 import {
@@ -15,7 +16,6 @@ import {
   startWebhooks,
   togglePaused,
 } from '../stores/webhooks';
-import ActionLabel from './ActionLabel';
 import Toaster from './Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
 
@@ -74,8 +74,13 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
             {t('newSecret')}
           </button>
         )}{' '}
-        <button type="button" className="button danger" onClick={() => removeWebhook(webhook.id)}>
-          <ActionLabel action={t('delete')} target={webhook.name} />
+        <button
+          type="button"
+          className="button danger"
+          onClick={() => removeWebhook(webhook.id)}
+          aria-label={actionName(t('delete'), webhook.name)}
+        >
+          {t('delete')}
         </button>
       </p>
       <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>

@@ -1,8 +1,8 @@
 // Picks the ideas a release shipped: search by title, add, remove. Hidden inputs carry the ids.
 import { useState } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { findLinkableIdeas } from '../stores/changelog-editor';
-import ActionLabel from './ActionLabel';
 
 export interface LinkedIdea {
   id: string;
@@ -27,8 +27,13 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
         {chosen.map((idea) => (
           <li key={idea.id}>
             <span>{idea.title}</span>
-            <button type="button" className="button" onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}>
-              <ActionLabel action={t('unlink')} target={idea.title} />
+            <button
+              type="button"
+              className="button"
+              onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}
+              aria-label={actionName(t('unlink'), idea.title)}
+            >
+              {t('unlink')}
             </button>
           </li>
         ))}
@@ -61,8 +66,13 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
           .map((hit) => (
             <li key={hit.id}>
               <span>{hit.title}</span>
-              <button type="button" className="button" onClick={() => setChosen([...chosen, hit])}>
-                <ActionLabel action={t('link')} target={hit.title} />
+              <button
+                type="button"
+                className="button"
+                onClick={() => setChosen([...chosen, hit])}
+                aria-label={actionName(t('link'), hit.title)}
+              >
+                {t('link')}
               </button>
             </li>
           ))}

@@ -1,10 +1,9 @@
 // The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
 // hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
 import { type FormEvent, useEffect } from 'react';
-import { currentLocale } from '../i18n/current';
+import { currentLocale, translate } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
-import { voteLabelAround } from '../lib/vote-label';
 import { $posts, trackPost } from '../stores/posts';
 import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 import { useClientStore } from './hooks/use-client-store';
@@ -37,7 +36,6 @@ export default function VoteButton(props: Props) {
     void requestMyVote();
   }, [postId, count, commentCount, status, locked, voteId, isPublic]);
   const votes = live?.vote_count ?? count;
-  const [before, after] = voteLabelAround(votes);
   const mine = myVotes[postId];
   const voted = Boolean(mine === undefined ? voteId : mine);
   const submit = (event: FormEvent) => {
@@ -56,11 +54,11 @@ export default function VoteButton(props: Props) {
         <span aria-hidden="true" className="vote-arrow">
           ▲
         </span>
-        <span className="visually-hidden">{before}</span>
-        <span className="vote-count" data-testid="vote-count">
+        {/* The whole name in one message ("Vote, 3 votes", "投票、3 票"): the visible count is not read twice. */}
+        <span className="visually-hidden">{translate('vote', 'button', { count: votes })}</span>
+        <span className="vote-count" aria-hidden="true" data-testid="vote-count">
           {formatNumber(currentLocale(), votes)}
         </span>
-        <span className="visually-hidden">{after}</span>
       </button>
     </form>
   );

@@ -3,8 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { $deliveries, loadDeliveries, resend } from '../stores/webhooks';
-import ActionLabel from './ActionLabel';
 
 const when = (date: string) =>
   date
@@ -47,8 +47,13 @@ export default function WebhookDeliveries({ webhookId }: { webhookId: string }) 
               <td title={d.error || undefined}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
               <td>{when(d.last_attempt_at)}</td>
               <td>
-                <button type="button" className="button" onClick={() => resend(d)}>
-                  <ActionLabel action={t('resend')} target={d.event} />
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => resend(d)}
+                  aria-label={actionName(t('resend'), d.event)}
+                >
+                  {t('resend')}
                 </button>
               </td>
             </tr>

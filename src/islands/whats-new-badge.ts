@@ -2,30 +2,33 @@
 // of releases this person has not seen, next to the changelog link; on a changelog page it marks them seen.
 import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
-import { aroundPlaceholder } from '../lib/message-parts';
 import { $unseenReleases, markReleasesSeen } from '../stores/whats-new';
 
 /** Binds one `[data-whats-new]` slot to the unseen releases. */
 export function bindWhatsNewBadge(slot: HTMLElement): void {
   const markSeen = slot.dataset.whatsNew === 'mark-seen';
   if (markSeen) void markReleasesSeen();
+  // The link's name is one message ("Changelog, 3 new releases", "更新情報、新しいリリース 3 件"): words
+  // in hidden elements would be joined with a space by the browser before the locale's separator.
+  const link = slot.closest('a');
   $unseenReleases.subscribe((unseen) => {
     if (unseen === 0 || markSeen) {
+      link?.removeAttribute('aria-label');
       slot.replaceChildren();
       return;
     }
+    const t = translator('releases');
+    link?.setAttribute(
+      'aria-label',
+      t('linkWithUnseen', { link: slot.dataset.label ?? '', unseen: t('unseen', { count: unseen }) }),
+    );
     const number = document.createElement('span');
     number.setAttribute('aria-hidden', 'true');
     number.textContent = unseen > 9 ? `${formatNumber(currentLocale(), 9)}+` : formatNumber(currentLocale(), unseen);
-    const words = document.createElement('span');
-    words.className = 'visually-hidden';
-    // The words after the link's own ("Changelog, 3 new releases"): the separator is the locale's.
-    const t = translator('releases');
-    words.textContent = aroundPlaceholder(t('linkWithUnseen', { unseen: t('unseen', { count: unseen }) }), 'link')[1];
     const badge = document.createElement('span');
     badge.className = 'whats-new-badge';
     badge.dataset.testid = 'whats-new-badge';
-    badge.append(number, words);
+    badge.append(number);
     slot.replaceChildren(badge);
   });
 }

@@ -1,17 +1,8 @@
-// An action button that shows only its verb ("Delete") but names what it acts on for screen readers
-// ("Delete Roadmap", "ロードマップを削除"): one message per locale places the target and any separator.
+// The accessible name of an action button that shows only its verb ("Delete") but acts on one thing:
+// "Delete Roadmap", "ロードマップを削除". One message per locale places the target and any separator; it
+// goes whole into aria-label, since words split across hidden elements get spaces the locale did not write.
 import { translate } from '../i18n/current';
-import { aroundPlaceholder } from './message-parts';
 
-export interface ActionName {
-  /** Hidden words before the visible action (Japanese puts the target first). */
-  before: string;
-  action: string;
-  /** Hidden words after it. */
-  after: string;
-}
-
-export function actionName(action: string, target: string): ActionName {
-  const [before, after] = aroundPlaceholder(translate('accessibleNames', 'actionOn', { target }), 'action');
-  return { before, action, after };
+export function actionName(action: string, target: string): string {
+  return translate('accessibleNames', 'actionOn', { action, target });
 }
