@@ -10,7 +10,6 @@ export type Values = Record<string, string | number>;
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
-const listFormats = new Map<Locale, Intl.ListFormat>();
 
 function memo<T>(cache: Map<Locale, T>, locale: Locale, make: () => T): T {
   let value = cache.get(locale);
@@ -29,12 +28,6 @@ const PLAIN_DIGITS_BELOW = 1000;
 export function formatNumber(locale: Locale, value: number): string {
   if (Number.isInteger(value) && value >= 0 && value < PLAIN_DIGITS_BELOW) return String(value);
   return memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value);
-}
-
-/** "a.png, b.png and c.png" in the locale's words and punctuation ("a.png、b.png、c.png"). */
-export function formatList(locale: Locale, items: string[]): string {
-  if (items.length < 2) return items[0] ?? '';
-  return memo(listFormats, locale, () => new Intl.ListFormat(locale, { type: 'conjunction' })).format(items);
 }
 
 /** The text of `message` for `values`; a missing placeholder value stays visible as `{name}`. */

@@ -2,7 +2,7 @@
 // the browser's language, so the input hides behind a real button and this says what was chosen.
 import { type InputHTMLAttributes, useId, useRef, useState } from 'react';
 import { currentLocale, translator } from '../i18n/current';
-import { formatList } from '../i18n/format';
+import { formatList } from '../i18n/list-format';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'className' | 'tabIndex'>;
 

@@ -1,7 +1,6 @@
 // A polite "new release" notice on any open page when staff publish a changelog entry, without React
 // (ReleaseToast.astro renders its empty live region).
 import { translator } from '../i18n/current';
-import { messageParts } from '../lib/message-parts';
 import { $newRelease, dismissRelease, watchReleases } from '../stores/releases';
 import { dismissibleNotice } from './dismissible-notice';
 
@@ -18,8 +17,8 @@ export function bindReleaseToast(region: HTMLElement): void {
     link.href = `/changelog/${release.slug}`;
     link.textContent = release.title;
     // The link goes where the translator put {title}; the space before Dismiss only parts two controls.
-    const words = messageParts(t('newRelease')).map((part) => ('slot' in part ? link : part.text));
-    const toast = dismissibleNotice('release-toast', [...words, ' '], t('dismiss'), dismissRelease);
+    const [before = '', after = ''] = t('newRelease').split('{title}');
+    const toast = dismissibleNotice('release-toast', [before, link, after, ' '], t('dismiss'), dismissRelease);
     region.replaceChildren(toast);
   });
 }

@@ -8,27 +8,28 @@ import { $unseenReleases, markReleasesSeen } from '../stores/whats-new';
 export function bindWhatsNewBadge(slot: HTMLElement): void {
   const markSeen = slot.dataset.whatsNew === 'mark-seen';
   if (markSeen) void markReleasesSeen();
-  // The link's name is one message ("Changelog, 3 new releases", "更新情報、新しいリリース 3 件"): words
-  // in hidden elements would be joined with a space by the browser before the locale's separator.
-  const link = slot.closest('a');
+  // The link's name is one message ("Changelog, 3 new releases", "更新情報、新しいリリース 3 件") in a hidden
+  // element, the visible label hidden from it meanwhile: words split across elements get spaces the locale
+  // did not write, and an aria-label would no longer contain the visible text.
+  const label = slot.previousElementSibling;
   $unseenReleases.subscribe((unseen) => {
     if (unseen === 0 || markSeen) {
-      link?.removeAttribute('aria-label');
+      label?.removeAttribute('aria-hidden');
       slot.replaceChildren();
       return;
     }
     const t = translator('releases');
-    link?.setAttribute(
-      'aria-label',
-      t('linkWithUnseen', { link: slot.dataset.label ?? '', unseen: t('unseen', { count: unseen }) }),
-    );
+    label?.setAttribute('aria-hidden', 'true');
     const number = document.createElement('span');
     number.setAttribute('aria-hidden', 'true');
     number.textContent = unseen > 9 ? `${formatNumber(currentLocale(), 9)}+` : formatNumber(currentLocale(), unseen);
+    const words = document.createElement('span');
+    words.className = 'visually-hidden';
+    words.textContent = t('linkWithUnseen', { link: slot.dataset.label ?? '', unseen: t('unseen', { count: unseen }) });
     const badge = document.createElement('span');
     badge.className = 'whats-new-badge';
     badge.dataset.testid = 'whats-new-badge';
-    badge.append(number);
+    badge.append(number, words);
     slot.replaceChildren(badge);
   });
 }

@@ -1,7 +1,7 @@
 // The admin's widget and single sign-on settings: allowed origins (checked before saving), SSO switch,
 // product name and login URL, and the signing secret (shown on request, replaced by a new random one).
 import { currentLocale, translate } from '../i18n/current';
-import { formatList } from '../i18n/format';
+import { formatList } from '../i18n/list-format';
 import { parseOrigins } from '../lib/embed';
 import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
