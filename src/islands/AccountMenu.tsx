@@ -1,6 +1,7 @@
 // The header's account menu: sign in / sign up links for visitors, and a menu with sign out for members.
 import { translator } from '../i18n/current';
 import { isStaff } from '../lib/access';
+import { aroundPlaceholder } from '../lib/message-parts';
 import type { SessionUser } from '../lib/pb/types';
 import { signOut } from '../stores/session';
 import { Avatar } from './Avatar';
@@ -28,13 +29,16 @@ export default function AccountMenu({ serverUser, path }: Props) {
       </div>
     );
   }
+  const [menuBefore, menuAfter] = aroundPlaceholder(t('menuOf', { name: '{name}' }), 'name');
   return (
     <details className="account-menu">
       {/* The accessible name starts with the visible one (WCAG 2.5.3 Label in Name). */}
+      {/* No aria-label: it would have to hold the avatar's initial too. Hidden words around the name. */}
       <summary>
         <Avatar user={user} />
+        {menuBefore && <span className="visually-hidden">{menuBefore}</span>}
         <span>{user.name}</span>
-        <span className="visually-hidden"> {t('menu')}</span>
+        {menuAfter && <span className="visually-hidden">{menuAfter}</span>}
       </summary>
       <div className="menu">
         <a href="/notifications">{t('notifications')}</a>

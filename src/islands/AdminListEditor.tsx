@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import type { AdminCollection, AdminRow } from '../lib/pb/admin';
 import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from '../stores/admin';
 import Toaster from './Toaster';
@@ -104,18 +105,18 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     className="button"
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
+                    aria-label={actionName(t('moveUp'), String(row.name))}
                   >
                     {t('moveUp')}
-                    <span className="visually-hidden"> {String(row.name)}</span>
                   </button>
                   <button
                     type="button"
                     className="button"
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
+                    aria-label={actionName(t('moveDown'), String(row.name))}
                   >
                     {t('moveDown')}
-                    <span className="visually-hidden"> {String(row.name)}</span>
                   </button>
                 </>
               )}
@@ -126,9 +127,9 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                   onClick={() =>
                     window.confirm(t('confirmDelete', { name: String(row.name) })) && removeAdminRow(collection, row.id)
                   }
+                  aria-label={actionName(t('delete'), String(row.name))}
                 >
                   {t('delete')}
-                  <span className="visually-hidden"> {String(row.name)}</span>
                 </button>
               )}
             </form>

@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import type { Role } from '../lib/pb/types';
 import { $members, changeMember, type MemberRow } from '../stores/moderation';
 import Toaster from './Toaster';
@@ -63,9 +64,9 @@ export default function AdminMembers({
                     type="button"
                     className={m.blocked ? 'button' : 'button danger'}
                     onClick={() => changeMember(m.id, { blocked: !m.blocked })}
+                    aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
                   >
                     {m.blocked ? t('unblock') : t('block')}
-                    <span className="visually-hidden"> {m.name || t('aMember')}</span>
                   </button>
                 )}
               </td>

@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { $queue, decideQueued, type QueuedPost } from '../stores/moderation';
 import Toaster from './Toaster';
 
@@ -25,9 +26,13 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
                 <a href={`/p/${post.id}`}>{post.title}</a>{' '}
                 <span className="muted">{t('where', { board: post.board, author: post.author })}</span>
               </span>
-              <button type="button" className="button primary" onClick={() => decideQueued(post.id, true)}>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => decideQueued(post.id, true)}
+                aria-label={actionName(t('approve'), post.title)}
+              >
                 {t('approve')}
-                <span className="visually-hidden"> {post.title}</span>
               </button>
               <button
                 type="button"
@@ -35,9 +40,9 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
                 onClick={() =>
                   window.confirm(t('confirmDelete', { title: post.title })) && decideQueued(post.id, false)
                 }
+                aria-label={actionName(t('delete'), post.title)}
               >
                 {t('delete')}
-                <span className="visually-hidden"> {post.title}</span>
               </button>
             </li>
           ))}

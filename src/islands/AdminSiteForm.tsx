@@ -4,6 +4,7 @@ import { translator } from '../i18n/current';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
 import type { AppError } from '../lib/pb/errors';
 import { saveSiteSettings, siteSettingsData } from '../stores/site-settings';
+import FilePicker from './FilePicker';
 
 interface Props {
   id: string;
@@ -56,11 +57,14 @@ export default function AdminSiteForm(props: Props) {
       {text('name', t('name'))}
       {text('tagline', t('tagline'))}
       <div className="field">
-        <label htmlFor="site-logo">{t('logo')}</label>
-        <input
+        <label htmlFor="site-logo" id="site-logo-label">
+          {t('logo')}
+        </label>
+        <FilePicker
           id="site-logo"
           name="logo"
-          type="file"
+          fieldLabel="site-logo-label"
+          buttonLabel={translator('filePicker')('chooseImage')}
           accept="image/png,image/jpeg,image/webp,image/svg+xml"
           {...invalidProps('logo')}
         />

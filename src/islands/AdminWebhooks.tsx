@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { messageParts } from '../lib/message-parts';
 import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from '../lib/pb/webhooks';
 import { webhookEventName } from '../lib/webhook-event-names';
@@ -70,9 +71,13 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
             {t('newSecret')}
           </button>
         )}{' '}
-        <button type="button" className="button danger" onClick={() => removeWebhook(webhook.id)}>
+        <button
+          type="button"
+          className="button danger"
+          onClick={() => removeWebhook(webhook.id)}
+          aria-label={actionName(t('delete'), webhook.name)}
+        >
           {t('delete')}
-          <span className="visually-hidden"> {webhook.name}</span>
         </button>
       </p>
       <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>

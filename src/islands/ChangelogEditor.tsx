@@ -5,6 +5,7 @@ import { translator } from '../i18n/current';
 import type { AppError } from '../lib/pb/errors';
 import type { ChangelogLabel } from '../lib/pb/staff-types';
 import { saveChangelogEntry, slugify } from '../stores/changelog-editor';
+import FilePicker from './FilePicker';
 import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
 
 export interface EditorEntry {
@@ -91,11 +92,14 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
         {message('body')}
       </div>
       <div className="field">
-        <label htmlFor="entry-cover">{t('cover')}</label>
-        <input
+        <label htmlFor="entry-cover" id="entry-cover-label">
+          {t('cover')}
+        </label>
+        <FilePicker
           id="entry-cover"
           name="cover"
-          type="file"
+          fieldLabel="entry-cover-label"
+          buttonLabel={translator('filePicker')('chooseImage')}
           accept="image/jpeg,image/png,image/webp,image/gif"
           {...invalid('cover')}
         />

@@ -3,6 +3,7 @@
 
 import { useId, useState } from 'react';
 import { translator } from '../i18n/current';
+import FilePicker from './FilePicker';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
@@ -75,15 +76,14 @@ export default function CommentForm(props: Props) {
         </p>
       )}
       {withImages && (
-        <label className="comment-images-picker">
-          {t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
-          <input
-            type="file"
+        <div className="comment-images-picker">
+          <FilePicker
+            buttonLabel={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
+            aria-label={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
             multiple
             accept="image/jpeg,image/png,image/webp,image/gif"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = '';
+            chosen={images}
+            onFiles={(files) => {
               // The checker loads when someone first attaches an image, not with the page.
               void import('../lib/image-files')
                 .then(({ checkImages }) => checkImages(files, images.length, MAX_COMMENT_IMAGES))
@@ -93,7 +93,7 @@ export default function CommentForm(props: Props) {
                 });
             }}
           />
-        </label>
+        </div>
       )}
       {allowInternal && (
         <label className="comment-internal-toggle">

@@ -31,8 +31,9 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
     <li className={classes.filter(Boolean).join(' ')} id={`c-${comment.id}`} data-testid="comment">
       <p className="comment-meta">
         <Avatar user={comment.author} size={24} /> <strong>{comment.author.name}</strong>{' '}
-        <span className="muted">{comment.pending ? t('sending') : comment.age}</span>
-        {comment.edited && <span className="muted"> · {t('edited')}</span>}
+        <span className="muted">
+          {comment.pending ? t('sending') : comment.edited ? t('ageEdited', { age: comment.age }) : comment.age}
+        </span>
         {comment.isNew && <span className="badge">{t('new')}</span>}
         {comment.internal && <span className="badge">{t('internalNote')}</span>}
         {comment.hidden && <span className="badge">{t('hiddenFromMembers')}</span>}

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { translator } from '../i18n/current';
 import { MAX_IMAGES } from '../lib/image-files';
 import { addImages, removeImage } from '../stores/composer';
+import FilePicker from './FilePicker';
 
 export default function ComposerImages({ images, errors }: { images: File[]; errors: string[] }) {
   const id = useId();
@@ -17,17 +18,18 @@ export default function ComposerImages({ images, errors }: { images: File[]; err
   );
   return (
     <div className="field">
-      <label htmlFor={`${id}-images`}>{t('images', { max: MAX_IMAGES })}</label>
+      <label htmlFor={`${id}-images`} id={`${id}-images-label`}>
+        {t('images', { max: MAX_IMAGES })}
+      </label>
       <p className="muted">{t('imagesHint')}</p>
-      <input
+      <FilePicker
         id={`${id}-images`}
-        type="file"
+        fieldLabel={`${id}-images-label`}
+        buttonLabel={translator('filePicker')('chooseImages')}
         multiple
         accept="image/jpeg,image/png,image/webp,image/gif"
-        onChange={(event) => {
-          void addImages([...(event.target.files ?? [])]);
-          event.target.value = '';
-        }}
+        chosen={images}
+        onFiles={(files) => void addImages(files)}
       />
       {errors.length > 0 && (
         <ul className="field-error" role="alert" data-testid="image-errors">

@@ -1,6 +1,7 @@
 // Picks the ideas a release shipped: search by title, add, remove. Hidden inputs carry the ids.
 import { useState } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import { findLinkableIdeas } from '../stores/changelog-editor';
 
 export interface LinkedIdea {
@@ -26,9 +27,13 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
         {chosen.map((idea) => (
           <li key={idea.id}>
             <span>{idea.title}</span>
-            <button type="button" className="button" onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}
+              aria-label={actionName(t('unlink'), idea.title)}
+            >
               {t('unlink')}
-              <span className="visually-hidden"> {idea.title}</span>
             </button>
           </li>
         ))}
@@ -61,9 +66,13 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
           .map((hit) => (
             <li key={hit.id}>
               <span>{hit.title}</span>
-              <button type="button" className="button" onClick={() => setChosen([...chosen, hit])}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => setChosen([...chosen, hit])}
+                aria-label={actionName(t('link'), hit.title)}
+              >
                 {t('link')}
-                <span className="visually-hidden"> {hit.title}</span>
               </button>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
 import type { AppError } from '../lib/pb/errors';
 import type { EmailPreference } from '../lib/pb/staff-types';
 import { saveAccount } from '../stores/account';
+import FilePicker from './FilePicker';
 
 const LABELS = {
   email_on_comment: 'prefComment',
@@ -69,11 +70,14 @@ export default function SettingsForm({ id, name, preferences, locale }: Props) {
         )}
       </div>
       <div className="field">
-        <label htmlFor="avatar">{t('avatar')}</label>
-        <input
+        <label htmlFor="avatar" id="avatar-label">
+          {t('avatar')}
+        </label>
+        <FilePicker
           id="avatar"
           name="avatar"
-          type="file"
+          fieldLabel="avatar-label"
+          buttonLabel={translator('filePicker')('chooseImage')}
           accept="image/jpeg,image/png,image/webp,image/gif"
           aria-describedby={fields.avatar ? 'avatar-error' : 'avatar-hint'}
         />

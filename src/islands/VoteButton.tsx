@@ -1,7 +1,7 @@
 // The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
 // hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
 import { type FormEvent, useEffect } from 'react';
-import { currentLocale, translator } from '../i18n/current';
+import { currentLocale, translate } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
 import { $posts, trackPost } from '../stores/posts';
@@ -28,7 +28,6 @@ interface Props {
 
 export default function VoteButton(props: Props) {
   const { postId, count, commentCount = 0, status = '', locked = false, voteId, isPublic } = props;
-  const t = translator('vote');
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   useEffect(() => {
@@ -55,11 +54,11 @@ export default function VoteButton(props: Props) {
         <span aria-hidden="true" className="vote-arrow">
           ▲
         </span>
-        <span className="visually-hidden">{t('vote')}, </span>
-        <span className="vote-count" data-testid="vote-count">
+        {/* The whole name in one message ("Vote, 3 votes", "投票、3 票"): the visible count is not read twice. */}
+        <span className="visually-hidden">{translate('vote', 'button', { count: votes })}</span>
+        <span className="vote-count" aria-hidden="true" data-testid="vote-count">
           {formatNumber(currentLocale(), votes)}
         </span>
-        <span className="visually-hidden"> {t('votes', { count: votes })}</span>
       </button>
     </form>
   );

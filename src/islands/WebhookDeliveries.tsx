@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import type { DeliveryPage } from '../lib/pb/webhooks';
 import { webhookEventName } from '../lib/webhook-event-names';
 import { $deliveries, loadDeliveries, resend } from '../stores/webhooks';
@@ -61,12 +62,16 @@ function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: Del
               <td title={d.error || undefined}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
               <td>{when(d.last_attempt_at)}</td>
               <td>
-                <button type="button" className="button" onClick={() => resend(d)}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => resend(d)}
+                  aria-label={actionName(
+                    t('resend'),
+                    t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) }),
+                  )}
+                >
                   {t('resend')}
-                  <span className="visually-hidden">
-                    {' '}
-                    {t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) })}
-                  </span>
                 </button>
               </td>
             </tr>

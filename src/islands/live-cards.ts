@@ -17,7 +17,7 @@ interface StatusOption {
 interface Card {
   id: string;
   count: HTMLElement | null;
-  noun: HTMLElement | null;
+  label: HTMLElement | null;
   button: HTMLElement | null;
   comments: HTMLElement | null;
   pill: HTMLElement | null;
@@ -47,7 +47,7 @@ export function bindLiveCards(list: HTMLElement): void {
     cards.push({
       id,
       count: element.querySelector('.vote-count'),
-      noun: element.querySelector('.vote-noun'),
+      label: element.querySelector('.vote-label'),
       button: element.querySelector('.vote-button'),
       comments: element.querySelector('[data-testid="comment-count"]'),
       pill: element.querySelector('.status-pill'),
@@ -95,7 +95,7 @@ function renderCard(card: Card, live: PostLive, voted: boolean | undefined, stat
   card.shown = { vote_count: live.vote_count, comment_count: live.comment_count, status: live.status };
   if (live.vote_count !== shown.vote_count) {
     setText(card.count, formatNumber(currentLocale(), live.vote_count));
-    setText(card.noun, ` ${translator('vote')('votes', { count: live.vote_count })}`);
+    setText(card.label, translator('vote')('button', { count: live.vote_count }));
   }
   if (live.comment_count !== shown.comment_count) {
     setText(card.comments, translator('comments')('count', { count: live.comment_count }));

@@ -16,7 +16,9 @@ export function bindReleaseToast(region: HTMLElement): void {
     const link = document.createElement('a');
     link.href = `/changelog/${release.slug}`;
     link.textContent = release.title;
-    const toast = dismissibleNotice('release-toast', [`${t('newRelease')} `, link, ' '], t('dismiss'), dismissRelease);
+    // The link goes where the translator put {title}; the space before Dismiss only parts two controls.
+    const [before = '', after = ''] = t('newRelease').split('{title}');
+    const toast = dismissibleNotice('release-toast', [before, link, after, ' '], t('dismiss'), dismissRelease);
     region.replaceChildren(toast);
   });
 }

@@ -8,17 +8,24 @@ import { $unseenReleases, markReleasesSeen } from '../stores/whats-new';
 export function bindWhatsNewBadge(slot: HTMLElement): void {
   const markSeen = slot.dataset.whatsNew === 'mark-seen';
   if (markSeen) void markReleasesSeen();
+  // The link's name is one message ("Changelog, 3 new releases", "更新情報、新しいリリース 3 件") in a hidden
+  // element, the visible label hidden from it meanwhile: words split across elements get spaces the locale
+  // did not write, and an aria-label would no longer contain the visible text.
+  const label = slot.previousElementSibling;
   $unseenReleases.subscribe((unseen) => {
     if (unseen === 0 || markSeen) {
+      label?.removeAttribute('aria-hidden');
       slot.replaceChildren();
       return;
     }
+    const t = translator('releases');
+    label?.setAttribute('aria-hidden', 'true');
     const number = document.createElement('span');
     number.setAttribute('aria-hidden', 'true');
     number.textContent = unseen > 9 ? `${formatNumber(currentLocale(), 9)}+` : formatNumber(currentLocale(), unseen);
     const words = document.createElement('span');
     words.className = 'visually-hidden';
-    words.textContent = `, ${translator('releases')('unseen', { count: unseen })}`;
+    words.textContent = t('linkWithUnseen', { link: slot.dataset.label ?? '', unseen: t('unseen', { count: unseen }) });
     const badge = document.createElement('span');
     badge.className = 'whats-new-badge';
     badge.dataset.testid = 'whats-new-badge';

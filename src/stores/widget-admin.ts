@@ -1,6 +1,7 @@
 // The admin's widget and single sign-on settings: allowed origins (checked before saving), SSO switch,
 // product name and login URL, and the signing secret (shown on request, replaced by a new random one).
-import { translate } from '../i18n/current';
+import { currentLocale, translate } from '../i18n/current';
+import { formatList } from '../i18n/list-format';
 import { parseOrigins } from '../lib/embed';
 import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
@@ -16,7 +17,7 @@ export interface WidgetSettingsInput {
 export async function saveWidget(id: string, input: WidgetSettingsInput): Promise<AppError | null> {
   const { origins, invalid } = parseOrigins(input.allowedOrigins);
   if (invalid.length > 0) {
-    const message = translate('adminWidget', 'notAnOrigin', { origins: invalid.join(', ') });
+    const message = translate('adminWidget', 'notAnOrigin', { origins: formatList(currentLocale(), invalid) });
     return { kind: 'validation', message, fields: { allowed_origins: message } };
   }
   try {

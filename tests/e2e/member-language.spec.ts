@@ -47,10 +47,10 @@ test('a member who picks Japanese in settings gets Japanese pages, and their vot
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.getByRole('heading', { name: 'コメント 0 件' })).toBeVisible();
   const vote = page.getByTestId('vote-button').first();
-  await expect(vote).toHaveAccessibleName('投票, 0 票');
+  await expect(vote).toHaveAccessibleName('投票、0 票');
   await vote.click();
   await expect(vote).toHaveAttribute('aria-pressed', 'true');
-  await expect(vote).toHaveAccessibleName('投票, 1 票');
+  await expect(vote).toHaveAccessibleName('投票、1 票');
   await expect.poll(async () => (await admin.collection('posts').getOne(ideaId)).vote_count).toBe(1);
 
   const box = page.getByPlaceholder('コメントを追加');

@@ -83,8 +83,8 @@ describe('pb_hooks/lib/i18n.js formats as src/i18n/format.ts does', () => {
   });
 
   it('reads the message files, English for keys a locale lacks', () => {
-    expect(hooks.translate('ja', 'vote', 'vote')).toBe('投票');
-    expect(hooks.translate('xx', 'vote', 'vote')).toBe('Vote');
+    expect(hooks.translate('ja', 'pageLayout', 'skipToContent')).toBe('本文へスキップ');
+    expect(hooks.translate('xx', 'pageLayout', 'skipToContent')).toBe('Skip to content');
     expect(hooks.translate('de', 'vote', 'nothing-here')).toBe('vote.nothing-here');
   });
 });
