@@ -10,7 +10,7 @@ const SHARED_MODULES =
   /[\\/](src[\\/](stores|islands[\\/]hooks|lib|i18n)[\\/](?!markdown|image-files)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
-  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search)|lib[\\/]pb[\\/](admin|staff|widget|account)|islands[\\/]hooks[\\/]use-form-action|lib[\\/]next-path)\.ts$/;
+  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search)|lib[\\/]pb[\\/](admin|staff|widget|account)|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names)|i18n[\\/](list-format|locale-names))\.ts$/;
 
 export default defineConfig({
   output: 'server',

@@ -6,20 +6,6 @@ export type Locale = (typeof LOCALES)[number];
 /** English is the source language: every other locale is translated from it and falls back to it. */
 export const SOURCE_LOCALE: Locale = 'en';
 
-/** Each language named in itself, as a language picker shows it. */
-export const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  'pt-BR': 'Português (Brasil)',
-  it: 'Italiano',
-  ja: '日本語',
-  'zh-CN': '简体中文',
-  ar: 'العربية',
-  he: 'עברית',
-};
-
 const RIGHT_TO_LEFT = new Set<Locale>(['ar', 'he']);
 
 export function isLocale(value: unknown): value is Locale {

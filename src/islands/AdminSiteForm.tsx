@@ -1,7 +1,8 @@
 // Site settings: name, tagline, logo, accent color, welcome text, approval, sign-ups and languages.
 import { type FormEvent, useState } from 'react';
 import { translator } from '../i18n/current';
-import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
+import { LOCALE_NAMES } from '../i18n/locale-names';
+import { LOCALES, type Locale } from '../i18n/locales';
 import type { AppError } from '../lib/pb/errors';
 import { saveSiteSettings, siteSettingsData } from '../stores/site-settings';
 import FilePicker from './FilePicker';

@@ -1,9 +1,8 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
 
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { translator } from '../i18n/current';
-import FilePicker from './FilePicker';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
@@ -20,6 +19,9 @@ interface Props {
   allowInternal?: boolean;
 }
 
+// A comment's images are rarely used: their picker loads once someone starts a comment, not with the page.
+const FilePicker = lazy(() => import('./FilePicker'));
+
 const MAX_COMMENT_IMAGES = 3;
 const MAX_COMMENT_LENGTH = 5000;
 
@@ -29,12 +31,14 @@ export default function CommentForm(props: Props) {
   const [images, setImages] = useState<File[]>([]);
   const [error, setError] = useState('');
   const [internal, setInternal] = useState(false);
+  const [started, setStarted] = useState(Boolean(initial));
   const id = useId();
   const t = translator('comments');
   return (
     <form
       className="comment-form"
       {...(action ? { method: 'post', action } : {})}
+      onFocus={() => setStarted(true)}
       onSubmit={(event) => {
         event.preventDefault();
         const text = body.trim();
@@ -75,25 +79,27 @@ export default function CommentForm(props: Props) {
           {error}
         </p>
       )}
-      {withImages && (
-        <div className="comment-images-picker">
-          <FilePicker
-            buttonLabel={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
-            aria-label={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
-            multiple
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            chosen={images}
-            onFiles={(files) => {
-              // The checker loads when someone first attaches an image, not with the page.
-              void import('../lib/image-files')
-                .then(({ checkImages }) => checkImages(files, images.length, MAX_COMMENT_IMAGES))
-                .then(({ accepted, errors }) => {
-                  setImages((now) => [...now, ...accepted]);
-                  setError(errors.join(' '));
-                });
-            }}
-          />
-        </div>
+      {withImages && (started || images.length > 0) && (
+        <Suspense>
+          <div className="comment-images-picker">
+            <FilePicker
+              buttonLabel={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
+              aria-label={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
+              multiple
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              chosen={images}
+              onFiles={(files) => {
+                // The checker loads when someone first attaches an image, not with the page.
+                void import('../lib/image-files')
+                  .then(({ checkImages }) => checkImages(files, images.length, MAX_COMMENT_IMAGES))
+                  .then(({ accepted, errors }) => {
+                    setImages((now) => [...now, ...accepted]);
+                    setError(errors.join(' '));
+                  });
+              }}
+            />
+          </div>
+        </Suspense>
       )}
       {allowInternal && (
         <label className="comment-internal-toggle">

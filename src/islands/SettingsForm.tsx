@@ -2,7 +2,8 @@
 // typed is lost. A new language reloads the page, which the server then renders in it.
 import { type FormEvent, useState } from 'react';
 import { translator } from '../i18n/current';
-import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
+import { LOCALE_NAMES } from '../i18n/locale-names';
+import { LOCALES, type Locale } from '../i18n/locales';
 import type { AppError } from '../lib/pb/errors';
 import type { EmailPreference } from '../lib/pb/staff-types';
 import { saveAccount } from '../stores/account';

@@ -89,6 +89,9 @@ test('a member on an Arabic page attaches an image to a comment with a button na
   const page = await context.newPage();
   await openPage(page, `/p/${id}`);
   const form = page.locator('form.comment-form').first();
+  // The attach button comes with a started comment (its picker loads then, not with the page).
+  await expect(form.getByRole('button', { name: /^إرفاق صور/ })).toHaveCount(0);
+  await form.getByRole('textbox').focus();
   const attach = form.getByRole('button', { name: 'إرفاق صور (0/3)' });
   await expect(attach).toBeVisible();
   await expect(form.getByText('لم يُختر أي ملف')).toBeVisible();
