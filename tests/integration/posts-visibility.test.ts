@@ -44,13 +44,16 @@ describe('who sees a post', () => {
 });
 
 describe('a new post', () => {
-  it('gets the default status, zero counters, approval, and its author follows it', async () => {
+  it("gets the default status, its author's own vote (counted in the create's answer), approval, and its author follows it", async () => {
     const board = await createBoard(pb, 'public');
     const post = await actors.member
       .collection('posts')
       .create({ board: board.id, author: idOf(actors.member), title: 'New' });
     const open = await pb.admin.collection('statuses').getFirstListItem('is_default = true');
-    expect(post).toMatchObject({ status: open.id, vote_count: 0, comment_count: 0, approved: true });
+    // The site's author_votes is on by default: the author's vote is saved with the post, in one transaction.
+    expect(post).toMatchObject({ status: open.id, vote_count: 1, comment_count: 0, approved: true });
+    const votes = await pb.admin.collection('votes').getFullList({ filter: `post = "${post.id}"` });
+    expect(votes.map((vote) => vote.user)).toEqual([idOf(actors.member)]);
     expect(post.trending_score).toBeGreaterThan(0);
     const follows = await actors.member.collection('subscriptions').getFullList({ filter: `post = "${post.id}"` });
     expect(follows).toHaveLength(1);
