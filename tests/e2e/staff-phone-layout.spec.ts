@@ -21,7 +21,10 @@ test('an admin on a phone sees every staff page fit the screen in German, Arabic
   baseURL,
   pbUrl,
   admin,
+  createMember,
 }) => {
+  // A member whose name is one long word, early in the members list (sorted by name).
+  await createMember({ name: 'Aaa Kundenzufriedenheitsverbesserungsvorschlagsbeauftragte' });
   const { id: author } = await admin.collection('users').getFirstListItem('email = "member@example.com"');
   const { id: idea } = await createIdea(admin, author, 'A phone-sized staff panel');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -31,7 +34,8 @@ test('an admin on a phone sees every staff page fit the screen in German, Arabic
     for (const path of [...ADMIN_PAGES, `/p/${idea}`]) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // Long German buttons in the staff panel and the widget's snippet once widened the page (465, 600 px).
+      // Long German buttons in the staff panel, the widget's snippet and a member's one-word name once widened
+      // the page (465, 600, 400 px).
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} in ${locale}` })
         .toBe(390);
