@@ -1,9 +1,12 @@
 // Sign-in attempts per account (and client address) and emails per recipient (pb_hooks/auth-limits.pb.js), counted in
 // PocketBase's request events so a throttled answer says nothing about whether the account exists.
-const { take, spend, forgive, forgiveAll, remember, remembers } = require(`${__hooks}/lib/limits.js`);
+const { take, spend, forgive, remember, rememberedSince } = require(`${__hooks}/lib/limits.js`);
 const { translate, requestLocale } = require(`${__hooks}/lib/i18n.js`);
 
-const ACCOUNT_ADDRESS = (identity, address) => `${identity}|${address}`;
+// An account's per-address counters carry when a sign-in last proved the owner, so clearing every address
+// is one write, not a scan of the store: the older counters no longer count and expire by themselves.
+const ACCOUNT_ADDRESS = (identity, address) =>
+  `${identity}|${rememberedSince('password-cleared', identity)}|${address}`;
 
 /** Sign-in with a password, counted whether or not the identity names an account: per account from this
  * client address, and per account from everywhere unless the account signed in from this address before.
@@ -12,7 +15,7 @@ const ACCOUNT_ADDRESS = (identity, address) => `${identity}|${address}`;
 function countPasswordAttempt(e) {
   const identity = String(e.identity || '').toLowerCase();
   const address = e.realIP();
-  const known = remembers('known-address', ACCOUNT_ADDRESS(identity, address));
+  const known = rememberedSince('known-address', `${identity}|${address}`) > 0;
   const wait = take('password', ACCOUNT_ADDRESS(identity, address)) || (known ? 0 : take('password-account', identity));
   if (wait) return refuseFor(e, wait);
   return e.next();
@@ -35,9 +38,9 @@ function rememberSignIn(record, address, everywhere) {
   const identity = record.email().toLowerCase();
   if (!identity) return;
   forgive('password-account', identity);
-  if (everywhere) forgiveAll('password', ACCOUNT_ADDRESS(identity, ''));
+  if (everywhere) remember('password-cleared', identity);
   else forgive('password', ACCOUNT_ADDRESS(identity, address));
-  if (address) remember('known-address', ACCOUNT_ADDRESS(identity, address));
+  if (address) remember('known-address', `${identity}|${address}`);
 }
 
 /** A sign-in code: PocketBase fires this for unknown addresses too (and answers them with a dummy id). */

@@ -13,6 +13,9 @@ const LIMITS = {
   'password-account': { max: 100, window: 3600 },
   // an address the account signed in from: exempt from the per-account brake (pb_hooks/lib/auth-limits.js)
   'known-address': { max: 0, window: 30 * 24 * 3600 },
+  // when a sign-in that proves the owner (code, OAuth2, SSO, reset) last cleared every address's count: as
+  // long as the counters it outdates live
+  'password-cleared': { max: 0, window: 600 },
   // emails per recipient address, per kind
   otp: { max: 5, window: 900 },
   'password-reset': { max: 5, window: 900 },
@@ -58,24 +61,17 @@ function forgive(name, who) {
   $app.store().remove(keyOf(name, who));
 }
 
-/** Forgets every counter of `name` whose `who` starts with `prefix` (one account's, from every address). */
-function forgiveAll(name, prefix) {
-  const start = keyOf(name, prefix);
-  const all = $app.store().getAll();
-  for (const key in all) if (key.indexOf(start) === 0) $app.store().remove(key);
-}
-
 /** Notes `who` under `name` for the name's window, without counting anything against it. */
 function remember(name, who) {
   $app.store().set(keyOf(name, who), `${Math.floor(Date.now() / 1000)}:0:${LIMITS[name].window}`);
 }
 
-/** True while `who` is noted under `name` (its window has not ended). */
-function remembers(name, who) {
+/** When `who` was last noted under `name` (seconds), or 0 once its window has ended or it never was. */
+function rememberedSince(name, who) {
   const [start, , window] = String($app.store().get(keyOf(name, who)) || '0:0:0')
     .split(':')
     .map(Number);
-  return Math.floor(Date.now() / 1000) - start < window;
+  return Math.floor(Date.now() / 1000) - start < window ? start : 0;
 }
 
 /** Drops the counters whose window has ended, so the store does not grow with every address tried. */
@@ -89,4 +85,4 @@ function dropExpired() {
   }
 }
 
-module.exports = { take, spend, forgive, forgiveAll, remember, remembers, dropExpired, LIMITS, TOO_MANY };
+module.exports = { take, spend, forgive, remember, rememberedSince, dropExpired, LIMITS, TOO_MANY };
