@@ -5,6 +5,7 @@
 
 import { map } from 'nanostores';
 import { translate } from '../i18n/current';
+import { readSession } from '../lib/frame-state';
 import type { VoteRecord } from '../lib/pb/post-types';
 import type { SessionUser } from '../lib/pb/types';
 import { createVote, deleteVote, listMyVotes } from '../lib/pb/votes';
@@ -86,11 +87,15 @@ function setMine(postId: string, value: string | null): void {
   $myVotes.setKey(postId, value);
 }
 
+/** Where a vote clicked signed out waits out the sign-in detour (this tab only; stores/pending-vote.ts). */
+export const PENDING_VOTE_KEY = 'chorus:pending-vote';
 // Loaded when needed (it is rare), so it costs the idea page's members nothing up front.
 const pendingVote = () => import('./pending-vote');
 
 /** The vote clicked before a sign-in detour, now that this page knows the viewer's votes: cast once. */
 async function castPendingVote(): Promise<void> {
+  // Nothing pending (nearly every page view): no module to fetch.
+  if (readSession(PENDING_VOTE_KEY) === null) return;
   const postId = await pendingVote()
     .then((pending) => pending.takePendingVote())
     .catch(() => null);
