@@ -21,7 +21,7 @@ export type Message =
  * the admin allowed it (what the panel's frame-ancestors say; public like them), so a refused frame is
  * never shown.
  */
-export const ORIGIN_CHECK_PATH = '/embed/allowed';
+export const ORIGIN_CHECK_PATH = '/embed/allowed.json';
 export interface OriginCheck {
   allowed: boolean;
 }

@@ -265,10 +265,10 @@ test('only the admin’s origins may frame the panel, and no other page may be f
     expect(home.headers()['x-frame-options']).toBe('DENY');
 
     // The loader's question before it shows the panel: the same list, readable from any page.
-    const allowed = await request.get(`/embed/allowed?origin=${encodeURIComponent(host.origin)}`);
+    const allowed = await request.get(`/embed/allowed.json?origin=${encodeURIComponent(host.origin)}`);
     expect(allowed.headers()['access-control-allow-origin']).toBe('*');
     expect(await allowed.json()).toEqual({ allowed: true });
-    const other = await request.get(`/embed/allowed?origin=${encodeURIComponent(host.otherOrigin)}`);
+    const other = await request.get(`/embed/allowed.json?origin=${encodeURIComponent(host.otherOrigin)}`);
     expect(await other.json()).toEqual({ allowed: false });
   } finally {
     await host.stop();
