@@ -7,6 +7,7 @@ import { Agent, createServer, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { storagePolicy, variantKey } from './cache-rules.mjs';
 import { chooseEncoding, encode } from './compression.mjs';
+import { proxyUpgrades } from './websocket-proxy.mjs';
 
 const MAX_ENTRIES = 5000;
 /** Errors of a kept-alive socket closed by the origin before it took a request. */
@@ -152,6 +153,8 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
       res.end(`Local edge: the Worker did not answer (${error.message}).`);
     }
   });
+
+  proxyUpgrades(server, originPort);
 
   /** Drops every cached variant carrying one of the tags (case-insensitive, as Cloudflare matches). */
   const purge = (tags) => {

@@ -8,7 +8,7 @@ const MAX_TAGS = 100;
 /** 100 tags of up to ~100 characters each, as JSON. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-interface PurgeResult {
+export interface PurgeResult {
   success: boolean;
   errors?: { code?: number; message: string }[];
 }
@@ -24,7 +24,7 @@ export interface PurgeConfig {
   localEdgeUrl: string | undefined;
 }
 
-const json = (status: number, body: unknown) =>
+export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
@@ -52,7 +52,7 @@ export async function handlePurgeRequest(request: Request, config: PurgeConfig):
   return json(result.success ? 200 : 502, { purged: result.success ? tags : [], errors: result.errors ?? [] });
 }
 
-async function purgeTags(tags: string[], localEdgeUrl: string | undefined): Promise<PurgeResult> {
+export async function purgeTags(tags: string[], localEdgeUrl: string | undefined): Promise<PurgeResult> {
   const workersCache = (workers as { cache?: WorkersCache }).cache;
   try {
     if (typeof workersCache?.purge === 'function') return await workersCache.purge({ tags });
@@ -73,7 +73,7 @@ async function purgeTags(tags: string[], localEdgeUrl: string | undefined): Prom
 }
 
 /** Compares digests, so the time taken does not reveal how much of the secret matched. */
-async function sameSecret(presented: string, expected: string): Promise<boolean> {
+export async function sameSecret(presented: string, expected: string): Promise<boolean> {
   const digest = async (value: string) =>
     new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
   const [a, b] = await Promise.all([digest(presented), digest(expected)]);
@@ -82,9 +82,9 @@ async function sameSecret(presented: string, expected: string): Promise<boolean>
   return difference === 0 && presented.length > 0;
 }
 
-/** The request's body as text when it is at most MAX_BODY_BYTES, else null (a larger body is not read on). */
-async function readSmallBody(request: Request): Promise<string | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return null;
+/** The request's body as text when it is at most `limit` bytes, else null (a larger body is not read on). */
+export async function readSmallBody(request: Request, limit = MAX_BODY_BYTES): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
@@ -94,7 +94,7 @@ async function readSmallBody(request: Request): Promise<string | null> {
     const { done, value } = await reader.read();
     if (done) return text + decoder.decode();
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return null;
     }

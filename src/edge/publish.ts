@@ -1,0 +1,79 @@
+// POST /edge/publish {changes, tags}: PocketBase's one call after writes commit (the purge route's secret).
+// Each change is checked to be public, then sent to every live shard; the tags go to the purge path.
+import { json, type PurgeResult, purgeTags, readSmallBody, sameSecret } from '../lib/edge-cache/purge';
+import { isCacheTag } from '../lib/edge-cache/tags';
+import { type Change, EDGE_COLLECTIONS, isRecordId, type PublishBody } from '../lib/live/protocol';
+import type { LiveEnv } from './live-hub';
+import { hubStub, shardCount } from './live-route';
+
+export interface PublishEnv extends LiveEnv {
+  EDGE_PURGE_SECRET?: string;
+  LOCAL_EDGE_CACHE_URL?: string;
+}
+
+/** A batch of changes with comment bodies (each at most 10,000 characters) fits; more is refused unread. */
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_CHANGES = 500;
+const MAX_TAGS = 100;
+
+/** Whether a change is one the edge may show anyone: a known collection, and nothing private in it. */
+export function isPublicChange(value: unknown): value is Change {
+  const change = value as Change;
+  if (!change || typeof change !== 'object' || !change.record || typeof change.record !== 'object') return false;
+  if (!(EDGE_COLLECTIONS as readonly string[]).includes(change.collection)) return false;
+  if (!['create', 'update', 'delete'].includes(change.action)) return false;
+  if (!Number.isSafeInteger(change.seq) || change.seq <= 0 || !isRecordId(change.record.id)) return false;
+  if (change.post !== undefined && !isRecordId(change.post)) return false;
+  const record = change.record;
+  if (change.collection === 'comments' && change.action !== 'delete' && (record.internal || record.hidden))
+    return false;
+  if (change.collection === 'changelog_entries' && change.action !== 'delete' && record.state !== 'published') {
+    return false;
+  }
+  if ((change.collection === 'comments' || change.collection === 'reactions') && !change.post) return false;
+  return true;
+}
+
+export async function handlePublishRequest(request: Request, env: PublishEnv): Promise<Response> {
+  if (!env.EDGE_PURGE_SECRET) return json(404, { error: 'Publishing is not configured (EDGE_PURGE_SECRET).' });
+  if (request.method !== 'POST') return json(405, { error: 'POST only.' });
+  const body = await readSmallBody(request, MAX_BODY_BYTES);
+  if (body === null) return json(413, { error: `The body is over ${MAX_BODY_BYTES} bytes.` });
+  const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  if (!(await sameSecret(presented, env.EDGE_PURGE_SECRET))) return json(401, { error: 'Wrong or missing secret.' });
+  let parsed: Partial<PublishBody>;
+  try {
+    parsed = JSON.parse(body) as Partial<PublishBody>;
+  } catch {
+    return json(400, { error: 'Expected a JSON body {"changes": [...], "tags": [...]}.' });
+  }
+  const changes = parsed.changes ?? [];
+  const tags = parsed.tags ?? [];
+  if (!Array.isArray(changes) || changes.length > MAX_CHANGES || !changes.every(isPublicChange)) {
+    return json(400, { error: `Expected at most ${MAX_CHANGES} public changes.` });
+  }
+  if (!Array.isArray(tags) || tags.length > MAX_TAGS || !tags.every(isCacheTag)) {
+    return json(400, { error: `Expected at most ${MAX_TAGS} tags like "post:<id>".` });
+  }
+  const [sent, purged] = await Promise.all([
+    fanOut(env, changes),
+    tags.length > 0 ? purgeTags(tags, env.LOCAL_EDGE_CACHE_URL) : ({ success: true } as PurgeResult),
+  ]);
+  if (!purged.success) console.error('Edge cache purge failed', tags, purged.errors);
+  return json(200, { changes: changes.length, sent, purged: purged.success ? tags : [] });
+}
+
+/** Every shard gets the batch once; returns how many socket messages went out. */
+async function fanOut(env: LiveEnv, changes: Change[]): Promise<number> {
+  if (changes.length === 0) return 0;
+  const shards = Array.from({ length: shardCount(env) }, (_, i) => hubStub(env, i));
+  const counts = await Promise.all(
+    shards.map((hub) =>
+      (hub.publish as (changes: Change[]) => Promise<number>)(changes).catch((error: unknown) => {
+        console.error('Live publish to a shard failed', error);
+        return 0;
+      }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,47 @@
+// The few Workers runtime APIs the edge code uses (Durable Objects, WebSocket Hibernation), typed by hand:
+// the project does not ship @cloudflare/workers-types, whose globals clash with the DOM's.
+declare module 'cloudflare:workers' {
+  export const cache: unknown;
+  export abstract class DurableObject<Env = unknown> {
+    protected ctx: DurableObjectState;
+    protected env: Env;
+    constructor(ctx: DurableObjectState, env: Env);
+  }
+}
+
+interface SqlCursor<T> extends Iterable<T> {
+  toArray(): T[];
+  one(): T;
+}
+
+interface DurableObjectState {
+  acceptWebSocket(socket: WebSocket, tags?: string[]): void;
+  getWebSockets(tag?: string): WebSocket[];
+  blockConcurrencyWhile<T>(callback: () => Promise<T>): Promise<T>;
+  storage: {
+    sql: { exec<T = Record<string, string | number | null>>(query: string, ...bindings: unknown[]): SqlCursor<T> };
+    setAlarm(time: number): Promise<void>;
+    getAlarm(): Promise<number | null>;
+  };
+}
+
+interface WebSocket {
+  serializeAttachment(value: unknown): void;
+  deserializeAttachment(): unknown;
+}
+
+interface DurableObjectStub {
+  fetch(request: Request): Promise<Response>;
+  [method: string]: unknown;
+}
+
+interface DurableObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): DurableObjectStub;
+}
+
+declare const WebSocketPair: { new (): { 0: WebSocket; 1: WebSocket } };
+
+interface ResponseInit {
+  webSocket?: WebSocket;
+}

@@ -1,4 +1,0 @@
-// The one runtime module Chorus reads from `cloudflare:workers` (typed loosely: the purge code checks it).
-declare module 'cloudflare:workers' {
-  export const cache: unknown;
-}
