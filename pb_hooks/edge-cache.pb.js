@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// After a write commits, asks the site's Worker to purge exactly the cached pages it changed
-// (EDGE_PURGE_URL and EDGE_PURGE_SECRET; unset: nothing to purge). See lib/edge-cache.js.
+// After a write commits, queues the cached pages it changed for purging at the edge (EDGE_URL and
+// EDGE_PURGE_SECRET; unset: nothing to purge). See lib/edge-cache.js and lib/edge-publish.js.
 const EDGE_CACHED_COLLECTIONS = [
   'site',
   'statuses',
@@ -8,7 +8,6 @@ const EDGE_CACHED_COLLECTIONS = [
   'boards',
   'posts',
   'comments',
-  'reactions',
   'status_events',
   'changelog_entries',
 ];

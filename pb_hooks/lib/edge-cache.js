@@ -1,6 +1,6 @@
-// Which cached pages a committed write changes (tags named as in src/lib/edge-cache/tags.ts), and the
-// call that asks the Worker to purge them. A failed purge is logged and never fails the write: pages
-// also expire at the edge within a minute.
+// Which cached pages a committed write changes (tags named as in src/lib/edge-cache/tags.ts); the tags
+// travel to the Worker with the live changes (lib/edge-publish.js), which purges them within Cloudflare's
+// budget. Counts purge nothing: open pages get them live. Pages also expire at the edge within a minute.
 
 const SHELL_COLLECTIONS = ['site', 'statuses', 'tags'];
 
@@ -18,6 +18,8 @@ function tagsFor(app, record, original) {
     tags.add(`board:${record.id}`);
   }
   if (collection === 'posts') {
+    // Votes and comments recount the idea: its numbers reach open pages live, so nothing is purged for them.
+    if (original && onlyCountersChanged(record, original)) return [];
     postTags(record.id);
     for (const version of [record, original]) {
       const board = version?.getString('board');
@@ -28,10 +30,6 @@ function tagsFor(app, record, original) {
     if (shippedIn.length > 0) tags.add('changelog');
   }
   if (collection === 'comments' || collection === 'status_events') postTags(record.getString('post'));
-  if (collection === 'reactions') {
-    const comment = app.findRecordById('comments', record.getString('comment'));
-    postTags(comment.getString('post'));
-  }
   if (collection === 'changelog_entries') {
     tags.add('changelog');
     for (const version of [record, original]) for (const post of version?.getStringSlice('posts') ?? []) postTags(post);
@@ -39,8 +37,17 @@ function tagsFor(app, record, original) {
   return [...tags];
 }
 
-/** The Worker's most tags per purge (src/lib/edge-cache/purge.ts MAX_TAGS). */
-const MAX_TAGS = 100;
+/** The server-owned numbers of an idea, which open pages follow live (lib/counters.js). */
+const COUNTER_FIELDS = ['vote_count', 'comment_count', 'trending_score', 'updated'];
+
+function onlyCountersChanged(record, original) {
+  for (const field of record.collection().fields) {
+    const name = field.getName();
+    if (COUNTER_FIELDS.includes(name)) continue;
+    if (JSON.stringify(record.get(name)) !== JSON.stringify(original.get(name))) return false;
+  }
+  return true;
+}
 
 /** The cached pages that show a user's name or avatar: their ideas, their boards' lists and the ideas they
  * commented on. (Never every page: a member renaming in a loop would empty the whole cache each time.) */
@@ -62,28 +69,9 @@ function authorPageTags(app, userId) {
   return [...tags];
 }
 
-/** POSTs the tags to the Worker's purge route, at most MAX_TAGS per call; logs (never throws) a failure. */
+/** Queues the tags for the Worker (lib/edge-publish.js sends them beside the request, in its next call). */
 function purge(app, tags) {
-  const url = $os.getenv('EDGE_PURGE_URL');
-  const secret = $os.getenv('EDGE_PURGE_SECRET');
-  if (!url || !secret) return;
-  for (let start = 0; start < tags.length; start += MAX_TAGS) {
-    const some = tags.slice(start, start + MAX_TAGS);
-    try {
-      const response = $http.send({
-        url,
-        method: 'POST',
-        body: JSON.stringify({ tags: some }),
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-        timeout: 5,
-      });
-      if (response.statusCode !== 200) {
-        app.logger().warn('Edge cache purge refused', 'status', response.statusCode, 'tags', some.join(','));
-      }
-    } catch (error) {
-      app.logger().warn('Edge cache purge failed', 'error', String(error), 'tags', some.join(','));
-    }
-  }
+  require(`${__hooks}/lib/edge-publish.js`).enqueue(app, { tags });
 }
 
 /** After a write commits: purges what it changed. Reading a deleted comment's post may fail: logged. */

@@ -66,10 +66,10 @@ export async function startStack(options) {
     // The site names its visitors' addresses in the header this secret names, so PocketBase's rate limits count per
     // visitor (pb_hooks/client-address.pb.js). A local PocketBase gets a fresh one on every start.
     const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
-    // PocketBase's hooks ask the site to purge its edge cache after each write (pb_hooks/edge-cache.pb.js).
+    // PocketBase publishes each committed public change (the live sockets) and the pages to purge to the
+    // site's Worker with this secret (pb_hooks/edge-publish.pb.js). `astro dev` runs the same Worker entry.
     const edgePurgeSecret = randomBytes(24).toString('hex');
-    // (`astro dev` has no edge cache, so nothing to purge.)
-    const edgeEnv = dev ? {} : { EDGE_PURGE_URL: `${siteUrl}/edge-cache/purge`, EDGE_PURGE_SECRET: edgePurgeSecret };
+    const edgeEnv = { EDGE_URL: siteUrl, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
     let mail;
     let superuser;

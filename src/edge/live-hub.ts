@@ -81,7 +81,9 @@ export class LiveHub extends DurableObject<LiveEnv> {
   /** PocketBase's committed changes (through the Worker's publish route): keep, then send to followers. */
   publish(changes: Change[]): number {
     const sql = this.ctx.storage.sql;
-    if (!this.metaSeq('born') && changes.length > 0) this.setMeta('born', Math.min(...changes.map((c) => c.seq)));
+    if (changes.length === 0) return 0;
+    if (!this.metaSeq('born')) this.setMeta('born', Math.min(...changes.map((c) => c.seq)));
+    this.setMeta('last', Math.max(this.metaSeq('last'), ...changes.map((c) => c.seq)));
     let sent = 0;
     for (const change of changes) {
       for (const topic of topicsOf(change)) {
@@ -147,7 +149,9 @@ export class LiveHub extends DurableObject<LiveEnv> {
     const want = Array.isArray(message.want) ? message.want.filter(isRecordId).slice(0, MAX_WANTED_IDEAS) : [];
     const ideaTopics = message.sub.filter(isStateTopic).map((t) => t.slice('idea:'.length));
     await this.sendIdeas(socket, message.sub.includes('ideas') ? [...new Set([...want, ...ideaTopics])] : ideaTopics);
-    this.trySend(socket, JSON.stringify({ ack: Number(message.id) || 0 } satisfies ServerMessage));
+    // The newest seq this shard has seen: the browser's "since" after a drop, even if its topics were quiet.
+    const ack: ServerMessage = { ack: Number(message.id) || 0, s: this.metaSeq('last') };
+    this.trySend(socket, JSON.stringify(ack));
   }
 
   webSocketClose(socket: WebSocket): void {

@@ -33,7 +33,7 @@ export default function Comments({ postId, initial, locked, serverUser, isPublic
   const isLocked = useClientStore($posts, NO_POSTS)[postId]?.locked ?? locked;
   useEffect(() => {
     const stopComments = startComments(postId, initial, isPublic);
-    const stopReactions = startReactions(postId);
+    const stopReactions = startReactions(postId, isPublic);
     return () => {
       stopComments();
       stopReactions();

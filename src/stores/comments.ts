@@ -3,6 +3,7 @@
 
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
+import { isStaff } from '../lib/access';
 import { normalizeBody, toCommentView } from '../lib/pb/comment-views';
 import { createComment, deleteComment, listComments, setCommentHidden, updateComment } from '../lib/pb/comments';
 import type { CommentRecord, CommentView } from '../lib/pb/post-types';
@@ -10,7 +11,7 @@ import { act, type Result, refuse } from './action';
 import { getClient } from './client';
 import { followIdea } from './idea-live';
 import { $posts } from './posts';
-import { listen, onReconnect } from './realtime';
+import { listen, listenPublic, onReconnect } from './realtime';
 import { checkCanWrite, getViewer } from './viewer';
 
 export const $comments = atom<CommentView[]>([]);
@@ -38,9 +39,12 @@ export function startComments(postId: string, initial: CommentView[], isPublic?:
   $commentsPost.set(postId);
   void loadRenderer().catch(() => {});
   let publicCount = initial.filter((c) => !c.internal && !c.hidden).length;
-  const stopLive = listen<CommentRecord>('comments', '*', (e) => void receive(e.action, e.record), {
-    filter: `post = "${safe(postId)}"`,
-  });
+  // Staff also see internal and hidden comments: theirs come from PocketBase, everyone else's from the edge.
+  const onComment = (e: { action: string; record: CommentRecord }) => void receive(e.action, e.record);
+  const stopLive =
+    isPublic && !isStaff(getViewer())
+      ? listenPublic<CommentRecord>(`comments:${safe(postId)}`, onComment)
+      : listen<CommentRecord>('comments', '*', onComment, { filter: `post = "${safe(postId)}"` });
   // A comment hidden by staff sends members no event (they may no longer see it), but its idea's
   // public comment count drops: then ask again which comments this viewer may see.
   const stopCounts = followIdea(postId, isPublic, ({ action, record }) => {

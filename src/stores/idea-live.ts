@@ -3,7 +3,7 @@
 // status ($posts), voters, comments, the roadmap and the "N new ideas" bar.
 import { type IdeaLive, ideaTopics, isLivePublic } from '../lib/pb/idea-live';
 import type { RealtimeEvent } from '../lib/pb/realtime';
-import { listen } from './realtime';
+import { listen, listenPublic } from './realtime';
 import { getViewer } from './viewer';
 
 export type IdeaHandler = (event: RealtimeEvent<IdeaLive>) => void;
@@ -24,7 +24,13 @@ function sync(): void {
   const keys = new Set(wanted.map(({ collection, topic }) => `${collection}/${topic}`));
   for (const { collection, topic } of wanted) {
     const key = `${collection}/${topic}`;
-    if (!subscribed.has(key)) subscribed.set(key, listen<IdeaLive>(collection, topic, dispatch));
+    if (subscribed.has(key)) continue;
+    // Public ideas come from the edge's sockets (lists also ask for the shown ideas' latest counts there).
+    const stop =
+      collection === 'post_live'
+        ? listenPublic<IdeaLive>(topic === '*' ? 'ideas' : `idea:${topic}`, dispatch, () => [...followed.keys()])
+        : listen<IdeaLive>(collection, topic, dispatch);
+    subscribed.set(key, stop);
   }
   for (const [key, stop] of subscribed) {
     if (keys.has(key)) continue;

@@ -27,9 +27,11 @@ function receive({ action, record }: RealtimeEvent<IdeaLive>): void {
 /** Once live, and after a reconnect, the shown ideas ask again for what they may have missed (registered once). */
 let catchUpRegistered = false;
 
-async function catchUpPosts(): Promise<void> {
+/** `publicToo`: also public ideas (after a gap); once live, the edge has already sent their latest state. */
+async function catchUpPosts({ publicToo }: { publicToo: boolean }): Promise<void> {
   const shown = followedIdeas();
-  for (const id of shown.keys()) if (!$posts.get()[id]) shown.delete(id);
+  for (const [id, isPublic] of shown) if (!$posts.get()[id] || (isPublic && !publicToo)) shown.delete(id);
+  if (shown.size === 0) return;
   const asked = { ...$posts.get() };
   try {
     for (const post of await listIdeaLive(getClient(), shown)) {
@@ -51,8 +53,8 @@ export function trackPost(id: string, initial: PostLive, isPublic?: boolean): vo
   followIdea(id, isPublic, receive);
   if (catchUpRegistered) return;
   catchUpRegistered = true;
-  onceSubscribed(() => void catchUpPosts());
-  onReconnect(() => void catchUpPosts());
+  onceSubscribed(() => void catchUpPosts({ publicToo: false }));
+  onReconnect(() => void catchUpPosts({ publicToo: true }));
 }
 
 /** Changes an idea's vote count locally (optimistic votes and their rollback). */

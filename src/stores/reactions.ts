@@ -2,12 +2,13 @@
 
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
+import { isStaff } from '../lib/access';
 import { createReaction, deleteReaction, listReactions } from '../lib/pb/comments';
 import type { Emoji, ReactionRecord } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';
 import { getClient } from './client';
-import { listen, onReconnect } from './realtime';
-import { checkCanWrite } from './viewer';
+import { listen, listenPublic, onReconnect } from './realtime';
+import { checkCanWrite, getViewer } from './viewer';
 
 export type Reaction = Pick<ReactionRecord, 'id' | 'comment' | 'user' | 'emoji'>;
 export const $reactions = atom<Reaction[]>([]);
@@ -22,27 +23,28 @@ async function load(postId: string): Promise<void> {
   }
 }
 
-export function startReactions(postId: string): () => void {
+export function startReactions(postId: string, isPublic?: boolean): () => void {
   void load(postId);
-  const stopLive = listen<ReactionRecord>(
-    'reactions',
-    '*',
-    ({ action, record }) => {
-      if (action === 'delete') return $reactions.set(without(record.id));
-      const mine = $reactions
-        .get()
-        .find(
-          (r) =>
-            r.id.startsWith('pending') &&
-            r.user === record.user &&
-            r.comment === record.comment &&
-            r.emoji === record.emoji,
-        );
-      const rest = mine ? without(mine.id) : $reactions.get();
-      if (!rest.some((r) => r.id === record.id)) $reactions.set([...rest, record]);
-    },
-    { filter: `comment.post = "${postId.replace(/[^a-z0-9]/g, '')}"` },
-  );
+  const safe = postId.replace(/[^a-z0-9]/g, '');
+  const onReaction = ({ action, record }: { action: string; record: ReactionRecord }) => {
+    if (action === 'delete') return $reactions.set(without(record.id));
+    const mine = $reactions
+      .get()
+      .find(
+        (r) =>
+          r.id.startsWith('pending') &&
+          r.user === record.user &&
+          r.comment === record.comment &&
+          r.emoji === record.emoji,
+      );
+    const rest = mine ? without(mine.id) : $reactions.get();
+    if (!rest.some((r) => r.id === record.id)) $reactions.set([...rest, record]);
+  };
+  // Reactions on a public idea's public comments come from the edge; staff's (internal comments too) from PocketBase.
+  const stopLive =
+    isPublic && !isStaff(getViewer())
+      ? listenPublic<ReactionRecord>(`reactions:${safe}`, onReaction)
+      : listen<ReactionRecord>('reactions', '*', onReaction, { filter: `comment.post = "${safe}"` });
   const stopCatchUp = onReconnect(() => void load(postId));
   return () => {
     stopLive();

@@ -1,7 +1,10 @@
-// The tab's one SSE connection, shared by every store: topics are reference-counted, and after a
-// disconnect the next connect tells each listener to refetch what it may have missed.
+// The tab's live connections, shared by every store: public topics over one WebSocket to the edge
+// (lib/live/edge-client.ts), private ones (a member's votes, notifications, staff data) over PocketBase's
+// SSE, opened only when something private is listened to. Topics are reference-counted, and after a
+// disconnect each listener is told to refetch what it may have missed (the edge replays instead, when it can).
 
 import { atom } from 'nanostores';
+import { EdgeLive } from '../lib/live/edge-client';
 import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsubscribe } from '../lib/pb/realtime';
 import { getClient } from './client';
 
@@ -19,6 +22,50 @@ const topics = new Map<string, Topic>();
 const catchUps = new Set<() => void>();
 let started = false;
 let dropped = false;
+/** Whether the edge socket has every topic asked for acknowledged (true while it is not used). */
+let edgeReady = true;
+let pbReady = true;
+let edge: EdgeLive | null = null;
+
+function setSubscribed(): void {
+  $subscribed.set(edgeReady && pbReady);
+}
+
+/** A few seconds' spread before refetching after a drop the edge could not replay: a crowd must not arrive at once. */
+const CATCH_UP_SPREAD_MS = 3000;
+
+function edgeLive(): EdgeLive {
+  if (edge) return edge;
+  const url = new URL('/live', location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  edge = new EdgeLive(url.href, {
+    onReady(ready) {
+      edgeReady = ready;
+      if (ready && !(started && dropped)) $connection.set('online');
+      setSubscribed();
+    },
+    onGap() {
+      setTimeout(() => {
+        for (const catchUp of catchUps) catchUp();
+      }, Math.random() * CATCH_UP_SPREAD_MS);
+    },
+    onDrop() {
+      $connection.set('reconnecting');
+    },
+  });
+  return edge;
+}
+
+/** Follows a public topic at the edge (see lib/live/protocol.ts); `want`: ideas whose state is needed at once. */
+export function listenPublic<T>(
+  topic: string,
+  handler: (event: RealtimeEvent<T>) => void,
+  want?: () => string[],
+): () => void {
+  edgeReady = false;
+  setSubscribed();
+  return edgeLive().subscribe(topic, handler as unknown as Parameters<EdgeLive['subscribe']>[1], want);
+}
 
 function start(): void {
   if (started) return;
@@ -56,12 +103,14 @@ export function listen<T>(
     const stop = subscribeTopic<never>(getClient(), collection, topic, dispatch, options).catch(() => null);
     entry = { handlers, stop };
     topics.set(key, entry);
-    $subscribed.set(false);
+    pbReady = false;
+    setSubscribed();
     void Promise.all([...topics.values()].map((t) => t.stop)).then((all) => {
       if (!all.every(Boolean) || all.length !== topics.size) return;
       // A resolved subscription means the stream is up, even if PB_CONNECT came before we listened.
       $connection.set('online');
-      $subscribed.set(true);
+      pbReady = true;
+      setSubscribed();
     });
   }
   const current = entry;

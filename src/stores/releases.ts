@@ -1,7 +1,7 @@
 // "New release" toasts: any open page hears when staff publish a changelog entry.
 import { atom } from 'nanostores';
 import type { ChangelogEntryRecord } from '../lib/pb/staff-types';
-import { listen } from './realtime';
+import { listenPublic } from './realtime';
 
 export const $newRelease = atom<{ title: string; slug: string } | null>(null);
 
@@ -11,7 +11,7 @@ export function watchReleases(): void {
   if (started) return;
   started = true;
   const seen = new Set<string>();
-  listen<ChangelogEntryRecord>('changelog_entries', '*', ({ action, record }) => {
+  listenPublic<ChangelogEntryRecord>('releases', ({ action, record }) => {
     if (action === 'delete' || record.state !== 'published' || seen.has(record.id)) return;
     // An edit of an old release is not news: only entries published in the last minute are.
     const published = Date.parse((record.published_at || '').replace(' ', 'T'));

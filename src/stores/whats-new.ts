@@ -5,7 +5,7 @@ import { readLocal, writeLocal } from '../lib/frame-state';
 import { getBrowserClient } from '../lib/pb/client';
 import { countReleasesSince, findReleaseRead, type ReleaseReadRecord, saveReleaseRead } from '../lib/pb/release-reads';
 import type { ChangelogEntryRecord } from '../lib/pb/staff-types';
-import { listen, onReconnect } from './realtime';
+import { listenPublic, onReconnect } from './realtime';
 import { $session } from './session';
 
 export const $unseenReleases = atom(0);
@@ -19,7 +19,7 @@ let generation = 0;
 onMount($unseenReleases, () => {
   void refresh();
   const stops = [
-    listen<ChangelogEntryRecord>('changelog_entries', '*', ({ record }) => {
+    listenPublic<ChangelogEntryRecord>('releases', ({ record }) => {
       if (record.state === 'published') void refresh();
     }),
     $session.listen(() => void refresh()),

@@ -26,21 +26,26 @@ function selfUrl() {
 }
 
 function kickWorker(app) {
+  kickJob(app, JOB_ID);
+}
+
+/** Asks this PocketBase to run cron job `jobId` now, on its own goroutine (also the edge publisher's). */
+function kickJob(app, jobId) {
   const self = selfUrl();
   if (!self) return;
   try {
     const [superuser] = app.findRecordsByFilter('_superusers', '', '', 1, 0);
     if (!superuser) return;
     const answer = $http.send({
-      url: `${self}/api/crons/${JOB_ID}`,
+      url: `${self}/api/crons/${jobId}`,
       method: 'POST',
       headers: { Authorization: superuser.newAuthToken() },
       timeout: 2,
     });
-    if (answer.statusCode !== 204) app.logger().warn('Waking the webhook worker failed', 'status', answer.statusCode);
+    if (answer.statusCode !== 204) app.logger().warn('Waking a job failed', 'job', jobId, 'status', answer.statusCode);
   } catch (error) {
-    app.logger().warn('Waking the webhook worker failed', 'error', String(error));
+    app.logger().warn('Waking a job failed', 'job', jobId, 'error', String(error));
   }
 }
 
-module.exports = { JOB_ID, kickWorker };
+module.exports = { JOB_ID, kickWorker, kickJob };

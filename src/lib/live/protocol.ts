@@ -29,7 +29,7 @@ export interface PublishBody {
 export type ServerMessage =
   | { t: string; s: number; c: EdgeCollection; a: Action; r: Change['record'] }
   | { t: string; gap: true }
-  | { ack: number };
+  | { ack: number; s?: number };
 
 /** Browser to server: (re)subscribe with the last seq it saw, ask for ideas' latest state, or unsubscribe. */
 export type ClientMessage = { sub: string[]; since?: number; want?: string[]; id: number } | { unsub: string[] };
