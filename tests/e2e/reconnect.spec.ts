@@ -8,7 +8,9 @@ import { freePorts } from '../../scripts/lib/ports.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { expect, test } from './fixtures';
 
-test('after PocketBase restarts, an open idea page reconnects and catches up by itself', async ({ page }) => {
+test('while PocketBase restarts, a visitor’s idea page stays live at the edge and shows the next vote', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-restart-'));
   const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -30,8 +32,10 @@ test('after PocketBase restarts, an open idea page reconnects and catches up by 
     // Only a live connection that was up can be lost: stopping PocketBase before it is would test nothing.
     await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready', { timeout: 15_000 });
 
+    // The page's live socket is the edge's, not PocketBase's: a restart behind it drops nothing.
     await stack.pocketbase().stop();
-    await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    await expect(page.getByText('Reconnecting…')).toHaveCount(0);
     await stack.restartPocketBase();
     // A vote lands right after the restart, likely before the page has reconnected: it must still show up.
     const client = new PocketBase(stack.pbUrl);

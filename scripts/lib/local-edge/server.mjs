@@ -154,7 +154,7 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
     }
   });
 
-  proxyUpgrades(server, originPort);
+  const dropSockets = proxyUpgrades(server, originPort);
 
   /** Drops every cached variant carrying one of the tags (case-insensitive, as Cloudflare matches). */
   const purge = (tags) => {
@@ -205,6 +205,7 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
     purge,
     stop: async () => {
       agent.destroy();
+      dropSockets();
       await Promise.all([close(server), close(control)]);
     },
   };

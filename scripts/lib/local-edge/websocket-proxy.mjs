@@ -3,10 +3,16 @@
 // other requests), then pipes both ways.
 import { connect } from 'node:net';
 
-/** Handles `server`'s 'upgrade' events by replaying the handshake to the Worker on `originPort`. */
+/**
+ * Handles `server`'s 'upgrade' events by replaying the handshake to the Worker on `originPort`. Returns a
+ * function that drops every open socket (the server's close() would otherwise wait for them).
+ */
 export function proxyUpgrades(server, originPort) {
+  const open = new Set();
   server.on('upgrade', (req, socket, head) => {
     const upstream = connect(originPort, '127.0.0.1');
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
     const headers = {
       ...req.headers,
       'cf-connecting-ip': req.headers['cf-connecting-ip'] ?? socket.remoteAddress?.replace(/^::ffff:/, ''),
@@ -30,4 +36,7 @@ export function proxyUpgrades(server, originPort) {
     upstream.once('close', end);
     socket.once('close', end);
   });
+  return () => {
+    for (const socket of open) socket.destroy();
+  };
 }
