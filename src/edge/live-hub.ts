@@ -9,6 +9,7 @@ import {
   isRecordId,
   isStateTopic,
   isTopic,
+  MAX_SOCKETS_PER_ADDRESS,
   MAX_TOPICS_PER_SOCKET,
   MAX_WANTED_IDEAS,
   type ServerMessage,
@@ -22,8 +23,6 @@ export interface LiveEnv {
   LIVE_SHARDS?: string;
 }
 
-/** One address's sockets all land on one shard (see live-route.ts), so this bounds a flood from it. */
-export const MAX_SOCKETS_PER_ADDRESS = 100;
 /** Per socket: at most this many messages per window, each at most MAX_MESSAGE_BYTES; else it is closed. */
 const MAX_MESSAGES_PER_WINDOW = 30;
 const WINDOW_MS = 10_000;

@@ -61,3 +61,5 @@ export const isStateTopic = (topic: string) => topic.startsWith('idea:');
 /** The most a socket may follow, and a sub message may ask for. */
 export const MAX_TOPICS_PER_SOCKET = 40;
 export const MAX_WANTED_IDEAS = 100;
+/** One address's sockets all land on one shard (src/edge/live-route.ts), which bounds a flood from it. */
+export const MAX_SOCKETS_PER_ADDRESS = 100;
