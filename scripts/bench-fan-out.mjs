@@ -3,6 +3,8 @@
 // lists use (post_live/*) and the same 10,000 read by two client threads, which tells PocketBase's
 // cost from the benchmark client's. Never fails on time. Arguments pick rows by their label
 // (`npm run bench:fan-out -- 10000`); GOGC, GOMEMLIMIT and GOMAXPROCS in the environment reach PocketBase.
+// `npm run bench:fan-out -- edge` measures the edge instead (the Worker's sockets and Durable Objects, on a
+// whole local stack), with PocketBase-only rows beside it for comparison.
 import './lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,11 @@ import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { goRuntimeEnv, startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
+
+if (process.argv[2] === 'edge') {
+  await import('./lib/bench/edge-fan-out.mjs');
+  process.exit(0);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-fan-out-'));
 const superuser = { email: 'operator@chorus.test', password: randomBytes(12).toString('hex') };

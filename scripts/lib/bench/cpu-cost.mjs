@@ -54,6 +54,10 @@ const cpuMs = (pids) =>
 /** CPU time (user + system, ms) a process has used so far, or NaN where /proc does not exist. */
 export const processCpuMs = (pid) => (pid && existsSync('/proc/self/stat') ? cpuMs([String(pid)]) : Number.NaN);
 
+/** CPU time (ms) used so far by the workerd processes under `sitePid` (the Worker and its Durable Objects). */
+export const workerdCpuMs = (sitePid) =>
+  sitePid && existsSync('/proc/self/stat') ? cpuMs(processTree(sitePid).filter(isWorkerd)) : Number.NaN;
+
 /** Resident memory of a process in MB, or NaN where /proc does not exist. */
 export function processRssMb(pid) {
   try {

@@ -1,7 +1,8 @@
 // How long one write takes to reach every realtime subscriber of a topic (p50/p95 over all deliveries).
 // The subscribers can be spread over worker threads, to tell PocketBase's cost from the benchmark client's.
+import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { processCpuMs, processRssMb } from './cpu-cost.mjs';
+import { processCpuMs, processRssMb, workerdCpuMs } from './cpu-cost.mjs';
 import { now, openListeners } from './fan-out-listeners.mjs';
 
 /** Visitor numbers per thread: far apart, so no two subscribers share an address. */
@@ -21,7 +22,7 @@ const VISITORS_PER_GROUP = 1_000_000;
  */
 export async function measureFanOut(
   pbUrl,
-  { topic, subscribers, rounds, write, proxySecret, threads = 1, pocketbasePid },
+  { topic, subscribers, rounds, write, proxySecret, threads = 1, pocketbasePid, edgeUrl, sitePid },
 ) {
   let round = null;
   const latencies = [];
@@ -31,10 +32,14 @@ export async function measureFanOut(
     round.received += 1;
     if (round.received === subscribers) round.done();
   };
-  const sizes = Array.from({ length: threads }, (_, i) => Math.floor((subscribers + i) / threads));
+  // At the edge, viewers are WebSockets to the Worker, in child processes of at most EDGE_PER_PROCESS each.
+  const groupCount = edgeUrl ? Math.ceil(subscribers / EDGE_PER_PROCESS) : threads;
+  const sizes = Array.from({ length: groupCount }, (_, i) => Math.floor((subscribers + i) / groupCount));
   const groups = await Promise.all(
     sizes.map((count, i) => {
-      const options = { pbUrl, topic, count, proxySecret, firstVisitor: 1 + i * VISITORS_PER_GROUP };
+      const firstVisitor = 1 + i * VISITORS_PER_GROUP;
+      if (edgeUrl) return openEdgeProcess({ url: edgeUrl, topic, count, firstVisitor }, onArrival);
+      const options = { pbUrl, topic, count, proxySecret, firstVisitor };
       return threads === 1 ? openListeners({ ...options, onArrival }) : openWorker(options, onArrival);
     }),
   );
@@ -43,7 +48,11 @@ export async function measureFanOut(
   await write();
   await new Promise((r2) => setTimeout(r2, 1000));
   const writes = [];
-  const cpuBefore = { pocketbase: processCpuMs(pocketbasePid), client: process.cpuUsage() };
+  const cpuBefore = {
+    pocketbase: processCpuMs(pocketbasePid),
+    site: workerdCpuMs(sitePid),
+    client: process.cpuUsage(),
+  };
   try {
     for (let r = 0; r < rounds; r++) {
       const finished = new Promise((resolvePromise) => {
@@ -51,7 +60,9 @@ export async function measureFanOut(
       });
       await write();
       writes.push(now() - round.started);
-      await Promise.race([finished, new Promise((r2) => setTimeout(r2, 30_000))]);
+      // With nobody watching, the publish still runs beside the request: give it time to be counted.
+      const waitAtMost = subscribers === 0 ? 300 : 30_000;
+      await Promise.race([finished, new Promise((r2) => setTimeout(r2, waitAtMost))]);
       round = null;
       await new Promise((r2) => setTimeout(r2, 200)); // let the last writes and GC settle
     }
@@ -65,9 +76,28 @@ export async function measureFanOut(
     pocketbaseRssMb: rssMb,
     cpu: {
       pocketbaseMs: (processCpuMs(pocketbasePid) - cpuBefore.pocketbase) / rounds,
+      siteMs: (workerdCpuMs(sitePid) - cpuBefore.site) / rounds,
       clientMs: (client.user + client.system) / 1000 / rounds,
     },
   };
+}
+
+/** Edge viewers per child process: a process may hold 20,000 open files here, and each socket is one. */
+const EDGE_PER_PROCESS = 9000;
+
+/** A group of edge viewers in a child process (edge-listeners.mjs). */
+function openEdgeProcess(options, onArrival) {
+  const child = fork(new URL('./edge-listeners.mjs', import.meta.url), {
+    env: { ...process.env, CHORUS_EDGE_LISTENERS: JSON.stringify(options) },
+  });
+  return new Promise((resolvePromise, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => code && reject(new Error(`edge listeners exited with ${code}`)));
+    child.on('message', (message) => {
+      if (message.ready) resolvePromise({ close: () => child.send('close') });
+      for (const at of message.arrivals ?? []) onArrival(at);
+    });
+  });
 }
 
 /** A group of listeners in a worker thread (fan-out-listeners.mjs). */
