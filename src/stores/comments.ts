@@ -41,10 +41,11 @@ export function startComments(postId: string, initial: CommentView[], isPublic?:
   let publicCount = initial.filter((c) => !c.internal && !c.hidden).length;
   // Staff also see internal and hidden comments: theirs come from PocketBase, everyone else's from the edge.
   const onComment = (e: { action: string; record: CommentRecord }) => void receive(e.action, e.record);
+  const fromPocketBase = { collection: 'comments', topic: '*', filter: `post = "${safe(postId)}"` };
   const stopLive =
     isPublic && !isStaff(getViewer())
-      ? listenPublic<CommentRecord>(`comments:${safe(postId)}`, onComment)
-      : listen<CommentRecord>('comments', '*', onComment, { filter: `post = "${safe(postId)}"` });
+      ? listenPublic<CommentRecord>(`comments:${safe(postId)}`, onComment, { fallback: fromPocketBase })
+      : listen<CommentRecord>('comments', '*', onComment, { filter: fromPocketBase.filter });
   // A comment hidden by staff sends members no event (they may no longer see it), but its idea's
   // public comment count drops: then ask again which comments this viewer may see.
   const stopCounts = followIdea(postId, isPublic, ({ action, record }) => {

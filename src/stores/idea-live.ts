@@ -28,7 +28,10 @@ function sync(): void {
     // Public ideas come from the edge's sockets (lists also ask for the shown ideas' latest counts there).
     const stop =
       collection === 'post_live'
-        ? listenPublic<IdeaLive>(topic === '*' ? 'ideas' : `idea:${topic}`, dispatch, () => [...followed.keys()])
+        ? listenPublic<IdeaLive>(topic === '*' ? 'ideas' : `idea:${topic}`, dispatch, {
+            want: () => [...followed.keys()],
+            fallback: { collection, topic },
+          })
         : listen<IdeaLive>(collection, topic, dispatch);
     subscribed.set(key, stop);
   }

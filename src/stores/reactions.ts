@@ -41,10 +41,11 @@ export function startReactions(postId: string, isPublic?: boolean): () => void {
     if (!rest.some((r) => r.id === record.id)) $reactions.set([...rest, record]);
   };
   // Reactions on a public idea's public comments come from the edge; staff's (internal comments too) from PocketBase.
+  const fromPocketBase = { collection: 'reactions', topic: '*', filter: `comment.post = "${safe}"` };
   const stopLive =
     isPublic && !isStaff(getViewer())
-      ? listenPublic<ReactionRecord>(`reactions:${safe}`, onReaction)
-      : listen<ReactionRecord>('reactions', '*', onReaction, { filter: `comment.post = "${safe}"` });
+      ? listenPublic<ReactionRecord>(`reactions:${safe}`, onReaction, { fallback: fromPocketBase })
+      : listen<ReactionRecord>('reactions', '*', onReaction, { filter: fromPocketBase.filter });
   const stopCatchUp = onReconnect(() => void load(postId));
   return () => {
     stopLive();

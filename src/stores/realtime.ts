@@ -56,15 +56,26 @@ function edgeLive(): EdgeLive {
   return edge;
 }
 
-/** Follows a public topic at the edge (see lib/live/protocol.ts); `want`: ideas whose state is needed at once. */
+/** Where the page was served from, the Worker's /live answers; elsewhere (stores run in Node) there is none. */
+const hasEdge = () =>
+  typeof WebSocket !== 'undefined' && typeof location !== 'undefined' && /^https?:$/.test(location.protocol);
+
+/**
+ * Follows a public topic at the edge (see lib/live/protocol.ts); `want`: ideas whose state is needed at once.
+ * `fallback`: the same records from PocketBase, where no edge serves the page.
+ */
 export function listenPublic<T>(
   topic: string,
   handler: (event: RealtimeEvent<T>) => void,
-  want?: () => string[],
+  options: { want?: () => string[]; fallback: { collection: string; topic: string; filter?: string } },
 ): () => void {
+  if (!hasEdge()) {
+    const { collection, topic: pbTopic, filter } = options.fallback;
+    return listen<T>(collection, pbTopic, handler, filter ? { filter } : {});
+  }
   edgeReady = false;
   setSubscribed();
-  return edgeLive().subscribe(topic, handler as unknown as Parameters<EdgeLive['subscribe']>[1], want);
+  return edgeLive().subscribe(topic, handler as unknown as Parameters<EdgeLive['subscribe']>[1], options.want);
 }
 
 function start(): void {
