@@ -7,7 +7,7 @@ import type { PostLive } from '../lib/pb/post-types';
 import type { RealtimeEvent } from '../lib/pb/realtime';
 import { getClient } from './client';
 import { followEveryIdea, followedIdeas, followIdea } from './idea-live';
-import { onceSubscribed, onReconnect } from './realtime';
+import { hasEdge, onceSubscribed, onReconnect } from './realtime';
 
 export const $posts = map<Record<string, PostLive>>({});
 /** Ideas created since this page was loaded, with their board. */
@@ -27,7 +27,7 @@ function receive({ action, record }: RealtimeEvent<IdeaLive>): void {
 /** Once live, and after a reconnect, the shown ideas ask again for what they may have missed (registered once). */
 let catchUpRegistered = false;
 
-/** `publicToo`: also public ideas (after a gap); once live, the edge has already sent their latest state. */
+/** `publicToo`: also public ideas (after a gap, or without an edge); once live, the edge has sent their latest state. */
 async function catchUpPosts({ publicToo }: { publicToo: boolean }): Promise<void> {
   const shown = followedIdeas();
   for (const [id, isPublic] of shown) if (!$posts.get()[id] || (isPublic && !publicToo)) shown.delete(id);
@@ -53,7 +53,7 @@ export function trackPost(id: string, initial: PostLive, isPublic?: boolean): vo
   followIdea(id, isPublic, receive);
   if (catchUpRegistered) return;
   catchUpRegistered = true;
-  onceSubscribed(() => void catchUpPosts({ publicToo: false }));
+  onceSubscribed(() => void catchUpPosts({ publicToo: !hasEdge() }));
   onReconnect(() => void catchUpPosts({ publicToo: true }));
 }
 

@@ -57,7 +57,7 @@ function edgeLive(): EdgeLive {
 }
 
 /** Where the page was served from, the Worker's /live answers; elsewhere (stores run in Node) there is none. */
-const hasEdge = () =>
+export const hasEdge = () =>
   typeof WebSocket !== 'undefined' && typeof location !== 'undefined' && /^https?:$/.test(location.protocol);
 
 /**

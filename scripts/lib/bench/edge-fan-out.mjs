@@ -11,6 +11,7 @@ import { prepareBenchData } from './data.mjs';
 import { printEdgeFanOut } from './edge-fan-out-rows.mjs';
 import { voteToggle } from './fan-out.mjs';
 import { printFanOut } from './fan-out-rows.mjs';
+import { workerdOrigin } from './workerd-origin.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-edge-fan-out-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -27,8 +28,10 @@ try {
   const pocketbasePid = stack.pocketbase().process.pid;
   const picked = process.argv.slice(3).map(Number).filter(Number.isFinite);
   console.log('Live fan-out of a vote at the edge (viewers on the Worker in workerd, this machine; 10 votes a row)\n');
+  // Viewers connect to workerd itself: the preview's Node proxy in front would hold two open files a socket.
+  const originUrl = (await workerdOrigin(stack.sitePid)) ?? stack.originUrl;
   await printEdgeFanOut({
-    originUrl: stack.originUrl,
+    originUrl,
     pbUrl: stack.pbUrl,
     postId: data.postWithComments,
     write,

@@ -6,7 +6,19 @@ import { now } from './fan-out-listeners.mjs';
 /** Visitor addresses from a number (10.x.y.z), so each socket is its own visitor and shards spread. */
 const addressOf = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-function openOne(url, topic, visitor, onArrival) {
+/** One viewer; a handshake refused under load is tried again (three times). */
+async function openOne(url, topic, visitor, onArrival) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectOne(url, topic, visitor, onArrival);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+function connectOne(url, topic, visitor, onArrival) {
   const WebSocketWithHeaders = WebSocket;
   const socket = new WebSocketWithHeaders(url, { headers: { 'cf-connecting-ip': addressOf(visitor) } });
   return new Promise((resolve, reject) => {
