@@ -40,7 +40,7 @@ try {
   process.exit(1);
 }
 
-function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword }) {
+function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword, replication }) {
   const lines = [
     '',
     `Chorus is running:  ${siteUrl}`,
@@ -48,6 +48,8 @@ function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword }) {
     `Admin UI:           ${pbUrl}/_/`,
   ];
   if (superuser) lines.push(`  operator:         ${superuser.email} / ${superuser.password}`);
+  if (replication)
+    lines.push(`Backups:            ${replication.replicaDir}   (Litestream; npm run restore -- --help)`);
   if (mail) lines.push(`Emails (inbox):     ${mail.webUrl}   (SMTP on 127.0.0.1:${mail.smtpPort})`);
   if (demoPassword) {
     lines.push('Demo accounts (password for all):', `  password:         ${demoPassword}`);
