@@ -97,8 +97,12 @@ export async function startStack(options) {
       });
       pbUrl = pocketbase.url;
       if (options.replicaDir) {
-        replication = await startReplication({ dataDir, replicaDir: options.replicaDir, log });
-        log(`Backing up continuously to ${replication.replicaDir} (Litestream).`);
+        // No backups is no reason not to start (e.g. no Go to build Litestream with): say so and go on.
+        replication = await startReplication({ dataDir, replicaDir: options.replicaDir, log }).catch((error) => {
+          log(`Backups are OFF: ${error instanceof Error ? error.message : error}`);
+          return undefined;
+        });
+        if (replication) log(`Backing up continuously to ${replication.replicaDir} (Litestream).`);
       }
       const admin = await connectAsSuperuser(pbUrl, superuser);
       await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
