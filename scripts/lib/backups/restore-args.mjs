@@ -36,6 +36,12 @@ export function parseRestoreArgs(argv, env = process.env) {
     if (!value || value.startsWith('--')) throw new UsageError(`${name} needs a value; see --help.`);
     values[name.slice(2)] = value;
   }
+  let at;
+  if (values.at) {
+    at = new Date(values.at);
+    if (Number.isNaN(at.getTime()))
+      throw new UsageError(`--at ${values.at} is not a time; use e.g. 2026-05-01T09:30:00Z.`);
+  }
   const dataDir = resolve(env.PB_DATA_DIR ?? 'pb_data');
   const from = values.from ?? replicaDirFromEnv(dataDir, env);
   if (!from) throw new UsageError('Say where to restore from with --from (CHORUS_REPLICA_DIR is off).');
@@ -46,11 +52,5 @@ export function parseRestoreArgs(argv, env = process.env) {
     throw new UsageError(`--to ${to} is not empty; restore into a new or empty folder.`);
   }
   if (!/:\/\//.test(from) && !existsSync(resolve(from))) throw new UsageError(`There is no replica at ${from}.`);
-  let at;
-  if (values.at) {
-    at = new Date(values.at);
-    if (Number.isNaN(at.getTime()))
-      throw new UsageError(`--at ${values.at} is not a time; use e.g. 2026-05-01T09:30:00Z.`);
-  }
   return { help: false, from, to, at };
 }

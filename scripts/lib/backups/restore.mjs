@@ -1,6 +1,6 @@
 // `npm run restore`'s work: restores a replica (database and files) as of a moment into a new folder, checks
 // it, and says what it restored.
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { litestreamRestore } from './litestream-restore.mjs';
 import { databaseReplicaUrl, replicaLayout } from './replica-layout.mjs';
@@ -12,10 +12,15 @@ import { mirrorFiles } from './storage-mirror.mjs';
  */
 export async function restoreBackup({ from, to, at, checkWithPocketBase = true, log = () => {} }) {
   const started = performance.now();
+  const created = !existsSync(to);
   mkdirSync(to, { recursive: true });
   const paths = restoredPaths(to);
   const replicaUrl = databaseReplicaUrl(from);
-  const point = await litestreamRestore({ replicaUrl, outputPath: paths.database, at, log });
+  const point = await litestreamRestore({ replicaUrl, outputPath: paths.database, at, log }).catch((error) => {
+    // Nothing restored: leave no empty folder behind.
+    if (created) rmSync(to, { recursive: true, force: true });
+    throw error;
+  });
   const restoredSeconds = (performance.now() - started) / 1000;
   // Files: from a local replica's copy (all of them; files of later records are simply unused). With a
   // replica URL the files are in PocketBase's own S3 storage and need no restore.
