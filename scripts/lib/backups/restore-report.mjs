@@ -16,6 +16,7 @@ export function restoreReport(result) {
   ];
   if (result.servedIdeas !== undefined) {
     lines.push(`  PocketBase  started on it with the migrations and listed ${result.servedIdeas} public ideas`);
+    lines.push(`  checked in  ${result.checkedSeconds.toFixed(1)} s`);
   }
   lines.push(
     '',

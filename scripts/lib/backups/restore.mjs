@@ -48,7 +48,8 @@ function countFiles(dir) {
   let bytes = 0;
   try {
     for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
+      // PocketBase keeps a .attrs sidecar (content type and such) beside each uploaded file.
+      if (!entry.isFile() || entry.name.endsWith('.attrs')) continue;
       count += 1;
       bytes += statSync(join(entry.parentPath, entry.name)).size;
     }
