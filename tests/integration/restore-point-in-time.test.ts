@@ -44,7 +44,7 @@ it('restores the moment asked for, with its uploaded files, and the latest one b
       name: 'Member',
     });
     const fields = { board: board.id, author: author.id, approved: true };
-    const screenshot = new File([blackPng(4, 4)], 'shot.png', { type: 'image/png' });
+    const screenshot = new File([new Uint8Array(blackPng(4, 4))], 'shot.png', { type: 'image/png' });
     const before = await admin.collection('posts').create({ ...fields, title: 'Before', images: [screenshot] });
     await pause(1500);
     const between = new Date();
