@@ -5,11 +5,11 @@
 // Litestream's own checkpoints are off (no timer, a page count it never reaches). Each one takes the write lock
 // from a second process and writes a row, and PocketBase's write transactions read before they write (deferred),
 // so one that had already read then fails with SQLITE_BUSY_SNAPSHOT ("database is locked (517)"), which
-// PocketBase's statement retries cannot cure: with Litestream's defaults a steady stream of new ideas had a write
-// refused about every 40 ideas, and with a 40 MB threshold 25 writes in a row were refused while one checkpoint
-// ran. Refused writes are never acknowledged, so nothing is lost, but members would see errors. PocketBase's own
-// automatic checkpoints still copy the WAL into data.db; Litestream's open read transaction keeps the WAL from
-// restarting, so it grows until Litestream's emergency truncate (about 500 MB), where that refusal can happen once.
+// PocketBase's statement retries cannot cure: with Litestream's defaults, 25 of 440 ideas created one after
+// another were refused (2 to 6 at each checkpoint). Refused writes are never acknowledged, so nothing is lost,
+// but members would see errors. PocketBase's own automatic checkpoints still copy the WAL into data.db;
+// Litestream's open read transaction keeps the WAL from restarting, so it grows until Litestream's emergency
+// truncate (about 500 MB), which refuses a burst of writes the same way (README: Backups and restore).
 import { join } from 'node:path';
 
 export const MONITOR_INTERVAL = '100ms';
