@@ -5,8 +5,8 @@
 // Litestream's own checkpoints are off (no timer, a page count it never reaches). Each one takes the write lock
 // from a second process and writes a row, and PocketBase's write transactions read before they write (deferred),
 // so one that had already read then fails with SQLITE_BUSY_SNAPSHOT ("database is locked (517)"), which
-// PocketBase's statement retries cannot cure: with Litestream's defaults, 25 of 440 ideas created one after
-// another were refused (2 to 6 at each checkpoint). Refused writes are never acknowledged, so nothing is lost,
+// PocketBase's statement retries cannot cure: with Litestream's defaults, 35 of 600 ideas created one after
+// another were refused (in clusters of 1 to 7, about every 50 ideas). Refused writes are never acknowledged, so nothing is lost,
 // but members would see errors. PocketBase's own automatic checkpoints still copy the WAL into data.db;
 // Litestream's open read transaction keeps the WAL from restarting, so it grows until Litestream's emergency
 // truncate (about 500 MB), which refuses a burst of writes the same way (README: Backups and restore).
