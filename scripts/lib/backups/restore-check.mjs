@@ -1,9 +1,10 @@
 // Checks a restored data folder: SQLite's integrity check and counts from data.db, then PocketBase starting on
 // it (applying the migrations) on a free port and answering a list of ideas.
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { startPocketBase } from '../pocketbase-server.mjs';
+import { HOOKS_DIR, startPocketBase } from '../pocketbase-server.mjs';
 import { freePort } from '../ports.mjs';
 
 const COUNTED = { ideas: 'posts', members: 'users', comments: 'comments' };
@@ -28,15 +29,25 @@ export function inspectDatabase(dbPath) {
   }
 }
 
-/** Starts PocketBase on the folder, reads how many ideas a visitor's list counts, and stops it. */
+/**
+ * Starts PocketBase on the folder, reads how many ideas a visitor's list counts, and stops it. It runs without
+ * Chorus's hooks (only their lib/, which the migrations use): their crons would otherwise deliver the restored
+ * data's pending webhooks, or send its emails, from a check.
+ */
 export async function servedIdeaCount(dataDir) {
-  const server = await startPocketBase({ dataDir, port: await freePort() });
+  const hooksDir = mkdtempSync(join(tmpdir(), 'chorus-restore-check-hooks-'));
+  symlinkSync(join(HOOKS_DIR, 'lib'), join(hooksDir, 'lib'), 'junction');
   try {
-    const response = await fetch(`${server.url}/api/collections/posts/records?perPage=1&fields=id`);
-    if (!response.ok) throw new Error(`PocketBase answered the list of ideas with ${response.status}`);
-    return (await response.json()).totalItems;
+    const server = await startPocketBase({ dataDir, port: await freePort(), hooksDir });
+    try {
+      const response = await fetch(`${server.url}/api/collections/posts/records?perPage=1&fields=id`);
+      if (!response.ok) throw new Error(`PocketBase answered the list of ideas with ${response.status}`);
+      return (await response.json()).totalItems;
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    rmSync(hooksDir, { recursive: true, force: true });
   }
 }
 
