@@ -2,6 +2,7 @@
 // `npm start -- --reuse-build` serves the last build when there is one instead of building again.
 import './lib/require-node.mjs';
 import { resolve } from 'node:path';
+import { replicaDirFromEnv } from './lib/backups/replica-dir.mjs';
 import { DEMO_PEOPLE } from './lib/seed/people.mjs';
 import { startStack } from './lib/stack.mjs';
 
@@ -9,16 +10,18 @@ const dev = process.argv.includes('--dev');
 const reuseBuild = process.argv.includes('--reuse-build');
 const env = process.env;
 const externalPbUrl = env.PB_URL || undefined;
+const dataDir = resolve(env.PB_DATA_DIR ?? 'pb_data');
 
 try {
   const stack = await startStack({
-    dataDir: resolve(env.PB_DATA_DIR ?? 'pb_data'),
+    dataDir,
     sitePort: Number(env.PORT ?? 4321),
     pbPort: Number(env.PB_PORT ?? 8090),
     smtpPort: Number(env.SMTP_PORT ?? 2525),
     mailWebPort: Number(env.MAIL_PORT ?? 8025),
     externalPbUrl,
     publicPbUrl: env.PUBLIC_PB_URL || undefined,
+    replicaDir: replicaDirFromEnv(dataDir, env),
     dev,
     build: reuseBuild ? 'if-missing' : 'always',
     quiet: !dev,
@@ -37,7 +40,7 @@ try {
   process.exit(1);
 }
 
-function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword }) {
+function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword, replication }) {
   const lines = [
     '',
     `Chorus is running:  ${siteUrl}`,
@@ -45,6 +48,8 @@ function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword }) {
     `Admin UI:           ${pbUrl}/_/`,
   ];
   if (superuser) lines.push(`  operator:         ${superuser.email} / ${superuser.password}`);
+  if (replication)
+    lines.push(`Backups:            ${replication.replicaDir}   (Litestream; npm run restore -- --help)`);
   if (mail) lines.push(`Emails (inbox):     ${mail.webUrl}   (SMTP on 127.0.0.1:${mail.smtpPort})`);
   if (demoPassword) {
     lines.push('Demo accounts (password for all):', `  password:         ${demoPassword}`);

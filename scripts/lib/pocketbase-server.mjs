@@ -22,11 +22,14 @@ export function goRuntimeEnv(environment = process.env) {
   return { GOGC: environment.GOGC || '400', GOMEMLIMIT: environment.GOMEMLIMIT || '1GiB' };
 }
 
-function pbFlags(dataDir, { watch = false } = {}) {
+/** Chorus's hooks (pb_hooks/): what PocketBase runs unless told another folder. */
+export const HOOKS_DIR = join(root, 'pb_hooks');
+
+function pbFlags(dataDir, { watch = false, hooksDir = HOOKS_DIR } = {}) {
   return [
     `--dir=${dataDir}`,
     `--migrationsDir=${join(root, 'pb_migrations')}`,
-    `--hooksDir=${join(root, 'pb_hooks')}`,
+    `--hooksDir=${hooksDir}`,
     `--publicDir=${join(dataDir, 'pb_public')}`,
     `--hooksWatch=${watch}`,
     '--automigrate=false',
@@ -48,7 +51,8 @@ export async function upsertSuperuser(bin, dataDir, { email, password }) {
 
 /**
  * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
- *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string> }} PocketBaseOptions
+ *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string>,
+ *   hooksDir?: string }} PocketBaseOptions
  */
 
 /**
@@ -65,10 +69,11 @@ export async function startPocketBase({
   quiet = true,
   proxySecret = process.env.CHORUS_PROXY_SECRET,
   env = {},
+  hooksDir = HOOKS_DIR,
 }) {
   const bin = await ensurePocketBase();
   if (superuser) await upsertSuperuser(bin, dataDir, superuser);
-  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch })], {
+  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch, hooksDir })], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
     // The secret that names the header the site sends its visitors' addresses in (pb_hooks/client-address.pb.js),
     // Go's garbage collector settings, and whatever else the caller passes (the edge cache's purge URL and secret).

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepEarlierReplica, startReplication } from './backups/replicator.mjs';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
 import { demoPassword, operatorCredentials, saveDemoPassword, savedDemoPassword } from './credentials.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
@@ -38,7 +39,8 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
 /**
  * @param {{ dataDir: string, sitePort: number, pbPort: number, smtpPort: number, mailWebPort?: number,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
- *   quiet?: boolean, log?: (line: string) => void }} options
+ *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void }} options
+ *   `replicaDir`: keep a continuous backup there (Litestream); tests and benches leave it out.
  */
 export async function startStack(options) {
   const { dataDir, sitePort, pbPort, smtpPort, mailWebPort, externalPbUrl, dev = false, quiet = true } = options;
@@ -51,11 +53,13 @@ export async function startStack(options) {
   }
   const stoppers = [];
   let pocketbase;
+  let replication;
   let stopping;
   // Once: a second Ctrl-C joins the shutdown under way instead of stopping everything again.
   const stop = () => {
     // First, before any await: Ctrl-C reaches PocketBase too, and its exit is this shutdown, not a crash.
     pocketbase?.holdDown();
+    replication?.holdDown();
     stopping ??= (async () => {
       for (const stopOne of [...stoppers].reverse()) await stopOne().catch(() => {});
     })();
@@ -78,13 +82,28 @@ export async function startStack(options) {
       mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
       stoppers.push(mail.close);
       superuser = operatorCredentials(dataDir);
+      const earlierReplica = options.replicaDir && keepEarlierReplica(dataDir, options.replicaDir);
+      if (earlierReplica)
+        log(`The replica of an earlier ${dataDir} was moved aside, still restorable: ${earlierReplica}`);
       log('Starting PocketBase…');
       pocketbase = await supervisePocketBase(
         { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: edgeEnv },
         log,
       );
-      stoppers.push(() => pocketbase.stop());
+      // PocketBase stops first, so Litestream's last sync holds its last write.
+      stoppers.push(async () => {
+        await pocketbase.stop();
+        await replication?.stop();
+      });
       pbUrl = pocketbase.url;
+      if (options.replicaDir) {
+        // No backups is no reason not to start (e.g. no Go to build Litestream with): say so and go on.
+        replication = await startReplication({ dataDir, replicaDir: options.replicaDir, log }).catch((error) => {
+          log(`Backups are OFF: ${error instanceof Error ? error.message : error}`);
+          return undefined;
+        });
+        if (replication) log(`Backing up continuously to ${replication.replicaDir} (Litestream).`);
+      }
       const admin = await connectAsSuperuser(pbUrl, superuser);
       await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
       password = await demoAccounts(admin, dataDir, { seed: options.seed !== false, log });
@@ -126,6 +145,8 @@ export async function startStack(options) {
       /** The running PocketBase; its `stop()` keeps it down until `restartPocketBase()`. */
       pocketbase: () => pocketbase && { ...pocketbase.current(), stop: () => pocketbase.stop() },
       restartPocketBase,
+      /** The continuous backup, when `replicaDir` was given. */
+      replication,
     };
   } catch (error) {
     await stop();

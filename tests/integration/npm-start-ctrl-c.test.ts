@@ -20,6 +20,7 @@ it('an operator pressing Ctrl-C on npm start sees it stop cleanly, and nothing i
   const running = chorus.group().map((p) => p.command);
   expect(running.some((command) => command.includes('pocketbase serve'))).toBe(true);
   expect(running.some((command) => command.includes('workerd'))).toBe(true);
+  expect(running.some((command) => command.includes('litestream replicate'))).toBe(true);
 
   chorus.interrupt();
   expect(await chorus.exited).toBe(0);

@@ -34,6 +34,8 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
       SMTP_PORT: String(smtp),
       MAIL_PORT: String(mail),
       PB_DATA_DIR: dataDir,
+      // The continuous backup inside the temp folder, so it goes with it.
+      CHORUS_REPLICA_DIR: join(dataDir, 'replica'),
       ...env,
     },
   });

@@ -1,0 +1,73 @@
+// Continuous backups beside a local PocketBase: Litestream streams data.db to the replica folder, and the
+// uploaded files are copied there too. Litestream runs in its own process, so it keeps going while the
+// supervisor restarts a crashed PocketBase; if Litestream itself dies unexpectedly it is started again.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureLitestream } from '../litestream-binary.mjs';
+import { stopProcess } from '../pocketbase-server.mjs';
+import { litestreamConfig } from './litestream-config.mjs';
+import { replicaLayout } from './replica-layout.mjs';
+import { startStorageMirror } from './storage-mirror.mjs';
+
+const RESTART_DELAY_MS = 1000;
+
+/**
+ * A replica made from another pb_data (one deleted to start over) is moved aside rather than overwritten, so
+ * its backups stay restorable. Call it before PocketBase creates data.db.
+ * @returns {string | undefined} where the earlier replica now is
+ */
+export function keepEarlierReplica(dataDir, replicaDir) {
+  const { dir } = replicaLayout(replicaDir);
+  if (existsSync(join(dataDir, 'data.db')) || !existsSync(dir) || readdirSync(dir).length === 0) return undefined;
+  const aside = `${dir}-before-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(dir, aside);
+  return aside;
+}
+
+/**
+ * Starts replicating `dataDir` (after PocketBase has created data.db) into `replicaDir`.
+ * @param {{ dataDir: string, replicaDir: string, log?: (line: string) => void }} options
+ */
+export async function startReplication({ dataDir, replicaDir, log = () => {} }) {
+  const bin = await ensureLitestream({ log });
+  const layout = replicaLayout(replicaDir);
+  mkdirSync(layout.database, { recursive: true });
+  writeFileSync(layout.config, litestreamConfig({ dataDir, replicaDatabaseDir: layout.database }));
+  let heldDown = false;
+  let child;
+  const start = () => {
+    const current = spawn(bin, ['replicate', '-config', layout.config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let output = '';
+    current.stderr.on('data', (chunk) => {
+      output = (output + chunk).slice(-2000);
+    });
+    current.once('exit', (code, signal) => {
+      // Ctrl-C reaches Litestream as well: give the shutdown a moment to say it is one.
+      setTimeout(() => {
+        if (heldDown || current !== child) return;
+        const how = signal ? `signal ${signal}` : `exit code ${code}`;
+        log(`Litestream (backups) stopped unexpectedly (${how}); restarting it… ${output.trim()}`.trim());
+        start();
+      }, RESTART_DELAY_MS).unref();
+    });
+    child = current;
+  };
+  start();
+  const files = startStorageMirror({ from: join(dataDir, 'storage'), to: layout.storage, log });
+  return {
+    replicaDir: layout.dir,
+    /** Litestream's process (it changes after a restart). */
+    process: () => child,
+    /** From now on Litestream exiting is a shutdown, not a crash (call first thing on Ctrl-C). */
+    holdDown() {
+      heldDown = true;
+    },
+    /** Stops Litestream (which syncs what it has first) and copies the last new files. */
+    async stop() {
+      heldDown = true;
+      files.stop();
+      await stopProcess(child);
+    },
+  };
+}
