@@ -2,7 +2,7 @@
 // (stores/idea-live.ts), and the ideas posted since the page loaded (the "N new ideas" bar).
 
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
-import { type IdeaLive, listIdeaLive } from '../lib/pb/idea-live';
+import type { IdeaLive } from '../lib/pb/idea-live';
 import type { PostLive } from '../lib/pb/post-types';
 import type { RealtimeEvent } from '../lib/pb/realtime';
 import { getClient } from './client';
@@ -34,6 +34,7 @@ async function catchUpPosts({ publicToo }: { publicToo: boolean }): Promise<void
   if (shown.size === 0) return;
   const asked = { ...$posts.get() };
   try {
+    const { listIdeaLive } = await import('../lib/pb/idea-live-catch-up');
     for (const post of await listIdeaLive(getClient(), shown)) {
       // Changed while the answer was on its way (a live event, this tab's own vote): that is newer than it.
       if ($posts.get()[post.id] === asked[post.id]) $posts.setKey(post.id, pick(post));

@@ -4,7 +4,7 @@
 // disconnect each listener is told to refetch what it may have missed (the edge replays instead, when it can).
 
 import { atom } from 'nanostores';
-import { EdgeLive } from '../lib/live/edge-client';
+import { edgeLive as connectEdge, type EdgeLive } from '../lib/live/edge-client';
 import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsubscribe } from '../lib/pb/realtime';
 import { getClient } from './client';
 
@@ -38,7 +38,7 @@ function edgeLive(): EdgeLive {
   if (edge) return edge;
   const url = new URL('/live', location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  edge = new EdgeLive(url.href, {
+  edge = connectEdge(url.href, {
     onReady(ready) {
       edgeReady = ready;
       if (ready && !(started && dropped)) $connection.set('online');

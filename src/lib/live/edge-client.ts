@@ -17,84 +17,38 @@ export interface EdgeCallbacks {
   onDrop(): void;
 }
 
-/** Reconnect delays: full jitter over an exponential ceiling (1 s, 2 s … 30 s). */
+export interface EdgeLive {
+  /** Follows `topic`; `want` names ideas whose latest state the page needs at once (for "ideas"). */
+  subscribe(topic: string, handler: Handler, want?: () => string[]): () => void;
+}
+
+/** Reconnect delays: full jitter under an exponential ceiling (1 s, 2 s … 30 s). */
 const BASE_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 
-export class EdgeLive {
-  private readonly topics = new Map<string, Set<Handler>>();
-  private readonly wants = new Map<string, () => string[]>();
-  private socket: WebSocket | null = null;
-  private lastSeq = 0;
-  private attempt = 0;
-  private nextId = 1;
-  private awaiting = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+export function edgeLive(url: string, callbacks: EdgeCallbacks): EdgeLive {
+  const topics = new Map<string, { handlers: Set<Handler>; want: (() => string[]) | undefined }>();
+  let socket: WebSocket | null = null;
+  let waiting = false;
+  let lastSeq = 0;
+  let attempt = 0;
+  let nextId = 1;
+  let awaiting = 0;
 
-  constructor(
-    private readonly url: string,
-    private readonly callbacks: EdgeCallbacks,
-  ) {}
+  const write = (message: ClientMessage) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
 
-  /** Follows `topic`; `want` names ideas whose latest state the page needs at once (for "ideas"). */
-  subscribe(topic: string, handler: Handler, want?: () => string[]): () => void {
-    const handlers = this.topics.get(topic) ?? new Set<Handler>();
-    const fresh = handlers.size === 0;
-    handlers.add(handler);
-    this.topics.set(topic, handlers);
-    if (want) this.wants.set(topic, want);
-    if (fresh) this.send([topic], { since: 0 });
-    return () => {
-      handlers.delete(handler);
-      if (handlers.size > 0 || this.topics.get(topic) !== handlers) return;
-      this.topics.delete(topic);
-      this.wants.delete(topic);
-      this.write({ unsub: [topic] });
-    };
-  }
+  const send = (names: string[], since: number) => {
+    if (!socket) return waiting || open();
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const want = names.flatMap((name) => topics.get(name)?.want?.() ?? []);
+    awaiting++;
+    callbacks.onReady(false);
+    write({ sub: names, id: nextId++, ...(since > 0 && { since }), ...(want.length > 0 && { want }) });
+  };
 
-  private open(): void {
-    if (this.socket || typeof WebSocket === 'undefined') return;
-    const socket = new WebSocket(this.url);
-    this.socket = socket;
-    socket.onopen = () => {
-      this.attempt = 0;
-      // After a drop, ask for everything since the last seq seen; on the first open, for the current state.
-      if (this.topics.size > 0) this.send([...this.topics.keys()], { since: this.lastSeq });
-    };
-    socket.onmessage = (event) => this.receive(String(event.data));
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.awaiting = 0;
-      this.callbacks.onReady(false);
-      this.callbacks.onDrop();
-      const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** this.attempt);
-      this.attempt++;
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.open();
-      }, Math.random() * ceiling);
-    };
-  }
-
-  private send(topics: string[], { since }: { since: number }): void {
-    if (!this.socket) {
-      if (!this.timer) this.open();
-      return;
-    }
-    if (this.socket.readyState !== WebSocket.OPEN) return;
-    const want = topics.flatMap((topic) => this.wants.get(topic)?.() ?? []);
-    this.awaiting++;
-    this.callbacks.onReady(false);
-    this.write({ sub: topics, id: this.nextId++, ...(since > 0 && { since }), ...(want.length > 0 && { want }) });
-  }
-
-  private write(message: ClientMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  private receive(data: string): void {
+  const receive = (data: string) => {
     let message: ServerMessage;
     try {
       message = JSON.parse(data) as ServerMessage;
@@ -102,17 +56,54 @@ export class EdgeLive {
       return;
     }
     if ('ack' in message) {
-      if (typeof message.s === 'number') this.lastSeq = Math.max(this.lastSeq, message.s);
-      this.awaiting = Math.max(0, this.awaiting - 1);
-      if (this.awaiting === 0) this.callbacks.onReady(true);
-      return;
+      lastSeq = Math.max(lastSeq, message.s ?? 0);
+      awaiting = Math.max(0, awaiting - 1);
+      if (awaiting === 0) callbacks.onReady(true);
+    } else if ('gap' in message) {
+      callbacks.onGap();
+    } else {
+      lastSeq = Math.max(lastSeq, message.s);
+      const event: EdgeEvent = { action: message.a, record: { ...message.r, collectionName: message.c } };
+      for (const handler of topics.get(message.t)?.handlers ?? []) handler(event);
     }
-    if ('gap' in message) {
-      this.callbacks.onGap();
-      return;
-    }
-    this.lastSeq = Math.max(this.lastSeq, message.s);
-    const event: EdgeEvent = { action: message.a, record: { ...message.r, collectionName: message.c } };
-    for (const handler of this.topics.get(message.t) ?? []) handler(event);
+  };
+
+  function open(): void {
+    const current = new WebSocket(url);
+    socket = current;
+    // After a drop, ask for everything since the last seq seen; on the first open, for the current state.
+    current.onopen = () => {
+      attempt = 0;
+      if (topics.size > 0) send([...topics.keys()], lastSeq);
+    };
+    current.onmessage = (event) => receive(String(event.data));
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      awaiting = 0;
+      waiting = true;
+      callbacks.onReady(false);
+      callbacks.onDrop();
+      const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt++);
+      setTimeout(() => {
+        waiting = false;
+        open();
+      }, Math.random() * ceiling);
+    };
   }
+
+  return {
+    subscribe(topic, handler, want) {
+      const entry = topics.get(topic) ?? { handlers: new Set<Handler>(), want };
+      topics.set(topic, entry);
+      entry.handlers.add(handler);
+      if (entry.handlers.size === 1) send([topic], 0);
+      return () => {
+        entry.handlers.delete(handler);
+        if (entry.handlers.size > 0 || topics.get(topic) !== entry) return;
+        topics.delete(topic);
+        write({ unsub: [topic] });
+      };
+    },
+  };
 }
