@@ -6,8 +6,9 @@ import { storagePolicy, variantKey } from './cache-rules.mjs';
 const MAX_ENTRIES = 5000;
 
 /**
- * @param {(request: { method: string, url: string, headers: Record<string, any> }) => Promise<{ status: number,
- *   headers: Record<string, any>, body: Buffer }>} callEntrypoint runs the entrypoint (a miss)
+ * @param {(request: { entrypoint: string, props: string, method: string, url: string,
+ *   headers: Record<string, any> }) => Promise<{ status: number, headers: Record<string, any>, body: Buffer }>}
+ *   callEntrypoint runs the entrypoint (a miss)
  */
 export function entrypointCache(callEntrypoint) {
   /** key → { vary: header names, variants: Map(the request's values of those → entry) } */
