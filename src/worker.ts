@@ -25,9 +25,11 @@ type Env = LiveEnv & PublishEnv;
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
-interface LoopbackFetcher {
-  fetch(request: Request, options?: { props?: PageCacheProps }): Promise<Response>;
+interface PageFetcher {
+  fetch(request: Request): Promise<Response>;
 }
+/** `ctx.exports.CachedPages`: a loopback binding, called with props for a stub that carries them. */
+type LoopbackFetcher = PageFetcher & ((options: { props: PageCacheProps }) => PageFetcher);
 
 export default {
   fetch(
@@ -60,7 +62,7 @@ async function throughPageCache(
   if (env.LOCAL_EDGE_CACHE_URL) return fromPageCache(await viaLocalEdge(request, props, env.LOCAL_EDGE_CACHE_URL));
   const pages = ctx.exports?.CachedPages;
   if (!pages) return renderWithAstro(request, env, ctx);
-  return fromPageCache(await pages.fetch(request, { props }));
+  return fromPageCache(await pages({ props }).fetch(request));
 }
 
 /** workerd has no Workers Cache: the local edge stands in for the cache in front of CachedPages. */
@@ -82,8 +84,10 @@ export class CachedPages extends WorkerEntrypoint<Env> {
     return renderWithAstro(request, this.env, this.ctx);
   }
 
-  /** RPC (never cached) from the purge queue. */
+  /** RPC (never cached) from the purge queue: `ctx.cache.purge` where the runtime has it (Cloudflare). */
   purgeTags(tags: string[]): Promise<PurgeResult> {
+    const scoped = (this.ctx as { cache?: { purge?(options: { tags: string[] }): Promise<PurgeResult> } }).cache;
+    if (typeof scoped?.purge === 'function') return scoped.purge({ tags });
     return purgeTags(tags, this.env.LOCAL_EDGE_CACHE_URL);
   }
 }
