@@ -16,7 +16,7 @@ import {
   pageCacheRequest,
 } from './edge/page-gateway';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
-import { enqueuePurge, PurgeQueue } from './edge/purge-queue';
+import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
 import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';
 
 export { LiveHub, PurgeQueue };
@@ -41,7 +41,11 @@ export default {
     if (pathname === '/live') return handleLiveRequest(request, env);
     if (pathname === '/edge/publish') return handlePublishRequest(request, env);
     if (pathname === '/edge-cache/purge') {
-      return handlePurgeRequest(request, { secret: env.EDGE_PURGE_SECRET, enqueue: (tags) => enqueuePurge(env, tags) });
+      return handlePurgeRequest(request, {
+        secret: env.EDGE_PURGE_SECRET,
+        enqueue: (tags) => enqueuePurge(env, tags),
+        status: () => purgeQueueStatus(env),
+      });
     }
     // Locally only: the local edge's emulated entrypoint cache asking for a miss (see README "Edge cache").
     if (env.LOCAL_EDGE_CACHE_URL && request.headers.get(LOCAL_ENTRYPOINT_HEADER) === 'CachedPages') {

@@ -67,6 +67,12 @@ export class PurgeQueue extends DurableObject<PurgeQueueEnv> {
     return this.pendingCount();
   }
 
+  /** What waits (RPC for the purge route's GET): tags pending, whole tokens now, the next send (ms epoch). */
+  async status(): Promise<{ pending: number; tokens: number; nextSendAt: number | null }> {
+    const tokens = Math.floor(refill(this.bucket(), this.budget, Date.now()).tokens);
+    return { pending: this.pendingCount(), tokens, nextSendAt: await this.ctx.storage.getAlarm() };
+  }
+
   /** Sends one purge call if the budget has a token, then schedules the next one while tags wait. */
   async alarm(): Promise<void> {
     const pending = this.ctx.storage.sql
@@ -126,14 +132,28 @@ export class PurgeQueue extends DurableObject<PurgeQueueEnv> {
   }
 }
 
-/** Hands tags to the purge queue (one object for the Worker: the budget is per account). */
+/**
+ * Hands tags to the purge queue: one object for the Worker (the budget is per account); locally one per local
+ * edge, since stacks started side by side (tests) share workerd's on-disk Durable Object storage.
+ */
 export async function enqueuePurge(env: PurgeQueueEnv, tags: string[]): Promise<PurgeResult> {
   if (!env.PURGE_QUEUE) return { success: false, errors: [{ message: 'No PURGE_QUEUE binding.' }] };
-  const queue = env.PURGE_QUEUE.get(env.PURGE_QUEUE.idFromName('purge-queue'));
+  const queue = queueStub(env, env.PURGE_QUEUE);
   try {
     await (queue.enqueue as (tags: string[]) => Promise<number>)(tags);
     return { success: true };
   } catch (error) {
     return { success: false, errors: [{ message: String(error) }] };
   }
+}
+
+/** The queue's state, or null without the binding. */
+export async function purgeQueueStatus(env: PurgeQueueEnv): Promise<unknown> {
+  if (!env.PURGE_QUEUE) return null;
+  return (queueStub(env, env.PURGE_QUEUE).status as () => Promise<unknown>)();
+}
+
+function queueStub(env: PurgeQueueEnv, namespace: DurableObjectNamespace): DurableObjectStub {
+  const name = env.LOCAL_EDGE_CACHE_URL ? `purge-queue:${env.LOCAL_EDGE_CACHE_URL}` : 'purge-queue';
+  return namespace.get(namespace.idFromName(name));
 }

@@ -21,6 +21,18 @@ const STALENESS_GOAL_MS = 15_000;
 const untilShown = (request: APIRequestContext, path: string, text: string) =>
   expect.poll(async () => (await cacheStatus(request, path)).body, { timeout: STALENESS_GOAL_MS }).toContain(text);
 
+/** Waits until the Worker's purge queue has sent every purge (earlier writes' purges land asynchronously). */
+const purgesSent = (request: APIRequestContext) =>
+  expect
+    .poll(
+      async () => {
+        const headers = { authorization: `Bearer ${process.env.E2E_EDGE_PURGE_SECRET ?? ''}` };
+        return ((await (await request.get('/edge-cache/purge', { headers })).json()) as { pending: number }).pending;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+
 const ANALYTICS_COOKIES = { cookie: '_ga=GA1.1.123456.1700000000; __cf_bm=abc.def-1700000000-1.0; theme=dark' };
 
 async function freshBoard(admin: import('pocketbase').default) {
@@ -57,6 +69,7 @@ test('an idea page is purged by a comment on it', async ({ request, admin }) => 
 test('a visitor with an analytics cookie gets the cached page', async ({ request, admin }) => {
   const board = await freshBoard(admin);
   const path = `/b/${board['slug']}`;
+  await purgesSent(request);
   await untilCached(request, path);
   const withCookies = await cacheStatus(request, path, ANALYTICS_COOKIES);
   expect(withCookies.status).toBe('HIT');
@@ -70,6 +83,7 @@ test('a visitor who picked German gets the German copy and a visitor without the
   const board = await freshBoard(admin);
   const path = `/b/${board['slug']}`;
   const german = { cookie: '_ga=GA1.1.1; chorus_lang=de' };
+  await purgesSent(request);
   await untilCached(request, path, german);
   const picked = await cacheStatus(request, path, german);
   expect(picked.status).toBe('HIT');
@@ -87,8 +101,9 @@ test('a visitor who picked German gets the German copy and a visitor without the
 test('a signed-in member never gets a cached page', async ({ request, admin, pbUrl, createMember }) => {
   const board = await freshBoard(admin);
   const path = `/b/${board['slug']}`;
-  await untilCached(request, path);
   const member = await createMember();
+  await purgesSent(request);
+  await untilCached(request, path);
   const pb = await clientFor(pbUrl, member.email, member.password);
   const cookie = pb.authStore.exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth');
   const signedIn = { cookie: cookie.split(';')[0] ?? '' };
@@ -112,6 +127,7 @@ test('only the shared secret purges, and only well-formed tags', async ({ reques
     });
   const secret = process.env.E2E_EDGE_PURGE_SECRET ?? '';
   expect(secret.length).toBeGreaterThan(20);
+  await purgesSent(request);
   await untilCached(request, path);
   expect((await purge(undefined, [`board:${board.id}`])).status()).toBe(401);
   expect((await purge(`Bearer ${secret}x`, [`board:${board.id}`])).status()).toBe(401);

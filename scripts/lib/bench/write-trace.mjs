@@ -34,7 +34,7 @@ export async function runWriteTrace({ admin, siteUrl, statsUrl, voters, minutes,
   }
   const votes = new Map();
   const staleness = { comment: [], status: [], idea: [] };
-  const failures = { writes: 0, gaveUp: 0 };
+  const failures = { writes: 0, gaveUp: 0, byKind: {}, sample: {} };
   const pollers = [];
 
   /** Polls `path` (signed out, through the edge) until it contains `marker`; records how long that took. */
@@ -105,8 +105,10 @@ export async function runWriteTrace({ admin, siteUrl, statsUrl, voters, minutes,
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const kind = MIX[i % MIX.length];
     inFlight.push(
-      writes[kind]().catch(() => {
+      writes[kind]().catch((error) => {
         failures.writes += 1;
+        failures.byKind[kind] = (failures.byKind[kind] ?? 0) + 1;
+        failures.sample[kind] ??= String(error?.status ?? '') + ' ' + String(error?.message ?? error).slice(0, 80);
       }),
     );
     if (log && i > 0 && i % (writesPerSecond * 60) === 0) log(`  … ${Math.round((Date.now() - started) / 60_000)} min`);
@@ -120,6 +122,8 @@ export async function runWriteTrace({ admin, siteUrl, statsUrl, voters, minutes,
     writes: total,
     writingSeconds,
     failedWrites: failures.writes,
+    failedByKind: failures.byKind,
+    failureSamples: failures.sample,
     gaveUp: failures.gaveUp,
     purgeCalls: after.calls - before.calls,
     purgeCallsPerMinute: ((after.calls - before.calls) * 60) / writingSeconds,
@@ -141,6 +145,9 @@ export function formatWriteTrace(result, minutes) {
     `Write trace: ${result.writes} writes in ${result.writingSeconds.toFixed(0)} s (${minutes} min at 10/s: 6 votes, 2 comments, 1 new idea, 1 status change in 10), Cloudflare's purge limits (25 at once, 5 a minute)`,
     `  purge calls ${result.purgeCalls} (${result.purgeCallsPerMinute.toFixed(1)} a minute), ${result.tagsPurged} tags; refused ${result.refused} (goal 0); failed writes ${result.failedWrites}`,
   ];
+  for (const [kind, count] of Object.entries(result.failedByKind)) {
+    lines.push(`  failed ${kind} writes: ${count} (for instance: ${result.failureSamples[kind]})`);
+  }
   for (const [kind, v] of Object.entries(result.staleness)) {
     lines.push(
       `  stale signed-out page after ${kind.padEnd(8)} p50 ${s(v.p50)}  p95 ${s(v.p95)}  max ${s(v.max)}  (n=${v.n})`,

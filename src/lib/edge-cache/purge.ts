@@ -23,6 +23,8 @@ export interface PurgeConfig {
   secret: string | undefined;
   /** Queues the tags for the purge queue's next call (it answers once they are stored, not purged). */
   enqueue: (tags: string[]) => Promise<PurgeResult>;
+  /** The queue's state, for `GET` with the secret (operators, tests). */
+  status: () => Promise<unknown>;
 }
 
 export const json = (status: number, body: unknown) =>
@@ -39,6 +41,8 @@ export async function handlePurgeRequest(request: Request, config: PurgeConfig):
   if (body === null) return json(413, { error: `The body is over ${MAX_BODY_BYTES} bytes.` });
   const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   if (!(await sameSecret(presented, config.secret))) return json(401, { error: 'Wrong or missing secret.' });
+  if (request.method === 'GET') return json(200, await config.status());
+  if (request.method !== 'POST') return json(405, { error: 'GET or POST only.' });
   let tags: unknown;
   try {
     tags = (JSON.parse(body) as { tags?: unknown }).tags;
