@@ -6,6 +6,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBareWorker } from './lib/bench/bare-worker.mjs';
 import { measureBrowserVoteLatency } from './lib/bench/browser-votes.mjs';
+import { formatCookieHits, measureCookieHits } from './lib/bench/cookie-hits.mjs';
 import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { prepareBenchData } from './lib/bench/data.mjs';
 import { voteToggle } from './lib/bench/fan-out.mjs';
@@ -14,6 +15,7 @@ import { measurePageTimes } from './lib/bench/page-times.mjs';
 import { growIdeas } from './lib/bench/scale.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { workerdOrigin } from './lib/bench/workerd-origin.mjs';
+import { formatWriteTrace, runWriteTrace } from './lib/bench/write-trace.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { goRuntimeEnv } from './lib/pocketbase-server.mjs';
 import { freePorts } from './lib/ports.mjs';
@@ -21,6 +23,8 @@ import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
 
 const SCALE_IDEAS = Number(process.env.BENCH_SCALE_IDEAS ?? 10_000);
+/** The write trace's length (`npm run bench:writes -- --minutes N` runs it alone). */
+const WRITE_MINUTES = Number(process.env.BENCH_WRITE_MINUTES ?? 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
@@ -102,6 +106,7 @@ try {
         ),
       );
     }
+    console.log(formatCookieHits(await measureCookieHits(stack.siteUrl, pages)));
   } else {
     console.log('pages from the edge cache: skipped (the local site has no edge cache)');
   }
@@ -122,6 +127,17 @@ try {
       ? summarize('a vote in one browser shown in another', browser)
       : 'browser vote latency: skipped (no vote button on the idea page yet)',
   );
+
+  if (stack.edgeStatsUrl && WRITE_MINUTES > 0) {
+    const trace = await runWriteTrace({
+      admin,
+      siteUrl: stack.siteUrl,
+      statsUrl: stack.edgeStatsUrl,
+      voters: data.voters,
+      minutes: WRITE_MINUTES,
+    });
+    console.log(`\n${formatWriteTrace(trace, WRITE_MINUTES)}`);
+  }
 
   // At scale: the same list and pages with 10,000 ideas (every list order walks an index; nothing per view
   // should grow with the number of ideas).

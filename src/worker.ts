@@ -1,20 +1,97 @@
-// The Worker: Astro renders the site; beside it, the live edge (the /live sockets and their Durable Objects)
-// and PocketBase's publish route, answered before Astro's middleware (they are not pages).
+// The Worker: Astro renders the site; beside it, the live edge (the /live sockets and their Durable Objects),
+// PocketBase's publish and purge routes, answered before Astro's middleware (they are not pages), and the
+// gateway in front of the cached pages' entrypoint (Workers Cache is off for this default entrypoint).
+
+import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
+import {
+  fromPageCache,
+  LOCAL_ENTRYPOINT_HEADER,
+  LOCAL_HOST_HEADER,
+  LOCAL_PROPS_HEADER,
+  mayUsePageCache,
+  type PageCacheProps,
+  pageCacheRequest,
+} from './edge/page-gateway';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
+import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
+import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';
 
-export { LiveHub };
+export { LiveHub, PurgeQueue };
 
 type Env = LiveEnv & PublishEnv;
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
+const renderWithAstro = astro.fetch as unknown as AstroFetch;
+
+interface PageFetcher {
+  fetch(request: Request): Promise<Response>;
+}
+/** `ctx.exports.CachedPages`: a loopback binding, called with props for a stub that carries them. */
+type LoopbackFetcher = PageFetcher & ((options: { props: PageCacheProps }) => PageFetcher);
 
 export default {
-  fetch(request: Request, env: Env, ctx: unknown): Promise<Response> | Response {
+  fetch(
+    request: Request,
+    env: Env,
+    ctx: { exports?: { CachedPages?: LoopbackFetcher } },
+  ): Promise<Response> | Response {
     const { pathname } = new URL(request.url);
     if (pathname === '/live') return handleLiveRequest(request, env);
     if (pathname === '/edge/publish') return handlePublishRequest(request, env);
-    return (astro.fetch as unknown as AstroFetch)(request, env, ctx);
+    if (pathname === '/edge-cache/purge') {
+      return handlePurgeRequest(request, {
+        secret: env.EDGE_PURGE_SECRET,
+        enqueue: (tags) => enqueuePurge(env, tags),
+        status: () => purgeQueueStatus(env),
+      });
+    }
+    // Locally only: the local edge's emulated entrypoint cache asking for a miss (see README "Edge cache").
+    if (env.LOCAL_EDGE_CACHE_URL && request.headers.get(LOCAL_ENTRYPOINT_HEADER) === 'CachedPages') {
+      return renderWithAstro(request, env, ctx);
+    }
+    if (!mayUsePageCache(request)) return renderWithAstro(request, env, ctx);
+    return throughPageCache(request, env, ctx);
   },
 };
+
+/** A signed-out GET: the cached entrypoint answers it (on Cloudflare through `ctx.exports`, cached there). */
+async function throughPageCache(
+  original: Request,
+  env: Env,
+  ctx: { exports?: { CachedPages?: LoopbackFetcher } },
+): Promise<Response> {
+  const { request, props } = pageCacheRequest(original);
+  if (env.LOCAL_EDGE_CACHE_URL) return fromPageCache(await viaLocalEdge(request, props, env.LOCAL_EDGE_CACHE_URL));
+  const pages = ctx.exports?.CachedPages;
+  if (!pages) return renderWithAstro(request, env, ctx);
+  return fromPageCache(await pages({ props }).fetch(request));
+}
+
+/** workerd has no Workers Cache: the local edge stands in for the cache in front of CachedPages. */
+function viaLocalEdge(request: Request, props: PageCacheProps, localEdgeUrl: string): Promise<Response> {
+  const url = new URL(request.url);
+  const target = new URL(`/entrypoints/CachedPages${url.pathname}${url.search}`, localEdgeUrl);
+  const headers = new Headers(request.headers);
+  headers.set(LOCAL_PROPS_HEADER, JSON.stringify(props));
+  headers.set(LOCAL_HOST_HEADER, url.host);
+  return fetch(target, { method: request.method, headers, redirect: 'manual' });
+}
+
+/**
+ * The cached pages: Workers Cache sits in front of this entrypoint, keyed by path, query and `ctx.props` (the
+ * visitor's picked language). Purges must come from here too: they are scoped to the entrypoint that calls them.
+ */
+export class CachedPages extends WorkerEntrypoint<Env> {
+  override fetch(request: Request): Promise<Response> {
+    return renderWithAstro(request, this.env, this.ctx);
+  }
+
+  /** RPC (never cached) from the purge queue: `ctx.cache.purge` where the runtime has it (Cloudflare). */
+  purgeTags(tags: string[]): Promise<PurgeResult> {
+    const scoped = (this.ctx as { cache?: { purge?(options: { tags: string[] }): Promise<PurgeResult> } }).cache;
+    if (typeof scoped?.purge === 'function') return scoped.purge({ tags });
+    return purgeTags(tags, this.env.LOCAL_EDGE_CACHE_URL);
+  }
+}

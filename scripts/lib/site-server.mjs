@@ -27,6 +27,9 @@ export function workerBindings({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecre
     ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
     ...(edgePurgeSecret && { EDGE_PURGE_SECRET: edgePurgeSecret }),
     ...(localEdgeUrl && { LOCAL_EDGE_CACHE_URL: localEdgeUrl }),
+    // The purge queue's budget (src/edge/purge-queue.ts); unset, Cloudflare's for Workers Caching.
+    ...(process.env.EDGE_PURGE_BURST && { EDGE_PURGE_BURST: process.env.EDGE_PURGE_BURST }),
+    ...(process.env.EDGE_PURGE_PER_MINUTE && { EDGE_PURGE_PER_MINUTE: process.env.EDGE_PURGE_PER_MINUTE }),
   };
 }
 
@@ -95,8 +98,22 @@ export async function startSite({
     if (!quiet) process.stderr.write(chunk);
   });
   const originUrl = `http://127.0.0.1:${workerPort}`;
+  // The local edge first: the Worker's gateway calls its emulated page cache (src/worker.ts), even to answer
+  // the readiness check below.
+  const assetsDir = join(root, 'dist', 'client');
+  // Cloudflare's purge limit for Workers Caching (25 at once, 5 a minute) unless a test or bench sets another.
+  const purgeBudget = { burst: process.env.LOCAL_EDGE_PURGE_BURST, perMinute: process.env.LOCAL_EDGE_PURGE_PER_MINUTE };
+  const edge = dev
+    ? null
+    : await startLocalEdge({ port, host, originPort: workerPort, controlPort, assetsDir, purgeBudget }).catch(
+        async (error) => {
+          await stopProcess(child);
+          throw error;
+        },
+      );
   if (!(await answers(originUrl, child))) {
     const exited = child.exitCode !== null;
+    await edge?.stop();
     await stopProcess(child);
     throw new Error(
       exited
@@ -104,19 +121,12 @@ export async function startSite({
         : `The site did not answer at ${originUrl} within 90 s:\n${output}`,
     );
   }
-  if (dev) return { url: originUrl, originUrl, process: child, stop: () => stopProcess(child) };
-  const assetsDir = join(root, 'dist', 'client');
-  const edge = await startLocalEdge({ port, host, originPort: workerPort, controlPort, assetsDir }).catch(
-    async (error) => {
-      await stopProcess(child);
-      throw error;
-    },
-  );
+  if (!edge) return { url: originUrl, originUrl, process: child, stop: () => stopProcess(child) };
   const stop = async () => {
     await edge.stop();
     await stopProcess(child);
   };
-  return { url: edge.url, originUrl, process: child, stop };
+  return { url: edge.url, originUrl, edgeStatsUrl: edge.statsUrl, edgePurgeUrl: edge.purgeUrl, process: child, stop };
 }
 
 /** Whether the site at `url` answers (its robots.txt) before `child` exits or 90 s pass. */

@@ -132,6 +132,9 @@ export async function startStack(options) {
     return {
       siteUrl,
       originUrl: site.originUrl,
+      /** The local edge's purge counts (GET: calls, refused, tokens) and its purge endpoint (the Worker's). */
+      edgeStatsUrl: site.edgeStatsUrl,
+      edgePurgeUrl: site.edgePurgeUrl,
       /** The site's server process (with workerd under it), for CPU figures. */
       sitePid: site.process.pid,
       edgePurgeSecret,

@@ -1,14 +1,14 @@
 // POST /edge/publish {changes, tags}: PocketBase's one call after writes commit (the purge route's secret).
-// Each change is checked to be public, then sent to every live shard; the tags go to the purge path.
-import { json, type PurgeResult, purgeTags, readSmallBody, sameSecret } from '../lib/edge-cache/purge';
+// Each change is checked to be public, then sent to every live shard; the tags go to the purge queue.
+import { json, type PurgeResult, readSmallBody, sameSecret } from '../lib/edge-cache/purge';
 import { isCacheTag } from '../lib/edge-cache/tags';
 import { type Change, EDGE_COLLECTIONS, isRecordId, type PublishBody } from '../lib/live/protocol';
 import type { LiveEnv } from './live-hub';
 import { hubStub, shardCount } from './live-route';
+import { enqueuePurge, type PurgeQueueEnv } from './purge-queue';
 
-export interface PublishEnv extends LiveEnv {
+export interface PublishEnv extends LiveEnv, PurgeQueueEnv {
   EDGE_PURGE_SECRET?: string;
-  LOCAL_EDGE_CACHE_URL?: string;
 }
 
 /** A batch of changes with comment bodies (each at most 10,000 characters) fits; more is refused unread. */
@@ -55,12 +55,12 @@ export async function handlePublishRequest(request: Request, env: PublishEnv): P
   if (!Array.isArray(tags) || tags.length > MAX_TAGS || !tags.every(isCacheTag)) {
     return json(400, { error: `Expected at most ${MAX_TAGS} tags like "post:<id>".` });
   }
-  const [sent, purged] = await Promise.all([
+  const [sent, queued] = await Promise.all([
     fanOut(env, changes),
-    tags.length > 0 ? purgeTags(tags, env.LOCAL_EDGE_CACHE_URL) : ({ success: true } as PurgeResult),
+    tags.length > 0 ? enqueuePurge(env, tags) : ({ success: true } as PurgeResult),
   ]);
-  if (!purged.success) console.error('Edge cache purge failed', tags, purged.errors);
-  return json(200, { changes: changes.length, sent, purged: purged.success ? tags : [] });
+  if (!queued.success) console.error('Edge cache purge could not be queued', tags, queued.errors);
+  return json(200, { changes: changes.length, sent, queued: queued.success ? tags : [] });
 }
 
 /** Every shard gets the batch once; returns how many socket messages went out. */

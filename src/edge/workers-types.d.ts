@@ -7,6 +7,13 @@ declare module 'cloudflare:workers' {
     protected env: Env;
     constructor(ctx: DurableObjectState, env: Env);
   }
+  /** A named entrypoint: `ctx.props` is what its caller passed (part of Workers Cache's key). */
+  export abstract class WorkerEntrypoint<Env = unknown> {
+    protected ctx: { props?: unknown; exports?: unknown; waitUntil(promise: Promise<unknown>): void };
+    protected env: Env;
+    constructor(ctx: unknown, env: Env);
+    fetch?(request: Request): Promise<Response>;
+  }
 }
 
 interface SqlCursor<T> extends Iterable<T> {
@@ -15,6 +22,8 @@ interface SqlCursor<T> extends Iterable<T> {
 }
 
 interface DurableObjectState {
+  /** The Worker's own entrypoints (loopback), where the runtime provides them. */
+  exports?: unknown;
   acceptWebSocket(socket: WebSocket, tags?: string[]): void;
   getWebSockets(tag?: string): WebSocket[];
   blockConcurrencyWhile<T>(callback: () => Promise<T>): Promise<T>;

@@ -1,6 +1,8 @@
-// The edge cache as a visitor meets it through the local edge (Workers Cache rules, compression):
-// signed-out pages come from the cache until a write purges them, signed-in visitors always reach the
-// Worker and never fill the cache, and only PocketBase (holding the secret) may purge.
+// The edge cache as a visitor meets it through the local edge (Workers Cache in front of the cached pages'
+// entrypoint, Cloudflare's purge rate limit, compression): signed-out pages come from the cache, whatever
+// unrelated cookies the visitor carries, until a write purges them; signed-in visitors always reach the Worker
+// and never fill the cache; each picked language has its own copy; only PocketBase (holding the secret) may
+// purge, and purges over Cloudflare's budget are refused yet the page still becomes right in time.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { clientFor, unique } from './staff-helpers';
@@ -11,8 +13,27 @@ const cacheStatus = async (request: APIRequestContext, path: string, headers: Re
 };
 
 /** Asks until the edge answers from its cache (another test's write may purge it meanwhile). */
-const untilCached = (request: APIRequestContext, path: string) =>
-  expect.poll(async () => (await cacheStatus(request, path)).status, { timeout: 15_000 }).toBe('HIT');
+const untilCached = (request: APIRequestContext, path: string, headers: Record<string, string> = {}) =>
+  expect.poll(async () => (await cacheStatus(request, path, headers)).status, { timeout: 15_000 }).toBe('HIT');
+
+/** Purges are queued and sent within Cloudflare's budget: a written text shows within the goal (15 s). */
+const STALENESS_GOAL_MS = 15_000;
+const untilShown = (request: APIRequestContext, path: string, text: string) =>
+  expect.poll(async () => (await cacheStatus(request, path)).body, { timeout: STALENESS_GOAL_MS }).toContain(text);
+
+/** Waits until the Worker's purge queue has sent every purge (earlier writes' purges land asynchronously). */
+const purgesSent = (request: APIRequestContext) =>
+  expect
+    .poll(
+      async () => {
+        const headers = { authorization: `Bearer ${process.env.E2E_EDGE_PURGE_SECRET ?? ''}` };
+        return ((await (await request.get('/edge-cache/purge', { headers })).json()) as { pending: number }).pending;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+
+const ANALYTICS_COOKIES = { cookie: '_ga=GA1.1.123456.1700000000; __cf_bm=abc.def-1700000000-1.0; theme=dark' };
 
 async function freshBoard(admin: import('pocketbase').default) {
   const slug = `edge-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -28,9 +49,7 @@ test('a signed-out board page comes from the edge cache until a new idea purges 
   await admin
     .collection('posts')
     .create({ board: board.id, author: author.id, title, body: 'Details.', approved: true });
-  const after = await cacheStatus(request, path);
-  expect(after.status).toBe('MISS');
-  expect(after.body).toContain(title);
+  await untilShown(request, path, title);
   await untilCached(request, path);
   expect((await cacheStatus(request, path)).body).toContain(title);
 });
@@ -44,27 +63,53 @@ test('an idea page is purged by a comment on it', async ({ request, admin }) => 
   await untilCached(request, `/p/${post.id}`);
   const text = unique('A comment the cache must not hide');
   await admin.collection('comments').create({ post: post.id, author: author.id, body: text });
-  const after = await cacheStatus(request, `/p/${post.id}`);
-  expect(after.status).toBe('MISS');
-  expect(after.body).toContain(text);
+  await untilShown(request, `/p/${post.id}`, text);
 });
 
-test('a signed-in visitor always reaches the Worker and never fills the cache', async ({
+test('a visitor with an analytics cookie gets the cached page', async ({ request, admin }) => {
+  const board = await freshBoard(admin);
+  const path = `/b/${board['slug']}`;
+  await purgesSent(request);
+  await untilCached(request, path);
+  const withCookies = await cacheStatus(request, path, ANALYTICS_COOKIES);
+  expect(withCookies.status).toBe('HIT');
+  expect(withCookies.body).toContain(board['name']);
+});
+
+test('a visitor who picked German gets the German copy and a visitor without the cookie the default', async ({
   request,
   admin,
-  pbUrl,
-  createMember,
 }) => {
   const board = await freshBoard(admin);
   const path = `/b/${board['slug']}`;
+  const german = { cookie: '_ga=GA1.1.1; chorus_lang=de' };
+  await purgesSent(request);
+  await untilCached(request, path, german);
+  const picked = await cacheStatus(request, path, german);
+  expect(picked.status).toBe('HIT');
+  expect(picked.response.headers()['content-language']).toBe('de');
+  expect(picked.body).toContain('<html lang="de"');
+  const defaultCopy = await cacheStatus(request, path);
+  expect(defaultCopy.response.headers()['content-language']).not.toBe('de');
+  expect(defaultCopy.body).not.toContain('<html lang="de"');
   await untilCached(request, path);
+  expect((await cacheStatus(request, path, ANALYTICS_COOKIES)).response.headers()['content-language']).toBe(
+    defaultCopy.response.headers()['content-language'],
+  );
+});
+
+test('a signed-in member never gets a cached page', async ({ request, admin, pbUrl, createMember }) => {
+  const board = await freshBoard(admin);
+  const path = `/b/${board['slug']}`;
   const member = await createMember();
+  await purgesSent(request);
+  await untilCached(request, path);
   const pb = await clientFor(pbUrl, member.email, member.password);
   const cookie = pb.authStore.exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth');
   const signedIn = { cookie: cookie.split(';')[0] ?? '' };
-  for (let i = 0; i < 2; i++) {
-    const mine = await cacheStatus(request, path, signedIn);
-    expect(mine.status).toBe('BYPASS');
+  for (const headers of [signedIn, { cookie: `${ANALYTICS_COOKIES.cookie}; ${signedIn.cookie}` }]) {
+    const mine = await cacheStatus(request, path, headers);
+    expect(mine.status).not.toBe('HIT');
     expect(mine.response.headers()['cache-control']).toBe('private, no-store');
   }
   const visitor = await cacheStatus(request, path);
@@ -82,6 +127,7 @@ test('only the shared secret purges, and only well-formed tags', async ({ reques
     });
   const secret = process.env.E2E_EDGE_PURGE_SECRET ?? '';
   expect(secret.length).toBeGreaterThan(20);
+  await purgesSent(request);
   await untilCached(request, path);
   expect((await purge(undefined, [`board:${board.id}`])).status()).toBe(401);
   expect((await purge(`Bearer ${secret}x`, [`board:${board.id}`])).status()).toBe(401);
@@ -91,8 +137,10 @@ test('only the shared secret purges, and only well-formed tags', async ({ reques
   expect((await cacheStatus(request, path)).status).toBe('HIT');
   const accepted = await purge(`Bearer ${secret}`, [`board:${board.id}`]);
   expect(accepted.status()).toBe(200);
-  expect(await accepted.json()).toEqual({ purged: [`board:${board.id}`], errors: [] });
-  expect((await cacheStatus(request, path)).status).toBe('MISS');
+  expect(await accepted.json()).toEqual({ queued: [`board:${board.id}`], errors: [] });
+  await expect
+    .poll(async () => (await cacheStatus(request, path)).status, { timeout: STALENESS_GOAL_MS })
+    .not.toBe('HIT');
 });
 
 test('pages and scripts reach the browser compressed, as from Cloudflare', async ({ request }) => {
@@ -106,4 +154,41 @@ test('pages and scripts reach the browser compressed, as from Cloudflare', async
   expect(asset.headers()['content-encoding']).toBe('br');
   const identity = await request.get('/', { headers: { 'accept-encoding': 'identity' } });
   expect(identity.headers()['content-encoding']).toBeUndefined();
+});
+
+// Last: it empties the shared purge budget, so later purges wait for tokens as they would on Cloudflare.
+test('purges over the budget are refused by the edge, and the page is still right within the goal', async ({
+  request,
+  admin,
+}) => {
+  const controlPurge = process.env.E2E_EDGE_PURGE_URL ?? '';
+  const stats = async () =>
+    (await (await fetch(process.env.E2E_EDGE_STATS_URL ?? '')).json()) as { calls: number; refused: number };
+  expect(controlPurge).toMatch(/^http:/);
+  const board = await freshBoard(admin);
+  const author = await admin.collection('users').getFirstListItem('role = "member"');
+  const post = await admin
+    .collection('posts')
+    .create({ board: board.id, author: author.id, title: unique('Budget idea'), body: 'Body.', approved: true });
+  await untilCached(request, `/p/${post.id}`);
+  // Spend every token, as a burst of purges from other writes would (Cloudflare's bucket holds 25).
+  let refusal: Response | undefined;
+  for (let i = 0; i < 30 && !refusal; i++) {
+    const response = await fetch(controlPurge, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: ['post:zzzzzzzzzzzzzzz'] }),
+    });
+    if (response.status === 429) refusal = response;
+  }
+  expect(refusal?.status).toBe(429);
+  expect(await refusal?.json()).toMatchObject({ success: false, errors: [{ code: 429 }] });
+  const callsWhenEmpty = (await stats()).calls;
+  const text = unique('A comment written while the budget is spent');
+  const writtenAt = Date.now();
+  await admin.collection('comments').create({ post: post.id, author: author.id, body: text });
+  await untilShown(request, `/p/${post.id}`, text);
+  expect(Date.now() - writtenAt).toBeLessThanOrEqual(STALENESS_GOAL_MS);
+  // The comment's purge waited for a token (or was refused and retried, never dropped), then went through.
+  expect((await stats()).calls).toBeGreaterThan(callsWhenEmpty);
 });

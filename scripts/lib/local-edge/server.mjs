@@ -1,17 +1,18 @@
-// The local stand-in for Cloudflare's edge in front of the Worker (`npm start`, e2e tests, bench):
-// Workers Cache (Cache-Control, stale-while-revalidate, Vary, Cache-Tag, purge by tag) and compression.
-// Cloudflare's real cache cannot run locally (workerd has no Workers Cache), so this applies the rules
-// its docs state; static assets are compressed but not cached here, as Cloudflare serves them itself.
+// The local stand-in for Cloudflare's edge in front of the Worker (`npm start`, e2e tests, bench), as
+// production is configured (wrangler.toml): no cache in front of the default entrypoint (the gateway in
+// src/worker.ts), Workers Cache in front of the CachedPages entrypoint the gateway calls, purge by tag within
+// Cloudflare's purge rate limit, and compression. Cloudflare's real cache cannot run locally (workerd has no
+// Workers Cache), so this applies the rules its docs state; static assets are compressed but not cached here.
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { storagePolicy, variantKey } from './cache-rules.mjs';
 import { chooseEncoding, encode } from './compression.mjs';
+import { entrypointCache } from './entrypoint-cache.mjs';
+import { originClient, readBody } from './origin.mjs';
+import { purgeLimiter } from './purge-limit.mjs';
 import { proxyUpgrades } from './websocket-proxy.mjs';
 
-const MAX_ENTRIES = 5000;
-/** Errors of a kept-alive socket closed by the origin before it took a request. */
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 const EDGE_ONLY_HEADERS = [
   'cloudflare-cdn-cache-control',
   'cache-tag',
@@ -20,82 +21,34 @@ const EDGE_ONLY_HEADERS = [
   'connection',
   'keep-alive',
 ];
+/** Set only by the Worker's gateway on its (local) loopback call; a visitor's copies are dropped. */
+const LOOPBACK_HEADERS = ['x-chorus-entrypoint', 'x-chorus-entrypoint-props', 'x-chorus-entrypoint-host'];
+const ENTRYPOINT_PATH = /^\/entrypoints\/([A-Za-z]+)(\/.*)$/;
+const MEMO_ENTRIES = 2000;
 
 /**
- * @param {{ port: number, host?: string, originPort: number, controlPort: number, assetsDir: string }} options
- * @returns {Promise<{ url: string, purgeUrl: string, purge: (tags: string[]) => number, stop: () => Promise<void> }>}
+ * @param {{ port: number, host?: string, originPort: number, controlPort: number, assetsDir: string,
+ *   purgeBudget?: { burst?: number | string, perMinute?: number | string } }} options
  */
-export async function startLocalEdge({ port, host = '127.0.0.1', originPort, controlPort, assetsDir }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  /** path+query → { vary: header names, variants: Map(the request's values of those → entry) } */
-  const cache = new Map();
-  const assetEncodings = new Map();
-  const refreshing = new Set();
+export async function startLocalEdge({ port, host = '127.0.0.1', originPort, controlPort, assetsDir, purgeBudget }) {
+  const origin = originClient(originPort);
+  const limiter = purgeLimiter(purgeBudget);
+  const encodedMemo = new Map();
 
-  const fromOrigin = (req, body, attempt = 0) =>
-    new Promise((resolvePromise, reject) => {
-      // Like Cloudflare, tell the Worker who the visitor is, so PocketBase rate-limits per visitor. (Unlike
-      // Cloudflare, a header already present is kept: tests use it to act from several addresses.)
-      const headers = {
-        'cf-connecting-ip': req.socket.remoteAddress?.replace(/^::ffff:/, ''),
-        ...req.headers,
-        'accept-encoding': 'identity',
-      };
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port: originPort, method: req.method, path: req.url, headers, agent },
-        (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('end', () =>
-            resolvePromise({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-          res.on('error', reject);
-        },
-      );
-      upstream.on('error', (error) => {
-        // A kept-alive socket the origin closed just as it was reused never carried the request: send it
-        // again, once, on a new socket (a 502 here failed a page's module graph for good).
-        if (upstream.reusedSocket && attempt === 0 && RESET_CODES.has(error.code)) {
-          fromOrigin(req, body, 1).then(resolvePromise, reject);
-        } else reject(error);
-      });
-      if (body) upstream.end(body);
-      else upstream.end();
-    });
+  // Cloudflare runs the entrypoint on a miss: here, the Worker's gateway hands the call over to workerd.
+  const pages = entrypointCache(({ method, url, headers, entrypoint, props }) => {
+    const upstream = { ...headers, 'x-chorus-entrypoint': entrypoint, 'x-chorus-entrypoint-props': props };
+    return origin.fetch({ method, path: url, headers: upstream });
+  });
 
-  const store = (req, response) => {
-    const policy = storagePolicy(req, response);
-    if (!policy.store) return false;
-    const previous = cache.get(req.url);
-    const sameVary = previous && previous.vary.join() === policy.vary.join();
-    const slot = sameVary ? previous : { vary: policy.vary, variants: new Map() };
-    slot.variants.set(variantKey(policy.vary, req.headers), {
-      ...response,
-      ...policy,
-      storedAt: Date.now(),
-      encoded: {},
-    });
-    cache.delete(req.url);
-    cache.set(req.url, slot);
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value);
-    return true;
-  };
-
-  const lookup = (req) => {
-    const slot = cache.get(req.url);
-    return slot?.variants.get(variantKey(slot.vary, req.headers)) ?? null;
-  };
-
-  const send = (req, res, response, status, entry) => {
+  const send = (req, res, response, status) => {
     const headers = { ...response.headers };
     for (const name of EDGE_ONLY_HEADERS) delete headers[name];
     if (status) headers['cf-cache-status'] = status;
     let body = response.body;
     const encoding = chooseEncoding(req.headers['accept-encoding'], headers['content-type'], headers, body.length);
     if (encoding && response.status !== 304 && response.status !== 204) {
-      const memo = entry?.encoded ?? assetMemo(req, response);
-      body = memo?.[encoding] ?? encode(body, encoding);
-      if (memo) memo[encoding] = body;
+      body = compressed(body, encoding);
       headers['content-encoding'] = encoding;
       headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
     }
@@ -104,50 +57,35 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
-  // Hashed assets never change under one ETag: compress each once, as Cloudflare's edge keeps them.
-  const assetMemo = (req, response) => {
-    const etag = response.headers.etag;
-    if (!etag || !isAsset(req.url)) return null;
-    const key = `${req.url}|${etag}`;
-    if (!assetEncodings.has(key)) assetEncodings.set(key, {});
-    return assetEncodings.get(key);
+  // Cloudflare keeps compressed copies; compressing each identical body once keeps the bench honest.
+  const compressed = (body, encoding) => {
+    const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+    let value = encodedMemo.get(key);
+    if (!value) {
+      value = encode(body, encoding);
+      encodedMemo.set(key, value);
+      if (encodedMemo.size > MEMO_ENTRIES) encodedMemo.delete(encodedMemo.keys().next().value);
+    }
+    return value;
   };
+
   const isAsset = (url) => {
     const path = decodeURIComponent(new URL(url, 'http://x').pathname);
     const file = join(assetsDir, path);
     return file.startsWith(assetsDir) && existsSync(file) && statSync(file).isFile();
   };
 
-  const refresh = (req) => {
-    if (refreshing.has(req.url)) return;
-    refreshing.add(req.url);
-    fromOrigin(req)
-      .then((response) => store(req, response))
-      .catch(() => {})
-      .finally(() => refreshing.delete(req.url));
-  };
-
+  // The front door: the default entrypoint is not cached; a page's cache status is the one its loopback call
+  // to CachedPages met (the Worker passes it on), else DYNAMIC.
   const server = createServer(async (req, res) => {
     try {
-      const cacheable = (req.method === 'GET' || req.method === 'HEAD') && !req.headers.upgrade && !isAsset(req.url);
-      if (!cacheable) {
-        const chunks = [];
-        for await (const chunk of req) chunks.push(chunk);
-        const response = await fromOrigin(req, chunks.length ? Buffer.concat(chunks) : undefined);
-        return send(req, res, response, isAsset(req.url) ? null : 'DYNAMIC');
-      }
-      const entry = lookup(req);
-      if (entry) {
-        const age = (Date.now() - entry.storedAt) / 1000;
-        if (age < entry.ttl) return send(req, res, entry, 'HIT', entry);
-        if (age < entry.ttl + entry.swr) {
-          refresh(req);
-          return send(req, res, entry, 'UPDATING', entry);
-        }
-      }
-      const response = await fromOrigin(req);
-      const stored = req.method === 'GET' && store(req, response);
-      send(req, res, response, stored ? (entry ? 'EXPIRED' : 'MISS') : 'BYPASS');
+      const headers = { 'cf-connecting-ip': req.socket.remoteAddress?.replace(/^::ffff:/, ''), ...req.headers };
+      for (const name of LOOPBACK_HEADERS) delete headers[name];
+      headers['accept-encoding'] = 'identity';
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
+      const response = await origin.fetch({ method: req.method, path: req.url, headers, body });
+      const status = isAsset(req.url) ? null : (response.headers['cf-cache-status'] ?? 'DYNAMIC');
+      send(req, res, response, status);
     } catch (error) {
       res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`Local edge: the Worker did not answer (${error.message}).`);
@@ -156,36 +94,49 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
 
   const dropSockets = proxyUpgrades(server, originPort);
 
-  /** Drops every cached variant carrying one of the tags (case-insensitive, as Cloudflare matches). */
-  const purge = (tags) => {
-    const wanted = new Set(tags.map((tag) => String(tag).toLowerCase()));
-    let purged = 0;
-    for (const [url, slot] of cache) {
-      for (const [key, entry] of slot.variants) {
-        if (entry.tags.some((tag) => wanted.has(tag))) {
-          slot.variants.delete(key);
-          purged += 1;
-        }
-      }
-      if (slot.variants.size === 0) cache.delete(url);
-    }
-    return purged;
-  };
-
-  // The Worker's purge (where Cloudflare would run `cache.purge`) arrives here, on loopback only.
+  // Loopback only: the Worker's purges (where Cloudflare would run `cache.purge`), its calls to the cached
+  // entrypoint (where Cloudflare's cache would sit), and the counts for tests and the bench.
   const control = createServer(async (req, res) => {
-    let tags = [];
-    try {
-      const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
-      tags = JSON.parse(Buffer.concat(chunks).toString()).tags;
-    } catch {}
-    if (req.method !== 'POST' || req.url !== '/purge' || !Array.isArray(tags)) {
-      res.writeHead(400).end();
-      return;
+    const entrypoint = ENTRYPOINT_PATH.exec(req.url ?? '');
+    if (entrypoint) return answerEntrypoint(req, res, entrypoint[1], entrypoint[2]);
+    if (req.method === 'GET' && req.url === '/stats') {
+      const body = { ...limiter.stats, tokens: limiter.tokens(), budget: limiter.budget };
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ purged: purge(tags) }));
+    let tags;
+    try {
+      tags = JSON.parse(String(await readBody(req))).tags;
+    } catch {}
+    if (req.method !== 'POST' || req.url !== '/purge' || !Array.isArray(tags)) return res.writeHead(400).end();
+    const admitted = limiter.admit(tags.length);
+    if (!admitted.allowed) {
+      const retry = admitted.retryAfter ? { 'retry-after': String(admitted.retryAfter) } : {};
+      return res
+        .writeHead(admitted.status, { 'content-type': 'application/json', ...retry })
+        .end(JSON.stringify(admitted.body));
+    }
+    const purged = pages.purge(tags);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, purged }));
   });
+
+  const answerEntrypoint = async (req, res, name, url) => {
+    try {
+      const headers = { ...req.headers, host: req.headers['x-chorus-entrypoint-host'] ?? req.headers.host };
+      const props = String(headers['x-chorus-entrypoint-props'] ?? '');
+      for (const name of LOOPBACK_HEADERS) delete headers[name];
+      const response = await pages.fetch({ entrypoint: name, props, method: req.method ?? 'GET', url, headers });
+      const out = { ...response.headers, 'cf-cache-status': response.cacheStatus };
+      delete out['content-length'];
+      delete out['transfer-encoding'];
+      delete out.connection;
+      delete out['keep-alive'];
+      out['content-length'] = String(response.body.length);
+      res.writeHead(response.status, out);
+      res.end(req.method === 'HEAD' ? undefined : response.body);
+    } catch (error) {
+      res.writeHead(502, { 'content-type': 'text/plain' }).end(`Local edge: CachedPages did not answer (${error}).`);
+    }
+  };
 
   const listen = (target, listenPort) =>
     new Promise((resolvePromise, reject) => {
@@ -202,9 +153,11 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
   return {
     url: `http://${host}:${port}`,
     purgeUrl: `http://127.0.0.1:${controlPort}/purge`,
-    purge,
+    statsUrl: `http://127.0.0.1:${controlPort}/stats`,
+    purge: (tags) => pages.purge(tags),
+    stats: () => ({ ...limiter.stats }),
     stop: async () => {
-      agent.destroy();
+      origin.destroy();
       dropSockets();
       await Promise.all([close(server), close(control)]);
     },

@@ -1,6 +1,7 @@
-// Which responses Cloudflare's Workers Cache may keep, for how long, under which tags.
-// The cache key ignores cookies, so pages `Vary: Cookie`: a visitor without cookies shares one cached
-// copy, and a signed-in visitor (whose responses are `private, no-store`) never matches it nor adds one.
+// Which responses Cloudflare's Workers Cache may keep, for how long, under which tags. The gateway
+// (src/edge/page-gateway.ts) hands the cached entrypoint no cookie but the language choice, so `Vary: Cookie`
+// keeps one copy per picked language; should the default entrypoint ever be cached, it still keeps a signed-in
+// visitor (whose responses are `private, no-store`) off the signed-out copies.
 
 /** Edge freshness: purges keep pages exact, so expiry only bounds the damage of a failed purge. */
 export const EDGE_CACHE_CONTROL = 'max-age=60, stale-while-revalidate=86400';

@@ -1,9 +1,7 @@
-// Edge caching for signed-out visitors: the one call the middleware makes (headers and tags), and the
-// purge route's handler. See README "Edge cache".
+// Edge caching for signed-out visitors: the one call the middleware makes (headers and tags). The purge
+// route is answered by the Worker's own entry (src/worker.ts). See README "Edge cache".
 import { applyCacheHeaders } from './headers';
 import { pageCacheTags } from './tags';
-
-export { handlePurgeRequest } from './purge';
 
 interface EdgeCacheContext {
   request: Request;

@@ -1,6 +1,7 @@
 // The purge route's logic: PocketBase (after a write commits) names tags, the Worker checks the shared
-// secret and purges them from Workers Cache. Locally, where workerd has no Workers Cache, the same purge
-// goes to the local edge emulator `npm start` runs in front of the Worker.
+// secret and hands them to its purge queue (src/edge/purge-queue.ts), which purges Workers Cache within
+// Cloudflare's budget. Locally, where workerd has no Workers Cache, the purge goes to the local edge
+// emulator `npm start` runs in front of the Worker.
 import * as workers from 'cloudflare:workers';
 import { isCacheTag } from './tags';
 
@@ -20,8 +21,10 @@ interface WorkersCache {
 export interface PurgeConfig {
   /** EDGE_PURGE_SECRET: unset disables the route. */
   secret: string | undefined;
-  /** LOCAL_EDGE_CACHE_URL: the local edge emulator's purge endpoint, used only without Workers Cache. */
-  localEdgeUrl: string | undefined;
+  /** Queues the tags for the purge queue's next call (it answers once they are stored, not purged). */
+  enqueue: (tags: string[]) => Promise<PurgeResult>;
+  /** The queue's state, for `GET` with the secret (operators, tests). */
+  status: () => Promise<unknown>;
 }
 
 export const json = (status: number, body: unknown) =>
@@ -38,6 +41,8 @@ export async function handlePurgeRequest(request: Request, config: PurgeConfig):
   if (body === null) return json(413, { error: `The body is over ${MAX_BODY_BYTES} bytes.` });
   const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   if (!(await sameSecret(presented, config.secret))) return json(401, { error: 'Wrong or missing secret.' });
+  if (request.method === 'GET') return json(200, await config.status());
+  if (request.method !== 'POST') return json(405, { error: 'GET or POST only.' });
   let tags: unknown;
   try {
     tags = (JSON.parse(body) as { tags?: unknown }).tags;
@@ -47,9 +52,9 @@ export async function handlePurgeRequest(request: Request, config: PurgeConfig):
   if (!Array.isArray(tags) || tags.length === 0 || tags.length > MAX_TAGS || !tags.every(isCacheTag)) {
     return json(400, { error: `Expected 1 to ${MAX_TAGS} tags like "post:<id>".` });
   }
-  const result = await purgeTags(tags, config.localEdgeUrl);
-  if (!result.success) console.error('Edge cache purge failed', tags, result.errors);
-  return json(result.success ? 200 : 502, { purged: result.success ? tags : [], errors: result.errors ?? [] });
+  const result = await config.enqueue(tags);
+  if (!result.success) console.error('Edge cache purge could not be queued', tags, result.errors);
+  return json(result.success ? 200 : 502, { queued: result.success ? tags : [], errors: result.errors ?? [] });
 }
 
 export async function purgeTags(tags: string[], localEdgeUrl: string | undefined): Promise<PurgeResult> {
