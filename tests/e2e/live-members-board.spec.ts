@@ -2,7 +2,6 @@
 // rules (a visitor's public pages listen at the edge instead: live-edge.spec.ts).
 import { expect, test } from './fixtures';
 import { ideaWithSignedInMember, openPage, signInContext } from './ideas-helpers';
-import { clientFor } from './staff-helpers';
 
 test('a member on a members-only board sees another member’s vote live', async ({
   browser,
