@@ -1,8 +1,10 @@
 // POST /edge/publish {changes, tags}: PocketBase's one call after writes commit (the purge route's secret).
-// Each change is checked to be public, then sent to every live shard; the tags go to the purge queue.
+// Each change is checked to be public (lib/live/public-change.ts), then sent to every live shard; the tags
+// go to the purge queue.
 import { json, type PurgeResult, readSmallBody, sameSecret } from '../lib/edge-cache/purge';
 import { isCacheTag } from '../lib/edge-cache/tags';
-import { type Change, EDGE_COLLECTIONS, isRecordId, type PublishBody } from '../lib/live/protocol';
+import type { Change, PublishBody } from '../lib/live/protocol';
+import { isPublicChange } from '../lib/live/public-change';
 import type { LiveEnv } from './live-hub';
 import { hubStub, shardCount } from './live-route';
 import { enqueuePurge, type PurgeQueueEnv } from './purge-queue';
@@ -15,24 +17,6 @@ export interface PublishEnv extends LiveEnv, PurgeQueueEnv {
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_CHANGES = 500;
 const MAX_TAGS = 100;
-
-/** Whether a change is one the edge may show anyone: a known collection, and nothing private in it. */
-export function isPublicChange(value: unknown): value is Change {
-  const change = value as Change;
-  if (!change || typeof change !== 'object' || !change.record || typeof change.record !== 'object') return false;
-  if (!(EDGE_COLLECTIONS as readonly string[]).includes(change.collection)) return false;
-  if (!['create', 'update', 'delete'].includes(change.action)) return false;
-  if (!Number.isSafeInteger(change.seq) || change.seq <= 0 || !isRecordId(change.record.id)) return false;
-  if (change.post !== undefined && !isRecordId(change.post)) return false;
-  const record = change.record;
-  if (change.collection === 'comments' && change.action !== 'delete' && (record.internal || record.hidden))
-    return false;
-  if (change.collection === 'changelog_entries' && change.action !== 'delete' && record.state !== 'published') {
-    return false;
-  }
-  if ((change.collection === 'comments' || change.collection === 'reactions') && !change.post) return false;
-  return true;
-}
 
 export async function handlePublishRequest(request: Request, env: PublishEnv): Promise<Response> {
   if (!env.EDGE_PURGE_SECRET) return json(404, { error: 'Publishing is not configured (EDGE_PURGE_SECRET).' });
