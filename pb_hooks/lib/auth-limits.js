@@ -1,12 +1,11 @@
 // Sign-in attempts per account (and client address) and emails per recipient (pb_hooks/auth-limits.pb.js), counted in
 // PocketBase's request events so a throttled answer says nothing about whether the account exists.
-const { take, spend, forgive, remember, rememberedSince } = require(`${__hooks}/lib/limits.js`);
+const { take, spend, forgive, remember, rememberedMark, rememberedSince } = require(`${__hooks}/lib/limits.js`);
 const { translate, requestLocale } = require(`${__hooks}/lib/i18n.js`);
 
 // An account's per-address counters carry when a sign-in last proved the owner, so clearing every address
 // is one write, not a scan of the store: the older counters no longer count and expire by themselves.
-const ACCOUNT_ADDRESS = (identity, address) =>
-  `${identity}|${rememberedSince('password-cleared', identity)}|${address}`;
+const ACCOUNT_ADDRESS = (identity, address) => `${identity}|${rememberedMark('password-cleared', identity)}|${address}`;
 
 /** Sign-in with a password, counted whether or not the identity names an account: per account from this
  * client address, and per account from everywhere unless the account signed in from this address before.

@@ -63,7 +63,7 @@ function forgive(name, who) {
 
 /** Notes `who` under `name` for the name's window, without counting anything against it. */
 function remember(name, who) {
-  $app.store().set(keyOf(name, who), `${Math.floor(Date.now() / 1000)}:0:${LIMITS[name].window}`);
+  $app.store().set(keyOf(name, who), `${Math.floor(Date.now() / 1000)}:${Date.now()}:${LIMITS[name].window}`);
 }
 
 /** When `who` was last noted under `name` (seconds), or 0 once its window has ended or it never was. */
@@ -72,6 +72,17 @@ function rememberedSince(name, who) {
     .split(':')
     .map(Number);
   return Math.floor(Date.now() / 1000) - start < window ? start : 0;
+}
+
+/**
+ * The exact moment (ms) `who` was last noted under `name`, or 0 once its window has ended or it never was:
+ * unlike the second, it changes at every noting, even two in one second (a key part that must start over).
+ */
+function rememberedMark(name, who) {
+  const [start, mark, window] = String($app.store().get(keyOf(name, who)) || '0:0:0')
+    .split(':')
+    .map(Number);
+  return Math.floor(Date.now() / 1000) - start < window ? mark : 0;
 }
 
 /** Drops the counters whose window has ended, so the store does not grow with every address tried. */
@@ -85,4 +96,4 @@ function dropExpired() {
   }
 }
 
-module.exports = { take, spend, forgive, remember, rememberedSince, dropExpired, LIMITS, TOO_MANY };
+module.exports = { take, spend, forgive, remember, rememberedSince, rememberedMark, dropExpired, LIMITS, TOO_MANY };
