@@ -294,7 +294,7 @@ describe('failures', () => {
       .collection('webhooks')
       .create({ name: 'Later', url: receiver.url('/later'), kind: 'standard', events: ['idea.posted'] });
     receiver.answer('/later', { status: 502 });
-    const queued = await postIdea('Survives a restart');
+    await postIdea('Survives a restart');
     await receiver.waitFor((r) => r.path === '/later');
     await stack.restart();
     receiver.answer('/later', { status: 200 });
