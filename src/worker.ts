@@ -8,6 +8,7 @@ import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
 import {
   fromPageCache,
+  LOCAL_ADDRESS_HEADER,
   LOCAL_ENTRYPOINT_HEADER,
   LOCAL_HOST_HEADER,
   LOCAL_PROPS_HEADER,
@@ -76,6 +77,7 @@ function viaLocalEdge(request: Request, props: PageCacheProps, localEdgeUrl: str
   const headers = new Headers(request.headers);
   headers.set(LOCAL_PROPS_HEADER, JSON.stringify(props));
   headers.set(LOCAL_HOST_HEADER, url.host);
+  headers.set(LOCAL_ADDRESS_HEADER, request.headers.get('cf-connecting-ip') ?? '');
   return fetch(target, { method: request.method, headers, redirect: 'manual' });
 }
 

@@ -16,6 +16,8 @@ export interface PageCacheProps {
 export const LOCAL_ENTRYPOINT_HEADER = 'x-chorus-entrypoint';
 export const LOCAL_PROPS_HEADER = 'x-chorus-entrypoint-props';
 export const LOCAL_HOST_HEADER = 'x-chorus-entrypoint-host';
+/** The visitor's address: a Worker's own fetch() does not pass CF-Connecting-IP on, so the local edge restores it. */
+export const LOCAL_ADDRESS_HEADER = 'x-chorus-entrypoint-address';
 
 const AUTH_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${AUTH_COOKIE}=[^;]`);
 
@@ -48,6 +50,7 @@ export function pageCacheRequest(request: Request): { request: Request; props: P
   headers.delete(LOCAL_ENTRYPOINT_HEADER);
   headers.delete(LOCAL_PROPS_HEADER);
   headers.delete(LOCAL_HOST_HEADER);
+  headers.delete(LOCAL_ADDRESS_HEADER);
   return { request: new Request(request, { headers }), props: { lang } };
 }
 

@@ -5,7 +5,7 @@
 import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
-import { $posts, newIdeasOn, trackPost } from '../stores/posts';
+import { $createdPosts, $posts, newIdeasOn, trackPost } from '../stores/posts';
 import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 
 interface StatusOption {
@@ -78,7 +78,10 @@ export function bindNewIdeasBar(bar: HTMLElement): void {
     }
     const link = bar.querySelector('a') ?? document.createElement('a');
     link.className = 'button';
-    link.href = '?sort=new';
+    // Named after the newest idea heard of: a copy of the list cached before it (its purge may wait for
+    // Cloudflare's purge budget) is never what this link shows.
+    const newest = $createdPosts.get().at(-1)?.id ?? '';
+    link.href = `?sort=new&new=${newest}`;
     link.textContent = translator('ideas')('newIdeas', { count });
     if (!link.isConnected) bar.append(link);
   });

@@ -3,7 +3,7 @@
 // runs the same Worker behind Miniflare's local wrappers (an entry worker, the static-assets router, an
 // outbound interceptor on every fetch, and a log collector), which cost more CPU than the Worker itself.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,14 @@ export function bareWorkerConfig({ configDir, serverDir, assetsDir, port, bindin
   const assetsBinding = deployed.assets?.binding;
   if (assetsBinding) vars.push(`(name = ${q(assetsBinding)}, service = "assets")`);
   const assetsWorker = relative(configDir, fileURLToPath(new URL('./bare-assets-worker.mjs', import.meta.url)));
+  // The Durable Objects wrangler.json declares (the live shards, the purge queue), SQLite-backed as on
+  // Cloudflare (which needs their storage on disk: in memory has no SQL), in `configDir`.
+  const objects = deployed.durable_objects?.bindings ?? [];
+  for (const { name, class_name } of objects)
+    vars.push(`(name = ${q(name)}, durableObjectNamespace = ${q(class_name)})`);
+  const namespaces = objects.map(
+    ({ class_name }) => `(className = ${q(class_name)}, uniqueKey = ${q(`chorus-${class_name}`)}, enableSql = true)`,
+  );
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
@@ -43,6 +51,7 @@ const config :Workerd.Config = (
     )),
     (name = "files", disk = (path = ${q(assetsDir)})),
     (name = "internet", network = (allow = ["public", "private", "local"])),
+    (name = "objects", disk = (path = ${q(join(configDir, 'objects'))}, writable = true)),
   ],
   sockets = [(name = "http", address = ${q(`127.0.0.1:${port}`)}, http = (), service = "worker")],
 );
@@ -53,6 +62,8 @@ const worker :Workerd.Worker = (
   compatibilityDate = ${q(deployed.compatibility_date)},
   compatibilityFlags = ${q(deployed.compatibility_flags ?? [])},
   bindings = [${vars.join(', ')}],
+  durableObjectNamespaces = [${namespaces.join(', ')}],
+  durableObjectStorage = (localDisk = "objects"),
   globalOutbound = "internet",
 );
 `;
@@ -66,6 +77,7 @@ export async function startBareWorker(options) {
   const dir = mkdtempSync(join(tmpdir(), 'chorus-bare-worker-'));
   const port = await freePort();
   const configPath = join(dir, 'worker.capnp');
+  mkdirSync(join(dir, 'objects'));
   writeFileSync(
     configPath,
     bareWorkerConfig({

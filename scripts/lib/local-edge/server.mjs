@@ -22,7 +22,12 @@ const EDGE_ONLY_HEADERS = [
   'keep-alive',
 ];
 /** Set only by the Worker's gateway on its (local) loopback call; a visitor's copies are dropped. */
-const LOOPBACK_HEADERS = ['x-chorus-entrypoint', 'x-chorus-entrypoint-props', 'x-chorus-entrypoint-host'];
+const LOOPBACK_HEADERS = [
+  'x-chorus-entrypoint',
+  'x-chorus-entrypoint-props',
+  'x-chorus-entrypoint-host',
+  'x-chorus-entrypoint-address',
+];
 const ENTRYPOINT_PATH = /^\/entrypoints\/([A-Za-z]+)(\/.*)$/;
 const MEMO_ENTRIES = 2000;
 
@@ -123,6 +128,9 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
     try {
       const headers = { ...req.headers, host: req.headers['x-chorus-entrypoint-host'] ?? req.headers.host };
       const props = String(headers['x-chorus-entrypoint-props'] ?? '');
+      // The visitor's address, as Cloudflare names it to the cached entrypoint (PocketBase counts per visitor).
+      const address = headers['x-chorus-entrypoint-address'];
+      if (address) headers['cf-connecting-ip'] = address;
       for (const name of LOOPBACK_HEADERS) delete headers[name];
       const response = await pages.fetch({ entrypoint: name, props, method: req.method ?? 'GET', url, headers });
       const out = { ...response.headers, 'cf-cache-status': response.cacheStatus };
