@@ -1,7 +1,7 @@
 // Live state of the ideas shown in this tab (counts, status, lock), fed by the tab's idea feed
 // (stores/idea-live.ts), and the ideas posted since the page loaded (the "N new ideas" bar).
 
-import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import type { IdeaLive } from '../lib/pb/idea-live';
 import type { PostLive } from '../lib/pb/post-types';
 import type { RealtimeEvent } from '../lib/pb/realtime';
@@ -80,8 +80,19 @@ export function newIdeasOn(boardId: string, isPublic?: boolean): ReadableAtom<nu
   const key = `${boardId}:${isPublic}`;
   let store = newIdeaStores.get(key);
   if (!store) {
-    store = computed($createdPosts, (list) => list.filter((p) => !boardId || p.board === boardId).length);
-    onMount(store, () => followEveryIdea(isPublic, countCreated));
+    // A plain atom kept in step by hand: nanostores' computed() would be the only user of its module here.
+    const count = () => $createdPosts.get().filter((p) => !boardId || p.board === boardId).length;
+    const counted = atom(count());
+    onMount(counted, () => {
+      counted.set(count());
+      const stopCounting = $createdPosts.listen(() => counted.set(count()));
+      const stopFollowing = followEveryIdea(isPublic, countCreated);
+      return () => {
+        stopCounting();
+        stopFollowing();
+      };
+    });
+    store = counted;
     newIdeaStores.set(key, store);
   }
   return store;
