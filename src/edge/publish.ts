@@ -1,7 +1,7 @@
 // POST /edge/publish {changes, tags}: PocketBase's one call after writes commit (the purge route's secret).
 // Each change is checked to be public (lib/live/public-change.ts), then sent to every live shard; the tags
 // go to the purge queue.
-import { json, type PurgeResult, readSmallBody, sameSecret } from '../lib/edge-cache/purge';
+import { json, type PurgeResult, readSecretBody } from '../lib/edge-cache/purge';
 import { isCacheTag } from '../lib/edge-cache/tags';
 import type { Change, PublishBody } from '../lib/live/protocol';
 import { isPublicChange } from '../lib/live/public-change';
@@ -19,15 +19,12 @@ const MAX_CHANGES = 500;
 const MAX_TAGS = 100;
 
 export async function handlePublishRequest(request: Request, env: PublishEnv): Promise<Response> {
-  if (!env.EDGE_PURGE_SECRET) return json(404, { error: 'Publishing is not configured (EDGE_PURGE_SECRET).' });
+  const read = await readSecretBody(request, env.EDGE_PURGE_SECRET, MAX_BODY_BYTES);
+  if ('refusal' in read) return read.refusal;
   if (request.method !== 'POST') return json(405, { error: 'POST only.' });
-  const body = await readSmallBody(request, MAX_BODY_BYTES);
-  if (body === null) return json(413, { error: `The body is over ${MAX_BODY_BYTES} bytes.` });
-  const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  if (!(await sameSecret(presented, env.EDGE_PURGE_SECRET))) return json(401, { error: 'Wrong or missing secret.' });
   let parsed: Partial<PublishBody>;
   try {
-    parsed = JSON.parse(body) as Partial<PublishBody>;
+    parsed = JSON.parse(read.body) as Partial<PublishBody>;
   } catch {
     return json(400, { error: 'Expected a JSON body {"changes": [...], "tags": [...]}.' });
   }

@@ -34,13 +34,9 @@ export const json = (status: number, body: unknown) =>
   });
 
 export async function handlePurgeRequest(request: Request, config: PurgeConfig): Promise<Response> {
-  if (!config.secret) return json(404, { error: 'Edge cache purging is not configured (EDGE_PURGE_SECRET).' });
-  // The body is read (it is small, or refused unread) before any answer: a proxy in front of the Worker may
-  // fail a request whose body the Worker answered without reading (seen locally: a 500 instead of a 401).
-  const body = await readSmallBody(request);
-  if (body === null) return json(413, { error: `The body is over ${MAX_BODY_BYTES} bytes.` });
-  const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  if (!(await sameSecret(presented, config.secret))) return json(401, { error: 'Wrong or missing secret.' });
+  const read = await readSecretBody(request, config.secret, MAX_BODY_BYTES);
+  if ('refusal' in read) return read.refusal;
+  const body = read.body;
   if (request.method === 'GET') return json(200, await config.status());
   if (request.method !== 'POST') return json(405, { error: 'GET or POST only.' });
   let tags: unknown;
@@ -77,8 +73,27 @@ export async function purgeTags(tags: string[], localEdgeUrl: string | undefined
   }
 }
 
+/**
+ * The body of one of PocketBase's calls to the Worker (purges, publishes), or the refusal to answer: 404 when
+ * the secret is not configured, 413 over `limit` bytes, 401 without the secret. The body is read (it is small,
+ * or refused unread) before any answer: a proxy in front of the Worker may fail a request whose body the
+ * Worker answered without reading (seen locally: a 500 instead of a 401).
+ */
+export async function readSecretBody(
+  request: Request,
+  secret: string | undefined,
+  limit: number,
+): Promise<{ body: string } | { refusal: Response }> {
+  if (!secret) return { refusal: json(404, { error: 'Not configured here (EDGE_PURGE_SECRET).' }) };
+  const body = await readSmallBody(request, limit);
+  if (body === null) return { refusal: json(413, { error: `The body is over ${limit} bytes.` }) };
+  const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  if (!(await sameSecret(presented, secret))) return { refusal: json(401, { error: 'Wrong or missing secret.' }) };
+  return { body };
+}
+
 /** Compares digests, so the time taken does not reveal how much of the secret matched. */
-export async function sameSecret(presented: string, expected: string): Promise<boolean> {
+async function sameSecret(presented: string, expected: string): Promise<boolean> {
   const digest = async (value: string) =>
     new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
   const [a, b] = await Promise.all([digest(presented), digest(expected)]);
@@ -88,7 +103,7 @@ export async function sameSecret(presented: string, expected: string): Promise<b
 }
 
 /** The request's body as text when it is at most `limit` bytes, else null (a larger body is not read on). */
-export async function readSmallBody(request: Request, limit = MAX_BODY_BYTES): Promise<string | null> {
+async function readSmallBody(request: Request, limit: number): Promise<string | null> {
   if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
   if (!request.body) return '';
   const reader = request.body.getReader();
