@@ -37,7 +37,9 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
 }
 
 /**
+ * `pocketbaseEnv`: more of PocketBase's environment (e.g. CHORUS_LOG_SUCCESSFUL_REQUESTS for a test).
  * @param {{ dataDir: string, sitePort: number, pbPort: number, smtpPort: number, mailWebPort?: number,
+ *   pocketbaseEnv?: Record<string, string>,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
  *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void }} options
  *   `replicaDir`: keep a continuous backup there (Litestream); tests and benches leave it out.
@@ -87,7 +89,7 @@ export async function startStack(options) {
         log(`The replica of an earlier ${dataDir} was moved aside, still restorable: ${earlierReplica}`);
       log('Starting PocketBase…');
       pocketbase = await supervisePocketBase(
-        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: edgeEnv },
+        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: { ...options.pocketbaseEnv, ...edgeEnv } },
         log,
       );
       // PocketBase stops first, so Litestream's last sync holds its last write.

@@ -3,6 +3,7 @@
 // follow the change's topics, keeps each idea's latest state and a short log per topic, so a socket that
 // (re)connects is brought up to date here, not by PocketBase.
 import { DurableObject } from 'cloudflare:workers';
+import { takeToken } from '../lib/edge-cache/token-bucket.mjs';
 import {
   type Change,
   type ClientMessage,
@@ -33,6 +34,13 @@ const DEFAULT_LOG_LENGTH = 100;
 /** Events older than this are dropped; a socket away longer is told to catch up by itself. */
 const LOG_MAX_AGE_US = 3_600_000_000;
 
+/**
+ * Reads of ideas a shard has not heard of, per shard: 10 at once, then 2 a second. A socket may name up to 100
+ * unknown ideas per message; without this, random ids would turn each message into a PocketBase read. Past it,
+ * those ideas get no snapshot (the page keeps what the server rendered until their next change).
+ */
+const READ_BUDGET = { burst: 10, perMinute: 120 };
+
 interface Attachment {
   address: string;
   topics: string[];
@@ -47,6 +55,7 @@ export class LiveHub extends DurableObject<LiveEnv> {
   /** Ideas asked for but unknown here, fetched once from PocketBase together. */
   private pendingIdeas: Promise<void> | null = null;
   private readonly missing = new Map<string, number>();
+  private reads: { tokens: number; at: number } | null = null;
 
   constructor(ctx: DurableObjectState, env: LiveEnv) {
     super(ctx, env);
@@ -196,6 +205,9 @@ export class LiveHub extends DurableObject<LiveEnv> {
     while (this.pendingIdeas) await this.pendingIdeas;
     const still = ids.filter((id) => !this.stateOf(id) && !this.recentlyMissing(id));
     if (still.length === 0 || !this.env.PB_URL) return;
+    const read = takeToken(this.reads, READ_BUDGET, Date.now());
+    if (!read.taken) return;
+    this.reads = read.state;
     this.pendingIdeas = (async () => {
       const found = await fetchPublicIdeas(this.env.PB_URL ?? '', still);
       if (!found) return;

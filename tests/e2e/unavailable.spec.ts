@@ -1,19 +1,12 @@
 // Runs its own stack, so stopping PocketBase here never disturbs the other tests.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePorts } from '../../scripts/lib/ports.mjs';
-import { startStack } from '../../scripts/lib/stack.mjs';
 import { expect, test } from './fixtures';
+import { withOwnStack } from './own-stack';
 
 test('when the database is down a visitor gets a friendly 503 page, and the site recovers by itself', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-down-'));
-  const [sitePort, pbPort, smtpPort] = await freePorts(3);
-  const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, seed: false, build: 'if-missing' });
-  try {
+  await withOwnStack(async (stack) => {
     await page.goto(stack.siteUrl);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -32,8 +25,5 @@ test('when the database is down a visitor gets a friendly 503 page, and the site
     await stack.restartPocketBase();
     const again = await page.goto(`${stack.siteUrl}/roadmap`);
     expect(again?.status()).toBe(200);
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });
