@@ -26,9 +26,8 @@ function publicChanges(app, record, action) {
   const original = action === 'update' ? record.original() : record;
   const one = (seen, fields, post) =>
     seen ? [change(app, collection, seen, seen === 'delete' ? { id: record.id } : fields, post)] : [];
-  if (collection === 'post_live') {
-    return one(action, action === 'delete' ? null : publicFields(record));
-  }
+  // An idea's live copy is read again when the batch is sent (lib/edge-publish.js currentIdeas): its id will do.
+  if (collection === 'post_live') return one(action, { id: record.id });
   if (collection === 'comments') {
     const post = record.getString('post');
     if (!isPublicIdea(app, post)) return [];

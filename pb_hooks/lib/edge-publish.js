@@ -102,12 +102,11 @@ function currentIdeas(app, changes) {
       created: known ? known.created : change.action === 'create',
     });
   }
+  const rows = ideas.size > 0 ? app.findRecordsByIds('post_live', [...ideas.keys()]) : [];
+  const found = new Map(rows.filter(Boolean).map((row) => [row.id, row]));
   const out = [];
   for (const [id, { seq, created }] of ideas) {
-    let live = null;
-    try {
-      live = app.findRecordById('post_live', id);
-    } catch {}
+    const live = found.get(id);
     if (!live) out.push({ seq, collection: 'post_live', action: 'delete', record: { id } });
     else out.push({ seq, collection: 'post_live', action: created ? 'create' : 'update', record: publicFields(live) });
   }
