@@ -16,6 +16,7 @@ import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { goRuntimeEnv, startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
+import { createBoardAndMember } from './lib/seed/board-and-member.mjs';
 
 if (process.argv[2] === 'edge') {
   await import('./lib/bench/edge-fan-out.mjs');
@@ -32,10 +33,7 @@ const server = await startPocketBase({ dataDir, port: await freePort(), superuse
 try {
   const admin = await connectAsSuperuser(server.url, superuser);
   // What the demo seed would give the bench data: a public board and a member.
-  await admin.collection('boards').create({ name: 'Ideas', slug: 'ideas', visibility: 'public' });
-  await admin
-    .collection('users')
-    .create({ email: 'author@chorus.test', password, passwordConfirm: password, name: 'Author', verified: true });
+  await createBoardAndMember(admin, { email: 'author@chorus.test', password, name: 'Author' });
   const data = await prepareBenchData(admin, server.url, password);
   const picked = process.argv.slice(2);
   const rows = fanOutRows(data.postWithComments, { extra: true }).filter(

@@ -15,6 +15,7 @@ import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { ensureLitestream } from './lib/litestream-binary.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
+import { createBoardAndMember } from './lib/seed/board-and-member.mjs';
 
 const DRILL_SECONDS = Number(process.env.BENCH_DRILL_SECONDS ?? 10);
 const LARGE_BYTES = Number(process.env.BENCH_RESTORE_BYTES ?? 1024 ** 3);
@@ -36,11 +37,10 @@ try {
   const dataDir = join(large, 'pb_data');
   const pocketbase = await startPocketBase({ dataDir, port: await freePort(), superuser: SUPERUSER });
   const admin = await connectAsSuperuser(pocketbase.url, SUPERUSER);
-  const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
-  const author = await admin.collection('users').create({
+  const { board, member: author } = await createBoardAndMember(admin, {
+    board: 'Bench',
     email: 'bench-member@chorus.test',
     password: SUPERUSER.password,
-    passwordConfirm: SUPERUSER.password,
     name: 'Bench member',
   });
   await pocketbase.stop();

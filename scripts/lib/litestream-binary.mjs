@@ -2,23 +2,19 @@
 // PocketBase is obtained: built from its Go module with the local Go (it needs Go 1.26 or newer).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { platform } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cachedBinary, hasGo } from './cached-binary.mjs';
 
 export const LITESTREAM_VERSION = '0.5.18';
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const cacheDir = join(root, '.cache', 'litestream', LITESTREAM_VERSION);
-const exe = platform() === 'win32' ? 'litestream.exe' : 'litestream';
+const { dir: cacheDir, path: binaryPath } = cachedBinary('litestream', LITESTREAM_VERSION, 'LITESTREAM_BIN');
 
 export function litestreamBinaryPath() {
-  return process.env.LITESTREAM_BIN || join(cacheDir, exe);
+  return binaryPath();
 }
 
 export async function ensureLitestream({ log = console.log } = {}) {
   const bin = litestreamBinaryPath();
   if (existsSync(bin)) return bin;
-  if (spawnSync('go', ['version'], { stdio: 'ignore' }).status !== 0) {
+  if (!hasGo()) {
     throw new Error(
       `Litestream v${LITESTREAM_VERSION} is built from its Go module, and Go is not installed: install Go 1.26 or ` +
         'newer (https://go.dev/dl/), or set LITESTREAM_BIN to a litestream binary of that version.',

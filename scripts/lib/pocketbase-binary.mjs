@@ -5,17 +5,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cachedBinary, hasGo } from './cached-binary.mjs';
 import { extractZipEntry } from './unzip.mjs';
 
 export const POCKETBASE_VERSION = '0.39.11';
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const cacheDir = join(root, '.cache', 'pocketbase', POCKETBASE_VERSION);
-const exe = platform() === 'win32' ? 'pocketbase.exe' : 'pocketbase';
+const { dir: cacheDir, exe, path: binaryPath } = cachedBinary('pocketbase', POCKETBASE_VERSION, 'POCKETBASE_BIN');
 
 export function pocketbaseBinaryPath() {
-  return process.env.POCKETBASE_BIN || join(cacheDir, exe);
+  return binaryPath();
 }
 
 export async function ensurePocketBase({ log = console.log } = {}) {
@@ -30,10 +28,6 @@ export async function ensurePocketBase({ log = console.log } = {}) {
     await downloadRelease();
   }
   return bin;
-}
-
-function hasGo() {
-  return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 }
 
 function buildWithGo() {

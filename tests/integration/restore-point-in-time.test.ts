@@ -10,6 +10,7 @@ import { startReplication } from '../../scripts/lib/backups/replicator.mjs';
 import { connectAsSuperuser } from '../../scripts/lib/configure-pocketbase.mjs';
 import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { createBoardAndMember } from '../../scripts/lib/seed/board-and-member.mjs';
 import { blackPng } from '../support/images';
 
 const workDir = mkdtempSync(join(tmpdir(), 'chorus-restore-at-'));
@@ -36,11 +37,9 @@ it('restores the moment asked for, with its uploaded files, and the latest one b
   const replication = await startReplication({ dataDir, replicaDir });
   try {
     const admin = await connectAsSuperuser(pocketbase.url, superuser);
-    const board = await admin.collection('boards').create({ name: 'Ideas', slug: 'ideas', visibility: 'public' });
-    const author = await admin.collection('users').create({
+    const { board, member: author } = await createBoardAndMember(admin, {
       email: 'member@chorus.test',
       password: superuser.password,
-      passwordConfirm: superuser.password,
       name: 'Member',
     });
     const fields = { board: board.id, author: author.id, approved: true };

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { connectAsSuperuser } from '../configure-pocketbase.mjs';
 import { startPocketBase } from '../pocketbase-server.mjs';
 import { freePort } from '../ports.mjs';
+import { createBoardAndMember } from '../seed/board-and-member.mjs';
 import { startReplication } from './replicator.mjs';
 
 const RESTORE_SCRIPT = resolve(fileURLToPath(import.meta.url), '../../../restore.mjs');
@@ -27,15 +28,11 @@ export async function runRestoreDrill({ workDir, writeSeconds, log = () => {} })
   let refused = 0;
   try {
     const admin = await connectAsSuperuser(pocketbase.url, SUPERUSER);
-    const board = await admin
-      .collection('boards')
-      .create({ name: 'Drill', slug: 'drill', visibility: 'public', position: 1 });
-    const author = await admin.collection('users').create({
+    const { board, member: author } = await createBoardAndMember(admin, {
+      board: 'Drill',
       email: 'drill-member@chorus.test',
       password: SUPERUSER.password,
-      passwordConfirm: SUPERUSER.password,
       name: 'Drill member',
-      verified: true,
     });
     const until = Date.now() + writeSeconds * 1000;
     while (Date.now() < until) {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsSuperuser } from '../configure-pocketbase.mjs';
 import { freePorts } from '../ports.mjs';
+import { createBoardAndMember } from '../seed/board-and-member.mjs';
 import { startStack } from '../stack.mjs';
 import { prepareBenchData } from './data.mjs';
 import { printEdgeFanOut } from './edge-fan-out-rows.mjs';
@@ -19,10 +20,7 @@ const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, seed: fals
 try {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
   const password = randomBytes(12).toString('hex');
-  await admin.collection('boards').create({ name: 'Ideas', slug: 'ideas', visibility: 'public' });
-  await admin
-    .collection('users')
-    .create({ email: 'author@chorus.test', password, passwordConfirm: password, name: 'Author', verified: true });
+  await createBoardAndMember(admin, { email: 'author@chorus.test', password, name: 'Author' });
   const data = await prepareBenchData(admin, stack.pbUrl, password);
   const write = await voteToggle(data);
   const pocketbasePid = stack.pocketbase().process.pid;
