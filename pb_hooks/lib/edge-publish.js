@@ -34,7 +34,12 @@ function nextSeq(app) {
   return seq;
 }
 
-const emptyQueue = () => ({ running: false, changes: [], tags: [], retryAt: 0 });
+const emptyQueue = () => ({ running: false, changes: [], tags: [], retryAt: 0, wokenAt: 0 });
+/**
+ * A write's hooks queue several times (its tags, its change, the idea's recount): one wake-up serves them all
+ * until the job has taken the queue, unless it has not come within this long (a lost wake-up).
+ */
+const WAKE_WAIT_MS = 2000;
 /** After a failed call, writes stop waking the job for this long (the minute's run still tries). */
 const RETRY_AFTER_MS = 5000;
 const parse = (value) => (value ? JSON.parse(String(value)) : emptyQueue());
@@ -48,7 +53,9 @@ function enqueue(app, { changes = [], tags = [] }) {
     queue.changes.push(...changes);
     if (queue.changes.length > MAX_WAITING_CHANGES) queue.changes.splice(0, queue.changes.length - MAX_WAITING_CHANGES);
     queue.tags = [...new Set([...queue.tags, ...tags])];
-    wake = !queue.running && Date.now() >= (queue.retryAt ?? 0);
+    const now = Date.now();
+    wake = !queue.running && now >= (queue.retryAt ?? 0) && now - (queue.wokenAt ?? 0) >= WAKE_WAIT_MS;
+    if (wake) queue.wokenAt = now;
     return JSON.stringify(queue);
   });
   if (wake) require(`${__hooks}/lib/webhooks/kick.js`).kickJob(app, JOB_ID);
@@ -65,7 +72,7 @@ function take(app, { first }) {
       return JSON.stringify(queue);
     }
     taken = { changes: queue.changes, tags: queue.tags };
-    return JSON.stringify({ running: true, changes: [], tags: [], retryAt: 0 });
+    return JSON.stringify({ running: true, changes: [], tags: [], retryAt: 0, wokenAt: 0 });
   });
   return taken;
 }
