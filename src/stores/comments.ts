@@ -11,7 +11,7 @@ import { act, type Result, refuse } from './action';
 import { getClient } from './client';
 import { followIdea } from './idea-live';
 import { $posts } from './posts';
-import { listen, listenPublic, onReconnect } from './realtime';
+import { listenPublic, onReconnect } from './realtime';
 import { checkCanWrite, getViewer } from './viewer';
 
 export const $comments = atom<CommentView[]>([]);
@@ -41,11 +41,9 @@ export function startComments(postId: string, initial: CommentView[], isPublic?:
   let publicCount = initial.filter((c) => !c.internal && !c.hidden).length;
   // Staff also see internal and hidden comments: theirs come from PocketBase, everyone else's from the edge.
   const onComment = (e: { action: string; record: CommentRecord }) => void receive(e.action, e.record);
-  const fromPocketBase = { collection: 'comments', topic: '*', filter: `post = "${safe(postId)}"` };
-  const stopLive =
-    isPublic && !isStaff(getViewer())
-      ? listenPublic<CommentRecord>(`comments:${safe(postId)}`, onComment, { fallback: fromPocketBase })
-      : listen<CommentRecord>('comments', '*', onComment, { filter: fromPocketBase.filter });
+  const stopLive = listenPublic<CommentRecord>(`comments:${safe(postId)}`, onComment, {
+    pocketBase: !isPublic || isStaff(getViewer()),
+  });
   // A comment hidden by staff sends members no event (they may no longer see it), but its idea's
   // public comment count drops: then ask again which comments this viewer may see.
   const stopCounts = followIdea(postId, isPublic, ({ action, record }) => {

@@ -30,7 +30,6 @@ function sync(): void {
       collection === 'post_live'
         ? listenPublic<IdeaLive>(topic === '*' ? 'ideas' : `idea:${topic}`, dispatch, {
             want: () => [...followed.keys()],
-            fallback: { collection, topic },
           })
         : listen<IdeaLive>(collection, topic, dispatch);
     subscribed.set(key, stop);

@@ -7,7 +7,7 @@ import { createReaction, deleteReaction, listReactions } from '../lib/pb/comment
 import type { Emoji, ReactionRecord } from '../lib/pb/post-types';
 import { act, type Result, refuse } from './action';
 import { getClient } from './client';
-import { listen, listenPublic, onReconnect } from './realtime';
+import { listenPublic, onReconnect } from './realtime';
 import { checkCanWrite, getViewer } from './viewer';
 
 export type Reaction = Pick<ReactionRecord, 'id' | 'comment' | 'user' | 'emoji'>;
@@ -41,11 +41,9 @@ export function startReactions(postId: string, isPublic?: boolean): () => void {
     if (!rest.some((r) => r.id === record.id)) $reactions.set([...rest, record]);
   };
   // Reactions on a public idea's public comments come from the edge; staff's (internal comments too) from PocketBase.
-  const fromPocketBase = { collection: 'reactions', topic: '*', filter: `comment.post = "${safe}"` };
-  const stopLive =
-    isPublic && !isStaff(getViewer())
-      ? listenPublic<ReactionRecord>(`reactions:${safe}`, onReaction, { fallback: fromPocketBase })
-      : listen<ReactionRecord>('reactions', '*', onReaction, { filter: fromPocketBase.filter });
+  const stopLive = listenPublic<ReactionRecord>(`reactions:${safe}`, onReaction, {
+    pocketBase: !isPublic || isStaff(getViewer()),
+  });
   const stopCatchUp = onReconnect(() => void load(postId));
   return () => {
     stopLive();

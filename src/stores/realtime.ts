@@ -5,6 +5,7 @@
 
 import { atom } from 'nanostores';
 import { edgeLive as connectEdge, type EdgeLive } from '../lib/live/edge-client';
+import { pocketBaseSource } from '../lib/live/pocketbase-source';
 import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsubscribe } from '../lib/pb/realtime';
 import { getClient } from './client';
 
@@ -61,16 +62,17 @@ export const hasEdge = () =>
   typeof WebSocket !== 'undefined' && typeof location !== 'undefined' && /^https?:$/.test(location.protocol);
 
 /**
- * Follows a public topic at the edge (see lib/live/protocol.ts); `want`: ideas whose state is needed at once.
- * `fallback`: the same records from PocketBase, where no edge serves the page.
+ * Follows an edge topic (lib/live/protocol.ts) at the edge; `want`: ideas whose state is needed at once. With
+ * `pocketBase` (the viewer sees more than the public: staff), or where no edge serves the page, the same
+ * records come from PocketBase's stream, filtered by its rules (lib/live/pocketbase-source.ts).
  */
 export function listenPublic<T>(
   topic: string,
   handler: (event: RealtimeEvent<T>) => void,
-  options: { want?: () => string[]; fallback: { collection: string; topic: string; filter?: string } },
+  options: { want?: () => string[]; pocketBase?: boolean } = {},
 ): () => void {
-  if (!hasEdge()) {
-    const { collection, topic: pbTopic, filter } = options.fallback;
+  if (options.pocketBase || !hasEdge()) {
+    const { collection, topic: pbTopic, filter } = pocketBaseSource(topic);
     return listen<T>(collection, pbTopic, handler, filter ? { filter } : {});
   }
   edgeReady = false;

@@ -6,25 +6,19 @@ import { listenPublic } from './realtime';
 export const $newRelease = atom<{ title: string; slug: string } | null>(null);
 
 let started = false;
-/** Published releases: at the edge, or from PocketBase where no edge serves the page. */
-export const RELEASES = { fallback: { collection: 'changelog_entries', topic: '*' } };
 
 export function watchReleases(): void {
   if (started) return;
   started = true;
   const seen = new Set<string>();
-  listenPublic<ChangelogEntryRecord>(
-    'releases',
-    ({ action, record }) => {
-      if (action === 'delete' || record.state !== 'published' || seen.has(record.id)) return;
-      // An edit of an old release is not news: only entries published in the last minute are.
-      const published = Date.parse((record.published_at || '').replace(' ', 'T'));
-      if (!Number.isFinite(published) || Date.now() - published > 60_000) return;
-      seen.add(record.id);
-      $newRelease.set({ title: record.title, slug: record.slug });
-    },
-    RELEASES,
-  );
+  listenPublic<ChangelogEntryRecord>('releases', ({ action, record }) => {
+    if (action === 'delete' || record.state !== 'published' || seen.has(record.id)) return;
+    // An edit of an old release is not news: only entries published in the last minute are.
+    const published = Date.parse((record.published_at || '').replace(' ', 'T'));
+    if (!Number.isFinite(published) || Date.now() - published > 60_000) return;
+    seen.add(record.id);
+    $newRelease.set({ title: record.title, slug: record.slug });
+  });
 }
 
 export function dismissRelease(): void {

@@ -6,7 +6,6 @@ import { getBrowserClient } from '../lib/pb/client';
 import { countReleasesSince, findReleaseRead, type ReleaseReadRecord, saveReleaseRead } from '../lib/pb/release-reads';
 import type { ChangelogEntryRecord } from '../lib/pb/staff-types';
 import { listenPublic, onReconnect } from './realtime';
-import { RELEASES } from './releases';
 import { $session } from './session';
 
 export const $unseenReleases = atom(0);
@@ -20,13 +19,9 @@ let generation = 0;
 onMount($unseenReleases, () => {
   void refresh();
   const stops = [
-    listenPublic<ChangelogEntryRecord>(
-      'releases',
-      ({ record }) => {
-        if (record.state === 'published') void refresh();
-      },
-      RELEASES,
-    ),
+    listenPublic<ChangelogEntryRecord>('releases', ({ record }) => {
+      if (record.state === 'published') void refresh();
+    }),
     $session.listen(() => void refresh()),
     onReconnect(() => void refresh()),
   ];
