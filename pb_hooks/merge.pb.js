@@ -13,6 +13,7 @@ routerAdd(
     const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const { recountPost } = require(`${__hooks}/lib/counters.js`);
+    const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
     const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
     const { notifyUsers } = require(`${__hooks}/lib/notify.js`);
     const { canSeePost } = require(`${__hooks}/lib/access.js`);
@@ -54,6 +55,8 @@ routerAdd(
       txApp.save(fresh);
       recountPost(txApp, duplicate.id);
       recountPost(txApp, target.id);
+      recomputeInsights(txApp, duplicate.id);
+      recomputeInsights(txApp, target.id);
       const people = voters.filter((id) => id !== staff.id && canSeePost(txApp, id, duplicate.id));
       notifyUsers(txApp, people, { kind: 'merge', post: duplicate.id, actor: staff.id });
     });

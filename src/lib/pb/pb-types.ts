@@ -14,13 +14,19 @@ export const Collections = {
   Boards: 'boards',
   ChangelogEntries: 'changelog_entries',
   Comments: 'comments',
+  Companies: 'companies',
   Imports: 'imports',
+  MemberProfiles: 'member_profiles',
   Notifications: 'notifications',
+  PostInsights: 'post_insights',
   PostLive: 'post_live',
   PostStaffTags: 'post_staff_tags',
   Posts: 'posts',
   Reactions: 'reactions',
   ReleaseReads: 'release_reads',
+  Scoring: 'scoring',
+  SegmentMembers: 'segment_members',
+  Segments: 'segments',
   Site: 'site',
   SsoSecrets: 'sso_secrets',
   SsoUsedTokens: 'sso_used_tokens',
@@ -173,6 +179,17 @@ export type CommentsRecord = {
   updated: IsoAutoDateString;
 };
 
+export type CompaniesRecord<Tattributes = unknown> = {
+  attributes?: null | Tattributes;
+  created: IsoAutoDateString;
+  external_id: string;
+  id: string;
+  monthly_revenue?: number;
+  name: string;
+  plan?: string;
+  updated: IsoAutoDateString;
+};
+
 export type ImportsRecord = {
   created: IsoAutoDateString;
   external_id: string;
@@ -180,6 +197,15 @@ export type ImportsRecord = {
   kind: string;
   record: string;
   source: string;
+};
+
+export type MemberProfilesRecord<Tattributes = unknown> = {
+  attributes?: null | Tattributes;
+  company?: RecordIdString;
+  created: IsoAutoDateString;
+  id: string;
+  updated: IsoAutoDateString;
+  user: RecordIdString;
 };
 
 export const NotificationsKindOptions = {
@@ -201,6 +227,24 @@ export type NotificationsRecord = {
   read_at?: IsoDateString;
   updated: IsoAutoDateString;
   user: RecordIdString;
+};
+
+export type PostInsightsRecord<Talerted = unknown, Tplans = unknown> = {
+  alerted?: null | Talerted;
+  board?: RecordIdString;
+  company_count?: number;
+  confidence?: number;
+  created: IsoAutoDateString;
+  effort?: number;
+  eta?: string;
+  id: string;
+  impact?: number;
+  plans?: null | Tplans;
+  post: RecordIdString;
+  reach?: number;
+  revenue?: number;
+  score?: number;
+  updated: IsoAutoDateString;
 };
 
 export type PostLiveRecord = {
@@ -276,6 +320,38 @@ export type ReleaseReadsRecord = {
   user: RecordIdString;
 };
 
+export const ScoringFormulaOptions = {
+  rice: 'rice',
+  value_effort: 'value_effort',
+  revenue_votes: 'revenue_votes',
+} as const;
+export type ScoringFormulaOptions = (typeof ScoringFormulaOptions)[keyof typeof ScoringFormulaOptions];
+export type ScoringRecord<Tweights = unknown> = {
+  created: IsoAutoDateString;
+  formula?: ScoringFormulaOptions;
+  id: string;
+  updated: IsoAutoDateString;
+  weights?: null | Tweights;
+};
+
+export type SegmentMembersRecord = {
+  created: IsoAutoDateString;
+  id: string;
+  segment: RecordIdString;
+  updated: IsoAutoDateString;
+  user: RecordIdString;
+};
+
+export type SegmentsRecord<Tconditions = unknown> = {
+  conditions?: null | Tconditions;
+  created: IsoAutoDateString;
+  description?: string;
+  id: string;
+  member_count?: number;
+  name: string;
+  updated: IsoAutoDateString;
+};
+
 export const SiteDefaultLocaleOptions = {
   en: 'en',
   de: 'de',
@@ -301,6 +377,7 @@ export type SiteRecord = {
   logo?: FileNameString;
   name: string;
   require_approval?: boolean;
+  show_eta?: boolean;
   tagline?: string;
   updated: IsoAutoDateString;
   welcome?: string;
@@ -482,13 +559,28 @@ export type SuperusersResponse<Texpand = unknown> = Required<SuperusersRecord> &
 export type BoardsResponse<Texpand = unknown> = Required<BoardsRecord> & BaseSystemFields<Texpand>;
 export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntriesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
+export type CompaniesResponse<Tattributes = unknown, Texpand = unknown> = Required<CompaniesRecord<Tattributes>> &
+  BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
+export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = Required<
+  MemberProfilesRecord<Tattributes>
+> &
+  BaseSystemFields<Texpand>;
 export type NotificationsResponse<Texpand = unknown> = Required<NotificationsRecord> & BaseSystemFields<Texpand>;
+export type PostInsightsResponse<Talerted = unknown, Tplans = unknown, Texpand = unknown> = Required<
+  PostInsightsRecord<Talerted, Tplans>
+> &
+  BaseSystemFields<Texpand>;
 export type PostLiveResponse<Texpand = unknown> = Required<PostLiveRecord> & BaseSystemFields<Texpand>;
 export type PostStaffTagsResponse<Texpand = unknown> = Required<PostStaffTagsRecord> & BaseSystemFields<Texpand>;
 export type PostsResponse<Texpand = unknown> = Required<PostsRecord> & BaseSystemFields<Texpand>;
 export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & BaseSystemFields<Texpand>;
 export type ReleaseReadsResponse<Texpand = unknown> = Required<ReleaseReadsRecord> & BaseSystemFields<Texpand>;
+export type ScoringResponse<Tweights = unknown, Texpand = unknown> = Required<ScoringRecord<Tweights>> &
+  BaseSystemFields<Texpand>;
+export type SegmentMembersResponse<Texpand = unknown> = Required<SegmentMembersRecord> & BaseSystemFields<Texpand>;
+export type SegmentsResponse<Tconditions = unknown, Texpand = unknown> = Required<SegmentsRecord<Tconditions>> &
+  BaseSystemFields<Texpand>;
 export type SiteResponse<Texpand = unknown> = Required<SiteRecord> & BaseSystemFields<Texpand>;
 export type SsoSecretsResponse<Texpand = unknown> = Required<SsoSecretsRecord> & BaseSystemFields<Texpand>;
 export type SsoUsedTokensResponse<Texpand = unknown> = Required<SsoUsedTokensRecord> & BaseSystemFields<Texpand>;
@@ -514,13 +606,19 @@ export type CollectionRecords = {
   boards: BoardsRecord;
   changelog_entries: ChangelogEntriesRecord;
   comments: CommentsRecord;
+  companies: CompaniesRecord;
   imports: ImportsRecord;
+  member_profiles: MemberProfilesRecord;
   notifications: NotificationsRecord;
+  post_insights: PostInsightsRecord;
   post_live: PostLiveRecord;
   post_staff_tags: PostStaffTagsRecord;
   posts: PostsRecord;
   reactions: ReactionsRecord;
   release_reads: ReleaseReadsRecord;
+  scoring: ScoringRecord;
+  segment_members: SegmentMembersRecord;
+  segments: SegmentsRecord;
   site: SiteRecord;
   sso_secrets: SsoSecretsRecord;
   sso_used_tokens: SsoUsedTokensRecord;
@@ -544,13 +642,19 @@ export type CollectionResponses = {
   boards: BoardsResponse;
   changelog_entries: ChangelogEntriesResponse;
   comments: CommentsResponse;
+  companies: CompaniesResponse;
   imports: ImportsResponse;
+  member_profiles: MemberProfilesResponse;
   notifications: NotificationsResponse;
+  post_insights: PostInsightsResponse;
   post_live: PostLiveResponse;
   post_staff_tags: PostStaffTagsResponse;
   posts: PostsResponse;
   reactions: ReactionsResponse;
   release_reads: ReleaseReadsResponse;
+  scoring: ScoringResponse;
+  segment_members: SegmentMembersResponse;
+  segments: SegmentsResponse;
   site: SiteResponse;
   sso_secrets: SsoSecretsResponse;
   sso_used_tokens: SsoUsedTokensResponse;
