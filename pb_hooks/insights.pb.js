@@ -51,11 +51,12 @@ onRecordDelete((e) => {
 
 // Staff sized the idea (impact, confidence, effort): its score follows in the same save.
 onRecordUpdate((e) => {
-  const { scoringOf } = require(`${__hooks}/lib/insights.js`);
+  const { scoringOf, weightsOf } = require(`${__hooks}/lib/insights.js`);
   const { formulaOf, scoreOf } = require(`${__hooks}/lib/score.js`);
   const record = e.record;
   const plans = require(`${__hooks}/lib/insights.js`).jsonField(record, 'plans');
   const votes = Object.values(plans).reduce((sum, plan) => sum + (Number(plan.votes) || 0), 0);
+  const scoring = scoringOf(e.app);
   record.set(
     'score',
     scoreOf(
@@ -66,8 +67,9 @@ onRecordUpdate((e) => {
         effort: record.getFloat('effort'),
         revenue: record.getFloat('revenue'),
         votes,
+        revenueWeight: weightsOf(scoring).revenue,
       },
-      formulaOf(scoringOf(e.app)),
+      formulaOf(scoring),
     ),
   );
   e.next();

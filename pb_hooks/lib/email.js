@@ -5,6 +5,7 @@ const { canSeePost } = require(`${__hooks}/lib/access.js`);
 const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
 const { siteName } = require(`${__hooks}/lib/site-name.js`);
+const { describeEta } = require(`${__hooks}/lib/eta.js`);
 
 function find(app, collection, id) {
   if (!id) return null;
@@ -13,6 +14,11 @@ function find(app, collection, id) {
   } catch {
     return null;
   }
+}
+
+function quotedIdea(app, notification, t) {
+  const post = find(app, 'posts', notification.getString('post'));
+  return post ? t('quotedTitle', { title: post.getString('title') }) : t('anIdea');
 }
 
 function describeNotification(app, notification, t) {
@@ -64,7 +70,10 @@ function buildNotificationEmail(app, notification) {
   if (!user || !preference || !user.getBool(preference) || !user.email()) return null;
   const locale = recipientLocale(app, user);
   const t = translator(locale, 'emailNotification');
-  const about = describeNotification(app, notification, t);
+  const about =
+    notification.getString('kind') === 'eta'
+      ? describeEta(find(app, 'posts', notification.getString('post')), locale, quotedIdea(app, notification, t))
+      : describeNotification(app, notification, t);
   if (!about) return null;
   const base = baseUrl(app);
   const link = about.entry ? `${base}/changelog/${about.entry.getString('slug')}` : `${base}/p/${about.post?.id || ''}`;

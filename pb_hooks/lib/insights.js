@@ -127,12 +127,14 @@ function recomputeInsights(app, postId, scoring = scoringOf(app)) {
   row.set('revenue', worth.revenue);
   row.set('company_count', worth.companies);
   row.set('plans', worth.plans);
-  row.set('reach', Math.round(reach * 1000) / 1000);
+  const roundedReach = Math.round(reach * 1000) / 1000;
+  row.set('reach', roundedReach);
   row.set(
     'score',
     scoreOf(
       {
-        reach,
+        reach: roundedReach,
+        revenueWeight: weights.revenue,
         impact: row.getFloat('impact'),
         confidence: row.getFloat('confidence'),
         effort: row.getFloat('effort'),

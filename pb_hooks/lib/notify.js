@@ -26,7 +26,7 @@ function audienceOf(app, postId, { followers = true, voters = true, staffOnly = 
 
 // Kinds that repeat on one idea: while a member has not read one, the next joins it (it says the
 // latest actor and moves to the top) instead of piling up identical rows.
-const GROUPED = ['status', 'response', 'comment'];
+const GROUPED = ['status', 'response', 'comment', 'eta'];
 
 function unreadLike(app, userId, fields) {
   if (!GROUPED.includes(fields.kind) || !fields.post) return null;

@@ -214,6 +214,7 @@ export const NotificationsKindOptions = {
   response: 'response',
   release: 'release',
   merge: 'merge',
+  eta: 'eta',
 } as const;
 export type NotificationsKindOptions = (typeof NotificationsKindOptions)[keyof typeof NotificationsKindOptions];
 export type NotificationsRecord = {
@@ -277,6 +278,7 @@ export type PostsRecord = {
   body?: string;
   comment_count?: number;
   created: IsoAutoDateString;
+  eta?: string;
   id: string;
   images?: FileNameString[];
   lang?: string;
