@@ -1,7 +1,10 @@
 // The list pages' URL state (sort, filters, search, page) read from and written to query strings,
 // so every view is a plain link that works without JavaScript.
 const SORT_NAMES = ['trending', 'top', 'new', 'discussed'] as const;
-export type SortName = (typeof SORT_NAMES)[number];
+/** Orders only staff may ask for (by the staff-only post_insights numbers); ignored for anyone else. */
+export const STAFF_SORT_NAMES = ['score', 'revenue'] as const;
+export type StaffSortName = (typeof STAFF_SORT_NAMES)[number];
+export type SortName = (typeof SORT_NAMES)[number] | StaffSortName;
 
 export interface ListState {
   sort: SortName;
@@ -13,11 +16,16 @@ export interface ListState {
   page: number;
 }
 
-export function readListState(params: URLSearchParams): ListState {
+export const isStaffSort = (sort: string): sort is StaffSortName =>
+  (STAFF_SORT_NAMES as readonly string[]).includes(sort);
+
+/** The list's state from its query string; `staff` readers may also sort by score and revenue. */
+export function readListState(params: URLSearchParams, { staff = false } = {}): ListState {
   const sort = params.get('sort') as SortName;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const allowed = (SORT_NAMES as readonly string[]).includes(sort) || (staff && isStaffSort(sort));
   return {
-    sort: SORT_NAMES.includes(sort) ? sort : 'trending',
+    sort: allowed ? sort : 'trending',
     status: (params.get('status') ?? '').slice(0, 40),
     tag: (params.get('tag') ?? '').slice(0, 40),
     mine: params.get('mine') === '1',
@@ -42,7 +50,7 @@ export function toListHref(basePath: string, state: ListState, change: Partial<L
   return query ? `${basePath}?${query}` : basePath;
 }
 
-export const SORT_LABELS: Record<SortName, string> = {
+export const SORT_LABELS: Record<(typeof SORT_NAMES)[number], string> = {
   trending: 'Trending',
   top: 'Top',
   new: 'New',

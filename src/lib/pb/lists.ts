@@ -1,10 +1,12 @@
 // What a list page needs, fetched in parallel: the ideas and the tags to filter by (the statuses come
-// from the page's shell, which already loaded them).
+// from the page's shell, which already loaded them). Staff also get each idea's score and revenue, and may
+// order by them (lib/pb/staff-lists.ts); readListState never gives anyone else those orders.
 import { isStaff } from '../access';
-import type { ListState } from '../list-query';
+import { isStaffSort, type ListState } from '../list-query';
 import type { PocketBase } from './client';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
+import { type InsightsById, listPostsByInsight, loadInsights } from './staff-lists';
 import { listTags } from './taxonomy';
 import type { SessionUser, StatusRecord } from './types';
 
@@ -12,6 +14,8 @@ export interface ListData {
   result: PostPage;
   statuses: StatusRecord[];
   tags: TagRecord[];
+  /** Staff only: each shown idea's score and revenue. */
+  insights: InsightsById | null;
 }
 
 const EMPTY: PostPage = { items: [], page: 1, hasNext: false };
@@ -24,21 +28,27 @@ export async function loadList(
   boardId?: string,
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
-  const [result, tags] = await Promise.all([
+  const staff = isStaff(user);
+  const query = {
+    ...(boardId ? { board: boardId } : {}),
+    status: state.status,
+    tag: state.tag,
+    ...(user && state.mine ? { mine: user.id } : {}),
+    ...(user && state.voted ? { voted: user.id } : {}),
+    q: state.q,
+    page: state.page,
+    staff,
+  };
+  const byInsight = staff && isStaffSort(state.sort) && !state.q ? state.sort : null;
+  const [found, tags] = await Promise.all([
     personal && !user
-      ? EMPTY
-      : listPosts(pb, {
-          ...(boardId ? { board: boardId } : {}),
-          sort: state.sort,
-          status: state.status,
-          tag: state.tag,
-          ...(user && state.mine ? { mine: user.id } : {}),
-          ...(user && state.voted ? { voted: user.id } : {}),
-          q: state.q,
-          page: state.page,
-          staff: isStaff(user),
-        }),
+      ? { result: EMPTY, insights: null }
+      : byInsight
+        ? listPostsByInsight(pb, { ...query, sort: byInsight })
+        : listPosts(pb, { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort }).then(
+            async (result) => ({ result, insights: staff ? await loadInsights(pb, result.items.map((p) => p.id)) : null }),
+          ),
     listTags(pb),
   ]);
-  return { result, statuses, tags };
+  return { result: found.result, statuses, tags, insights: found.insights };
 }

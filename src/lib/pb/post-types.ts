@@ -31,6 +31,8 @@ export interface PostRecord extends BaseRecord {
    * (pb_hooks/lib/author-card.js keeps them exact). */
   author_name: string;
   author_avatar: string;
+  /** The public copy of the staff's ETA ("2027-03" or "2027-Q2"), '' unless the site shows ETAs. */
+  eta?: string;
   expand?: { status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }
 

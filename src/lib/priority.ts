@@ -1,0 +1,75 @@
+// How staff read an idea's priority: its score and revenue as the page's locale writes them, its ETA as
+// "March 2027" / "Q2 2027", and the score's formula spelled out with the idea's own numbers ("RICE = reach
+// 1,240 × impact 2 × confidence 80% ÷ effort 3 weeks = 661"). Mirrors pb_hooks/lib/score.js, which computes it.
+import { currentLocale, translator } from '../i18n/current';
+
+export const FORMULAS = ['rice', 'value_effort', 'revenue_votes'] as const;
+export type Formula = (typeof FORMULAS)[number];
+/** Intercom's RICE impact scale, and the confidence staff choose from. */
+export const IMPACTS = [0.25, 0.5, 1, 2, 3] as const;
+export const CONFIDENCES = [50, 80, 100] as const;
+
+export interface ScoreInputs {
+  reach: number;
+  impact: number;
+  confidence: number;
+  effort: number;
+  revenue: number;
+  votes: number;
+  score: number;
+  /** The admin's revenue weight per $1,000. */
+  revenueWeight: number;
+}
+
+const number = (value: number, options: Intl.NumberFormatOptions = {}) =>
+  new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 3, ...options }).format(value);
+
+export const formatScore = (score: number) => number(score, { maximumFractionDigits: 1 });
+export const formatRevenue = (revenue: number) =>
+  number(revenue, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** The formula's name in the page's language. */
+export function formulaName(formula: Formula): string {
+  const t = translator('priority');
+  return formula === 'rice' ? t('rice') : formula === 'value_effort' ? t('valueEffort') : t('revenueVotes');
+}
+
+/** The score with its formula spelled out, or null while staff have not sized the idea (RICE, value/effort). */
+export function explainScore(inputs: ScoreInputs, formula: Formula): string | null {
+  const t = translator('priority');
+  const score = number(inputs.score);
+  const name = formulaName(formula);
+  if (formula === 'revenue_votes') {
+    return t('explainRevenueVotes', {
+      formula: name,
+      votes: number(inputs.votes),
+      weight: number(inputs.revenueWeight),
+      revenue: formatRevenue(inputs.revenue),
+      thousand: formatRevenue(1000),
+      score,
+    });
+  }
+  if (!(inputs.impact > 0) || !(inputs.effort > 0)) return null;
+  const terms = {
+    formula: name,
+    reach: number(inputs.reach),
+    impact: number(inputs.impact),
+    effort: t('weeks', { count: inputs.effort }),
+    score,
+  };
+  if (formula === 'value_effort') return t('explainValueEffort', terms);
+  return t('explainRice', { ...terms, confidence: number(inputs.confidence / 100, { style: 'percent' }) });
+}
+
+const ETA = /^(\d{4})-(?:(0[1-9]|1[0-2])|Q([1-4]))$/;
+
+/** "March 2027" or "Q2 2027" in the page's language; '' for no ETA. */
+export function formatEta(eta: string | undefined | null): string {
+  const match = ETA.exec(eta ?? '');
+  if (!match) return '';
+  const [, year = '', month = '', quarter = ''] = match;
+  if (quarter) return translator('eta')('quarter', { quarter, year });
+  return new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(year), Number(month) - 1, 15)),
+  );
+}
