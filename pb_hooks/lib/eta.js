@@ -3,6 +3,7 @@
 // ETA (in-app and by email, like a status change) only while it is public.
 const { translator } = require(`${__hooks}/lib/i18n.js`);
 
+// i18n-keys: eta.month*
 const ETA_PATTERN = '^$|^\\d{4}-(0[1-9]|1[0-2]|Q[1-4])$';
 
 /** Does the site show ETAs publicly? */

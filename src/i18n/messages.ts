@@ -42,7 +42,13 @@ const ONLY_ON: Record<string, RegExp> = {
   fieldErrors:
     /^\/((signin|signup|reset-password|sso|settings|embed\/signin|admin(\/.*)?)|(embed\/)?(b\/[^/]+\/?)?|p\/[^/]+\/edit\/?)$/,
   widget: /^$/,
+  // An idea's ETA: the roadmap's cards, ETA notifications, staff's ETA editor and the site setting.
+  eta: /^\/((embed\/)?roadmap|notifications|p\/[^/]+|admin\/settings)\/?$/,
+  // The priority score's words: staff's tools on the idea page and the scoring admin page.
+  priority: /^\/(p\/[^/]+|admin\/scoring)\/?$/,
 };
+/** Namespaces only staff's islands use (besides `staff*` ones). */
+const STAFF_ONLY = new Set(['priority']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */
@@ -60,7 +66,7 @@ export function clientMessages(messages: Messages, { admin, staff = true, path }
   for (const [namespace, keys] of Object.entries(messages)) {
     if (/^(page|email|pb)[A-Z]/.test(namespace)) continue;
     if (!admin && /^admin[A-Z]/.test(namespace)) continue;
-    if (!staff && /^staff[A-Z]/.test(namespace)) continue;
+    if (!staff && (/^staff[A-Z]/.test(namespace) || STAFF_ONLY.has(namespace))) continue;
     const only = ONLY_ON[namespace];
     if (only && path !== undefined && !only.test(path)) continue;
     picked[namespace] = keys;

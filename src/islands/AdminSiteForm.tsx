@@ -18,6 +18,7 @@ interface Props {
   authorVotes: boolean;
   defaultLocale: Locale;
   browserLocale: boolean;
+  showEta: boolean;
 }
 
 export default function AdminSiteForm(props: Props) {
@@ -96,6 +97,13 @@ export default function AdminSiteForm(props: Props) {
       <label className="checkbox">
         <input type="checkbox" name="author_votes" defaultChecked={props.authorVotes} /> {t('authorVotes')}
       </label>
+      <label className="checkbox">
+        <input type="checkbox" name="show_eta" defaultChecked={props.showEta} aria-describedby="site-show-eta-hint" />{' '}
+        {translator('eta')('settingLabel')}
+      </label>
+      <p id="site-show-eta-hint" className="hint">
+        {translator('eta')('settingHint')}
+      </p>
       <fieldset className="site-languages">
         <legend>{t('languages')}</legend>
         <div className="field">

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { RoadmapCard, RoadmapColumn } from '../lib/pb/roadmap';
+import { formatEta } from '../lib/priority';
 import { $roadmapAnnouncement, $roadmapCards, followRoadmap } from '../stores/roadmap';
 import { useClientStore } from './hooks/use-client-store';
 import VoteButton from './VoteButton';
@@ -57,6 +58,11 @@ export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic 
                     <span className="roadmap-card-text">
                       <a href={`/p/${card.id}`}>{card.title}</a>
                       <span className="meta">{boards[card.board] ?? t('board')}</span>
+                      {card.eta && (
+                        <span className="meta" data-testid="roadmap-eta">
+                          {translator('eta')('target', { when: formatEta(card.eta) })}
+                        </span>
+                      )}
                     </span>
                   </li>
                 ))}

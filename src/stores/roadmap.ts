@@ -54,7 +54,9 @@ export function followRoadmap(
       $roadmapAnnouncement.set(translate('roadmap', 'left', { title: before.title }));
       return;
     }
-    const card = toRoadmapCard(record);
+    // Public live copies (post_live) carry no ETA: a card keeps the one it was loaded with.
+    const eta = (record as { eta?: string }).eta ?? before?.eta ?? '';
+    const card = { ...toRoadmapCard(record), eta };
     $roadmapCards.set(upsert(cards, card));
     if (before?.status !== card.status) {
       $roadmapAnnouncement.set(

@@ -4,7 +4,7 @@ import { attempt, type Result } from './action';
 import { getClient } from './client';
 
 const TEXT_FIELDS = ['name', 'tagline', 'accent_color', 'welcome', 'default_locale'] as const;
-const SWITCHES = ['require_approval', 'allow_signups', 'author_votes', 'browser_locale'] as const;
+const SWITCHES = ['require_approval', 'allow_signups', 'author_votes', 'browser_locale', 'show_eta'] as const;
 
 /** The site record's fields from the settings form: texts as typed, unchecked switches as false, a new logo if picked. */
 export function siteSettingsData(form: FormData): FormData {

@@ -45,9 +45,15 @@ export async function loadList(
       ? { result: EMPTY, insights: null }
       : byInsight
         ? listPostsByInsight(pb, { ...query, sort: byInsight })
-        : listPosts(pb, { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort }).then(
-            async (result) => ({ result, insights: staff ? await loadInsights(pb, result.items.map((p) => p.id)) : null }),
-          ),
+        : listPosts(pb, { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort }).then(async (result) => ({
+            result,
+            insights: staff
+              ? await loadInsights(
+                  pb,
+                  result.items.map((p) => p.id),
+                )
+              : null,
+          })),
     listTags(pb),
   ]);
   return { result: found.result, statuses, tags, insights: found.insights };

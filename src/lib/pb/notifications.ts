@@ -1,6 +1,7 @@
 // A member's own notifications (the API rules show nobody else's): lists, unread count, marking read.
 
 import { translate } from '../../i18n/current';
+import { formatEta } from '../priority';
 import type { PocketBase } from './client';
 import type { NotificationRecord } from './staff-types';
 
@@ -11,7 +12,7 @@ export function listNotifications(pb: PocketBase, page = 1, perPage = 30) {
     expand: 'post,post.status,entry,actor',
     fields: [
       'id,kind,post,entry,actor,read_at,created,updated',
-      'expand.post.id,expand.post.title,expand.post.expand.status.name',
+      'expand.post.id,expand.post.title,expand.post.eta,expand.post.expand.status.name',
       'expand.entry.slug,expand.entry.title,expand.actor.name',
     ].join(','),
   });
@@ -55,6 +56,16 @@ export function describeNotification(n: NotificationRecord): { text: string; hre
     }
     case 'merge':
       return { text: translate('notificationList', 'merged', { title }), href };
+    case 'eta': {
+      // The idea's public ETA now (it is '' once cleared, or once the site stops showing ETAs).
+      const when = formatEta(n.expand?.post?.eta);
+      return {
+        text: when
+          ? translate('eta', 'notificationSet', { idea: title, when })
+          : translate('eta', 'notificationCleared', { idea: title }),
+        href,
+      };
+    }
     default:
       return { text: translate('notificationList', 'other'), href };
   }

@@ -15,6 +15,8 @@ export interface RoadmapCard {
   status: string;
   board: string;
   votes: number;
+  /** The idea's public ETA ("2027-03", "2027-Q2") or ''. */
+  eta: string;
 }
 
 export interface Roadmap {
@@ -23,9 +25,16 @@ export interface Roadmap {
 }
 
 export function toRoadmapCard(
-  post: Pick<PostRecordLite, 'id' | 'title' | 'status' | 'board' | 'vote_count'>,
+  post: Pick<PostRecordLite, 'id' | 'title' | 'status' | 'board' | 'vote_count' | 'eta'>,
 ): RoadmapCard {
-  return { id: post.id, title: post.title, status: post.status, board: post.board, votes: post.vote_count ?? 0 };
+  return {
+    id: post.id,
+    title: post.title,
+    status: post.status,
+    board: post.board,
+    votes: post.vote_count ?? 0,
+    eta: post.eta ?? '',
+  };
 }
 
 /**
@@ -40,7 +49,7 @@ export async function loadRoadmap(pb: PocketBase, allStatuses?: StatusRecord[]):
     pb.collection('posts').getList<PostRecordLite>(1, 300, {
       filter: 'status.on_roadmap = true && merged_into = "" && approved = true && board.archived = false',
       sort: '-vote_count,-created',
-      fields: 'id,title,status,board,vote_count',
+      fields: 'id,title,status,board,vote_count,eta',
       skipTotal: true,
     }),
   ]);

@@ -22,6 +22,8 @@ export interface PostRecordLite extends BaseRecord {
   approved: boolean;
   merged_into: string;
   response: string;
+  /** The public copy of the idea's ETA (absent from live copies). */
+  eta?: string;
   expand?: { board?: BoardRecord; status?: StatusRecord };
 }
 
@@ -40,7 +42,7 @@ export interface ChangelogEntryRecord extends BaseRecord {
   expand?: { posts?: PostRecordLite[] };
 }
 
-export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge';
+export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge' | 'eta';
 
 export interface NotificationRecord extends BaseRecord {
   user: string;

@@ -46,6 +46,7 @@ export type SiteRecord = BaseRecord &
     | 'author_votes'
     | 'default_locale'
     | 'browser_locale'
+    | 'show_eta'
   >;
 
 export type BoardVisibility = BoardsVisibilityOptions;
