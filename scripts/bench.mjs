@@ -13,6 +13,7 @@ import { voteToggle } from './lib/bench/fan-out.mjs';
 import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
 import { measurePageTimes } from './lib/bench/page-times.mjs';
 import { growIdeas } from './lib/bench/scale.mjs';
+import { measureStaffLists } from './lib/bench/staff-lists.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { workerdOrigin } from './lib/bench/workerd-origin.mjs';
 import { formatWriteTrace, runWriteTrace } from './lib/bench/write-trace.mjs';
@@ -153,6 +154,10 @@ try {
     );
     console.log(formatCpuCost(`${label}, uncached`, await measureCpuCost(url, workerCpu)));
   }
+  // Staff lists by score and revenue beside today's by votes, on their own PocketBase at 10,000 ideas and
+  // 200,000 votes (issue #24).
+  console.log('');
+  for (const line of await measureStaffLists()) console.log(line);
 } finally {
   await stopBareWorker?.();
   await stack.stop();

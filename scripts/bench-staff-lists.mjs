@@ -1,0 +1,6 @@
+// `npm run bench:staff-lists`: the staff lists by score, revenue and votes at 10,000 ideas and 200,000 votes
+// alone (scripts/lib/bench/staff-lists.mjs; `npm run bench` runs it too). Never fails on time.
+import './lib/require-node.mjs';
+import { measureStaffLists } from './lib/bench/staff-lists.mjs';
+
+for (const line of await measureStaffLists()) console.log(line);
