@@ -8,11 +8,12 @@ import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 
 const SHARED_MODULES =
   /[\\/](src[\\/](stores|islands[\\/]hooks|lib|i18n)[\\/](?!markdown|image-files)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
-// Only the roadmap page's islands use these: they travel in their own small chunk, not in every page's.
-const ROADMAP_MODULES = /[\\/]src[\\/](stores|lib[\\/]pb)[\\/]roadmap\.ts$/;
+// Only the roadmap page's islands use these (and ETA labels: the roadmap, notifications and staff tools):
+// they travel in their own small chunks, not in every page's.
+const ROADMAP_MODULES = /[\\/]src[\\/]((stores|lib[\\/]pb)[\\/]roadmap|lib[\\/]eta-label)\.ts$/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
-  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search)|lib[\\/]pb[\\/](admin|staff|widget|account)|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names)|i18n[\\/](list-format|locale-names))\.ts$/;
+  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search|priority|scoring)|lib[\\/]pb[\\/](admin|staff|widget|account|priority|staff-lists)|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names|priority)|i18n[\\/](list-format|locale-names))\.ts$/;
 
 export default defineConfig({
   output: 'server',

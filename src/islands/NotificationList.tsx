@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
+import { describeEtaNotification } from '../lib/eta-label';
 import { describeNotification } from '../lib/pb/notifications';
 import type { NotificationRecord } from '../lib/pb/staff-types';
 import { $notifications, $unreadCount, markAllNotificationsRead, markNotificationRead } from '../stores/notifications';
@@ -28,7 +29,7 @@ export default function NotificationList({ initial }: { initial: NotificationRec
       ) : (
         <ul className="notification-list">
           {items.map((n) => {
-            const { text, href } = describeNotification(n);
+            const { text, href } = n.kind === 'eta' ? describeEtaNotification(n) : describeNotification(n);
             return (
               <li key={n.id} className={n.read_at ? 'read' : 'unread'} data-testid="notification">
                 <a href={href} onClick={() => !n.read_at && void markNotificationRead(n.id)}>

@@ -4,8 +4,9 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../i18n/current';
+import { formatEta } from '../lib/eta-label';
 import { type InsightRow, votesOf } from '../lib/pb/priority';
-import { CONFIDENCES, explainScore, type Formula, formatEta, IMPACTS } from '../lib/priority';
+import { CONFIDENCES, explainScore, type Formula, IMPACTS } from '../lib/priority';
 import { $insights, saveEta, saveSizing, startInsights } from '../stores/priority';
 
 interface Props {

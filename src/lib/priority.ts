@@ -1,5 +1,5 @@
-// How staff read an idea's priority: its score and revenue as the page's locale writes them, its ETA as
-// "March 2027" / "Q2 2027", and the score's formula spelled out with the idea's own numbers ("RICE = reach
+// How staff read an idea's priority: its score and revenue as the page's locale writes them, and the
+// score's formula spelled out with the idea's own numbers ("RICE = reach
 // 1,240 × impact 2 × confidence 80% ÷ effort 3 weeks = 661"). Mirrors pb_hooks/lib/score.js, which computes it.
 import { currentLocale, translator } from '../i18n/current';
 
@@ -59,17 +59,4 @@ export function explainScore(inputs: ScoreInputs, formula: Formula): string | nu
   };
   if (formula === 'value_effort') return t('explainValueEffort', terms);
   return t('explainRice', { ...terms, confidence: number(inputs.confidence / 100, { style: 'percent' }) });
-}
-
-const ETA = /^(\d{4})-(?:(0[1-9]|1[0-2])|Q([1-4]))$/;
-
-/** "March 2027" or "Q2 2027" in the page's language; '' for no ETA. */
-export function formatEta(eta: string | undefined | null): string {
-  const match = ETA.exec(eta ?? '');
-  if (!match) return '';
-  const [, year = '', month = '', quarter = ''] = match;
-  if (quarter) return translator('eta')('quarter', { quarter, year });
-  return new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(Number(year), Number(month) - 1, 15)),
-  );
 }

@@ -1,7 +1,6 @@
 // A member's own notifications (the API rules show nobody else's): lists, unread count, marking read.
 
 import { translate } from '../../i18n/current';
-import { formatEta } from '../priority';
 import type { PocketBase } from './client';
 import type { NotificationRecord } from './staff-types';
 
@@ -56,16 +55,6 @@ export function describeNotification(n: NotificationRecord): { text: string; hre
     }
     case 'merge':
       return { text: translate('notificationList', 'merged', { title }), href };
-    case 'eta': {
-      // The idea's public ETA now (it is '' once cleared, or once the site stops showing ETAs).
-      const when = formatEta(n.expand?.post?.eta);
-      return {
-        text: when
-          ? translate('eta', 'notificationSet', { idea: title, when })
-          : translate('eta', 'notificationCleared', { idea: title }),
-        href,
-      };
-    }
     default:
       return { text: translate('notificationList', 'other'), href };
   }
