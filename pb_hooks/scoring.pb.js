@@ -14,3 +14,19 @@ onRecordUpdate((e) => {
     txApp.logger().info('Scores recomputed', 'weights', weightsChanged, 'ms', Date.now() - started);
   });
 }, 'scoring');
+
+// Weights are checked as the admin sends them (lib/insights.js would quietly ignore a bad one): revenue
+// 0–1,000 per $1,000, and 0–100 for segments that exist; anything else is refused with a field message.
+onRecordUpdateRequest((e) => {
+  const { inRequestLanguage } = require(`${__hooks}/lib/refusals.js`);
+  inRequestLanguage(e, () => {
+    const { badWeights } = require(`${__hooks}/lib/rescore.js`);
+    if (badWeights(e.app, e.record)) {
+      const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
+      throw new BadRequestError(refusalText('badScoringWeights'), {
+        weights: fieldRefusal('invalid_weights', 'badScoringWeights'),
+      });
+    }
+    e.next();
+  });
+}, 'scoring');

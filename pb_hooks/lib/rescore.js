@@ -43,4 +43,28 @@ function rescoreAll(app, scoring = scoringOf(app), { weightsChanged = true } = {
     .execute();
 }
 
-module.exports = { rescoreAll };
+/** Is the scoring record's `weights` anything but { segments: { <existing segment id>: 0–100 }, revenue: 0–1,000 }? */
+function badWeights(app, scoring) {
+  let weights;
+  try {
+    weights = JSON.parse(toString(scoring.get('weights')) || '{}');
+  } catch {
+    return true;
+  }
+  if (!weights || typeof weights !== 'object' || Array.isArray(weights)) return true;
+  const inRange = (value, max) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max;
+  if (weights.revenue !== undefined && !inRange(weights.revenue, 1000)) return true;
+  const segments = weights.segments ?? {};
+  if (!segments || typeof segments !== 'object' || Array.isArray(segments)) return true;
+  for (const [id, weight] of Object.entries(segments)) {
+    if (!inRange(weight, 100)) return true;
+    try {
+      app.findRecordById('segments', id);
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+module.exports = { rescoreAll, badWeights };

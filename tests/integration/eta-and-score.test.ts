@@ -175,6 +175,41 @@ describe('priority score', () => {
     expect(await insights(post)).toMatchObject({ reach: 3, score: 3 });
   });
 
+  it('refuses bad sizing and bad weights, saying why in the admin’s language', async () => {
+    const post = await createPost(pb, board, actors.member);
+    const staff = actors.moderator.collection('post_insights');
+    for (const bad of [{ impact: 11 }, { impact: -1 }, { confidence: 101 }, { effort: -2 }, { effort: 1001 }]) {
+      expect(await attempt(() => staff.update(post.id, bad)), JSON.stringify(bad)).toBe(false);
+    }
+    const segment = await pb.admin.collection('segments').create({ name: `Weighted ${Date.now()}` });
+    for (const weights of [
+      { segments: {}, revenue: -1 },
+      { segments: {}, revenue: '5' },
+      { segments: {}, revenue: 1001 },
+      { segments: { [segment.id]: 101 }, revenue: 0 },
+      { segments: { zzzzzzzzzzzzzzz: 2 }, revenue: 0 },
+      { segments: [], revenue: 0 },
+      [1, 2],
+    ]) {
+      const answer = await fetch(`${pb.url}/api/collections/scoring/records/${scoring.id}`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          authorization: actors.admin.authStore.token,
+          'accept-language': 'de',
+        },
+        body: JSON.stringify({ weights }),
+      });
+      expect(answer.status, JSON.stringify(weights)).toBe(400);
+      const body = await answer.json();
+      expect(body.data.weights.message).toBe(
+        'Gewichte sind Zahlen: 0 bis 1.000 für den Umsatz, 0 bis 100 für jedes vorhandene Segment.',
+      );
+    }
+    await setFormula({ weights: { segments: { [segment.id]: 2.5 }, revenue: 1000 } });
+    await setFormula({ weights: { segments: {}, revenue: 0 } });
+  });
+
   it('only admins choose the formula and weights', async () => {
     await expectAccess(
       (actor) => actors[actor].collection('scoring').update(scoring.id, { formula: 'rice' }),
