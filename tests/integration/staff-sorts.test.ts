@@ -104,6 +104,15 @@ describe('?sort=score and ?sort=revenue', () => {
       'Many votes, no revenue',
     ]);
     expect((await listAs('admin', 'sort=revenue&voted=1')).titles).toEqual([]);
+    // A public tag on one idea, a staff-only tag on another: the tag filter finds either for staff.
+    const [open, secret] = await Promise.all([
+      pb.admin.collection('tags').create({ name: `Open ${Date.now()}`, color: '#336699' }),
+      pb.admin.collection('tags').create({ name: `Secret ${Date.now()}`, color: '#336699', staff_only: true }),
+    ]);
+    await pb.admin.collection('posts').update(ideas.fresh.id, { tags: [open.id] });
+    await pb.admin.collection('post_staff_tags').create({ post: ideas.richQuiet.id, tags: [secret.id] });
+    expect((await listAs('moderator', `sort=score&tag=${open.id}`)).titles).toEqual(['Nothing yet']);
+    expect((await listAs('moderator', `sort=revenue&tag=${secret.id}`)).titles).toEqual(['One rich vote']);
     const across = await listAs('moderator', 'sort=score', undefined);
     expect(across.titles[0]).toBe('Sized by staff');
   });
