@@ -12,7 +12,8 @@ function rewrite(app, from, to) {
   for (const collection of app.findAllCollections()) {
     let changed = false;
     for (const name of RULE_NAMES) {
-      const rule = collection[name];
+      // A rule reads as a Go *string: JSON gives its text (or null).
+      const rule = JSON.parse(JSON.stringify(collection[name]) ?? 'null');
       if (typeof rule !== 'string' || !rule.includes('visibility = "public"')) continue;
       let next = rule;
       const prefixes = new Set();
