@@ -38,13 +38,17 @@ const boardVisibleBeforeSegments = (prefix = '') =>
   `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}))`;
 
 /** An idea the caller may see: its board is visible, and it is approved, theirs, or they are staff. */
-const postVisibleWith = (board) => (prefix = '') =>
-  `(${board(`${prefix}board.`)} && (${prefix}approved = true || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+const postVisibleWith =
+  (board) =>
+  (prefix = '') =>
+    `(${board(`${prefix}board.`)} && (${prefix}approved = true || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
 const postVisible = postVisibleWith(boardVisible);
 
 /** A comment the caller may see: its idea is visible; internal ones staff only; hidden ones their author and staff. */
-const commentVisibleWith = (post) => (prefix = '') =>
-  `(${post(`${prefix}post.`)} && (${prefix}internal = false || ${ACTIVE_STAFF}) && (${prefix}hidden = false || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+const commentVisibleWith =
+  (post) =>
+  (prefix = '') =>
+    `(${post(`${prefix}post.`)} && (${prefix}internal = false || ${ACTIVE_STAFF}) && (${prefix}hidden = false || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
 const commentVisible = commentVisibleWith(postVisible);
 
 /** A comment anyone who sees it may still answer or react to: neither hidden nor internal (staff: any). */

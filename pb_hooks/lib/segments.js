@@ -40,7 +40,10 @@ function isoDate(v) {
 
 /** Is `value` right for `op` on `kind`? */
 function valueFits(kind, op, value) {
-  if (kind === 'plan') return op === 'in' ? Array.isArray(value) && value.length >= 1 && value.length <= MAX_IN && value.every(isText) : isText(value);
+  if (kind === 'plan')
+    return op === 'in'
+      ? Array.isArray(value) && value.length >= 1 && value.length <= MAX_IN && value.every(isText)
+      : isText(value);
   if (kind === 'revenue') return isNumber(value) && value >= 0;
   if (kind === 'company') return typeof value === 'string' && RECORD_ID.test(value);
   if (kind === 'attribute') {
@@ -59,7 +62,18 @@ function kindOf(field) {
     const key = field.slice('attribute:'.length);
     return ATTRIBUTE_KEY.test(key) ? { kind: 'attribute', key } : null;
   }
-  return Object.prototype.hasOwnProperty.call(OPERATORS, field) && field !== 'attribute' ? { kind: field, key: '' } : null;
+  return Object.hasOwn(OPERATORS, field) && field !== 'attribute' ? { kind: field, key: '' } : null;
+}
+
+/** What is wrong with one rule: [part ('' for the whole rule), refusal key], or null. */
+function ruleProblem(rule) {
+  if (!rule || typeof rule !== 'object' || Array.isArray(rule)) return ['', 'segmentConditionsShape'];
+  if (Object.keys(rule).some((name) => !['field', 'op', 'value'].includes(name))) return ['', 'segmentConditionsShape'];
+  const kind = kindOf(rule.field);
+  if (!kind) return ['field', 'segmentField'];
+  if (!OPERATORS[kind.kind].includes(rule.op)) return ['op', 'segmentOperator'];
+  if (!valueFits(kind.kind, rule.op, rule.value)) return ['value', 'segmentValue'];
+  return null;
 }
 
 /**
@@ -80,14 +94,8 @@ function problemsOf(conditions) {
   else if (rules.length > MAX_RULES) problems['conditions.rules'] = 'segmentRulesCount';
   else {
     rules.forEach((rule, i) => {
-      const at = `conditions.rules.${i}`;
-      if (!rule || typeof rule !== 'object' || Array.isArray(rule)) return (problems[at] = 'segmentConditionsShape');
-      const extra = Object.keys(rule).find((name) => !['field', 'op', 'value'].includes(name));
-      if (extra) return (problems[at] = 'segmentConditionsShape');
-      const kind = kindOf(rule.field);
-      if (!kind) return (problems[`${at}.field`] = 'segmentField');
-      if (!OPERATORS[kind.kind].includes(rule.op)) return (problems[`${at}.op`] = 'segmentOperator');
-      if (!valueFits(kind.kind, rule.op, rule.value)) problems[`${at}.value`] = 'segmentValue';
+      const problem = ruleProblem(rule);
+      if (problem) problems[problem[0] ? `conditions.rules.${i}.${problem[0]}` : `conditions.rules.${i}`] = problem[1];
     });
   }
   return problems;
@@ -99,8 +107,10 @@ function requireValidConditions(conditions) {
   const paths = Object.keys(problems);
   if (paths.length === 0) return;
   const data = {};
-  for (const path of paths) data[path] = new ValidationError('validation_segment_conditions', refusalText(problems[path]));
-  if (!data.conditions) data.conditions = new ValidationError('validation_segment_conditions', refusalText(problems[paths[0]]));
+  for (const path of paths)
+    data[path] = new ValidationError('validation_segment_conditions', refusalText(problems[path]));
+  if (!data.conditions)
+    data.conditions = new ValidationError('validation_segment_conditions', refusalText(problems[paths[0]]));
   throw new BadRequestError(refusalText('segmentConditionsInvalid'), data);
 }
 
@@ -127,7 +137,8 @@ function compileConditions(conditions, now = new Date()) {
       if (op === 'in') return `${plan} IN (${value.map(bind).join(', ')})`;
       return `${plan} ${op === 'eq' ? '=' : '!='} ${bind(value)}`;
     }
-    if (kind === 'revenue') return `(c.id IS NOT NULL AND c.monthly_revenue ${op === 'gte' ? '>=' : '<='} ${bind(value)})`;
+    if (kind === 'revenue')
+      return `(c.id IS NOT NULL AND c.monthly_revenue ${op === 'gte' ? '>=' : '<='} ${bind(value)})`;
     if (kind === 'company') return `mp.company = ${bind(value)}`;
     if (kind === 'attribute') {
       const path = bind(`$.${key}`);
@@ -170,7 +181,9 @@ function conditionsOf(segment) {
 function updateCount(app, segmentId) {
   app
     .db()
-    .newQuery('UPDATE segments SET member_count = (SELECT COUNT(*) FROM segment_members WHERE segment = {:s}) WHERE id = {:s}')
+    .newQuery(
+      'UPDATE segments SET member_count = (SELECT COUNT(*) FROM segment_members WHERE segment = {:s}) WHERE id = {:s}',
+    )
     .bind({ s: segmentId })
     .execute();
 }

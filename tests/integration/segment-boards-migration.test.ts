@@ -25,14 +25,19 @@ async function rulesOf(admin: import('pocketbase').default): Promise<Rules> {
 function storedRules(): Rules {
   const db = new DatabaseSync(join(database.dataDir, 'data.db'), { readOnly: true });
   try {
-    const rows = db.prepare(`SELECT name, ${RULES.join(', ')} FROM _collections`).all() as Record<string, string | null>[];
+    const rows = db.prepare(`SELECT name, ${RULES.join(', ')} FROM _collections`).all() as Record<
+      string,
+      string | null
+    >[];
     return Object.fromEntries(rows.map((row) => [row.name, Object.fromEntries(RULES.map((r) => [r, row[r]]))]));
   } finally {
     db.close();
   }
 }
 const mentioning = (rules: Rules, text: string) =>
-  Object.entries(rules).flatMap(([c, r]) => RULES.filter((name) => r[name]?.includes(text)).map((name) => `${c}.${name}`));
+  Object.entries(rules).flatMap(([c, r]) =>
+    RULES.filter((name) => r[name]?.includes(text)).map((name) => `${c}.${name}`),
+  );
 
 it('re-applies every rule that embeds the board, post or comment fragments', { timeout: 120_000 }, async () => {
   const port = await freePort();

@@ -48,13 +48,25 @@ describe('conditions are checked strictly', () => {
     ['a key with a dot', { match: 'all', rules: [rule('attribute:a.b', 'eq', 1)] }, 'conditions.rules.0.field'],
     ['a key with a quote', { match: 'all', rules: [rule('attribute:a"b', 'eq', 1)] }, 'conditions.rules.0.field'],
     ['a key with a path', { match: 'all', rules: [rule("attribute:$.x') --", 'eq', 1)] }, 'conditions.rules.0.field'],
-    ['a 41-letter key', { match: 'all', rules: [rule(`attribute:${'k'.repeat(41)}`, 'eq', 1)] }, 'conditions.rules.0.field'],
+    [
+      'a 41-letter key',
+      { match: 'all', rules: [rule(`attribute:${'k'.repeat(41)}`, 'eq', 1)] },
+      'conditions.rules.0.field',
+    ],
     ['a wrong operator', { match: 'all', rules: [rule('revenue', 'eq', 5)] }, 'conditions.rules.0.op'],
     ['an operator as SQL', { match: 'all', rules: [rule('plan', '= 1 OR 1 =', 'x')] }, 'conditions.rules.0.op'],
     ['revenue as text', { match: 'all', rules: [rule('revenue', 'gte', '1000')] }, 'conditions.rules.0.value'],
     ['negative revenue', { match: 'all', rules: [rule('revenue', 'gte', -1)] }, 'conditions.rules.0.value'],
-    ['a company that is no id', { match: 'all', rules: [rule('company', 'eq', '" || 1=1')] }, 'conditions.rules.0.value'],
-    ['a date that is none', { match: 'all', rules: [rule('signed_up', 'before', "'; DROP TABLE users")] }, 'conditions.rules.0.value'],
+    [
+      'a company that is no id',
+      { match: 'all', rules: [rule('company', 'eq', '" || 1=1')] },
+      'conditions.rules.0.value',
+    ],
+    [
+      'a date that is none',
+      { match: 'all', rules: [rule('signed_up', 'before', "'; DROP TABLE users")] },
+      'conditions.rules.0.value',
+    ],
     ['days as text', { match: 'all', rules: [rule('active', 'within_days', '7')] }, 'conditions.rules.0.value'],
     ['too many days', { match: 'all', rules: [rule('active', 'within_days', 99999)] }, 'conditions.rules.0.value'],
     ['an object value', { match: 'all', rules: [rule('plan', 'eq', { $ne: 1 })] }, 'conditions.rules.0.value'],
@@ -68,7 +80,13 @@ describe('conditions are checked strictly', () => {
   });
 
   it('refuses conditions over 8 KB', async () => {
-    const big = Array.from({ length: 20 }, () => rule('plan', 'in', Array.from({ length: 50 }, () => 'x'.repeat(200))));
+    const big = Array.from({ length: 20 }, () =>
+      rule(
+        'plan',
+        'in',
+        Array.from({ length: 50 }, () => 'x'.repeat(200)),
+      ),
+    );
     expect(await refusalOf({ match: 'any', rules: big })).not.toBeNull();
   });
 
@@ -79,7 +97,11 @@ describe('conditions are checked strictly', () => {
     for (const hostile of [`") || 1=1 --`, `'; DROP TABLE users; --`, '@request.auth.role = "admin"', "' OR '1'='1"]) {
       const s = await segment({
         match: 'any',
-        rules: [rule('plan', 'eq', hostile), rule('attribute:tier', 'contains', hostile), rule('plan', 'in', [hostile])],
+        rules: [
+          rule('plan', 'eq', hostile),
+          rule('attribute:tier', 'contains', hostile),
+          rule('plan', 'in', [hostile]),
+        ],
       });
       expect(await membersOf(s), hostile).toEqual([]);
       expect(s.member_count).toBe(0);
@@ -99,10 +121,7 @@ describe('conditions are checked strictly', () => {
     );
     const s = await segment(conditions);
     await expectAccess((actor) => actors[actor].collection('segments').getOne(s.id), allowed('moderator', 'admin'));
-    await expectAccess(
-      (actor) => actors[actor].collection('segments').update(s.id, { member_count: 99 }),
-      allowed(),
-    );
+    await expectAccess((actor) => actors[actor].collection('segments').update(s.id, { member_count: 99 }), allowed());
     await expectAccess(
       (actor) => actors[actor].collection('segment_members').create({ segment: s.id, user: idOf(actors.member) }),
       allowed(),
@@ -114,7 +133,7 @@ describe('members are recomputed', () => {
   it('by plan, revenue, company and attributes, and follow profiles and companies', async () => {
     const big = await company({ plan: 'Enterprise R', monthly_revenue: 20000, attributes: { region: 'EU R' } });
     const small = await company({ plan: 'Starter R', monthly_revenue: 50 });
-    const [a, b, c, loner] = await Promise.all([1, 2, 3, 4].map(() => pb.actor('member')));
+    const [a, b, c, loner] = await Promise.all([pb.actor(), pb.actor(), pb.actor(), pb.actor()]);
     await pb.admin.collection('member_profiles').create({ user: idOf(a), company: big.id, attributes: { seats: 12 } });
     const bProfile = await pb.admin.collection('member_profiles').create({ user: idOf(b), company: small.id });
     await pb.admin.collection('member_profiles').create({ user: idOf(c), company: small.id, attributes: { seats: 3 } });
@@ -123,8 +142,14 @@ describe('members are recomputed', () => {
     const rich = await segment({ match: 'all', rules: [rule('revenue', 'gte', 1000)] });
     const eu = await segment({ match: 'all', rules: [rule('attribute:region', 'eq', 'EU R')] });
     const seats = await segment({ match: 'all', rules: [rule('attribute:seats', 'gte', 10)] });
-    const either = await segment({ match: 'any', rules: [rule('company', 'eq', small.id), rule('attribute:seats', 'gte', 10)] });
-    const both = await segment({ match: 'all', rules: [rule('plan', 'in', ['Starter R']), rule('attribute:seats', 'lte', 5)] });
+    const either = await segment({
+      match: 'any',
+      rules: [rule('company', 'eq', small.id), rule('attribute:seats', 'gte', 10)],
+    });
+    const both = await segment({
+      match: 'all',
+      rules: [rule('plan', 'in', ['Starter R']), rule('attribute:seats', 'lte', 5)],
+    });
     const sorted = (...ids: string[]) => ids.sort();
     expect(await membersOf(enterprise)).toEqual([idOf(a)]);
     expect(await membersOf(rich)).toEqual([idOf(a)]);
@@ -149,7 +174,9 @@ describe('members are recomputed', () => {
     expect(await membersOf(enterprise)).toEqual([idOf(c)]);
     expect(await membersOf(rich)).toEqual([]);
     // The segment itself changes.
-    await pb.admin.collection('segments').update(enterprise.id, { conditions: { match: 'all', rules: [rule('plan', 'neq', 'Enterprise R')] } });
+    await pb.admin
+      .collection('segments')
+      .update(enterprise.id, { conditions: { match: 'all', rules: [rule('plan', 'neq', 'Enterprise R')] } });
     expect(await membersOf(enterprise)).not.toContain(idOf(c));
     expect(await membersOf(enterprise)).toContain(idOf(loner));
   });
@@ -168,7 +195,9 @@ describe('members are recomputed', () => {
     // A new member joins a segment that matches them at once.
     const later = await pb.actor('member');
     expect(await membersOf(recent)).toContain(idOf(later));
-    const post = await pb.admin.collection('posts').create({ board: board.id, author: idOf(idle), title: 'x', approved: true });
+    const post = await pb.admin
+      .collection('posts')
+      .create({ board: board.id, author: idOf(idle), title: 'x', approved: true });
     await fresh.collection('votes').create({ post: post.id, user: idOf(fresh) });
     const active = await segment({ match: 'all', rules: [rule('active', 'within_days', 7)] });
     expect(await membersOf(active)).toEqual([idOf(fresh), idOf(idle)].sort());
