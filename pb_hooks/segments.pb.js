@@ -68,3 +68,34 @@ const requireBoardSegment = (e) => {
 };
 onRecordCreateRequest(requireBoardSegment, 'boards');
 onRecordUpdateRequest(requireBoardSegment, 'boards');
+
+// GET /api/chorus/segment-votes?segment=<id>&posts=<id>,<id>… (staff only): how many of each idea's votes
+// come from the segment's members, for a list or roadmap filtered by segment ("12 of 40 votes from …").
+routerAdd('GET', '/api/chorus/segment-votes', (e) => {
+  const { isStaff } = require(`${__hooks}/lib/access.js`);
+  if (!isStaff(e)) throw new ForbiddenError('Only staff can do this.');
+  const query = e.request.url.query();
+  const segment = query.get('segment');
+  const posts = query.get('posts').split(',').filter(Boolean);
+  const ID = /^[a-z0-9]{15}$/;
+  if (!ID.test(segment) || posts.length === 0 || posts.length > 300 || !posts.every((id) => ID.test(id))) {
+    throw new BadRequestError('segment and posts must be record ids (at most 300 posts).');
+  }
+  const params = { segment };
+  const names = posts.map((id, i) => {
+    params[`p${i}`] = id;
+    return `{:p${i}}`;
+  });
+  const rows = arrayOf(new DynamicModel({ post: '', n: 0 }));
+  e.app
+    .db()
+    .newQuery(
+      'SELECT v.post AS post, COUNT(*) AS n FROM votes v JOIN segment_members sm ON sm.user = v.user AND sm.segment = {:segment} ' +
+        `WHERE v.post IN (${names.join(', ')}) GROUP BY v.post`,
+    )
+    .bind(params)
+    .all(rows);
+  const counts = {};
+  for (const row of rows) counts[row.post] = row.n;
+  return e.json(200, counts);
+});

@@ -17,9 +17,11 @@ interface Props {
   boards: Record<string, string>;
   /** The viewer sees public boards only. */
   everyBoardPublic?: boolean | undefined;
+  /** Staff only: a line per card id (its votes from a segment). */
+  notes?: Record<string, string> | undefined;
 }
 
-export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic }: Props) {
+export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic, notes }: Props) {
   // The server's cards while hydrating (the store may already hold newer ones when a live change woke it).
   const live = useClientStore($roadmapCards, null) ?? cards;
   const announcement = useStore($roadmapAnnouncement);
@@ -57,6 +59,11 @@ export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic 
                     <span className="roadmap-card-text">
                       <a href={`/p/${card.id}`}>{card.title}</a>
                       <span className="meta">{boards[card.board] ?? t('board')}</span>
+                      {notes?.[card.id] && (
+                        <span className="meta" data-testid="segment-votes">
+                          {notes[card.id]}
+                        </span>
+                      )}
                     </span>
                   </li>
                 ))}

@@ -5,6 +5,7 @@ import type { ListState } from '../list-query';
 import type { PocketBase } from './client';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
+import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from './segment-view';
 import { listTags } from './taxonomy';
 import type { SessionUser, StatusRecord } from './types';
 
@@ -12,6 +13,8 @@ export interface ListData {
   result: PostPage;
   statuses: StatusRecord[];
   tags: TagRecord[];
+  /** Staff only: the segment filter's choices and the shown ideas' votes from it (null for anyone else). */
+  segmentView: SegmentView | null;
 }
 
 const EMPTY: PostPage = { items: [], page: 1, hasNext: false };
@@ -24,7 +27,8 @@ export async function loadList(
   boardId?: string,
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
-  const [result, tags] = await Promise.all([
+  const segment = segmentFor(user, state.segment);
+  const [result, tags, choices] = await Promise.all([
     personal && !user
       ? EMPTY
       : listPosts(pb, {
@@ -37,8 +41,12 @@ export async function loadList(
           q: state.q,
           page: state.page,
           staff: isStaff(user),
+          ...(segment ? { segment } : {}),
         }),
     listTags(pb),
+    loadSegmentChoices(pb, user),
   ]);
-  return { result, statuses, tags };
+  const ids = result.items.map((post) => post.id);
+  const segmentView = await loadSegmentView(pb, choices, segment, ids);
+  return { result, statuses, tags, segmentView };
 }
