@@ -220,7 +220,7 @@ function recomputeSegment(app, segment, scope = {}, now = new Date()) {
     )
     .bind(params)
     .execute();
-  updateCount(app, segmentId);
+  return updateCount(app, segmentId);
 }
 
 /** Recomputes one member's memberships in every segment (their profile changed, or they signed up). */
@@ -263,6 +263,7 @@ function saveSegment(e) {
     conditions = null;
   }
   requireValidConditions(conditions);
+  // (The save's answer still shows the count before: read the segment again for the new one.)
   withinTransaction(e, (txApp) => recomputeSegment(txApp, e.record));
 }
 

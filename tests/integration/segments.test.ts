@@ -5,7 +5,7 @@ import type { RecordModel } from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { allowed, createActors, expectAccess, idOf } from '../support/world';
+import { allowed, createActors, expectAccess, idOf, refused } from '../support/world';
 
 let pb: TestPocketBase;
 beforeAll(async () => {
@@ -201,5 +201,45 @@ describe('members are recomputed', () => {
     await fresh.collection('votes').create({ post: post.id, user: idOf(fresh) });
     const active = await segment({ match: 'all', rules: [rule('active', 'within_days', 7)] });
     expect(await membersOf(active)).toEqual([idOf(fresh), idOf(idle)].sort());
+  });
+});
+
+describe('staff see ideas through a segment', () => {
+  it('filters ideas by their voters’ segment and counts the segment’s votes; staff only', async () => {
+    const actors = await createActors(pb);
+    const board = await pb.admin.collection('boards').create({ name: 'F', slug: `f-${++made}`, visibility: 'public' });
+    const plan = `Plan F${made}`;
+    const co = await company({ plan });
+    const [inside1, inside2, outside] = await Promise.all([pb.actor(), pb.actor(), pb.actor()]);
+    for (const client of [inside1, inside2]) {
+      await pb.admin.collection('member_profiles').create({ user: idOf(client), company: co.id });
+    }
+    const s = await segment({ match: 'all', rules: [rule('plan', 'eq', plan)] });
+    const idea = (title: string) =>
+      pb.admin.collection('posts').create({ board: board.id, author: idOf(outside), title, approved: true });
+    const wanted = await idea('Wanted by the segment');
+    const other = await idea('Wanted by others');
+    for (const voter of [inside1, inside2, outside])
+      await voter.collection('votes').create({ post: wanted.id, user: idOf(voter) });
+    await outside.collection('votes').create({ post: other.id, user: idOf(outside) });
+
+    const filter = `board = "${board.id}" && votes_via_post.user.segment_members_via_user.segment ?= "${s.id}"`;
+    const path = `/api/chorus/segment-votes?segment=${s.id}&posts=${wanted.id},${other.id}`;
+    await expectAccess(
+      async (actor) => {
+        const list = await actors[actor].collection('posts').getFullList({ filter });
+        if (list.length === 0) throw refused('the join into segment_members gave nothing');
+        expect(list.map((p) => p.id)).toEqual([wanted.id]);
+        expect(await actors[actor].send(path, {})).toEqual({ [wanted.id]: 2 });
+      },
+      allowed('moderator', 'admin'),
+    );
+    for (const actor of ['member', 'blocked moderator'] as const) {
+      await expect(actors[actor].send(path, {})).rejects.toMatchObject({ status: 403 });
+    }
+    // Hostile ids are refused before any SQL.
+    for (const bad of [`segment=${s.id}&posts=x") OR 1=1`, `segment='; DROP TABLE votes&posts=${wanted.id}`]) {
+      await expect(actors.admin.send(`/api/chorus/segment-votes?${bad}`, {})).rejects.toMatchObject({ status: 400 });
+    }
   });
 });
