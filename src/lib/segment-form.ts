@@ -55,7 +55,7 @@ export function conditionsFromForm(form: FormData): { conditions: SegmentConditi
 
 /** A rule's value as the form shows it. */
 export function valueText(value: unknown): string {
-  return Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
+  return Array.isArray(value) ? value.join(',') : value === undefined || value === null ? '' : String(value);
 }
 
 /** Field errors keyed by PocketBase's paths (conditions.rules.3.value) → keyed by form row (rule_value_5). */
