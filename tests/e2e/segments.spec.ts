@@ -1,5 +1,6 @@
 // Segments, in the user's words: "an admin makes a board visible to one segment; a member outside it cannot
 // find it anywhere, not even through search" (and a member inside it sees it).
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { demoPassword, signIn, unique } from './staff-helpers';
 
@@ -30,6 +31,8 @@ test('an admin makes a board visible to one segment; a member outside it cannot 
   await expect(adminPage.getByRole('region', { name: segmentName }).getByTestId('member-count')).toContainText(
     'Members: 1',
   );
+
+  await expectNoAxeViolations(adminPage, '/admin/segments');
 
   const slug = `platinum-${Date.now().toString(36)}`;
   const boardName = unique('Platinum lounge');
