@@ -2,7 +2,7 @@
 // find it anywhere, not even through search" (and a member inside it sees it).
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { demoPassword, signIn, unique } from './staff-helpers';
+import { createIdea, demoPassword, signIn, unique } from './staff-helpers';
 
 test('an admin makes a board visible to one segment; a member outside it cannot find it anywhere, not even through search', async ({
   browser,
@@ -86,4 +86,45 @@ test('an admin makes a board visible to one segment; a member outside it cannot 
   await insidePage.goto(`/?q=${word}`);
   await expect(insidePage.getByRole('link', { name: `A ${word} lounge` })).toBeVisible();
   await insideContext.close();
+});
+
+test('staff see what one segment wants, with its share of the votes; a member asking the same gets the plain list', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const plan = unique('Diamond');
+  const company = await admin.collection('companies').create({ external_id: `co-${Date.now()}`, name: 'Gem', plan });
+  const [customer, other] = await Promise.all([createMember(), createMember()]);
+  await admin.collection('member_profiles').create({ user: customer.id, company: company.id });
+  const segment = await admin
+    .collection('segments')
+    .create({
+      name: unique('Diamond'),
+      conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: plan }] },
+    });
+  const wanted = await createIdea(admin, other.id, unique('Diamond export'));
+  const unwanted = await createIdea(admin, other.id, unique('Nobody diamond wants'));
+  for (const voter of [customer, other]) await admin.collection('votes').create({ post: wanted.id, user: voter.id });
+
+  const staff = await browser.newContext();
+  await signIn(staff, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
+  const page = await staff.newPage();
+  await page.goto(`/b/features?sort=new&segment=${segment.id}`);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: wanted.title }) });
+  await expect(card.getByTestId('segment-votes')).toHaveText(`1 of 2 votes from ${segment.name}`);
+  await expect(page.getByRole('link', { name: unwanted.title })).toHaveCount(0);
+  await expect(page.getByLabel('Segment')).toHaveValue(segment.id);
+  await staff.close();
+
+  const member = await browser.newContext();
+  await signIn(member, baseURL as string, pbUrl, other.email, other.password);
+  const memberPage = await member.newPage();
+  await memberPage.goto(`/b/features?sort=new&segment=${segment.id}`);
+  await expect(memberPage.getByRole('link', { name: unwanted.title })).toBeVisible();
+  await expect(memberPage.getByTestId('segment-votes')).toHaveCount(0);
+  await expect(memberPage.getByLabel('Segment')).toHaveCount(0);
+  await member.close();
 });
