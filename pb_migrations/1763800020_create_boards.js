@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Boards group ideas. Access: a public board is read by anyone, a members board by signed-in people,
 // a staff board by active staff; active admins create, edit and delete boards.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 
 migrate(
   (app) => {

@@ -10,7 +10,8 @@
 //   merged_into is set only by the merge route (pb_hooks/merge.pb.js).
 // - delete: active staff on ideas they can see; the author, while the idea is not locked.
 // - posts.tags holds public tags only; staff-only tags live in post_staff_tags.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 const { ACTIVE, ACTIVE_STAFF, unset, boardVisible, postVisible } = RULES;
 const SERVER_OWNED = ['vote_count', 'comment_count', 'trending_score', 'response_by', 'response_at', 'merged_into'];
 const STAFF_OWNED = ['status', 'tags', 'pinned', 'locked', 'approved', 'response'];

@@ -2,7 +2,8 @@
 // Staff-only tags of an idea: at most one record per idea, holding only tags with staff_only = true.
 // Kept apart from posts.tags so that public reads of ideas (lists, views, realtime) carry no staff data
 // and run no per-record code. Access: active staff on ideas they can see, for every operation.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 const STAFF_ON_POST = `${RULES.ACTIVE_STAFF} && ${RULES.postVisible('post.')}`;
 const STAFF_TAGS_ONLY =
   '(@request.body.tags:isset = false || @request.body.tags:length = 0 || @request.body.tags.staff_only = true)';

@@ -6,7 +6,8 @@
 // - create: active members vote as themselves on an open idea they can see; active staff may also vote
 //   on behalf of a customer, signing the vote (on_behalf_by).
 // - update: nobody. delete: one's own vote, or active staff a vote cast on behalf, while the idea is open.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 const { ACTIVE, ACTIVE_STAFF, postVisible } = RULES;
 const OPEN_POST = '(post.locked = false && post.merged_into = "")';
 

@@ -10,7 +10,8 @@
 // - update: the author edits the body and images of their comment while the idea is unlocked; active staff
 //   set hidden and internal on anyone's comment but never its text.
 // - delete: the author, or active staff on ideas they can see.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 const { ACTIVE, ACTIVE_STAFF, unset, postVisible, commentVisible, commentOpen } = RULES;
 const REPLY = `(parent = "" || (parent.post = post && parent.parent = "" && ${commentOpen('parent.')}))`;
 const AUTHOR_EDIT = `author = @request.auth.id && post.locked = false && ${unset(['post', 'author', 'parent', 'internal', 'hidden', 'edited_at'])}`;

@@ -5,7 +5,8 @@
 //   comment are neither listed, viewed nor streamed to anyone else.
 // - create: active members, as themselves, on a comment they see that is neither hidden nor internal
 //   (staff: any), while the idea is unlocked. update: nobody. delete: one's own, while active.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 const { ACTIVE, commentVisible, commentOpen } = RULES;
 
 migrate(

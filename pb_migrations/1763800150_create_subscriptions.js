@@ -2,7 +2,8 @@
 // Who follows an idea (for notifications). Authors, voters and commenters are subscribed by pb_hooks.
 // Access: private to each member (list/view their own); active members follow an idea they can see and
 // unfollow; nobody updates.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 const { ACTIVE, postVisible } = RULES;
 
 migrate(

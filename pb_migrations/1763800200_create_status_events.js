@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An idea's timeline: one row per status change, written only by pb_hooks/status-events.pb.js in the
 // same transaction as the change. Access: readable by whoever may see the idea; no API writes.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The fragments as this migration first stored them (segment boards came later: 1764420010).
+const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
 
 migrate(
   (app) => {

@@ -24,17 +24,32 @@ const ACTIVE_ADMIN = '(@request.auth.blocked = false && @request.auth.role = "ad
 /** "Nobody may send these fields": one `:isset = false` per field. */
 const unset = (fields) => `(${fields.map((f) => `@request.body.${f}:isset = false`).join(' && ')})`;
 
-/** A board (`prefix` leads to it, e.g. "board." from a post) the caller may see. */
+/**
+ * A board (`prefix` leads to it, e.g. "board." from a post) the caller may see. A segment board: the members
+ * of its segment and active staff (PocketBase resolves the back-relation inside a rule without applying
+ * segment_members' staff-only list rule; a client's own filter cannot join it).
+ */
 const boardVisible = (prefix = '') =>
+  `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}) || ` +
+  `(${prefix}visibility = "segment" && (${prefix}segment.segment_members_via_segment.user ?= @request.auth.id || ${ACTIVE_STAFF})))`;
+
+/** boardVisible before segment boards (1764420010_update_rules_segment_boards.js finds it in stored rules). */
+const boardVisibleBeforeSegments = (prefix = '') =>
   `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}))`;
 
 /** An idea the caller may see: its board is visible, and it is approved, theirs, or they are staff. */
-const postVisible = (prefix = '') =>
-  `(${boardVisible(`${prefix}board.`)} && (${prefix}approved = true || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+const postVisibleWith =
+  (board) =>
+  (prefix = '') =>
+    `(${board(`${prefix}board.`)} && (${prefix}approved = true || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+const postVisible = postVisibleWith(boardVisible);
 
 /** A comment the caller may see: its idea is visible; internal ones staff only; hidden ones their author and staff. */
-const commentVisible = (prefix = '') =>
-  `(${postVisible(`${prefix}post.`)} && (${prefix}internal = false || ${ACTIVE_STAFF}) && (${prefix}hidden = false || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+const commentVisibleWith =
+  (post) =>
+  (prefix = '') =>
+    `(${post(`${prefix}post.`)} && (${prefix}internal = false || ${ACTIVE_STAFF}) && (${prefix}hidden = false || ${prefix}author = @request.auth.id || ${ACTIVE_STAFF}))`;
+const commentVisible = commentVisibleWith(postVisible);
 
 /** A comment anyone who sees it may still answer or react to: neither hidden nor internal (staff: any). */
 const commentOpen = (prefix = '') => `((${prefix}hidden = false && ${prefix}internal = false) || ${ACTIVE_STAFF})`;
@@ -47,9 +62,23 @@ const RULES = {
   ACTIVE_ADMIN,
   unset,
   boardVisible,
+  boardVisibleBeforeSegments,
   postVisible,
   commentVisible,
   commentOpen,
+};
+
+/**
+ * The fragments as they were before segment boards, for the migrations that ran before boards had a
+ * `segment` field (a rule naming it could not be saved then); 1764420010_update_rules_segment_boards.js
+ * turns what they stored into RULES' fragments, on fresh and existing installs alike.
+ */
+const postVisibleBeforeSegments = postVisibleWith(boardVisibleBeforeSegments);
+const RULES_BEFORE_SEGMENTS = {
+  ...RULES,
+  boardVisible: boardVisibleBeforeSegments,
+  postVisible: postVisibleBeforeSegments,
+  commentVisible: commentVisibleWith(postVisibleBeforeSegments),
 };
 
 // ── Predicates for hooks and routes ──────────────────────────────────────────────────────────────
@@ -91,7 +120,9 @@ function requireVerifiedPoster(e) {
  * ('' when signed out) and `staff` an SQL condition "they act as staff". Mirrors postVisible above.
  */
 const postVisibleSql = ({ post = 'p', board = 'b', person, staff }) =>
-  `((${board}.visibility = 'public' OR (${board}.visibility = 'members' AND ${person} != '') OR (${board}.visibility = 'staff' AND ${staff})) ` +
+  `((${board}.visibility = 'public' OR (${board}.visibility = 'members' AND ${person} != '') OR (${board}.visibility = 'staff' AND ${staff}) ` +
+  `OR (${board}.visibility = 'segment' AND (${staff} OR (${person} != '' AND EXISTS (SELECT 1 FROM segment_members sm ` +
+  `WHERE sm.segment = ${board}.segment AND sm.user = ${person}))))) ` +
   `AND (${post}.approved = TRUE OR (${post}.author = ${person} AND ${person} != '') OR ${staff}))`;
 
 /**
@@ -131,6 +162,7 @@ function canSeePost(app, userId, postId) {
 
 module.exports = {
   RULES,
+  RULES_BEFORE_SEGMENTS,
   memberOf,
   isActiveMember,
   isStaff,

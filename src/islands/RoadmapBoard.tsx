@@ -18,9 +18,11 @@ interface Props {
   boards: Record<string, string>;
   /** The viewer sees public boards only. */
   everyBoardPublic?: boolean | undefined;
+  /** Staff only: a line per card id (its votes from a segment). */
+  notes?: Record<string, string> | undefined;
 }
 
-export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic }: Props) {
+export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic, notes }: Props) {
   // The server's cards while hydrating (the store may already hold newer ones when a live change woke it).
   const live = useClientStore($roadmapCards, null) ?? cards;
   const announcement = useStore($roadmapAnnouncement);
@@ -61,6 +63,11 @@ export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic 
                       {card.eta && (
                         <span className="meta" data-testid="roadmap-eta">
                           {translator('eta')('target', { when: formatEta(card.eta) })}
+                        </span>
+                      )}
+                      {notes?.[card.id] && (
+                        <span className="meta" data-testid="segment-votes">
+                          {notes[card.id]}
                         </span>
                       )}
                     </span>

@@ -14,6 +14,8 @@ export interface ListState {
   voted: boolean;
   q: string;
   page: number;
+  /** Staff only: ideas voted for by this segment (an id; ignored for everyone else, see lib/pb/lists.ts). */
+  segment: string;
 }
 
 export const isStaffSort = (sort: string): sort is StaffSortName =>
@@ -32,6 +34,7 @@ export function readListState(params: URLSearchParams, { staff = false } = {}): 
     voted: params.get('voted') === '1',
     q: (params.get('q') ?? '').trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
+    segment: /^[a-z0-9]{15}$/.test(params.get('segment') ?? '') ? (params.get('segment') ?? '') : '',
   };
 }
 
@@ -45,6 +48,7 @@ export function toListHref(basePath: string, state: ListState, change: Partial<L
   if (next.tag) params.set('tag', next.tag);
   if (next.mine) params.set('mine', '1');
   if (next.voted) params.set('voted', '1');
+  if (next.segment) params.set('segment', next.segment);
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
   return query ? `${basePath}?${query}` : basePath;

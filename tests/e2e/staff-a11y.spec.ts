@@ -48,4 +48,5 @@ test('members get a 404 from /admin and visitors are asked to sign in', async ({
   await signIn(context, baseURL as string, pbUrl, member.email, member.password);
   expect((await page.goto('/admin'))?.status()).toBe(404);
   expect((await page.goto('/admin/boards'))?.status()).toBe(404);
+  expect((await page.goto('/admin/segments'))?.status()).toBe(404);
 });

@@ -11,6 +11,8 @@ import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
 
 export interface MigrationDatabase {
+  /** The data folder (data.db inside), to read what is stored while PocketBase is stopped. */
+  dataDir: string;
   /** PocketBase on this folder (pending migrations applied), with a superuser client. */
   started(port: number): Promise<{ server: Awaited<ReturnType<typeof startPocketBase>>; admin: PocketBase }>;
   /** Rolls back `migration` and every later one; returns PocketBase's output (it names what it reverted). */
@@ -22,6 +24,7 @@ export function migrationDatabase(): MigrationDatabase {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const migrationsDir = join(process.cwd(), 'pb_migrations');
   return {
+    dataDir,
     async started(port) {
       const server = await startPocketBase({ dataDir, port, superuser });
       const admin = new PocketBase(server.url);

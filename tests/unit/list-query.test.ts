@@ -12,7 +12,15 @@ describe('list state in the URL', () => {
       voted: false,
       q: '',
       page: 1,
+      segment: '',
     });
+  });
+
+  it('keeps a segment only when it is a record id (staff-only use is decided by lib/pb/segment-view.ts)', () => {
+    expect(readListState(new URLSearchParams('segment=abcdefghij12345')).segment).toBe('abcdefghij12345');
+    expect(readListState(new URLSearchParams('segment=x" || 1=1')).segment).toBe('');
+    const state = readListState(new URLSearchParams('segment=abcdefghij12345&page=2'));
+    expect(toListHref('/', state, { sort: 'top' })).toBe('/?sort=top&segment=abcdefghij12345');
   });
 
   it('round-trips and resets the page when a filter changes', () => {

@@ -166,4 +166,26 @@ export const ROUTES = {
       responses: { 200: ok(record('WebhookDeliveriesRecord')), 403: err, 404: err },
     },
   },
+  '/api/chorus/segment-votes': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'segmentVotes',
+      summary: 'Staff: how many of each idea’s votes come from a segment’s members',
+      parameters: [
+        { name: 'segment', in: 'query', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{15}$' } },
+        {
+          name: 'posts',
+          in: 'query',
+          required: true,
+          description: 'Up to 300 idea ids, comma-separated',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        200: ok({ type: 'object', additionalProperties: { type: 'integer', minimum: 1 } }),
+        400: err,
+        403: err,
+      },
+    },
+  },
 };

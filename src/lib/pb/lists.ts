@@ -6,6 +6,7 @@ import { isStaffSort, type ListState } from '../list-query';
 import type { PocketBase } from './client';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
+import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from './segment-view';
 import { type InsightsById, listPostsByInsight, loadInsights } from './staff-lists';
 import { listTags } from './taxonomy';
 import type { SessionUser, StatusRecord } from './types';
@@ -16,6 +17,8 @@ export interface ListData {
   tags: TagRecord[];
   /** Staff only: each shown idea's score and revenue. */
   insights: InsightsById | null;
+  /** Staff only: the segment filter's choices and the shown ideas' votes from it (null for anyone else). */
+  segmentView: SegmentView | null;
 }
 
 const EMPTY: PostPage = { items: [], page: 1, hasNext: false };
@@ -29,6 +32,7 @@ export async function loadList(
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
   const staff = isStaff(user);
+  const segment = segmentFor(user, state.segment);
   const query = {
     ...(boardId ? { board: boardId } : {}),
     status: state.status,
@@ -38,9 +42,10 @@ export async function loadList(
     q: state.q,
     page: state.page,
     staff,
+    ...(segment ? { segment } : {}),
   };
   const byInsight = staff && isStaffSort(state.sort) && !state.q ? state.sort : null;
-  const [found, tags] = await Promise.all([
+  const [found, tags, choices] = await Promise.all([
     personal && !user
       ? { result: EMPTY, insights: null }
       : byInsight
@@ -55,6 +60,9 @@ export async function loadList(
               : null,
           })),
     listTags(pb),
+    loadSegmentChoices(pb, user),
   ]);
-  return { result: found.result, statuses, tags, insights: found.insights };
+  const ids = found.result.items.map((post) => post.id);
+  const segmentView = await loadSegmentView(pb, choices, segment, ids);
+  return { result: found.result, statuses, tags, insights: found.insights, segmentView };
 }

@@ -120,6 +120,7 @@ export const BoardsVisibilityOptions = {
   public: 'public',
   members: 'members',
   staff: 'staff',
+  segment: 'segment',
 } as const;
 export type BoardsVisibilityOptions = (typeof BoardsVisibilityOptions)[keyof typeof BoardsVisibilityOptions];
 export type BoardsRecord = {
@@ -129,6 +130,7 @@ export type BoardsRecord = {
   id: string;
   name: string;
   position?: number;
+  segment?: RecordIdString;
   slug: string;
   updated: IsoAutoDateString;
   visibility: BoardsVisibilityOptions;

@@ -26,6 +26,8 @@ export interface PostQuery {
   page?: number;
   /** The reader acts as staff: a tag filter also matches staff-only tags (post_staff_tags). */
   staff?: boolean;
+  /** Staff only: ideas at least one member of this segment voted for. */
+  segment?: string;
 }
 
 /**
@@ -59,6 +61,8 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
     ['tag', query.staff ? STAFF_TAG_FILTER : 'tags ~ {:tag}'],
     ['mine', 'author = {:mine}'],
     ['voted', 'votes_via_post.user ?= {:voted}'],
+    // Staff only (segment_members is staff-only: PocketBase refuses this join to anyone else).
+    ['segment', 'votes_via_post.user.segment_members_via_user.segment ?= {:segment}'],
   ];
   for (const [key, condition] of conditions) {
     const value = query[key];

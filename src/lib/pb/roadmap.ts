@@ -38,16 +38,21 @@ export function toRoadmapCard(
 }
 
 /**
- * Columns in their order and up to 300 cards (most voted first); the API rules hide what the caller may not
+ * Columns in their order and up to 300 cards (for staff, optionally only those a segment voted for) (most voted first); the API rules hide what the caller may not
  * see. Pass every status when the caller has them (the page's shell), sorted by position and name.
  */
-export async function loadRoadmap(pb: PocketBase, allStatuses?: StatusRecord[]): Promise<Roadmap> {
+export async function loadRoadmap(pb: PocketBase, allStatuses?: StatusRecord[], segment = ''): Promise<Roadmap> {
+  // Staff only (lib/pb/segment-view.ts): the ideas a member of the segment voted for.
+  const bySegment = segment ? ' && votes_via_post.user.segment_members_via_user.segment ?= {:segment}' : '';
   const [statuses, posts] = await Promise.all([
     allStatuses
       ? allStatuses.filter((s) => s.on_roadmap)
       : pb.collection('statuses').getFullList<StatusRecord>({ filter: 'on_roadmap = true', sort: 'position,name' }),
     pb.collection('posts').getList<PostRecordLite>(1, 300, {
-      filter: 'status.on_roadmap = true && merged_into = "" && approved = true && board.archived = false',
+      filter: pb.filter(
+        `status.on_roadmap = true && merged_into = "" && approved = true && board.archived = false${bySegment}`,
+        { segment },
+      ),
       sort: '-vote_count,-created',
       fields: 'id,title,status,board,vote_count,eta',
       skipTotal: true,

@@ -34,6 +34,7 @@ export async function listPostsByInsight(
     ['tag', '(post.tags ~ {:tag} || post.post_staff_tags_via_post.tags ?~ {:tag})'],
     ['mine', 'post.author = {:mine}'],
     ['voted', 'post.votes_via_post.user ?= {:voted}'],
+    ['segment', 'post.votes_via_post.user.segment_members_via_user.segment ?= {:segment}'],
   ];
   for (const [key, condition] of conditions) {
     const value = query[key];
