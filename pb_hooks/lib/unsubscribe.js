@@ -7,6 +7,7 @@ const PREFERENCE_OF_KIND = {
   response: 'email_on_status',
   merge: 'email_on_status',
   release: 'email_on_release',
+  question: 'email_on_status', // staff asking about an idea you follow: news about that idea
 };
 const YEAR = 365 * 24 * 3600;
 
