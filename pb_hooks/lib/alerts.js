@@ -52,7 +52,10 @@ function checkAlerts(app, insights) {
   const measure = (metric, segment) => {
     const key = `${metric}:${segment}`;
     if (!(key in measured)) {
-      measured[key] = metric === 'revenue' ? insights.getFloat('revenue') : countVotes(app, postId, segment, metric === 'votes_in_day');
+      measured[key] =
+        metric === 'revenue'
+          ? insights.getFloat('revenue')
+          : countVotes(app, postId, segment, metric === 'votes_in_day');
     }
     return measured[key];
   };

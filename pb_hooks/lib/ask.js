@@ -1,7 +1,8 @@
 // Asking an idea's voters and followers one question (issue #24, item 8), in one transaction: the
 // question, who it was sent to (question_recipients: what lets each of them read it and answer), and an
 // in-app notification of kind `question` for each (its email goes out after commit, pb_hooks/emails.pb.js).
-// Recipients are the voters and followers who may see the idea, never the staff member asking. At most one
+// Recipients are the voters and followers who may see the idea and are not blocked, never the staff member
+// asking. At most one
 // question per idea an hour, checked inside the transaction so two staff asking at once cannot both pass.
 const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
 const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notify.js`);
@@ -39,7 +40,14 @@ function askVoters(app, staff, post, body) {
   let question;
   app.runInTransaction((txApp) => {
     if (askedRecently(txApp, post.id)) throw new TooManyRequestsError(refusalText('questionTooSoon'), {});
-    const people = audienceOf(txApp, post.id, { exclude: staff.id });
+    // Blocked members cannot answer: they are not asked.
+    const audience = audienceOf(txApp, post.id, { exclude: staff.id });
+    const people = audience.length
+      ? txApp
+          .findRecordsByIds('users', audience)
+          .filter((user) => !user.getBool('blocked'))
+          .map((user) => user.id)
+      : [];
     question = new Record(txApp.findCollectionByNameOrId('idea_questions'));
     question.set('post', post.id);
     question.set('author', staff.id);

@@ -3,8 +3,9 @@
 // delivers off the write path: an `idea.threshold_reached` webhook event (a Slack message for Slack
 // endpoints) that names the idea and the rule and nothing private, and an email to each staff recipient in
 // their language. Only admins write rules; staff read them and the firings; nobody else sees either.
-import { DatabaseSync } from 'node:sqlite';
+
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,9 @@ const voters = (count: number) => Promise.all(Array.from({ length: count }, () =
 const vote = (voter: PocketBase, post: RecordModel) =>
   voter.collection('votes').create({ post: post.id, user: idOf(voter) });
 const thresholdAt = (path: string, postId: string) => (r: Received) =>
-  r.path === path && r.body.includes(postId) && (path === '/slack' || JSON.parse(r.body).type === 'idea.threshold_reached');
+  r.path === path &&
+  r.body.includes(postId) &&
+  (path === '/slack' || JSON.parse(r.body).type === 'idea.threshold_reached');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('an alert rule', () => {
@@ -94,7 +97,12 @@ describe('an alert rule', () => {
   it('sends an event that names the idea and the rule, nothing private, and a Slack message', async () => {
     const acme = await pb.admin
       .collection('companies')
-      .create({ external_id: `acme-${Date.now()}`, name: 'Acme Secret Corp', plan: 'Enterprise', monthly_revenue: 777 });
+      .create({
+        external_id: `acme-${Date.now()}`,
+        name: 'Acme Secret Corp',
+        plan: 'Enterprise',
+        monthly_revenue: 777,
+      });
     const [voter] = await voters(1);
     if (!voter) throw new Error('no voter');
     await pb.admin.collection('member_profiles').create({ user: idOf(voter), company: acme.id });
@@ -103,7 +111,11 @@ describe('an alert rule', () => {
     await vote(voter, post);
     const [signed] = await receiver.waitFor(thresholdAt('/hook', post.id));
     const event = JSON.parse(signed.body);
-    expect(event.data.idea).toMatchObject({ id: post.id, title: 'Payload idea', url: `http://chorus.test/p/${post.id}` });
+    expect(event.data.idea).toMatchObject({
+      id: post.id,
+      title: 'Payload idea',
+      url: `http://chorus.test/p/${post.id}`,
+    });
     expect(event.data.rule).toEqual({ id: one.id, name: 'First vote', metric: 'votes', threshold: 1, segment: null });
     for (const secret of ['Acme Secret Corp', 'Enterprise', '777', voter.authStore.record?.email, idOf(voter)]) {
       expect(signed.body).not.toContain(String(secret));
@@ -124,7 +136,9 @@ describe('an alert rule', () => {
     expect(email.subject).toBe('Alarm „Zwei“: Email idea');
     expect(email.text).toContain('2 Stimmen');
     expect(email.text).toContain(`http://chorus.test/p/${post.id}`);
-    await mail.waitFor((m: Mail) => m.to.includes(actors.admin.authStore.record?.email ?? '-') && m.subject.includes('Zwei'));
+    await mail.waitFor(
+      (m: Mail) => m.to.includes(actors.admin.authStore.record?.email ?? '-') && m.subject.includes('Zwei'),
+    );
     expect(mail.messages.filter((m: Mail) => m.subject.includes('Zwei'))).toHaveLength(2);
   });
 
