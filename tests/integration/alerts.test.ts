@@ -95,14 +95,12 @@ describe('an alert rule', () => {
   });
 
   it('sends an event that names the idea and the rule, nothing private, and a Slack message', async () => {
-    const acme = await pb.admin
-      .collection('companies')
-      .create({
-        external_id: `acme-${Date.now()}`,
-        name: 'Acme Secret Corp',
-        plan: 'Enterprise',
-        monthly_revenue: 777,
-      });
+    const acme = await pb.admin.collection('companies').create({
+      external_id: `acme-${Date.now()}`,
+      name: 'Acme Secret Corp',
+      plan: 'Enterprise',
+      monthly_revenue: 777,
+    });
     const [voter] = await voters(1);
     if (!voter) throw new Error('no voter');
     await pb.admin.collection('member_profiles').create({ user: idOf(voter), company: acme.id });
