@@ -40,7 +40,7 @@ export interface ChangelogEntryRecord extends BaseRecord {
   expand?: { posts?: PostRecordLite[] };
 }
 
-export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge';
+export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge' | 'question';
 
 export interface NotificationRecord extends BaseRecord {
   user: string;
