@@ -55,15 +55,13 @@ async function measure(label, { withoutAlerts = false, rules = 0 }) {
     const members = [];
     for (let i = 0; i < MEMBERS; i += 1) {
       const email = `m${i}@chorus.test`;
-      const user = await admin
-        .collection('users')
-        .create({
-          email,
-          password: superuser.password,
-          passwordConfirm: superuser.password,
-          name: `M${i}`,
-          verified: true,
-        });
+      const user = await admin.collection('users').create({
+        email,
+        password: superuser.password,
+        passwordConfirm: superuser.password,
+        name: `M${i}`,
+        verified: true,
+      });
       const pb = client(server.url, secret);
       await pb.collection('users').authWithPassword(email, superuser.password);
       members.push({ pb, id: user.id });

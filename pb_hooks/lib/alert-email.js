@@ -5,6 +5,7 @@ const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
 const { siteName } = require(`${__hooks}/lib/site-name.js`);
 
+// i18n-keys: alerts.emailLine_*
 function alertEmail(app, user, rule, post, value) {
   const locale = recipientLocale(app, user);
   const t = translator(locale, 'alerts');
