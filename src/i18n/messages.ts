@@ -42,7 +42,13 @@ const ONLY_ON: Record<string, RegExp> = {
   fieldErrors:
     /^\/((signin|signup|reset-password|sso|settings|embed\/signin|admin(\/.*)?)|(embed\/)?(b\/[^/]+\/?)?|p\/[^/]+\/edit\/?)$/,
   widget: /^$/,
+  // Alerts are words of the server only (the admin page and emails); asking the voters has an island for
+  // staff on the idea page only (see STAFF_ONLY).
+  alerts: /^$/,
+  asks: /^\/p\/[^/]+\/?$/,
 };
+// Browser namespaces only staff need, beside the `staff*` ones.
+const STAFF_ONLY = new Set(['asks']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */
@@ -60,7 +66,7 @@ export function clientMessages(messages: Messages, { admin, staff = true, path }
   for (const [namespace, keys] of Object.entries(messages)) {
     if (/^(page|email|pb)[A-Z]/.test(namespace)) continue;
     if (!admin && /^admin[A-Z]/.test(namespace)) continue;
-    if (!staff && /^staff[A-Z]/.test(namespace)) continue;
+    if (!staff && (/^staff[A-Z]/.test(namespace) || STAFF_ONLY.has(namespace))) continue;
     const only = ONLY_ON[namespace];
     if (only && path !== undefined && !only.test(path)) continue;
     picked[namespace] = keys;

@@ -56,7 +56,7 @@ export function describeNotification(n: NotificationRecord): { text: string; hre
     case 'merge':
       return { text: translate('notificationList', 'merged', { title }), href };
     case 'question':
-      return { text: translate('asks', 'notification', { actor, title }), href: `${href}#ask` };
+      return { text: translate('notificationList', 'asked', { actor, title }), href: `${href}#ask` };
     default:
       return { text: translate('notificationList', 'other'), href };
   }
