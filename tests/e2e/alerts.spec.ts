@@ -1,6 +1,7 @@
 // An admin sets an alert in the admin ("tell us when an idea reaches 5 votes"); an idea crosses it and the team's
 // Slack channel (a stand-in receiver) gets one message, however many more votes come; the firing is listed.
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { clientFor, signIn, unique } from './staff-helpers';
 
@@ -64,6 +65,9 @@ test('an idea crosses 5 votes and the Slack stand-in gets one message', async ({
     const firing = page.getByTestId('alert-firings').getByRole('row').filter({ hasText: title });
     await expect(firing).toContainText(ruleName);
     await expect(firing).toContainText('5');
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Edit rule' })).toBeVisible();
+    await expectNoAxeViolations(page, '/admin/alerts');
   } finally {
     await admin.collection('webhooks').delete(slack.id);
     await admin

@@ -1,5 +1,6 @@
 // Staff ask an idea's voters a question from the idea page; a voter, in their own browser, finds it on the idea
 // and answers; the answer appears on the staff member's open page, with the voter's company, without a reload.
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { clientFor, createIdea, signIn, unique } from './staff-helpers';
 
@@ -39,6 +40,7 @@ test('staff ask the voters a question and an answer appears on the idea', async 
     await voterPage.goto(`/p/${idea.id}#ask`);
     const question = voterPage.getByTestId('member-ask');
     await expect(question).toContainText('Would a CSV import cover your case?');
+    await expectNoAxeViolations(voterPage, 'idea page, a question for the member');
     await question.getByLabel('Your answer').fill('Yes, if it keeps our custom fields.');
     await question.getByRole('button', { name: 'Send answer' }).click();
     await expect(voterPage.getByRole('status').filter({ hasText: 'the team got your answer' })).toBeVisible();
@@ -48,6 +50,7 @@ test('staff ask the voters a question and an answer appears on the idea', async 
     await expect(answers).toContainText('Yes, if it keeps our custom fields.');
     await expect(answers).toContainText(voter.name);
     await expect(answers).toContainText(company.name);
+    await expectNoAxeViolations(staffPage, 'idea page, staff asking the voters');
   } finally {
     await staffContext.close();
     await voterContext.close();
