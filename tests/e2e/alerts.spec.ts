@@ -12,6 +12,8 @@ test('an idea crosses 5 votes and the Slack stand-in gets one message', async ({
   admin,
   createMember,
 }) => {
+  // Seven accounts signing in, and an axe check: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
   const staff = await createMember({ role: 'admin' });
   const slug = unique('alerts')

@@ -11,6 +11,8 @@ test('staff ask the voters a question and an answer appears on the idea', async 
   admin,
   createMember,
 }) => {
+  // Two browsers, two members' sign-ins and two axe checks: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const staff = await createMember({ role: 'moderator' });
   const voter = await createMember();
   const company = await admin
