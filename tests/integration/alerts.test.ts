@@ -258,6 +258,22 @@ describe('who may touch alert rules and firings', () => {
     }, allowed('admin'));
   });
 
+  it('tells nobody but admins whether a recipient is staff', async () => {
+    for (const actor of ['visitor', 'member', 'moderator', 'blocked admin'] as const) {
+      const statuses = [];
+      for (const recipient of [idOf(actors.moderator), idOf(actors['other member'])]) {
+        const attempt = actors[actor]
+          .collection('alert_rules')
+          .create({ name: 'Probe', metric: 'votes', threshold: 3, recipients: [recipient] });
+        statuses.push(
+          await attempt.then(() => 200).catch((error) => `${error.status} ${JSON.stringify(error.response)}`),
+        );
+      }
+      expect(statuses[0], actor).not.toBe(200);
+      expect(statuses[1], actor).toBe(statuses[0]);
+    }
+  });
+
   it('lets staff read firings and nobody write them', async () => {
     await expectAccess((actor) => actors[actor].collection('alert_firings').getOne(firing.id), STAFF_READ);
     await expectAccess(async (actor) => {
