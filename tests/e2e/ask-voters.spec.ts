@@ -35,7 +35,7 @@ test('staff ask the voters a question and an answer appears on the idea', async 
     await expect(staffPage.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
     await ask.getByLabel('Question').fill('Would a CSV import cover your case?');
     await ask.getByRole('button', { name: 'Send question' }).click();
-    await expect(ask.getByRole('status')).toHaveText('Sent to 1 people.');
+    await expect(ask.getByRole('status')).toHaveText('Question sent. Recipients: 1.');
     await expect(ask.getByRole('heading', { name: 'Would a CSV import cover your case?' })).toBeVisible();
 
     const voterPage = await voterContext.newPage();
