@@ -21,7 +21,7 @@ function quotedIdea(app, notification, t) {
   return post ? t('quotedTitle', { title: post.getString('title') }) : t('anIdea');
 }
 
-function describeNotification(app, notification, t) {
+function describeNotification(app, notification, t, locale) {
   const post = find(app, 'posts', notification.getString('post'));
   const actor = find(app, 'users', notification.getString('actor'));
   const quoted = (record, fallback) => (record ? t('quotedTitle', { title: record.getString('title') }) : t(fallback));
@@ -58,6 +58,20 @@ function describeNotification(app, notification, t) {
       const release = entry?.getString('title') || t('aNewRelease');
       return { post, entry, subject: t('releaseSubject', { release }), line: t('releaseLine', { idea, release }) };
     }
+    case 'question': {
+      // Staff asked the idea's voters (pb_hooks/lib/ask.js): the question itself, and a link to answer it.
+      const { latestQuestionFor } = require(`${__hooks}/lib/ask.js`);
+      const question = post && latestQuestionFor(app, notification.getString('user'), post.id);
+      if (!question) return null;
+      const ask = translator(locale, 'asks');
+      return {
+        post,
+        subject: ask('emailSubject', { idea }),
+        line: ask('emailLine', { actor: actor?.getString('name') || t('someone'), idea }),
+        extra: question.getString('body'),
+        anchor: '#ask',
+      };
+    }
     default:
       return null;
   }
@@ -73,10 +87,12 @@ function buildNotificationEmail(app, notification) {
   const about =
     notification.getString('kind') === 'eta'
       ? describeEta(find(app, 'posts', notification.getString('post')), locale, quotedIdea(app, notification, t))
-      : describeNotification(app, notification, t);
+      : describeNotification(app, notification, t, locale);
   if (!about) return null;
   const base = baseUrl(app);
-  const link = about.entry ? `${base}/changelog/${about.entry.getString('slug')}` : `${base}/p/${about.post?.id || ''}`;
+  const link = about.entry
+    ? `${base}/changelog/${about.entry.getString('slug')}`
+    : `${base}/p/${about.post?.id || ''}${about.anchor || ''}`;
   const ideaLink = about.post ? `${base}/p/${about.post.id}` : link;
   const unsubscribe = `${base}/settings?unsubscribe=${encodeURIComponent(createUnsubscribeToken(user, preference))}`;
   const name = siteName(app);

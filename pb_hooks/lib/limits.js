@@ -27,6 +27,8 @@ const LIMITS = {
   votes: { max: 200, window: 600 },
   reactions: { max: 200, window: 600 },
   subscriptions: { max: 200, window: 600 },
+  // questions staff send to an idea's voters, per staff member (pb_hooks/ask.pb.js)
+  questions: { max: 10, window: 3600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

@@ -8,6 +8,7 @@ const PREFERENCE_OF_KIND = {
   merge: 'email_on_status',
   release: 'email_on_release',
   eta: 'email_on_status',
+  question: 'email_on_status', // staff asking about an idea you follow: news about that idea
 };
 const YEAR = 365 * 24 * 3600;
 

@@ -46,9 +46,13 @@ const ONLY_ON: Record<string, RegExp> = {
   eta: /^\/((embed\/)?roadmap|notifications|p\/[^/]+|admin\/settings)\/?$/,
   // The priority score's words: staff's tools on the idea page and the scoring admin page.
   priority: /^\/(p\/[^/]+|admin\/scoring)\/?$/,
+  // Alerts are words of the server only (the admin page and emails); asking the voters has an island for
+  // staff on the idea page only (see STAFF_ONLY).
+  alerts: /^$/,
+  asks: /^\/p\/[^/]+\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority']);
+const STAFF_ONLY = new Set(['priority', 'asks']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */

@@ -12,6 +12,7 @@ const NAME_KEYS = {
   'idea.vote_milestone': 'event_idea_vote_milestone',
   'idea.merged': 'event_idea_merged',
   'release.published': 'event_release_published',
+  'idea.threshold_reached': 'event_idea_threshold_reached',
 } as const satisfies Record<WebhookEvent, KeyOf<'adminWebhooks'>>;
 
 /** "Comment posted" for `comment.posted`; an event this version does not know keeps its code. */

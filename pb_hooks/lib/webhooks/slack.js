@@ -20,6 +20,8 @@ function headlineOf(event) {
       return `${escapeMrkdwn(data.comment.author?.name ?? 'Someone')} commented`;
     case 'idea.vote_milestone':
       return `Reached ${data.milestone} votes`;
+    case 'idea.threshold_reached':
+      return `Alert ${escapeMrkdwn(`“${data.rule.name}”`)}: ${escapeMrkdwn(data.rule.metric.replace(/_/g, ' '))} reached ${data.rule.threshold}`;
     case 'idea.merged':
       return `Merged into ${link(data.into.url, data.into.title)}`;
     default:

@@ -50,6 +50,16 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/posts/{id}/ask': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'askVoters',
+      summary: 'Staff: ask an idea’s voters and followers one question (one per idea an hour)',
+      parameters: id,
+      requestBody: body({ body: { type: 'string', maxLength: 500 } }, ['body']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 403: err, 404: err, 429: err },
+    },
+  },
   '/api/chorus/posts/{id}/vote-on-behalf': {
     post: {
       tags: ['chorus'],

@@ -53,6 +53,19 @@ const DATA = {
   },
   'idea.vote_milestone': { idea, milestone: { type: 'integer' } },
   'idea.merged': { idea, into: idea },
+  'idea.threshold_reached': {
+    idea,
+    rule: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        metric: { type: 'string', enum: ['votes', 'revenue', 'votes_in_day'] },
+        threshold: { type: 'number' },
+        segment: { type: ['string', 'null'] },
+      },
+    },
+  },
   'release.published': {
     release: {
       type: 'object',

@@ -55,6 +55,8 @@ export function describeNotification(n: NotificationRecord): { text: string; hre
     }
     case 'merge':
       return { text: translate('notificationList', 'merged', { title }), href };
+    case 'question':
+      return { text: translate('notificationList', 'asked', { actor, title }), href: `${href}#ask` };
     default:
       return { text: translate('notificationList', 'other'), href };
   }

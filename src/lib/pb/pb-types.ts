@@ -11,10 +11,14 @@ export const Collections = {
   Mfas: '_mfas',
   Otps: '_otps',
   Superusers: '_superusers',
+  AlertFirings: 'alert_firings',
+  AlertRules: 'alert_rules',
   Boards: 'boards',
   ChangelogEntries: 'changelog_entries',
   Comments: 'comments',
   Companies: 'companies',
+  IdeaAnswers: 'idea_answers',
+  IdeaQuestions: 'idea_questions',
   Imports: 'imports',
   MemberProfiles: 'member_profiles',
   Notifications: 'notifications',
@@ -22,6 +26,7 @@ export const Collections = {
   PostLive: 'post_live',
   PostStaffTags: 'post_staff_tags',
   Posts: 'posts',
+  QuestionRecipients: 'question_recipients',
   Reactions: 'reactions',
   ReleaseReads: 'release_reads',
   Scoring: 'scoring',
@@ -116,11 +121,44 @@ export type SuperusersRecord = {
   verified?: boolean;
 };
 
+export const AlertFiringsStateOptions = {
+  pending: 'pending',
+  sending: 'sending',
+  sent: 'sent',
+} as const;
+export type AlertFiringsStateOptions = (typeof AlertFiringsStateOptions)[keyof typeof AlertFiringsStateOptions];
+export type AlertFiringsRecord = {
+  created: IsoAutoDateString;
+  id: string;
+  post: RecordIdString;
+  rule: RecordIdString;
+  state?: AlertFiringsStateOptions;
+  updated: IsoAutoDateString;
+  value?: number;
+};
+
+export const AlertRulesMetricOptions = {
+  votes: 'votes',
+  revenue: 'revenue',
+  votes_in_day: 'votes_in_day',
+} as const;
+export type AlertRulesMetricOptions = (typeof AlertRulesMetricOptions)[keyof typeof AlertRulesMetricOptions];
+export type AlertRulesRecord = {
+  board?: RecordIdString;
+  created: IsoAutoDateString;
+  id: string;
+  metric: AlertRulesMetricOptions;
+  name: string;
+  recipients?: RecordIdString[];
+  segment?: RecordIdString;
+  threshold: number;
+  updated: IsoAutoDateString;
+};
+
 export const BoardsVisibilityOptions = {
   public: 'public',
   members: 'members',
   staff: 'staff',
-  segment: 'segment',
 } as const;
 export type BoardsVisibilityOptions = (typeof BoardsVisibilityOptions)[keyof typeof BoardsVisibilityOptions];
 export type BoardsRecord = {
@@ -130,7 +168,6 @@ export type BoardsRecord = {
   id: string;
   name: string;
   position?: number;
-  segment?: RecordIdString;
   slug: string;
   updated: IsoAutoDateString;
   visibility: BoardsVisibilityOptions;
@@ -192,6 +229,25 @@ export type CompaniesRecord<Tattributes = unknown> = {
   updated: IsoAutoDateString;
 };
 
+export type IdeaAnswersRecord = {
+  body: string;
+  created: IsoAutoDateString;
+  id: string;
+  question: RecordIdString;
+  updated: IsoAutoDateString;
+  user: RecordIdString;
+};
+
+export type IdeaQuestionsRecord = {
+  author?: RecordIdString;
+  body: string;
+  created: IsoAutoDateString;
+  id: string;
+  post: RecordIdString;
+  sent_count?: number;
+  updated: IsoAutoDateString;
+};
+
 export type ImportsRecord = {
   created: IsoAutoDateString;
   external_id: string;
@@ -216,7 +272,7 @@ export const NotificationsKindOptions = {
   response: 'response',
   release: 'release',
   merge: 'merge',
-  eta: 'eta',
+  question: 'question',
 } as const;
 export type NotificationsKindOptions = (typeof NotificationsKindOptions)[keyof typeof NotificationsKindOptions];
 export type NotificationsRecord = {
@@ -280,7 +336,6 @@ export type PostsRecord = {
   body?: string;
   comment_count?: number;
   created: IsoAutoDateString;
-  eta?: string;
   id: string;
   images?: FileNameString[];
   lang?: string;
@@ -296,6 +351,14 @@ export type PostsRecord = {
   trending_score?: number;
   updated: IsoAutoDateString;
   vote_count?: number;
+};
+
+export type QuestionRecipientsRecord = {
+  created: IsoAutoDateString;
+  id: string;
+  question: RecordIdString;
+  updated: IsoAutoDateString;
+  user: RecordIdString;
 };
 
 export const ReactionsEmojiOptions = {
@@ -528,6 +591,7 @@ export const WebhooksEventsOptions = {
   'idea.vote_milestone': 'idea.vote_milestone',
   'idea.merged': 'idea.merged',
   'release.published': 'release.published',
+  'idea.threshold_reached': 'idea.threshold_reached',
 } as const;
 export type WebhooksEventsOptions = (typeof WebhooksEventsOptions)[keyof typeof WebhooksEventsOptions];
 export type WebhooksRecord = {
@@ -560,11 +624,15 @@ export type ExternalauthsResponse<Texpand = unknown> = Required<ExternalauthsRec
 export type MfasResponse<Texpand = unknown> = Required<MfasRecord> & BaseSystemFields<Texpand>;
 export type OtpsResponse<Texpand = unknown> = Required<OtpsRecord> & BaseSystemFields<Texpand>;
 export type SuperusersResponse<Texpand = unknown> = Required<SuperusersRecord> & AuthSystemFields<Texpand>;
+export type AlertFiringsResponse<Texpand = unknown> = Required<AlertFiringsRecord> & BaseSystemFields<Texpand>;
+export type AlertRulesResponse<Texpand = unknown> = Required<AlertRulesRecord> & BaseSystemFields<Texpand>;
 export type BoardsResponse<Texpand = unknown> = Required<BoardsRecord> & BaseSystemFields<Texpand>;
 export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntriesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Tattributes = unknown, Texpand = unknown> = Required<CompaniesRecord<Tattributes>> &
   BaseSystemFields<Texpand>;
+export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
+export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
 export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = Required<
   MemberProfilesRecord<Tattributes>
@@ -578,6 +646,8 @@ export type PostInsightsResponse<Talerted = unknown, Tplans = unknown, Texpand =
 export type PostLiveResponse<Texpand = unknown> = Required<PostLiveRecord> & BaseSystemFields<Texpand>;
 export type PostStaffTagsResponse<Texpand = unknown> = Required<PostStaffTagsRecord> & BaseSystemFields<Texpand>;
 export type PostsResponse<Texpand = unknown> = Required<PostsRecord> & BaseSystemFields<Texpand>;
+export type QuestionRecipientsResponse<Texpand = unknown> = Required<QuestionRecipientsRecord> &
+  BaseSystemFields<Texpand>;
 export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & BaseSystemFields<Texpand>;
 export type ReleaseReadsResponse<Texpand = unknown> = Required<ReleaseReadsRecord> & BaseSystemFields<Texpand>;
 export type ScoringResponse<Tweights = unknown, Texpand = unknown> = Required<ScoringRecord<Tweights>> &
@@ -607,10 +677,14 @@ export type CollectionRecords = {
   _mfas: MfasRecord;
   _otps: OtpsRecord;
   _superusers: SuperusersRecord;
+  alert_firings: AlertFiringsRecord;
+  alert_rules: AlertRulesRecord;
   boards: BoardsRecord;
   changelog_entries: ChangelogEntriesRecord;
   comments: CommentsRecord;
   companies: CompaniesRecord;
+  idea_answers: IdeaAnswersRecord;
+  idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
   member_profiles: MemberProfilesRecord;
   notifications: NotificationsRecord;
@@ -618,6 +692,7 @@ export type CollectionRecords = {
   post_live: PostLiveRecord;
   post_staff_tags: PostStaffTagsRecord;
   posts: PostsRecord;
+  question_recipients: QuestionRecipientsRecord;
   reactions: ReactionsRecord;
   release_reads: ReleaseReadsRecord;
   scoring: ScoringRecord;
@@ -643,10 +718,14 @@ export type CollectionResponses = {
   _mfas: MfasResponse;
   _otps: OtpsResponse;
   _superusers: SuperusersResponse;
+  alert_firings: AlertFiringsResponse;
+  alert_rules: AlertRulesResponse;
   boards: BoardsResponse;
   changelog_entries: ChangelogEntriesResponse;
   comments: CommentsResponse;
   companies: CompaniesResponse;
+  idea_answers: IdeaAnswersResponse;
+  idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;
   member_profiles: MemberProfilesResponse;
   notifications: NotificationsResponse;
@@ -654,6 +733,7 @@ export type CollectionResponses = {
   post_live: PostLiveResponse;
   post_staff_tags: PostStaffTagsResponse;
   posts: PostsResponse;
+  question_recipients: QuestionRecipientsResponse;
   reactions: ReactionsResponse;
   release_reads: ReleaseReadsResponse;
   scoring: ScoringResponse;

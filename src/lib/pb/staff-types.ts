@@ -42,7 +42,7 @@ export interface ChangelogEntryRecord extends BaseRecord {
   expand?: { posts?: PostRecordLite[] };
 }
 
-export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge' | 'eta';
+export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge' | 'eta' | 'question';
 
 export interface NotificationRecord extends BaseRecord {
   user: string;

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'idea.vote_milestone',
   'idea.merged',
   'release.published',
+  'idea.threshold_reached',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

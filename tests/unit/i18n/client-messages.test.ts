@@ -30,6 +30,20 @@ describe('clientMessages', () => {
   it('sends page-bound words to their pages only', () => {
     expect(names(clientMessages(all, { admin: false, staff: false, path: '/signin' }))).toEqual(['signIn', 'vote']);
   });
+  it('never sends alert words, and sends asking the voters to staff on an idea only', () => {
+    const more = { ...all, alerts: { a: 'A' }, asks: { a: 'A' } };
+    expect(names(clientMessages(more, { admin: false, staff: false, path: '/p/abc' }))).toEqual(['vote']);
+    expect(names(clientMessages(more, { admin: false, staff: true, path: '/p/abc' }))).toEqual([
+      'asks',
+      'staffTools',
+      'vote',
+    ]);
+    expect(names(clientMessages(more, { admin: true, staff: true, path: '/admin/alerts' }))).toEqual([
+      'adminSite',
+      'staffTools',
+      'vote',
+    ]);
+  });
 });
 
 describe('clientMessagesJson', () => {
