@@ -99,12 +99,10 @@ test('staff see what one segment wants, with its share of the votes; a member as
   const company = await admin.collection('companies').create({ external_id: `co-${Date.now()}`, name: 'Gem', plan });
   const [customer, other] = await Promise.all([createMember(), createMember()]);
   await admin.collection('member_profiles').create({ user: customer.id, company: company.id });
-  const segment = await admin
-    .collection('segments')
-    .create({
-      name: unique('Diamond'),
-      conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: plan }] },
-    });
+  const segment = await admin.collection('segments').create({
+    name: unique('Diamond'),
+    conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: plan }] },
+  });
   const wanted = await createIdea(admin, other.id, unique('Diamond export'));
   const unwanted = await createIdea(admin, other.id, unique('Nobody diamond wants'));
   for (const voter of [customer, other]) await admin.collection('votes').create({ post: wanted.id, user: voter.id });

@@ -159,6 +159,7 @@ export const BoardsVisibilityOptions = {
   public: 'public',
   members: 'members',
   staff: 'staff',
+  segment: 'segment',
 } as const;
 export type BoardsVisibilityOptions = (typeof BoardsVisibilityOptions)[keyof typeof BoardsVisibilityOptions];
 export type BoardsRecord = {
@@ -168,6 +169,7 @@ export type BoardsRecord = {
   id: string;
   name: string;
   position?: number;
+  segment?: RecordIdString;
   slug: string;
   updated: IsoAutoDateString;
   visibility: BoardsVisibilityOptions;
@@ -272,6 +274,7 @@ export const NotificationsKindOptions = {
   response: 'response',
   release: 'release',
   merge: 'merge',
+  eta: 'eta',
   question: 'question',
 } as const;
 export type NotificationsKindOptions = (typeof NotificationsKindOptions)[keyof typeof NotificationsKindOptions];
@@ -336,6 +339,7 @@ export type PostsRecord = {
   body?: string;
   comment_count?: number;
   created: IsoAutoDateString;
+  eta?: string;
   id: string;
   images?: FileNameString[];
   lang?: string;
