@@ -15,6 +15,7 @@ export const Collections = {
   ChangelogEntries: 'changelog_entries',
   Comments: 'comments',
   Companies: 'companies',
+  CustomFields: 'custom_fields',
   Imports: 'imports',
   MemberProfiles: 'member_profiles',
   Notifications: 'notifications',
@@ -190,6 +191,29 @@ export type CompaniesRecord<Tattributes = unknown> = {
   updated: IsoAutoDateString;
 };
 
+export const CustomFieldsTypeOptions = {
+  text: 'text',
+  number: 'number',
+  select: 'select',
+  multiselect: 'multiselect',
+  date: 'date',
+} as const;
+export type CustomFieldsTypeOptions = (typeof CustomFieldsTypeOptions)[keyof typeof CustomFieldsTypeOptions];
+export type CustomFieldsRecord<Toptions = unknown> = {
+  board: RecordIdString;
+  created: IsoAutoDateString;
+  id: string;
+  key: string;
+  label: string;
+  max_length?: number;
+  options?: null | Toptions;
+  position?: number;
+  public?: boolean;
+  required?: boolean;
+  type: CustomFieldsTypeOptions;
+  updated: IsoAutoDateString;
+};
+
 export type ImportsRecord = {
   created: IsoAutoDateString;
   external_id: string;
@@ -229,7 +253,7 @@ export type NotificationsRecord = {
   user: RecordIdString;
 };
 
-export type PostInsightsRecord<Talerted = unknown, Tplans = unknown> = {
+export type PostInsightsRecord<Talerted = unknown, Tfields = unknown, Tplans = unknown> = {
   alerted?: null | Talerted;
   board?: RecordIdString;
   company_count?: number;
@@ -237,6 +261,7 @@ export type PostInsightsRecord<Talerted = unknown, Tplans = unknown> = {
   created: IsoAutoDateString;
   effort?: number;
   eta?: string;
+  fields?: null | Tfields;
   id: string;
   impact?: number;
   plans?: null | Tplans;
@@ -268,7 +293,7 @@ export type PostStaffTagsRecord = {
   updated: IsoAutoDateString;
 };
 
-export type PostsRecord = {
+export type PostsRecord<Tfields = unknown> = {
   approved?: boolean;
   author: RecordIdString;
   author_avatar?: string;
@@ -277,6 +302,7 @@ export type PostsRecord = {
   body?: string;
   comment_count?: number;
   created: IsoAutoDateString;
+  fields?: null | Tfields;
   id: string;
   images?: FileNameString[];
   lang?: string;
@@ -561,19 +587,22 @@ export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntr
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Tattributes = unknown, Texpand = unknown> = Required<CompaniesRecord<Tattributes>> &
   BaseSystemFields<Texpand>;
+export type CustomFieldsResponse<Toptions = unknown, Texpand = unknown> = Required<CustomFieldsRecord<Toptions>> &
+  BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
 export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = Required<
   MemberProfilesRecord<Tattributes>
 > &
   BaseSystemFields<Texpand>;
 export type NotificationsResponse<Texpand = unknown> = Required<NotificationsRecord> & BaseSystemFields<Texpand>;
-export type PostInsightsResponse<Talerted = unknown, Tplans = unknown, Texpand = unknown> = Required<
-  PostInsightsRecord<Talerted, Tplans>
+export type PostInsightsResponse<Talerted = unknown, Tfields = unknown, Tplans = unknown, Texpand = unknown> = Required<
+  PostInsightsRecord<Talerted, Tfields, Tplans>
 > &
   BaseSystemFields<Texpand>;
 export type PostLiveResponse<Texpand = unknown> = Required<PostLiveRecord> & BaseSystemFields<Texpand>;
 export type PostStaffTagsResponse<Texpand = unknown> = Required<PostStaffTagsRecord> & BaseSystemFields<Texpand>;
-export type PostsResponse<Texpand = unknown> = Required<PostsRecord> & BaseSystemFields<Texpand>;
+export type PostsResponse<Tfields = unknown, Texpand = unknown> = Required<PostsRecord<Tfields>> &
+  BaseSystemFields<Texpand>;
 export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & BaseSystemFields<Texpand>;
 export type ReleaseReadsResponse<Texpand = unknown> = Required<ReleaseReadsRecord> & BaseSystemFields<Texpand>;
 export type ScoringResponse<Tweights = unknown, Texpand = unknown> = Required<ScoringRecord<Tweights>> &
@@ -607,6 +636,7 @@ export type CollectionRecords = {
   changelog_entries: ChangelogEntriesRecord;
   comments: CommentsRecord;
   companies: CompaniesRecord;
+  custom_fields: CustomFieldsRecord;
   imports: ImportsRecord;
   member_profiles: MemberProfilesRecord;
   notifications: NotificationsRecord;
@@ -643,6 +673,7 @@ export type CollectionResponses = {
   changelog_entries: ChangelogEntriesResponse;
   comments: CommentsResponse;
   companies: CompaniesResponse;
+  custom_fields: CustomFieldsResponse;
   imports: ImportsResponse;
   member_profiles: MemberProfilesResponse;
   notifications: NotificationsResponse;
