@@ -255,6 +255,27 @@ describe('staff-only values stay with staff', () => {
   });
 });
 
+describe('the CSV export', () => {
+  const csvOf = (actor: keyof Actors) =>
+    fetch(`${pb.url}/api/chorus/export/posts.csv`, { headers: { Authorization: actors[actor].authStore.token } });
+
+  it('has a column per field, staff-only values included, and only admins get it', async () => {
+    const idea = await post('member', { area: 'Billing', apps: ['Web', 'iOS'] });
+    await actors.admin.collection('post_insights').update(idea.id, { fields: { deal: '=HYPERLINK("x")' } });
+    const response = await csvOf('admin');
+    const [header, ...lines] = (await response.text()).trim().split('\r\n');
+    const columns = header?.split(',') ?? [];
+    expect(columns).toEqual(expect.arrayContaining(['field.area', 'field.apps', 'field.deal', 'field.seats']));
+    const row = lines.find((line) => line.startsWith(idea.id))?.split(',') ?? [];
+    expect(row[columns.indexOf('field.area')]).toBe('Billing');
+    expect(row[columns.indexOf('field.apps')]).toBe('Web; iOS');
+    expect(row[columns.indexOf('field.deal')]).toBe(`"'=HYPERLINK(""x"")"`);
+    for (const actor of ['visitor', 'member', 'moderator', 'blocked admin'] as const) {
+      expect((await csvOf(actor)).status, actor).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
 describe('webhooks', () => {
   // The payload as queued for delivery (pb_hooks/lib/webhooks/queue.js), whatever the receiver's fate.
   const payloadsOf = async (postId: string) => {
