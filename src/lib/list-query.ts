@@ -11,6 +11,20 @@ export interface ListState {
   voted: boolean;
   q: string;
   page: number;
+  /** `?field.<key>=<option>`: custom select fields to filter by (checked against the board's definitions
+   * by src/lib/pb/lists.ts; keys of the server's shape only, at most 5). */
+  fields: Record<string, string>;
+}
+
+const FIELD_KEY = /^field\.([a-z][a-z0-9_]{0,39})$/;
+
+function readFieldFilters(params: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of params) {
+    const key = FIELD_KEY.exec(name)?.[1];
+    if (key && value && value.length <= 60 && Object.keys(fields).length < 5) fields[key] = value;
+  }
+  return fields;
 }
 
 export function readListState(params: URLSearchParams): ListState {
@@ -24,6 +38,7 @@ export function readListState(params: URLSearchParams): ListState {
     voted: params.get('voted') === '1',
     q: (params.get('q') ?? '').trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
+    fields: readFieldFilters(params),
   };
 }
 
@@ -37,6 +52,7 @@ export function toListHref(basePath: string, state: ListState, change: Partial<L
   if (next.tag) params.set('tag', next.tag);
   if (next.mine) params.set('mine', '1');
   if (next.voted) params.set('voted', '1');
+  for (const [key, option] of Object.entries(next.fields ?? {})) params.set(`field.${key}`, option);
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
   return query ? `${basePath}?${query}` : basePath;

@@ -12,7 +12,15 @@ describe('list state in the URL', () => {
       voted: false,
       q: '',
       page: 1,
+      fields: {},
     });
+  });
+
+  it('keeps custom field filters of the right shape only', () => {
+    const params = new URLSearchParams('field.area=Billing&field.Bad%20Key=x&field.long=' + 'x'.repeat(61));
+    const state = readListState(params);
+    expect(state.fields).toEqual({ area: 'Billing' });
+    expect(toListHref('/b/features', state, { sort: 'top' })).toBe('/b/features?sort=top&field.area=Billing');
   });
 
   it('round-trips and resets the page when a filter changes', () => {

@@ -3,6 +3,7 @@
 import { isStaff } from '../access';
 import type { ListState } from '../list-query';
 import type { PocketBase } from './client';
+import { fieldFilter, listBoardFields } from './custom-fields';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
 import { listTags } from './taxonomy';
@@ -24,6 +25,11 @@ export async function loadList(
   boardId?: string,
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
+  // Filtering by a custom field asks for the board's definitions first (only then: one more round trip).
+  const fields =
+    boardId && Object.keys(state.fields).length > 0
+      ? fieldFilter(await listBoardFields(pb, boardId, true), state.fields)
+      : undefined;
   const [result, tags] = await Promise.all([
     personal && !user
       ? EMPTY
@@ -37,6 +43,7 @@ export async function loadList(
           q: state.q,
           page: state.page,
           staff: isStaff(user),
+          ...(fields ? { fieldFilter: fields } : {}),
         }),
     listTags(pb),
   ]);

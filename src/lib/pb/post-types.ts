@@ -31,6 +31,8 @@ export interface PostRecord extends BaseRecord {
    * (pb_hooks/lib/author-card.js keeps them exact). */
   author_name: string;
   author_avatar: string;
+  /** Public custom field values by key (src/lib/pb/custom-fields.ts); absent on lists that skip them. */
+  fields?: Record<string, string | number | string[]> | null;
   expand?: { status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }
 
