@@ -28,6 +28,9 @@ interface Props {
   words?: { row: string; heading: string; form: string; button: string };
 }
 
+/** What a row is called in buttons' names: its name, or its label (custom fields). */
+const nameOf = (row: AdminRow) => String(row.name ?? row.label ?? '');
+
 function readValue(field: FieldSpec, value: FormDataEntryValue | null): unknown {
   if (field.type === 'checkbox') return value === 'on';
   const text = String(value ?? '');
@@ -112,7 +115,7 @@ export default function AdminListEditor(props: Props) {
       <ol className="admin-list">
         {live.map((row, i) => (
           <li key={row.id} className="card" data-testid={`${collection}-row`}>
-            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={words.row(String(row.name))}>
+            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={words.row(nameOf(row))}>
               {fields.map((f) => (
                 <Field key={f.name} field={f} prefix={row.id} value={row[f.name]} />
               ))}
@@ -126,7 +129,7 @@ export default function AdminListEditor(props: Props) {
                     className="button"
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
-                    aria-label={actionName(t('moveUp'), String(row.name))}
+                    aria-label={actionName(t('moveUp'), nameOf(row))}
                   >
                     {t('moveUp')}
                   </button>
@@ -135,7 +138,7 @@ export default function AdminListEditor(props: Props) {
                     className="button"
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
-                    aria-label={actionName(t('moveDown'), String(row.name))}
+                    aria-label={actionName(t('moveDown'), nameOf(row))}
                   >
                     {t('moveDown')}
                   </button>
@@ -146,9 +149,9 @@ export default function AdminListEditor(props: Props) {
                   type="button"
                   className="button danger"
                   onClick={() =>
-                    window.confirm(t('confirmDelete', { name: String(row.name) })) && removeAdminRow(collection, row.id)
+                    window.confirm(t('confirmDelete', { name: nameOf(row) })) && removeAdminRow(collection, row.id)
                   }
-                  aria-label={actionName(t('delete'), String(row.name))}
+                  aria-label={actionName(t('delete'), nameOf(row))}
                 >
                   {t('delete')}
                 </button>
