@@ -75,7 +75,7 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
           name={field.name}
           type={field.type === 'list' ? 'text' : field.type}
           defaultValue={
-            Array.isArray(value) ? value.join(', ') : String(value ?? (field.type === 'color' ? '#888888' : ''))
+            Array.isArray(value) ? value.join(',') : String(value ?? (field.type === 'color' ? '#888888' : ''))
           }
         />
       )}

@@ -19,7 +19,7 @@ export default function CustomFieldInput({ definition, idPrefix, value, error, o
   const label = (
     <>
       {definition.label}
-      {!definition.required && <span className="muted"> ({t('optional')})</span>}
+      {!definition.required && <span className="muted"> {t('optional')}</span>}
     </>
   );
   const message = error && (
