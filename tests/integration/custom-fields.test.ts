@@ -255,6 +255,28 @@ describe('staff-only values stay with staff', () => {
   });
 });
 
+describe('values follow their fields', () => {
+  it("a deleted field's values go; an idea moved to another board keeps only that board's public fields", async () => {
+    const other = await createBoard(pb, 'public');
+    await pb.admin
+      .collection('custom_fields')
+      .create({ board: other.id, key: 'area', label: 'Area', type: 'text', public: true });
+    await pb.admin
+      .collection('custom_fields')
+      .create({ board: other.id, key: 'seats', label: 'Seats', type: 'number', public: false });
+    const idea = await post('member', { area: 'Billing', seats: 4, note: 'moving' });
+    const moved = await actors.moderator.collection('posts').update(idea.id, { board: other.id });
+    expect(moved.fields).toEqual({ area: 'Billing' });
+
+    const temporary = await pb.admin
+      .collection('custom_fields')
+      .create({ board: other.id, key: 'temp', label: 'Temp', type: 'number', public: true });
+    await actors.admin.collection('posts').update(idea.id, { fields: { area: 'Billing', temp: 1 } });
+    await actors.admin.collection('custom_fields').delete(temporary.id);
+    expect((await pb.admin.collection('posts').getOne(idea.id)).fields).toEqual({ area: 'Billing' });
+  });
+});
+
 describe('the CSV export', () => {
   const csvOf = (actor: keyof Actors) =>
     fetch(`${pb.url}/api/chorus/export/posts.csv`, { headers: { Authorization: actors[actor].authStore.token } });
