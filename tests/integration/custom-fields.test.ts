@@ -217,6 +217,8 @@ describe('staff-only values stay with staff', () => {
     for (const probe of [
       'post_insights_via_post.fields.deal = "Secret deal"',
       'post_insights_via_post.fields.deal ~ "Secret"',
+      // A staff-only definition cannot be probed through the board either.
+      'board.custom_fields_via_board.key ?= "deal"',
     ]) {
       const found = await attempt(async () => {
         const list = await client.collection('posts').getList(1, 5, { filter: `id = "${idea.id}" && ${probe}` });
