@@ -10,6 +10,7 @@ const EDGE_CACHED_COLLECTIONS = [
   'comments',
   'status_events',
   'changelog_entries',
+  'custom_fields',
 ];
 
 for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess]) {

@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // GET /api/chorus/export/posts.csv — admins (and superusers) download every idea as CSV, newest first:
-// id, title, board, status, vote_count, comment_count, author, created, url (a path on the site).
+// id, title, board, status, vote_count, comment_count, author, created, url (a path on the site), then one
+// `field.<key>` column per custom field key of any board, staff-only values included (admins only).
 // Cells that a spreadsheet would run as a formula are prefixed with a quote.
 routerAdd(
   'GET',
@@ -9,14 +10,27 @@ routerAdd(
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
     requireAdmin(e);
     const rows = arrayOf(
-      new DynamicModel({ id: '', title: '', board: '', status: '', votes: 0, comments: 0, author: '', created: '' }),
+      new DynamicModel({
+        id: '',
+        title: '',
+        board: '',
+        status: '',
+        votes: 0,
+        comments: 0,
+        author: '',
+        created: '',
+        fields: '',
+        staff_fields: '',
+      }),
     );
     e.app
       .db()
       .newQuery(
         'SELECT p.id AS id, p.title AS title, b.name AS board, COALESCE(s.name, "") AS status, ' +
-          'p.vote_count AS votes, p.comment_count AS comments, COALESCE(u.name, "") AS author, p.created AS created ' +
+          'p.vote_count AS votes, p.comment_count AS comments, COALESCE(u.name, "") AS author, p.created AS created, ' +
+          'COALESCE(CAST(p.fields AS TEXT), "") AS fields, COALESCE(CAST(i.fields AS TEXT), "") AS staff_fields ' +
           'FROM posts p JOIN boards b ON b.id = p.board LEFT JOIN statuses s ON s.id = p.status ' +
+          'LEFT JOIN post_insights i ON i.id = p.id ' +
           'LEFT JOIN users u ON u.id = p.author ORDER BY p.created DESC, p.id',
       )
       .all(rows);
@@ -25,12 +39,25 @@ routerAdd(
       if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
       return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
     };
-    const header = 'id,title,board,status,vote_count,comment_count,author,created,url';
-    const lines = rows.map((r) =>
-      [r.id, r.title, r.board, r.status, r.votes, r.comments, r.author, r.created, `/p/${r.id}`].map(cell).join(','),
-    );
+    const { objectOf } = require(`${__hooks}/lib/custom-fields.js`);
+    const keys = [];
+    for (const field of e.app.findRecordsByFilter('custom_fields', '', 'key', 0, 0)) {
+      if (keys.indexOf(field.getString('key')) === -1) keys.push(field.getString('key'));
+    }
+    const shown = (value) => (Array.isArray(value) ? value.join('; ') : (value ?? ''));
+    const header = [
+      'id,title,board,status,vote_count,comment_count,author,created,url',
+      ...keys.map((k) => `field.${k}`),
+    ];
+    const lines = rows.map((r) => {
+      const values = { ...(objectOf(r.fields) || {}), ...(objectOf(r.staff_fields) || {}) };
+      return [r.id, r.title, r.board, r.status, r.votes, r.comments, r.author, r.created, `/p/${r.id}`]
+        .concat(keys.map((key) => shown(values[key])))
+        .map(cell)
+        .join(',');
+    });
     e.response.header().set('Content-Disposition', 'attachment; filename="posts.csv"');
-    return e.blob(200, 'text/csv; charset=utf-8', `${[header, ...lines].join('\r\n')}\r\n`);
+    return e.blob(200, 'text/csv; charset=utf-8', `${[header.join(','), ...lines].join('\r\n')}\r\n`);
   },
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );

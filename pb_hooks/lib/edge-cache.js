@@ -30,6 +30,9 @@ function tagsFor(app, record, original) {
     if (shippedIn.length > 0) tags.add('changelog');
   }
   if (collection === 'comments' || collection === 'status_events') postTags(record.getString('post'));
+  // A board's custom fields (labels, options) show on its ideas' pages, which carry no board tag: like the
+  // shell, a change to one purges every page (an admin's rare write; values it moves purge their ideas too).
+  if (collection === 'custom_fields') tags.add('site');
   if (collection === 'changelog_entries') {
     tags.add('changelog');
     for (const version of [record, original]) for (const post of version?.getStringSlice('posts') ?? []) postTags(post);

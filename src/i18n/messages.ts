@@ -38,6 +38,8 @@ const ONLY_ON: Record<string, RegExp> = {
   composer: /^\/((embed\/)?(b\/[^/]+\/?)?|p\/[^/]+\/edit\/?)$/,
   search: IDEA_LISTS,
   roadmap: /^\/(embed\/)?roadmap\/?$/,
+  // Custom fields: the composer's inputs, the staff's editor on an idea, the admin page.
+  customFields: /^\/((embed\/)?(b\/[^/]+\/?)?|p\/.+|admin\/fields\/?)$/,
   // PocketBase's field messages, where forms show them next to fields (elsewhere: one plain word).
   fieldErrors:
     /^\/((signin|signup|reset-password|sso|settings|embed\/signin|admin(\/.*)?)|(embed\/)?(b\/[^/]+\/?)?|p\/[^/]+\/edit\/?)$/,

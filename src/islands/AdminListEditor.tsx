@@ -1,5 +1,5 @@
-// Edits an ordered list of records (boards, statuses or tags): each row saves on its own, moves with
-// up/down buttons, and a form at the end adds one.
+// Edits an ordered list of records (boards, statuses, tags or a board's custom fields): each row saves on
+// its own, moves with up/down buttons, and a form at the end adds one.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../i18n/current';
@@ -11,7 +11,8 @@ import Toaster from './Toaster';
 export interface FieldSpec {
   name: string;
   label: string;
-  type: 'text' | 'color' | 'checkbox' | 'select';
+  /** `list`: comma-separated words, sent as an array. */
+  type: 'text' | 'color' | 'checkbox' | 'select' | 'number' | 'list';
   options?: { value: string; label: string }[];
 }
 
@@ -21,13 +22,31 @@ interface Props {
   rows: AdminRow[];
   ordered?: boolean;
   deletable?: boolean;
+  /** Sent with every new row (e.g. the board a custom field belongs to). */
+  defaults?: Record<string, string>;
+  /** The row, heading, form and button words, when the collection has none of its own in adminList. */
+  words?: { row: string; heading: string; form: string; button: string };
+}
+
+/** What a row is called in buttons' names: its name, or its label (custom fields). */
+const nameOf = (row: AdminRow) => String(row.name ?? row.label ?? '');
+
+function readValue(field: FieldSpec, value: FormDataEntryValue | null): unknown {
+  if (field.type === 'checkbox') return value === 'on';
+  const text = String(value ?? '');
+  if (field.type === 'number') return text.trim() === '' ? 0 : Number(text);
+  if (field.type === 'list') {
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
+  return text;
 }
 
 function readForm(form: HTMLFormElement, fields: FieldSpec[]): Record<string, unknown> {
   const data = new FormData(form);
-  return Object.fromEntries(
-    fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) === 'on' : String(data.get(f.name) ?? '')]),
-  );
+  return Object.fromEntries(fields.map((f) => [f.name, readValue(f, data.get(f.name))]));
 }
 
 function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; value: unknown }) {
@@ -54,23 +73,28 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
         <input
           id={id}
           name={field.name}
-          type={field.type}
-          defaultValue={String(value ?? (field.type === 'color' ? '#888888' : ''))}
+          type={field.type === 'list' ? 'text' : field.type}
+          defaultValue={
+            Array.isArray(value) ? value.join(',') : String(value ?? (field.type === 'color' ? '#888888' : ''))
+          }
         />
       )}
     </span>
   );
 }
 
-export default function AdminListEditor({ collection, fields, rows, ordered = false, deletable = false }: Props) {
+export default function AdminListEditor(props: Props) {
+  const { collection, fields, rows, ordered = false, deletable = false, defaults = {} } = props;
   const t = translator('adminList');
   // i18n-keys: adminList.boards* adminList.statuses* adminList.tags*
-  const words = {
-    row: (name: string) => t(`${collection}Row`, { name }),
-    heading: t(`${collection}AddHeading`),
-    form: t(`${collection}NewForm`),
-    button: t(`${collection}AddButton`),
-  };
+  const words = props.words
+    ? { ...props.words, row: (name: string) => props.words?.row.replace('{name}', name) ?? name }
+    : {
+        row: (name: string) => t(`${collection as 'boards' | 'statuses' | 'tags'}Row`, { name }),
+        heading: t(`${collection as 'boards' | 'statuses' | 'tags'}AddHeading`),
+        form: t(`${collection as 'boards' | 'statuses' | 'tags'}NewForm`),
+        button: t(`${collection as 'boards' | 'statuses' | 'tags'}AddButton`),
+      };
   const live = useStore($adminRows) ?? rows;
   useEffect(() => startAdminRows(rows), [rows]);
 
@@ -81,7 +105,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = readForm(form, fields);
+    const data = { ...defaults, ...readForm(form, fields) };
     if (ordered) data.position = live.length;
     if ((await addAdminRow(collection, data)).ok) form.reset();
   }
@@ -91,7 +115,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
       <ol className="admin-list">
         {live.map((row, i) => (
           <li key={row.id} className="card" data-testid={`${collection}-row`}>
-            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={words.row(String(row.name))}>
+            <form className="admin-row" onSubmit={(e) => save(row.id, e)} aria-label={words.row(nameOf(row))}>
               {fields.map((f) => (
                 <Field key={f.name} field={f} prefix={row.id} value={row[f.name]} />
               ))}
@@ -105,7 +129,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     className="button"
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
-                    aria-label={actionName(t('moveUp'), String(row.name))}
+                    aria-label={actionName(t('moveUp'), nameOf(row))}
                   >
                     {t('moveUp')}
                   </button>
@@ -114,7 +138,7 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                     className="button"
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
-                    aria-label={actionName(t('moveDown'), String(row.name))}
+                    aria-label={actionName(t('moveDown'), nameOf(row))}
                   >
                     {t('moveDown')}
                   </button>
@@ -125,9 +149,9 @@ export default function AdminListEditor({ collection, fields, rows, ordered = fa
                   type="button"
                   className="button danger"
                   onClick={() =>
-                    window.confirm(t('confirmDelete', { name: String(row.name) })) && removeAdminRow(collection, row.id)
+                    window.confirm(t('confirmDelete', { name: nameOf(row) })) && removeAdminRow(collection, row.id)
                   }
-                  aria-label={actionName(t('delete'), String(row.name))}
+                  aria-label={actionName(t('delete'), nameOf(row))}
                 >
                   {t('delete')}
                 </button>

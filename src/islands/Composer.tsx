@@ -8,6 +8,8 @@ import type { SessionUser } from '../lib/pb/types';
 import {
   $draft,
   $errors,
+  $fieldDefinitions,
+  $fieldValues,
   $images,
   $similar,
   $submitting,
@@ -15,8 +17,10 @@ import {
   openComposer,
   submitIdea,
   updateDraft,
+  updateFieldValue,
 } from '../stores/composer';
 import ComposerImages from './ComposerImages';
+import CustomFieldInput from './CustomFieldInput';
 import { focusFirstError } from './hooks/focus-first-error';
 import { useSession } from './hooks/use-session';
 
@@ -34,6 +38,8 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
   const similar = useStore($similar);
   const submitting = useStore($submitting);
   const images = useStore($images);
+  const definitions = useStore($fieldDefinitions);
+  const values = useStore($fieldValues);
   const id = useId();
   const t = translator('composer');
   useEffect(() => openComposer(boardId), [boardId]);
@@ -113,6 +119,16 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
           </p>
         )}
       </div>
+      {definitions.map((definition) => (
+        <CustomFieldInput
+          key={definition.key}
+          definition={definition}
+          idPrefix={id}
+          value={values[definition.key]}
+          error={errors.fields?.[definition.key]}
+          onChange={(value) => updateFieldValue(definition.key, value)}
+        />
+      ))}
       <ComposerImages images={images} errors={errors.images} />
       <div className="comment-form-actions">
         <button type="submit" className="button primary" disabled={submitting}>

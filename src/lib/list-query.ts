@@ -16,6 +16,20 @@ export interface ListState {
   page: number;
   /** Staff only: ideas voted for by this segment (an id; ignored for everyone else, see lib/pb/lists.ts). */
   segment: string;
+  /** `?field.<key>=<option>`: custom select fields to filter by (checked against the board's definitions
+   * by src/lib/pb/lists.ts; keys of the server's shape only, at most 5). */
+  fields: Record<string, string>;
+}
+
+const FIELD_KEY = /^field\.([a-z][a-z0-9_]{0,39})$/;
+
+function readFieldFilters(params: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of params) {
+    const key = FIELD_KEY.exec(name)?.[1];
+    if (key && value && value.length <= 60 && Object.keys(fields).length < 5) fields[key] = value;
+  }
+  return fields;
 }
 
 export const isStaffSort = (sort: string): sort is StaffSortName =>
@@ -35,6 +49,7 @@ export function readListState(params: URLSearchParams, { staff = false } = {}): 
     q: (params.get('q') ?? '').trim().slice(0, 200),
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
     segment: /^[a-z0-9]{15}$/.test(params.get('segment') ?? '') ? (params.get('segment') ?? '') : '',
+    fields: readFieldFilters(params),
   };
 }
 
@@ -49,6 +64,7 @@ export function toListHref(basePath: string, state: ListState, change: Partial<L
   if (next.mine) params.set('mine', '1');
   if (next.voted) params.set('voted', '1');
   if (next.segment) params.set('segment', next.segment);
+  for (const [key, option] of Object.entries(next.fields ?? {})) params.set(`field.${key}`, option);
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
   return query ? `${basePath}?${query}` : basePath;

@@ -1,9 +1,11 @@
 // The idea composer: draft (kept across detours), images (checked before upload), similar ideas
-// while the title is typed, and submitting with field messages that keep everything typed.
+// while the title is typed, the board's public custom fields, and submitting with field messages (one
+// beside each custom field too) that keep everything typed.
 
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
 import { checkImages, checkTitle } from '../lib/image-files';
+import { type FieldDefinition, type FieldValue, type FieldValues, listBoardFields } from '../lib/pb/custom-fields';
 import { createPost, searchPosts } from '../lib/pb/posts';
 import { attempt, type Result, refuse, succeed } from './action';
 import { getClient } from './client';
@@ -12,7 +14,18 @@ import { blockedMessage, getViewer, goToSignIn, signedOutMessage } from './viewe
 
 export const $draft = atom<Draft>({ title: '', body: '' });
 export const $images = atom<File[]>([]);
-export const $errors = atom<{ title?: string; body?: string; images: string[]; form?: string }>({ images: [] });
+export interface ComposerErrors {
+  title?: string;
+  body?: string;
+  images: string[];
+  form?: string;
+  /** Custom field messages by key (the server's `fields.<key>`). */
+  fields?: Record<string, string>;
+}
+export const $errors = atom<ComposerErrors>({ images: [] });
+/** The board's public custom fields, and what is typed in them. */
+export const $fieldDefinitions = atom<FieldDefinition[]>([]);
+export const $fieldValues = atom<FieldValues>({});
 export const $similar = atom<{ id: string; title: string }[]>([]);
 export const $submitting = atom(false);
 
@@ -24,7 +37,22 @@ export function openComposer(board: string): void {
   boardId = board;
   $draft.set(loadDraft(board));
   $errors.set({ images: [] });
+  $fieldValues.set({});
+  $fieldDefinitions.set([]);
   suggestSimilar($draft.get().title);
+  listBoardFields(getClient(), board, true)
+    .then((definitions) => boardId === board && $fieldDefinitions.set(definitions))
+    .catch(() => $fieldDefinitions.set([]));
+}
+
+/** A custom field's new value ('' or [] clears it); its message goes at once. */
+export function updateFieldValue(key: string, value: FieldValue): void {
+  const values = { ...$fieldValues.get() };
+  if (value === '' || (Array.isArray(value) && value.length === 0)) delete values[key];
+  else values[key] = value;
+  $fieldValues.set(values);
+  const { [key]: _, ...rest } = $errors.get().fields ?? {};
+  $errors.set({ ...$errors.get(), fields: rest });
 }
 
 export function updateDraft(change: Partial<Draft>): void {
@@ -80,17 +108,31 @@ export async function submitIdea(): Promise<Result<string>> {
   $submitting.set(true);
   const images = $images.get();
   const result = await attempt(() =>
-    createPost(getClient(), { board: boardId, author: viewer.id, title: title.trim(), body, images }),
+    createPost(getClient(), {
+      board: boardId,
+      author: viewer.id,
+      title: title.trim(),
+      body,
+      images,
+      fields: $fieldValues.get(),
+    }),
   );
   $submitting.set(false);
   if (result.ok) {
     clearDraft(boardId);
     $images.set([]);
+    $fieldValues.set({});
     return succeed(result.value.id);
   }
   const e = result.error;
   const fields = e.kind === 'validation' ? e.fields : {};
+  const custom = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => name.startsWith('fields.'))
+      .map(([name, message]) => [name.slice('fields.'.length), message]),
+  );
   return fail({
+    ...(Object.keys(custom).length > 0 ? { fields: custom } : {}),
     ...(fields.title ? { title: fields.title } : {}),
     ...(fields.body ? { body: fields.body } : {}),
     ...(fields.images ? { images: [fields.images] } : {}),
@@ -98,7 +140,7 @@ export async function submitIdea(): Promise<Result<string>> {
   });
 }
 
-function fail(errors: { title?: string; body?: string; images?: string[]; form?: string }): Result<never> {
+function fail(errors: Partial<ComposerErrors>): Result<never> {
   $errors.set({ images: [], ...errors });
   const message = errors.form ?? errors.title ?? errors.body ?? errors.images?.[0] ?? '';
   const fields = { ...(errors.title ? { title: errors.title } : {}), ...(errors.body ? { body: errors.body } : {}) };

@@ -116,6 +116,19 @@ describe('purges after writes', () => {
     expect(await tagsSent()).toEqual(['site']);
   });
 
+  it("a board's custom field purges every page (its ideas show its label), like the shell", async () => {
+    const field = await pb.admin
+      .collection('custom_fields')
+      .create({ board: board.id, key: 'purged', label: 'Purged', type: 'text', public: true });
+    expect(await tagsSent()).toEqual(['site']);
+    worker.reset();
+    await pb.admin.collection('custom_fields').update(field.id, { label: 'Renamed' });
+    expect(await tagsSent()).toEqual(['site']);
+    worker.reset();
+    await pb.admin.collection('custom_fields').delete(field.id);
+    expect(await tagsSent()).toEqual(['site']);
+  });
+
   it('a changelog entry purges the changelog and the ideas it ships', async () => {
     const post = await createPost(pb, board, actors.member);
     await tagsSent();

@@ -13,6 +13,7 @@ describe('list state in the URL', () => {
       q: '',
       page: 1,
       segment: '',
+      fields: {},
     });
   });
 
@@ -21,6 +22,13 @@ describe('list state in the URL', () => {
     expect(readListState(new URLSearchParams('segment=x" || 1=1')).segment).toBe('');
     const state = readListState(new URLSearchParams('segment=abcdefghij12345&page=2'));
     expect(toListHref('/', state, { sort: 'top' })).toBe('/?sort=top&segment=abcdefghij12345');
+  });
+
+  it('keeps custom field filters of the right shape only', () => {
+    const params = new URLSearchParams('field.area=Billing&field.Bad%20Key=x&field.long=' + 'x'.repeat(61));
+    const state = readListState(params);
+    expect(state.fields).toEqual({ area: 'Billing' });
+    expect(toListHref('/b/features', state, { sort: 'top' })).toBe('/b/features?sort=top&field.area=Billing');
   });
 
   it('round-trips and resets the page when a filter changes', () => {

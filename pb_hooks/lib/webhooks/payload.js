@@ -33,6 +33,13 @@ function statusOf(app, id) {
   return status ? { name: status.getString('name'), slug: status.getString('slug') } : null;
 }
 
+// An idea's public custom field values only: those its board defines as public now (staff-only values live
+// in post_insights and are never read here).
+function publicFieldsOf(app, post) {
+  const { definitionsOf, keepDefined, objectOf } = require(`${__hooks}/lib/custom-fields.js`);
+  return keepDefined(definitionsOf(app, post.getString('board')), objectOf(post.get('fields')) || {}, true);
+}
+
 function describeIdea(app, post) {
   const board = find(app, 'boards', post.getString('board'));
   return {
@@ -45,6 +52,7 @@ function describeIdea(app, post) {
     approved: post.getBool('approved'),
     vote_count: post.getInt('vote_count'),
     comment_count: post.getInt('comment_count'),
+    fields: publicFieldsOf(app, post),
     author: personOf(app, post.getString('author')),
     created: post.getDateTime('created').string(),
   };

@@ -3,11 +3,11 @@ import type { PocketBase } from './client';
 import type { PostRecordLite } from './staff-types';
 import type { Role, UserRecord } from './types';
 
-export type AdminCollection = 'boards' | 'statuses' | 'tags';
-export type AdminRow = { id: string } & Record<string, string | number | boolean>;
+export type AdminCollection = 'boards' | 'statuses' | 'tags' | 'custom_fields';
+export type AdminRow = { id: string } & Record<string, string | number | boolean | string[]>;
 
 export function listRows(pb: PocketBase, collection: AdminCollection): Promise<AdminRow[]> {
-  const sort = collection === 'tags' ? 'name' : 'position,name';
+  const sort = collection === 'tags' ? 'name' : collection === 'custom_fields' ? 'position,created' : 'position,name';
   return pb.collection(collection).getFullList<AdminRow>({ sort });
 }
 

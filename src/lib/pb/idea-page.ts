@@ -4,6 +4,7 @@
 // Worker), which would slow every idea without comments or history.
 import type { PocketBase } from './client';
 import { isStaff } from './client';
+import { type FieldDefinition, type FieldValues, toDefinitions } from './custom-fields';
 import type { CommentRecord, PostRecord, SubscriptionRecord, VoteRecord } from './post-types';
 import type { TimelineEvent } from './timeline';
 import type { SessionUser, StatusRecord } from './types';
@@ -17,10 +18,15 @@ const EXPAND = [
   'status_events_via_post.from',
   'status_events_via_post.to',
   'status_events_via_post.actor',
+  // The board's custom fields: the rules leave members the public ones.
+  'board.custom_fields_via_board',
 ].join(',');
 
 type IdeaRecord = PostRecord & {
-  expand?: PostRecord['expand'] & {
+  expand?: Omit<NonNullable<PostRecord['expand']>, 'board'> & {
+    board?: NonNullable<PostRecord['expand']>['board'] & { expand?: { custom_fields_via_board?: FieldDefinition[] } };
+    // A unique back-relation expands to one record (older PocketBase: a list of one).
+    post_insights_via_post?: { fields?: FieldValues | null } | { fields?: FieldValues | null }[];
     comments_via_post?: CommentRecord[];
     status_events_via_post?: TimelineEvent[];
     subscriptions_via_post?: SubscriptionRecord[];
@@ -42,7 +48,12 @@ export async function loadIdeaPage(
   statuses: StatusRecord[],
   viewer: SessionUser | null = null,
 ) {
-  const own = viewer ? (isStaff(viewer) ? ',subscriptions_via_post' : ',subscriptions_via_post,votes_via_post') : '';
+  // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
+  const own = viewer
+    ? isStaff(viewer)
+      ? ',subscriptions_via_post,post_insights_via_post'
+      : ',subscriptions_via_post,votes_via_post'
+    : '';
   const [idea, voters] = await Promise.all([
     pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + own }),
     listVoters(pb, id).catch(() => []),
@@ -55,5 +66,10 @@ export async function loadIdeaPage(
     /** The viewer's vote id, null when none; undefined when the page cannot know (staff). */
     voteId: viewer && !isStaff(viewer) ? (mine(idea.expand?.votes_via_post)?.id ?? null) : undefined,
   };
-  return { post: idea as PostRecord, voters, statuses, comments, events, viewerState };
+  const fields = {
+    definitions: toDefinitions(idea.expand?.board?.expand?.custom_fields_via_board),
+    values: idea.fields ?? {},
+    staffValues: [idea.expand?.post_insights_via_post].flat()[0]?.fields ?? {},
+  };
+  return { post: idea as PostRecord, voters, statuses, comments, events, viewerState, fields };
 }

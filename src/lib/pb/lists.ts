@@ -4,6 +4,7 @@
 import { isStaff } from '../access';
 import { isStaffSort, type ListState } from '../list-query';
 import type { PocketBase } from './client';
+import { fieldFilter, listBoardFields } from './custom-fields';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
 import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from './segment-view';
@@ -33,6 +34,11 @@ export async function loadList(
   const personal = state.mine || state.voted;
   const staff = isStaff(user);
   const segment = segmentFor(user, state.segment);
+  // Filtering by a custom field asks for the board's definitions first (only then: one more round trip).
+  const fields =
+    boardId && Object.keys(state.fields).length > 0
+      ? fieldFilter(await listBoardFields(pb, boardId, true), state.fields)
+      : undefined;
   const query = {
     ...(boardId ? { board: boardId } : {}),
     status: state.status,
@@ -43,6 +49,7 @@ export async function loadList(
     page: state.page,
     staff,
     ...(segment ? { segment } : {}),
+    ...(fields ? { fieldFilter: fields } : {}),
   };
   const byInsight = staff && isStaffSort(state.sort) && !state.q ? state.sort : null;
   const [found, tags, choices] = await Promise.all([

@@ -17,6 +17,7 @@ export const Collections = {
   ChangelogEntries: 'changelog_entries',
   Comments: 'comments',
   Companies: 'companies',
+  CustomFields: 'custom_fields',
   IdeaAnswers: 'idea_answers',
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
@@ -231,6 +232,29 @@ export type CompaniesRecord<Tattributes = unknown> = {
   updated: IsoAutoDateString;
 };
 
+export const CustomFieldsTypeOptions = {
+  text: 'text',
+  number: 'number',
+  select: 'select',
+  multiselect: 'multiselect',
+  date: 'date',
+} as const;
+export type CustomFieldsTypeOptions = (typeof CustomFieldsTypeOptions)[keyof typeof CustomFieldsTypeOptions];
+export type CustomFieldsRecord<Toptions = unknown> = {
+  board: RecordIdString;
+  created: IsoAutoDateString;
+  id: string;
+  key: string;
+  label: string;
+  max_length?: number;
+  options?: null | Toptions;
+  position?: number;
+  public?: boolean;
+  required?: boolean;
+  type: CustomFieldsTypeOptions;
+  updated: IsoAutoDateString;
+};
+
 export type IdeaAnswersRecord = {
   body: string;
   created: IsoAutoDateString;
@@ -291,7 +315,7 @@ export type NotificationsRecord = {
   user: RecordIdString;
 };
 
-export type PostInsightsRecord<Talerted = unknown, Tplans = unknown> = {
+export type PostInsightsRecord<Talerted = unknown, Tfields = unknown, Tplans = unknown> = {
   alerted?: null | Talerted;
   board?: RecordIdString;
   company_count?: number;
@@ -299,6 +323,7 @@ export type PostInsightsRecord<Talerted = unknown, Tplans = unknown> = {
   created: IsoAutoDateString;
   effort?: number;
   eta?: string;
+  fields?: null | Tfields;
   id: string;
   impact?: number;
   plans?: null | Tplans;
@@ -330,7 +355,7 @@ export type PostStaffTagsRecord = {
   updated: IsoAutoDateString;
 };
 
-export type PostsRecord = {
+export type PostsRecord<Tfields = unknown> = {
   approved?: boolean;
   author: RecordIdString;
   author_avatar?: string;
@@ -340,6 +365,7 @@ export type PostsRecord = {
   comment_count?: number;
   created: IsoAutoDateString;
   eta?: string;
+  fields?: null | Tfields;
   id: string;
   images?: FileNameString[];
   lang?: string;
@@ -635,6 +661,8 @@ export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntr
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Tattributes = unknown, Texpand = unknown> = Required<CompaniesRecord<Tattributes>> &
   BaseSystemFields<Texpand>;
+export type CustomFieldsResponse<Toptions = unknown, Texpand = unknown> = Required<CustomFieldsRecord<Toptions>> &
+  BaseSystemFields<Texpand>;
 export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
@@ -643,13 +671,14 @@ export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = R
 > &
   BaseSystemFields<Texpand>;
 export type NotificationsResponse<Texpand = unknown> = Required<NotificationsRecord> & BaseSystemFields<Texpand>;
-export type PostInsightsResponse<Talerted = unknown, Tplans = unknown, Texpand = unknown> = Required<
-  PostInsightsRecord<Talerted, Tplans>
+export type PostInsightsResponse<Talerted = unknown, Tfields = unknown, Tplans = unknown, Texpand = unknown> = Required<
+  PostInsightsRecord<Talerted, Tfields, Tplans>
 > &
   BaseSystemFields<Texpand>;
 export type PostLiveResponse<Texpand = unknown> = Required<PostLiveRecord> & BaseSystemFields<Texpand>;
 export type PostStaffTagsResponse<Texpand = unknown> = Required<PostStaffTagsRecord> & BaseSystemFields<Texpand>;
-export type PostsResponse<Texpand = unknown> = Required<PostsRecord> & BaseSystemFields<Texpand>;
+export type PostsResponse<Tfields = unknown, Texpand = unknown> = Required<PostsRecord<Tfields>> &
+  BaseSystemFields<Texpand>;
 export type QuestionRecipientsResponse<Texpand = unknown> = Required<QuestionRecipientsRecord> &
   BaseSystemFields<Texpand>;
 export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & BaseSystemFields<Texpand>;
@@ -687,6 +716,7 @@ export type CollectionRecords = {
   changelog_entries: ChangelogEntriesRecord;
   comments: CommentsRecord;
   companies: CompaniesRecord;
+  custom_fields: CustomFieldsRecord;
   idea_answers: IdeaAnswersRecord;
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
@@ -728,6 +758,7 @@ export type CollectionResponses = {
   changelog_entries: ChangelogEntriesResponse;
   comments: CommentsResponse;
   companies: CompaniesResponse;
+  custom_fields: CustomFieldsResponse;
   idea_answers: IdeaAnswersResponse;
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;

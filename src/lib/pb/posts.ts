@@ -28,6 +28,8 @@ export interface PostQuery {
   staff?: boolean;
   /** Staff only: ideas at least one member of this segment voted for. */
   segment?: string;
+  /** Custom field conditions with their bound values (src/lib/pb/custom-fields.ts fieldFilter). */
+  fieldFilter?: { expression: string; params: Record<string, string> };
 }
 
 /**
@@ -71,6 +73,10 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
       params[key] = value;
     }
   }
+  if (query.fieldFilter?.expression) {
+    parts.push(query.fieldFilter.expression);
+    Object.assign(params, query.fieldFilter.params);
+  }
   const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
     // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.
@@ -106,9 +112,10 @@ export function getPost(pb: PocketBase, id: string): Promise<PostRecord> {
 
 export function createPost(
   pb: PocketBase,
-  fields: { board: string; author: string; title: string; body: string; images: File[] },
+  fields: { board: string; author: string; title: string; body: string; images: File[]; fields?: object },
 ): Promise<PostRecord> {
   const form = new FormData();
+  if (fields.fields && Object.keys(fields.fields).length > 0) form.set('fields', JSON.stringify(fields.fields));
   form.set('board', fields.board);
   form.set('author', fields.author);
   form.set('title', fields.title);

@@ -43,6 +43,11 @@ export async function listPostsByInsight(
       params[key] = value;
     }
   }
+  if (query.fieldFilter?.expression) {
+    // The same custom field conditions, read through the idea (values bound, keys the definitions' own).
+    parts.push(query.fieldFilter.expression.replace(/\bfields\./g, 'post.fields.'));
+    Object.assign(params, query.fieldFilter.params);
+  }
   const list = await pb.collection('post_insights').getList<InsightRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
     sort: ORDERS[query.sort],
