@@ -3,7 +3,7 @@
 // transaction, and nobody but staff reads any of it, through REST, realtime or a widget-identified session.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentifyClaims, signIdentifyToken } from '../support/identify-tokens';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { listenRealtime } from '../support/realtime';
@@ -36,7 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => pb?.stop());
 
-const unique = () => `${Date.now().toString(36)}-${(n += 1)}`;
+const unique = () => {
+  n += 1;
+  return `${Date.now().toString(36)}-${n}`;
+};
 const person = (extra: Record<string, unknown> = {}): IdentifyClaims => {
   const id = unique();
   return { sub: `cust-${id}`, email: `cust-${id}@example.com`, name: `Customer ${id}`, ...extra };
@@ -44,7 +47,9 @@ const person = (extra: Record<string, unknown> = {}): IdentifyClaims => {
 
 async function identify(claims: IdentifyClaims) {
   try {
-    const body = await pb.visitor().send('/api/chorus/sso', { method: 'POST', body: { token: await signIdentifyToken(secret, claims) } });
+    const body = await pb
+      .visitor()
+      .send('/api/chorus/sso', { method: 'POST', body: { token: await signIdentifyToken(secret, claims) } });
     return { status: 200, body };
   } catch (error) {
     const e = error as { status: number; response: { code: string; message: string } };
@@ -97,7 +102,7 @@ describe('identify tokens carry the customer', () => {
     );
   });
 
-  it("keeps what a token does not say, and moves the member when the app says they changed company", async () => {
+  it('keeps what a token does not say, and moves the member when the app says they changed company', async () => {
     const first = `first-${unique()}`;
     const who = person({ company: { id: first, name: 'First', monthly_revenue: 10 }, attributes: { a: 1 } });
     const { body } = await identify(who);
@@ -185,3 +190,206 @@ describe('identify tokens carry the customer', () => {
   });
 });
 
+describe('admins import companies from CSV', () => {
+  const upload = async (client: PocketBase, csv: string) => {
+    try {
+      return {
+        status: 200,
+        body: await client.send('/api/chorus/companies/import', { method: 'POST', body: { csv } }),
+      };
+    } catch (error) {
+      const e = error as { status: number; response: Record<string, unknown> };
+      return { status: e.status, body: e.response };
+    }
+  };
+
+  it('upserts by id in one go, with quoted names, CRLF lines and a byte-order mark', async () => {
+    const a = `imp-a-${unique()}`;
+    const b = `imp-b-${unique()}`;
+    await pb.admin.collection('companies').create({ external_id: a, name: 'Old A', plan: 'Free', monthly_revenue: 1 });
+    const csv = `\uFEFFid,name,plan,monthly_revenue\r\n${a},"A, Inc. ""the first""",Enterprise,5000.50\r\n\r\n${b},"B
+on two lines",,\r\n`;
+    const { status, body } = await upload(actors.admin, csv);
+    expect(status).toBe(200);
+    expect(body).toEqual({ created: 1, updated: 1, unchanged: 0 });
+    expect(await companyBy(a)).toMatchObject({
+      name: 'A, Inc. "the first"',
+      plan: 'Enterprise',
+      monthly_revenue: 5000.5,
+    });
+    expect(await companyBy(b)).toMatchObject({ name: 'B\non two lines', plan: '', monthly_revenue: 0 });
+    expect((await upload(actors.admin, csv)).body).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('refuses a file with any bad row, writes nothing, and names each line', async () => {
+    const good = `imp-good-${unique()}`;
+    const csv = [
+      'id,name,plan,monthly_revenue',
+      `${good},Good,Pro,10`,
+      'has space,Bad,,',
+      ',No id,,',
+      `${'x'.repeat(129)},Long,,`,
+      `dup-${good},One,,`,
+      `dup-${good},Two,,`,
+      'rev1,Rev,,"$5,000"',
+      'rev2,Rev,,-3',
+      'rev3,Rev,,NaN',
+      'rev4,Rev,,1e400',
+      'noname,,,',
+      `plan,P,${'p'.repeat(61)},`,
+      'extra,E,,,surplus',
+    ].join('\n');
+    const { status, body } = await upload(actors.admin, csv);
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_rows');
+    expect(body.message).toMatch(/nothing was imported/i);
+    expect(body.errors).toEqual([
+      { line: 3, column: 'id', code: 'whitespace' },
+      { line: 4, column: 'id', code: 'required' },
+      { line: 5, column: 'id', code: 'too_long' },
+      { line: 7, column: 'id', code: 'duplicate' },
+      { line: 8, column: 'monthly_revenue', code: 'revenue' },
+      { line: 9, column: 'monthly_revenue', code: 'revenue' },
+      { line: 10, column: 'monthly_revenue', code: 'revenue' },
+      { line: 11, column: 'monthly_revenue', code: 'revenue' },
+      { line: 12, column: 'name', code: 'required' },
+      { line: 13, column: 'plan', code: 'too_long' },
+      { line: 14, column: '', code: 'extra_cells' },
+    ]);
+    await expect(companyBy(good)).rejects.toThrow();
+  });
+
+  it.each([
+    ['no header', `acme-${Date.now()},Acme,Pro,10`, 400, 'invalid_rows'],
+    ['an unknown column', 'id,name,revenue\nx,X,1', 400, 'invalid_rows'],
+    ['only a header', 'id,name,plan,monthly_revenue\n', 400, 'empty'],
+    ['nothing', '', 400, 'empty'],
+    ['an unclosed quote', 'id,name\nq1,"never closed\nq2,Two', 400, 'invalid_rows'],
+    [
+      '5,001 rows',
+      `id,name\n${Array.from({ length: 5001 }, (_, i) => `many-${i},M`).join('\n')}`,
+      400,
+      'too_many_rows',
+    ],
+    ['over 1 MB', `id,name\n${'big,'.padEnd(1024 * 1024 + 10, 'x')}`, 413, 'too_large'],
+  ])('refuses %s', async (_name, csv, status, code) => {
+    const answer = await upload(actors.admin, csv);
+    expect(answer.status).toBe(status);
+    expect(answer.body.code).toBe(code);
+  });
+
+  it('answers an unclosed quote with the line it opens on', async () => {
+    const { body } = await upload(actors.admin, 'id,name\nq1,One\nq2,"never closed\nq3,Three');
+    expect(body.errors).toEqual([{ line: 3, column: '', code: 'quote' }]);
+  });
+
+  it('takes 5,000 rows at once', async () => {
+    const tag = unique();
+    const rows = Array.from({ length: 5000 }, (_, i) => `bulk-${tag}-${i},Bulk ${i},Plan ${i % 3},${i}`);
+    const started = Date.now();
+    const { status, body } = await upload(actors.admin, `id,name,plan,monthly_revenue\n${rows.join('\n')}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ created: 5000, updated: 0, unchanged: 0 });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('is for admins only', async () => {
+    const id = `denied-${unique()}`;
+    await expectAccess(async (actor) => {
+      const { status } = await upload(actors[actor], `id,name\n${id}-${actor.replace(/ /g, '')},X`);
+      if (status !== 200) throw refused(String(status));
+    }, allowed('admin'));
+  });
+});
+
+describe('nobody but staff reads a customer, even once identified by the app', () => {
+  let customer: PocketBase;
+  let companyRecord: RecordModel;
+  let profileRecord: RecordModel;
+  let post: RecordModel;
+  type Who = Actor | 'widget-identified user';
+  const everyone: Who[] = [...ACTORS, 'widget-identified user'];
+  const clientOf = (who: Who) => (who === 'widget-identified user' ? customer : actors[who]);
+  const staffOnly = (who: Who) => who === 'moderator' || who === 'admin';
+
+  beforeAll(async () => {
+    const companyId = `secret-${unique()}`;
+    customer = await identified(
+      person({
+        company: { id: companyId, name: 'Secret Co', plan: 'Enterprise', monthly_revenue: 777 },
+        attributes: { tier: 'gold' },
+      }),
+    );
+    companyRecord = await companyBy(companyId);
+    profileRecord = await profileOf(idOf(customer));
+    post = await createPost(pb, board, actors.member);
+    await customer.collection('votes').create({ post: post.id, user: idOf(customer) });
+  });
+
+  it.each(everyone)('%s: reads companies, member profiles and insights only as staff', async (who) => {
+    const client = clientOf(who);
+    for (const [collection, id] of [
+      ['companies', companyRecord.id],
+      ['member_profiles', profileRecord.id],
+      ['post_insights', post.id],
+    ] as const) {
+      const view = await client
+        .collection(collection)
+        .getOne(id)
+        .then(() => true)
+        .catch(() => false);
+      const list = await client
+        .collection(collection)
+        .getList(1, 50, { filter: `id = "${id}"` })
+        .then((page) => page.items.length > 0)
+        .catch(() => false);
+      expect({ collection, view, list }).toEqual({ collection, view: staffOnly(who), list: staffOnly(who) });
+    }
+    // Not through the customer's own user record either, nor by probing it with a filter.
+    if (who === 'widget-identified user') {
+      const me = await client.collection('users').getOne(idOf(client));
+      expect(JSON.stringify(me)).not.toMatch(/Secret Co|777|gold/);
+      const probe = await client
+        .collection('users')
+        .getList(1, 5, { filter: `id = "${idOf(client)}" && member_profiles_via_user.company.monthly_revenue > 1` })
+        .then((page) => page.items.length)
+        .catch(() => 0);
+      expect(probe).toBe(0);
+    }
+  });
+
+  it.each(everyone)('%s: writes a company or a profile only as staff (companies: admins)', async (who) => {
+    const client = clientOf(who);
+    const wroteCompany = await client
+      .collection('companies')
+      .update(companyRecord.id, { monthly_revenue: 1 })
+      .then(() => true)
+      .catch(() => false);
+    expect(wroteCompany).toBe(who === 'admin');
+    const wroteProfile = await client
+      .collection('member_profiles')
+      .update(profileRecord.id, { attributes: { tier: who } })
+      .then(() => true)
+      .catch(() => false);
+    expect(wroteProfile).toBe(staffOnly(who));
+    await pb.admin.collection('companies').update(companyRecord.id, { monthly_revenue: 777 });
+  });
+
+  it.each(everyone)('%s: hears a change of revenue live only as staff', async (who) => {
+    const client = clientOf(who);
+    const listener = await listenRealtime(client, ['post_insights', 'companies', `post_insights/${post.id}`]);
+    try {
+      const revenue = 1000 + Math.floor(Math.random() * 1000);
+      await pb.admin.collection('companies').update(companyRecord.id, { monthly_revenue: revenue });
+      if (staffOnly(who)) {
+        await listener.waitFor((event) => event.topic === 'post_insights' && event.record.revenue === revenue);
+        await listener.waitFor((event) => event.topic === 'companies' && event.record.monthly_revenue === revenue);
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(listener.events).toEqual([]);
+      }
+    } finally {
+      listener.close();
+    }
+  });
+});
