@@ -393,3 +393,59 @@ describe('nobody but staff reads a customer, even once identified by the app', (
     }
   });
 });
+
+describe('webhooks carry customer data only where an admin turned it on', () => {
+  it("gives the idea's revenue and its author's company to that endpoint, and nothing to the others", async () => {
+    const make = (name: string, include: boolean) =>
+      pb.admin.collection('webhooks').create({
+        name,
+        url: 'http://127.0.0.1:9/hook',
+        kind: 'standard',
+        events: ['idea.posted', 'comment.posted'],
+        include_customer_data: include,
+      });
+    const [withData, without] = await Promise.all([make('with customers', true), make('without customers', false)]);
+    expect(without.include_customer_data).toBe(false);
+    const author = await identified(
+      person({ company: { id: `hooked-${unique()}`, name: 'Hooked Co', plan: 'Scale', monthly_revenue: 321 } }),
+    );
+    const voter = await identified(
+      person({ company: { id: `voter-${unique()}`, name: 'Voter Co', plan: 'Pro', monthly_revenue: 1000 } }),
+    );
+    const post = await author
+      .collection('posts')
+      .create({ board: board.id, author: idOf(author), title: 'Customer idea', body: 'Body' });
+    await voter.collection('votes').create({ post: post.id, user: idOf(voter) });
+    await voter.collection('comments').create({ post: post.id, author: idOf(voter), body: 'Me too' });
+    const revenue = (await pb.admin.collection('post_insights').getOne(post.id)).revenue;
+    expect(revenue).toBeGreaterThanOrEqual(1000);
+    const payloads = async (webhook: string) => {
+      const rows = await pb.admin
+        .collection('webhook_deliveries')
+        .getFullList({ filter: `webhook = "${webhook}"`, sort: 'created' });
+      return rows.map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload));
+    };
+    const [posted, commented] = await payloads(withData.id);
+    expect(posted.data.idea.author.company).toEqual({ name: 'Hooked Co', plan: 'Scale' });
+    expect(typeof posted.data.idea.revenue).toBe('number');
+    expect(commented.data.idea).toMatchObject({ revenue, author: { company: { name: 'Hooked Co', plan: 'Scale' } } });
+    const plain = await payloads(without.id);
+    expect(plain).toHaveLength(2);
+    for (const event of plain) {
+      expect(JSON.stringify(event)).not.toMatch(/revenue|company|Hooked Co|Voter Co|Scale/);
+    }
+    await Promise.all(
+      [withData, without].map((hook) => pb.admin.collection('webhooks').update(hook.id, { paused: true })),
+    );
+  });
+
+  it('only admins turn it on', async () => {
+    const hook = await pb.admin
+      .collection('webhooks')
+      .create({ name: 'toggle', url: 'http://127.0.0.1:9/t', kind: 'standard', events: ['idea.posted'], paused: true });
+    await expectAccess(
+      (actor) => actors[actor].collection('webhooks').update(hook.id, { include_customer_data: actor !== 'admin' }),
+      allowed('admin'),
+    );
+  });
+});
