@@ -3,8 +3,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
 import { actionName } from '../lib/action-name';
+import type { MemberProfile } from '../lib/pb/customers';
 import type { Role } from '../lib/pb/types';
+import { startProfiles } from '../stores/member-profiles';
 import { $members, changeMember, type MemberRow } from '../stores/moderation';
+import MemberCustomer from './MemberCustomer';
 import Toaster from './Toaster';
 
 const ROLES: Role[] = ['member', 'moderator', 'admin'];
@@ -14,10 +17,13 @@ export default function AdminMembers({
   initial,
   canSetRoles,
   selfId,
+  profiles = {},
 }: {
   initial: MemberRow[];
   canSetRoles: boolean;
   selfId: string;
+  /** Each listed member's company and attributes (staff only, issue #24). */
+  profiles?: Record<string, MemberProfile>;
 }) {
   const t = translator('adminMembers');
   const roleName = (role: Role) => t(`role_${role}`);
@@ -25,6 +31,7 @@ export default function AdminMembers({
   useEffect(() => {
     if ($members.get() === null) $members.set(initial);
   }, [initial]);
+  useEffect(() => startProfiles(profiles), [profiles]);
   return (
     <>
       <table className="admin-table">
@@ -33,6 +40,7 @@ export default function AdminMembers({
             <th scope="col">{t('name')}</th>
             <th scope="col">{t('role')}</th>
             <th scope="col">{t('access')}</th>
+            <th scope="col">{translator('customers')('customer')}</th>
           </tr>
         </thead>
         <tbody>
@@ -69,6 +77,9 @@ export default function AdminMembers({
                     {m.blocked ? t('unblock') : t('block')}
                   </button>
                 )}
+              </td>
+              <td>
+                <MemberCustomer userId={m.id} name={m.name || t('aMember')} />
               </td>
             </tr>
           ))}

@@ -449,3 +449,38 @@ describe('webhooks carry customer data only where an admin turned it on', () => 
     );
   });
 });
+
+describe("staff edit a member's company and attributes", () => {
+  it('moderators and admins set them; the attributes follow the same rules as identify tokens', async () => {
+    const co = await pb.admin
+      .collection('companies')
+      .create({ external_id: `staff-set-${unique()}`, name: 'Staff Set', plan: 'Pro', monthly_revenue: 50 });
+    for (const staff of ['moderator', 'admin'] as const) {
+      const member = await pb.actor('member');
+      const created = await actors[staff]
+        .collection('member_profiles')
+        .create({ user: idOf(member), company: co.id, attributes: { seats: 3, trial: false, region: 'eu' } });
+      expect(created).toMatchObject({ company: co.id, attributes: { seats: 3, trial: false, region: 'eu' } });
+      for (const attributes of [
+        { nested: { a: 1 } },
+        { list: [1] },
+        { 'bad key': 1 },
+        { long: 'x'.repeat(201) },
+        Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i])),
+        ['not', 'a', 'map'],
+      ]) {
+        const refusal = await actors[staff]
+          .collection('member_profiles')
+          .update(created.id, { attributes })
+          .then(() => null)
+          .catch((error) => error);
+        expect(refusal?.status, JSON.stringify(attributes).slice(0, 60)).toBe(400);
+        expect(refusal.response.data.attributes.code).toBe('invalid_attributes');
+      }
+      const moved = await actors[staff]
+        .collection('member_profiles')
+        .update(created.id, { company: '', attributes: {} });
+      expect(moved.company).toBe('');
+    }
+  });
+});
