@@ -4,6 +4,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchangeIdentifyToken } from '../../src/lib/pb/widget';
 import { type IdentifyClaims, signIdentifyToken } from '../support/identify-tokens';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { listenRealtime } from '../support/realtime';
@@ -57,12 +58,11 @@ async function identify(claims: IdentifyClaims) {
   }
 }
 
-/** A client signed in the way the widget signs a person in: by exchanging an identify token. */
+/** A client signed in the way the widget's `Chorus.identify(token)` signs a person in (its own code path). */
 async function identified(claims: IdentifyClaims): Promise<PocketBase> {
-  const { status, body } = await identify(claims);
-  expect(status).toBe(200);
   const client = pb.visitor();
-  client.authStore.save(body.token, body.record);
+  await exchangeIdentifyToken(client, await signIdentifyToken(secret, claims));
+  expect(client.authStore.isValid).toBe(true);
   return client;
 }
 
@@ -120,11 +120,12 @@ describe('identify tokens carry the customer', () => {
     expect((await profileOf(body.record.id)).company).toBe('');
   });
 
-  it("a vote by an identified customer counts its company's revenue on the idea", async () => {
+  it("a customer identified through the widget's identify() gets a profile, and their vote counts its company's revenue", async () => {
     const companyId = `voter-co-${unique()}`;
     const client = await identified(
       person({ company: { id: companyId, name: 'Voter Co', plan: 'Pro', monthly_revenue: 1234 } }),
     );
+    expect((await profileOf(idOf(client))).expand?.company.external_id).toBe(companyId);
     const post = await createPost(pb, board, actors.member);
     await client.collection('votes').create({ post: post.id, user: idOf(client) });
     const worth = await pb.admin.collection('post_insights').getOne(post.id);
