@@ -12,7 +12,7 @@ const SHARED_MODULES =
 const ROADMAP_MODULES = /[\\/]src[\\/](stores|lib[\\/]pb)[\\/]roadmap\.ts$/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
-  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search)|lib[\\/]pb[\\/](admin|staff|widget|account)|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names)|i18n[\\/](list-format|locale-names))\.ts$/;
+  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search|worth|companies|member-profiles)|lib[\\/]pb[\\/](admin|staff|widget|account|customers)|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names|money)|i18n[\\/](list-format|locale-names))\.ts$/;
 
 export default defineConfig({
   output: 'server',

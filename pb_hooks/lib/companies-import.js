@@ -24,7 +24,8 @@ const utf8Length = (text) => {
   let bytes = 0;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 2 : 3;
+    // A surrogate pair (4 bytes in UTF-8) counts 2 + 2.
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
   }
   return bytes;
 };
