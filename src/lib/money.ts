@@ -4,7 +4,8 @@ import type { Locale } from '../i18n/locales';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(locale: Locale, value: number): string {
+export function formatMoney(locale: Locale, amount: number): string {
+  const value = Number.isFinite(amount) ? amount : 0;
   const whole = Math.abs(value) >= 1000 || Number.isInteger(value);
   const key = `${locale}:${whole}`;
   let format = formats.get(key);
@@ -17,5 +18,5 @@ export function formatMoney(locale: Locale, value: number): string {
     });
     formats.set(key, format);
   }
-  return format.format(Number.isFinite(value) ? value : 0);
+  return format.format(value);
 }
