@@ -63,7 +63,9 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
   return (
     <form className="form member-customer" onSubmit={save} aria-label={t('customerOf', { name })}>
       <p>
-        {t('customer')}: <strong data-testid="chosen-company">{company ? company.name : t('noCompany')}</strong>{' '}
+        <span data-testid="chosen-company">
+          {t('chosenCompany', { name: company ? company.name : t('noCompany') })}
+        </span>{' '}
         {company && (
           <button type="button" className="button" onClick={() => setCompany(null)}>
             {t('removeCompany')}
