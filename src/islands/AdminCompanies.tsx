@@ -212,22 +212,26 @@ export default function AdminCompanies({ initial, canEdit }: { initial: CompanyR
       {companies.length === 0 ? (
         <p>{t('none')}</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('plan')}</th>
-              <th scope="col">{t('monthlyRevenue')}</th>
-              <th scope="col">{t('members')}</th>
-              {canEdit && <th scope="col">{t('actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {companies.map((company) => (
-              <Row key={company.id} company={company} canEdit={canEdit} />
-            ))}
-          </tbody>
-        </table>
+        // Wider than a phone: it scrolls in its own region, which the keyboard can reach and scroll too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
+        <section className="table-scroll" aria-label={t('companiesTitle')} tabIndex={0}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('plan')}</th>
+                <th scope="col">{t('monthlyRevenue')}</th>
+                <th scope="col">{t('members')}</th>
+                {canEdit && <th scope="col">{t('actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {companies.map((company) => (
+                <Row key={company.id} company={company} canEdit={canEdit} />
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
       {canEdit && (
         <>
