@@ -34,57 +34,61 @@ export default function AdminMembers({
   useEffect(() => startProfiles(profiles), [profiles]);
   return (
     <>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('name')}</th>
-            <th scope="col">{t('role')}</th>
-            <th scope="col">{t('access')}</th>
-            <th scope="col">{translator('customers')('customer')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.id} data-testid="member-row">
-              <td>{m.name || t('noName')}</td>
-              <td>
-                {canSetRoles && m.id !== selfId ? (
-                  <select
-                    aria-label={t('roleOf', { name: m.name || t('aMember') })}
-                    value={m.role}
-                    onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {roleName(r)}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  roleName(m.role)
-                )}
-              </td>
-              <td>
-                {m.id === selfId ? (
-                  t('you')
-                ) : (
-                  <button
-                    type="button"
-                    className={m.blocked ? 'button' : 'button danger'}
-                    onClick={() => changeMember(m.id, { blocked: !m.blocked })}
-                    aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
-                  >
-                    {m.blocked ? t('unblock') : t('block')}
-                  </button>
-                )}
-              </td>
-              <td>
-                <MemberCustomer userId={m.id} name={m.name || t('aMember')} />
-              </td>
+      {/* Wider than a phone once it shows each member's company: it scrolls in its own region. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard. */}
+      <section className="table-scroll" aria-label={translator('customers')('membersTable')} tabIndex={0}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('name')}</th>
+              <th scope="col">{t('role')}</th>
+              <th scope="col">{t('access')}</th>
+              <th scope="col">{translator('customers')('customer')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id} data-testid="member-row">
+                <td>{m.name || t('noName')}</td>
+                <td>
+                  {canSetRoles && m.id !== selfId ? (
+                    <select
+                      aria-label={t('roleOf', { name: m.name || t('aMember') })}
+                      value={m.role}
+                      onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {roleName(r)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    roleName(m.role)
+                  )}
+                </td>
+                <td>
+                  {m.id === selfId ? (
+                    t('you')
+                  ) : (
+                    <button
+                      type="button"
+                      className={m.blocked ? 'button' : 'button danger'}
+                      onClick={() => changeMember(m.id, { blocked: !m.blocked })}
+                      aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
+                    >
+                      {m.blocked ? t('unblock') : t('block')}
+                    </button>
+                  )}
+                </td>
+                <td>
+                  <MemberCustomer userId={m.id} name={m.name || t('aMember')} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       <Toaster />
     </>
   );

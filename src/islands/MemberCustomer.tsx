@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { translator } from '../i18n/current';
+import { actionName } from '../lib/action-name';
 import type { CompanyRecord } from '../lib/pb/customers';
 import { $profiles, findCompanies, formatAttributes, parseAttributes, saveProfile } from '../stores/member-profiles';
 
@@ -49,7 +50,7 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
         <button
           type="button"
           className="button"
-          aria-label={t('customerOf', { name })}
+          aria-label={actionName(t('edit'), t('customerOf', { name }))}
           onClick={() => {
             setCompany(current);
             setOpen(true);
