@@ -1,6 +1,7 @@
 // The customer behind every vote (issue #24), in the user's words: "an admin uploads companies, a customer
 // identified by the app votes, and staff see the idea's revenue rise live".
 import { signIdentifyToken } from '../support/identify-tokens';
+import { expectPageHasNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { createIdea, openPage, signInContext } from './ideas-helpers';
 import { startWidgetStory } from './widget-support';
@@ -82,4 +83,8 @@ test("an admin uploads companies, a customer identified by the app votes, and st
   await expect(page.locator('.post-card', { hasText: `Worth it ${tag}` }).getByTestId('card-revenue')).toHaveText(
     '$12,000/mo',
   );
+
+  // What staff read is readable by everyone on the team: no axe violations on either page.
+  await expectPageHasNoAxeViolations(page, `/p/${id}`);
+  await expectPageHasNoAxeViolations(page, '/admin/companies');
 });
