@@ -10,6 +10,7 @@ routerAdd(
   (e) => {
     const { SsoRefusal, verifyIdentifyToken, readPerson, replayKey, refusalMessage } = require(`${__hooks}/lib/sso.js`);
     const { linkMember } = require(`${__hooks}/lib/sso-members.js`);
+    const { readCustomer, applyCustomer } = require(`${__hooks}/lib/sso-customer.js`);
     const token = String(e.requestInfo().body.token || '');
     let person = null;
     try {
@@ -19,6 +20,8 @@ routerAdd(
       const now = Math.floor(Date.now() / 1000);
       const claims = verifyIdentifyToken(token, secret, now);
       person = readPerson(claims);
+      // Checked whole before anything is written: a bad company or attributes refuse the sign-in.
+      const customer = readCustomer(claims);
       const key = replayKey(claims, token);
       const wasUsed = (app, jti) => {
         try {
@@ -50,6 +53,7 @@ routerAdd(
             throw new SsoRefusal('replayed', 401, key);
           }
           member = linkMember(txApp, person);
+          applyCustomer(txApp, member, customer);
         } catch (error) {
           if (!(error instanceof SsoRefusal)) throw error;
           refusal = error;

@@ -66,13 +66,13 @@ export interface ClientMessagesFor {
 
 /** Namespaces the browser needs: islands' and stores' words. `page*` ones are rendered by the server
  * only, `email*` and `pb*` ones by PocketBase's hooks, `admin*` ones go to the admin pages only and
- * `staff*` ones to staff; with a `path`, page-bound namespaces (ONLY_ON) go to their pages only. */
+ * `staff*` and `customers*` ones to staff; with a `path`, page-bound namespaces (ONLY_ON) go to their pages only. */
 export function clientMessages(messages: Messages, { admin, staff = true, path }: ClientMessagesFor): Messages {
   const picked: Messages = {};
   for (const [namespace, keys] of Object.entries(messages)) {
     if (/^(page|email|pb)[A-Z]/.test(namespace)) continue;
     if (!admin && /^admin[A-Z]/.test(namespace)) continue;
-    if (!staff && (/^staff[A-Z]/.test(namespace) || STAFF_ONLY.has(namespace))) continue;
+    if (!staff && (/^(staff[A-Z]|customers)/.test(namespace) || STAFF_ONLY.has(namespace))) continue;
     const only = ONLY_ON[namespace];
     if (only && path !== undefined && !only.test(path)) continue;
     picked[namespace] = keys;

@@ -3,8 +3,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../i18n/current';
 import { actionName } from '../lib/action-name';
+import type { MemberProfile } from '../lib/pb/customers';
 import type { Role } from '../lib/pb/types';
+import { startProfiles } from '../stores/member-profiles';
 import { $members, changeMember, type MemberRow } from '../stores/moderation';
+import MemberCustomer from './MemberCustomer';
 import Toaster from './Toaster';
 
 const ROLES: Role[] = ['member', 'moderator', 'admin'];
@@ -14,10 +17,13 @@ export default function AdminMembers({
   initial,
   canSetRoles,
   selfId,
+  profiles = {},
 }: {
   initial: MemberRow[];
   canSetRoles: boolean;
   selfId: string;
+  /** Each listed member's company and attributes (staff only, issue #24). */
+  profiles?: Record<string, MemberProfile>;
 }) {
   const t = translator('adminMembers');
   const roleName = (role: Role) => t(`role_${role}`);
@@ -25,55 +31,64 @@ export default function AdminMembers({
   useEffect(() => {
     if ($members.get() === null) $members.set(initial);
   }, [initial]);
+  useEffect(() => startProfiles(profiles), [profiles]);
   return (
     <>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('name')}</th>
-            <th scope="col">{t('role')}</th>
-            <th scope="col">{t('access')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.id} data-testid="member-row">
-              <td>{m.name || t('noName')}</td>
-              <td>
-                {canSetRoles && m.id !== selfId ? (
-                  <select
-                    aria-label={t('roleOf', { name: m.name || t('aMember') })}
-                    value={m.role}
-                    onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {roleName(r)}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  roleName(m.role)
-                )}
-              </td>
-              <td>
-                {m.id === selfId ? (
-                  t('you')
-                ) : (
-                  <button
-                    type="button"
-                    className={m.blocked ? 'button' : 'button danger'}
-                    onClick={() => changeMember(m.id, { blocked: !m.blocked })}
-                    aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
-                  >
-                    {m.blocked ? t('unblock') : t('block')}
-                  </button>
-                )}
-              </td>
+      {/* Wider than a phone once it shows each member's company: it scrolls in its own region. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard. */}
+      <section className="table-scroll" aria-label={translator('customers')('membersTable')} tabIndex={0}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('name')}</th>
+              <th scope="col">{t('role')}</th>
+              <th scope="col">{t('access')}</th>
+              <th scope="col">{translator('customers')('customer')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id} data-testid="member-row">
+                <td>{m.name || t('noName')}</td>
+                <td>
+                  {canSetRoles && m.id !== selfId ? (
+                    <select
+                      aria-label={t('roleOf', { name: m.name || t('aMember') })}
+                      value={m.role}
+                      onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {roleName(r)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    roleName(m.role)
+                  )}
+                </td>
+                <td>
+                  {m.id === selfId ? (
+                    t('you')
+                  ) : (
+                    <button
+                      type="button"
+                      className={m.blocked ? 'button' : 'button danger'}
+                      onClick={() => changeMember(m.id, { blocked: !m.blocked })}
+                      aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
+                    >
+                      {m.blocked ? t('unblock') : t('block')}
+                    </button>
+                  )}
+                </td>
+                <td>
+                  <MemberCustomer userId={m.id} name={m.name || t('aMember')} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       <Toaster />
     </>
   );

@@ -15,6 +15,7 @@ import {
   removeWebhook,
   rotateSecret,
   startWebhooks,
+  toggleCustomerData,
   togglePaused,
 } from '../stores/webhooks';
 import Toaster from './Toaster';
@@ -27,6 +28,7 @@ function readNewWebhook(form: HTMLFormElement): NewWebhook {
     url: String(data.get('url') ?? ''),
     kind: data.get('kind') === 'slack' ? 'slack' : 'standard',
     events: data.getAll('events').map(String) as WebhookEvent[],
+    include_customer_data: data.get('include_customer_data') === 'on',
   };
 }
 
@@ -80,6 +82,18 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
           {t('delete')}
         </button>
       </p>
+      {webhook.kind === 'standard' && (
+        <p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={webhook.include_customer_data}
+              onChange={() => toggleCustomerData(webhook)}
+            />{' '}
+            {translator('customers')('includeCustomerData')}
+          </label>
+        </p>
+      )}
       <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>
         <summary>{t('recentDeliveries')}</summary>
         {showDeliveries && <WebhookDeliveries webhookId={webhook.id} webhookName={webhook.name} />}
@@ -134,6 +148,9 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
           ))}
           <p className="field-hint">{t('eventsNote')}</p>
         </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" name="include_customer_data" /> {translator('customers')('includeCustomerData')}
+        </label>
         <button type="submit" className="button primary">
           {t('addButton')}
         </button>

@@ -2,6 +2,7 @@
 // score's formula spelled out with the idea's own numbers ("RICE = reach
 // 1,240 × impact 2 × confidence 80% ÷ effort 3 weeks = 661"). Mirrors pb_hooks/lib/score.js, which computes it.
 import { currentLocale, translator } from '../i18n/current';
+import { formatMoney } from './money';
 
 export const FORMULAS = ['rice', 'value_effort', 'revenue_votes'] as const;
 export type Formula = (typeof FORMULAS)[number];
@@ -25,8 +26,7 @@ const number = (value: number, options: Intl.NumberFormatOptions = {}) =>
   new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 3, ...options }).format(value);
 
 export const formatScore = (score: number) => number(score, { maximumFractionDigits: 1 });
-export const formatRevenue = (revenue: number) =>
-  number(revenue, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+export const formatRevenue = (revenue: number) => formatMoney(currentLocale(), revenue);
 
 /** The formula's name in the page's language. */
 export function formulaName(formula: Formula): string {

@@ -14,6 +14,7 @@ import {
   type NewWebhook,
   resendDelivery,
   rotateWebhookSecret,
+  setWebhookCustomerData,
   setWebhookPaused,
   type WebhookRecord,
 } from '../lib/pb/webhooks';
@@ -57,6 +58,15 @@ export async function togglePaused(webhook: WebhookRecord): Promise<void> {
   const updated = await attempt(
     () => setWebhookPaused(getBrowserClient(), webhook.id, paused),
     paused ? translate('adminWebhooks', 'paused') : translate('adminWebhooks', 'resumed'),
+  );
+  if (updated.ok) $webhooks.set(($webhooks.get() ?? []).map((w) => (w.id === webhook.id ? updated.value : w)));
+}
+
+export async function toggleCustomerData(webhook: WebhookRecord): Promise<void> {
+  const include = !webhook.include_customer_data;
+  const updated = await attempt(
+    () => setWebhookCustomerData(getBrowserClient(), webhook.id, include),
+    translate('customers', include ? 'customerDataOn' : 'customerDataOff'),
   );
   if (updated.ok) $webhooks.set(($webhooks.get() ?? []).map((w) => (w.id === webhook.id ? updated.value : w)));
 }

@@ -10,6 +10,7 @@ const ADMIN_PAGES = [
   '/admin/tags',
   '/admin/changelog',
   '/admin/members',
+  '/admin/companies',
   '/admin/settings',
   '/admin/widget',
   '/admin/webhooks',

@@ -3,6 +3,7 @@
 // write has committed; a failure here is logged and never reaches the person who wrote.
 const { slackMessage } = require(`${__hooks}/lib/webhooks/slack.js`);
 const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
+const { withCustomerData } = require(`${__hooks}/lib/webhooks/customer-data.js`);
 
 const nowString = () => new Date().toISOString().replace('T', ' ');
 
@@ -29,13 +30,20 @@ function enqueue(app, event, onceKey = '') {
     if (endpoints.length === 0) return;
     const collection = app.findCollectionByNameOrId('webhook_deliveries');
     const standard = JSON.stringify(event);
+    let withCustomers = null; // built once, for the endpoints an admin let have customer data
     for (const endpoint of endpoints) {
       if (onceKey && alreadyQueued(app, endpoint.id, messageId)) continue;
       const delivery = new Record(collection);
       delivery.set('webhook', endpoint.id);
       delivery.set('event', event.type);
       delivery.set('message_id', messageId);
-      delivery.set('payload', endpoint.getString('kind') === 'slack' ? JSON.stringify(slackMessage(event)) : standard);
+      let payload = standard;
+      if (endpoint.getString('kind') === 'slack') payload = JSON.stringify(slackMessage(event));
+      else if (endpoint.getBool('include_customer_data')) {
+        withCustomers = withCustomers || JSON.stringify(withCustomerData(app, event));
+        payload = withCustomers;
+      }
+      delivery.set('payload', payload);
       delivery.set('status', 'pending');
       delivery.set('attempts', 0);
       delivery.set('next_attempt_at', nowString());

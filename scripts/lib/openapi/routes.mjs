@@ -198,4 +198,22 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/companies/import': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'importCompanies',
+      summary: 'Admins: upsert companies from CSV (id,name,plan,monthly_revenue; ≤ 5,000 rows, ≤ 1 MB), all or nothing',
+      requestBody: body({ csv: { type: 'string', maxLength: 1048576 } }, ['csv']),
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: { created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' } },
+        }),
+        400: err,
+        401: err,
+        403: err,
+        413: err,
+      },
+    },
+  },
 };

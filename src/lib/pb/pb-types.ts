@@ -629,6 +629,7 @@ export type WebhooksRecord = {
   events: WebhooksEventsOptions[];
   failure_count?: number;
   id: string;
+  include_customer_data?: boolean;
   kind: WebhooksKindOptions;
   name: string;
   paused?: boolean;

@@ -23,6 +23,8 @@ export interface WebhookRecord {
   paused: boolean;
   paused_at: string;
   failure_count: number;
+  /** Ideas carry their revenue and author's company (issue #24); off unless an admin turns it on. */
+  include_customer_data: boolean;
   /** Only in the answer that created the endpoint. */
   secret?: string;
 }
@@ -41,8 +43,9 @@ export interface DeliveryRecord {
   created: string;
 }
 
-export type NewWebhook = Pick<WebhookRecord, 'name' | 'url' | 'kind' | 'events'>;
-const WEBHOOK_FIELDS = 'id,name,url,kind,events,paused,paused_at,failure_count';
+export type NewWebhook = Pick<WebhookRecord, 'name' | 'url' | 'kind' | 'events'> &
+  Partial<Pick<WebhookRecord, 'include_customer_data'>>;
+const WEBHOOK_FIELDS = 'id,name,url,kind,events,paused,paused_at,failure_count,include_customer_data';
 
 export function listWebhooks(pb: PocketBase): Promise<WebhookRecord[]> {
   return pb.collection('webhooks').getFullList<WebhookRecord>({ sort: 'name', fields: WEBHOOK_FIELDS });
@@ -54,6 +57,12 @@ export function createWebhook(pb: PocketBase, data: NewWebhook): Promise<Webhook
 
 export function setWebhookPaused(pb: PocketBase, id: string, paused: boolean): Promise<WebhookRecord> {
   return pb.collection('webhooks').update<WebhookRecord>(id, { paused }, { fields: WEBHOOK_FIELDS });
+}
+
+export function setWebhookCustomerData(pb: PocketBase, id: string, include: boolean): Promise<WebhookRecord> {
+  return pb
+    .collection('webhooks')
+    .update<WebhookRecord>(id, { include_customer_data: include }, { fields: WEBHOOK_FIELDS });
 }
 
 export function deleteWebhook(pb: PocketBase, id: string): Promise<boolean> {

@@ -15,9 +15,11 @@ const modules = {
   auth: () => import('../../../src/stores/auth'),
   changelog: () => import('../../../src/stores/changelog-editor'),
   comments: () => import('../../../src/stores/comments'),
+  companies: () => import('../../../src/stores/companies'),
   composer: () => import('../../../src/stores/composer'),
   draft: () => import('../../../src/stores/draft'),
   follow: () => import('../../../src/stores/follow'),
+  memberProfiles: () => import('../../../src/stores/member-profiles'),
   moderation: () => import('../../../src/stores/moderation'),
   notifications: () => import('../../../src/stores/notifications'),
   postEditor: () => import('../../../src/stores/post-editor'),
@@ -33,6 +35,7 @@ const modules = {
   viewer: () => import('../../../src/stores/viewer'),
   voters: () => import('../../../src/stores/voters'),
   votes: () => import('../../../src/stores/votes'),
+  worth: () => import('../../../src/stores/worth'),
 };
 type Stores = { [K in keyof typeof modules]: Awaited<ReturnType<(typeof modules)[K]>> };
 

@@ -27,6 +27,15 @@ describe('clientMessages', () => {
       'vote',
     ]);
   });
+  it('sends customer words (companies, revenue) to staff only', () => {
+    const withCustomers = { ...all, customers: { a: 'A' } };
+    expect(names(clientMessages(withCustomers, { admin: false, staff: false, path: '/p/abc' }))).toEqual(['vote']);
+    expect(names(clientMessages(withCustomers, { admin: false, staff: true, path: '/p/abc' }))).toEqual([
+      'customers',
+      'staffTools',
+      'vote',
+    ]);
+  });
   it('sends page-bound words to their pages only', () => {
     expect(names(clientMessages(all, { admin: false, staff: false, path: '/signin' }))).toEqual(['signIn', 'vote']);
   });
