@@ -7,7 +7,7 @@ import { reactIslandRenderer } from './scripts/lib/react-island-renderer.mjs';
 import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 
 const SHARED_MODULES =
-  /[\\/](src[\\/](stores|islands[\\/]hooks|lib|i18n)[\\/](?!markdown|image-files)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
+  /[\\/](src[\\/](stores|islands[\\/]hooks|lib|i18n)[\\/](?!markdown|image-files|notification-text)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
 // Only the roadmap page's islands use these (and ETA labels: the roadmap, notifications and staff tools):
 // they travel in their own small chunks, not in every page's.
 const ROADMAP_MODULES = /[\\/]src[\\/]((stores|lib[\\/]pb)[\\/]roadmap|lib[\\/]eta-label)\.ts$/;

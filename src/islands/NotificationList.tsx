@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
 import { describeEtaNotification } from '../lib/eta-label';
-import { describeNotification } from '../lib/pb/notifications';
+import { describeNotification } from '../lib/notification-text';
 import type { NotificationRecord } from '../lib/pb/staff-types';
 import { $notifications, $unreadCount, markAllNotificationsRead, markNotificationRead } from '../stores/notifications';
 import Toaster from './Toaster';

@@ -1,7 +1,7 @@
 // Pure helpers behind the staff UI: notification wording and links, release slugs, admin rows.
 import { describe, expect, it } from 'vitest';
+import { describeNotification } from '../../src/lib/notification-text';
 import { pickRow } from '../../src/lib/pb/admin';
-import { describeNotification } from '../../src/lib/pb/notifications';
 import type { NotificationRecord } from '../../src/lib/pb/staff-types';
 import { slugify } from '../../src/lib/slug';
 
