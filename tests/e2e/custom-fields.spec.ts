@@ -44,9 +44,10 @@ test('an admin adds a required select field to a board; a member posting without
   await openPage(memberPage, `/b/${slug}`);
   await memberPage.getByRole('button', { name: 'Share an idea' }).click();
   await memberPage.getByLabel('Title').fill('Invoices in my currency');
-  const area = memberPage.getByLabel('Area');
+  const composer = memberPage.getByRole('form', { name: /^Share an idea/ });
+  const area = composer.getByLabel('Area');
   await expect(area).toBeVisible();
-  await expect(memberPage.getByLabel('Deal')).toHaveCount(0);
+  await expect(composer.getByLabel('Deal')).toHaveCount(0);
   await memberPage.getByRole('button', { name: 'Post idea' }).click();
   const areaField = memberPage.locator('[data-field="area"]');
   await expect(areaField.locator('.field-error')).toHaveText('Required.');
@@ -75,4 +76,16 @@ test('an admin adds a required select field to a board; a member posting without
   await expect(memberPage.getByTestId('idea-fields')).toContainText('Billing');
   await expect(memberPage.getByTestId('staff-fields')).toHaveCount(0);
   await expect(memberPage.getByText('Renewal worth 40 seats')).toHaveCount(0);
+
+  // Anyone filters the board by the public field from the list's filters (a plain GET form).
+  await openPage(memberPage, `/b/${slug}`);
+  const filters = memberPage.locator('form.list-filters');
+  await filters.locator('summary').click();
+  await filters.getByLabel('Area').selectOption('Reports');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(memberPage).toHaveURL(/field\.area=Reports/);
+  await expect(memberPage.locator('.post-card', { hasText: 'Invoices in my currency' })).toHaveCount(0);
+  await memberPage.locator('form.list-filters').getByLabel('Area').selectOption('Billing');
+  await memberPage.locator('form.list-filters').getByRole('button', { name: 'Apply filters' }).click();
+  await expect(memberPage.locator('.post-card', { hasText: 'Invoices in my currency' })).toHaveCount(1);
 });

@@ -4,7 +4,7 @@
 import { isStaff } from '../access';
 import { isStaffSort, type ListState } from '../list-query';
 import type { PocketBase } from './client';
-import { fieldFilter, listBoardFields } from './custom-fields';
+import { type FieldDefinition, fieldFilter, listBoardFields } from './custom-fields';
 import type { TagRecord } from './post-types';
 import { listPosts, type PostPage } from './posts';
 import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from './segment-view';
@@ -20,6 +20,8 @@ export interface ListData {
   insights: InsightsById | null;
   /** Staff only: the segment filter's choices and the shown ideas' votes from it (null for anyone else). */
   segmentView: SegmentView | null;
+  /** A board's public single-choice custom fields, offered as list filters (none off a board). */
+  fieldChoices: FieldDefinition[];
 }
 
 const EMPTY: PostPage = { items: [], page: 1, hasNext: false };
@@ -34,11 +36,10 @@ export async function loadList(
   const personal = state.mine || state.voted;
   const staff = isStaff(user);
   const segment = segmentFor(user, state.segment);
-  // Filtering by a custom field asks for the board's definitions first (only then: one more round trip).
-  const fields =
-    boardId && Object.keys(state.fields).length > 0
-      ? fieldFilter(await listBoardFields(pb, boardId, true), state.fields)
-      : undefined;
+  // A board's public fields are read beside the list (its filters offer them); filtering by one waits for
+  // them first, so that only a defined option becomes a condition.
+  const definitions = boardId ? listBoardFields(pb, boardId, true).catch(() => []) : Promise.resolve([]);
+  const fields = Object.keys(state.fields).length > 0 ? fieldFilter(await definitions, state.fields) : undefined;
   const query = {
     ...(boardId ? { board: boardId } : {}),
     status: state.status,
@@ -69,7 +70,8 @@ export async function loadList(
     listTags(pb),
     loadSegmentChoices(pb, user),
   ]);
+  const fieldChoices = (await definitions).filter((field) => field.type === 'select' && field.options.length > 0);
   const ids = found.result.items.map((post) => post.id);
   const segmentView = await loadSegmentView(pb, choices, segment, ids);
-  return { result: found.result, statuses, tags, insights: found.insights, segmentView };
+  return { result: found.result, statuses, tags, insights: found.insights, segmentView, fieldChoices };
 }
