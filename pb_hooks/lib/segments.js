@@ -227,12 +227,32 @@ function recomputeSegment(app, segment, scope = {}, now = new Date()) {
 function recomputeMember(app, userId) {
   if (!userId) return;
   for (const segment of app.findAllRecords('segments')) recomputeSegment(app, segment, { user: userId });
+  followWeights(app, { users: [userId] });
 }
 
 /** Recomputes the memberships of a company's members in every segment (its plan, revenue or attributes changed). */
 function recomputeCompany(app, companyId) {
   if (!companyId) return;
   for (const segment of app.findAllRecords('segments')) recomputeSegment(app, segment, { company: companyId });
+  followWeights(app, { users: require(`${__hooks}/lib/insights.js`).membersOf(app, companyId) });
+}
+
+/**
+ * Keeps ideas' reach true to who is in a weighted segment (reach counts a voter at their highest segment
+ * weight, lib/insights.js): after memberships changed, the ideas the people concerned voted for are
+ * recomputed, or every idea at once (set-based, lib/rescore.js) when a weighted segment was recomputed whole.
+ * Nothing to do while the admin weights no segment.
+ */
+function followWeights(app, { users = [], segment = null }) {
+  const { scoringOf, weightsOf, recomputeVotedBy } = require(`${__hooks}/lib/insights.js`);
+  const scoring = scoringOf(app);
+  const weighted = weightsOf(scoring).segments;
+  if (Object.keys(weighted).length === 0) return;
+  if (segment) {
+    if (segment in weighted) require(`${__hooks}/lib/rescore.js`).rescoreAll(app, scoring);
+    return;
+  }
+  recomputeVotedBy(app, users);
 }
 
 /** Does this segment have a rule the clock alone changes? */
@@ -246,7 +266,10 @@ function recomputeTimeBased(app) {
   let done = 0;
   for (const segment of app.findAllRecords('segments')) {
     if (!isTimeBased(segment)) continue;
-    app.runInTransaction((txApp) => recomputeSegment(txApp, segment));
+    app.runInTransaction((txApp) => {
+      recomputeSegment(txApp, segment);
+      followWeights(txApp, { segment: segment.id });
+    });
     done++;
   }
   return done;
@@ -264,7 +287,10 @@ function saveSegment(e) {
   }
   requireValidConditions(conditions);
   // (The save's answer still shows the count before: read the segment again for the new one.)
-  withinTransaction(e, (txApp) => recomputeSegment(txApp, e.record));
+  withinTransaction(e, (txApp) => {
+    recomputeSegment(txApp, e.record);
+    followWeights(txApp, { segment: e.record.id });
+  });
 }
 
 module.exports = {

@@ -142,16 +142,22 @@ describe('an alert rule', () => {
 
   it('with a segment counts only the votes of its members', async () => {
     const own = await createBoard(pb, 'public');
-    const segment = await pb.admin.collection('segments').create({ name: `Big ${Date.now()}` });
+    const tier = `big-${Date.now()}`;
+    const segment = await pb.admin.collection('segments').create({
+      name: `Big ${Date.now()}`,
+      conditions: { match: 'all', rules: [{ field: 'attribute:tier', op: 'eq', value: tier }] },
+    });
     const post = await createPost(pb, own, actors.member);
     await rule({ name: 'Two big voters', threshold: 2, segment: segment.id, board: own.id });
     const outsiders = await voters(3);
     for (const voter of outsiders) await vote(voter, post);
     expect(await firingsOf(post)).toEqual([]);
     const insiders = await voters(2);
+    // They join the segment the way members do: their attributes match its rule (the server keeps members).
     for (const voter of insiders) {
-      await pb.admin.collection('segment_members').create({ segment: segment.id, user: idOf(voter) });
+      await pb.admin.collection('member_profiles').create({ user: idOf(voter), attributes: { tier } });
     }
+    expect((await pb.admin.collection('segments').getOne(segment.id)).member_count).toBe(2);
     await vote(insiders[0] as PocketBase, post);
     expect(await firingsOf(post)).toEqual([]);
     await vote(insiders[1] as PocketBase, post);

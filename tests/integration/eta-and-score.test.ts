@@ -158,12 +158,16 @@ describe('priority score', () => {
   });
 
   it('segment weights count a voter at their highest weight, the same set-based as one by one', async () => {
-    const segment = await pb.admin.collection('segments').create({ name: `Enterprise ${Date.now()}` });
+    const tier = `enterprise-${Date.now()}`;
+    const segment = await pb.admin.collection('segments').create({
+      name: `Enterprise ${Date.now()}`,
+      conditions: { match: 'all', rules: [{ field: 'attribute:tier', op: 'eq', value: tier }] },
+    });
     const post = await createPost(pb, board, actors.member);
     const [big, small] = await Promise.all([pb.actor('member'), pb.actor('member')]);
     for (const voter of [big, small]) await vote(voter, post);
-    // segment_members is written only by the server: arrange it with SQL's stand-in, the superuser API.
-    await pb.admin.collection('segment_members').create({ segment: segment.id, user: idOf(big) });
+    // The big voter is in the segment the way members are: their attributes match its rule.
+    await pb.admin.collection('member_profiles').create({ user: idOf(big), attributes: { tier } });
     await actors.moderator.collection('post_insights').update(post.id, { impact: 1, confidence: 100, effort: 1 });
     await setFormula({ weights: { segments: { [segment.id]: 3 }, revenue: 0 } });
     expect(await insights(post)).toMatchObject({ reach: 4, score: 4 });
@@ -171,6 +175,9 @@ describe('priority score', () => {
     const third = await pb.actor('member');
     await vote(third, post);
     expect(await insights(post)).toMatchObject({ reach: 5, score: 5 });
+    // A voter who joins the weighted segment counts at its weight at once, on the ideas they voted for.
+    await pb.admin.collection('member_profiles').create({ user: idOf(small), attributes: { tier } });
+    expect(await insights(post)).toMatchObject({ reach: 7, score: 7 });
     await setFormula({ weights: { segments: {}, revenue: 0 } });
     expect(await insights(post)).toMatchObject({ reach: 3, score: 3 });
   });
@@ -181,7 +188,10 @@ describe('priority score', () => {
     for (const bad of [{ impact: 11 }, { impact: -1 }, { confidence: 101 }, { effort: -2 }, { effort: 1001 }]) {
       expect(await attempt(() => staff.update(post.id, bad)), JSON.stringify(bad)).toBe(false);
     }
-    const segment = await pb.admin.collection('segments').create({ name: `Weighted ${Date.now()}` });
+    const segment = await pb.admin.collection('segments').create({
+      name: `Weighted ${Date.now()}`,
+      conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Weighted' }] },
+    });
     for (const weights of [
       { segments: {}, revenue: -1 },
       { segments: {}, revenue: '5' },
