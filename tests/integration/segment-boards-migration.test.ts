@@ -67,7 +67,9 @@ it('re-applies every rule that embeds the board, post or comment fragments', { t
   // Read while stopped: starting PocketBase applies the pending migrations again.
   const oldRules = storedRules();
   expect(mentioning(oldRules, 'segment')).toEqual([]);
-  expect(mentioning(oldRules, 'visibility = "staff"').sort()).toEqual(upgraded.sort());
+  // (Rolling back also undoes the migrations after it: their collections are not there to compare.)
+  const existedBefore = upgraded.filter((rule) => (rule.split('.')[0] ?? '') in oldRules);
+  expect(mentioning(oldRules, 'visibility = "staff"').sort()).toEqual(existedBefore.sort());
 
   const after = await database.started(port);
   try {
