@@ -13,6 +13,7 @@ test('an admin adds a required select field to a board; a member posting without
   admin,
   createMember,
 }) => {
+  test.setTimeout(150_000); // an admin, a member and a staff member, each in a browser
   const slug = unique('fields').replace(/\W+/g, '-').toLowerCase();
   await admin.collection('boards').create({ name: `Fields ${slug}`, slug, visibility: 'public' });
   const staff = await createMember({ role: 'admin' });

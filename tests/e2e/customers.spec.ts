@@ -17,6 +17,7 @@ test("an admin uploads companies, a customer identified by the app votes, and st
   baseURL,
   createMember,
 }) => {
+  test.setTimeout(150_000); // an upload, two browsers and a live update
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const staff = await createMember({ role: 'admin', name: `Admin ${tag}` });
   await signInContext(page.context(), pbUrl, baseURL as string, staff);

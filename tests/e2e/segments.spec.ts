@@ -11,6 +11,7 @@ test('an admin makes a board visible to one segment; a member outside it cannot 
   admin,
   createMember,
 }) => {
+  test.setTimeout(150_000); // two browsers, every place a board can show, and axe
   const plan = unique('Platinum');
   const company = await admin.collection('companies').create({ external_id: `co-${Date.now()}`, name: 'Acme', plan });
   const [inside, outside] = await Promise.all([createMember(), createMember()]);

@@ -86,9 +86,9 @@ describe('search over thousands of posts', () => {
     await pb.admin.settings.update({ batch: { enabled: true, maxRequests: 1000, timeout: 120, maxBodySize: 0 } });
     const board = await createBoard(pb, 'public'); // only these posts
     const started = performance.now();
-    for (let chunk = 0; chunk < COUNT / 500; chunk++) {
+    for (let chunk = 0; chunk < COUNT / 250; chunk++) {
       const batch = pb.admin.createBatch();
-      for (let i = chunk * 500; i < (chunk + 1) * 500; i++) {
+      for (let i = chunk * 250; i < (chunk + 1) * 250; i++) {
         batch
           .collection('posts')
           .create({ board: board.id, author: idOf(actors.member), title: titleOf(i), body: bodyOf(i), approved: true });
