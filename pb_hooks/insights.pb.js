@@ -49,12 +49,16 @@ onRecordDelete((e) => {
   withinTransaction(e, (txApp) => recomputeVotedBy(txApp, members));
 }, 'companies');
 
-// Staff sized the idea (impact, confidence, effort): its score follows in the same save.
+// Staff sized the idea (impact, confidence, effort): its score follows in the same save. The server's own
+// saves (every vote, lib/insights.js) already set the score they computed, so they skip this.
 onRecordUpdate((e) => {
-  const { scoringOf, weightsOf } = require(`${__hooks}/lib/insights.js`);
-  const { formulaOf, scoreOf } = require(`${__hooks}/lib/score.js`);
   const record = e.record;
-  const plans = require(`${__hooks}/lib/insights.js`).jsonField(record, 'plans');
+  const before = record.original();
+  const sized = ['impact', 'confidence', 'effort'].some((name) => record.getFloat(name) !== before.getFloat(name));
+  if (!sized) return e.next();
+  const { scoringOf, weightsOf, jsonField } = require(`${__hooks}/lib/insights.js`);
+  const { formulaOf, scoreOf } = require(`${__hooks}/lib/score.js`);
+  const plans = jsonField(record, 'plans');
   const votes = Object.values(plans).reduce((sum, plan) => sum + (Number(plan.votes) || 0), 0);
   const scoring = scoringOf(e.app);
   record.set(
