@@ -90,12 +90,19 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Every header as it arrived (List-Unsubscribe, List-Unsubscribe-Post…), so people can check them too. */
+function renderHeaders(headers = {}) {
+  return Object.entries(headers)
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('');
+}
+
 function renderInbox(messages) {
   const items = [...messages]
     .reverse()
     .map(
       (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.date}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+        `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.date}</p><details><summary>Headers</summary><dl>${renderHeaders(m.headers)}</dl></details><pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('<hr>');
   return `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Chorus mail catcher</title><style>body{font-family:system-ui;max-width:50rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap}</style><h1>Emails sent by Chorus (${messages.length})</h1>${items || '<p>No emails yet.</p>'}`;

@@ -1,5 +1,6 @@
 // Just enough MIME to read what PocketBase's mailer sends: headers, multipart parts,
-// quoted-printable and base64 bodies. Returns the plain text (or the HTML stripped of tags).
+// quoted-printable and base64 bodies. Returns the plain text (or the HTML stripped of tags) and every
+// top-level header (lower-cased names, encoded words decoded), e.g. List-Unsubscribe.
 
 export function parseMail(raw) {
   const { headers, body } = splitHeaders(raw);
@@ -13,6 +14,7 @@ export function parseMail(raw) {
     date: new Date().toISOString(),
     html: html?.content ?? '',
     text: plain?.content ?? stripTags(html?.content ?? ''),
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, decodeWords(value)])),
   };
 }
 

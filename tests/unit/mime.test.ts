@@ -28,6 +28,8 @@ describe('reading emails caught by the mail catcher', () => {
     expect(mail.subject).toBe('Your code ✓');
     expect(mail.text).toBe('Your code is 123456. Café time.\n');
     expect(mail.html).toContain('<strong>123456</strong>');
+    expect(mail.headers['content-type']).toContain('multipart/alternative');
+    expect(mail.headers.subject).toBe('Your code ✓');
   });
 
   it('falls back to the HTML stripped of tags when there is no plain part', () => {
@@ -43,5 +45,20 @@ describe('reading emails caught by the mail catcher', () => {
     );
     expect(parseMail(raw).subject).toBe('「ダークモード」 に新しいコメントがあります');
     expect(parseMail('Subject: =?utf-8?q?a?= b =?utf-8?q?c?=\r\n\r\n').subject).toBe('a b c');
+  });
+
+  it('keeps every header, folded lines joined, so one-click unsubscribe can be checked', () => {
+    const raw = [
+      'To: <ada@example.com>',
+      'Subject: Digest',
+      'List-Unsubscribe: <https://chorus.example/api/chorus/unsubscribe?token=abc>',
+      'List-Unsubscribe-Post:',
+      '  List-Unsubscribe=One-Click',
+      '',
+      'Hello',
+    ].join('\r\n');
+    const mail = parseMail(raw);
+    expect(mail.headers['list-unsubscribe']).toBe('<https://chorus.example/api/chorus/unsubscribe?token=abc>');
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 });

@@ -13,6 +13,7 @@ export const Collections = {
   Superusers: '_superusers',
   AlertFirings: 'alert_firings',
   AlertRules: 'alert_rules',
+  AuditEntries: 'audit_entries',
   Boards: 'boards',
   ChangelogEntries: 'changelog_entries',
   Comments: 'comments',
@@ -154,6 +155,22 @@ export type AlertRulesRecord = {
   segment?: RecordIdString;
   threshold: number;
   updated: IsoAutoDateString;
+};
+
+export type AuditEntriesRecord<Tafter = unknown, Tbefore = unknown> = {
+  action: string;
+  actor?: RecordIdString;
+  actor_name?: string;
+  actor_role?: string;
+  after?: null | Tafter;
+  before?: null | Tbefore;
+  created: IsoAutoDateString;
+  id: string;
+  ip?: string;
+  target_collection?: string;
+  target_id?: string;
+  target_label?: string;
+  via?: string;
 };
 
 export const BoardsVisibilityOptions = {
@@ -466,6 +483,7 @@ export type SiteRecord = {
   accent_color?: string;
   allow_signups?: boolean;
   allow_unverified_posting?: boolean;
+  audit_retention_days?: number;
   author_votes?: boolean;
   browser_locale?: boolean;
   created: IsoAutoDateString;
@@ -657,6 +675,10 @@ export type OtpsResponse<Texpand = unknown> = Required<OtpsRecord> & BaseSystemF
 export type SuperusersResponse<Texpand = unknown> = Required<SuperusersRecord> & AuthSystemFields<Texpand>;
 export type AlertFiringsResponse<Texpand = unknown> = Required<AlertFiringsRecord> & BaseSystemFields<Texpand>;
 export type AlertRulesResponse<Texpand = unknown> = Required<AlertRulesRecord> & BaseSystemFields<Texpand>;
+export type AuditEntriesResponse<Tafter = unknown, Tbefore = unknown, Texpand = unknown> = Required<
+  AuditEntriesRecord<Tafter, Tbefore>
+> &
+  BaseSystemFields<Texpand>;
 export type BoardsResponse<Texpand = unknown> = Required<BoardsRecord> & BaseSystemFields<Texpand>;
 export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntriesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
@@ -713,6 +735,7 @@ export type CollectionRecords = {
   _superusers: SuperusersRecord;
   alert_firings: AlertFiringsRecord;
   alert_rules: AlertRulesRecord;
+  audit_entries: AuditEntriesRecord;
   boards: BoardsRecord;
   changelog_entries: ChangelogEntriesRecord;
   comments: CommentsRecord;
@@ -755,6 +778,7 @@ export type CollectionResponses = {
   _superusers: SuperusersResponse;
   alert_firings: AlertFiringsResponse;
   alert_rules: AlertRulesResponse;
+  audit_entries: AuditEntriesResponse;
   boards: BoardsResponse;
   changelog_entries: ChangelogEntriesResponse;
   comments: CommentsResponse;
