@@ -39,6 +39,8 @@ function publish(e) {
       for (const id of people) notified.add(id);
       notifyUsers(txApp, people, { kind: 'release', post: postId, entry: e.record.id, actor });
     }
+    // Visitors subscribed by email get it from the mailer, after this commits (pb_hooks/changelog-subscribers.pb.js).
+    require(`${__hooks}/lib/release-mailer.js`).queueReleaseMailing(txApp, e.record.id);
   });
 }
 

@@ -29,6 +29,8 @@ const LIMITS = {
   subscriptions: { max: 200, window: 600 },
   // questions staff send to an idea's voters, per staff member (pb_hooks/ask.pb.js)
   questions: { max: 10, window: 3600 },
+  // changelog subscription requests per client address (pb_hooks/changelog-subscribers.pb.js)
+  'changelog-subscribe': { max: 10, window: 3600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

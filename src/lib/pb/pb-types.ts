@@ -16,6 +16,8 @@ export const Collections = {
   AuditEntries: 'audit_entries',
   Boards: 'boards',
   ChangelogEntries: 'changelog_entries',
+  ChangelogMailings: 'changelog_mailings',
+  ChangelogSubscribers: 'changelog_subscribers',
   Comments: 'comments',
   Companies: 'companies',
   CustomFields: 'custom_fields',
@@ -219,6 +221,39 @@ export type ChangelogEntriesRecord = {
   slug: string;
   state: ChangelogEntriesStateOptions;
   title: string;
+  updated: IsoAutoDateString;
+};
+
+export const ChangelogMailingsStatusOptions = {
+  pending: 'pending',
+  done: 'done',
+} as const;
+export type ChangelogMailingsStatusOptions =
+  (typeof ChangelogMailingsStatusOptions)[keyof typeof ChangelogMailingsStatusOptions];
+export type ChangelogMailingsRecord = {
+  created: IsoAutoDateString;
+  cursor?: string;
+  entry: RecordIdString;
+  id: string;
+  lease_until?: string;
+  sent?: number;
+  skipped?: number;
+  status: ChangelogMailingsStatusOptions;
+  updated: IsoAutoDateString;
+};
+
+export type ChangelogSubscribersRecord = {
+  confirm_day_count?: number;
+  confirm_day_start?: IsoDateString;
+  confirm_last_at?: IsoDateString;
+  confirm_pending?: boolean;
+  confirmed_at?: IsoDateString;
+  created: IsoAutoDateString;
+  email: string;
+  id: string;
+  locale?: string;
+  token_key: string;
+  unsubscribed?: boolean;
   updated: IsoAutoDateString;
 };
 
@@ -681,6 +716,10 @@ export type AuditEntriesResponse<Tafter = unknown, Tbefore = unknown, Texpand = 
   BaseSystemFields<Texpand>;
 export type BoardsResponse<Texpand = unknown> = Required<BoardsRecord> & BaseSystemFields<Texpand>;
 export type ChangelogEntriesResponse<Texpand = unknown> = Required<ChangelogEntriesRecord> & BaseSystemFields<Texpand>;
+export type ChangelogMailingsResponse<Texpand = unknown> = Required<ChangelogMailingsRecord> &
+  BaseSystemFields<Texpand>;
+export type ChangelogSubscribersResponse<Texpand = unknown> = Required<ChangelogSubscribersRecord> &
+  BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Tattributes = unknown, Texpand = unknown> = Required<CompaniesRecord<Tattributes>> &
   BaseSystemFields<Texpand>;
@@ -738,6 +777,8 @@ export type CollectionRecords = {
   audit_entries: AuditEntriesRecord;
   boards: BoardsRecord;
   changelog_entries: ChangelogEntriesRecord;
+  changelog_mailings: ChangelogMailingsRecord;
+  changelog_subscribers: ChangelogSubscribersRecord;
   comments: CommentsRecord;
   companies: CompaniesRecord;
   custom_fields: CustomFieldsRecord;
@@ -781,6 +822,8 @@ export type CollectionResponses = {
   audit_entries: AuditEntriesResponse;
   boards: BoardsResponse;
   changelog_entries: ChangelogEntriesResponse;
+  changelog_mailings: ChangelogMailingsResponse;
+  changelog_subscribers: ChangelogSubscribersResponse;
   comments: CommentsResponse;
   companies: CompaniesResponse;
   custom_fields: CustomFieldsResponse;

@@ -1,0 +1,108 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Release emails for anyone (issue #25, item 6). Sign-in-free routes a visitor reaches through the site:
+//   POST /api/chorus/changelog/subscribe   { email, locale } → 202 { ok: true }, whatever the address's state
+//   POST /api/chorus/changelog/confirm     { token }         → 200 { confirmed: true }
+//   POST /api/chorus/changelog/unsubscribe { token }         → 200 { unsubscribed: true }
+// Subscribing answers the same for a new, pending or confirmed address (no enumeration) and only queues the
+// confirmation email: the mailer sends it beside the request, so the answer's timing says nothing either.
+// Limits: per client address (PocketBase's trusted address, lib/limits.js), per recipient (lib/changelog-subscribers.js).
+
+routerAdd(
+  'POST',
+  '/api/chorus/changelog/subscribe',
+  (e) => {
+    const { normalizeEmail, requestSubscription } = require(`${__hooks}/lib/changelog-subscribers.js`);
+    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
+    const { spend } = require(`${__hooks}/lib/limits.js`);
+    const { isLocale, requestLocale } = require(`${__hooks}/lib/i18n.js`);
+    const { kickJob } = require(`${__hooks}/lib/webhooks/kick.js`);
+    const body = e.requestInfo().body;
+    spend('changelog-subscribe', e.realIP());
+    const email = normalizeEmail(body.email);
+    if (!email) {
+      throw new BadRequestError(refusalText('changelogEmailInvalid'), {
+        email: fieldRefusal('validation_invalid_email', 'changelogEmailInvalid'),
+      });
+    }
+    const locale = isLocale(body.locale) ? body.locale : requestLocale(e);
+    try {
+      requestSubscription(e.app, email, locale);
+    } catch (error) {
+      // Two requests for one new address at once: the unique index keeps one row, which is what was asked.
+      e.app.logger().warn('A changelog subscription was not saved', 'error', String(error));
+    }
+    kickJob(e.app, 'chorus_release_emails');
+    return e.json(202, { ok: true });
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+// Each handler is compiled on its own (PocketBase recompiles handlers from their source): no shared closure.
+routerAdd(
+  'POST',
+  '/api/chorus/changelog/confirm',
+  (e) => {
+    const { confirmSubscription } = require(`${__hooks}/lib/changelog-subscribers.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    try {
+      confirmSubscription(e.app, String(e.requestInfo().body.token || ''));
+    } catch {
+      throw new BadRequestError(refusalText('changelogLinkInvalid'));
+    }
+    return e.json(200, { confirmed: true });
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/changelog/unsubscribe',
+  (e) => {
+    const { unsubscribe } = require(`${__hooks}/lib/changelog-subscribers.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    try {
+      unsubscribe(e.app, String(e.requestInfo().body.token || ''));
+    } catch {
+      throw new BadRequestError(refusalText('changelogLinkInvalid'));
+    }
+    return e.json(200, { unsubscribed: true });
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+// The mailer: every minute, and at once when a subscription or a published release kicks it.
+cronAdd('chorus_release_emails', '* * * * *', () => {
+  const { runReleaseMailer } = require(`${__hooks}/lib/release-mailer.js`);
+  runReleaseMailer($app);
+});
+
+// Addresses never confirmed, and unsubscribed ones, are forgotten after a week (the brake lasts a day).
+cronAdd('chorus_changelog_subscribers_cleanup', '23 3 * * *', () => {
+  const { dateString } = require(`${__hooks}/lib/changelog-subscribers.js`);
+  $app
+    .db()
+    .newQuery(
+      "DELETE FROM changelog_subscribers WHERE (confirmed_at = '' OR unsubscribed = TRUE) AND updated < {:cutoff}",
+    )
+    .bind({ cutoff: dateString(Date.now() - 7 * 24 * 3600_000) })
+    .execute();
+});
+
+// A release just published (its mailing committed with it): wake the mailer now, not at the next minute.
+for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess]) {
+  register((e) => {
+    e.next();
+    if (e.record.getString('state') !== 'published') return;
+    const pending = e.app.findRecordsByFilter(
+      'changelog_mailings',
+      "entry = {:entry} && status = 'pending'",
+      '',
+      1,
+      0,
+      { entry: e.record.id },
+    );
+    if (pending.length === 0) return;
+    const { kickJob } = require(`${__hooks}/lib/webhooks/kick.js`);
+    kickJob(e.app, 'chorus_release_emails');
+  }, 'changelog_entries');
+}
