@@ -16,13 +16,14 @@ import {
   type PageCacheProps,
   pageCacheRequest,
 } from './edge/page-gateway';
+import { handleOneClickUnsubscribe, ONE_CLICK_PATH, type OneClickEnv } from './edge/one-click-unsubscribe';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
 import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';
 
 export { LiveHub, PurgeQueue };
 
-type Env = LiveEnv & PublishEnv;
+type Env = LiveEnv & PublishEnv & OneClickEnv;
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
@@ -41,6 +42,7 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === '/live') return handleLiveRequest(request, env);
     if (pathname === '/edge/publish') return handlePublishRequest(request, env);
+    if (pathname === ONE_CLICK_PATH && request.method === 'POST') return handleOneClickUnsubscribe(request, env);
     if (pathname === '/edge-cache/purge') {
       return handlePurgeRequest(request, {
         secret: env.EDGE_PURGE_SECRET,
