@@ -14,8 +14,8 @@ function localeOf(app, row) {
   return isLocale(locale) ? locale : siteLocale(app);
 }
 
-function message(app, row, { locale, subject, paragraphs, links, footer, headers }) {
-  const name = siteName(app);
+function message(app, row, { locale, site, subject, paragraphs, links, footer, headers }) {
+  const name = site || siteName(app);
   const text = [...paragraphs, ...links.map((l) => `${l.label}: ${l.href}`), footer ? footer.text : '']
     .filter(Boolean)
     .join('\n\n');
@@ -43,6 +43,7 @@ function buildConfirmationEmail(app, row) {
   const link = `${baseUrl(app)}/changelog-emails/confirm?token=${encodeURIComponent(createLinkToken(app, row, 'changelog-confirm'))}`;
   return message(app, row, {
     locale,
+    site,
     subject: t('confirmSubject', { site }),
     paragraphs: [t('confirmLine', { site }), t('confirmIgnore')],
     links: [{ label: t('confirmButton'), href: link }],
@@ -54,23 +55,43 @@ function unsubscribeUrl(app, row) {
   return `${baseUrl(app)}/changelog-emails/unsubscribe?token=${encodeURIComponent(createLinkToken(app, row, 'changelog-unsubscribe'))}`;
 }
 
-/** A published release, for one confirmed subscriber. */
-function buildReleaseEmail(app, row, entry) {
-  const locale = localeOf(app, row);
-  const t = translator(locale, 'releaseEmails');
+/**
+ * A builder of the release's email for one confirmed subscriber at a time: what is the same for every
+ * recipient (site name, link, excerpt, words per language) is worked out once per mailing.
+ */
+function releaseEmailBuilder(app, entry) {
   const site = siteName(app);
   const release = entry.getString('title');
   const body = entry.getString('body').replace(/\s+/g, ' ').trim();
   const excerpt = body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body;
-  const unsubscribe = unsubscribeUrl(app, row);
-  return message(app, row, {
-    locale,
-    subject: t('releaseSubject', { site, release }),
-    paragraphs: [t('releaseLine', { site, release }), excerpt],
-    links: [{ label: t('releaseRead'), href: `${baseUrl(app)}/changelog/${entry.getString('slug')}` }],
-    footer: { label: t('unsubscribe'), href: unsubscribe, text: `${t('unsubscribe')}: ${unsubscribe}` },
-    headers: listUnsubscribeHeaders(unsubscribe),
-  });
+  const link = `${baseUrl(app)}/changelog/${entry.getString('slug')}`;
+  const words = {};
+  const wordsIn = (locale) => {
+    if (!words[locale]) {
+      const t = translator(locale, 'releaseEmails');
+      words[locale] = {
+        subject: t('releaseSubject', { site, release }),
+        line: t('releaseLine', { site, release }),
+        read: t('releaseRead'),
+        unsubscribe: t('unsubscribe'),
+      };
+    }
+    return words[locale];
+  };
+  return (row) => {
+    const locale = localeOf(app, row);
+    const w = wordsIn(locale);
+    const unsubscribe = unsubscribeUrl(app, row);
+    return message(app, row, {
+      locale,
+      site,
+      subject: w.subject,
+      paragraphs: [w.line, excerpt],
+      links: [{ label: w.read, href: link }],
+      footer: { label: w.unsubscribe, href: unsubscribe, text: `${w.unsubscribe}: ${unsubscribe}` },
+      headers: listUnsubscribeHeaders(unsubscribe),
+    });
+  };
 }
 
-module.exports = { buildConfirmationEmail, buildReleaseEmail, unsubscribeUrl };
+module.exports = { buildConfirmationEmail, releaseEmailBuilder, unsubscribeUrl };

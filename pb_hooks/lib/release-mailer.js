@@ -4,7 +4,7 @@
 // the member path wins, one email per release. Each mailing is claimed with a compare-and-set lease and
 // moves its cursor every batch, so overlapping runs never both send it and a restart resumes it (a crash
 // mid-batch may repeat at most that batch).
-const { buildConfirmationEmail, buildReleaseEmail } = require(`${__hooks}/lib/release-emails.js`);
+const { buildConfirmationEmail, releaseEmailBuilder } = require(`${__hooks}/lib/release-emails.js`);
 const { dateString } = require(`${__hooks}/lib/changelog-subscribers.js`);
 
 const JOB_ID = 'chorus_release_emails';
@@ -61,7 +61,7 @@ function claim(app, mailing) {
 }
 
 /** Sends one mailing's next batches until it is done or the run's time is up; true when done. */
-function sendMailing(app, mailing, started) {
+function sendMailing(app, mailing, started, between) {
   let entry;
   try {
     entry = app.findRecordById('changelog_entries', mailing.getString('entry'));
@@ -69,6 +69,7 @@ function sendMailing(app, mailing, started) {
     entry = null;
   }
   const members = entry ? membersEmailed(app, entry.id) : new Set();
+  const build = entry && releaseEmailBuilder(app, entry);
   let cursor = mailing.getString('cursor');
   let sent = mailing.getInt('sent');
   let skipped = mailing.getInt('skipped');
@@ -85,10 +86,11 @@ function sendMailing(app, mailing, started) {
     );
     for (const row of batch) {
       if (members.has(row.getString('email'))) skipped += 1;
-      else if (send(app, () => buildReleaseEmail(app, row, entry), 'release', row.id)) sent += 1;
+      else if (send(app, () => build(row), 'release', row.id)) sent += 1;
       cursor = row.id;
     }
     done = batch.length < BATCH;
+    between();
     app
       .db()
       .newQuery(
@@ -115,22 +117,41 @@ function sendMailing(app, mailing, started) {
   return done;
 }
 
+// One run at a time sends release mailings (in this process's store, so a restart frees it); any run sends
+// the confirmations, each claimed on its own, so a long mailing never holds one up.
+const LOCK_KEY = 'chorus.release-mailer.running';
+
+function acquireLock(app) {
+  let acquired = false;
+  app.store().setFunc(LOCK_KEY, (old) => {
+    if (old && old > Date.now()) return old;
+    acquired = true;
+    return Date.now() + BUDGET_MS + 10_000;
+  });
+  return acquired;
+}
+
 /** One run: confirmations first (someone is waiting for them), then every due release mailing. */
 function runReleaseMailer(app) {
   const started = Date.now();
   sendConfirmations(app);
-  const due = app.findRecordsByFilter(
-    'changelog_mailings',
-    "status = 'pending' && lease_until < {:now}",
-    'created',
-    10,
-    0,
-    { now: dateString(Date.now()) },
-  );
-  for (const mailing of due) {
-    if (Date.now() - started >= BUDGET_MS) return;
-    if (!claim(app, mailing)) continue;
-    sendMailing(app, mailing, started);
+  if (!acquireLock(app)) return;
+  try {
+    while (Date.now() - started < BUDGET_MS) {
+      const [mailing] = app.findRecordsByFilter(
+        'changelog_mailings',
+        "status = 'pending' && lease_until < {:now}",
+        'created',
+        1,
+        0,
+        { now: dateString(Date.now()) },
+      );
+      if (!mailing) return;
+      if (!claim(app, mailing)) return;
+      sendMailing(app, mailing, started, () => sendConfirmations(app));
+    }
+  } finally {
+    app.store().remove(LOCK_KEY);
   }
 }
 
