@@ -106,3 +106,23 @@ for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess])
     kickJob(e.app, 'chorus_release_emails');
   }, 'changelog_entries');
 }
+
+// GET /api/chorus/changelog/subscribers/count — for staff (the changelog editor): { confirmed } addresses
+// that get release emails. A count only: the addresses are personal data no one reads in Chorus (operators
+// see the rows in PocketBase's admin UI).
+routerAdd(
+  'GET',
+  '/api/chorus/changelog/subscribers/count',
+  (e) => {
+    const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    requireStaff(e);
+    const row = new DynamicModel({ n: 0 });
+    e.app
+      .db()
+      .newQuery("SELECT COUNT(*) AS n FROM changelog_subscribers WHERE confirmed_at != '' AND unsubscribed = FALSE")
+      .one(row);
+    return e.json(200, { confirmed: row.n });
+  },
+  $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);

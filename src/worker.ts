@@ -6,6 +6,7 @@ import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
+import { handleOneClickUnsubscribe, ONE_CLICK_PATH, type OneClickEnv } from './edge/one-click-unsubscribe';
 import {
   fromPageCache,
   LOCAL_ADDRESS_HEADER,
@@ -16,7 +17,6 @@ import {
   type PageCacheProps,
   pageCacheRequest,
 } from './edge/page-gateway';
-import { handleOneClickUnsubscribe, ONE_CLICK_PATH, type OneClickEnv } from './edge/one-click-unsubscribe';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
 import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';

@@ -45,5 +45,8 @@ export async function handleOneClickUnsubscribe(request: Request, env: OneClickE
     });
   }
   const text = status === 200 ? 'Unsubscribed.' : status === 400 ? 'This link is not valid.' : 'Try again later.';
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

@@ -81,6 +81,19 @@ describe('changelog_subscribers and changelog_mailings access', () => {
   });
 });
 
+describe('the subscriber count', () => {
+  it('staff read how many confirmed addresses there are, never which; nobody else reads it', async () => {
+    const count = (actor: keyof Actors) =>
+      actors[actor].send<{ confirmed: number }>('/api/chorus/changelog/subscribers/count', { method: 'GET' });
+    await expectAccess((a) => count(a), allowed('moderator', 'admin'));
+    const before = (await count('admin')).confirmed;
+    await subscribe(address('pending')); // unconfirmed: not counted
+    await confirmed(address('counted'));
+    const answer = await count('moderator');
+    expect(answer).toEqual({ confirmed: before + 1 });
+  });
+});
+
 describe('double opt-in', () => {
   it('a new address gets one confirmation email in its language, and releases only once confirmed', async () => {
     const email = address('fan');

@@ -34,3 +34,9 @@ async function useLink(pb: PocketBase, path: 'confirm' | 'unsubscribe', token: s
 }
 
 export const confirmChangelogEmails = (pb: PocketBase, token: string) => useLink(pb, 'confirm', token);
+
+/** How many confirmed addresses get release emails (staff only; a count, never the addresses). */
+export async function countChangelogSubscribers(pb: PocketBase): Promise<number> {
+  const answer = await pb.send<{ confirmed: number }>('/api/chorus/changelog/subscribers/count', { method: 'GET' });
+  return answer.confirmed;
+}
