@@ -2,7 +2,7 @@
 // gets the next release in their language, and unsubscribes in one click (as a mail provider does it).
 import type PocketBase from 'pocketbase';
 import { expect, test } from './fixtures';
-import { unique } from './staff-helpers';
+import { demoPassword, signIn, unique } from './staff-helpers';
 
 type Message = { to: string; subject: string; text: string; headers: Record<string, string> };
 
@@ -89,9 +89,11 @@ test('a visitor subscribes to the changelog, confirms from the email, gets the n
   await context.close();
 });
 
-test('a visitor who mistypes their address sees why and keeps what they typed; the unsubscribe page asks before acting', async ({
+test('a visitor who mistypes their address sees why and keeps what they typed; the unsubscribe page asks before acting; staff see only a count', async ({
   page,
+  browser,
   baseURL,
+  pbUrl,
   admin,
   mail,
 }) => {
@@ -125,4 +127,13 @@ test('a visitor who mistypes their address sees why and keeps what they typed; t
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText('You are unsubscribed')).toBeVisible();
   expect((await row()).unsubscribed).toBe(true);
+
+  // Staff see how many addresses get release emails, never which.
+  const staff = await browser.newContext();
+  await signIn(staff, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
+  const editor = await staff.newPage();
+  await editor.goto('/admin/changelog');
+  await expect(editor.getByTestId('changelog-subscriber-count')).toHaveText(/\d+ address(es)? gets? release emails/);
+  await expect(editor.getByText(email)).toHaveCount(0);
+  await staff.close();
 });
