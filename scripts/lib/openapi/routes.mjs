@@ -216,4 +216,44 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/changelog/subscribe': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'subscribeToChangelog',
+      summary:
+        'Anyone: ask for release emails (a confirmation email is queued); the same answer whatever the address’s state',
+      requestBody: body({ email: { type: 'string', maxLength: 254 }, locale: { type: 'string' } }, ['email']),
+      responses: { 202: ok({ type: 'object' }), 400: err, 429: err },
+    },
+  },
+  '/api/chorus/changelog/confirm': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'confirmChangelogEmails',
+      summary: 'Confirm release emails with the token from the confirmation email',
+      requestBody: body({ token: { type: 'string' } }, ['token']),
+      responses: { 200: ok({ type: 'object' }), 400: err },
+    },
+  },
+  '/api/chorus/changelog/unsubscribe': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'unsubscribeFromChangelog',
+      summary: 'Stop release emails with the token from a release email (no sign-in)',
+      requestBody: body({ token: { type: 'string' } }, ['token']),
+      responses: { 200: ok({ type: 'object' }), 400: err },
+    },
+  },
+  '/api/chorus/changelog/subscribers/count': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'countChangelogSubscribers',
+      summary: 'Staff: how many confirmed addresses get release emails (never the addresses)',
+      responses: {
+        200: ok({ type: 'object', properties: { confirmed: { type: 'integer' } } }),
+        401: err,
+        403: err,
+      },
+    },
+  },
 };
