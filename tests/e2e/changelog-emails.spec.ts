@@ -1,6 +1,7 @@
 // Release emails for anyone: a visitor with no account subscribes on the changelog, confirms from the email,
 // gets the next release in their language, and unsubscribes in one click (as a mail provider does it).
 import type PocketBase from 'pocketbase';
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { demoPassword, signIn, unique } from './staff-helpers';
 
@@ -136,4 +137,17 @@ test('a visitor who mistypes their address sees why and keeps what they typed; t
   await expect(editor.getByTestId('changelog-subscriber-count')).toHaveText(/\d+ address(es)? gets? release emails/);
   await expect(editor.getByText(email)).toHaveCount(0);
   await staff.close();
+});
+
+test('the changelog with its form, and the release-email pages, have no axe violations', async ({ page }) => {
+  test.setTimeout(150_000); // five axe runs on a machine shared with other tests
+  for (const path of ['/changelog', '/changelog-emails/confirm?token=x', '/changelog-emails/unsubscribe?token=x']) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+  await page.goto('/changelog');
+  await page.getByLabel('Email address').fill('not an address');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expectNoAxeViolations(page);
 });
