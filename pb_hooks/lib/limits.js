@@ -29,6 +29,9 @@ const LIMITS = {
   subscriptions: { max: 200, window: 600 },
   // questions staff send to an idea's voters, per staff member (pb_hooks/ask.pb.js)
   questions: { max: 10, window: 3600 },
+  // downloads of one member's data (pb_hooks/account.pb.js), per member; wrong proofs of a fresh sign-in
+  'data-export': { max: 3, window: 3600 },
+  'fresh-signin': { max: 10, window: 600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;
