@@ -23,7 +23,7 @@ export function fetchMemberData(pb: PocketBase, memberId = ''): Promise<MemberDa
 }
 
 /** The archive: data.json, then each uploaded file (stored, not recompressed: images are compressed already). */
-export async function buildDataArchive(pb: PocketBase, data: MemberData): Promise<Uint8Array> {
+export async function buildDataArchive(pb: PocketBase, data: MemberData): Promise<Uint8Array<ArrayBuffer>> {
   const entries: Zippable = { 'data.json': strToU8(`${JSON.stringify(data.document, null, 2)}\n`) };
   for (const file of data.files) {
     const url = pb.files.getURL({ id: file.record, collectionName: file.collection }, file.name);
@@ -31,7 +31,7 @@ export async function buildDataArchive(pb: PocketBase, data: MemberData): Promis
     if (!answer.ok) throw new Error(`Fetching ${file.path} failed: HTTP ${answer.status}`);
     entries[file.path] = [new Uint8Array(await answer.arrayBuffer()), { level: 0 }];
   }
-  return zipSync(entries, { level: 6 });
+  return zipSync(entries, { level: 6 }) as Uint8Array<ArrayBuffer>;
 }
 
 /** The archive's file name: chorus-data-<id>-<date>.zip. */
