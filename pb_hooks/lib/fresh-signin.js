@@ -19,7 +19,7 @@ function checkProof(app, user, body) {
   if (password) {
     if (password.length > 200 || !user.validatePassword(password)) {
       throw new BadRequestError(refusalText('freshSignInWrong'), {
-        password: fieldRefusal('validation_invalid_password', 'freshSignInWrong'),
+        password: fieldRefusal('validation_fresh_signin', 'freshSignInWrong'),
       });
     }
   } else if (otpId && code) {
@@ -38,13 +38,13 @@ function checkProof(app, user, body) {
       otp.validatePassword(code);
     if (!ok) {
       throw new BadRequestError(refusalText('freshSignInWrong'), {
-        code: fieldRefusal('validation_invalid_code', 'freshSignInWrong'),
+        code: fieldRefusal('validation_fresh_signin', 'freshSignInWrong'),
       });
     }
     app.delete(otp); // a code proves once
   } else {
     throw new BadRequestError(refusalText('freshSignInNeeded'), {
-      password: fieldRefusal('validation_required', 'freshSignInNeeded'),
+      password: fieldRefusal('validation_fresh_signin', 'freshSignInNeeded'),
     });
   }
   forgive('fresh-signin', user.id);
