@@ -12,6 +12,15 @@ const dateOf = (record, field) => {
   return value.isZero() ? null : value.string();
 };
 
+// A JSON field read as text (PocketBase hands its raw bytes otherwise).
+function parsed(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 function nameCache(app, collection, field) {
   const known = {};
   return (id) => {
@@ -75,7 +84,7 @@ function memberData(app, userId) {
     const row = profiles[0];
     company = {
       company: nameCache(app, 'companies', 'name')(row.getString('company')),
-      attributes: JSON.parse(JSON.stringify(row.get('attributes') || null)),
+      attributes: parsed(row.getString('attributes')),
       updated: dateOf(row, 'updated'),
     };
   }

@@ -52,6 +52,7 @@ afterAll(async () => {
   await mail?.close();
 });
 
+const text = (files: Record<string, Uint8Array>) => strFromU8(files['data.json'] as Uint8Array);
 const emailOf = (client: PocketBase) => String(client.authStore.record?.email ?? '');
 const fresh = (client: PocketBase) => confirmFreshSignIn(client, { password: TEST_PASSWORD });
 
@@ -81,6 +82,13 @@ async function memberWithContent(): Promise<{
     .create({ board: board.id, author: idOf(actors['other member']), title: 'Other idea', body: 'x', approved: true });
   await client.collection('votes').create({ post: other.id, user: id });
   await client.collection('reactions').create({ comment: comment.id, user: id, emoji: '👍' });
+  const company = await pb.admin
+    .collection('companies')
+    .create({ external_id: `acme-${id}`, name: `Acme ${id}`, plan: 'pro', monthly_revenue: 500 });
+  await pb.admin.collection('member_profiles').create({ user: id, company: company.id, attributes: { tier: 'gold' } });
+  await pb.admin
+    .collection('_externalAuths')
+    .create({ collectionRef: '_pb_users_auth_', recordRef: id, provider: 'github', providerId: `gh-${id}` });
   return { client, post, comment, other };
 }
 
@@ -108,11 +116,13 @@ describe('downloading one’s data', () => {
     expect(document.votes.map((v: { idea: string }) => v.idea)).toContain(other.id);
     expect(document.reactions).toEqual([expect.objectContaining({ comment: comment.id, emoji: '👍' })]);
     expect(document.follows.length).toBeGreaterThan(0);
+    expect(document.company).toMatchObject({ company: expect.stringMatching(/^Acme /), attributes: { tier: 'gold' } });
+    expect(document.identities).toEqual([{ provider: 'github', created: expect.any(String) }]);
+    expect(text(files)).not.toContain('gh-');
     expect(files[document.ideas[0].images[0]]).toEqual(PNG);
     expect(files[document.profile.avatar]).toEqual(PNG);
-    const text = strFromU8(files['data.json'] as Uint8Array);
-    expect(text).not.toContain('Internal note');
-    for (const someone of [actors.admin, actors['other member']]) expect(text).not.toContain(emailOf(someone));
+    expect(text(files)).not.toContain('Internal note');
+    for (const someone of [actors.admin, actors['other member']]) expect(text(files)).not.toContain(emailOf(someone));
   });
 
   it('is only one’s own, and at most three an hour', async () => {
@@ -215,6 +225,8 @@ describe('deleting one’s account', () => {
     for (const collection of ['notifications', 'subscriptions', 'member_profiles']) {
       expect(await pb.admin.collection(collection).getFullList({ filter: `user = "${id}"` })).toEqual([]);
     }
+    // No identity left to sign in with OAuth2 (a new sign-in with that provider would be a new, empty account).
+    expect(await pb.admin.collection('_externalAuths').getFullList({ filter: `recordRef = "${id}"` })).toEqual([]);
 
     await expect(pb.visitor().collection('users').authWithPassword(email, TEST_PASSWORD)).rejects.toMatchObject({
       status: 400,
