@@ -115,3 +115,53 @@ test('a member deletes their account; their idea stays, signed Deleted member; s
     await receiver.close();
   }
 });
+
+test('an admin, asked by a member, downloads their data and deletes their account, and both are in the audit log', async ({
+  context,
+  page,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const staff = await createMember({ role: 'admin' });
+  const member = await createMember({ name: unique('Asks to leave') });
+  const title = unique('Export me');
+  const idea = await createIdea(admin, { author: member.id, title });
+  await signInContext(context, pbUrl, baseURL as string, staff);
+  await page.goto(`/admin/members?q=${encodeURIComponent(member.name)}`);
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
+  await page.getByRole('link', { name: `Data and account of ${member.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/members/${member.id}$`));
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download their data' }).click(),
+  ]);
+  const files = unzipSync(readFileSync(await download.path()));
+  const data = JSON.parse(strFromU8(files['data.json'] as Uint8Array));
+  expect(data.profile).toMatchObject({ id: member.id, email: member.email });
+  expect(data.ideas).toEqual([expect.objectContaining({ id: idea, title })]);
+
+  const danger = page.getByRole('region', { name: 'Delete their account' });
+  await danger.getByRole('button', { name: 'Confirm' }).click();
+  await expect(danger.getByText(/Confirm it is you first/).first()).toBeVisible();
+  await danger.getByLabel('Your password').fill(staff.password);
+  await danger.getByRole('button', { name: 'Confirm' }).click();
+  await danger.getByLabel('I understand this cannot be undone').check();
+  await danger.getByRole('button', { name: 'Delete the account forever' }).click();
+  await expect(page).toHaveURL(/\/admin\/members$/);
+
+  await expect(clientFor(pbUrl, member.email, member.password)).rejects.toMatchObject({ status: 400 });
+  const entries = await admin.collection('audit_entries').getFullList({
+    filter: admin.filter('target_id = {:id}', { id: member.id }),
+    sort: 'created',
+  });
+  expect(entries.map((entry) => [entry.action, entry.actor])).toEqual([
+    ['member.export', staff.id],
+    ['member.delete', staff.id],
+  ]);
+  const post = await admin.collection('posts').getOne(idea);
+  expect(post.author_name).toBe('Deleted member');
+});
