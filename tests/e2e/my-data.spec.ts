@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { boardId, createIdea, NOT_INTERACTIVE, PNG_1X1, signInContext } from './ideas-helpers';
 import { clientFor, unique } from './staff-helpers';
@@ -76,11 +77,13 @@ test('a member deletes their account; their idea stays, signed Deleted member; s
     await danger.getByLabel('Your password').fill('not my password');
     await danger.getByRole('button', { name: 'Confirm' }).click();
     await expect(danger.getByText('That does not match: check it and try again.').first()).toBeVisible();
+    await expectNoAxeViolations(page, '/settings with a wrong password');
     await danger.getByLabel('Your password').fill(member.password);
     await danger.getByRole('button', { name: 'Confirm' }).click();
     await expect(danger.getByText('For the next five minutes you can delete the account.')).toBeVisible();
     await danger.getByRole('button', { name: 'Delete the account forever' }).click();
     await expect(danger.getByText('Tick the box to confirm.').first()).toBeVisible();
+    await expectNoAxeViolations(page, '/settings, confirmed, box not ticked');
     await danger.getByLabel('I understand this cannot be undone').check();
     await danger.getByRole('button', { name: 'Delete the account forever' }).click();
     await expect(page).toHaveURL(/\/settings\?deleted=1$/);
@@ -134,6 +137,7 @@ test('an admin, asked by a member, downloads their data and deletes their accoun
   await page.getByRole('link', { name: `Data and account of ${member.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/members/${member.id}$`));
   await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
+  await expectNoAxeViolations(page, '/admin/members/<id>');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
