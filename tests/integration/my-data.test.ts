@@ -183,7 +183,26 @@ describe('a fresh sign-in', () => {
   });
 });
 
+describe('a fresh sign-in, guessed at', () => {
+  it('stops after ten wrong passwords in ten minutes, even for the right one', async () => {
+    const client = await pb.actor('member');
+    for (let i = 0; i < 10; i += 1) {
+      await expect(confirmFreshSignIn(client, { password: `guess ${i}` })).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(fresh(client)).rejects.toMatchObject({ status: 429 });
+  });
+});
+
 describe('deleting one’s account', () => {
+  it('confirms by email in the member’s own language', async () => {
+    const client = await pb.actor('member', { locale: 'fr' });
+    const email = emailOf(client);
+    await client.send('/api/chorus/me/delete', { method: 'POST', body: { fresh: await fresh(client) } });
+    const notice = await mail.waitFor((m: { to: string }) => m.to.includes(email));
+    expect(notice.subject).toBe('Votre compte Chorus a été supprimé');
+    expect(notice.text).toContain('« Membre supprimé »');
+  });
+
   it('is refused without a fresh sign-in, with a forged one, or with another person’s', async () => {
     const client = await pb.actor('member');
     const other = await pb.actor('member');
