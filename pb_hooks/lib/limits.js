@@ -31,6 +31,9 @@ const LIMITS = {
   questions: { max: 10, window: 3600 },
   // changelog subscription requests per client address (pb_hooks/changelog-subscribers.pb.js)
   'changelog-subscribe': { max: 10, window: 3600 },
+  // downloads of one member's data (pb_hooks/account.pb.js), per member; wrong proofs of a fresh sign-in
+  'data-export': { max: 3, window: 3600 },
+  'fresh-signin': { max: 10, window: 600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

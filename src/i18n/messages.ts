@@ -52,6 +52,10 @@ const ONLY_ON: Record<string, RegExp> = {
   // staff on the idea page only (see STAFF_ONLY).
   alerts: /^$/,
   asks: /^\/p\/[^/]+\/?$/,
+  // My data, my account: the deletion island on settings and on an admin's page for a member; the members
+  // list's link to that page.
+  deleteAccount: /^\/(settings|admin\/members\/[^/]+)\/?$/,
+  myData: /^\/admin\/members\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
 const STAFF_ONLY = new Set(['priority', 'asks']);

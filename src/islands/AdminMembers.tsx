@@ -49,7 +49,20 @@ export default function AdminMembers({
           <tbody>
             {members.map((m) => (
               <tr key={m.id} data-testid="member-row">
-                <td>{m.name || t('noName')}</td>
+                <td>
+                  {m.name || t('noName')}
+                  {canSetRoles && (
+                    <>
+                      {' · '}
+                      <a
+                        href={`/admin/members/${m.id}`}
+                        aria-label={translator('myData')('adminTitle', { name: m.name || t('aMember') })}
+                      >
+                        {translator('myData')('adminLink')}
+                      </a>
+                    </>
+                  )}
+                </td>
                 <td>
                   {canSetRoles && m.id !== selfId ? (
                     <select

@@ -13,6 +13,7 @@ const NAME_KEYS = {
   'idea.merged': 'event_idea_merged',
   'release.published': 'event_release_published',
   'idea.threshold_reached': 'event_idea_threshold_reached',
+  'member.deleted': 'event_member_deleted',
 } as const satisfies Record<WebhookEvent, KeyOf<'adminWebhooks'>>;
 
 /** "Comment posted" for `comment.posted`; an event this version does not know keeps its code. */

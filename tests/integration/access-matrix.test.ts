@@ -160,8 +160,9 @@ const SCENARIOS: Record<string, Scenario[]> = {
     ['update: rename another member', NOBODY, (a) => col(a, 'users').update(victim, { name: 'Hijacked' })],
     ['delete another member', NOBODY, (a) => col(a, 'users').delete(victim)],
     [
+      // Accounts are erased through POST /api/chorus/me/delete (tests/integration/my-data.test.ts), never deleted.
       'delete oneself',
-      ACTIVE,
+      NOBODY,
       async (a) => {
         const self = await freshActor(pb, a);
         await self.collection('users').delete(idOf(self));

@@ -56,6 +56,10 @@ function ideaBlocks(event) {
 }
 
 function slackMessage(event) {
+  if (event.type === 'member.deleted') {
+    const text = 'A member’s account was deleted; what they wrote stays, signed Deleted member.';
+    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(text) } }] };
+  }
   if (event.type === 'release.published') {
     return { text: `Released: ${event.data.release.title}`, blocks: releaseBlocks(event.data.release) };
   }

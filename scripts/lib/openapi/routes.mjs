@@ -256,4 +256,54 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/me/fresh': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'freshSignIn',
+      summary: 'Members: prove a fresh sign-in (password, or an emailed code) for five minutes',
+      requestBody: body({ password: { type: 'string' }, otpId: { type: 'string' }, code: { type: 'string' } }, []),
+      responses: {
+        200: ok({ type: 'object', properties: { token: { type: 'string' }, expires_in: { type: 'integer' } } }),
+        400: err,
+        401: err,
+        429: err,
+      },
+    },
+  },
+  '/api/chorus/me/export': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'exportMyData',
+      summary: 'Members: everything held about oneself, as JSON and a list of one’s files (3 an hour)',
+      responses: { 200: ok({ type: 'object' }), 401: err, 429: err },
+    },
+  },
+  '/api/chorus/me/delete': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'deleteMyAccount',
+      summary: 'Members: erase one’s account (what one wrote stays, signed Deleted member); needs a fresh sign-in',
+      requestBody: body({ fresh: { type: 'string' } }, ['fresh']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 401: err, 403: err },
+    },
+  },
+  '/api/chorus/members/{id}/export': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'exportMemberData',
+      summary: 'Admins: everything held about a member, on their request (audited)',
+      parameters: id,
+      responses: { 200: ok({ type: 'object' }), 401: err, 403: err, 404: err },
+    },
+  },
+  '/api/chorus/members/{id}/delete': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'deleteMemberAccount',
+      summary: 'Admins: erase a member’s account on their request, with the admin’s own fresh sign-in (audited)',
+      parameters: id,
+      requestBody: body({ fresh: { type: 'string' } }, ['fresh']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 401: err, 403: err, 404: err },
+    },
+  },
 };

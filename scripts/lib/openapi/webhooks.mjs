@@ -66,6 +66,7 @@ const DATA = {
       },
     },
   },
+  'member.deleted': { member: { type: 'object', properties: { id: { type: 'string' } } } },
   'release.published': {
     release: {
       type: 'object',

@@ -612,6 +612,7 @@ export type UsersRecord = {
   avatar?: FileNameString;
   blocked?: boolean;
   created: IsoAutoDateString;
+  deleted_at?: IsoDateString;
   email: string;
   emailVisibility?: boolean;
   email_on_comment?: boolean;
@@ -675,6 +676,7 @@ export const WebhooksEventsOptions = {
   'idea.merged': 'idea.merged',
   'release.published': 'release.published',
   'idea.threshold_reached': 'idea.threshold_reached',
+  'member.deleted': 'member.deleted',
 } as const;
 export type WebhooksEventsOptions = (typeof WebhooksEventsOptions)[keyof typeof WebhooksEventsOptions];
 export type WebhooksRecord = {

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   'idea.merged',
   'release.published',
   'idea.threshold_reached',
+  'member.deleted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,0 +1,69 @@
+// Erasing an account (GDPR art. 17) in one place: who the person is goes, what they wrote stays.
+// The users row becomes an anonymous tombstone (so ideas, comments, votes and reactions keep pointing at
+// something and read "Deleted member"): name, avatar, email (an undeliverable random address on the reserved
+// .invalid domain), password, external id, role, preferences and language are replaced; the token key is
+// refreshed (every session and every emailed link dies); the rows below that exist only for the person are
+// deleted, with their hooks (a company link's revenue is recomputed). Votes stay on the tombstone, so counts
+// stay exact and vote_count keeps being recomputed from rows (lib/counters.js); nothing links the tombstone to
+// who it was. Add every new personal collection to PERSONAL_ROWS.
+const DELETED_NAME = 'Deleted member';
+
+/** Collections whose rows are personal to one member, by the field naming them: deleted on erasure. */
+const PERSONAL_ROWS = [
+  { collection: 'notifications', field: 'user' },
+  { collection: 'subscriptions', field: 'user' },
+  { collection: 'member_profiles', field: 'user' },
+  { collection: 'segment_members', field: 'user' },
+  { collection: 'release_reads', field: 'user' },
+];
+
+function deleteAll(app, records) {
+  for (const record of records) app.delete(record);
+}
+
+/** Is `user` an erased account? */
+const isErased = (user) => Boolean(user && !user.getDateTime('deleted_at').isZero());
+
+/** Would erasing `user` leave no active admin? (Another active admin must remain.) */
+function isLastAdmin(app, user) {
+  if (user.getString('role') !== 'admin' || user.getBool('blocked')) return false;
+  const others = app.findRecordsByFilter('users', "role = 'admin' && blocked = false && id != {:id}", '', 1, 0, {
+    id: user.id,
+  });
+  return others.length === 0;
+}
+
+/** Erases `user` (a users record) with `app` (call it inside a transaction). */
+function eraseMember(app, user) {
+  for (const { collection, field } of PERSONAL_ROWS) {
+    let rows = [];
+    try {
+      rows = app.findRecordsByFilter(collection, `${field} = {:id}`, '', 0, 0, { id: user.id });
+    } catch {
+      rows = []; // a collection a later version removed
+    }
+    deleteAll(app, rows);
+  }
+  deleteAll(app, app.findAllExternalAuthsByRecord(user));
+  deleteAll(app, app.findAllOTPsByRecord(user));
+  deleteAll(app, app.findAllMFAsByRecord(user));
+  deleteAll(app, app.findAllAuthOriginsByRecord(user));
+  const fresh = app.findRecordById('users', user.id);
+  fresh.set('name', DELETED_NAME);
+  fresh.set('avatar', null);
+  fresh.setEmail(`deleted-${$security.randomString(24).toLowerCase()}@deleted.invalid`);
+  fresh.setVerified(false);
+  fresh.set('emailVisibility', false);
+  fresh.setPassword($security.randomString(64));
+  fresh.refreshTokenKey();
+  fresh.set('external_id', '');
+  fresh.set('role', 'member');
+  fresh.set('blocked', true);
+  fresh.set('locale', '');
+  for (const name of ['email_on_comment', 'email_on_status', 'email_on_release']) fresh.set(name, false);
+  fresh.set('deleted_at', new DateTime());
+  app.save(fresh);
+  return fresh;
+}
+
+module.exports = { DELETED_NAME, PERSONAL_ROWS, eraseMember, isErased, isLastAdmin };

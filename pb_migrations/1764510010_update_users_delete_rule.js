@@ -1,0 +1,18 @@
+/// <reference path="../pb_data/types.d.ts" />
+// No client deletes a user record any more: deleting one cascaded away everything they wrote. A member (or an
+// admin for them) erases an account through POST /api/chorus/me/delete after a fresh sign-in
+// (pb_hooks/account.pb.js), which keeps their ideas and comments signed "Deleted member".
+const { RULES } = require(`${__hooks}/lib/access.js`);
+
+migrate(
+  (app) => {
+    const users = app.findCollectionByNameOrId('users');
+    users.deleteRule = null;
+    app.save(users);
+  },
+  (app) => {
+    const users = app.findCollectionByNameOrId('users');
+    users.deleteRule = `id = @request.auth.id && ${RULES.ACTIVE}`;
+    app.save(users);
+  },
+);
