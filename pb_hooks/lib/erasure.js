@@ -17,6 +17,9 @@ const PERSONAL_ROWS = [
   { collection: 'release_reads', field: 'user' },
 ];
 
+/** Collections whose rows are personal to an email address (a person may have used theirs there without signing in). */
+const PERSONAL_ROWS_BY_EMAIL = [{ collection: 'changelog_subscribers', field: 'email' }];
+
 function deleteAll(app, records) {
   for (const record of records) app.delete(record);
 }
@@ -35,6 +38,17 @@ function isLastAdmin(app, user) {
 
 /** Erases `user` (a users record) with `app` (call it inside a transaction). */
 function eraseMember(app, user) {
+  for (const { collection, field } of PERSONAL_ROWS_BY_EMAIL) {
+    let rows = [];
+    try {
+      rows = app.findRecordsByFilter(collection, `${field}:lower = {:email}`, '', 0, 0, {
+        email: user.email().toLowerCase(),
+      });
+    } catch {
+      rows = [];
+    }
+    deleteAll(app, rows);
+  }
   for (const { collection, field } of PERSONAL_ROWS) {
     let rows = [];
     try {

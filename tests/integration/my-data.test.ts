@@ -230,7 +230,15 @@ describe('deleting one’s account', () => {
     const id = idOf(client);
     const email = emailOf(client);
     const before = await pb.admin.collection('posts').getOne(post.id);
+    // They also asked for release emails with their address, without signing in (any letter case).
+    await pb.visitor().send('/api/chorus/changelog/subscribe', {
+      method: 'POST',
+      body: { email: email.toUpperCase(), locale: 'en' },
+    });
+    const subscribed = () => pb.admin.collection('changelog_subscribers').getFullList({ filter: `email ~ "${email}"` });
+    expect(await subscribed()).toHaveLength(1);
     await client.send('/api/chorus/me/delete', { method: 'POST', body: { fresh: await fresh(client) } });
+    expect(await subscribed()).toEqual([]);
     expect(client.authStore.isValid).toBe(true); // the old token is dead on the server:
     await expect(client.collection('users').authRefresh()).rejects.toMatchObject({ status: 401 });
 
