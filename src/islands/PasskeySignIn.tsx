@@ -1,4 +1,4 @@
-// "Sign in with a passkey" on the sign-in page: the browser offers this site's passkeys, the Worker checks the
+// "Sign in with a passkey" on the sign-in page (inside SignInForm's island, so no island of its own): the browser offers this site's passkeys, the Worker checks the
 // answer, and PocketBase's session is saved like any other sign-in's.
 import { translator } from '../i18n/current';
 import { continueTo } from '../stores/auth';
@@ -7,7 +7,7 @@ import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
 import { SubmitButton } from './SubmitButton';
 
-export default function PasskeySignIn({ next }: { next: string | null }) {
+export function PasskeySignIn({ next }: { next: string | null }) {
   const { pending, busy, error, run } = useFormAction();
   const t = translator('passkeys');
 

@@ -13,7 +13,7 @@ import {
   PasskeyRefusal,
 } from '../../src/lib/passkeys/ceremony';
 import { signProof } from '../../src/lib/passkeys/proof';
-import { callPasskeys } from '../../src/lib/pb/passkeys';
+import { callPasskeys } from '../../src/lib/pb/passkey-proofs';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
 import { assert, register, type SoftPasskey } from '../support/soft-authenticator';
 import { type Actor, type Actors, allowed, createActors, expectAccess, idOf } from '../support/world';

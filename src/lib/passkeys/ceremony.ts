@@ -12,7 +12,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { PocketBase } from '../pb/client';
-import { type Ceremony, callPasskeys, type Lookup } from '../pb/passkeys';
+import { type Ceremony, callPasskeys, type Lookup } from '../pb/passkey-proofs';
 import { newChallenge } from './proof';
 
 /** A refusal the Worker itself makes: `code` is a `passkeys` message key. */

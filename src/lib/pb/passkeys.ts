@@ -1,44 +1,7 @@
-// PocketBase's passkey routes (pb_hooks/passkeys.pb.js), called by the site's Worker with a signed proof, and the
-// owner's own list, rename and remove (browser side, through the passkeys collection's rules).
+// A member's own passkeys, through the passkeys collection's rules: list, rename, remove (the Worker's calls to
+// PocketBase's passkey routes are in passkey-proofs.ts, kept out of the browser).
 import type { RecordModel } from 'pocketbase';
-import { signProof } from '../passkeys/proof';
 import type { PocketBase } from './client';
-
-export interface RelyingParty {
-  origin: string;
-  rpId: string;
-  rpName: string;
-  purpose: 'signin' | 'register';
-}
-
-export interface StoredCredential {
-  id: string;
-  publicKey: string;
-  counter: number;
-  transports: string[];
-  user: string;
-}
-
-export interface Ceremony extends RelyingParty {
-  user?: { id: string; email: string; name: string };
-  exclude?: StoredCredential[];
-}
-
-export interface Lookup extends RelyingParty {
-  user: string;
-  credential?: StoredCredential;
-}
-
-/** Posts a proof of `claims` to /api/chorus/passkeys/<route>. */
-export async function callPasskeys<T>(
-  pb: PocketBase,
-  secret: string,
-  route: 'challenge' | 'lookup' | 'signin' | 'register',
-  claims: Record<string, unknown>,
-): Promise<T> {
-  const proof = await signProof(secret, { ...claims, act: route });
-  return pb.send<T>(`/api/chorus/passkeys/${route}`, { method: 'POST', body: { proof } });
-}
 
 export interface PasskeySummary {
   id: string;
