@@ -13,10 +13,15 @@ import { SubmitButton } from './SubmitButton';
 
 export default function PasskeyManager({ initial }: { initial: PasskeySummary[] }) {
   const t = translator('passkeys');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the server's list seeds the store once.
-  useEffect(() => $passkeys.set(initial), []);
+  // The server's list seeds the store once; until then (and on the server) it is what shows.
+  const [seeded, setSeeded] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration.
+  useEffect(() => {
+    $passkeys.set(initial);
+    setSeeded(true);
+  }, []);
   const listed = useStore($passkeys);
-  const passkeys = listed.length > 0 || initial.length === 0 ? listed : initial;
+  const passkeys = seeded ? listed : initial;
   const [name, setName] = useState('');
   const add = useFormAction();
 
