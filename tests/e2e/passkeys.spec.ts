@@ -54,7 +54,9 @@ test('a member signs up with a passkey and signs in with it in a new browser', a
     await expect(page.getByRole('alert')).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
-    const message = await stack.mail.waitFor((m: { to: string; subject: string }) => m.to.includes(email));
+    const inbox = stack.mail;
+    if (!inbox) throw new Error('the stack has no mail catcher');
+    const message = await inbox.waitFor((m: { to: string; subject: string }) => m.to.includes(email));
     await page.getByLabel('Code', { exact: true }).fill(codeIn(message.text));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Create your passkey' })).toBeVisible();
