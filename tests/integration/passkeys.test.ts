@@ -133,6 +133,12 @@ describe('passkeys', () => {
     await expectAccess((actor) => actors[actor].collection('passkeys').delete(row.id), allowed('member'), 'delete');
   });
 
+  it('passkey calls are rate-limited per visitor, beside the other limits', async () => {
+    const { rateLimits } = await pb.admin.settings.getAll();
+    const labels = (rateLimits.rules as { label: string; maxRequests: number }[]).map((rule) => rule.label);
+    expect(labels).toEqual(expect.arrayContaining(['/api/chorus/passkeys/', '*:auth', '/api/']));
+  });
+
   it('a challenge is used once: a replayed response is refused', async () => {
     const member = await pb.actor('member');
     const passkey = await addPasskey(member);
