@@ -60,7 +60,7 @@ test('a member signs up with a passkey and signs in with it in a new browser', a
     await page.getByLabel('Code', { exact: true }).fill(codeIn(message.text));
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Create your passkey' })).toBeVisible();
-    await page.getByLabel('Passkey name').fill('Grace’s laptop');
+    await page.getByLabel('Passkey label').fill('Grace’s laptop');
     await page.getByRole('button', { name: 'Create passkey' }).click();
     await expect(page).toHaveURL(`${site}/`);
     await expect(page.getByRole('banner').getByText('Grace Hopper', { exact: true })).toBeVisible();
@@ -108,17 +108,17 @@ test('a member adds, renames and removes a passkey in settings', async ({ browse
     await open(page, '/settings');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
     await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
-    await passkeys.getByLabel('Passkey name').fill('Work laptop');
+    await passkeys.getByLabel('Passkey label').fill('Work laptop');
     await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(passkeys.getByRole('listitem').filter({ hasText: 'Work laptop' })).toBeVisible();
 
     // Rename: an empty name is refused with a message, and the old name stays.
     await passkeys.getByRole('button', { name: 'Rename' }).click();
     const rename = passkeys.getByRole('form', { name: 'Rename' });
-    await rename.getByLabel('Passkey name').fill('   ');
+    await rename.getByLabel('Passkey label').fill('   ');
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(rename.getByText('Give the passkey a name of at most 60 characters.').first()).toBeVisible();
-    await rename.getByLabel('Passkey name').fill('Home desktop');
+    await rename.getByLabel('Passkey label').fill('Home desktop');
     await rename.getByRole('button', { name: 'Save' }).click();
     await expect(passkeys.getByRole('listitem').filter({ hasText: 'Home desktop' })).toBeVisible();
 
