@@ -5,6 +5,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { connectAsSuperuser } from '../../scripts/lib/configure-pocketbase.mjs';
 import { expect, test } from './fixtures';
 import { type OwnStack, withOwnStack } from './own-stack';
+import { signIn } from './staff-helpers';
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -130,5 +131,54 @@ test('a member adds, renames and removes a passkey in settings', async ({ browse
     await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
     expect((await admin.collection('passkeys').getFullList()).length).toBe(0);
     await context.close();
+  });
+});
+
+test('an admin requires staff to sign in with a passkey, and a moderator’s password is then refused', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await withOwnStack(async (stack) => {
+    const site = await onLocalhost(stack);
+    const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
+    const password = 'a-long-password-123';
+    for (const [email, role] of [
+      ['boss@example.com', 'admin'],
+      ['mod@example.com', 'moderator'],
+    ]) {
+      await admin
+        .collection('users')
+        .create({ email, password, passwordConfirm: password, name: role, role, verified: true });
+    }
+    const context = await browser.newContext({ baseURL: site });
+    const page = await context.newPage();
+    await authenticatorIn(context, page);
+    await signIn(context, site, stack.pbUrl, 'boss@example.com', password);
+
+    // Without a passkey of their own, the admin cannot turn it on (nobody would be locked out by mistake).
+    await open(page, '/admin/settings');
+    const policy = page.getByRole('form', { name: 'Staff must sign in with a passkey' });
+    await policy.getByLabel('Staff must sign in with a passkey').check();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(policy.getByRole('alert')).toContainText('Add a passkey to your own account');
+
+    await open(page, '/settings');
+    await page.getByLabel('Passkey label').fill('Admin key');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Admin key' })).toBeVisible();
+    await open(page, '/admin/settings');
+    await policy.getByLabel('Staff must sign in with a passkey').check();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(policy.getByText('Saved.')).toBeVisible();
+    await context.close();
+
+    const moderator = await browser.newContext({ baseURL: site });
+    const modPage = await moderator.newPage();
+    await open(modPage, '/signin');
+    await modPage.getByLabel('Email', { exact: true }).fill('mod@example.com');
+    await modPage.getByLabel('Password', { exact: true }).fill(password);
+    await modPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(modPage.getByRole('alert')).toContainText('Staff accounts sign in with a passkey on this site.');
+    await moderator.close();
   });
 });
