@@ -153,7 +153,7 @@ test('an admin requires staff to sign in with a passkey, and a moderator’s pas
     const context = await browser.newContext({ baseURL: site });
     const page = await context.newPage();
     await authenticatorIn(context, page);
-    await signIn(context, site, stack.pbUrl, 'boss@example.com', password);
+    await signIn(context, site, String(stack.pbUrl), 'boss@example.com', password);
 
     // Without a passkey of their own, the admin cannot turn it on (nobody would be locked out by mistake).
     await open(page, '/admin/settings');
