@@ -139,6 +139,24 @@ describe('passkeys', () => {
     expect(labels).toEqual(expect.arrayContaining(['/api/chorus/passkeys/', '*:auth', '/api/']));
   });
 
+  it('bad input: no response, garbage, an unknown passkey, a signed-out registration are refused', async () => {
+    const visitor = pb.visitor();
+    expect(await refusal(() => completeSignIn(context(visitor), {} as never))).toBe('failed');
+    const garbage = { id: 'x', response: { clientDataJSON: '!!!' } };
+    expect(await refusal(() => completeSignIn(context(visitor), garbage as never))).toBe('failed');
+    const member = await pb.actor('member');
+    const stranger = await register(await beginRegistration(context(member), idOf(member)), SITE);
+    const options = await beginSignIn(context(visitor));
+    const unknown = await assert(stranger.passkey, options, SITE);
+    expect(await refusal(() => completeSignIn(context(visitor), unknown))).toBe('passkeyUnknown');
+    expect(await refusal(() => beginRegistration(context(visitor), undefined))).toBe('signedOut');
+    expect(await refusal(() => completeRegistration(context(visitor), undefined, stranger.response, 'x'))).toBe(
+      'signedOut',
+    );
+    // Without a shared secret the site offers no passkeys at all.
+    expect(await refusal(() => beginSignIn({ pb: visitor, secret: undefined, origin: SITE }))).toBe('unavailable');
+  });
+
   it('a challenge is used once: a replayed response is refused', async () => {
     const member = await pb.actor('member');
     const passkey = await addPasskey(member);
