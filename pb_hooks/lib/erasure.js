@@ -15,6 +15,8 @@ const PERSONAL_ROWS = [
   { collection: 'member_profiles', field: 'user' },
   { collection: 'segment_members', field: 'user' },
   { collection: 'release_reads', field: 'user' },
+  { collection: 'passkeys', field: 'user' },
+  { collection: 'passkey_challenges', field: 'user' },
 ];
 
 /** Collections whose rows are personal to an email address (a person may have used theirs there without signing in). */

@@ -1,7 +1,7 @@
 // Everything Chorus holds about one member (GDPR art. 15 and 20), as one JSON document, plus the list of
 // their uploaded files for the archive (src/lib/pb/my-data.ts zips both). Only the person's own data: their
 // profile with hidden email preferences, what they wrote, voted, reacted and followed, their notifications,
-// answers to staff questions, company link and attributes, sign-in identities (provider names only). Not
+// answers to staff questions, company link and attributes, sign-in identities (provider names only), passkeys (names and dates). Not
 // theirs to receive: other people's emails or names beyond what the site shows, and staff-only notes about
 // them (internal comments by others, staff tags, scores, audit entries).
 const FORMAT = 'chorus-member-data';
@@ -76,6 +76,13 @@ function memberData(app, userId) {
   const identities = app.findAllExternalAuthsByRecord(user).map((auth) => ({
     provider: auth.provider(),
     created: dateOf(auth, 'created'),
+  }));
+
+  // Passkeys: their names and dates (the public keys are Chorus's to check signatures, not personal content).
+  const passkeys = rowsOf(app, 'passkeys', 'user = {:id}', user.id).map((row) => ({
+    name: row.getString('name'),
+    created: dateOf(row, 'created'),
+    last_used: dateOf(row, 'last_used'),
   }));
 
   let company = null;
@@ -164,6 +171,7 @@ function memberData(app, userId) {
     site: base,
     profile,
     identities,
+    passkeys,
     company,
     ideas,
     comments,

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { translator } from '../i18n/current';
 import { type AuthOutcome, type CodeRequest, cancelCode, continueTo, redeemCode } from '../stores/auth';
+import { startPasskeyStep } from '../stores/passkeys';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useFormAction } from './hooks/use-form-action';
@@ -23,7 +24,10 @@ export function CodeEntryForm({ request, next, onResend }: Props) {
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
-    if (await run(() => redeemCode(code), true)) continueTo(next);
+    if (!(await run(() => redeemCode(code), true))) return;
+    // A sign-up with a passkey goes on to create it (src/islands/PasskeyCreateStep.tsx) before leaving.
+    if (request.passkey) startPasskeyStep();
+    else continueTo(next);
   }
 
   return (

@@ -1,4 +1,4 @@
-// The sign-in page's island: password, or an emailed code, or an OAuth2 provider.
+// The sign-in page's island: a passkey, a password, an emailed code, or an OAuth2 provider.
 
 import { useState } from 'react';
 import { translator } from '../i18n/current';
@@ -8,6 +8,7 @@ import { CodeEntryForm } from './CodeEntryForm';
 import { CodeRequestForm } from './CodeRequestForm';
 import { useClientStore } from './hooks/use-client-store';
 import { OAuthButtons } from './OAuthButtons';
+import { PasskeySignIn } from './PasskeySignIn';
 import { PasswordSignInForm } from './PasswordSignInForm';
 
 interface Props {
@@ -27,6 +28,8 @@ export default function SignInForm({ providers, next }: Props) {
   }
   return (
     <>
+      <PasskeySignIn next={next} />
+      <p className="divider">{t('or')}</p>
       {withCode ? <CodeRequestForm /> : <PasswordSignInForm next={next} />}
       <p>
         <button className="button link" type="button" onClick={() => setWithCode(!withCode)}>

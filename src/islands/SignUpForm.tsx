@@ -2,12 +2,14 @@
 
 import { useState } from 'react';
 import { translator } from '../i18n/current';
-import { $authEmail, $codeRequest, createAccount, sendSignInCode, setAuthEmail } from '../stores/auth';
+import { $authEmail, $codeRequest, createAccount, sendSignInCode, setAuthEmail, unknownPassword } from '../stores/auth';
+import { $passkeyStepPending } from '../stores/passkeys';
 import { CodeEntryForm } from './CodeEntryForm';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { useClientStore } from './hooks/use-client-store';
 import { useFormAction } from './hooks/use-form-action';
+import { PasskeyCreateStep } from './PasskeyCreateStep';
 import { SubmitButton } from './SubmitButton';
 
 export default function SignUpForm({ next }: { next: string | null }) {
@@ -16,10 +18,18 @@ export default function SignUpForm({ next }: { next: string | null }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const { pending, busy, error, fields, run } = useFormAction();
+  const passkeyStep = useClientStore($passkeyStepPending, false);
   const t = translator('signIn');
+  const tp = translator('passkeys');
 
+  if (passkeyStep) return <PasskeyCreateStep next={next} />;
   if (request?.flow === 'signup') {
     return <CodeEntryForm request={request} next={next} onResend={() => sendSignInCode(request.email, 'signup')} />;
+  }
+
+  // No password: the emailed code confirms the address, then the device creates a passkey.
+  async function signUpWithPasskey() {
+    await run(() => createAccount({ name, email, password: unknownPassword() }, true));
   }
 
   async function submit(event: React.SubmitEvent) {
@@ -63,6 +73,19 @@ export default function SignUpForm({ next }: { next: string | null }) {
         hint={t('passwordHint')}
       />
       <SubmitButton busy={busy} pending={pending} label={t('create')} pendingLabel={t('creating')} />
+      <p className="divider">{t('or')}</p>
+      <p className="field-hint" id="signup-passkey-hint">
+        {tp('signUpHint')}
+      </p>
+      <button
+        className="button"
+        type="button"
+        disabled={busy}
+        aria-describedby="signup-passkey-hint"
+        onClick={() => void signUpWithPasskey()}
+      >
+        {tp('signUp')}
+      </button>
     </form>
   );
 }

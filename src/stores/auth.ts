@@ -18,6 +18,8 @@ export interface CodeRequest {
   otpId: string;
   /** The page that asked for it, so sign in and sign up each resume only their own. */
   flow: 'signin' | 'signup';
+  /** A sign-up with a passkey: once the code signs in, the device creates the passkey. */
+  passkey?: boolean;
 }
 
 const EMAIL_KEY = 'chorus:auth-email';
@@ -46,11 +48,17 @@ export function sendSignInCode(email: string, flow: CodeRequest['flow'] = 'signi
   });
 }
 
-export function createAccount(input: auth.SignUpInput): Promise<AuthOutcome> {
+export function createAccount(input: auth.SignUpInput, passkey = false): Promise<AuthOutcome> {
   return attempt(async () => {
     const otpId = await auth.signUp(getClient(), input);
-    $codeRequest.set({ email: input.email.trim(), otpId, flow: 'signup' });
+    $codeRequest.set({ email: input.email.trim(), otpId, flow: 'signup', ...(passkey && { passkey }) });
   });
+}
+
+/** A password nobody will know, for an account that signs in with a passkey (a reset can still set one). */
+export function unknownPassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Redeems the emailed code: signs in and marks the email verified. */

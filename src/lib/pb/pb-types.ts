@@ -26,6 +26,8 @@ export const Collections = {
   Imports: 'imports',
   MemberProfiles: 'member_profiles',
   Notifications: 'notifications',
+  PasskeyChallenges: 'passkey_challenges',
+  Passkeys: 'passkeys',
   PostInsights: 'post_insights',
   PostLive: 'post_live',
   PostStaffTags: 'post_staff_tags',
@@ -367,6 +369,34 @@ export type NotificationsRecord = {
   user: RecordIdString;
 };
 
+export const PasskeyChallengesPurposeOptions = {
+  signin: 'signin',
+  register: 'register',
+} as const;
+export type PasskeyChallengesPurposeOptions =
+  (typeof PasskeyChallengesPurposeOptions)[keyof typeof PasskeyChallengesPurposeOptions];
+export type PasskeyChallengesRecord = {
+  challenge: string;
+  created: IsoAutoDateString;
+  expires_at: IsoDateString;
+  id: string;
+  purpose: PasskeyChallengesPurposeOptions;
+  user?: RecordIdString;
+};
+
+export type PasskeysRecord<Ttransports = unknown> = {
+  counter?: number;
+  created: IsoAutoDateString;
+  credential_id: string;
+  id: string;
+  last_used?: IsoDateString;
+  name: string;
+  public_key: string;
+  transports?: null | Ttransports;
+  updated: IsoAutoDateString;
+  user: RecordIdString;
+};
+
 export type PostInsightsRecord<Talerted = unknown, Tfields = unknown, Tplans = unknown> = {
   alerted?: null | Talerted;
   board?: RecordIdString;
@@ -528,6 +558,7 @@ export type SiteRecord = {
   name: string;
   require_approval?: boolean;
   show_eta?: boolean;
+  staff_passkey_required?: boolean;
   tagline?: string;
   updated: IsoAutoDateString;
   welcome?: string;
@@ -735,6 +766,10 @@ export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = R
 > &
   BaseSystemFields<Texpand>;
 export type NotificationsResponse<Texpand = unknown> = Required<NotificationsRecord> & BaseSystemFields<Texpand>;
+export type PasskeyChallengesResponse<Texpand = unknown> = Required<PasskeyChallengesRecord> &
+  BaseSystemFields<Texpand>;
+export type PasskeysResponse<Ttransports = unknown, Texpand = unknown> = Required<PasskeysRecord<Ttransports>> &
+  BaseSystemFields<Texpand>;
 export type PostInsightsResponse<Talerted = unknown, Tfields = unknown, Tplans = unknown, Texpand = unknown> = Required<
   PostInsightsRecord<Talerted, Tfields, Tplans>
 > &
@@ -789,6 +824,8 @@ export type CollectionRecords = {
   imports: ImportsRecord;
   member_profiles: MemberProfilesRecord;
   notifications: NotificationsRecord;
+  passkey_challenges: PasskeyChallengesRecord;
+  passkeys: PasskeysRecord;
   post_insights: PostInsightsRecord;
   post_live: PostLiveRecord;
   post_staff_tags: PostStaffTagsRecord;
@@ -834,6 +871,8 @@ export type CollectionResponses = {
   imports: ImportsResponse;
   member_profiles: MemberProfilesResponse;
   notifications: NotificationsResponse;
+  passkey_challenges: PasskeyChallengesResponse;
+  passkeys: PasskeysResponse;
   post_insights: PostInsightsResponse;
   post_live: PostLiveResponse;
   post_staff_tags: PostStaffTagsResponse;

@@ -47,6 +47,7 @@ export type SiteRecord = BaseRecord &
     | 'default_locale'
     | 'browser_locale'
     | 'show_eta'
+    | 'staff_passkey_required'
   >;
 
 export type BoardVisibility = BoardsVisibilityOptions;
