@@ -52,9 +52,11 @@ const ONLY_ON: Record<string, RegExp> = {
   // staff on the idea page only (see STAFF_ONLY).
   alerts: /^$/,
   asks: /^\/p\/[^/]+\/?$/,
+  // The audit log's page is the server's; its retention setting is an island on the settings page.
+  audit: /^\/admin\/settings\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority', 'asks']);
+const STAFF_ONLY = new Set(['priority', 'asks', 'audit']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */

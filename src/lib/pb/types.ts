@@ -47,6 +47,7 @@ export type SiteRecord = BaseRecord &
     | 'default_locale'
     | 'browser_locale'
     | 'show_eta'
+    | 'audit_retention_days'
   >;
 
 export type BoardVisibility = BoardsVisibilityOptions;
