@@ -29,8 +29,8 @@ function csvCell(value) {
 function cellOf(record, column) {
   if (column === 'created') return record.getDateTime('created').string();
   if (column === 'before' || column === 'after') {
-    const raw = record.get(column);
-    const text = raw === null || raw === undefined ? '' : JSON.stringify(JSON.parse(JSON.stringify(raw)));
+    // A JSON field's raw text (get() would hand its bytes).
+    const text = record.getString(column);
     return text === 'null' ? '' : text;
   }
   return record.getString(column);

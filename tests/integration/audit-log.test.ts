@@ -514,6 +514,7 @@ describe('CSV export of the log', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,board.create,boards,${board.id},"'=HYPERLINK(""http://evil.example"",""x"")",`);
     expect(lines[1]).toContain(addressOf(actors.admin));
+    expect(lines[1]).toContain('""visibility"":""staff""'); // the after cell: JSON, quotes doubled
     const [recorded] = (await entriesBy('audit.export')).slice(-1) as [Entry];
     expect(recorded).toMatchObject({
       actor: idOf(actors.admin),
