@@ -216,4 +216,22 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/audit/export.csv': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'exportAudit',
+      summary: 'Admins: the staff audit log as CSV, newest first, filtered like /admin/audit (the export is recorded)',
+      parameters: ['actor', 'action', 'target', 'from', 'to'].map((name) => ({
+        name,
+        in: 'query',
+        required: false,
+        schema: { type: 'string', ...(name === 'from' || name === 'to' ? { format: 'date' } : {}) },
+      })),
+      responses: {
+        200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+        401: err,
+        403: err,
+      },
+    },
+  },
 };
