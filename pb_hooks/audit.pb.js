@@ -58,7 +58,7 @@ onRecordUpdateRequest(
         if (retentionDaysSent(e) === null) {
           const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
           throw new BadRequestError(refusalText('auditRetentionDays'), {
-            audit_retention_days: fieldRefusal('validation_invalid_value', 'auditRetentionDays'),
+            audit_retention_days: fieldRefusal('validation_audit_retention', 'auditRetentionDays'),
           });
         }
       }

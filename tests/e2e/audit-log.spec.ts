@@ -71,3 +71,37 @@ test('a moderator changes a status and the admin finds it in the audit log with 
   expect(lines[1]).toContain('""status"":""Planned""');
   await adminContext.close();
 });
+
+test('an admin sets how long the audit log keeps entries, and a wrong number is refused beside the field', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+}) => {
+  const site = await admin.collection('site').getFirstListItem('');
+  const context = await browser.newContext();
+  await signIn(context, baseURL as string, pbUrl, 'admin@example.com', demoPassword());
+  const page = await context.newPage();
+  await page.goto('/admin/settings');
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+  const field = page.getByLabel('Keep audit log entries for (days)');
+  await expect(field).toHaveValue(String(site.audit_retention_days));
+  try {
+    await field.fill('-5');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Keep entries for a whole number of days from 0 (forever) to 3650.')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('90');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Saved. Reload to see the new branding.')).toBeVisible();
+    expect((await admin.collection('site').getOne(site.id)).audit_retention_days).toBe(90);
+    const [entry] = (
+      await admin.collection('audit_entries').getList(1, 1, { filter: 'action = "settings.update"', sort: '-created' })
+    ).items;
+    expect(entry?.before).toMatchObject({ audit_retention_days: site.audit_retention_days });
+    expect(entry?.after).toMatchObject({ audit_retention_days: 90 });
+  } finally {
+    await admin.collection('site').update(site.id, { audit_retention_days: site.audit_retention_days });
+    await context.close();
+  }
+});

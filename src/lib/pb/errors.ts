@@ -123,7 +123,12 @@ const FIELD_MESSAGES: Record<string, Explain> = {
 };
 
 // Our hooks' codes whose message names the exact problem, already in the request's language.
-const SHOWN_AS_SENT = new Set(['validation_image_refused', 'invalid_scheme', 'validation_custom_field']);
+const SHOWN_AS_SENT = new Set([
+  'validation_image_refused',
+  'invalid_scheme',
+  'validation_custom_field',
+  'validation_audit_retention',
+]);
 
 /** The message Chorus shows next to `field` for PocketBase's `{ code, message, params }`. */
 export function fieldMessage(field: string, { code = '', message = '', params = {} }: FieldError): string {
