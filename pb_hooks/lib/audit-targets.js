@@ -39,7 +39,7 @@ const nameOf = (app, id) => {
 const TARGETS = {
   posts: {
     owner: 'author',
-    label: (app, r) => r.getString('title'),
+    label: (_app, r) => r.getString('title'),
     create: false,
     families: [
       { action: 'post.status', fields: ['status', 'response'], staffOnly: true },
@@ -84,7 +84,7 @@ const TARGETS = {
   },
   users: {
     owner: 'id',
-    label: (app, r) => r.getString('name'),
+    label: (_app, r) => r.getString('name'),
     families: [
       { action: 'member.role', fields: ['role'], staffOnly: true },
       { flag: 'blocked', on: 'member.block', off: 'member.unblock' },
@@ -108,7 +108,7 @@ const TARGETS = {
   tags: { noun: 'tag', fields: ['name', 'color', 'staff_only'] },
   site: {
     noun: 'settings',
-    label: (app, r) => r.getString('name'),
+    label: (_app, r) => r.getString('name'),
     fields: [
       'name',
       'tagline',
@@ -127,21 +127,21 @@ const TARGETS = {
   },
   widget_settings: {
     noun: 'widget',
-    label: (app, r) => r.getString('product_name'),
+    label: (_app, r) => r.getString('product_name'),
     fields: ['allowed_origins', 'sso_enabled', 'product_name', 'login_url'],
   },
   sso_secrets: { noun: 'sso_secret', label: () => 'SSO', fields: ['secret'] },
   webhooks: { noun: 'webhook', fields: ['name', 'url', 'kind', 'events', 'paused', 'include_customer_data', 'secret'] },
   changelog_entries: {
     noun: 'release',
-    label: (app, r) => r.getString('title'),
+    label: (_app, r) => r.getString('title'),
     fields: ['title', 'slug', 'body', 'cover', 'labels', 'state', 'posts', 'mark_done'],
   },
   companies: { noun: 'company', fields: ['external_id', 'name', 'plan', 'monthly_revenue', 'attributes'] },
   segments: { noun: 'segment', fields: ['name', 'description', 'conditions'] },
   custom_fields: {
     noun: 'custom_field',
-    label: (app, r) => r.getString('label') || r.getString('key'),
+    label: (_app, r) => r.getString('label') || r.getString('key'),
     fields: ['board', 'key', 'label', 'type', 'options', 'public', 'required', 'position', 'max_length'],
   },
   scoring: { noun: 'scoring', label: () => 'Scoring', fields: ['formula', 'weights'] },
