@@ -238,7 +238,7 @@ describe('ideas: status, response, pin, lock, hide, approve, tags, edit, delete,
     });
   });
 
-  it('priority and ETA on the idea', async () => {
+  it('priority sizing on the idea (post_insights)', async () => {
     const post = await createPost(pb, board, actors.member);
     await actors.moderator.collection('post_insights').update(post.id, { impact: 3 });
     const entry = await onlyEntry(post.id, actors.moderator);
