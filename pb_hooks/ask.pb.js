@@ -16,7 +16,7 @@ routerAdd(
     const post = findVisiblePost(e, e.request.pathValue('id'));
     const body = questionBodyOf(e.requestInfo().body.body);
     spend('questions', staff.id);
-    const question = askVoters(e.app, staff, post, body);
+    const question = askVoters(e.app, staff, post, body, e);
     return e.json(200, {
       id: question.id,
       post: post.id,

@@ -32,6 +32,12 @@ routerAdd(
     let counts;
     e.app.runInTransaction((txApp) => {
       counts = writeCompanies(txApp, rows);
+      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      recordAudit(txApp, e, {
+        action: 'companies.import',
+        label: 'companies.csv',
+        after: { rows: rows.length, ...counts },
+      });
     });
     e.app.logger().info('Companies imported', 'admin', admin ? admin.id : 'superuser', 'rows', rows.length);
     return e.json(200, counts);

@@ -64,6 +64,8 @@ routerAdd(
         .map(cell)
         .join(',');
     });
+    const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+    recordAudit(e.app, e, { action: 'export.posts', label: 'posts.csv', after: { rows: rows.length } });
     e.response.header().set('Content-Disposition', 'attachment; filename="posts.csv"');
     return e.blob(200, 'text/csv; charset=utf-8', `${[header.join(','), ...lines].join('\r\n')}\r\n`);
   },

@@ -57,6 +57,15 @@ routerAdd(
       recountPost(txApp, target.id);
       recomputeInsights(txApp, duplicate.id);
       recomputeInsights(txApp, target.id);
+      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      recordAudit(txApp, e, {
+        action: 'post.merge',
+        collection: 'posts',
+        id: duplicate.id,
+        label: duplicate.getString('title'),
+        before: { merged_into: null, vote_count: duplicate.getInt('vote_count') },
+        after: { merged_into: target.getString('title'), target: target.id, votes_moved: votes.length },
+      });
       const people = voters.filter((id) => id !== staff.id && canSeePost(txApp, id, duplicate.id));
       notifyUsers(txApp, people, { kind: 'merge', post: duplicate.id, actor: staff.id });
     });

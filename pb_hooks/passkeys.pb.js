@@ -53,7 +53,7 @@ onRecordAuthRequest(
 );
 
 // Only an admin who has a passkey can turn the policy on (so the one turning it on can still sign in);
-// superusers (PocketBase's admin UI) can always change it. The change is in the audit log.
+// superusers (PocketBase's admin UI) can always change it.
 onRecordUpdateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
@@ -65,18 +65,8 @@ onRecordUpdateRequest(
       if (now && !e.hasSuperuserAuth() && passkeyCount(e.app, e.auth.id) === 0) {
         throw new BadRequestError(refusalText('passkeyPolicyNeedsOwn'));
       }
-      const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
-      withinTransaction(e, (txApp) =>
-        recordAudit(txApp, e, {
-          action: 'settings.staff_passkey_required',
-          collection: 'site',
-          id: e.record.id,
-          label: 'staff_passkey_required',
-          before: { staff_passkey_required: was },
-          after: { staff_passkey_required: now },
-        }),
-      );
+      // The change is recorded by the audit log's generic hook (lib/audit-targets.js, site).
+      return e.next();
     }),
   'site',
 );

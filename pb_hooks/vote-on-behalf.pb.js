@@ -55,6 +55,21 @@ routerAdd(
         vote.set('on_behalf_by', staff.id);
         txApp.save(vote);
       }
+      // The customer by id and name: their email stays out of the log.
+      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      recordAudit(txApp, e, {
+        action: 'post.vote_on_behalf',
+        collection: 'posts',
+        id: post.id,
+        label: post.getString('title'),
+        before: null,
+        after: {
+          member: user.getString('name'),
+          member_id: user.id,
+          member_created: userCreated,
+          already_voted: alreadyVoted,
+        },
+      });
     });
     return e.json(userCreated || !alreadyVoted ? 201 : 200, {
       vote: { id: vote.id, post: post.id, user: user.id, on_behalf_by: vote.getString('on_behalf_by') },

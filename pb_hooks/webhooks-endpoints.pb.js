@@ -57,7 +57,19 @@ routerAdd(
     const endpoint = e.app.findRecordById('webhooks', e.request.pathValue('id'));
     const secret = newSecret();
     endpoint.set('secret', secret);
-    e.app.save(endpoint);
+    e.app.runInTransaction((txApp) => {
+      txApp.save(endpoint);
+      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { REDACTED } = require(`${__hooks}/lib/audit-targets.js`);
+      recordAudit(txApp, e, {
+        action: 'webhook.secret',
+        collection: 'webhooks',
+        id: endpoint.id,
+        label: endpoint.getString('name'),
+        before: { secret: REDACTED },
+        after: { secret: REDACTED },
+      });
+    });
     return e.json(200, { secret });
   },
   $apis.requireAuth('users', '_superusers'),
@@ -79,7 +91,21 @@ routerAdd(
     copy.set('status', 'pending');
     copy.set('attempts', 0);
     copy.set('next_attempt_at', nowString());
-    e.app.save(copy);
+    e.app.runInTransaction((txApp) => {
+      txApp.save(copy);
+      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      recordAudit(txApp, e, {
+        action: 'webhook.resend',
+        collection: 'webhooks',
+        id: original.getString('webhook'),
+        label: original.getString('event'),
+        after: {
+          delivery: original.id,
+          event: original.getString('event'),
+          message_id: original.getString('message_id'),
+        },
+      });
+    });
     kickWorker(e.app);
     return e.json(200, copy);
   },

@@ -35,8 +35,8 @@ function askedRecently(app, postId) {
   return found.n > 0;
 }
 
-/** Sends `body` from `staff` about `post`; returns the saved question. */
-function askVoters(app, staff, post, body) {
+/** Sends `body` from `staff` about `post` (request `e`, for the audit log); returns the saved question. */
+function askVoters(app, staff, post, body, e = null) {
   let question;
   app.runInTransaction((txApp) => {
     if (askedRecently(txApp, post.id)) throw new TooManyRequestsError(refusalText('questionTooSoon'), {});
@@ -62,6 +62,14 @@ function askVoters(app, staff, post, body) {
       txApp.save(row);
     }
     notifyUsers(txApp, people, { kind: 'question', post: post.id, actor: staff.id });
+    const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+    recordAudit(txApp, e, {
+      action: 'post.ask',
+      collection: 'posts',
+      id: post.id,
+      label: post.getString('title'),
+      after: { question: body, sent_count: people.length },
+    });
   });
   return question;
 }

@@ -68,11 +68,19 @@ function clientAddress(e) {
 }
 
 /**
+ * Who acts in request `e` and from which address, as plain data a record can carry from its request hook to
+ * its model hooks (pb_hooks/audit.pb.js); recordAudit takes it in place of the request.
+ */
+function requestContext(e) {
+  return { ...actorOf(e), ip: clientAddress(e), context: true };
+}
+
+/**
  * Records one action. `app` is the app (or the transaction's txApp) to write with; `e` the request (or null
- * for the server's own jobs). entry: { action, collection?, id?, label?, before?, after? }.
+ * for the server's own jobs, or a requestContext). entry: { action, collection?, id?, label?, before?, after? }.
  */
 function recordAudit(app, e, entry) {
-  const who = actorOf(e);
+  const who = e && e.context === true ? e : actorOf(e);
   const record = new Record(app.findCollectionByNameOrId('audit_entries'));
   record.set('actor', who.actor);
   record.set('actor_name', String(who.name || '').slice(0, 200));
@@ -84,9 +92,9 @@ function recordAudit(app, e, entry) {
   record.set('target_label', String(entry.label || '').slice(0, 300));
   record.set('before', entry.before === undefined ? null : plain(entry.before));
   record.set('after', entry.after === undefined ? null : plain(entry.after));
-  record.set('ip', clientAddress(e));
+  record.set('ip', e && e.context === true ? String(e.ip || '').slice(0, 100) : clientAddress(e));
   app.save(record);
   return record;
 }
 
-module.exports = { recordAudit, changedFields, actorOf };
+module.exports = { recordAudit, changedFields, actorOf, requestContext, plain };

@@ -56,9 +56,11 @@ const ONLY_ON: Record<string, RegExp> = {
   // list's link to that page.
   deleteAccount: /^\/(settings|admin\/members\/[^/]+)\/?$/,
   myData: /^\/admin\/members\/?$/,
+  // The audit log's page is the server's; its retention setting is an island on the settings page.
+  audit: /^\/admin\/settings\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority', 'asks']);
+const STAFF_ONLY = new Set(['priority', 'asks', 'audit']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */

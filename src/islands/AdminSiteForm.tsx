@@ -1,4 +1,5 @@
-// Site settings: name, tagline, logo, accent color, welcome text, approval, sign-ups and languages.
+// Site settings: name, tagline, logo, accent color, welcome text, approval, sign-ups, languages and how long
+// the audit log keeps its entries.
 import { type FormEvent, useState } from 'react';
 import { translator } from '../i18n/current';
 import { LOCALE_NAMES } from '../i18n/locale-names';
@@ -19,6 +20,7 @@ interface Props {
   defaultLocale: Locale;
   browserLocale: boolean;
   showEta: boolean;
+  auditRetentionDays: number;
 }
 
 export default function AdminSiteForm(props: Props) {
@@ -138,6 +140,24 @@ export default function AdminSiteForm(props: Props) {
           {t('browserLocaleHint')}
         </p>
       </fieldset>
+      <div className="field">
+        <label htmlFor="site-audit-retention">{translator('audit')('retention')}</label>
+        <input
+          id="site-audit-retention"
+          name="audit_retention_days"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={3650}
+          step={1}
+          defaultValue={props.auditRetentionDays}
+          {...invalidProps('audit_retention_days', 'audit-retention-hint')}
+        />
+        <p className="field-hint" id="audit-retention-hint">
+          {translator('audit')('retentionHint')}
+        </p>
+        {message('audit_retention_days')}
+      </div>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>
       <button type="submit" className="button primary">

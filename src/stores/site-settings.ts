@@ -11,6 +11,9 @@ export function siteSettingsData(form: FormData): FormData {
   const data = new FormData();
   for (const key of TEXT_FIELDS) data.set(key, String(form.get(key) ?? ''));
   for (const key of SWITCHES) data.set(key, form.get(key) ? 'true' : 'false');
+  // Sent as typed: the server refuses anything but a whole number of days (0 to 3650).
+  const retention = form.get('audit_retention_days');
+  if (retention !== null) data.set('audit_retention_days', String(retention).trim());
   const logo = form.get('logo');
   if (logo instanceof File && logo.size > 0) data.set('logo', logo);
   return data;

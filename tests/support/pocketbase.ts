@@ -87,12 +87,19 @@ export async function startTestPocketBase(
 }
 
 let addresses = 0;
+const clientAddresses = new WeakMap<PocketBase, string>();
+
+/** The address a test client's requests come from, as PocketBase reads it (e.realIP()). */
+export function addressOf(client: PocketBase): string {
+  return clientAddresses.get(client) ?? '';
+}
 
 /** A client with an address of its own (10.x.y.z), forwarded the way the site forwards its visitors'. */
 function visitorClient(url: string, proxySecret: string): PocketBase {
   addresses += 1;
   const address = `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
   const pb = new PocketBase(url);
+  clientAddresses.set(pb, address);
   pb.autoCancellation(false);
   pb.beforeSend = (requestUrl, options) => ({
     url: requestUrl,

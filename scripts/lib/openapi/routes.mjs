@@ -251,6 +251,19 @@ export const ROUTES = {
       summary: 'Staff: how many confirmed addresses get release emails (never the addresses)',
       responses: {
         200: ok({ type: 'object', properties: { confirmed: { type: 'integer' } } }),
+  '/api/chorus/audit/export.csv': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'exportAudit',
+      summary: 'Admins: the staff audit log as CSV, newest first, filtered like /admin/audit (the export is recorded)',
+      parameters: ['actor', 'action', 'target', 'from', 'to'].map((name) => ({
+        name,
+        in: 'query',
+        required: false,
+        schema: { type: 'string', ...(name === 'from' || name === 'to' ? { format: 'date' } : {}) },
+      })),
+      responses: {
+        200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
         401: err,
         403: err,
       },

@@ -1,4 +1,5 @@
 // Admin writes: boards, statuses and tags (edited as ordered lists), site settings, members and the CSV export.
+import { fetchAsClient } from './audit';
 import type { PocketBase } from './client';
 import type { PostRecordLite } from './staff-types';
 import type { Role, UserRecord } from './types';
@@ -46,9 +47,10 @@ export function updateMember(pb: PocketBase, id: string, data: { role?: Role; bl
   return pb.collection('users').update<UserRecord>(id, data);
 }
 
-/** The CSV export, fetched with the admin's token (a plain link to PocketBase would carry none). */
+/** The CSV export, fetched with the admin's token (a plain link to PocketBase would carry none) and the
+ * visitor's address (the export is audited). */
 export function fetchPostsCsv(pb: PocketBase): Promise<Response> {
-  return fetch(pb.buildURL('/api/chorus/export/posts.csv'), { headers: { Authorization: pb.authStore.token } });
+  return fetchAsClient(pb, '/api/chorus/export/posts.csv');
 }
 
 /** Only the fields an editor shows (missing ones as ''), so islands get small, plain props. */

@@ -128,6 +128,7 @@ const SHOWN_AS_SENT = new Set([
   'invalid_scheme',
   'validation_custom_field',
   'validation_fresh_signin',
+  'validation_audit_retention',
 ]);
 
 /** The message Chorus shows next to `field` for PocketBase's `{ code, message, params }`. */

@@ -48,6 +48,7 @@ export type SiteRecord = BaseRecord &
     | 'browser_locale'
     | 'show_eta'
     | 'staff_passkey_required'
+    | 'audit_retention_days'
   >;
 
 export type BoardVisibility = BoardsVisibilityOptions;
