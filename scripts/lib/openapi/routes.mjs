@@ -251,6 +251,11 @@ export const ROUTES = {
       summary: 'Staff: how many confirmed addresses get release emails (never the addresses)',
       responses: {
         200: ok({ type: 'object', properties: { confirmed: { type: 'integer' } } }),
+        401: err,
+        403: err,
+      },
+    },
+  },
   '/api/chorus/audit/export.csv': {
     get: {
       tags: ['chorus'],
