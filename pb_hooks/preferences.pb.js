@@ -19,7 +19,8 @@ onRecordCreate((e) => {
   for (const name of PREFERENCES) {
     const field = FREQUENCY_OF[name];
     if (!explicit) e.record.set(name, true);
-    if (!FREQUENCIES.includes(e.record.getString(field))) e.record.set(field, e.record.getBool(name) ? 'instant' : 'off');
+    if (!FREQUENCIES.includes(e.record.getString(field)))
+      e.record.set(field, e.record.getBool(name) ? 'instant' : 'off');
     e.record.set(name, e.record.getString(field) !== 'off');
   }
   e.next();

@@ -4,7 +4,11 @@
 // that make a digest go once per period). All hidden: only the member (through /api/chorus/preferences)
 // and superusers read them. Existing choices are kept: an email switch that was on becomes "instant",
 // one that was off becomes "off" (the old switches stay, kept in step by pb_hooks/preferences.pb.js).
-const KINDS = { comment_emails: 'email_on_comment', status_emails: 'email_on_status', release_emails: 'email_on_release' };
+const KINDS = {
+  comment_emails: 'email_on_comment',
+  status_emails: 'email_on_status',
+  release_emails: 'email_on_release',
+};
 const FREQUENCIES = ['instant', 'daily', 'weekly', 'off'];
 
 migrate(

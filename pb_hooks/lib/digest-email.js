@@ -9,7 +9,7 @@ const EXTRA_MAX = 300;
 
 const clip = (text) => (text.length > EXTRA_MAX ? `${text.slice(0, EXTRA_MAX - 1)}…` : text);
 
-function linesOf(app, user, events, locale) {
+function linesOf(app, events, locale) {
   const { describeNotification } = require(`${__hooks}/lib/email.js`);
   const { describeEta } = require(`${__hooks}/lib/eta.js`);
   const t = translator(locale, 'emailNotification');
@@ -29,7 +29,9 @@ function linesOf(app, user, events, locale) {
       const base = baseUrl(app);
       sections.set(key, {
         title: about.entry ? about.entry.getString('title') : about.post?.getString('title') || t('anIdea'),
-        link: about.entry ? `${base}/changelog/${about.entry.getString('slug')}` : `${base}/p/${about.post?.id || postId}`,
+        link: about.entry
+          ? `${base}/changelog/${about.entry.getString('slug')}`
+          : `${base}/p/${about.post?.id || postId}`,
         lines: [],
       });
     }
@@ -42,7 +44,7 @@ function linesOf(app, user, events, locale) {
 function buildDigestEmail(app, user, frequency, events, more, encodedToken) {
   const locale = recipientLocale(app, user);
   const t = translator(locale, 'digests');
-  const sections = linesOf(app, user, events, locale);
+  const sections = linesOf(app, events, locale);
   if (sections.length === 0) return null;
   const { oneClickUrl } = require(`${__hooks}/lib/email.js`);
   const base = baseUrl(app);

@@ -79,7 +79,14 @@ function sendDigest(app, user, frequency, from, now) {
   });
   if (events.length === 0 || !user.email()) return false;
   const token = encodeURIComponent(createUnsubscribeToken(user, frequency));
-  const message = buildDigestEmail(app, user, frequency, events.slice(0, MAX_EVENTS), events.length > MAX_EVENTS, token);
+  const message = buildDigestEmail(
+    app,
+    user,
+    frequency,
+    events.slice(0, MAX_EVENTS),
+    events.length > MAX_EVENTS,
+    token,
+  );
   if (!message) return false;
   app.newMailClient().send(message);
   return true;

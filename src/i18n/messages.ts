@@ -52,6 +52,8 @@ const ONLY_ON: Record<string, RegExp> = {
   // staff on the idea page only (see STAFF_ONLY).
   alerts: /^$/,
   asks: /^\/p\/[^/]+\/?$/,
+  // Digests: the settings form's frequencies and time zone (the rest are the digest emails' words).
+  digests: /^\/settings\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
 const STAFF_ONLY = new Set(['priority', 'asks']);

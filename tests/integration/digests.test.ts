@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { type Actors, allowed, attempt, createActors, createBoard, createPost, expectAccess, idOf } from '../support/world';
+import {
+  type Actors,
+  allowed,
+  attempt,
+  createActors,
+  createBoard,
+  createPost,
+  expectAccess,
+  idOf,
+} from '../support/world';
 
 type Mail = { to: string; subject: string; text: string; headers: Record<string, string> };
 const APP_URL = 'http://chorus.test';
@@ -37,11 +46,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Milliseconds a zone is ahead of UTC at instant `at`. */
 function offsetOf(zone: string, at: number): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
       .formatToParts(at)
       .map((p) => [p.type, Number(p.value)]),
-  );
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(at / 1000) * 1000;
+  ) as Record<string, number>;
+  const part = (name: string) => parts[name] ?? 0;
+  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return local - Math.floor(at / 1000) * 1000;
 }
 /** The first 08:00 in `zone` strictly after `after` (on a Monday when `monday`). */
 function nextLocalEight(zone: string, after: number, monday = false): number {
@@ -81,7 +101,10 @@ describe('email preferences', () => {
       (actor) => preferences(actors[actor], { comment_emails: 'daily' }),
       allowed('member', 'other member', 'moderator', 'admin'),
     );
-    await expectAccess((actor) => preferences(actors[actor]), allowed('member', 'other member', 'blocked member', 'blocked moderator', 'blocked admin', 'moderator', 'admin'));
+    await expectAccess(
+      (actor) => preferences(actors[actor]),
+      allowed('member', 'other member', 'blocked member', 'blocked moderator', 'blocked admin', 'moderator', 'admin'),
+    );
     for (const actor of ['member', 'other member', 'moderator', 'admin'] as const) {
       const record = await actors[actor].collection('users').getOne(idOf(target));
       for (const field of ['comment_emails', 'status_emails', 'release_emails', 'time_zone', 'digest_daily_at'])
@@ -141,7 +164,11 @@ describe('email preferences', () => {
     expect(await preferences(member)).toMatchObject({ comment_emails: 'instant', time_zone: 'UTC' });
     const german = await pb.actor('member', { locale: 'de' });
     const refusal = await german
-      .send('/api/chorus/preferences', { method: 'POST', body: { time_zone: 'Nowhere/Land' }, headers: { 'Accept-Language': 'de' } })
+      .send('/api/chorus/preferences', {
+        method: 'POST',
+        body: { time_zone: 'Nowhere/Land' },
+        headers: { 'Accept-Language': 'de' },
+      })
       .catch((error) => error);
     expect(refusal.response.data.time_zone.message).toBe('Wählen Sie eine Zeitzone aus der Liste.');
   });
@@ -152,8 +179,18 @@ describe('the digest job', () => {
     const post = await createPost(pb, board, actors.member, { title: 'Offline mode' });
     const paris = await follower({ locale: 'fr' }, post);
     const newYork = await follower({}, post);
-    await preferences(paris, { comment_emails: 'daily', status_emails: 'daily', release_emails: 'daily', time_zone: 'Europe/Paris' });
-    await preferences(newYork, { comment_emails: 'daily', status_emails: 'daily', release_emails: 'weekly', time_zone: 'America/New_York' });
+    await preferences(paris, {
+      comment_emails: 'daily',
+      status_emails: 'daily',
+      release_emails: 'daily',
+      time_zone: 'Europe/Paris',
+    });
+    await preferences(newYork, {
+      comment_emails: 'daily',
+      status_emails: 'daily',
+      release_emails: 'weekly',
+      time_zone: 'America/New_York',
+    });
     const chosen = Date.now();
     await threeEvents(post);
     await pause(300);
@@ -176,7 +213,7 @@ describe('the digest job', () => {
     expect(mailsTo(first)).toHaveLength(1);
     expect(mailsTo(second)).toHaveLength(1);
 
-    const [french] = mailsTo(paris);
+    const french = mailsTo(paris)[0] as Mail;
     expect(french.subject).toBe('Votre résumé quotidien de Chorus');
     expect(french.text).toContain('Offline mode');
     expect(french.text).toContain('Planned'); // the status (names are the board's own words)
@@ -186,14 +223,18 @@ describe('the digest job', () => {
     expect(french.text).toContain(`${APP_URL}/p/${post.id}`);
     expect(french.headers['list-unsubscribe']).toMatch(/^<http:\/\/chorus\.test\/unsubscribe\?token=[^>]+>$/);
     expect(french.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const [english] = mailsTo(newYork);
+    const english = mailsTo(newYork)[0] as Mail;
     expect(english.subject).toBe('Your daily digest from Chorus');
     expect(english.text).toContain('Coming in spring.');
     expect(english.text).not.toContain('Spring release'); // releases come weekly to this member
 
     // The digest's one-click link turns off what comes daily, and leaves the weekly kind alone.
     await oneClick(english);
-    expect(await preferences(newYork)).toMatchObject({ comment_emails: 'off', status_emails: 'off', release_emails: 'weekly' });
+    expect(await preferences(newYork)).toMatchObject({
+      comment_emails: 'off',
+      status_emails: 'off',
+      release_emails: 'weekly',
+    });
   });
 
   it('sends weekly digests on Monday at 08:00 local only, nothing when off, nothing when nothing happened', async () => {
@@ -201,8 +242,18 @@ describe('the digest job', () => {
     const weekly = await follower({}, post);
     const off = await follower({}, post);
     const quiet = await pb.actor('member');
-    await preferences(weekly, { comment_emails: 'weekly', status_emails: 'weekly', release_emails: 'weekly', time_zone: 'Asia/Tokyo' });
-    await preferences(off, { comment_emails: 'off', status_emails: 'off', release_emails: 'off', time_zone: 'Asia/Tokyo' });
+    await preferences(weekly, {
+      comment_emails: 'weekly',
+      status_emails: 'weekly',
+      release_emails: 'weekly',
+      time_zone: 'Asia/Tokyo',
+    });
+    await preferences(off, {
+      comment_emails: 'off',
+      status_emails: 'off',
+      release_emails: 'off',
+      time_zone: 'Asia/Tokyo',
+    });
     await preferences(quiet, { comment_emails: 'weekly', time_zone: 'Asia/Tokyo' });
     const chosen = Date.now();
     await threeEvents(post);
@@ -238,7 +289,10 @@ describe('one-click unsubscribe', () => {
     const post = await createPost(pb, board, actors.member, { title: 'Headers idea' });
     const member = await follower({}, post);
     await threeEvents(post);
-    await actors.moderator.send(`/api/chorus/posts/${post.id}/ask`, { method: 'POST', body: { body: 'Which format?' } });
+    await actors.moderator.send(`/api/chorus/posts/${post.id}/ask`, {
+      method: 'POST',
+      body: { body: 'Which format?' },
+    });
     const staff = await pb.actor('admin');
     await actors.admin
       .collection('alert_rules')
@@ -253,7 +307,9 @@ describe('one-click unsubscribe', () => {
     ];
     for (const kind of kinds) {
       const message = await mail.waitFor(kind);
-      expect(message.headers['list-unsubscribe'], message.subject).toMatch(/^<http:\/\/chorus\.test\/unsubscribe\?token=/);
+      expect(message.headers['list-unsubscribe'], message.subject).toMatch(
+        /^<http:\/\/chorus\.test\/unsubscribe\?token=/,
+      );
       expect(message.headers['list-unsubscribe-post'], message.subject).toBe('List-Unsubscribe=One-Click');
     }
     // The alert's one-click link takes this recipient off that rule, and no one else.
@@ -269,14 +325,21 @@ describe('one-click unsubscribe', () => {
     await actors['other member']
       .collection('comments')
       .create({ post: post.id, author: idOf(actors['other member']), body: 'Hello' });
-    const message = await mail.waitFor((m: Mail) => m.to.includes(emailOf(member)) && m.subject.startsWith('New comment'));
-    const url = new URL(message.headers['list-unsubscribe'].slice(1, -1));
-    const token = url.searchParams.get('token') ?? '';
-    const [header, payload, signature] = token.split('.');
+    const message = await mail.waitFor(
+      (m: Mail) => m.to.includes(emailOf(member)) && m.subject.startsWith('New comment'),
+    );
+    const token = tokenOf(message);
+    const [header, payload = '', signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const other = Buffer.from(JSON.stringify({ ...claims, preference: 'email_on_status' })).toString('base64url');
     const victim = Buffer.from(JSON.stringify({ ...claims, id: idOf(actors['other member']) })).toString('base64url');
-    for (const forged of [`${header}.${other}.${signature}`, `${header}.${victim}.${signature}`, `${token.slice(0, -3)}abc`, 'x', '']) {
+    for (const forged of [
+      `${header}.${other}.${signature}`,
+      `${header}.${victim}.${signature}`,
+      `${token.slice(0, -3)}abc`,
+      'x',
+      '',
+    ]) {
       const answer = await postOneClick(forged);
       expect(answer.status, forged).toBe(400);
     }
@@ -284,7 +347,11 @@ describe('one-click unsubscribe', () => {
     expect(await preferences(actors['other member'])).toMatchObject({ status_emails: 'instant' });
     const answer = await postOneClick(token);
     expect(answer.status).toBe(200);
-    expect(await preferences(member)).toMatchObject({ comment_emails: 'off', email_on_comment: false, status_emails: 'instant' });
+    expect(await preferences(member)).toMatchObject({
+      comment_emails: 'off',
+      email_on_comment: false,
+      status_emails: 'instant',
+    });
   });
 });
 
@@ -296,8 +363,12 @@ function postOneClick(token: string) {
     body: 'List-Unsubscribe=One-Click',
   });
 }
+/** The token in a message's List-Unsubscribe address. */
+function tokenOf(message: Mail): string {
+  const url = new URL(String(message.headers['list-unsubscribe']).slice(1, -1));
+  return url.searchParams.get('token') ?? '';
+}
 async function oneClick(message: Mail) {
-  const url = new URL(message.headers['list-unsubscribe'].slice(1, -1));
-  const answer = await postOneClick(url.searchParams.get('token') ?? '');
+  const answer = await postOneClick(tokenOf(message));
   expect(answer.status).toBe(200);
 }
