@@ -73,9 +73,12 @@ function sendDigest(app, user, frequency, from, now) {
   const kinds = Object.keys(PREFERENCE_OF_KIND).filter(
     (kind) => frequencyOf(user, PREFERENCE_OF_KIND[kind]) === frequency,
   );
+  const visible = new Map(); // one check per idea, however many of its events
   const events = eventsOf(app, user.id, kinds, from, now.string()).filter((event) => {
     const post = event.getString('post');
-    return !post || canSeePost(app, user.id, post);
+    if (!post) return true;
+    if (!visible.has(post)) visible.set(post, canSeePost(app, user.id, post));
+    return visible.get(post);
   });
   if (events.length === 0 || !user.email()) return false;
   const token = encodeURIComponent(createUnsubscribeToken(user, frequency));

@@ -15,7 +15,7 @@ test('a member renames themselves and turns off status emails', async ({
   await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
   const name = unique('Renamed');
   await page.getByLabel('Name').fill(name);
-  await page.getByRole('checkbox', { name: /Status changes/ }).uncheck();
+  await page.getByLabel(/Status changes/).selectOption('off');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   const me = await clientFor(pbUrl, member.email, member.password);

@@ -6,6 +6,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { nextLocalEight } from '../support/local-time';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import {
   type Actors,
@@ -42,38 +43,6 @@ const preferences = (client: PocketBase, body?: Record<string, unknown>) =>
 const runDigests = (now: number): Promise<{ sent: number; checked: number }> =>
   pb.admin.send('/api/chorus/digests/run', { method: 'POST', body: { now: new Date(now).toISOString() } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Milliseconds a zone is ahead of UTC at instant `at`. */
-function offsetOf(zone: string, at: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  const part = (name: string) => parts[name] ?? 0;
-  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return local - Math.floor(at / 1000) * 1000;
-}
-/** The first 08:00 in `zone` strictly after `after` (on a Monday when `monday`). */
-function nextLocalEight(zone: string, after: number, monday = false): number {
-  const local = new Date(after + offsetOf(zone, after));
-  for (let days = 0; days < 9; days += 1) {
-    const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 8);
-    const instant = day - offsetOf(zone, day);
-    const weekday = new Date(day).getUTCDay();
-    if (instant > after && (!monday || weekday === 1)) return instant;
-  }
-  throw new Error('no 08:00 found');
-}
 
 /** Status with a response, a comment and a release on `post`, which `follower` follows. */
 async function threeEvents(post: RecordModel) {
