@@ -103,3 +103,31 @@ test('a mail app unsubscribes in one click from the List-Unsubscribe address, wi
   expect(answer.status()).toBe(200);
   expect((await admin.collection('users').getOne(member.id)).email_on_status).toBe(false);
 });
+
+test('a time zone the server does not know is refused next to the field, and nothing is saved', async ({
+  context,
+  page,
+  baseURL,
+  pbUrl,
+  createMember,
+}) => {
+  const member = await createMember();
+  await signIn(context, baseURL as string, pbUrl, member.email, member.password);
+  await page.goto('/settings');
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+  // A tampered form (or a browser with a zone the server lacks): the server's list decides.
+  await page.getByLabel('Time zone').evaluate((select: HTMLSelectElement) => {
+    select.add(new Option('Mars/Olympus_Mons', 'Mars/Olympus_Mons'));
+  });
+  await page.getByLabel('Time zone').selectOption('Mars/Olympus_Mons');
+  await page.getByLabel(/New comments/).selectOption('weekly');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Choose a time zone from the list.')).toBeVisible();
+  await expect(page.getByLabel('Time zone')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/New comments/)).toHaveValue('weekly'); // what was chosen stays on screen
+  const me = await clientFor(pbUrl, member.email, member.password);
+  expect(await me.send('/api/chorus/preferences', { method: 'GET' })).toMatchObject({
+    comment_emails: 'instant',
+    time_zone: 'UTC',
+  });
+});
