@@ -9,6 +9,12 @@ onRecordCreateRequest((e) => {
   const body = e.requestInfo().body;
   const chosen = PREFERENCES.some((name) => body[name] !== undefined || body[FREQUENCY_OF[name]] !== undefined);
   if (chosen) e.record.set('chorus_explicit_preferences', true);
+  // The sign-up form sends the browser's time zone as browser_time_zone (PocketBase drops hidden fields such
+  // as time_zone from a member's request): kept when the server knows it, else UTC; never a reason to refuse
+  // the sign-up.
+  const { isTimeZone } = require(`${__hooks}/lib/digest-preferences.js`);
+  const zone = body.browser_time_zone;
+  if (typeof zone === 'string' && zone !== 'UTC' && isTimeZone(zone)) e.record.set('chorus_time_zone', zone);
   e.next();
 }, 'users');
 
@@ -16,6 +22,8 @@ onRecordCreateRequest((e) => {
 onRecordCreate((e) => {
   const { PREFERENCES, FREQUENCIES, FREQUENCY_OF } = require(`${__hooks}/lib/unsubscribe.js`);
   const explicit = e.record.get('chorus_explicit_preferences');
+  const zone = e.record.get('chorus_time_zone'); // from the sign-up request, checked there
+  if (zone) e.record.set('time_zone', zone);
   for (const name of PREFERENCES) {
     const field = FREQUENCY_OF[name];
     if (!explicit) e.record.set(name, true);

@@ -113,6 +113,19 @@ describe('email preferences', () => {
     expect(await preferences(member)).toMatchObject({ status_emails: 'off', email_on_status: false });
   });
 
+  it('a sign-up keeps the browser time zone the server knows, and ignores one it does not', async () => {
+    const signUp = async (zone: string) => {
+      const email = `zone-${Math.random().toString(36).slice(2, 8)}@chorus.test`;
+      const password = 'a-long-password-123';
+      const visitor = pb.visitor();
+      await visitor.collection('users').create({ email, password, passwordConfirm: password, browser_time_zone: zone });
+      await visitor.collection('users').authWithPassword(email, password);
+      return preferences(visitor);
+    };
+    expect(await signUp('America/Sao_Paulo')).toMatchObject({ time_zone: 'America/Sao_Paulo' });
+    expect(await signUp('Mars/Olympus_Mons')).toMatchObject({ time_zone: 'UTC' });
+  });
+
   it('refuses bad input field by field and changes nothing', async () => {
     const member = await pb.actor('member');
     const bad: Record<string, unknown>[] = [
