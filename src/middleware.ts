@@ -8,6 +8,7 @@ import { loadMessages } from './i18n/messages';
 import { runWithI18n } from './i18n/request';
 import { resolveLocale } from './i18n/resolve';
 import type { I18n } from './i18n/translator';
+import { isForbiddenCrossSite } from './lib/cross-site';
 import { applyEdgeCache } from './lib/edge-cache';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
 import { withHeroFirst } from './lib/hero-first';
@@ -24,6 +25,9 @@ import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-
 const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (isForbiddenCrossSite(context.request, context.url)) {
+    return new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 });
+  }
   const serverUrl = PB_URL || PUBLIC_PB_URL || DEFAULT_PB_URL;
   const publicUrl = PUBLIC_PB_URL || serverUrl;
   // A navigation inside the widget's panel to a board page goes to the page's panel version.

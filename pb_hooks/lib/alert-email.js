@@ -1,6 +1,7 @@
 // The email an alert sends each of its staff recipients, in their language: which rule fired for which
 // idea, the value that crossed the line, and a link to the idea. Staff-only words (a revenue figure), so
-// it goes to staff only (lib/alerts.js checks each recipient when sending).
+// it goes to staff only (lib/alerts.js checks each recipient when sending). One-click unsubscribe takes the
+// recipient off that rule.
 const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
 const { siteName } = require(`${__hooks}/lib/site-name.js`);
@@ -20,6 +21,10 @@ function alertEmail(app, user, rule, post, value) {
   const line = t(`emailLine_${metric}`, values);
   const link = `${baseUrl(app)}/p/${post.id}`;
   const name = siteName(app);
+  const { createUnsubscribeToken, ALERT } = require(`${__hooks}/lib/unsubscribe.js`);
+  const { oneClickUrl } = require(`${__hooks}/lib/email.js`);
+  const { listUnsubscribeHeaders } = require(`${__hooks}/lib/list-unsubscribe.js`);
+  const token = encodeURIComponent(createUnsubscribeToken(user, ALERT, rule.id));
   return new MailerMessage({
     from: { address: app.settings().meta.senderAddress, name },
     to: [{ address: user.email(), name: user.getString('name') }],
@@ -29,6 +34,7 @@ function alertEmail(app, user, rule, post, value) {
       locale,
       `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('emailOpenIdea'))}</a></p>`,
     ),
+    headers: listUnsubscribeHeaders(oneClickUrl(baseUrl(app), token)),
   });
 }
 

@@ -1,6 +1,8 @@
 // The email for one notification, in the recipient's language: what happened, a link to the idea (or
-// release), and an unsubscribe link for that kind of email. Plain text and HTML carry the same words.
-const { PREFERENCE_OF_KIND, createUnsubscribeToken } = require(`${__hooks}/lib/unsubscribe.js`);
+// release), and an unsubscribe link for that kind of email (in the text, and one-click in the headers).
+// Plain text and HTML carry the same words. Kinds a member gets as a digest wait for lib/digests.js.
+const { PREFERENCE_OF_KIND, createUnsubscribeToken, frequencyOf } = require(`${__hooks}/lib/unsubscribe.js`);
+const { listUnsubscribeHeaders } = require(`${__hooks}/lib/list-unsubscribe.js`);
 const { canSeePost } = require(`${__hooks}/lib/access.js`);
 const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
@@ -81,7 +83,7 @@ function describeNotification(app, notification, t, locale) {
 function buildNotificationEmail(app, notification) {
   const user = find(app, 'users', notification.getString('user'));
   const preference = PREFERENCE_OF_KIND[notification.getString('kind')];
-  if (!user || !preference || !user.getBool(preference) || !user.email()) return null;
+  if (!user || !preference || frequencyOf(user, preference) !== 'instant' || !user.email()) return null;
   const locale = recipientLocale(app, user);
   const t = translator(locale, 'emailNotification');
   const about =
@@ -94,7 +96,8 @@ function buildNotificationEmail(app, notification) {
     ? `${base}/changelog/${about.entry.getString('slug')}`
     : `${base}/p/${about.post?.id || ''}${about.anchor || ''}`;
   const ideaLink = about.post ? `${base}/p/${about.post.id}` : link;
-  const unsubscribe = `${base}/settings?unsubscribe=${encodeURIComponent(createUnsubscribeToken(user, preference))}`;
+  const token = encodeURIComponent(createUnsubscribeToken(user, preference));
+  const unsubscribe = `${base}/settings?unsubscribe=${token}`;
   const name = siteName(app);
   const paragraphs = [about.line, about.extra].filter(Boolean);
   return new MailerMessage({
@@ -111,8 +114,14 @@ function buildNotificationEmail(app, notification) {
         ` · <a href="${escapeHtml(ideaLink)}">${escapeHtml(t('theIdea'))}</a></p>` +
         `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('unsubscribe'))}</a></p>`,
     ),
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    headers: listUnsubscribeHeaders(oneClickUrl(base, token)),
   });
 }
 
-module.exports = { buildNotificationEmail };
+/** The RFC 8058 one-click address for an (already URL-encoded) unsubscribe token: the site's
+ * /unsubscribe route takes a sign-in-free POST (and sends a person who opens it to the settings page). */
+function oneClickUrl(base, encodedToken) {
+  return `${base}/unsubscribe?token=${encodedToken}`;
+}
+
+module.exports = { buildNotificationEmail, describeNotification, oneClickUrl };

@@ -58,6 +58,8 @@ const ONLY_ON: Record<string, RegExp> = {
   myData: /^\/admin\/members\/?$/,
   // The audit log's page is the server's; its retention setting is an island on the settings page.
   audit: /^\/admin\/settings\/?$/,
+  // Digests: the settings form's frequencies and time zone (the rest are the digest emails' words).
+  digests: /^\/settings\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
 const STAFF_ONLY = new Set(['priority', 'asks', 'audit']);

@@ -1,30 +1,51 @@
-// A member's name, avatar, language and email preferences. Field messages appear next to fields; nothing
-// typed is lost. A new language reloads the page, which the server then renders in it.
-import { type FormEvent, useState } from 'react';
+// A member's name, avatar, language and email preferences: how often each kind of email comes (right away,
+// a daily or weekly digest, or never) and the time zone digests follow (this device's until one is chosen).
+// Field messages appear next to fields; nothing typed is lost. A new language reloads the page, which the
+// server then renders in it.
+import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../i18n/current';
 import { LOCALE_NAMES } from '../i18n/locale-names';
 import { LOCALES, type Locale } from '../i18n/locales';
+import { EMAIL_FREQUENCIES, type EmailFrequency, FREQUENCY_FIELDS, type FrequencyField } from '../lib/pb/account';
 import type { AppError } from '../lib/pb/errors';
-import type { EmailPreference } from '../lib/pb/staff-types';
 import { saveAccount } from '../stores/account';
 import FilePicker from './FilePicker';
 
+// i18n-keys: digests.frequency_*
 const LABELS = {
-  email_on_comment: 'prefComment',
-  email_on_status: 'prefStatus',
-  email_on_release: 'prefRelease',
-} as const satisfies Record<EmailPreference, string>;
+  comment_emails: 'prefComment',
+  status_emails: 'prefStatus',
+  release_emails: 'prefRelease',
+} as const satisfies Record<FrequencyField, string>;
+
+/** The time zones this browser knows (IANA names; the server checks the one sent against its own list). */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', ...known, current])].sort();
+}
+
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 interface Props {
   id: string;
   name: string;
-  preferences: Record<EmailPreference, boolean>;
+  preferences: Record<FrequencyField, EmailFrequency>;
+  /** The saved time zone ('UTC' until the member saves one). */
+  timeZone: string;
   /** The member's own language, or '' for the site's. */
   locale: Locale | '';
 }
 
-export default function SettingsForm({ id, name, preferences, locale }: Props) {
+export default function SettingsForm({ id, name, preferences, timeZone, locale }: Props) {
   const t = translator('settings');
+  const d = translator('digests');
+  const [zone, setZone] = useState(timeZone);
+  const [zones, setZones] = useState(() => [timeZone]);
+  // After hydration (the server knows no device): the full list, and this device's zone if none was saved.
+  useEffect(() => {
+    setZones(timeZones(timeZone));
+    if (timeZone === 'UTC') setZone(deviceZone());
+  }, [timeZone]);
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,7 +60,8 @@ export default function SettingsForm({ id, name, preferences, locale }: Props) {
     if (avatar instanceof File && avatar.size > 0) data.set('avatar', avatar);
     const chosenLocale = String(form.get('locale') ?? '');
     data.set('locale', chosenLocale);
-    for (const key of Object.keys(LABELS)) data.set(key, form.get(key) ? 'true' : 'false');
+    for (const key of FREQUENCY_FIELDS) data.set(key, String(form.get(key) ?? ''));
+    data.set('time_zone', zone);
     setBusy(true);
     setSaved(false);
     const result = await saveAccount(id, data);
@@ -118,11 +140,54 @@ export default function SettingsForm({ id, name, preferences, locale }: Props) {
       </div>
       <fieldset className="preferences">
         <legend>{t('emailMe')}</legend>
-        {(Object.keys(LABELS) as EmailPreference[]).map((key) => (
-          <label key={key} className="checkbox">
-            <input type="checkbox" name={key} defaultChecked={preferences[key]} /> {t(LABELS[key])}
-          </label>
+        {FREQUENCY_FIELDS.map((key) => (
+          <div key={key} className="field">
+            <label htmlFor={key}>{t(LABELS[key])}</label>
+            <select
+              id={key}
+              name={key}
+              defaultValue={preferences[key]}
+              aria-invalid={fields[key] ? true : undefined}
+              aria-describedby={fields[key] ? `${key}-error` : undefined}
+            >
+              {EMAIL_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {d(`frequency_${frequency}`)}
+                </option>
+              ))}
+            </select>
+            {fields[key] && (
+              <p id={`${key}-error`} className="field-error">
+                {fields[key]}
+              </p>
+            )}
+          </div>
         ))}
+        <div className="field">
+          <label htmlFor="time_zone">{d('timeZone')}</label>
+          <select
+            id="time_zone"
+            name="time_zone"
+            value={zone}
+            onChange={(event) => setZone(event.currentTarget.value)}
+            aria-invalid={fields.time_zone ? true : undefined}
+            aria-describedby={fields.time_zone ? 'time_zone-error' : 'time_zone-hint'}
+          >
+            {zones.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <p id="time_zone-hint" className="field-hint">
+            {d('timeZoneHint')}
+          </p>
+          {fields.time_zone && (
+            <p id="time_zone-error" className="field-error">
+              {fields.time_zone}
+            </p>
+          )}
+        </div>
       </fieldset>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>

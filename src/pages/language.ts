@@ -1,6 +1,6 @@
 // POST /language (the footer's plain form, works without JavaScript): remembers the picked language in a
 // cookie and, for a member, in their account; then back to the page. Cross-site posts are refused by
-// Astro's checkOrigin (astro.config.mjs), as for every form route.
+// the middleware (src/lib/cross-site.ts), as for every form route.
 import type { APIRoute } from 'astro';
 import { translate } from '../i18n/current';
 import { languageCookie } from '../i18n/resolve';

@@ -141,6 +141,14 @@ const SCENARIOS: Record<string, Scenario[]> = {
       NOBODY,
       (a) => listsIt(a, 'users', victim, { filter: `id = "${victim}" && email_on_comment = true` }),
     ],
+    [
+      'list filtered by a digest frequency, time zone or sent-marker',
+      NOBODY,
+      (a) =>
+        listsIt(a, 'users', victim, {
+          filter: `id = "${victim}" && (comment_emails = "instant" || time_zone = "" || digest_daily_at = "")`,
+        }),
+    ],
     ['view another member', EVERYONE, (a) => col(a, 'users').getOne(victim)],
     ['create (sign up)', EVERYONE, (a) => col(a, 'users').create(signUp())],
     ['create as an admin', NOBODY, (a) => col(a, 'users').create(signUp({ role: 'admin' }))],

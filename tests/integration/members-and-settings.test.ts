@@ -50,11 +50,11 @@ describe('roles and blocking', () => {
   });
   it('email preferences default to on and are visible to the member only', async () => {
     const me = await actors['other member'].send('/api/chorus/preferences', { method: 'GET' });
-    expect(me).toEqual({ email_on_comment: true, email_on_status: true, email_on_release: true });
+    expect(me).toMatchObject({ email_on_comment: true, email_on_status: true, email_on_release: true });
     const other = actors['other member'];
     await other.send('/api/chorus/preferences', { method: 'POST', body: { email_on_release: false } });
     const after = await actors['other member'].send('/api/chorus/preferences', { method: 'GET' });
-    expect(after).toEqual({ email_on_comment: true, email_on_status: true, email_on_release: false });
+    expect(after).toMatchObject({ email_on_comment: true, email_on_status: true, email_on_release: false });
     expect((await users('other member').getOne(idOf(actors['other member']))).email_on_comment).toBeUndefined();
     const seenByOthers = await users('member').getOne(idOf(actors['other member']));
     expect(seenByOthers.email_on_comment).toBeUndefined();

@@ -43,7 +43,7 @@ describe('users: listing and emails', () => {
     const me = await client.collection('users').getOne(idOf(client));
     expect(me.email).toMatch(/@chorus\.test$/);
     const preferences = await client.send('/api/chorus/preferences', { method: 'GET' });
-    expect(preferences).toEqual({ email_on_comment: true, email_on_status: true, email_on_release: true });
+    expect(preferences).toMatchObject({ email_on_comment: true, email_on_status: true, email_on_release: true });
   });
 
   it('staff sorting or filtering by email or email preferences list nobody else', async () => {

@@ -6,11 +6,16 @@ const err = { $ref: '#/components/responses/Error' };
 const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
 const body = (properties, required) => ({ required: true, content: json({ type: 'object', properties, required }) });
 const record = (name) => ({ $ref: `#/components/schemas/${name}` });
+const FREQUENCY = { type: 'string', enum: ['instant', 'daily', 'weekly', 'off'] };
 const PREFERENCES = {
   type: 'object',
-  properties: Object.fromEntries(
-    ['email_on_comment', 'email_on_status', 'email_on_release'].map((name) => [name, { type: 'boolean' }]),
-  ),
+  properties: {
+    ...Object.fromEntries(
+      ['email_on_comment', 'email_on_status', 'email_on_release'].map((name) => [name, { type: 'boolean' }]),
+    ),
+    ...Object.fromEntries(['comment_emails', 'status_emails', 'release_emails'].map((name) => [name, FREQUENCY])),
+    time_zone: { type: 'string', description: 'IANA time zone for digests (UTC by default)' },
+  },
 };
 
 export const ROUTES = {
@@ -110,9 +115,24 @@ export const ROUTES = {
     post: {
       tags: ['chorus'],
       operationId: 'unsubscribe',
-      summary: 'Turn off one kind of email with the token from an email',
-      requestBody: body({ token: { type: 'string' } }, ['token']),
+      summary:
+        'Turn off one kind of email with the token from an email (in the body, or ?token= for RFC 8058 one-click)',
+      parameters: [{ name: 'token', in: 'query', schema: { type: 'string' } }],
+      requestBody: { content: json({ type: 'object', properties: { token: { type: 'string' } } }) },
       responses: { 200: ok({ type: 'object' }), 400: err },
+    },
+  },
+  '/api/chorus/digests/run': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'runDigests',
+      summary: 'Superusers: run the daily/weekly digest job as if it were `now` (default: the present)',
+      requestBody: { content: json({ type: 'object', properties: { now: { type: 'string', format: 'date-time' } } }) },
+      responses: {
+        200: ok({ type: 'object', properties: { sent: { type: 'integer' }, checked: { type: 'integer' } } }),
+        400: err,
+        401: err,
+      },
     },
   },
   '/api/chorus/export/posts.csv': {

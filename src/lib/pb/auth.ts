@@ -32,6 +32,8 @@ export async function signUp(pb: PocketBase, input: SignUpInput): Promise<string
     password: input.password,
     passwordConfirm: input.password,
     emailVisibility: false,
+    // Digests go out at 08:00 in the member's time zone (changeable in settings; the server checks it).
+    browser_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
   });
   return requestSignInCode(pb, input.email);
 }

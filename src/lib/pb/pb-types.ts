@@ -639,11 +639,38 @@ export const UsersLocaleOptions = {
   he: 'he',
 } as const;
 export type UsersLocaleOptions = (typeof UsersLocaleOptions)[keyof typeof UsersLocaleOptions];
+
+export const UsersCommentEmailsOptions = {
+  instant: 'instant',
+  daily: 'daily',
+  weekly: 'weekly',
+  off: 'off',
+} as const;
+export type UsersCommentEmailsOptions = (typeof UsersCommentEmailsOptions)[keyof typeof UsersCommentEmailsOptions];
+
+export const UsersStatusEmailsOptions = {
+  instant: 'instant',
+  daily: 'daily',
+  weekly: 'weekly',
+  off: 'off',
+} as const;
+export type UsersStatusEmailsOptions = (typeof UsersStatusEmailsOptions)[keyof typeof UsersStatusEmailsOptions];
+
+export const UsersReleaseEmailsOptions = {
+  instant: 'instant',
+  daily: 'daily',
+  weekly: 'weekly',
+  off: 'off',
+} as const;
+export type UsersReleaseEmailsOptions = (typeof UsersReleaseEmailsOptions)[keyof typeof UsersReleaseEmailsOptions];
 export type UsersRecord = {
   avatar?: FileNameString;
   blocked?: boolean;
+  comment_emails?: UsersCommentEmailsOptions;
   created: IsoAutoDateString;
   deleted_at?: IsoDateString;
+  digest_daily_at?: IsoDateString;
+  digest_weekly_at?: IsoDateString;
   email: string;
   emailVisibility?: boolean;
   email_on_comment?: boolean;
@@ -654,7 +681,10 @@ export type UsersRecord = {
   locale?: UsersLocaleOptions;
   name?: string;
   password: string;
+  release_emails?: UsersReleaseEmailsOptions;
   role?: UsersRoleOptions;
+  status_emails?: UsersStatusEmailsOptions;
+  time_zone?: string;
   tokenKey: string;
   updated: IsoAutoDateString;
   verified?: boolean;
