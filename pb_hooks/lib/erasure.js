@@ -6,6 +6,8 @@
 // deleted, with their hooks (a company link's revenue is recomputed). Votes stay on the tombstone, so counts
 // stay exact and vote_count keeps being recomputed from rows (lib/counters.js); nothing links the tombstone to
 // who it was. Add every new personal collection to PERSONAL_ROWS.
+const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/unsubscribe.js`);
+
 const DELETED_NAME = 'Deleted member';
 
 /** Collections whose rows are personal to one member, by the field naming them: deleted on erasure. */
@@ -76,7 +78,11 @@ function eraseMember(app, user) {
   fresh.set('role', 'member');
   fresh.set('blocked', true);
   fresh.set('locale', '');
-  for (const name of ['email_on_comment', 'email_on_status', 'email_on_release']) fresh.set(name, false);
+  for (const name of PREFERENCES) {
+    fresh.set(name, false);
+    fresh.set(FREQUENCY_OF[name], 'off');
+  }
+  fresh.set('time_zone', '');
   fresh.set('deleted_at', new DateTime());
   app.save(fresh);
   return fresh;

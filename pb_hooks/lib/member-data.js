@@ -4,6 +4,8 @@
 // answers to staff questions, company link and attributes, sign-in identities (provider names only), passkeys (names and dates). Not
 // theirs to receive: other people's emails or names beyond what the site shows, and staff-only notes about
 // them (internal comments by others, staff tags, scores, audit entries).
+const { FREQUENCY_OF } = require(`${__hooks}/lib/unsubscribe.js`);
+
 const FORMAT = 'chorus-member-data';
 const VERSION = 1;
 
@@ -69,6 +71,11 @@ function memberData(app, userId) {
       email_on_status: user.getBool('email_on_status'),
       email_on_release: user.getBool('email_on_release'),
     },
+    // How often each kind of email comes (instant, daily, weekly, off) and the time zone digests follow.
+    email_frequencies: Object.fromEntries(
+      Object.values(FREQUENCY_OF).map((field) => [field, user.getString(field) || null]),
+    ),
+    time_zone: user.getString('time_zone') || null,
     created: dateOf(user, 'created'),
     updated: dateOf(user, 'updated'),
   };

@@ -110,6 +110,11 @@ describe('downloading one’s data', () => {
       email_on_status: true,
       email_on_release: true,
     });
+    expect(document.profile.email_frequencies).toEqual({
+      comment_emails: 'instant',
+      status_emails: 'instant',
+      release_emails: 'instant',
+    });
     expect(document.ideas.map((i: { id: string }) => i.id)).toEqual([post.id]);
     expect(document.ideas[0].images[0]).toMatch(/^files\/ideas\/.+\/screenshot_\w+\.png$/);
     expect(document.comments.map((c: { id: string }) => c.id)).toEqual([comment.id]);
@@ -244,6 +249,12 @@ describe('deleting one’s account', () => {
 
     const tombstone = await pb.admin.collection('users').getOne(id);
     expect(tombstone).toMatchObject({ name: 'Deleted member', avatar: '', external_id: '', role: 'member' });
+    expect(tombstone).toMatchObject({
+      comment_emails: 'off',
+      status_emails: 'off',
+      release_emails: 'off',
+      time_zone: '',
+    });
     expect(tombstone.email).toMatch(/^deleted-[a-z0-9]+@deleted\.invalid$/);
     const idea = await pb.visitor().collection('posts').getOne(post.id);
     expect(idea).toMatchObject({ title: 'Dark mode please', author_name: 'Deleted member', author_avatar: '' });
