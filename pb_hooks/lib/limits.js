@@ -29,6 +29,8 @@ const LIMITS = {
   subscriptions: { max: 200, window: 600 },
   // questions staff send to an idea's voters, per staff member (pb_hooks/ask.pb.js)
   questions: { max: 10, window: 3600 },
+  // mention suggestions per caller (pb_hooks/mentions.pb.js): one per keystroke after the typing pause
+  mentionable: { max: 120, window: 60 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

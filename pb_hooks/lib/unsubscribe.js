@@ -9,6 +9,7 @@ const PREFERENCE_OF_KIND = {
   release: 'email_on_release',
   eta: 'email_on_status',
   question: 'email_on_status', // staff asking about an idea you follow: news about that idea
+  mention: 'email_on_comment', // someone named you in a comment: comment emails
 };
 const YEAR = 365 * 24 * 3600;
 
