@@ -52,6 +52,8 @@ const ONLY_ON: Record<string, RegExp> = {
   // staff on the idea page only (see STAFF_ONLY).
   alerts: /^$/,
   asks: /^\/p\/[^/]+\/?$/,
+  // Mentions: the comment box's suggestions on an idea, and mention notifications.
+  mentions: /^\/((embed\/)?p\/[^/]+|notifications)\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
 const STAFF_ONLY = new Set(['priority', 'asks']);
