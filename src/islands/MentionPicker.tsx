@@ -3,8 +3,8 @@
 // `@[Name](user:id)` (src/lib/markdown.ts shows it as the name). Arrow keys, Enter or Tab, and Escape work.
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { translator } from '../i18n/current';
-import { $commentsPost } from '../stores/comments';
 import { getClient } from '../stores/client';
+import { $commentsPost } from '../stores/comments';
 import { Avatar } from './Avatar';
 
 interface Person {
@@ -23,7 +23,8 @@ interface Props {
 function typedMention(area: HTMLTextAreaElement): { start: number; query: string } | null {
   const before = area.value.slice(0, area.selectionStart ?? 0);
   const match = /(^|\s)@([^\s@[\]()]{0,30})$/.exec(before);
-  return match ? { start: before.length - match[2].length - 1, query: match[2] } : null;
+  const query = match?.[2];
+  return query === undefined ? null : { start: before.length - query.length - 1, query };
 }
 
 export default function MentionPicker({ textarea, internal, onPick }: Props) {
@@ -98,8 +99,10 @@ export default function MentionPicker({ textarea, internal, onPick }: Props) {
         const step = event.key === 'ArrowDown' ? 1 : -1;
         setActive((index + step + list.length) % list.length);
       } else if (event.key === 'Enter' || event.key === 'Tab') {
+        const person = list[index];
+        if (!person) return;
         event.preventDefault();
-        pick(list[index]);
+        pick(person);
       } else if (event.key === 'Escape') {
         event.preventDefault();
         setTyped(null);
@@ -122,15 +125,16 @@ export default function MentionPicker({ textarea, internal, onPick }: Props) {
 
   if (!typed || !people) return null;
   return (
-    <ul id={id} className="mention-picker" role="listbox" aria-label={t('suggestions')}>
+    <div id={id} className="mention-picker" role="listbox" aria-label={t('suggestions')}>
       {people.length === 0 && (
-        <li className="mention-none" role="option" aria-selected="false" aria-disabled="true">
+        <div className="mention-none" role="option" tabIndex={-1} aria-selected="false" aria-disabled="true">
           {t('noOne')}
-        </li>
+        </div>
       )}
       {people.map((person, index) => (
-        <li
+        <div
           key={person.id}
+          tabIndex={-1}
           id={`${id}-${person.id}`}
           role="option"
           aria-selected={index === active}
@@ -143,14 +147,16 @@ export default function MentionPicker({ textarea, internal, onPick }: Props) {
             user={{
               name: person.name,
               avatarUrl: person.avatar
-                ? getClient().files.getURL({ ...person, collectionName: 'users' }, person.avatar, { thumb: '64x64' })
-                : '',
+                ? getClient().files.getURL({ id: person.id, collectionName: 'users' }, person.avatar, {
+                    thumb: '96x96',
+                  })
+                : null,
             }}
             size={24}
           />{' '}
           {person.name}
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }

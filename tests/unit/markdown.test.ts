@@ -105,7 +105,9 @@ describe('toExcerpt', () => {
 describe('mentions', () => {
   const id = 'abcdefghij12345';
   it('render as the name, escaped, never as a link', () => {
-    expect(renderMarkdown(`Hi @[Ada Lovelace](user:${id})!`)).toBe('<p>Hi <span class="mention">@Ada Lovelace</span>!</p>\n');
+    expect(renderMarkdown(`Hi @[Ada Lovelace](user:${id})!`)).toBe(
+      '<p>Hi <span class="mention">@Ada Lovelace</span>!</p>\n',
+    );
     const hostile = renderMarkdown(`@[<img src=x onerror=alert(1)>"'&](user:${id})`);
     expect(hostile).toBe(`<p><span class="mention">@&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</span></p>\n`);
     expect(hostile).not.toContain(id);
