@@ -115,6 +115,22 @@ describe('a mention notifies', () => {
       .getFullList({ filter: `comment = "${comment.id}"` });
     expect(note).toMatchObject({ kind: 'mention', post: idea.id, actor: idOf(actors.member), read_at: '' });
   });
+
+  it('a follower it mentions once, as a mention; other followers as a comment', async () => {
+    const idea = await createPost(pb, boards.public, actors['other member']);
+    await actors.moderator.collection('subscriptions').create({ post: idea.id, user: idOf(actors.moderator) });
+    // The idea's author follows it.
+    const follows = `post = "${idea.id}" && user = "${idOf(actors['other member'])}"`;
+    expect(await pb.admin.collection('subscriptions').getFullList({ filter: follows })).toHaveLength(1);
+    const comment = await actors.member
+      .collection('comments')
+      .create({ post: idea.id, author: idOf(actors.member), body: `${mention(actors['other member'])} look` });
+    const kinds = async (who: PocketBase) =>
+      (await who.collection('notifications').getFullList({ filter: `post = "${idea.id}"` })).map((n) => n.kind);
+    expect(await kinds(actors['other member'])).toEqual(['mention']);
+    expect(await kinds(actors.moderator)).toEqual(['comment']);
+    expect(await mentionedIn(comment)).toEqual([idOf(actors['other member'])]);
+  });
 });
 
 describe('forged and hostile mentions', () => {
