@@ -3,7 +3,8 @@
 // comment newly mentions is notified in its transaction, when they may see the idea (staff only for an
 // internal comment). A mention of anyone else changes nothing in the answer: it notifies no one, silently.
 // GET /api/chorus/posts/{id}/mentionable?q=&internal=1 — up to 8 people the signed-in caller may mention there:
-// { items: [{ id, collectionId, collectionName, name, avatar }] } (never an email), counted per member.
+// { items: [{ id, collectionId, collectionName, name, avatar }] } (never an email), counted per member; not for
+// blocked members (they cannot comment).
 onRecordCreateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
@@ -46,6 +47,7 @@ routerAdd(
     const { memberOf, postVisibleSql, activeStaffSql } = require(`${__hooks}/lib/access.js`);
     const caller = memberOf(e);
     if (!caller) throw new UnauthorizedError(refusalText('signInFirst'));
+    if (caller.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
     require(`${__hooks}/lib/limits.js`).spend('mentionable', caller.id);
     let post;
     try {

@@ -250,6 +250,7 @@ describe('the autocomplete', () => {
     const idea = await createPost(pb, boards.staff, writer);
     await expect(mentionable(actors.visitor, idea, '')).rejects.toMatchObject({ status: 401 });
     await expect(mentionable(actors.member, idea, '')).rejects.toMatchObject({ status: 404 });
+    await expect(mentionable(actors['blocked admin'], idea, '')).rejects.toMatchObject({ status: 403 });
     await expect(mentionable(actors.admin, { id: 'nosuchidea00000' } as RecordModel, '')).rejects.toMatchObject({
       status: 404,
     });
