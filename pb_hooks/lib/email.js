@@ -74,6 +74,19 @@ function describeNotification(app, notification, t, locale) {
         anchor: '#ask',
       };
     }
+    case 'mention': {
+      // Someone named the recipient in a comment (pb_hooks/mentions.pb.js): what they wrote, mentions as names.
+      const { mentionsAsText } = require(`${__hooks}/lib/mentions.js`);
+      const comment = find(app, 'comments', notification.getString('comment'));
+      const values = { actor: actor?.getString('name') || t('someone'), idea };
+      const text = comment ? mentionsAsText(comment.getString('body')) : '';
+      return {
+        post,
+        subject: t('mentionSubject', values),
+        line: t('mentionLine', values),
+        extra: text.length > 1000 ? `${text.slice(0, 999)}…` : text,
+      };
+    }
     default:
       return null;
   }

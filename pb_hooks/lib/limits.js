@@ -34,6 +34,8 @@ const LIMITS = {
   // downloads of one member's data (pb_hooks/account.pb.js), per member; wrong proofs of a fresh sign-in
   'data-export': { max: 3, window: 3600 },
   'fresh-signin': { max: 10, window: 600 },
+  // mention suggestions per caller (pb_hooks/mentions.pb.js): one per keystroke after the typing pause
+  mentionable: { max: 120, window: 60 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

@@ -60,6 +60,8 @@ const ONLY_ON: Record<string, RegExp> = {
   audit: /^\/admin\/settings\/?$/,
   // Digests: the settings form's frequencies and time zone (the rest are the digest emails' words).
   digests: /^\/settings\/?$/,
+  // Mentions: the comment box's suggestions on an idea, and mention notifications.
+  mentions: /^\/((embed\/)?p\/[^/]+|notifications)\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
 const STAFF_ONLY = new Set(['priority', 'asks', 'audit']);

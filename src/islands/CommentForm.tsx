@@ -1,8 +1,8 @@
 // A comment, reply or edit box: clears at once (optimistic) and gets the text back if the server refuses.
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
 
-import { lazy, Suspense, useId, useState } from 'react';
-import { translator } from '../i18n/current';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { translate, translator } from '../i18n/current';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
@@ -21,9 +21,12 @@ interface Props {
 
 // A comment's images are rarely used: their picker loads once someone starts a comment, not with the page.
 const FilePicker = lazy(() => import('./FilePicker'));
+// Mention suggestions load on the first `@` typed (the idea page's JS budget).
+const MentionPicker = lazy(() => import('./MentionPicker'));
 
 const MAX_COMMENT_IMAGES = 3;
 const MAX_COMMENT_LENGTH = 5000;
+const MAX_MENTIONS = 10;
 
 export default function CommentForm(props: Props) {
   const { label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal, action } = props;
@@ -32,6 +35,8 @@ export default function CommentForm(props: Props) {
   const [error, setError] = useState('');
   const [internal, setInternal] = useState(false);
   const [started, setStarted] = useState(Boolean(initial));
+  const [mentioning, setMentioning] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const t = translator('comments');
   return (
@@ -48,6 +53,9 @@ export default function CommentForm(props: Props) {
         };
         if (!text) return refuse(t('writeFirst'));
         if (text.length > MAX_COMMENT_LENGTH) return refuse(t('tooLong', { max: MAX_COMMENT_LENGTH }));
+        if (new Set(text.match(/\(user:[a-z0-9]{15}\)/g)).size > MAX_MENTIONS) {
+          return refuse(translate('mentions', 'tooMany', { max: MAX_MENTIONS }));
+        }
         setError('');
         setBody('');
         setImages([]);
@@ -62,6 +70,7 @@ export default function CommentForm(props: Props) {
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         name="body"
         value={body}
@@ -72,8 +81,21 @@ export default function CommentForm(props: Props) {
         onChange={(event) => {
           setBody(event.target.value);
           if (error) setError('');
+          if (event.target.value.includes('@')) setMentioning(true);
         }}
       />
+      {mentioning && (
+        <Suspense>
+          <MentionPicker
+            textarea={box}
+            internal={internal}
+            onPick={(next, caret) => {
+              setBody(next);
+              requestAnimationFrame(() => box.current?.setSelectionRange(caret, caret));
+            }}
+          />
+        </Suspense>
+      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

@@ -1,6 +1,7 @@
 // Markdown from members, rendered on the server into harmless HTML: raw HTML is shown as text,
-// only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links.
-import { Marked, type Token, type Tokens } from 'marked';
+// only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links, and
+// mentions (`@[Name](user:id)`, src/lib/mentions.ts) show as the name the author wrote, never as a link.
+import { Marked, type Token, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 import { BoundedCache } from './bounded-cache';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -22,7 +23,24 @@ export function toSafeUrl(href: string | null | undefined): string | null {
   }
 }
 
+/** A mention: `@[Name](user:<15 letters or digits>)`, the same shape pb_hooks/lib/mentions.js reads. */
+const MENTION = /^@\[([^[\]\n\r]{1,80})\]\(user:([a-z0-9]{15})\)/;
+const mention: TokenizerAndRendererExtension = {
+  name: 'mention',
+  level: 'inline',
+  start: (src) => {
+    const at = src.indexOf('@[');
+    return at < 0 ? undefined : at;
+  },
+  tokenizer(src) {
+    const match = MENTION.exec(src);
+    return match ? { type: 'mention', raw: match[0], text: `@${match[1]}` } : undefined;
+  },
+  renderer: (token) => `<span class="mention">${escapeHtml(String(token.text))}</span>`,
+};
+
 const marked = new Marked({
+  extensions: [mention],
   gfm: true,
   breaks: true,
   async: false,
@@ -50,7 +68,7 @@ const REMEMBERED_SOURCE = 4000;
 const rendered = new BoundedCache<string>(500);
 const excerpts = new BoundedCache<string>(1000);
 /** Excerpts lex with marked's defaults. */
-const excerptLexer = new Marked();
+const excerptLexer = new Marked({ extensions: [mention] });
 
 /** Sanitized HTML for a member's markdown. */
 export function renderMarkdown(source: string): string {

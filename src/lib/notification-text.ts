@@ -30,6 +30,8 @@ export function describeNotification(n: NotificationRecord): { text: string; hre
       return { text: translate('notificationList', 'merged', { title }), href };
     case 'question':
       return { text: translate('notificationList', 'asked', { actor, title }), href: `${href}#ask` };
+    case 'mention':
+      return { text: translate('mentions', 'notification', { actor, title }), href };
     default:
       return { text: translate('notificationList', 'other'), href };
   }

@@ -101,3 +101,28 @@ describe('toExcerpt', () => {
     );
   });
 });
+
+describe('mentions', () => {
+  const id = 'abcdefghij12345';
+  it('render as the name, escaped, never as a link', () => {
+    expect(renderMarkdown(`Hi @[Ada Lovelace](user:${id})!`)).toBe(
+      '<p>Hi <span class="mention">@Ada Lovelace</span>!</p>\n',
+    );
+    const hostile = renderMarkdown(`@[<img src=x onerror=alert(1)>"'&](user:${id})`);
+    expect(hostile).toBe(`<p><span class="mention">@&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</span></p>\n`);
+    expect(hostile).not.toContain(id);
+  });
+
+  it('need the exact shape: anything else stays text (and a user: link is no link)', () => {
+    for (const body of [`@[A](user:${id.toUpperCase()})`, `@[A](user:${id.slice(1)})`, `@[a\nb](user:${id})`]) {
+      expect(renderMarkdown(body)).not.toContain('class="mention"');
+      expect(renderMarkdown(body)).not.toContain('<a ');
+    }
+    expect(renderMarkdown(`[A](user:${id})`)).toBe('<p>A</p>\n');
+    expect(renderMarkdown(`\`@[A](user:${id})\``)).toBe(`<p><code>@[A](user:${id})</code></p>\n`);
+  });
+
+  it('read as @Name in excerpts', () => {
+    expect(toExcerpt(`Ask @[Ada](user:${id}) about it`)).toBe('Ask @Ada about it');
+  });
+});

@@ -41,6 +41,19 @@ export const ROUTES = {
       responses: { 200: ok({ type: 'object' }), 404: err },
     },
   },
+  '/api/chorus/posts/{id}/mentionable': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'mentionable',
+      summary: 'Signed in: up to 8 people who may see the idea, to mention in a comment (ids, names, avatars)',
+      parameters: [
+        ...id,
+        { name: 'q', in: 'query', schema: { type: 'string', maxLength: 50 } },
+        { name: 'internal', in: 'query', schema: { type: 'string', enum: ['1'] } },
+      ],
+      responses: { 200: ok({ type: 'object' }), 401: err, 404: err, 429: err },
+    },
+  },
   '/api/chorus/posts/{id}/merge': {
     post: {
       tags: ['chorus'],

@@ -354,6 +354,7 @@ export const NotificationsKindOptions = {
   merge: 'merge',
   eta: 'eta',
   question: 'question',
+  mention: 'mention',
 } as const;
 export type NotificationsKindOptions = (typeof NotificationsKindOptions)[keyof typeof NotificationsKindOptions];
 export type NotificationsRecord = {

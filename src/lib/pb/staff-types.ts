@@ -42,7 +42,7 @@ export interface ChangelogEntryRecord extends BaseRecord {
   expand?: { posts?: PostRecordLite[] };
 }
 
-export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge' | 'eta' | 'question';
+export type NotificationKind = 'comment' | 'status' | 'response' | 'release' | 'merge' | 'eta' | 'question' | 'mention';
 
 export interface NotificationRecord extends BaseRecord {
   user: string;
