@@ -40,8 +40,34 @@ function isLastAdmin(app, user) {
   return others.length === 0;
 }
 
+/**
+ * Mentions of the person in other people's comments (`@[Name](user:id)`, lib/mentions.js) read "@Deleted member"
+ * from now on; the pages showing them are purged at the edge. (Their own words stay as they wrote them.)
+ */
+function eraseMentions(app, userId) {
+  const rows = arrayOf(new DynamicModel({ id: '', post: '', body: '' }));
+  app
+    .db()
+    .newQuery('SELECT id, post, body FROM comments WHERE body LIKE {:pattern}')
+    .bind({ pattern: `%(user:${userId})%` })
+    .all(rows);
+  const mention = new RegExp(`@\\[[^[\\]\\n\\r]{1,80}\\]\\(user:${userId}\\)`, 'g');
+  for (const row of rows) {
+    app
+      .db()
+      .newQuery('UPDATE comments SET body = {:body} WHERE id = {:id}')
+      .bind({ body: row.body.replace(mention, `@[${DELETED_NAME}](user:${userId})`), id: row.id })
+      .execute();
+  }
+  if (rows.length > 0) {
+    const { purge } = require(`${__hooks}/lib/edge-cache.js`);
+    purge(app, [...new Set(rows.map((row) => `post:${row.post}`))]);
+  }
+}
+
 /** Erases `user` (a users record) with `app` (call it inside a transaction). */
 function eraseMember(app, user) {
+  eraseMentions(app, user.id);
   for (const { collection, field } of PERSONAL_ROWS_BY_EMAIL) {
     let rows = [];
     try {

@@ -235,6 +235,14 @@ describe('deleting one’s account', () => {
     const id = idOf(client);
     const email = emailOf(client);
     const before = await pb.admin.collection('posts').getOne(post.id);
+    // Someone else mentioned them by name in a comment.
+    const name = String((await pb.admin.collection('users').getOne(id)).name);
+    const commenter = await pb.actor('member');
+    const mentioning = await commenter.collection('comments').create({
+      post: post.id,
+      author: idOf(commenter),
+      body: `Ask @[${name}](user:${id}) about it.`,
+    });
     // They also asked for release emails with their address, without signing in (any letter case).
     await pb.visitor().send('/api/chorus/changelog/subscribe', {
       method: 'POST',
@@ -259,6 +267,9 @@ describe('deleting one’s account', () => {
     const idea = await pb.visitor().collection('posts').getOne(post.id);
     expect(idea).toMatchObject({ title: 'Dark mode please', author_name: 'Deleted member', author_avatar: '' });
     expect((await pb.visitor().collection('comments').getOne(comment.id)).author_name).toBe('Deleted member');
+    expect((await pb.visitor().collection('comments').getOne(mentioning.id)).body).toBe(
+      `Ask @[Deleted member](user:${id}) about it.`,
+    );
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(before.vote_count);
     for (const collection of ['notifications', 'subscriptions', 'member_profiles']) {
       expect(await pb.admin.collection(collection).getFullList({ filter: `user = "${id}"` })).toEqual([]);
