@@ -14,6 +14,9 @@ const ROADMAP_MODULES = /[\\/]src[\\/]((stores|lib[\\/]pb)[\\/]roadmap|lib[\\/]e
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
   /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search|priority|scoring|custom-fields|worth|companies|member-profiles|passkeys)|lib[\\/]pb[\\/](admin|staff|widget|account|priority|staff-lists|custom-fields|customers|passkeys)|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names|priority|money)|i18n[\\/](list-format|locale-names))\.ts$/;
+// Of those, what signing in and up needs: its own chunk, so the sign-in pages skip the staff tools' code.
+const SIGN_IN_MODULES =
+  /[\\/]src[\\/](stores[\\/](auth|passkeys)|lib[\\/]pb[\\/]passkeys|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name))\.ts$/;
 
 export default defineConfig({
   output: 'server',
@@ -44,7 +47,8 @@ export default defineConfig({
         output: {
           // The islands' small shared modules (stores, hooks, helpers, the SDK) travel as one file:
           // dozens of sub-kilobyte chunks each cost a request and compress worse apart. What only forms
-          // and staff use travels in a second one, so a visitor's idea page does not load it.
+          // and staff use travels in a second one, so a visitor's idea page does not load it, and what signing in
+          // needs of it in a third, so the sign-in pages do not load the staff tools.
           codeSplitting: {
             groups: [
               {
@@ -53,7 +57,13 @@ export default defineConfig({
                 minShareCount: 2,
                 priority: 2,
               },
-              { name: 'chorus-forms', test: FORMS_AND_STAFF_MODULES, minShareCount: 2, priority: 1 },
+              { name: 'chorus-sign-in', test: SIGN_IN_MODULES, minShareCount: 2, priority: 1 },
+              {
+                name: 'chorus-forms',
+                test: (id) => FORMS_AND_STAFF_MODULES.test(id) && !SIGN_IN_MODULES.test(id),
+                minShareCount: 2,
+                priority: 1,
+              },
             ],
           },
         },

@@ -2,10 +2,12 @@
 // With an `action`, it is a plain form first (posting works before hydration and with JavaScript off).
 
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { translate, translator } from '../i18n/current';
+import { translator } from '../i18n/current';
 import { focusFirstError } from './hooks/focus-first-error';
 
 interface Props {
+  /** The idea commented on (whose readers mentions may name). */
+  postId: string;
   label: string;
   submitLabel: string;
   initial?: string;
@@ -21,7 +23,7 @@ interface Props {
 
 // A comment's images are rarely used: their picker loads once someone starts a comment, not with the page.
 const FilePicker = lazy(() => import('./FilePicker'));
-// Mention suggestions load on the first `@` typed (the idea page's JS budget).
+// Mention suggestions, likewise, load once someone starts a comment (the idea page's JS budget).
 const MentionPicker = lazy(() => import('./MentionPicker'));
 
 const MAX_COMMENT_IMAGES = 3;
@@ -29,13 +31,12 @@ const MAX_COMMENT_LENGTH = 5000;
 const MAX_MENTIONS = 10;
 
 export default function CommentForm(props: Props) {
-  const { label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal, action } = props;
+  const { postId, label, submitLabel, initial = '', onSubmit, onCancel, withImages, allowInternal, action } = props;
   const [body, setBody] = useState(initial);
   const [images, setImages] = useState<File[]>([]);
   const [error, setError] = useState('');
   const [internal, setInternal] = useState(false);
   const [started, setStarted] = useState(Boolean(initial));
-  const [mentioning, setMentioning] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const t = translator('comments');
@@ -54,7 +55,7 @@ export default function CommentForm(props: Props) {
         if (!text) return refuse(t('writeFirst'));
         if (text.length > MAX_COMMENT_LENGTH) return refuse(t('tooLong', { max: MAX_COMMENT_LENGTH }));
         if (new Set(text.match(/\(user:[a-z0-9]{15}\)/g)).size > MAX_MENTIONS) {
-          return refuse(translate('mentions', 'tooMany', { max: MAX_MENTIONS }));
+          return refuse(t('tooManyMentions', { max: MAX_MENTIONS }));
         }
         setError('');
         setBody('');
@@ -81,12 +82,12 @@ export default function CommentForm(props: Props) {
         onChange={(event) => {
           setBody(event.target.value);
           if (error) setError('');
-          if (event.target.value.includes('@')) setMentioning(true);
         }}
       />
-      {mentioning && (
+      {started && (
         <Suspense>
           <MentionPicker
+            postId={postId}
             textarea={box}
             internal={internal}
             onPick={(next, caret) => {

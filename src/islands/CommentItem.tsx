@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { translator } from '../i18n/current';
 import type { CommentView } from '../lib/pb/post-types';
-import { addComment, editComment, removeComment, toggleCommentHidden } from '../stores/comments';
+import { $commentsPost, addComment, editComment, removeComment, toggleCommentHidden } from '../stores/comments';
 import { Avatar } from './Avatar';
 import CommentForm from './CommentForm';
 import ReactionBar from './ReactionBar';
@@ -40,6 +40,7 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
       </p>
       {mode === 'edit' ? (
         <CommentForm
+          postId={$commentsPost.get()}
           label={t('editYours')}
           submitLabel={t('save')}
           initial={comment.body}
@@ -99,6 +100,7 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
       {children}
       {mode === 'reply' && (
         <CommentForm
+          postId={$commentsPost.get()}
           label={t('replyTo', { name: comment.author.name })}
           submitLabel={t('reply')}
           onCancel={() => setMode('read')}

@@ -72,6 +72,7 @@ export default function Comments({ postId, initial, locked, serverUser, isPublic
         <p className="notice">{translate('errors', 'blocked')}</p>
       ) : (
         <CommentForm
+          postId={postId}
           label={t('add')}
           submitLabel={t('submit')}
           withImages

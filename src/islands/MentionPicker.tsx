@@ -1,10 +1,9 @@
-// Suggests people to mention while someone types `@name` in a comment box (loaded on the first `@`, not with
+// Suggests people to mention while someone types `@name` in a comment box (loaded once a comment is started, not with
 // the page): who may see the idea, from GET /api/chorus/posts/{id}/mentionable; picking one writes
 // `@[Name](user:id)` (src/lib/markdown.ts shows it as the name). Arrow keys, Enter or Tab, and Escape work.
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { translator } from '../i18n/current';
 import { getClient } from '../stores/client';
-import { $commentsPost } from '../stores/comments';
 import { Avatar } from './Avatar';
 
 interface Person {
@@ -14,6 +13,7 @@ interface Person {
   avatar: string;
 }
 interface Props {
+  postId: string;
   textarea: RefObject<HTMLTextAreaElement | null>;
   internal: boolean;
   onPick: (body: string, caret: number) => void;
@@ -27,7 +27,7 @@ function typedMention(area: HTMLTextAreaElement): { start: number; query: string
   return query === undefined ? null : { start: before.length - query.length - 1, query };
 }
 
-export default function MentionPicker({ textarea, internal, onPick }: Props) {
+export default function MentionPicker({ postId, textarea, internal, onPick }: Props) {
   const t = translator('mentions');
   const id = useId();
   const [typed, setTyped] = useState<{ start: number; query: string } | null>(null);
@@ -60,7 +60,7 @@ export default function MentionPicker({ textarea, internal, onPick }: Props) {
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q: query, ...(internal ? { internal: '1' } : {}) });
       getClient()
-        .send<{ items: Person[] }>(`/api/chorus/posts/${$commentsPost.get()}/mentionable?${params}`, {
+        .send<{ items: Person[] }>(`/api/chorus/posts/${encodeURIComponent(postId)}/mentionable?${params}`, {
           requestKey: null,
         })
         .then(({ items }) => {
@@ -74,7 +74,7 @@ export default function MentionPicker({ textarea, internal, onPick }: Props) {
       current = false;
       clearTimeout(timer);
     };
-  }, [query, internal]);
+  }, [query, internal, postId]);
 
   const pick = (person: Person) => {
     const area = textarea.current;
