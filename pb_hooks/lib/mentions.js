@@ -4,7 +4,7 @@
 const { postVisibleSql, activeStaffSql } = require(`${__hooks}/lib/access.js`);
 
 const MAX_MENTIONS = 10;
-// Same shape as src/lib/mentions.ts: a name without brackets or line breaks, a PocketBase record id.
+// Same shape as src/lib/markdown.ts reads: a name without brackets or line breaks, a PocketBase record id.
 const MENTION = /@\[([^[\]\n\r]{1,80})\]\(user:([a-z0-9]{15})\)/g;
 
 /** The distinct user ids a body mentions, in order of first mention. */

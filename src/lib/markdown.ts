@@ -1,6 +1,6 @@
 // Markdown from members, rendered on the server into harmless HTML: raw HTML is shown as text,
 // only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links, and
-// mentions (`@[Name](user:id)`, src/lib/mentions.ts) show as the name the author wrote, never as a link.
+// mentions (`@[Name](user:id)`, pb_hooks/lib/mentions.js) show as the name the author wrote, never as a link.
 import { Marked, type Token, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 import { BoundedCache } from './bounded-cache';
 
