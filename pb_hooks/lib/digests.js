@@ -65,9 +65,8 @@ function eventsOf(app, userId, kinds, from, to) {
   );
 }
 
-/** Sends `user` their `frequency` digest for the period ending `now` (inside the caller's transaction).
- * Returns whether an email went. */
-function sendDigest(app, user, frequency, from, now) {
+/** The email of `user`'s `frequency` digest for the period ending `now`, or null when there is nothing to tell. */
+function digestFor(app, user, frequency, from, now) {
   const { canSeePost } = require(`${__hooks}/lib/access.js`);
   const { buildDigestEmail } = require(`${__hooks}/lib/digest-email.js`);
   const kinds = Object.keys(PREFERENCE_OF_KIND).filter(
@@ -80,7 +79,7 @@ function sendDigest(app, user, frequency, from, now) {
     if (!visible.has(post)) visible.set(post, canSeePost(app, user.id, post));
     return visible.get(post);
   });
-  if (events.length === 0 || !user.email()) return false;
+  if (events.length === 0 || !user.email()) return null;
   const token = encodeURIComponent(createUnsubscribeToken(user, frequency));
   const message = buildDigestEmail(
     app,
@@ -90,9 +89,7 @@ function sendDigest(app, user, frequency, from, now) {
     events.length > MAX_EVENTS,
     token,
   );
-  if (!message) return false;
-  app.newMailClient().send(message);
-  return true;
+  return message || null;
 }
 
 /**
@@ -114,6 +111,10 @@ function runDigests(app, now = new DateTime()) {
       const periodStart = due.addDate(0, 0, -PERIODS[frequency].days).string();
       for (const member of dueMembers(app, zone, frequency, due)) {
         result.checked += 1;
+        // The period is claimed and the email built in one short transaction; the email goes after it commits,
+        // so the single writer never waits on a mail server. A failed send gives the period back for the next
+        // run (unless another run took it meanwhile); a crash between the two loses that one digest.
+        let message = null;
         try {
           app.runInTransaction((txApp) => {
             const claimed = txApp
@@ -124,10 +125,20 @@ function runDigests(app, now = new DateTime()) {
             if (claimed.rowsAffected() === 0) return; // another run took this period
             const user = txApp.findRecordById('users', member.id);
             const from = member.since && member.since > periodStart ? member.since : periodStart;
-            if (sendDigest(txApp, user, frequency, from, now)) result.sent += 1;
+            message = digestFor(txApp, user, frequency, from, now);
           });
+          if (!message) continue;
+          app.newMailClient().send(message);
+          result.sent += 1;
         } catch (error) {
           app.logger().error('Sending a digest failed', 'user', member.id, 'error', String(error));
+          if (message) {
+            app
+              .db()
+              .newQuery(`UPDATE users SET ${field} = {:since} WHERE id = {:id} AND ${field} = {:now}`)
+              .bind({ now: now.string(), id: member.id, since: member.since })
+              .execute();
+          }
         }
       }
     }
