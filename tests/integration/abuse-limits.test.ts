@@ -48,6 +48,7 @@ describe('limits set by the migration', () => {
       '*:create',
       '/api/batch',
       '/api/',
+      '/api/chorus/passkeys/',
     ]);
     expect(settings.trustedProxy.headers).toEqual([clientAddressHeader(pb.proxySecret)]);
     expect(clientAddressHeader(pb.proxySecret)).toMatch(/^X-Chorus-Ip-[0-9a-f]{32}$/);

@@ -307,6 +307,50 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/passkeys/challenge': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'passkeyChallenge',
+      summary:
+        'Site Worker only (a proof signed with a key derived from CHORUS_PROXY_SECRET): start a passkey sign-in or registration',
+      requestBody: body({ proof: { type: 'string' } }, ['proof']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 403: err, 429: err },
+    },
+  },
+  '/api/chorus/passkeys/lookup': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'passkeyLookup',
+      summary: 'Site Worker only (signed proof): the stored passkey and challenge a WebAuthn response answers',
+      requestBody: body({ proof: { type: 'string' } }, ['proof']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 403: err, 429: err },
+    },
+  },
+  '/api/chorus/passkeys/signin': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'passkeySignIn',
+      summary:
+        'Site Worker only (signed proof of a verified assertion): the same PocketBase sign-in any method gives, once per challenge',
+      requestBody: body({ proof: { type: 'string' } }, ['proof']),
+      responses: {
+        200: ok({ type: 'object', properties: { token: { type: 'string' }, record: record('UsersRecord') } }),
+        400: err,
+        403: err,
+        429: err,
+      },
+    },
+  },
+  '/api/chorus/passkeys/register': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'passkeyRegister',
+      summary:
+        'Site Worker only (signed proof of a verified registration): store a new passkey for the signed-in member',
+      requestBody: body({ proof: { type: 'string' } }, ['proof']),
+      responses: { 200: ok({ type: 'object' }), 400: err, 403: err, 429: err },
+    },
+  },
   '/api/chorus/me/fresh': {
     post: {
       tags: ['chorus'],
