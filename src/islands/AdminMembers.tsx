@@ -56,7 +56,7 @@ export default function AdminMembers({
                       {' · '}
                       <a
                         href={`/admin/members/${m.id}`}
-                        aria-label={translator('myData')('adminTitle', { name: m.name || t('aMember') })}
+                        aria-label={actionName(translator('myData')('adminLink'), m.name || t('aMember'))}
                       >
                         {translator('myData')('adminLink')}
                       </a>

@@ -18,6 +18,7 @@ test('a member’s notifications and settings pages have no axe violations', asy
 });
 
 test('the admin pages have no axe violations', async ({ context, page, baseURL, pbUrl }) => {
+  test.setTimeout(150_000); // seven pages, each hydrated and checked, on a busy machine
   await signIn(context, baseURL as string, pbUrl, 'admin@example.com', demoPassword());
   for (const path of [
     '/admin',
