@@ -41,11 +41,30 @@ function changedFields(record, fields) {
   return changed ? { before, after } : null;
 }
 
+/** An API key acting (its service member): named with the admin who made it; via `api_key:<id>`. */
+function keyActor(e, member, keyId) {
+  let creator = '';
+  try {
+    creator = e.app.findRecordById('api_keys', keyId).getString('created_by_name');
+  } catch {
+    creator = '';
+  }
+  const name = member.getString('name');
+  return {
+    actor: member.id,
+    name: creator ? `${name} (API key of ${creator})` : `${name} (API key)`,
+    role: member.getString('role'),
+    via: `api_key:${keyId}`,
+  };
+}
+
 /** Who is acting in request `e` (a staff member's session or a superuser), for an entry. */
 function actorOf(e) {
   if (!e) return { actor: '', name: 'Chorus', role: '', via: 'server' };
   const member = memberOf(e);
   if (member) {
+    const keyId = member.getString('api_key');
+    if (keyId) return keyActor(e, member, keyId);
     return {
       actor: member.id,
       name: member.getString('name') || member.getString('email'),

@@ -5,6 +5,12 @@ const { memberOf, isActiveStaffUser } = require(`${__hooks}/lib/access.js`);
 function activeUser(e) {
   const user = memberOf(e);
   if (!user) throw new UnauthorizedError(refusalText('signInFirst'));
+  if (user.getString('api_key')) {
+    // an API key's service member: its own limit, and a read key is told it only reads
+    const keys = require(`${__hooks}/lib/api-keys.js`);
+    keys.spendKeyRequest(e);
+    keys.refuseReadOnlyKey(e);
+  }
   if (user.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
   return user;
 }

@@ -13,6 +13,7 @@ export const Collections = {
   Superusers: '_superusers',
   AlertFirings: 'alert_firings',
   AlertRules: 'alert_rules',
+  ApiKeys: 'api_keys',
   AuditEntries: 'audit_entries',
   Boards: 'boards',
   ChangelogEntries: 'changelog_entries',
@@ -159,6 +160,29 @@ export type AlertRulesRecord = {
   segment?: RecordIdString;
   threshold: number;
   updated: IsoAutoDateString;
+};
+
+export const ApiKeysScopeOptions = {
+  read: 'read',
+  member: 'member',
+  staff: 'staff',
+} as const;
+export type ApiKeysScopeOptions = (typeof ApiKeysScopeOptions)[keyof typeof ApiKeysScopeOptions];
+export type ApiKeysRecord = {
+  created: IsoAutoDateString;
+  created_by?: RecordIdString;
+  created_by_name?: string;
+  expires_at?: IsoDateString;
+  hint?: string;
+  id: string;
+  last_used_at?: IsoDateString;
+  name: string;
+  rate_limit?: number;
+  revoked_at?: IsoDateString;
+  scope: ApiKeysScopeOptions;
+  token_hash: string;
+  updated: IsoAutoDateString;
+  user?: RecordIdString;
 };
 
 export type AuditEntriesRecord<Tafter = unknown, Tbefore = unknown> = {
@@ -665,6 +689,7 @@ export const UsersReleaseEmailsOptions = {
 } as const;
 export type UsersReleaseEmailsOptions = (typeof UsersReleaseEmailsOptions)[keyof typeof UsersReleaseEmailsOptions];
 export type UsersRecord = {
+  api_key?: RecordIdString;
   avatar?: FileNameString;
   blocked?: boolean;
   comment_emails?: UsersCommentEmailsOptions;
@@ -774,6 +799,7 @@ export type OtpsResponse<Texpand = unknown> = Required<OtpsRecord> & BaseSystemF
 export type SuperusersResponse<Texpand = unknown> = Required<SuperusersRecord> & AuthSystemFields<Texpand>;
 export type AlertFiringsResponse<Texpand = unknown> = Required<AlertFiringsRecord> & BaseSystemFields<Texpand>;
 export type AlertRulesResponse<Texpand = unknown> = Required<AlertRulesRecord> & BaseSystemFields<Texpand>;
+export type ApiKeysResponse<Texpand = unknown> = Required<ApiKeysRecord> & BaseSystemFields<Texpand>;
 export type AuditEntriesResponse<Tafter = unknown, Tbefore = unknown, Texpand = unknown> = Required<
   AuditEntriesRecord<Tafter, Tbefore>
 > &
@@ -842,6 +868,7 @@ export type CollectionRecords = {
   _superusers: SuperusersRecord;
   alert_firings: AlertFiringsRecord;
   alert_rules: AlertRulesRecord;
+  api_keys: ApiKeysRecord;
   audit_entries: AuditEntriesRecord;
   boards: BoardsRecord;
   changelog_entries: ChangelogEntriesRecord;
@@ -889,6 +916,7 @@ export type CollectionResponses = {
   _superusers: SuperusersResponse;
   alert_firings: AlertFiringsResponse;
   alert_rules: AlertRulesResponse;
+  api_keys: ApiKeysResponse;
   audit_entries: AuditEntriesResponse;
   boards: BoardsResponse;
   changelog_entries: ChangelogEntriesResponse;

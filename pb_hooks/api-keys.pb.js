@@ -1,0 +1,118 @@
+/// <reference path="../pb_data/types.d.ts" />
+// API keys (issue #26, item 1; lib/api-keys.js): admins create and revoke them here; every request a key makes
+// through PocketBase's record API counts against the key's own per-minute limit, a read key's writes are
+// refused in words that say why, a key's service member cannot be changed through the API, and an admin who
+// stops being one (demoted, blocked, erased) takes their keys with them.
+
+// POST /api/chorus/api-keys {name, scope, rate_limit?, expires_at?} — an admin (a person, not a superuser:
+// a key acts for someone) creates a key; the answer is the only time the key is shown.
+routerAdd(
+  'POST',
+  '/api/chorus/api-keys',
+  (e) => {
+    const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
+    const { createKey, publicKey, isKeyMember } = require(`${__hooks}/lib/api-keys.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    const admin = requireAdmin(e);
+    if (!admin || isKeyMember(admin)) throw new ForbiddenError(refusalText('apiKeyNeedsAdminMember'));
+    const { key, token } = createKey(e, admin, e.requestInfo().body);
+    e.response.header().set('Cache-Control', 'no-store');
+    return e.json(200, { ...publicKey(key), token });
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+// POST /api/chorus/api-keys/{id}/revoke — admins (and superusers) revoke a key; it fails from the next request.
+routerAdd(
+  'POST',
+  '/api/chorus/api-keys/{id}/revoke',
+  (e) => {
+    const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
+    const { revokeKey, publicKey } = require(`${__hooks}/lib/api-keys.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    requireAdmin(e);
+    let key = null;
+    try {
+      key = e.app.findRecordById('api_keys', e.request.pathValue('id'));
+    } catch {
+      throw new NotFoundError(refusalText('apiKeyNotFound'));
+    }
+    revokeKey(e.app, e, key);
+    return e.json(200, publicKey(e.app.findRecordById('api_keys', key.id)));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+// GET /api/chorus/api-keys/self — the calling key describes itself (name, scope, limit, expiry): what an agent
+// or script checks first.
+routerAdd(
+  'GET',
+  '/api/chorus/api-keys/self',
+  (e) => {
+    const { keyOf, spendKeyRequest, publicKey } = require(`${__hooks}/lib/api-keys.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    const key = keyOf(e);
+    if (!key) throw new UnauthorizedError(refusalText('apiKeyOnly'));
+    spendKeyRequest(e);
+    const { created_by: _, ...shown } = publicKey(key);
+    return e.json(200, shown);
+  },
+  $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+// Each key's own limit, on every record request it makes (reads included: a person's reads run no code here
+// beyond this check).
+onRecordsListRequest((e) => {
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+    require(`${__hooks}/lib/api-keys.js`).spendKeyRequest(e);
+  });
+  e.next();
+});
+onRecordViewRequest((e) => {
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+    require(`${__hooks}/lib/api-keys.js`).spendKeyRequest(e);
+  });
+  e.next();
+});
+for (const register of [onRecordCreateRequest, onRecordUpdateRequest, onRecordDeleteRequest]) {
+  register((e) => {
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      const keys = require(`${__hooks}/lib/api-keys.js`);
+      keys.spendKeyRequest(e);
+      keys.refuseReadOnlyKey(e);
+    });
+    e.next();
+  });
+}
+
+// A key's service member is the key's: its role, block, email and password change only with the key.
+onRecordUpdateRequest(
+  (e) =>
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      if (e.record.original().getString('api_key') && !e.hasSuperuserAuth()) {
+        const body = e.requestInfo().body;
+        for (const field of ['role', 'blocked', 'email', 'password', 'api_key', 'verified']) {
+          if (body[field] !== undefined) {
+            const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+            throw new ForbiddenError(refusalText('apiKeyMemberManaged'));
+          }
+        }
+      }
+      e.next();
+    }),
+  'users',
+);
+
+// An admin who is demoted, blocked or erased no longer vouches for their keys: they are revoked.
+onRecordAfterUpdateSuccess((e) => {
+  const before = e.record.original();
+  const wasAdmin = before.getString('role') === 'admin' && !before.getBool('blocked');
+  const isAdmin = e.record.getString('role') === 'admin' && !e.record.getBool('blocked');
+  if (wasAdmin && !isAdmin) {
+    require(`${__hooks}/lib/api-keys.js`).revokeKeysOf(e.app, e.record.id, 'creator is no longer an active admin');
+  }
+  e.next();
+}, 'users');
