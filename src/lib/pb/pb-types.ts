@@ -46,6 +46,9 @@ export const Collections = {
   Statuses: 'statuses',
   Subscriptions: 'subscriptions',
   Tags: 'tags',
+  TrackerConnections: 'tracker_connections',
+  TrackerEvents: 'tracker_events',
+  TrackerLinks: 'tracker_links',
   Users: 'users',
   Votes: 'votes',
   WebhookDeliveries: 'webhook_deliveries',
@@ -644,6 +647,74 @@ export type TagsRecord = {
   updated: IsoAutoDateString;
 };
 
+export const TrackerConnectionsProviderOptions = {
+  github: 'github',
+  linear: 'linear',
+} as const;
+export type TrackerConnectionsProviderOptions =
+  (typeof TrackerConnectionsProviderOptions)[keyof typeof TrackerConnectionsProviderOptions];
+export type TrackerConnectionsRecord<Tstate_map = unknown, Tstates = unknown> = {
+  active?: boolean;
+  comment_back?: boolean;
+  created: IsoAutoDateString;
+  created_by?: RecordIdString;
+  id: string;
+  name: string;
+  provider: TrackerConnectionsProviderOptions;
+  repository?: string;
+  state_map?: null | Tstate_map;
+  states?: null | Tstates;
+  team_id?: string;
+  team_key?: string;
+  token?: string;
+  updated: IsoAutoDateString;
+  webhook_secret?: string;
+};
+
+export const TrackerEventsDirectionOptions = {
+  in: 'in',
+  out: 'out',
+} as const;
+export type TrackerEventsDirectionOptions =
+  (typeof TrackerEventsDirectionOptions)[keyof typeof TrackerEventsDirectionOptions];
+
+export const TrackerEventsStatusOptions = {
+  pending: 'pending',
+  done: 'done',
+  ignored: 'ignored',
+  failed: 'failed',
+} as const;
+export type TrackerEventsStatusOptions = (typeof TrackerEventsStatusOptions)[keyof typeof TrackerEventsStatusOptions];
+export type TrackerEventsRecord<Tpayload = unknown> = {
+  attempts?: number;
+  connection: RecordIdString;
+  created: IsoAutoDateString;
+  delivery_id: string;
+  direction: TrackerEventsDirectionOptions;
+  error?: string;
+  event?: string;
+  id: string;
+  next_attempt_at?: IsoDateString;
+  payload?: null | Tpayload;
+  processed_at?: IsoDateString;
+  status: TrackerEventsStatusOptions;
+  updated: IsoAutoDateString;
+};
+
+export type TrackerLinksRecord = {
+  connection: RecordIdString;
+  created: IsoAutoDateString;
+  created_by?: RecordIdString;
+  id: string;
+  issue_id: string;
+  issue_key?: string;
+  post: RecordIdString;
+  state?: string;
+  title?: string;
+  updated: IsoAutoDateString;
+  url?: string;
+};
+
 export const UsersRoleOptions = {
   member: 'member',
   moderator: 'moderator',
@@ -851,6 +922,13 @@ export type StatusEventsResponse<Texpand = unknown> = Required<StatusEventsRecor
 export type StatusesResponse<Texpand = unknown> = Required<StatusesRecord> & BaseSystemFields<Texpand>;
 export type SubscriptionsResponse<Texpand = unknown> = Required<SubscriptionsRecord> & BaseSystemFields<Texpand>;
 export type TagsResponse<Texpand = unknown> = Required<TagsRecord> & BaseSystemFields<Texpand>;
+export type TrackerConnectionsResponse<Tstate_map = unknown, Tstates = unknown, Texpand = unknown> = Required<
+  TrackerConnectionsRecord<Tstate_map, Tstates>
+> &
+  BaseSystemFields<Texpand>;
+export type TrackerEventsResponse<Tpayload = unknown, Texpand = unknown> = Required<TrackerEventsRecord<Tpayload>> &
+  BaseSystemFields<Texpand>;
+export type TrackerLinksResponse<Texpand = unknown> = Required<TrackerLinksRecord> & BaseSystemFields<Texpand>;
 export type UsersResponse<Texpand = unknown> = Required<UsersRecord> & AuthSystemFields<Texpand>;
 export type VotesResponse<Texpand = unknown> = Required<VotesRecord> & BaseSystemFields<Texpand>;
 export type WebhookDeliveriesResponse<Texpand = unknown> = Required<WebhookDeliveriesRecord> &
@@ -901,6 +979,9 @@ export type CollectionRecords = {
   statuses: StatusesRecord;
   subscriptions: SubscriptionsRecord;
   tags: TagsRecord;
+  tracker_connections: TrackerConnectionsRecord;
+  tracker_events: TrackerEventsRecord;
+  tracker_links: TrackerLinksRecord;
   users: UsersRecord;
   votes: VotesRecord;
   webhook_deliveries: WebhookDeliveriesRecord;
@@ -949,6 +1030,9 @@ export type CollectionResponses = {
   statuses: StatusesResponse;
   subscriptions: SubscriptionsResponse;
   tags: TagsResponse;
+  tracker_connections: TrackerConnectionsResponse;
+  tracker_events: TrackerEventsResponse;
+  tracker_links: TrackerLinksResponse;
   users: UsersResponse;
   votes: VotesResponse;
   webhook_deliveries: WebhookDeliveriesResponse;
