@@ -28,7 +28,13 @@ migrate(
         // in: "issues.closed", "Issue.update"…; out: "comment"
         { name: 'event', type: 'text', max: 100 },
         { name: 'payload', type: 'json', maxSize: 1048576 },
-        { name: 'status', type: 'select', required: true, values: ['pending', 'done', 'ignored', 'failed'], maxSelect: 1 },
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          values: ['pending', 'done', 'ignored', 'failed'],
+          maxSelect: 1,
+        },
         { name: 'attempts', type: 'number', onlyInt: true, min: 0 },
         { name: 'next_attempt_at', type: 'date' },
         { name: 'processed_at', type: 'date' },

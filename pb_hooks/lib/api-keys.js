@@ -97,12 +97,17 @@ function keySettings(body) {
   let rateLimit = DEFAULT_RATE_LIMIT;
   if (body.rate_limit !== undefined && body.rate_limit !== null && body.rate_limit !== '') {
     rateLimit = Number(body.rate_limit);
-    if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > MAX_RATE_LIMIT) fail('rate_limit', 'apiKeyRateLimit');
+    if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > MAX_RATE_LIMIT)
+      fail('rate_limit', 'apiKeyRateLimit');
   }
   let expiresAt = 0;
   if (body.expires_at) {
     expiresAt = Date.parse(String(body.expires_at));
-    if (!Number.isFinite(expiresAt) || expiresAt <= Date.now() + 60_000 || expiresAt > Date.now() + NEVER_SECONDS * 1000) {
+    if (
+      !Number.isFinite(expiresAt) ||
+      expiresAt <= Date.now() + 60_000 ||
+      expiresAt > Date.now() + NEVER_SECONDS * 1000
+    ) {
       fail('expires_at', 'apiKeyExpiry');
     }
   }
