@@ -1,6 +1,7 @@
 // Each tracker's signature check, by provider (tracker_connections.provider).
+
+import type { Verifier } from './verified-event';
 import { verifyGitHub } from './verify-github';
 import { verifyLinear } from './verify-linear';
-import type { Verifier } from './verified-event';
 
 export const VERIFIERS: Record<string, Verifier> = { github: verifyGitHub, linear: verifyLinear };
