@@ -1,0 +1,144 @@
+// `npm run bench:api-keys`: what API keys cost everyone else's reads (issue #26: before and after in the same
+// run). Keys need no JS per request to authenticate (they are PocketBase auth tokens), but each record list
+// and view request now runs a small hook that counts a key's requests against its limit. Two fresh
+// PocketBases side by side, one without pb_hooks/api-keys.pb.js (before) and one with it (after); a visitor
+// lists and opens the same ideas on both, alternating, one request at a time. Also prints what the same
+// reads cost a read key (its limit counted). Prints p50/p95; never fails on time.
+import './lib/require-node.mjs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PocketBase from 'pocketbase';
+import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
+import { startPocketBase } from './lib/pocketbase-server.mjs';
+import { freePort } from './lib/ports.mjs';
+import { percentile, summarize } from './lib/stats.mjs';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`Usage: npm run bench:api-keys
+
+Measures what the API-key hooks add to a visitor's record reads (list 20 ideas; open one), before and after
+in the same run on two fresh PocketBases, and what the same reads cost an API key. Takes no options.`);
+  process.exit(0);
+}
+if (process.argv.length > 2) {
+  console.error(`bench:api-keys takes no options (got ${process.argv.slice(2).join(' ')}); see --help.`);
+  process.exit(2);
+}
+
+const IDEAS = 40;
+const ROUNDS = 300; // list + view pairs per PocketBase
+const WARM_UP = 30;
+const superuser = { email: 'bench@chorus.test', password: 'bench-password-123' };
+let address = 0;
+
+function client(url, secret, token = '') {
+  address += 1;
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  const headers = forwardedAddress(secret, `10.9.${(address >> 8) & 255}.${address & 255}`);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  pb.beforeSend = (requestUrl, options) => ({
+    url: requestUrl,
+    options: { ...options, headers: { ...options.headers, ...headers } },
+  });
+  return pb;
+}
+
+async function start({ withoutKeys }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-keys-'));
+  let hooksDir;
+  if (withoutKeys) {
+    hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
+    cpSync(new URL('../pb_hooks', import.meta.url), hooksDir, { recursive: true });
+    rmSync(join(hooksDir, 'api-keys.pb.js'));
+  }
+  const secret = randomBytes(16).toString('hex');
+  const server = await startPocketBase({
+    dataDir,
+    port: await freePort(),
+    superuser,
+    proxySecret: secret,
+    ...(hooksDir && { hooksDir }),
+  });
+  const admin = client(server.url, secret);
+  await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+  const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
+  const password = superuser.password;
+  const author = await admin
+    .collection('users')
+    .create({ email: 'author@chorus.test', password, passwordConfirm: password, name: 'Author', verified: true });
+  const ideas = [];
+  for (let i = 0; i < IDEAS; i += 1) {
+    const idea = await admin
+      .collection('posts')
+      .create({ board: board.id, author: author.id, title: `Idea ${i}`, body: 'x', approved: true });
+    ideas.push(idea.id);
+  }
+  let keyClient = null;
+  if (!withoutKeys) {
+    await admin.collection('users').create({
+      email: 'owner@chorus.test',
+      password,
+      passwordConfirm: password,
+      name: 'Owner',
+      verified: true,
+      role: 'admin',
+    });
+    const owner = client(server.url, secret);
+    await owner.collection('users').authWithPassword('owner@chorus.test', password);
+    const key = await owner.send('/api/chorus/api-keys', {
+      method: 'POST',
+      body: { name: 'Bench', scope: 'read', rate_limit: 100000 },
+    });
+    keyClient = client(server.url, secret, key.token);
+  }
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
+  };
+  return { visitor: client(server.url, secret), keyClient, ideas, stop, list: [], view: [], keyList: [], keyView: [] };
+}
+
+async function timed(into, run) {
+  const begin = performance.now();
+  await run();
+  into.push(performance.now() - begin);
+}
+
+const before = await start({ withoutKeys: true });
+const after = await start({ withoutKeys: false });
+try {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const pair = round % 2 ? [before, after] : [after, before];
+    const id = before.ideas[round % IDEAS];
+    for (const stack of pair) {
+      const ideaId = stack.ideas[round % IDEAS];
+      await timed(stack.list, () => stack.visitor.collection('posts').getList(1, 20, { sort: '-created' }));
+      await timed(stack.view, () => stack.visitor.collection('posts').getOne(ideaId));
+    }
+    await timed(after.keyList, () => after.keyClient.collection('posts').getList(1, 20, { sort: '-created' }));
+    await timed(after.keyView, () => after.keyClient.collection('posts').getOne(after.ideas[round % IDEAS]));
+    void id;
+  }
+  const cut = (values) => values.slice(WARM_UP);
+  console.log(
+    `A visitor's record reads (${ROUNDS} of each on each PocketBase, sequential, loopback; first ${WARM_UP} warm-up)\n`,
+  );
+  console.log(summarize('list 20 ideas, before (no api-keys hooks)', cut(before.list)));
+  console.log(summarize('list 20 ideas, after', cut(after.list)));
+  console.log(summarize('open one idea, before', cut(before.view)));
+  console.log(summarize('open one idea, after', cut(after.view)));
+  console.log(summarize('list 20 ideas with a read key (limit counted)', cut(after.keyList)));
+  console.log(summarize('open one idea with a read key', cut(after.keyView)));
+  const delta = (a, b, p) => (percentile(cut(a), p) - percentile(cut(b), p)).toFixed(2);
+  console.log(
+    `\ndifference for visitors: list p50 ${delta(after.list, before.list, 50)} ms, p95 ${delta(after.list, before.list, 95)} ms; ` +
+      `view p50 ${delta(after.view, before.view, 50)} ms, p95 ${delta(after.view, before.view, 95)} ms`,
+  );
+} finally {
+  await before.stop();
+  await after.stop();
+}
