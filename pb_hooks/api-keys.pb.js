@@ -63,6 +63,25 @@ routerAdd(
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
 
+// GET /api/chorus/api-keys/members?ids=<id,id,…> — staff: which of these members (up to 50) are API keys'
+// service members, with the key's name, scope and state, so the members list shows them as keys (their
+// `api_key` field is hidden from everyone but superusers). { items: [{ user, key, name, scope, revoked }] }
+routerAdd(
+  'GET',
+  '/api/chorus/api-keys/members',
+  (e) => {
+    const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    const { keyMembersAmong } = require(`${__hooks}/lib/api-keys.js`);
+    requireStaff(e);
+    const ids = String(e.request.url.query().get('ids') || '')
+      .split(',')
+      .filter((id) => /^[a-z0-9]{15}$/.test(id))
+      .slice(0, 50);
+    return e.json(200, { items: keyMembersAmong(e.app, ids) });
+  },
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
 // Each key's own limit, on every record request it makes (reads included: a person's reads run no code here
 // beyond this check and a look at the query string for a key sent in the address, refused so it is not logged).
 for (const register of [onRecordsListRequest, onRecordViewRequest]) {

@@ -270,6 +270,32 @@ function revokeKeysOf(app, creatorId, reason) {
   for (const key of keys) revokeKey(app, null, key, reason);
 }
 
+/** Of member ids `ids`, the API keys' service members: [{ user, key, name, scope, revoked }]; one query. */
+function keyMembersAmong(app, ids) {
+  if (ids.length === 0) return [];
+  const params = {};
+  const names = ids.map((id, i) => {
+    params[`u${i}`] = id;
+    return `{:u${i}}`;
+  });
+  const rows = arrayOf(new DynamicModel({ user: '', key: '', name: '', scope: '', revoked_at: '' }));
+  app
+    .db()
+    .newQuery(
+      'SELECT u.id AS user, k.id AS key, k.name AS name, k.scope AS scope, k.revoked_at AS revoked_at ' +
+        `FROM users u JOIN api_keys k ON k.id = u.api_key WHERE u.id IN (${names.join(', ')})`,
+    )
+    .bind(params)
+    .all(rows);
+  return rows.map((row) => ({
+    user: row.user,
+    key: row.key,
+    name: row.name,
+    scope: row.scope,
+    revoked: row.revoked_at !== '',
+  }));
+}
+
 /** The key as its admins and its own caller see it (never the hash). */
 function publicKey(key) {
   return {
@@ -306,4 +332,5 @@ module.exports = {
   revokeKey,
   revokeKeysOf,
   publicKey,
+  keyMembersAmong,
 };
