@@ -154,7 +154,7 @@ function keySettings(body) {
   const name = typeof body.name === 'string' ? normalizeName(body.name) : '';
   const fail = (field, key) => {
     const { fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
-    throw new BadRequestError(refusalText(key), { [field]: fieldRefusal('validation_invalid', key) });
+    throw new BadRequestError(refusalText(key), { [field]: fieldRefusal('validation_api_key', key) });
   };
   if (!name || name.length > 80) fail('name', 'apiKeyName');
   const scope = String(body.scope || '');

@@ -44,9 +44,9 @@ function NewKeyNotice() {
       <p>
         <strong>{t('newKeyWarning')}</strong>
       </p>
-      <pre className="admin-code">
+      <p className="admin-code api-key-token">
         <code data-testid="new-api-key-token">{shown.token}</code>
-      </pre>
+      </p>
       <p className="staff-flags">
         <button type="button" className="button primary" onClick={copyNewKey}>
           {t('copy')}
@@ -178,6 +178,7 @@ export default function AdminApiKeys({ initial }: { initial: ApiKeyRecord[] }) {
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
+    setError(null); // the same refusal again is a new message: each field shows it afresh
     const refused = await addApiKey(toNewKey({ name, scope, expiry, limit }));
     setBusy(false);
     setError(refused);

@@ -150,6 +150,25 @@ describe('API keys: who manages them', () => {
     expect(refusal).toMatchObject({ status: 401, message: expect.stringMatching(/Authorization: Bearer/) });
   });
 
+  it('tells staff which listed members are keys, and no one else', async () => {
+    const ids = [keys.read.user, keys.staff.user, idOf(actors.member), 'not-an-id', `${keys.member.user}"`].join(',');
+    const path = `/api/chorus/api-keys/members?ids=${encodeURIComponent(ids)}`;
+    await expectAccess((actor) => send(actors[actor], path), allowed('moderator', 'admin'));
+    const { items } = (await send(actors.moderator, path)) as { items: Record<string, unknown>[] };
+    expect(items.map((i) => i.user).sort()).toEqual([keys.read.user, keys.staff.user].sort());
+    expect(items.find((i) => i.user === keys.read.user)).toEqual({
+      user: keys.read.user,
+      key: keys.read.id,
+      name: 'Matrix read',
+      scope: 'read',
+      revoked: false,
+    });
+    expect(await attempt(() => send(clients.read, path))).toBe(false);
+    expect(await attempt(() => send(clients.member, path))).toBe(false);
+    const many = Array.from({ length: 500 }, (_, i) => String(i).padStart(15, 'a')).join(',');
+    expect(await send(actors.admin, `/api/chorus/api-keys/members?ids=${many}`)).toEqual({ items: [] });
+  });
+
   it('refuses bad settings field by field and keeps a hostile name as plain text', async () => {
     const bad: [string, Record<string, unknown>][] = [
       ['name', { name: '' }],
