@@ -83,10 +83,11 @@ function spendKeyRequest(e) {
 const JWT_SHAPE = /eyJ[\w-]{4,}\.eyJ[\w-]{4,}\.[\w-]{10,}/g;
 const MAX_QUERY_TOKENS = 5; // a hostile address full of tokens costs at most this many look-ups
 
-/** The query string of request `e`: raw on a route; on a record request (whose event does not expose the
- * http request to hooks) rebuilt from its parsed parameters. */
+/** The raw query string of request `e` (a route's event, or a record request's, which holds its own request
+ * event), every repeated parameter included; else rebuilt from its parsed parameters. */
 function queryText(e) {
-  if (e.request?.url) return String(e.request.url.rawQuery || '');
+  const request = e.request || e.requestEvent?.request;
+  if (request?.url) return String(request.url.rawQuery || '');
   const query = e.requestInfo().query || {};
   return Object.keys(query)
     .map((name) => `${name}=${query[name]}`)

@@ -441,6 +441,7 @@ describe('API keys: never in an address, never mentioned, never emailed', () => 
       `key=${encodeURIComponent(`Bearer ${token}`)}`,
       `filter=${encodeURIComponent(`id != "${token}"`)}`,
       `a=1&access_token=${token}`,
+      `token=harmless&token=${token}`,
     ]) {
       for (const path of [
         `/api/collections/posts/records?${query}`,
