@@ -62,9 +62,11 @@ function spendKeyRequest(e) {
   });
   if (count > limit) {
     try {
-      e.response.header().set('Retry-After', String(60 - Math.floor((now % 60_000) / 1000)));
+      // A record request's event holds its request event, which holds the response.
+      const response = e.response || e.requestEvent?.response;
+      response.header().set('Retry-After', String(60 - Math.floor((now % 60_000) / 1000)));
     } catch {
-      // record request events do not all expose the response's headers; the message says when to retry
+      // an event without a response (none known): the message says when to retry
     }
     throw new TooManyRequestsError(refusalText('apiKeyRateLimited'), {});
   }
