@@ -51,36 +51,54 @@ routerAdd(
   'GET',
   '/api/chorus/api-keys/self',
   (e) => {
-    const { keyOf, spendKeyRequest, publicKey } = require(`${__hooks}/lib/api-keys.js`);
+    const { keyOf, spendKeyRequest, publicKey, refuseKeyInAddress } = require(`${__hooks}/lib/api-keys.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+    refuseKeyInAddress(e);
     const key = keyOf(e);
     if (!key) throw new UnauthorizedError(refusalText('apiKeyOnly'));
     spendKeyRequest(e);
     const { created_by: _, ...shown } = publicKey(key);
     return e.json(200, shown);
   },
-  $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+// GET /api/chorus/api-keys/members?ids=<id,id,…> — staff: which of these members (up to 50) are API keys'
+// service members, with the key's name, scope and state, so the members list shows them as keys (their
+// `api_key` field is hidden from everyone but superusers). { items: [{ user, key, name, scope, revoked }] }
+routerAdd(
+  'GET',
+  '/api/chorus/api-keys/members',
+  (e) => {
+    const { requireStaff } = require(`${__hooks}/lib/staff.js`);
+    const { keyMembersAmong } = require(`${__hooks}/lib/api-keys.js`);
+    requireStaff(e);
+    const ids = String(e.request.url.query().get('ids') || '')
+      .split(',')
+      .filter((id) => /^[a-z0-9]{15}$/.test(id))
+      .slice(0, 50);
+    return e.json(200, { items: keyMembersAmong(e.app, ids) });
+  },
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
 
 // Each key's own limit, on every record request it makes (reads included: a person's reads run no code here
-// beyond this check).
-onRecordsListRequest((e) => {
-  require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-    require(`${__hooks}/lib/api-keys.js`).spendKeyRequest(e);
+// beyond this check and a look at the query string for a key sent in the address, refused so it is not logged).
+for (const register of [onRecordsListRequest, onRecordViewRequest]) {
+  register((e) => {
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      const keys = require(`${__hooks}/lib/api-keys.js`);
+      keys.refuseKeyInAddress(e);
+      keys.spendKeyRequest(e);
+    });
+    e.next();
   });
-  e.next();
-});
-onRecordViewRequest((e) => {
-  require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-    require(`${__hooks}/lib/api-keys.js`).spendKeyRequest(e);
-  });
-  e.next();
-});
+}
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest, onRecordDeleteRequest]) {
   register((e) => {
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
       const keys = require(`${__hooks}/lib/api-keys.js`);
+      keys.refuseKeyInAddress(e);
       keys.spendKeyRequest(e);
       keys.refuseReadOnlyKey(e);
     });
@@ -116,3 +134,11 @@ onRecordAfterUpdateSuccess((e) => {
   }
   e.next();
 }, 'users');
+
+// No email ever goes to a key's service member (api-key-…@api-keys.invalid): whatever Chorus or PocketBase
+// sends (notifications, digests, releases, alerts, questions, password resets, codes) passes through this one
+// hook, which drops such recipients and sends nothing when none is left.
+onMailerSend((e) => {
+  const { withoutServiceRecipients } = require(`${__hooks}/lib/api-keys.js`);
+  if (withoutServiceRecipients(e.message)) e.next();
+});

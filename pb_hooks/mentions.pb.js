@@ -3,7 +3,8 @@
 // comment newly mentions is notified in its transaction, when they may see the idea (staff only for an
 // internal comment). A mention of anyone else changes nothing in the answer: it notifies no one, silently.
 // GET /api/chorus/posts/{id}/mentionable?q=&internal=1 — up to 8 people the signed-in caller may mention there:
-// { items: [{ id, collectionId, collectionName, name, avatar }] } (never an email), counted per member; not for
+// { items: [{ id, collectionId, collectionName, name, avatar }] } (never an email, never an API key's service
+// member), counted per member; not for
 // blocked members (they cannot comment).
 onRecordCreateRequest(
   (e) =>
@@ -70,7 +71,7 @@ routerAdd(
       .newQuery(
         'SELECT u.id AS id, u.name AS name, u.avatar AS avatar FROM users u ' +
           'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
-          "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' " +
+          "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
           "AND u.name LIKE {:pattern} ESCAPE '\\' " +
           `AND ${postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF })} ` +
           `${staffOnly ? `AND ${STAFF} ` : ''}` +

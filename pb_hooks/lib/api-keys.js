@@ -16,6 +16,7 @@ const MAX_ACTIVE_KEYS = 50;
 const DEFAULT_RATE_LIMIT = 600; // requests a minute
 const MAX_RATE_LIMIT = 100000;
 const NEVER_SECONDS = 10 * 365 * 24 * 3600; // "no expiry": ten years
+const MIN_EXPIRY_MS = 10_000; // an expiry a few seconds ahead at least: a key is never born expired
 const LAST_USED_EVERY_MS = 60_000; // last_used_at is written at most once a minute per key
 const SERVICE_EMAIL_DOMAIN = 'api-keys.invalid';
 
@@ -61,9 +62,11 @@ function spendKeyRequest(e) {
   });
   if (count > limit) {
     try {
-      e.response.header().set('Retry-After', String(60 - Math.floor((now % 60_000) / 1000)));
+      // A record request's event holds its request event, which holds the response.
+      const response = e.response || e.requestEvent?.response;
+      response.header().set('Retry-After', String(60 - Math.floor((now % 60_000) / 1000)));
     } catch {
-      // record request events do not all expose the response's headers; the message says when to retry
+      // an event without a response (none known): the message says when to retry
     }
     throw new TooManyRequestsError(refusalText('apiKeyRateLimited'), {});
   }
@@ -78,34 +81,100 @@ function spendKeyRequest(e) {
   }
 }
 
+// Something shaped like a JWT (three base64url parts, the first two JSON objects: "eyJ" is base64 for '{"').
+const JWT_SHAPE = /eyJ[\w-]{4,}\.eyJ[\w-]{4,}\.[\w-]{10,}/g;
+const MAX_QUERY_TOKENS = 5; // a hostile address full of tokens costs at most this many look-ups
+
+/** The raw query string of request `e` (a route's event, or a record request's, which holds its own request
+ * event), every repeated parameter included; else rebuilt from its parsed parameters. */
+function queryText(e) {
+  const request = e.request || e.requestEvent?.request;
+  if (request?.url) return String(request.url.rawQuery || '');
+  const query = e.requestInfo().query || {};
+  return Object.keys(query)
+    .map((name) => `${name}=${query[name]}`)
+    .join('&');
+}
+
+/**
+ * Refuses (400) a request whose address carries an API key (`?token=<key>`, `?auth=Bearer <key>`, anywhere in
+ * the query): addresses land in access logs, proxies and browser history. A key is a JWT whose payload names
+ * a key's service member; other tokens (a protected file's, an unsubscribe link's) pass. Costs one regular
+ * expression on the query string, and a look-up only for a JWT-shaped value.
+ */
+function refuseKeyInAddress(e) {
+  const raw = queryText(e);
+  if (raw.length < 40 || raw.indexOf('eyJ') === -1) return;
+  let query = raw;
+  try {
+    query = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    // a malformed escape: look at the raw text
+  }
+  const found = query.match(JWT_SHAPE) || [];
+  for (const token of found.slice(0, MAX_QUERY_TOKENS)) {
+    let claims = null;
+    try {
+      claims = $security.parseUnverifiedJWT(token);
+    } catch {
+      continue;
+    }
+    const id = claims && typeof claims.id === 'string' ? claims.id : '';
+    if (!id || claims.type !== 'auth') continue;
+    const rows = arrayOf(new DynamicModel({ id: '' }));
+    e.app.db().newQuery("SELECT id FROM users WHERE id = {:id} AND api_key != '' LIMIT 1").bind({ id }).all(rows);
+    if (rows.length) throw new BadRequestError(refusalText('apiKeyInAddress'));
+  }
+}
+
 /** Refuses a write by a read-only key, in words that say so. */
 function refuseReadOnlyKey(e) {
   if (isReadOnlyKeyMember(memberOf(e))) throw new ForbiddenError(refusalText('apiKeyReadOnly'));
 }
 
+/** Is `address` a key's service member's (made up, never a mailbox)? */
+const isServiceAddress = (address) =>
+  String(address || '')
+    .trim()
+    .toLowerCase()
+    .endsWith(`@${SERVICE_EMAIL_DOMAIN}`);
+
+/** Drops service members' addresses from a MailerMessage's to, cc and bcc; false when no recipient is left. */
+function withoutServiceRecipients(message) {
+  let left = 0;
+  for (const field of ['to', 'cc', 'bcc']) {
+    const list = Array.from(message[field] || []);
+    const kept = list.filter((recipient) => !isServiceAddress(recipient.address));
+    if (kept.length !== list.length) message[field] = kept;
+    left += kept.length;
+  }
+  return left > 0;
+}
+
 /** The key's settings as sent, checked; throws a 400 naming the field. */
 function keySettings(body) {
   const { normalizeName } = require(`${__hooks}/lib/text.js`);
-  const name = normalizeName(body.name);
+  const name = typeof body.name === 'string' ? normalizeName(body.name) : '';
   const fail = (field, key) => {
     const { fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
-    throw new BadRequestError(refusalText(key), { [field]: fieldRefusal('validation_invalid', key) });
+    throw new BadRequestError(refusalText(key), { [field]: fieldRefusal('validation_api_key', key) });
   };
   if (!name || name.length > 80) fail('name', 'apiKeyName');
   const scope = String(body.scope || '');
   if (!Object.hasOwn(SCOPES, scope)) fail('scope', 'apiKeyScope');
   let rateLimit = DEFAULT_RATE_LIMIT;
   if (body.rate_limit !== undefined && body.rate_limit !== null && body.rate_limit !== '') {
-    rateLimit = Number(body.rate_limit);
+    rateLimit =
+      typeof body.rate_limit === 'number' || typeof body.rate_limit === 'string' ? Number(body.rate_limit) : 0;
     if (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > MAX_RATE_LIMIT)
       fail('rate_limit', 'apiKeyRateLimit');
   }
   let expiresAt = 0;
-  if (body.expires_at) {
-    expiresAt = Date.parse(String(body.expires_at));
+  if (body.expires_at !== undefined && body.expires_at !== null && body.expires_at !== '') {
+    expiresAt = typeof body.expires_at === 'string' ? Date.parse(body.expires_at) : Number.NaN;
     if (
       !Number.isFinite(expiresAt) ||
-      expiresAt <= Date.now() + 60_000 ||
+      expiresAt <= Date.now() + MIN_EXPIRY_MS ||
       expiresAt > Date.now() + NEVER_SECONDS * 1000
     ) {
       fail('expires_at', 'apiKeyExpiry');
@@ -124,7 +193,11 @@ function createKey(e, creator, body) {
   const { recordAudit } = require(`${__hooks}/lib/audit.js`);
   let result = null;
   e.app.runInTransaction((txApp) => {
-    const active = txApp.countRecords('api_keys', $dbx.exp("revoked_at = ''"));
+    // An expired key no longer counts: it works no more, like a revoked one.
+    const active = txApp.countRecords(
+      'api_keys',
+      $dbx.exp("revoked_at = '' AND (expires_at = '' OR expires_at > {:now})", { now: dateString(Date.now()) }),
+    );
     if (active >= MAX_ACTIVE_KEYS) throw new BadRequestError(refusalText('apiKeyTooMany'));
     const key = new Record(txApp.findCollectionByNameOrId('api_keys'));
     key.set('name', settings.name);
@@ -200,12 +273,40 @@ function revokeKeysOf(app, creatorId, reason) {
   for (const key of keys) revokeKey(app, null, key, reason);
 }
 
+/** Of member ids `ids`, the API keys' service members: [{ user, key, name, scope, revoked }]; one query. */
+function keyMembersAmong(app, ids) {
+  if (ids.length === 0) return [];
+  const params = {};
+  const names = ids.map((id, i) => {
+    params[`u${i}`] = id;
+    return `{:u${i}}`;
+  });
+  const rows = arrayOf(new DynamicModel({ user: '', key: '', name: '', scope: '', revoked_at: '' }));
+  app
+    .db()
+    .newQuery(
+      'SELECT u.id AS user, k.id AS key, k.name AS name, k.scope AS scope, k.revoked_at AS revoked_at ' +
+        `FROM users u JOIN api_keys k ON k.id = u.api_key WHERE u.id IN (${names.join(', ')})`,
+    )
+    .bind(params)
+    .all(rows);
+  return rows.map((row) => ({
+    user: row.user,
+    key: row.key,
+    name: row.name,
+    scope: row.scope,
+    revoked: row.revoked_at !== '',
+  }));
+}
+
 /** The key as its admins and its own caller see it (never the hash). */
 function publicKey(key) {
   return {
     id: key.id,
     name: key.getString('name'),
     scope: key.getString('scope'),
+    // The key's service member: what a script writes as author or user (rules compare it with the caller).
+    user: key.getString('user'),
     hint: key.getString('hint'),
     rate_limit: key.getInt('rate_limit'),
     expires_at: key.getString('expires_at'),
@@ -227,8 +328,12 @@ module.exports = {
   isReadOnlyKeyMember,
   spendKeyRequest,
   refuseReadOnlyKey,
+  refuseKeyInAddress,
+  isServiceAddress,
+  withoutServiceRecipients,
   createKey,
   revokeKey,
   revokeKeysOf,
   publicKey,
+  keyMembersAmong,
 };

@@ -21,7 +21,8 @@ function mentionedIds(body) {
 const STAFF = activeStaffSql('u');
 const CAN_READ = postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF });
 
-/** Of `ids`, those who may see the post (active staff only when staffOnly), except `exclude`; bound, one query. */
+/** Of `ids`, people (not API keys) who may see the post (active staff only when staffOnly), except `exclude`;
+ * bound, one query. */
 function eligibleOf(app, postId, ids, { staffOnly = false, exclude = '' } = {}) {
   const wanted = ids.filter((id) => id !== exclude).slice(0, MAX_MENTIONS);
   if (wanted.length === 0) return [];
@@ -35,7 +36,8 @@ function eligibleOf(app, postId, ids, { staffOnly = false, exclude = '' } = {}) 
     .db()
     .newQuery(
       'SELECT u.id AS id FROM users u JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
-        `WHERE u.id IN (${names.join(', ')}) AND ${CAN_READ} ${staffOnly ? `AND ${STAFF}` : ''}`,
+        // An API key's service member is no one to mention (pb_hooks/lib/api-keys.js).
+        `WHERE u.id IN (${names.join(', ')}) AND u.api_key = '' AND ${CAN_READ} ${staffOnly ? `AND ${STAFF}` : ''}`,
     )
     .bind(params)
     .all(rows);

@@ -62,9 +62,11 @@ const ONLY_ON: Record<string, RegExp> = {
   digests: /^\/settings\/?$/,
   // Mentions: the comment box's suggestions on an idea, and mention notifications.
   mentions: /^\/((embed\/)?p\/[^/]+|notifications)\/?$/,
+  // API keys: the admin page, and the members list that shows keys' service members as keys.
+  apiKeys: /^\/admin\/(api-keys|members)\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority', 'asks', 'audit']);
+const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */

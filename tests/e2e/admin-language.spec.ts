@@ -145,6 +145,7 @@ const ADMIN_PAGES_IN_HEBREW = [
   ['/admin/statuses', 'סטטוסים'],
   ['/admin/tags', 'תגיות'],
   ['/admin/webhooks', 'Webhooks'],
+  ['/admin/api-keys', 'מפתחות API'],
   ['/admin/settings', 'הגדרות האתר'],
   ['/admin/widget', 'וידג׳ט והתחברות יחידה'],
 ] as const;

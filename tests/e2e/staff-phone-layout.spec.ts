@@ -14,6 +14,7 @@ const ADMIN_PAGES = [
   '/admin/settings',
   '/admin/widget',
   '/admin/webhooks',
+  '/admin/api-keys',
 ];
 
 test('an admin on a phone sees every staff page fit the screen in German, Arabic and Japanese', async ({

@@ -8,6 +8,8 @@ export interface CreatedKey {
   id: string;
   name: string;
   scope: KeyScope;
+  /** The key's service member: the id a script sends as author or user. */
+  user: string;
   token: string;
   rate_limit: number;
 }

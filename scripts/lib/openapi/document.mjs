@@ -1,7 +1,10 @@
 // The whole OpenAPI 3.1 document for Chorus's public API: the collections (from the schema), Chorus's
-// routes and the webhook events. Deterministic: the same schema always gives the same bytes.
+// routes and the webhook events, each operation with the API key scope it needs (scopes.mjs). Deterministic:
+// the same schema always gives the same bytes.
+import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
 import { ROUTES } from './routes.mjs';
+import { annotateScopes } from './scopes.mjs';
 import { describeWebhooks } from './webhooks.mjs';
 
 const PARAMETERS = {
@@ -27,11 +30,11 @@ export function buildOpenApi(collections) {
       title: 'Chorus API',
       version: '1',
       description:
-        'PocketBase’s REST API over Chorus’s collections (the API rules decide who may do what), Chorus’s own routes, and the signed webhooks it sends. Authenticate with a token from /api/collections/users/auth-with-password in the Authorization header.',
+        'PocketBase’s REST API over Chorus’s collections (the API rules decide who may do what), Chorus’s own routes, and the signed webhooks it sends. Authenticate with a token from /api/collections/users/auth-with-password in the Authorization header, or with an API key (`Authorization: Bearer <key>`): each operation’s `x-chorus-scope` (read, member, staff, or admin / superuser / worker for those keys cannot call) and its `security` say which key scopes it takes.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:8090', description: 'your PocketBase' }],
-    security: [{}, { pocketbaseToken: [] }],
+    security: [{}, { pocketbaseToken: [] }, { apiKey: ['read', 'member', 'staff'] }],
     tags: [...tags, { name: 'chorus' }, { name: 'webhooks' }],
     paths: {
       '/api/collections/users/auth-with-password': {
@@ -67,12 +70,14 @@ export function buildOpenApi(collections) {
           },
         },
       },
-      ...paths,
-      ...ROUTES,
+      ...annotateScopes({ ...paths, ...ROUTES, ...API_KEY_ROUTES }, collections),
     },
     webhooks: describeWebhooks(),
     components: {
-      securitySchemes: { pocketbaseToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      securitySchemes: {
+        pocketbaseToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        apiKey: API_KEY_SCHEME,
+      },
       parameters: PARAMETERS,
       responses: {
         Error: {

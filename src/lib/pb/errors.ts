@@ -129,6 +129,7 @@ const SHOWN_AS_SENT = new Set([
   'validation_custom_field',
   'validation_fresh_signin',
   'validation_audit_retention',
+  'validation_api_key',
 ]);
 
 /** The message Chorus shows next to `field` for PocketBase's `{ code, message, params }`. */
