@@ -11,21 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { percentile, summarize } from './lib/stats.mjs';
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log(`Usage: npm run bench:api-keys
-
-Measures what the API-key hooks add to a visitor's record reads (list 20 ideas; open one), before and after
-in the same run on two fresh PocketBases, and what the same reads cost an API key. Takes no options.`);
-  process.exit(0);
-}
-if (process.argv.length > 2) {
-  console.error(`bench:api-keys takes no options (got ${process.argv.slice(2).join(' ')}); see --help.`);
-  process.exit(2);
-}
+commandLine({ command: 'bench:api-keys', file: import.meta.url });
 
 const IDEAS = 40;
 const ROUNDS = 300; // list + view pairs per PocketBase

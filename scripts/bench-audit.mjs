@@ -10,9 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { percentile, summarize } from './lib/stats.mjs';
+
+commandLine({ command: 'bench:audit', file: import.meta.url });
 
 const IDEAS = 20;
 const ROUNDS = 15; // status changes per idea

@@ -14,9 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
+
+commandLine({ command: 'bench:digests', file: import.meta.url });
 
 const MEMBERS = Number(process.env.MEMBERS ?? 5000);
 const superuser = { email: 'bench@chorus.test', password: 'bench-password-123' };

@@ -13,12 +13,19 @@ import { join } from 'node:path';
 import { prepareBenchData } from './lib/bench/data.mjs';
 import { voteToggle } from './lib/bench/fan-out.mjs';
 import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { goRuntimeEnv, startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { createBoardAndMember } from './lib/seed/board-and-member.mjs';
 
-if (process.argv[2] === 'edge') {
+const { positionals } = commandLine({
+  command: 'bench:fan-out',
+  file: import.meta.url,
+  synopsis: '[edge] [row label …]',
+  positionals: true,
+});
+if (positionals[0] === 'edge') {
   await import('./lib/bench/edge-fan-out.mjs');
   process.exit(0);
 }
@@ -35,7 +42,7 @@ try {
   // What the demo seed would give the bench data: a public board and a member.
   await createBoardAndMember(admin, { email: 'author@chorus.test', password, name: 'Author' });
   const data = await prepareBenchData(admin, server.url, password);
-  const picked = process.argv.slice(2);
+  const picked = positionals;
   const rows = fanOutRows(data.postWithComments, { extra: true }).filter(
     (row) => picked.length === 0 || picked.some((word) => row.label.includes(word)),
   );

@@ -10,9 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { summarize } from './lib/stats.mjs';
+
+commandLine({ command: 'bench:mentions', file: import.meta.url });
 
 const MEMBERS = Number(process.env.MEMBERS ?? 2_000);
 const ROUNDS = 25; // four queries × 25 stay under the 120-a-minute limit per member

@@ -1,4 +1,4 @@
-// `node scripts/bench-release-emails.mjs` (Node 24: node_modules/.bin/node): what release emails for anyone
+// `npm run bench:release-emails`: what release emails for anyone
 // cost the staff member who publishes (issue #25, item 6: "must not block the staff request for long").
 // Times 10 publishes (a moderator creating a published release, one after another, loopback) against two
 // fresh PocketBases with 2,000 confirmed subscribers and a local mail catcher: without the feature's hooks
@@ -11,10 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { summarize } from './lib/stats.mjs';
+
+commandLine({ command: 'bench:release-emails', file: import.meta.url });
 
 const SUBSCRIBERS = 2000;
 const PUBLISHES = 10;

@@ -11,11 +11,14 @@ import { runRestoreCommand, runRestoreDrill } from './lib/backups/drill.mjs';
 import { litestreamConfig } from './lib/backups/litestream-config.mjs';
 import { replicaLayout } from './lib/backups/replica-layout.mjs';
 import { growDatabase } from './lib/bench/large-database.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { ensureLitestream } from './lib/litestream-binary.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { createBoardAndMember } from './lib/seed/board-and-member.mjs';
+
+commandLine({ command: 'bench:restore', file: import.meta.url });
 
 const DRILL_SECONDS = Number(process.env.BENCH_DRILL_SECONDS ?? 10);
 const LARGE_BYTES = Number(process.env.BENCH_RESTORE_BYTES ?? 1024 ** 3);

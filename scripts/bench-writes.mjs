@@ -6,13 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareBenchData } from './lib/bench/data.mjs';
 import { formatWriteTrace, runWriteTrace } from './lib/bench/write-trace.mjs';
+import { commandLine, positiveNumber } from './lib/cli.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const flag = process.argv.indexOf('--minutes');
-const minutes = Number(flag > 0 ? process.argv[flag + 1] : (process.env.BENCH_WRITE_MINUTES ?? 10));
-if (!(minutes > 0)) throw new Error('--minutes takes a positive number.');
+const { values } = commandLine({
+  command: 'bench:writes',
+  file: import.meta.url,
+  synopsis: '[--minutes N]',
+  options: { minutes: { type: 'string', default: process.env.BENCH_WRITE_MINUTES ?? '10' } },
+});
+const minutes = positiveNumber(values.minutes, '--minutes');
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-writes-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });

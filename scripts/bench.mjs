@@ -17,11 +17,14 @@ import { measureStaffLists } from './lib/bench/staff-lists.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { workerdOrigin } from './lib/bench/workerd-origin.mjs';
 import { formatWriteTrace, runWriteTrace } from './lib/bench/write-trace.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
 import { goRuntimeEnv } from './lib/pocketbase-server.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 import { summarize } from './lib/stats.mjs';
+
+commandLine({ command: 'bench', file: import.meta.url });
 
 const SCALE_IDEAS = Number(process.env.BENCH_SCALE_IDEAS ?? 10_000);
 /** The write trace's length (`npm run bench:writes -- --minutes N` runs it alone). */

@@ -1,5 +1,8 @@
 // `npm run litestream`: obtains the pinned Litestream binary (for backups and the restore drill) and prints where it is.
+import { commandLine } from './lib/cli.mjs';
 import { ensureLitestream, litestreamVersion } from './lib/litestream-binary.mjs';
+
+commandLine({ command: 'litestream', file: import.meta.url });
 
 try {
   const bin = await ensureLitestream();

@@ -1,6 +1,9 @@
 // npm run i18n:check — lists, per locale, the keys missing or extra against English, placeholders that
 // differ and plural forms lacking, then English keys no code uses. Exits 1 when anything is listed.
+import { commandLine } from './lib/cli.mjs';
 import { compareLocale, localeCodes, unusedKeys } from './lib/i18n/check.mjs';
+
+commandLine({ command: 'i18n:check', file: import.meta.url });
 
 let problems = 0;
 for (const code of localeCodes().filter((c) => c !== 'en')) {

@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CONTAINER_ARGS, systemChromium } from './lib/browser.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
+
+commandLine({ command: 'lighthouse', file: import.meta.url });
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-lighthouse-'));

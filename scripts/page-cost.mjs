@@ -1,4 +1,4 @@
-// `node scripts/page-cost.mjs [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
+// `npm run page-cost -- [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
 // PocketBase), and optionally N Lighthouse mobile runs with what the browser spends (islands hydrated,
 // TBT, LCP and its element, the longest tasks). Defaults to `/`. `--serve` keeps the stack up afterwards
@@ -13,17 +13,22 @@ import { startBareWorker } from './lib/bench/bare-worker.mjs';
 import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
 import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
 import { CONTAINER_ARGS, systemChromium } from './lib/browser.mjs';
+import { commandLine, positiveNumber, UsageError } from './lib/cli.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const args = process.argv.slice(2);
-const option = (name) => {
-  const at = args.indexOf(name);
-  return at === -1 ? undefined : args.splice(at, 2)[1];
-};
-const lighthouseRuns = Number(option('--lighthouse') ?? 0);
-const serve = args.includes('--serve') && args.splice(args.indexOf('--serve'), 1);
-const paths = args.length > 0 || serve ? args : ['/'];
+const { values, positionals } = commandLine({
+  command: 'page-cost',
+  file: import.meta.url,
+  synopsis: '[--lighthouse N] [--serve] [path …]',
+  positionals: true,
+  options: { lighthouse: { type: 'string' }, serve: { type: 'boolean', default: false } },
+});
+const lighthouseRuns = values.lighthouse === undefined ? 0 : positiveNumber(values.lighthouse, '--lighthouse');
+const serve = values.serve;
+const badPath = positionals.find((path) => !path.startsWith('/'));
+if (badPath) throw new UsageError(`A page is a path starting with / (got ${badPath}).`);
+const paths = positionals.length > 0 || serve ? positionals : ['/'];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-page-cost-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);

@@ -3,9 +3,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandLine } from './lib/cli.mjs';
 import { startPocketBase } from './lib/pocketbase-server.mjs';
 import { freePort } from './lib/ports.mjs';
 import { exportSchema, generateTypes, SCHEMA_PATH, TYPES_PATH } from './lib/schema.mjs';
+
+commandLine({ command: 'schema', file: import.meta.url });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-schema-pb-'));
 const superuser = { email: 'schema@chorus.localhost', password: `schema-${Math.random().toString(36).slice(2)}` };

@@ -7,9 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandLine } from './lib/cli.mjs';
 import { measurePage, measureWidget } from './lib/page-weight.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
+
+commandLine({ command: 'size', file: import.meta.url });
 
 const KB = 1024;
 const BUDGET = { pageJs: 100 * KB, pageCss: 15 * KB, worker: 1024 * KB, widgetLoader: 5 * KB };

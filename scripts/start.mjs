@@ -3,11 +3,18 @@
 import './lib/require-node.mjs';
 import { resolve } from 'node:path';
 import { replicaDirFromEnv } from './lib/backups/replica-dir.mjs';
+import { commandLine } from './lib/cli.mjs';
 import { DEMO_PEOPLE } from './lib/seed/people.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const dev = process.argv.includes('--dev');
-const reuseBuild = process.argv.includes('--reuse-build');
+const { values } = commandLine({
+  command: 'start',
+  file: import.meta.url,
+  synopsis: '[--dev] [--reuse-build]',
+  options: { dev: { type: 'boolean', default: false }, 'reuse-build': { type: 'boolean', default: false } },
+});
+const dev = values.dev;
+const reuseBuild = values['reuse-build'];
 const env = process.env;
 const externalPbUrl = env.PB_URL || undefined;
 const dataDir = resolve(env.PB_DATA_DIR ?? 'pb_data');

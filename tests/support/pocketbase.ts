@@ -17,6 +17,8 @@ export interface TestPocketBase {
   dataDir: string;
   /** A superuser client, for arranging data the API rules would refuse. */
   admin: PocketBase;
+  /** The superuser's credentials (for a command an operator runs against this PocketBase). */
+  superuser: { email: string; password: string };
   /** A signed-out client. */
   visitor(): PocketBase;
   /** The secret this PocketBase shares with the site (CHORUS_PROXY_SECRET). */
@@ -58,6 +60,7 @@ export async function startTestPocketBase(
 
   return {
     url: server.url,
+    superuser,
     dataDir,
     admin,
     visitor: () => client(server.url),

@@ -1,7 +1,10 @@
 // Reads `npm run restore`'s arguments: where from (--from), where to (--to) and which moment (--at).
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { UsageError } from '../cli.mjs';
 import { replicaDirFromEnv } from './replica-dir.mjs';
+
+export { UsageError };
 
 export const RESTORE_USAGE = `Usage: npm run restore -- --to <folder> [--from <replica folder or URL>] [--at <ISO time>]
 
@@ -17,9 +20,6 @@ starting on it with the migrations.
   --help           prints this
 
 Exit codes: 0 restored and checked, 1 the restore failed, 2 a missing or wrong argument, 3 restored but a check failed.`;
-
-/** A mistake in the arguments, told in one sentence. */
-export class UsageError extends Error {}
 
 /**
  * @param {string[]} argv the arguments after the script
