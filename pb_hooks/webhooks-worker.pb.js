@@ -9,7 +9,7 @@ cronAdd('chorus_webhooks', '* * * * *', () => {
   runWorker($app);
 });
 
-// The delivery history keeps 30 days of finished deliveries.
+// The delivery history keeps 30 days of finished deliveries, with each one's attempts.
 cronAdd('chorus_webhooks_cleanup', '17 3 * * *', () => {
   const cutoff = new Date(Date.now() - 30 * 24 * 3600_000).toISOString().replace('T', ' ');
   $app
@@ -17,4 +17,5 @@ cronAdd('chorus_webhooks_cleanup', '17 3 * * *', () => {
     .newQuery("DELETE FROM webhook_deliveries WHERE status != 'pending' AND created < {:cutoff}")
     .bind({ cutoff })
     .execute();
+  require(`${__hooks}/lib/webhooks/attempts.js`).pruneOrphanAttempts($app);
 });

@@ -1,10 +1,11 @@
 // One endpoint's deliveries, a page at a time, newest first (all, or only the failed ones): event, status,
-// attempts, response code and time, with a resend button for each. Loaded when the admin opens the list.
+// attempts (each one's time, answer and duration on demand), response code and time, with a resend button
+// for each. Loaded when the admin opens the list.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../i18n/current';
 import { actionName } from '../lib/action-name';
-import type { DeliveryPage } from '../lib/pb/webhooks';
+import type { DeliveryPage, DeliveryRecord } from '../lib/pb/webhooks';
 import { webhookEventName } from '../lib/webhook-event-names';
 import { $deliveries, loadDeliveries, resend } from '../stores/webhooks';
 
@@ -35,6 +36,28 @@ function Pager({ webhookId, shown }: { webhookId: string; shown: DeliveryPage })
   );
 }
 
+/** The attempts count, opening onto each attempt: when, the answer (or why none came) and how long it took. */
+function AttemptLog({ delivery }: { delivery: DeliveryRecord }) {
+  const t = translator('adminWebhooks');
+  if (delivery.attempt_log.length === 0) return <>{delivery.attempts}</>;
+  return (
+    <details className="attempt-log" data-testid="attempt-log">
+      <summary aria-label={t('attemptLogOpen', { count: delivery.attempts })}>{delivery.attempts}</summary>
+      <ol>
+        {delivery.attempt_log.map((a) => (
+          <li key={a.attempted_at} title={a.error || undefined}>
+            {t('attemptLine', {
+              time: when(a.attempted_at),
+              answer: a.response_code || t('noAnswer'),
+              duration: a.duration_ms,
+            })}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: DeliveryPage }) {
   const t = translator('adminWebhooks');
   // i18n-keys: adminWebhooks.delivery_*
@@ -58,7 +81,9 @@ function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: Del
             <tr key={d.id} data-testid="delivery-row" data-delivery={d.id}>
               <td>{webhookEventName(d.event)}</td>
               <td>{t(`delivery_${d.status}`)}</td>
-              <td>{d.attempts}</td>
+              <td>
+                <AttemptLog delivery={d} />
+              </td>
               <td title={d.error || undefined}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
               <td>{when(d.last_attempt_at)}</td>
               <td>

@@ -156,3 +156,53 @@ test('on a phone an admin reads the delivery log by event name, finds an older f
     await context.close();
   }
 });
+
+test('an admin sees that the receiver answered 500 before it answered 200', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const name = unique('Flaky receiver');
+  const staff = await createMember({ role: 'admin' });
+  const endpointRecord = await admin
+    .collection('webhooks')
+    .create({ name, url: receiver.url('/flaky'), kind: 'standard', events: ['idea.posted'] });
+  const context = await browser.newContext();
+  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
+  const page = await context.newPage();
+  try {
+    receiver.answer('/flaky', { status: 500 });
+    const idea = await createIdea(admin, staff.id, unique('Deliver me twice'));
+    const [first] = await receiver.waitFor((r) => JSON.parse(r.body).data?.idea?.id === idea.id);
+    const delivery = () =>
+      admin
+        .collection('webhook_deliveries')
+        .getFirstListItem(admin.filter('message_id = {:id}', { id: first.headers['webhook-id'] }));
+    await expect.poll(async () => (await delivery()).attempts).toBe(1);
+    // The retry is due a minute later; bring it forward, and the next idea's delivery wakes the worker.
+    receiver.answer('/flaky', { status: 200 });
+    await admin
+      .collection('webhook_deliveries')
+      .update((await delivery()).id, { next_attempt_at: new Date().toISOString() });
+    await createIdea(admin, staff.id, unique('Wake the worker'));
+    await expect.poll(async () => (await delivery()).status, { timeout: 20_000 }).toBe('delivered');
+
+    await page.goto('/admin/webhooks');
+    await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+    const endpoint = page.getByTestId('webhook').filter({ hasText: name });
+    await endpoint.getByText('Recent deliveries').click();
+    const row = endpoint.locator(`[data-delivery="${(await delivery()).id}"]`);
+    await row.getByLabel('2 attempts: show each').click();
+    const attempts = row.getByTestId('attempt-log').getByRole('listitem');
+    await expect(attempts).toHaveCount(2);
+    await expect(attempts.nth(0)).toContainText(/: 500, \d+ ms$/);
+    await expect(attempts.nth(1)).toContainText(/: 200, \d+ ms$/);
+  } finally {
+    await admin.collection('webhooks').delete(endpointRecord.id);
+    await receiver.close();
+    await context.close();
+  }
+});

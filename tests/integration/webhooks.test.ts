@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { listDeliveries } from '../../src/lib/pb/webhooks';
 import { startRestartablePocketBase } from '../support/restartable-pocketbase';
 import { type Received, startWebhookReceiver } from '../support/webhook-receiver';
 
@@ -247,6 +248,37 @@ describe('failures', () => {
     await expect.poll(async () => (await deliveriesOf(flaky, 'idea.posted'))[0]?.status).toBe('delivered');
     const [delivery] = await deliveriesOf(flaky, 'idea.posted');
     expect(delivery).toMatchObject({ attempts: 3, response_code: 204, error: '' });
+    // The log keeps each attempt, not only the last: 503, then no answer (timed out), then 204.
+    const page = await listDeliveries(admin, flaky.id, { page: 1, failedOnly: false });
+    const log = page.items[0]?.attempt_log ?? [];
+    expect(log.map((a) => a.response_code)).toEqual([503, 0, 204]);
+    expect(log[1]?.error).toMatch(/deadline|timeout/i);
+    expect(log[1]?.duration_ms).toBeGreaterThanOrEqual(950);
+    expect(log[0]?.duration_ms).toBeLessThan(950);
+    const starts = log.map((a) => Date.parse(a.attempted_at.replace(' ', 'T')));
+    expect(starts).toEqual([...starts].sort((x, y) => x - y));
+    // Only admins read the attempts; nobody writes them through the API.
+    const one = await admin
+      .collection('webhook_attempts')
+      .getFirstListItem(admin.filter('delivery = {:id}', { id: delivery?.id }));
+    for (const reader of [member, moderator, new PocketBase(stack.url)]) {
+      expect((await reader.collection('webhook_attempts').getList(1, 10)).totalItems).toBe(0);
+      await expect(reader.collection('webhook_attempts').getOne(one.id)).rejects.toMatchObject({ status: 404 });
+    }
+    for (const writer of [admin, member]) {
+      await expect(
+        writer
+          .collection('webhook_attempts')
+          .create({ delivery: delivery?.id, attempted_at: '2026-01-01 00:00:00Z', response_code: 200 }),
+      ).rejects.toMatchObject({ status: 403 });
+      await expect(writer.collection('webhook_attempts').update(one.id, { response_code: 200 })).rejects.toMatchObject({
+        status: expect.any(Number),
+      });
+      await expect(writer.collection('webhook_attempts').delete(one.id)).rejects.toMatchObject({
+        status: expect.any(Number),
+      });
+    }
+    expect((await admin.collection('webhook_attempts').getOne(one.id)).response_code).toBe(503);
     const again = await admin.collection('webhooks').getOne(flaky.id);
     expect(again).toMatchObject({ failure_count: 0, paused: false });
     await admin.collection('webhooks').delete(flaky.id);

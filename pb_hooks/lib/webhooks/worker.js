@@ -1,11 +1,12 @@
 // The delivery worker: sends due rows of webhook_deliveries, signs Standard Webhooks, records each
-// attempt (status, time, response code), retries with exponential backoff, gives up after the
+// attempt (status, time, response code, duration: lib/webhooks/attempts.js keeps every one), retries with exponential backoff, gives up after the
 // configured attempts, and pauses an endpoint that keeps failing (emailing the admins once).
 // Rows are claimed with a compare-and-set lease, so overlapping workers never send a row twice, and a
 // worker that died mid-send (PocketBase restarted) leaves a lease that simply expires.
 const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
 const { sign } = require(`${__hooks}/lib/webhooks/signature.js`);
 const { notifyAdminsOfPause } = require(`${__hooks}/lib/webhooks/pause-notice.js`);
+const { recordAttempt } = require(`${__hooks}/lib/webhooks/attempts.js`);
 
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
 const SLEEPER_KEY = 'chorus.webhooks.sleeping';
@@ -71,7 +72,10 @@ function send(endpoint, delivery, config) {
 
 function deliver(app, delivery, config) {
   const endpoint = app.findRecordById('webhooks', delivery.getString('webhook'));
+  const startedMs = Date.now();
   const outcome = send(endpoint, delivery, config);
+  outcome.durationMs = Date.now() - startedMs;
+  recordAttempt(app, delivery.id, startedMs, outcome);
   const attempts = delivery.getInt('attempts') + 1;
   const fresh = app.findRecordById('webhook_deliveries', delivery.id);
   fresh.set('attempts', attempts);

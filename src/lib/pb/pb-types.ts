@@ -51,6 +51,7 @@ export const Collections = {
   TrackerLinks: 'tracker_links',
   Users: 'users',
   Votes: 'votes',
+  WebhookAttempts: 'webhook_attempts',
   WebhookDeliveries: 'webhook_deliveries',
   Webhooks: 'webhooks',
   WidgetSettings: 'widget_settings',
@@ -796,6 +797,15 @@ export type VotesRecord = {
   user: RecordIdString;
 };
 
+export type WebhookAttemptsRecord = {
+  attempted_at: IsoDateString;
+  delivery: RecordIdString;
+  duration_ms?: number;
+  error?: string;
+  id: string;
+  response_code?: number;
+};
+
 export const WebhookDeliveriesStatusOptions = {
   pending: 'pending',
   delivered: 'delivered',
@@ -931,6 +941,7 @@ export type TrackerEventsResponse<Tpayload = unknown, Texpand = unknown> = Requi
 export type TrackerLinksResponse<Texpand = unknown> = Required<TrackerLinksRecord> & BaseSystemFields<Texpand>;
 export type UsersResponse<Texpand = unknown> = Required<UsersRecord> & AuthSystemFields<Texpand>;
 export type VotesResponse<Texpand = unknown> = Required<VotesRecord> & BaseSystemFields<Texpand>;
+export type WebhookAttemptsResponse<Texpand = unknown> = Required<WebhookAttemptsRecord> & BaseSystemFields<Texpand>;
 export type WebhookDeliveriesResponse<Texpand = unknown> = Required<WebhookDeliveriesRecord> &
   BaseSystemFields<Texpand>;
 export type WebhooksResponse<Texpand = unknown> = Required<WebhooksRecord> & BaseSystemFields<Texpand>;
@@ -984,6 +995,7 @@ export type CollectionRecords = {
   tracker_links: TrackerLinksRecord;
   users: UsersRecord;
   votes: VotesRecord;
+  webhook_attempts: WebhookAttemptsRecord;
   webhook_deliveries: WebhookDeliveriesRecord;
   webhooks: WebhooksRecord;
   widget_settings: WidgetSettingsRecord;
@@ -1035,6 +1047,7 @@ export type CollectionResponses = {
   tracker_links: TrackerLinksResponse;
   users: UsersResponse;
   votes: VotesResponse;
+  webhook_attempts: WebhookAttemptsResponse;
   webhook_deliveries: WebhookDeliveriesResponse;
   webhooks: WebhooksResponse;
   widget_settings: WidgetSettingsResponse;

@@ -42,7 +42,22 @@ export interface DeliveryRecord {
   response_code: number;
   error: string;
   created: string;
+  /** Every attempt, oldest first (the worker writes one row per send: webhook_attempts). */
+  attempt_log: AttemptRecord[];
 }
+
+/** One send of a delivery: when, the receiver's answer (0: none; `error` says why) and how long it took. */
+export interface AttemptRecord {
+  attempted_at: string;
+  response_code: number;
+  duration_ms: number;
+  error: string;
+}
+
+const ATTEMPTS = 'webhook_attempts_via_delivery';
+const ATTEMPT_FIELDS = ['attempted_at', 'response_code', 'duration_ms', 'error']
+  .map((field) => `expand.${ATTEMPTS}.${field}`)
+  .join(',');
 
 export type NewWebhook = Pick<WebhookRecord, 'name' | 'url' | 'kind' | 'events'> &
   Partial<Pick<WebhookRecord, 'include_customer_data'>>;
@@ -89,12 +104,19 @@ export interface DeliveryPage extends DeliveryQuery {
  * (webhook, status, created) or (webhook, created), so neither grows with the whole table. */
 export async function listDeliveries(pb: PocketBase, webhookId: string, query: DeliveryQuery): Promise<DeliveryPage> {
   const filter = query.failedOnly ? "webhook = {:id} && status = 'failed'" : 'webhook = {:id}';
-  const page = await pb.collection('webhook_deliveries').getList<DeliveryRecord>(query.page, DELIVERIES_PER_PAGE, {
+  type Row = Omit<DeliveryRecord, 'attempt_log'> & { expand?: { [ATTEMPTS]?: AttemptRecord[] } };
+  const page = await pb.collection('webhook_deliveries').getList<Row>(query.page, DELIVERIES_PER_PAGE, {
     filter: pb.filter(filter, { id: webhookId }),
     sort: '-created',
-    fields: 'id,webhook,event,message_id,status,attempts,last_attempt_at,next_attempt_at,response_code,error,created',
+    // The attempts come in the same request (a back-relation expand), never one request per row.
+    expand: ATTEMPTS,
+    fields: `id,webhook,event,message_id,status,attempts,last_attempt_at,next_attempt_at,response_code,error,created,${ATTEMPT_FIELDS}`,
   });
-  return { ...query, items: page.items, totalItems: page.totalItems, totalPages: page.totalPages };
+  const items = page.items.map(({ expand, ...delivery }) => ({
+    ...delivery,
+    attempt_log: (expand?.[ATTEMPTS] ?? []).toSorted((a, b) => a.attempted_at.localeCompare(b.attempted_at)),
+  }));
+  return { ...query, items, totalItems: page.totalItems, totalPages: page.totalPages };
 }
 
 export function resendDelivery(pb: PocketBase, deliveryId: string): Promise<DeliveryRecord> {
