@@ -5,6 +5,8 @@
 // with the next write, whichever comes first. (No router middleware wakes it on start: that would put
 // JavaScript on every request PocketBase serves, reads included.)
 cronAdd('chorus_webhooks', '* * * * *', () => {
+  // Incoming and outgoing tracker events first (issue #26): the same durable queue pattern, kicked the same way.
+  require(`${__hooks}/lib/trackers/engine.js`).runTrackerQueue($app);
   const { runWorker } = require(`${__hooks}/lib/webhooks/worker.js`);
   runWorker($app);
 });

@@ -45,7 +45,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.pbPublicUrl = publicUrl;
   context.locals.user = null;
 
-  const isPage = !context.url.pathname.startsWith('/_') && !/\.[a-z0-9]+$/i.test(context.url.pathname);
+  // Tracker webhooks (/integrations/…) are no page: they skip the shell's read.
+  const isPage =
+    !context.url.pathname.startsWith('/_') &&
+    !context.url.pathname.startsWith('/integrations/') &&
+    !/\.[a-z0-9]+$/i.test(context.url.pathname);
   let session: Session = { user: null, clearCookie: false };
   let response: Response;
   try {

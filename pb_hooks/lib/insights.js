@@ -175,4 +175,4 @@ function membersOf(app, companyId) {
   return rows.map((row) => row.user);
 }
 
-module.exports = { recomputeInsights, recomputeVotedBy, membersOf, weightsOf, scoringOf, jsonField };
+module.exports = { recomputeInsights, recomputeVotedBy, membersOf, weightsOf, scoringOf, jsonField, worthOf };

@@ -1,44 +1,21 @@
 // Passkeys on PocketBase's side: the site's Worker verifies each WebAuthn ceremony (WebCrypto) and proves the
-// result here with a short HS256 JWT signed by a key derived from CHORUS_PROXY_SECRET (src/lib/passkeys/proof.ts
-// derives the same); this side keeps credentials and one-time challenges and issues sessions. No proof, no
+// result here with a short HS256 JWT signed by a key derived from CHORUS_PROXY_SECRET (lib/site-proof.js;
+// src/lib/site-proof.ts derives the same); this side keeps credentials and one-time challenges and issues sessions. No proof, no
 // secret, no session: a forged, expired or replayed proof is refused.
 const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 
 const CHALLENGE_SECONDS = 5 * 60;
-const PROOF_MAX_SECONDS = 120;
 const MAX_PASSKEYS_PER_USER = 20;
 const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{16,1400}$/;
 const ID_PATTERN = /^[a-z0-9]{15}$/;
 
-/** The proof key, or '' when the site and PocketBase share no secret (passkeys are then off). */
-function proofKey() {
-  const secret = $os.getenv('CHORUS_PROXY_SECRET');
-  return secret ? $security.hs256('chorus-passkeys-proof', secret) : '';
-}
-
 /** The claims of a proof for action `act`, or a refusal (400/401/503). */
 function readProof(e, act) {
-  const key = proofKey();
-  if (!key) throw new ApiError(503, refusalText('passkeyUnavailable'));
-  const token = String(e.requestInfo().body.proof || '');
-  let claims;
-  try {
-    if (!token || token.length > 8192) throw new Error('no proof');
-    claims = $security.parseJWT(token, key);
-  } catch {
-    throw new UnauthorizedError(refusalText('passkeyBadProof'));
-  }
-  const now = Math.floor(Date.now() / 1000);
-  const exp = Number(claims.exp);
-  if (
-    claims.aud !== 'chorus-passkeys' ||
-    claims.act !== act ||
-    !Number.isFinite(exp) ||
-    exp - now > PROOF_MAX_SECONDS
-  ) {
-    throw new UnauthorizedError(refusalText('passkeyBadProof'));
-  }
+  const { siteProofKey, parseSiteProof } = require(`${__hooks}/lib/site-proof.js`);
+  if (!siteProofKey('passkeys')) throw new ApiError(503, refusalText('passkeyUnavailable'));
+  const claims = parseSiteProof(e.requestInfo().body.proof, 'passkeys', act);
+  if (!claims) throw new UnauthorizedError(refusalText('passkeyBadProof'));
   if (!CHALLENGE_PATTERN.test(String(claims.challenge || '')))
     throw new BadRequestError(refusalText('passkeyBadProof'));
   return claims;
