@@ -448,7 +448,7 @@ describe('retention', () => {
 
   it('the daily job removes entries older than the retention period; 0 keeps them forever', async () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
-    const tags = [];
+    const tags: { id: string }[] = [];
     for (const name of ['old', 'older', 'recent']) {
       tags.push(await actors.admin.collection('tags').create({ name: `${name}-${Date.now()}`, color: '#333333' }));
     }
