@@ -14,7 +14,8 @@ export type Handler = (call: TrackerCall, authorization: string) => JsonAnswer;
 
 export async function startJsonServer(handle: Handler) {
   const calls: TrackerCall[] = [];
-  let down = false;
+  // Down for every call, or for calls whose path contains `only`.
+  let down: false | { only?: string } = false;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -27,9 +28,10 @@ export async function startJsonServer(handle: Handler) {
     }
     const call = { method: req.method ?? 'GET', path: req.url ?? '/', body };
     calls.push(call);
-    const answer = down
-      ? { status: 503, body: { message: 'Service Unavailable' } }
-      : handle(call, String(req.headers.authorization ?? ''));
+    const answer =
+      down && (!down.only || call.path.includes(down.only))
+        ? { status: 503, body: { message: 'Service Unavailable' } }
+        : handle(call, String(req.headers.authorization ?? ''));
     res
       .writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' })
       .end(JSON.stringify(answer.body));
@@ -38,8 +40,8 @@ export async function startJsonServer(handle: Handler) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
-    setDown(value: boolean) {
-      down = value;
+    setDown(value: boolean, only?: string) {
+      down = value ? (only ? { only } : {}) : false;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -12,6 +12,16 @@ const MAX_ATTEMPTS = 8;
 const BUDGET_MS = 20_000;
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
+/** A JSON field's value (PocketBase hands JSON fields to hooks as raw bytes). */
+function jsonOf(record, name, fallback) {
+  try {
+    const value = JSON.parse(toString(record.get(name)) || 'null');
+    return value === null || value === undefined ? fallback : value;
+  } catch {
+    return fallback;
+  }
+}
+
 /** A connection by id, refused (404) when there is none and (400) when it is switched off and `active` is asked. */
 function connectionById(app, id, { active = true } = {}) {
   let connection;
@@ -158,8 +168,8 @@ function applyChange(app, connection, change) {
     { connection: connection.id, issue: change.issue_id },
   );
   if (links.length === 0) return 'no idea is linked to this issue';
-  const map = connection.get('state_map') ? JSON.parse(JSON.stringify(connection.get('state_map'))) : {};
-  const states = connection.get('states') ? JSON.parse(JSON.stringify(connection.get('states'))) : [];
+  const map = jsonOf(connection, 'state_map', {});
+  const states = jsonOf(connection, 'states', []);
   const statusId = typeof map?.[change.state] === 'string' ? map[change.state] : '';
   const stateName = (Array.isArray(states) && states.find((s) => s?.key === change.state)?.name) || change.state;
   const label = trackerLabel(connection);
@@ -198,7 +208,7 @@ function applyChange(app, connection, change) {
 
 function processIncoming(app, connection, row) {
   if (!connection.getBool('active')) return 'the connection is switched off';
-  const payload = JSON.parse(JSON.stringify(row.get('payload')));
+  const payload = jsonOf(row, 'payload', {});
   const change = providerOf(connection).eventChange(app, connection, row.getString('event'), payload);
   if (!change) return 'not a change of an issue of this connection';
   return applyChange(app, connection, change);
@@ -222,7 +232,7 @@ function commentFor(app, post) {
 }
 
 function processOutgoing(app, connection, row) {
-  const payload = JSON.parse(JSON.stringify(row.get('payload')));
+  const payload = jsonOf(row, 'payload', {});
   let link;
   let post;
   try {

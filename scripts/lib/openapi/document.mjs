@@ -5,6 +5,7 @@ import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
 import { ROUTES } from './routes.mjs';
 import { annotateScopes } from './scopes.mjs';
+import { TRACKER_ROUTES } from './trackers.mjs';
 import { describeWebhooks } from './webhooks.mjs';
 
 const PARAMETERS = {
@@ -70,7 +71,7 @@ export function buildOpenApi(collections) {
           },
         },
       },
-      ...annotateScopes({ ...paths, ...ROUTES, ...API_KEY_ROUTES }, collections),
+      ...annotateScopes({ ...paths, ...ROUTES, ...API_KEY_ROUTES, ...TRACKER_ROUTES }, collections),
     },
     webhooks: describeWebhooks(),
     components: {

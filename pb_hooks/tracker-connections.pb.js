@@ -1,0 +1,55 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Tracker connections' secrets. PocketBase drops hidden fields from a non-superuser's record write, so an admin
+// pastes the token (and Linear's signing secret) through a route of their own; they are never shown again. A
+// GitHub connection gets a generated webhook secret when created, shown in the create answer only, for the
+// admin to paste into the repository's webhook settings.
+//
+// POST /api/chorus/trackers/{connection}/credentials { token?, webhook_secret? }   admins
+
+onRecordCreateRequest((e) => {
+  if (e.record.getString('provider') === 'github') {
+    e.record.set('webhook_secret', $security.randomString(40));
+    e.record.unhide('webhook_secret');
+  }
+  if (e.auth?.collection().name === 'users') e.record.set('created_by', e.auth.id);
+  e.next();
+}, 'tracker_connections');
+
+routerAdd(
+  'POST',
+  '/api/chorus/trackers/{connection}/credentials',
+  (e) => {
+    const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
+    const { connectionById, trackerLabel } = require(`${__hooks}/lib/trackers/engine.js`);
+    requireAdmin(e);
+    const connection = connectionById(e.app, e.request.pathValue('connection'), { active: false });
+    const body = e.requestInfo().body;
+    const changed = [];
+    for (const [field, max] of [
+      ['token', 500],
+      ['webhook_secret', 200],
+    ]) {
+      if (body[field] === undefined || body[field] === null || body[field] === '') continue;
+      const text = String(body[field]).trim();
+      if (!text || text.length > max || /\s/.test(text)) {
+        throw new BadRequestError('', { [field]: new ValidationError('validation_invalid_secret', 'Invalid value.') });
+      }
+      connection.set(field, text);
+      changed.push(field);
+    }
+    e.app.runInTransaction((txApp) => {
+      txApp.save(connection);
+      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      recordAudit(txApp, e, {
+        action: 'tracker.credentials',
+        collection: 'tracker_connections',
+        id: connection.id,
+        label: trackerLabel(connection),
+        after: { changed },
+      });
+    });
+    return e.json(200, { changed });
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
