@@ -201,7 +201,9 @@ describe('staff create and link issues from ideas', () => {
     });
     const created = github.calls.find((c) => c.method === 'POST' && c.path === '/repos/acme/app/issues');
     expect(created?.body).toMatchObject({ title: 'Export to CSV' });
-    expect((created?.body as { body: string }).body).toContain(`https://feedback.example.com/p/${idea.id}`);
+    expect((created?.body as { body?: string } | undefined)?.body).toContain(
+      `https://feedback.example.com/p/${idea.id}`,
+    );
     await expect
       .poll(() => github.calls.find((c) => c.path === '/repos/acme/app/issues/1/comments')?.body, { timeout: 10_000 })
       .toMatchObject({
