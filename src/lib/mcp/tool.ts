@@ -15,6 +15,8 @@ export interface CallingKey {
   name: string;
   scope: KeyScope;
   rate_limit: number;
+  /** The key's service member (the author of what it writes). */
+  user: string;
 }
 
 export interface ToolContext {
