@@ -7,7 +7,8 @@
 // POST /api/chorus/trackers/{connection}/credentials { token?, webhook_secret? }   admins
 
 onRecordCreateRequest((e) => {
-  if (e.record.getString('provider') === 'github') {
+  // (A superuser may set one in the same write: PocketBase keeps hidden fields from superusers only.)
+  if (e.record.getString('provider') === 'github' && !e.record.getString('webhook_secret')) {
     e.record.set('webhook_secret', $security.randomString(40));
     e.record.unhide('webhook_secret');
   }

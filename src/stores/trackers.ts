@@ -1,0 +1,54 @@
+// An idea's linked issues on its staff panel: create an issue from the idea, link an existing one, unlink.
+// Each action answers with the shared toast; a refused action (tracker down, unknown issue) changes nothing.
+import { atom } from 'nanostores';
+import { translate } from '../i18n/current';
+import { getBrowserClient } from '../lib/pb/client';
+import { toAppError } from '../lib/pb/errors';
+import { createIssueFromIdea, linkExistingIssue, type TrackerLink, unlinkIssue } from '../lib/pb/trackers';
+import { showToast } from './toast';
+
+export const $links = atom<TrackerLink[]>([]);
+export const $trackerBusy = atom(false);
+
+export function startLinks(initial: TrackerLink[]): void {
+  $links.set(initial);
+}
+
+async function act<T>(send: () => Promise<T>, done: string): Promise<T | null> {
+  $trackerBusy.set(true);
+  try {
+    const value = await send();
+    showToast(done);
+    return value;
+  } catch (error) {
+    showToast(toAppError(error).message);
+    return null;
+  } finally {
+    $trackerBusy.set(false);
+  }
+}
+
+export async function createIssue(connection: string, post: string): Promise<void> {
+  const link = await act(
+    () => createIssueFromIdea(getBrowserClient(), connection, post),
+    translate('trackers', 'created'),
+  );
+  if (link) $links.set([...$links.get(), link]);
+}
+
+export async function linkIssue(connection: string, post: string, issue: string): Promise<boolean> {
+  const link = await act(
+    () => linkExistingIssue(getBrowserClient(), connection, post, issue),
+    translate('trackers', 'linked'),
+  );
+  if (link) $links.set([...$links.get(), link]);
+  return link !== null;
+}
+
+export async function unlink(link: TrackerLink): Promise<void> {
+  const done = await act(
+    () => unlinkIssue(getBrowserClient(), link.id).then(() => true),
+    translate('trackers', 'unlinked'),
+  );
+  if (done) $links.set($links.get().filter((other) => other.id !== link.id));
+}
