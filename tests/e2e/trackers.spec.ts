@@ -88,7 +88,9 @@ test('staff create a GitHub issue from an idea; the issue is closed; the idea’
         expect(delivered.status).toBe(200);
         await expect(voterPage.locator('main .status-pill').first()).toHaveText('Done', { timeout: 15_000 });
         await voterPage.reload();
-        await expect(voterPage.locator('.official-response')).toContainText('GitHub (acme/app) issue #1 is now Closed as completed.');
+        await expect(voterPage.locator('.official-response')).toContainText(
+          'GitHub (acme/app) issue #1 is now Closed as completed.',
+        );
         const email = await stack.mail?.waitFor(
           (m: { to: string; text: string }) => m.to.includes(voter.email) && /Done/.test(m.text),
         );
