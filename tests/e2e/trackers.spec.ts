@@ -181,3 +181,73 @@ test('a Linear issue linked to two ideas moves to In Progress and both ideas fol
     await linear.close();
   }
 });
+
+test('an admin connects a Linear team, fetches its states, maps them and sees the webhook address; a moderator cannot', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const linear = await startLinearServer({ apiKey: LINEAR_KEY, teamId: TEAM_ID, teamKey: 'ENG' });
+  try {
+    await withOwnStack(
+      async (stack) => {
+        const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
+        const { moderator } = await people(admin);
+        const owner = await admin.collection('users').create({
+          email: 'owner@example.com',
+          name: 'Ada Admin',
+          role: 'admin',
+          password: PASSWORD,
+          passwordConfirm: PASSWORD,
+          verified: true,
+        });
+        const context = await browser.newContext();
+        await signIn(context, stack.siteUrl as string, stack.pbUrl as string, owner.email, PASSWORD);
+        const page = await context.newPage();
+        await page.goto(`${stack.siteUrl}/admin/integrations`);
+        await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+        await page.getByRole('combobox', { name: 'Tracker' }).selectOption('linear');
+        await page.getByLabel('Name', { exact: true }).fill('Engineering');
+        await page.getByLabel('Team id').fill(TEAM_ID);
+        await page.getByLabel('Team key').fill('ENG');
+        await page.getByLabel('Webhook signing secret').fill('lin_wh_admin');
+        // A wrong token is accepted as pasted, then told apart when the states are fetched.
+        await page.getByLabel('API token').fill('lin_api_wrong');
+        await page.getByRole('button', { name: 'Connect' }).click();
+        const card = page.getByTestId('integration').filter({ hasText: 'Engineering' });
+        await expect(card).toBeVisible();
+        const [connection] = await admin.collection('tracker_connections').getFullList();
+        await expect(card.getByTestId('webhook-address')).toHaveText(
+          `${stack.siteUrl}/integrations/linear/${connection?.id}`,
+        );
+        await card.getByRole('button', { name: 'Fetch states' }).click();
+        await expect(page.getByText("The tracker refused the connection's token")).toBeVisible();
+        await card.getByLabel('New API token').fill(LINEAR_KEY);
+        await card.getByRole('button', { name: 'Save credentials' }).click();
+        await expect(page.getByText('Credentials saved.')).toBeVisible();
+        await card.getByRole('button', { name: 'Fetch states' }).click();
+        await card.getByLabel('Status for In Progress').selectOption({ label: 'In progress' });
+        await card.getByRole('button', { name: 'Save the mapping' }).click();
+        await expect(page.getByText('Saved.')).toBeVisible();
+        await card.getByLabel('On', { exact: true }).click();
+        const inProgress = await admin.collection('statuses').getFirstListItem('slug = "in-progress"');
+        await expect
+          .poll(async () => (await admin.collection('tracker_connections').getOne(connection?.id as string)).active)
+          .toBe(true);
+        const stored = await admin.collection('tracker_connections').getOne(connection?.id as string);
+        expect(stored).toMatchObject({ token: LINEAR_KEY, webhook_secret: 'lin_wh_admin' });
+        expect(stored.state_map).toEqual({ [LINEAR_STATES[2]?.id as string]: inProgress.id });
+        await context.close();
+
+        const staff = await browser.newContext();
+        await signIn(staff, stack.siteUrl as string, stack.pbUrl as string, moderator.email, PASSWORD);
+        const refused = await staff.newPage();
+        const answer = await refused.goto(`${stack.siteUrl}/admin/integrations`);
+        expect(answer?.status()).toBe(404);
+        await staff.close();
+      },
+      { pocketbaseEnv: { CHORUS_LINEAR_API_URL: linear.url } },
+    );
+  } finally {
+    await linear.close();
+  }
+});

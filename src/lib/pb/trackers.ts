@@ -65,3 +65,50 @@ export function unlinkIssue(pb: PocketBase, link: string): Promise<void> {
 export function stateName(connection: TrackerConnection | undefined, key: string): string {
   return connection?.states?.find((state) => state.key === key)?.name ?? key;
 }
+
+export interface NewConnection {
+  provider: 'github' | 'linear';
+  name: string;
+  repository?: string;
+  team_id?: string;
+  team_key?: string;
+}
+
+/** Creates a connection (inactive until its states are mapped); a GitHub one answers its webhook secret once. */
+export function createConnection(
+  pb: PocketBase,
+  data: NewConnection,
+): Promise<TrackerConnection & { webhook_secret?: string }> {
+  return pb.collection('tracker_connections').create({ ...data, active: false, comment_back: false });
+}
+
+export function updateConnection(
+  pb: PocketBase,
+  id: string,
+  data: Partial<Pick<TrackerConnection, 'active' | 'comment_back' | 'state_map' | 'name'>>,
+): Promise<TrackerConnection> {
+  return pb.collection('tracker_connections').update(id, data, { fields: CONNECTION_FIELDS });
+}
+
+export function deleteConnection(pb: PocketBase, id: string): Promise<boolean> {
+  return pb.collection('tracker_connections').delete(id);
+}
+
+/** Pastes a token and/or a webhook signing secret (never read back). */
+export function setCredentials(
+  pb: PocketBase,
+  id: string,
+  data: { token?: string; webhook_secret?: string },
+): Promise<unknown> {
+  return pb.send(`/api/chorus/trackers/${encodeURIComponent(id)}/credentials`, { method: 'POST', body: data });
+}
+
+/** Asks the tracker for its states (also stored on the connection). */
+export async function fetchStates(pb: PocketBase, id: string): Promise<{ key: string; name: string }[]> {
+  return (
+    await pb.send<{ states: { key: string; name: string }[] }>(
+      `/api/chorus/trackers/${encodeURIComponent(id)}/states`,
+      {},
+    )
+  ).states;
+}
