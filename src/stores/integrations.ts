@@ -14,6 +14,7 @@ import {
   type TrackerConnection,
   updateConnection,
 } from '../lib/pb/trackers';
+import { toasted } from './action';
 import { showToast } from './toast';
 
 export const $connections = atom<TrackerConnection[]>([]);
@@ -26,17 +27,6 @@ export function startConnections(initial: TrackerConnection[]): void {
 
 const replace = (next: TrackerConnection) =>
   $connections.set($connections.get().map((c) => (c.id === next.id ? { ...c, ...next } : c)));
-
-async function act<T>(send: () => Promise<T>, done: string): Promise<T | null> {
-  try {
-    const value = await send();
-    showToast(done);
-    return value;
-  } catch (error) {
-    showToast(toAppError(error).message);
-    return null;
-  }
-}
 
 /** Creates a connection and pastes its credentials; null when made, else the refusal (shown by the fields). */
 export async function addConnection(
@@ -63,23 +53,25 @@ export async function pasteCredentials(
   data: { token?: string; webhook_secret?: string },
 ): Promise<boolean> {
   return (
-    (await act(() => setCredentials(getBrowserClient(), id, data), translate('integrations', 'credentialsSaved'))) !==
-    null
+    (await toasted(
+      () => setCredentials(getBrowserClient(), id, data),
+      translate('integrations', 'credentialsSaved'),
+    )) !== null
   );
 }
 
 export async function loadStates(id: string): Promise<void> {
-  const states = await act(() => fetchStates(getBrowserClient(), id), translate('integrations', 'statesFetched'));
+  const states = await toasted(() => fetchStates(getBrowserClient(), id), translate('integrations', 'statesFetched'));
   const current = $connections.get().find((c) => c.id === id);
   if (states && current) replace({ ...current, states });
 }
 
 export async function saveConnection(id: string, data: Parameters<typeof updateConnection>[2]): Promise<void> {
-  const saved = await act(() => updateConnection(getBrowserClient(), id, data), translate('integrations', 'saved'));
+  const saved = await toasted(() => updateConnection(getBrowserClient(), id, data), translate('integrations', 'saved'));
   if (saved) replace(saved);
 }
 
 export async function removeConnection(id: string): Promise<void> {
-  const done = await act(() => deleteConnection(getBrowserClient(), id), translate('integrations', 'deleted'));
+  const done = await toasted(() => deleteConnection(getBrowserClient(), id), translate('integrations', 'deleted'));
   if (done) $connections.set($connections.get().filter((c) => c.id !== id));
 }

@@ -3,9 +3,8 @@
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
 import { getBrowserClient } from '../lib/pb/client';
-import { toAppError } from '../lib/pb/errors';
 import { createIssueFromIdea, linkExistingIssue, type TrackerLink, unlinkIssue } from '../lib/pb/trackers';
-import { showToast } from './toast';
+import { toasted } from './action';
 
 export const $links = atom<TrackerLink[]>([]);
 export const $trackerBusy = atom(false);
@@ -17,12 +16,7 @@ export function startLinks(initial: TrackerLink[]): void {
 async function act<T>(send: () => Promise<T>, done: string): Promise<T | null> {
   $trackerBusy.set(true);
   try {
-    const value = await send();
-    showToast(done);
-    return value;
-  } catch (error) {
-    showToast(toAppError(error).message);
-    return null;
+    return await toasted(send, done);
   } finally {
     $trackerBusy.set(false);
   }

@@ -279,7 +279,7 @@ describe('staff tools', () => {
       (await call(client, 'tag_idea', { idea: publicIdea.id, tags: ['reporting'] })).structuredContent.tags,
     ).toEqual(['Reporting']);
     expect(textOf(await call(client, 'tag_idea', { idea: publicIdea.id, tags: ['Nope'] }))).toContain(
-      'No tag named “Nope”',
+      'No tag named ["Nope"]',
     );
 
     const comment = await call(client, 'add_internal_comment', { idea: publicIdea.id, body: 'Agent triage note' });

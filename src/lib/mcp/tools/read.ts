@@ -193,7 +193,7 @@ const listTopIdeas: ChorusTool = {
         const found = await pb.collection('statuses').getFullList({ fields: 'id,name,slug' });
         const match = found.find((s) => [s.name, s.slug].some((v) => String(v).toLowerCase() === status.toLowerCase()));
         if (!match)
-          return refusal(`There is no status “${status}”: use one of ${found.map((s) => s.name).join(', ')}.`);
+          return refusal(`There is no status “${status}”: use one of ${JSON.stringify(found.map((s) => s.name))}.`);
         conditions.push('status = {:status}');
         params.status = match.id;
       }

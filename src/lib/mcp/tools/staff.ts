@@ -29,7 +29,7 @@ async function statusNamed(context: ToolContext, name: string): Promise<RecordMo
   const wanted = name.trim().toLowerCase();
   return (
     statuses.find((s) => String(s.name).toLowerCase() === wanted || String(s.slug) === wanted) ??
-    `There is no status “${name}”: use one of ${statuses.map((s) => s.name).join(', ')}.`
+    `There is no status “${name}”: use one of ${JSON.stringify(statuses.map((s) => s.name))}.`
   );
 }
 
@@ -124,7 +124,7 @@ const tagIdea: ChorusTool = {
       const unknown = tags.filter((name) => !byName.has(name.toLowerCase()));
       if (unknown.length > 0)
         return refusal(
-          `No tag named ${unknown.map((n) => `“${n}”`).join(', ')}; existing tags: ${all.map((t) => t.name).join(', ')}.`,
+          `No tag named ${JSON.stringify(unknown)}; existing tags: ${JSON.stringify(all.map((t) => t.name))}.`,
         );
       const ids = tags.map((name) => byName.get(name.toLowerCase())?.id as string);
       const post = await context.pb
