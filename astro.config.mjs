@@ -13,7 +13,7 @@ const SHARED_MODULES =
 const ROADMAP_MODULES = /[\\/]src[\\/]((stores|lib[\\/]pb)[\\/]roadmap|lib[\\/]eta-label)\.ts$/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
-  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search|priority|scoring|custom-fields|worth|companies|member-profiles|passkeys)|lib[\\/]pb[\\/](admin|staff|widget|account|priority|staff-lists|custom-fields|customers|passkeys)|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names|priority|money)|i18n[\\/](list-format|locale-names))\.ts$/;
+  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search|priority|scoring|custom-fields|worth|companies|member-profiles|passkeys|trackers|integrations|staff-action)|lib[\\/]pb[\\/](admin|staff|widget|account|priority|staff-lists|custom-fields|customers|passkeys|trackers)|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names|priority|money)|i18n[\\/](list-format|locale-names))\.ts$/;
 // Of those, what signing in and up needs: its own chunk, so the sign-in pages skip the staff tools' code.
 const SIGN_IN_MODULES =
   /[\\/]src[\\/](stores[\\/](auth|passkeys)|lib[\\/]pb[\\/]passkeys|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name))\.ts$/;

@@ -64,9 +64,12 @@ const ONLY_ON: Record<string, RegExp> = {
   mentions: /^\/((embed\/)?p\/[^/]+|notifications)\/?$/,
   // API keys: the admin page, and the members list that shows keys' service members as keys.
   apiKeys: /^\/admin\/(api-keys|members)\/?$/,
+  // Issue trackers: staff's panel on the idea page (its other words are PocketBase's); the integrations page.
+  trackers: /^\/p\/[^/]+\/?$/,
+  integrations: /^\/admin\/integrations\/?$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys']);
+const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys', 'trackers', 'integrations']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */

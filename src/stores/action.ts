@@ -70,10 +70,3 @@ export function createChangeClock() {
     unchangedSince: (key: string, mark: number) => (changed.get(key) ?? 0) <= mark,
   };
 }
-
-/** Runs a server call for a button: the toast says `done` or why it was refused; the value, or null when refused. */
-export async function toasted<T>(send: () => Promise<T>, done: string): Promise<T | null> {
-  const result = await attempt(send);
-  showToast(result.ok ? done : result.error.message);
-  return result.ok ? result.value : null;
-}

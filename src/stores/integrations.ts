@@ -14,7 +14,7 @@ import {
   type TrackerConnection,
   updateConnection,
 } from '../lib/pb/trackers';
-import { toasted } from './action';
+import { toasted } from './staff-action';
 import { showToast } from './toast';
 
 export const $connections = atom<TrackerConnection[]>([]);

@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
 import { getBrowserClient } from '../lib/pb/client';
 import { createIssueFromIdea, linkExistingIssue, type TrackerLink, unlinkIssue } from '../lib/pb/trackers';
-import { toasted } from './action';
+import { toasted } from './staff-action';
 
 export const $links = atom<TrackerLink[]>([]);
 export const $trackerBusy = atom(false);

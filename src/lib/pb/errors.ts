@@ -37,9 +37,6 @@ export function toAppError(error: unknown): AppError {
       return { kind: 'validation', message: translate('errors', 'tooLarge'), fields: {} };
     case 429:
       return { kind: 'rate-limited', message: rateLimitedMessage(error) };
-    case 502:
-      // A service Chorus calls (an issue tracker) refused or did not answer: Chorus's own words say which.
-      return message ? { kind: 'network', message } : network();
     default:
       return error.status >= 500
         ? network()
