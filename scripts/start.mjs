@@ -3,7 +3,7 @@
 import './lib/require-node.mjs';
 import { resolve } from 'node:path';
 import { replicaDirFromEnv } from './lib/backups/replica-dir.mjs';
-import { commandLine } from './lib/cli.mjs';
+import { commandLine, oneSentence } from './lib/cli.mjs';
 import { DEMO_PEOPLE } from './lib/seed/people.mjs';
 import { startStack } from './lib/stack.mjs';
 
@@ -43,7 +43,7 @@ try {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 } catch (error) {
-  console.error(`\nChorus could not start: ${error instanceof Error ? error.message : error}`);
+  console.error(`\nChorus could not start: ${oneSentence(error)}`);
   process.exit(1);
 }
 

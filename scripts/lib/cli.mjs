@@ -50,7 +50,17 @@ export function oneSentence(error) {
   if (cause?.code === 'ECONNREFUSED') return `nothing answers at ${cause.address}:${cause.port} (is it running?)`;
   if (cause?.code === 'ENOTFOUND') return `the host ${cause.hostname} is unknown`;
   if (error.message === 'fetch failed' && cause?.message) return cause.message.split('\n')[0];
-  return error.message.split('\n')[0];
+  return error.message.split('\n')[0] + pocketBaseDetail(error);
+}
+
+/** For a PocketBase SDK error: which address answered what, and each field's complaint, so a refusal is traceable. */
+function pocketBaseDetail(error) {
+  const { url, status, response } = /** @type {any} */ (error);
+  if (typeof url !== 'string' || !url || typeof status !== 'number') return '';
+  const fields = Object.entries(response?.data ?? {})
+    .map(([field, issue]) => `${field}: ${issue?.message ?? JSON.stringify(issue)}`)
+    .join('; ');
+  return ` (${status} from ${new URL(url).pathname}${fields ? `; ${fields}` : ''})`;
 }
 
 /**

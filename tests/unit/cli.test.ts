@@ -1,4 +1,6 @@
 // The operator commands' shared reading of arguments (scripts/lib/cli.mjs): help, one-sentence refusals.
+
+import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { oneSentence, parseCommandLine, positiveNumber, UsageError, usageFromScript } from '../../scripts/lib/cli.mjs';
 
@@ -61,6 +63,20 @@ describe('oneSentence', () => {
 
   it('keeps only the first line of a message', () => {
     expect(oneSentence(new Error('first\n    at somewhere'))).toBe('first');
+  });
+
+  it("names the PocketBase route and each field's complaint when PocketBase refuses a write", () => {
+    const refusal = new ClientResponseError({
+      url: 'http://127.0.0.1:8090/api/collections/ideas/records/abc',
+      status: 400,
+      response: {
+        message: 'Failed to update record.',
+        data: { title: { code: 'validation_required', message: 'Cannot be blank.' } },
+      },
+    });
+    expect(oneSentence(refusal)).toBe(
+      'Failed to update record. (400 from /api/collections/ideas/records/abc; title: Cannot be blank.)',
+    );
   });
 });
 

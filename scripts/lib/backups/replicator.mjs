@@ -2,7 +2,7 @@
 // uploaded files are copied there too. Litestream runs in its own process, so it keeps going while the
 // supervisor restarts a crashed PocketBase; if Litestream itself dies unexpectedly it is started again.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureLitestream } from '../litestream-binary.mjs';
 import { stopProcess } from '../pocketbase-server.mjs';
@@ -11,6 +11,29 @@ import { replicaLayout } from './replica-layout.mjs';
 import { startStorageMirror } from './storage-mirror.mjs';
 
 const RESTART_DELAY_MS = 1000;
+const SETUP_TIMEOUT_MS = 60_000;
+/** SQLite's WAL header: a WAL at least this long needs no write from Litestream to exist. */
+const WAL_HEADER_BYTES = 32;
+
+/**
+ * Resolves once Litestream has made its own setup writes to data.db, so that none lands between a PocketBase
+ * transaction's first read and its first write. On its first sync, Litestream creates its two tables (writes),
+ * then its metadata folder beside data.db, then writes a row if the WAL has no header yet. Each of those writes
+ * from a second process refuses a PocketBase write transaction that had already read ("database is locked
+ * (517)": 3 of 12 fresh `npm start` seedings under load failed on their first write this way). Once the
+ * folder exists and the WAL has its header, Litestream writes nothing more (its checkpoints are off).
+ */
+export async function litestreamSetUp(dataDir, { timeoutMs = SETUP_TIMEOUT_MS } = {}) {
+  const metaDir = join(dataDir, '.data.db-litestream');
+  const wal = join(dataDir, 'data.db-wal');
+  const done = () => existsSync(metaDir) && (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) >= WAL_HEADER_BYTES;
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
+}
 
 /**
  * A replica made from another pb_data (one deleted to start over) is moved aside rather than overwritten, so
@@ -26,7 +49,8 @@ export function keepEarlierReplica(dataDir, replicaDir) {
 }
 
 /**
- * Starts replicating `dataDir` (after PocketBase has created data.db) into `replicaDir`.
+ * Starts replicating `dataDir` (after PocketBase has created data.db) into `replicaDir`, and resolves once
+ * Litestream's own setup writes are behind it.
  * @param {{ dataDir: string, replicaDir: string, log?: (line: string) => void }} options
  */
 export async function startReplication({ dataDir, replicaDir, log = () => {} }) {
@@ -54,6 +78,8 @@ export async function startReplication({ dataDir, replicaDir, log = () => {} }) 
     child = current;
   };
   start();
+  if (!(await litestreamSetUp(dataDir)))
+    log(`Litestream did not set up within ${SETUP_TIMEOUT_MS / 1000} s; the first writes may be refused once.`);
   const files = startStorageMirror({ from: join(dataDir, 'storage'), to: layout.storage, log });
   return {
     replicaDir: layout.dir,
