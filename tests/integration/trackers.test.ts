@@ -377,6 +377,49 @@ describe('tracker events move the linked ideas', () => {
         expect.arrayContaining(['no idea is linked to this issue', 'not a change of an issue of this connection']),
       );
   });
+
+  it('an older change that arrives after a newer one (a redelivery, a retry) does not undo it, on GitHub or Linear', async () => {
+    const idea = await post({ status: statuses.planned?.id });
+    const link = await createIssue(actors.moderator, repo.id, idea.id);
+    const number = Number(String(link.issue_key).slice(1));
+    const seconds = (n: number) => new Date(Date.now() + n * 1000);
+    const closed = github.change(number, 'closed', 'completed', seconds(2));
+    const reopenedLater = github.change(number, 'reopened', 'completed', seconds(4));
+    const address = ingress.addressOf('github', repo.id);
+    await deliverGitHubEvent(address, SECRET, reopenedLater);
+    await deliverGitHubEvent(address, SECRET, closed);
+    const outcome = async (issueAt: string) =>
+      (await eventsOf(repo.id)).find(
+        (e) => (e.payload as any)?.issue?.updated_at === issueAt && e.status !== 'pending',
+      );
+    await expect
+      .poll(() => outcome((closed.payload as any).issue.updated_at), { timeout: 10_000 })
+      .toMatchObject({ status: 'ignored', error: 'older than a change already applied' });
+    expect(await statusOf(idea.id)).toBe(statuses.planned?.id);
+    expect((await pb.admin.collection('tracker_links').getOne(link.id)).state).toBe('open');
+    // A change at the same second goes through: GitHub's clock has no finer grain, so arrival order decides.
+    await deliverGitHubEvent(address, SECRET, github.change(number, 'closed', 'completed', seconds(4)));
+    await expect.poll(() => statusOf(idea.id), { timeout: 10_000 }).toBe(statuses.done?.id);
+
+    const inProgress = LINEAR_STATES.find((s) => s.name === 'In Progress')?.id as string;
+    const done = LINEAR_STATES.find((s) => s.name === 'Done')?.id as string;
+    await actors.admin
+      .collection('tracker_connections')
+      .update(team.id, { state_map: { [inProgress]: statuses['in-progress']?.id, [done]: statuses.done?.id } });
+    const other = await post({ status: statuses.planned?.id });
+    const issue = await createIssue(actors.moderator, team.id, other.id);
+    const started = linear.move(issue.issue_key, 'In Progress', seconds(1));
+    const finished = linear.move(issue.issue_key, 'Done', seconds(3));
+    await deliverLinearEvent(ingress.addressOf('linear', team.id), LINEAR_SECRET, finished);
+    await expect.poll(() => statusOf(other.id), { timeout: 10_000 }).toBe(statuses.done?.id);
+    await deliverLinearEvent(ingress.addressOf('linear', team.id), LINEAR_SECRET, started);
+    await expect
+      .poll(async () => (await eventsOf(team.id)).filter((e) => e.error === 'older than a change already applied'), {
+        timeout: 10_000,
+      })
+      .toHaveLength(1);
+    expect(await statusOf(other.id)).toBe(statuses.done?.id);
+  });
 });
 
 describe('the public address refuses what is not a tracker event', () => {

@@ -35,6 +35,8 @@ export async function startGitHubServer({ token, repository }: { token: string; 
       state: 'open',
       state_reason: null,
       closed_at: null,
+      created_at: githubTime(),
+      updated_at: githubTime(),
       html_url: `https://github.com/${repository}/issues/${number}`,
       url: `https://api.github.com/repos/${repository}/issues/${number}`,
       reactions: { total_count: 0 },
@@ -82,19 +84,25 @@ export async function startGitHubServer({ token, repository }: { token: string; 
       number: number,
       action: 'closed' | 'reopened' | 'edited',
       reason: 'completed' | 'not_planned' = 'completed',
+      at = new Date(),
     ) {
       const issue = issues.get(number);
       if (!issue) throw new Error(`no issue #${number}`);
+      issue.updated_at = githubTime(at);
       if (action === 'closed')
-        Object.assign(issue, { state: 'closed', state_reason: reason, closed_at: new Date().toISOString() });
+        Object.assign(issue, { state: 'closed', state_reason: reason, closed_at: issue.updated_at });
       if (action === 'reopened') Object.assign(issue, { state: 'open', state_reason: 'reopened', closed_at: null });
       return issuesEvent(action, issue, repo);
     },
   };
 }
 
+/** GitHub's timestamps: RFC 3339 in UTC, to the second ("2011-04-22T13:33:48Z"). */
+const githubTime = (at = new Date()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** An `issues` event's payload, with every field GitHub's webhooks description requires for it. */
-export function issuesEvent(action: string, issue: GitHubIssue, repository: unknown) {
+export function issuesEvent(action: string, current: GitHubIssue, repository: unknown) {
+  const issue = structuredClone(current); // the issue as it was when the event left, whatever happens next
   const payload: Record<string, unknown> = { action, issue, repository, sender: issue.user };
   if (action === 'edited') payload.changes = { title: { from: issue.title } };
   const required = WEBHOOKS.events[action];

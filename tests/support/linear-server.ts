@@ -42,6 +42,7 @@ export interface LinearIssue {
   identifier: string;
   title: string;
   url: string;
+  updatedAt: string;
   state: LinearState;
 }
 
@@ -72,6 +73,7 @@ export async function startLinearServer({
       identifier: `${teamKey}-${number}`,
       title,
       url: `https://linear.app/acme/issue/${teamKey}-${number}/${title.toLowerCase().replace(/\W+/g, '-').slice(0, 40)}`,
+      updatedAt: new Date().toISOString(),
       state: LINEAR_STATES[1] as LinearState,
     };
     issues.set(issue.id, issue);
@@ -121,13 +123,14 @@ export async function startLinearServer({
     team,
     createIssue: newIssue,
     /** Moves an issue to `stateName` as a person in Linear would, and returns the Issue webhook Linear sends. */
-    move(identifier: string, stateName: string) {
+    move(identifier: string, stateName: string, at = new Date()) {
       const issue = [...issues.values()].find((i) => i.identifier === identifier);
       const state = LINEAR_STATES.find((s) => s.name === stateName);
       if (!issue || !state) throw new Error(`no ${identifier} or ${stateName}`);
       const from = issue.state;
-      issue.state = state;
-      return issueWebhook(issue, team, { stateId: from.id, updatedAt: new Date().toISOString() });
+      const updatedFrom = { stateId: from.id, updatedAt: issue.updatedAt };
+      Object.assign(issue, { state, updatedAt: at.toISOString() });
+      return issueWebhook(issue, team, updatedFrom);
     },
   };
 }
@@ -142,7 +145,7 @@ export function issueWebhook(issue: LinearIssue, team: { id: string; key: string
     url: issue.url,
     number: Number(issue.identifier.split('-')[1]),
     createdAt: now,
-    updatedAt: now,
+    updatedAt: issue.updatedAt,
     stateId: issue.state.id,
     state: shaped('WorkflowStateChildWebhookPayload', { ...issue.state, color: '#888888' }),
     teamId: team.id,

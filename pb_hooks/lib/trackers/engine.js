@@ -11,6 +11,14 @@ const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 const MAX_ATTEMPTS = 8;
 const BUDGET_MS = 20_000;
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+/** A tracker's timestamp (RFC 3339) as a PocketBase date, or '' when it gave none. */
+const trackerTime = (text) => (Number.isFinite(Date.parse(text)) ? dateString(Date.parse(text)) : '');
+/** Whether a link already holds a change newer than one the tracker made at `updatedAt` (ties go through). */
+const isOlder = (link, updatedAt) => {
+  const applied = Date.parse(link.getString('issue_updated_at').replace(' ', 'T'));
+  const incoming = Date.parse(updatedAt);
+  return Number.isFinite(applied) && Number.isFinite(incoming) && incoming < applied;
+};
 
 /** A JSON field's value (PocketBase hands JSON fields to hooks as raw bytes). */
 function jsonOf(record, name, fallback) {
@@ -93,7 +101,7 @@ function queueCommentBack(app, connection, link) {
   return true;
 }
 
-/** Links `post` to `issue` ({issue_id, issue_key, url, title, state}) for staff request `e`; one link per pair. */
+/** Links `post` to `issue` ({issue_id, issue_key, url, title, state, updated_at}) for staff request `e`; one link per pair. */
 function linkIssue(e, connection, post, issue) {
   const app = e.app;
   const same = app.findRecordsByFilter(
@@ -116,6 +124,7 @@ function linkIssue(e, connection, post, issue) {
       url: issue.url,
       title: issue.title,
       state: issue.state,
+      issue_updated_at: trackerTime(issue.updated_at),
       created_by: e.auth?.collection().name === 'users' ? e.auth.id : '',
     });
     const { recordAudit } = require(`${__hooks}/lib/audit.js`);
@@ -157,7 +166,11 @@ function receiveEvent(app, connection, { deliveryId, event, payload }) {
   return { duplicate: false };
 }
 
-/** Moves the ideas linked to the changed issue to the status its new state maps to. Returns why when nothing to do. */
+/**
+ * Moves the ideas linked to the changed issue to the status its new state maps to. A change older than one a
+ * link already took (trackers do not promise order: a redelivery or a retry can arrive after a later event)
+ * leaves that link alone. Returns why when nothing was done.
+ */
 function applyChange(app, connection, change) {
   const links = app.findRecordsByFilter(
     'tracker_links',
@@ -181,8 +194,11 @@ function applyChange(app, connection, change) {
     ip: '',
     context: true,
   });
-  for (const link of links) {
+  const current = links.filter((link) => !isOlder(link, change.updated_at));
+  if (current.length === 0) return 'older than a change already applied';
+  for (const link of current) {
     link.set('state', change.state);
+    if (trackerTime(change.updated_at)) link.set('issue_updated_at', trackerTime(change.updated_at));
     if (change.title) link.set('title', change.title);
     if (change.url) link.set('url', change.url);
     app.save(link);

@@ -40,6 +40,7 @@ function issueOf(issue) {
     url: String(issue.html_url || ''),
     title: String(issue.title || '').slice(0, 500),
     state: stateOf(issue),
+    updated_at: String(issue.updated_at || ''),
   };
 }
 
@@ -72,13 +73,19 @@ function postComment(_app, connection, issueId, markdown) {
   call(connection, `/issues/${encodeURIComponent(issueId)}/comments`, 'POST', { body: markdown });
 }
 
-/** What an `issues` event changed ({issue_id, state, title, url}), or null for any other event or repository. */
+/** What an `issues` event changed ({issue_id, state, title, url, updated_at}), or null for any other event or repository. */
 function eventChange(_app, connection, event, payload) {
   if (!/^issues\.(opened|edited|closed|reopened)$/.test(event)) return null;
   const repository = String(payload?.repository?.full_name || '').toLowerCase();
   if (!payload?.issue || repository !== connection.getString('repository').toLowerCase()) return null;
   const issue = issueOf(payload.issue);
-  return { issue_id: issue.issue_id, state: issue.state, title: issue.title, url: issue.url };
+  return {
+    issue_id: issue.issue_id,
+    state: issue.state,
+    title: issue.title,
+    url: issue.url,
+    updated_at: issue.updated_at,
+  };
 }
 
 module.exports = { name: 'GitHub', states, createIssue, findIssue, postComment, eventChange };

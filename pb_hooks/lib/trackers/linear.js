@@ -5,7 +5,7 @@
 const { callTracker, TrackerError } = require(`${__hooks}/lib/trackers/http.js`);
 
 const apiUrl = () => $os.getenv('CHORUS_LINEAR_API_URL') || 'https://api.linear.app/graphql';
-const ISSUE_FIELDS = 'id identifier url title state { id name } team { id }';
+const ISSUE_FIELDS = 'id identifier url title updatedAt state { id name } team { id }';
 
 function query(connection, text, variables) {
   const token = connection.getString('token');
@@ -37,6 +37,7 @@ function issueOf(connection, issue) {
     url: String(issue.url || ''),
     title: String(issue.title || '').slice(0, 500),
     state: String(issue.state?.id || ''),
+    updated_at: String(issue.updatedAt || ''),
   };
 }
 
@@ -86,7 +87,7 @@ function postComment(_app, connection, issueId, markdown) {
   if (!data.commentCreate?.success) throw new TrackerError('refused the comment', 400);
 }
 
-/** What an Issue webhook changed ({issue_id, state, title, url}), or null for anything else or another team. */
+/** What an Issue webhook changed ({issue_id, state, title, url, updated_at}), or null for anything else or another team. */
 function eventChange(_app, connection, _event, payload) {
   const data = payload?.data;
   if (payload?.type !== 'Issue' || !['create', 'update'].includes(payload?.action) || !data) return null;
@@ -99,6 +100,7 @@ function eventChange(_app, connection, _event, payload) {
     state: String(state),
     title: String(data.title || '').slice(0, 500),
     url: String(data.url || ''),
+    updated_at: String(data.updatedAt || ''),
   };
 }
 

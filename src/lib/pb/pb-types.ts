@@ -709,6 +709,7 @@ export type TrackerLinksRecord = {
   id: string;
   issue_id: string;
   issue_key?: string;
+  issue_updated_at?: IsoDateString;
   post: RecordIdString;
   state?: string;
   title?: string;
