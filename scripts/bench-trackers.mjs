@@ -73,6 +73,7 @@ try {
         state: closed ? 'closed' : 'open',
         state_reason: closed ? 'completed' : 'reopened',
         html_url: 'https://github.com/acme/app/issues/1',
+        updated_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), // GitHub's grain: the second
       },
       repository: { full_name: 'acme/app' },
     });
