@@ -3,6 +3,7 @@
 // Cloudflare's budget. Locally, where workerd has no Workers Cache, the purge goes to the local edge
 // emulator `npm start` runs in front of the Worker.
 import * as workers from 'cloudflare:workers';
+import { readTextWithin } from '../request-body';
 import { isCacheTag } from './tags';
 
 const MAX_TAGS = 100;
@@ -75,9 +76,9 @@ export async function purgeTags(tags: string[], localEdgeUrl: string | undefined
 
 /**
  * The body of one of PocketBase's calls to the Worker (purges, publishes), or the refusal to answer: 404 when
- * the secret is not configured, 413 over `limit` bytes, 401 without the secret. The body is read (it is small,
- * or refused unread) before any answer: a proxy in front of the Worker may fail a request whose body the
- * Worker answered without reading (seen locally: a 500 instead of a 401).
+ * the secret is not configured, 413 over `limit` bytes, 401 without the secret. The body is read before any
+ * answer: a proxy in front of the Worker may fail a request whose body the Worker answered without reading
+ * (seen locally: a 500 instead of a 401; src/lib/request-body.ts).
  */
 export async function readSecretBody(
   request: Request,
@@ -85,7 +86,7 @@ export async function readSecretBody(
   limit: number,
 ): Promise<{ body: string } | { refusal: Response }> {
   if (!secret) return { refusal: json(404, { error: 'Not configured here (EDGE_PURGE_SECRET).' }) };
-  const body = await readSmallBody(request, limit);
+  const body = await readTextWithin(request, limit);
   if (body === null) return { refusal: json(413, { error: `The body is over ${limit} bytes.` }) };
   const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   if (!(await sameSecret(presented, secret))) return { refusal: json(401, { error: 'Wrong or missing secret.' }) };
@@ -100,24 +101,4 @@ async function sameSecret(presented: string, expected: string): Promise<boolean>
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
   return difference === 0 && presented.length > 0;
-}
-
-/** The request's body as text when it is at most `limit` bytes, else null (a larger body is not read on). */
-async function readSmallBody(request: Request, limit: number): Promise<string | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
 }

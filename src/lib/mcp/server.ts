@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ClientResponseError } from 'pocketbase';
 import type { PocketBase } from '../pb/client';
+import { readTextWithin } from '../request-body';
 import type { CallingKey, ChorusTool, ToolContext } from './tool';
 import { readTools } from './tools/read';
 import { staffTools } from './tools/staff';
@@ -93,11 +94,8 @@ export async function handleMcpRequest(
       },
     );
   }
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_MCP_BODY) {
-    return jsonRpcError(413, `A request is at most ${MAX_MCP_BODY / 1024} KB.`);
-  }
-  const body = await request.text();
-  if (body.length > MAX_MCP_BODY) return jsonRpcError(413, `A request is at most ${MAX_MCP_BODY / 1024} KB.`);
+  const body = await readTextWithin(request, MAX_MCP_BODY);
+  if (body === null) return jsonRpcError(413, `A request is at most ${MAX_MCP_BODY / 1024} KB.`);
   const key = await callingKey(options.pb, token);
   if (key instanceof Response) return key;
   const server = buildServer({ pb: options.pb, key, siteUrl: options.siteUrl.replace(/\/+$/, '') });

@@ -5,6 +5,7 @@
 // nothing; a forged event 401; an unknown or switched-off connection 404, the same for every reason.
 import { ClientResponseError } from 'pocketbase';
 import type { PocketBase } from '../pb/client';
+import { readTextWithin } from '../request-body';
 import { signSiteProof } from '../site-proof';
 import { VERIFIERS } from './verifiers';
 
@@ -27,19 +28,12 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-async function readCapped(request: Request): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_EVENT_BYTES) return null;
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.byteLength > MAX_EVENT_BYTES ? null : new TextDecoder().decode(bytes);
-}
-
 export async function receiveTrackerEvent(request: Request, context: IngressContext): Promise<Response> {
   const { pb, proxySecret, provider, connection } = context;
   const verify = Object.hasOwn(VERIFIERS, provider) ? VERIFIERS[provider] : undefined;
   if (!verify || !CONNECTION_ID.test(connection)) return answer(404, { message: 'No such integration.' });
   if (!proxySecret) return answer(503, { message: 'Tracker events need CHORUS_PROXY_SECRET on the site.' });
-  const rawBody = await readCapped(request);
+  const rawBody = await readTextWithin(request, MAX_EVENT_BYTES);
   if (rawBody === null) return answer(413, { message: `An event is at most ${MAX_EVENT_BYTES} bytes.` });
   try {
     const claims = { connection, provider };
