@@ -10,7 +10,8 @@ export const DRAIN_BYTES = 1024 * 1024;
 export async function readTextWithin(request: Request, limit: number): Promise<string | null> {
   const drainUpTo = Math.max(limit, DRAIN_BYTES);
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > drainUpTo || !request.body) return declared > drainUpTo ? null : '';
+  if (declared > drainUpTo) return null;
+  if (!request.body) return '';
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
   let text = '';

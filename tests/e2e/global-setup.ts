@@ -18,8 +18,6 @@ export default async function globalSetup() {
     E2E_SUPERUSER_PASSWORD: stack.superuser?.password,
     E2E_DEMO_PASSWORD: stack.demoPassword,
     E2E_EDGE_PURGE_SECRET: stack.edgePurgeSecret,
-    E2E_EDGE_STATS_URL: stack.edgeStatsUrl,
-    E2E_EDGE_PURGE_URL: stack.edgePurgeUrl,
   });
   return async () => {
     await stack.stop();

@@ -196,9 +196,10 @@ function applyChange(app, connection, change) {
   });
   const current = links.filter((link) => !isOlder(link, change.updated_at));
   if (current.length === 0) return 'older than a change already applied';
+  const changedAt = trackerTime(change.updated_at);
   for (const link of current) {
     link.set('state', change.state);
-    if (trackerTime(change.updated_at)) link.set('issue_updated_at', trackerTime(change.updated_at));
+    if (changedAt) link.set('issue_updated_at', changedAt);
     if (change.title) link.set('title', change.title);
     if (change.url) link.set('url', change.url);
     app.save(link);
