@@ -1,11 +1,12 @@
 // Obtains the pinned Litestream binary (continuous SQLite replication) into the gitignored cache, the way
 // PocketBase is obtained: built from its Go module with the local Go (it needs Go 1.26 or newer).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { cachedBinary, hasGo } from './cached-binary.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { cachedBinary, hasGo, obtainOnce } from './cached-binary.mjs';
 
 export const LITESTREAM_VERSION = '0.5.18';
-const { dir: cacheDir, path: binaryPath } = cachedBinary('litestream', LITESTREAM_VERSION, 'LITESTREAM_BIN');
+const { dir: cacheDir, exe, path: binaryPath } = cachedBinary('litestream', LITESTREAM_VERSION, 'LITESTREAM_BIN');
 
 export function litestreamBinaryPath() {
   return binaryPath();
@@ -20,7 +21,10 @@ export async function ensureLitestream({ log = console.log } = {}) {
         'newer (https://go.dev/dl/), or set LITESTREAM_BIN to a litestream binary of that version.',
     );
   }
-  mkdirSync(cacheDir, { recursive: true });
+  return obtainOnce(join(cacheDir, exe), (workDir) => buildWithGo(workDir, log));
+}
+
+function buildWithGo(workDir, log) {
   log(`Building Litestream v${LITESTREAM_VERSION} from its Go module (first run only, a few minutes)…`);
   const result = spawnSync(
     'go',
@@ -32,14 +36,15 @@ export async function ensureLitestream({ log = console.log } = {}) {
     ],
     {
       // The module asks for Go 1.26; the local toolchain builds it (set GOTOOLCHAIN=auto to let Go fetch one).
-      env: { ...process.env, GOBIN: cacheDir, GOTOOLCHAIN: process.env.GOTOOLCHAIN || 'local' },
+      env: { ...process.env, GOBIN: workDir, GOTOOLCHAIN: process.env.GOTOOLCHAIN || 'local' },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  if (result.status !== 0 || !existsSync(bin)) {
+  const built = join(workDir, exe);
+  if (result.status !== 0 || !existsSync(built)) {
     throw new Error(`Building Litestream with Go failed (exit ${result.status}). See the output above.`);
   }
-  return bin;
+  return built;
 }
 
 export function litestreamVersion(bin = litestreamBinaryPath()) {

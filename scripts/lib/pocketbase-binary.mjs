@@ -3,10 +3,10 @@
 // verified against the SHA-256 in that release's published checksums file.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
-import { cachedBinary, hasGo } from './cached-binary.mjs';
+import { cachedBinary, hasGo, obtainOnce } from './cached-binary.mjs';
 import { extractZipEntry } from './unzip.mjs';
 
 export const POCKETBASE_VERSION = '0.39.11';
@@ -16,32 +16,32 @@ export function pocketbaseBinaryPath() {
   return binaryPath();
 }
 
+/** The binary, obtained once (several test workers may ask at the same moment: one builds, the rest wait). */
 export async function ensurePocketBase({ log = console.log } = {}) {
   const bin = pocketbaseBinaryPath();
   if (existsSync(bin)) return bin;
-  mkdirSync(cacheDir, { recursive: true });
-  if (hasGo()) {
-    log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only)…`);
-    buildWithGo();
-  } else {
+  return obtainOnce(join(cacheDir, exe), async (workDir) => {
+    if (hasGo()) {
+      log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only)…`);
+      return buildWithGo(workDir);
+    }
     log(`Downloading PocketBase v${POCKETBASE_VERSION} (first run only)…`);
-    await downloadRelease();
-  }
-  return bin;
+    return downloadRelease(workDir);
+  });
 }
 
-function buildWithGo() {
+function buildWithGo(workDir) {
   const ldflags = `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`;
   const result = spawnSync(
     'go',
     ['install', '-ldflags', ldflags, `github.com/pocketbase/pocketbase/examples/base@v${POCKETBASE_VERSION}`],
-    { env: { ...process.env, GOBIN: cacheDir, CGO_ENABLED: '0' }, stdio: ['ignore', 'inherit', 'inherit'] },
+    { env: { ...process.env, GOBIN: workDir, CGO_ENABLED: '0' }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  const built = join(cacheDir, platform() === 'win32' ? 'base.exe' : 'base');
+  const built = join(workDir, platform() === 'win32' ? 'base.exe' : 'base');
   if (result.status !== 0 || !existsSync(built)) {
     throw new Error(`Building PocketBase with Go failed (exit ${result.status}). See the output above.`);
   }
-  renameSync(built, join(cacheDir, exe));
+  return built;
 }
 
 function releaseAssetName() {
@@ -51,16 +51,16 @@ function releaseAssetName() {
   return `pocketbase_${POCKETBASE_VERSION}_${os}_${cpu}.zip`;
 }
 
-async function downloadRelease() {
+async function downloadRelease(workDir) {
   const base = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
   const asset = releaseAssetName();
   const checksums = await fetchOk(`${base}/checksums.txt`).then((r) => r.text());
   const zip = Buffer.from(await fetchOk(`${base}/${asset}`).then((r) => r.arrayBuffer()));
   verifyChecksum(zip, checksums, asset);
-  const target = join(cacheDir, exe);
-  writeFileSync(`${target}.tmp`, extractZipEntry(zip, exe));
-  chmodSync(`${target}.tmp`, 0o755);
-  renameSync(`${target}.tmp`, target);
+  const unpacked = join(workDir, exe);
+  writeFileSync(unpacked, extractZipEntry(zip, exe));
+  chmodSync(unpacked, 0o755);
+  return unpacked;
 }
 
 /** Throws unless `data` has the SHA-256 that the release's checksums file lists for `asset`. */
