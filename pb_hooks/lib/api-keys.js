@@ -6,12 +6,8 @@
 const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 const { memberOf } = require(`${__hooks}/lib/access.js`);
 
-/** What each scope acts as. */
-const SCOPES = {
-  read: { role: 'member', blocked: true },
-  member: { role: 'member', blocked: false },
-  staff: { role: 'moderator', blocked: false },
-};
+/** What each scope acts as (the contract: src/contract/api-key-scopes.ts). */
+const SCOPES = require(`${__hooks}/lib/contract/api-key-scopes.js`).API_KEY_SCOPES;
 const MAX_ACTIVE_KEYS = 50;
 const DEFAULT_RATE_LIMIT = 600; // requests a minute
 const MAX_RATE_LIMIT = 100000;

@@ -1,9 +1,11 @@
 // OpenAPI descriptions of the API key routes (pb_hooks/api-keys.pb.js, issue #26) and the key scheme itself.
+import { KEY_SCOPES } from '../../../src/contract/api-key-scopes.ts';
+
 const json = (schema) => ({ 'application/json': { schema } });
 const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
 const err = { $ref: '#/components/responses/Error' };
 const DATETIME = { type: 'string', description: 'UTC date and time, "YYYY-MM-DD HH:MM:SS.sssZ", or "" for none' };
-const SCOPE = { type: 'string', enum: ['read', 'member', 'staff'] };
+const SCOPE = { type: 'string', enum: KEY_SCOPES };
 
 export const API_KEY_SCHEME = {
   type: 'http',

@@ -4,16 +4,10 @@
 // member; member: an active member; staff: a moderator) with every condition on the record or the request's
 // body counted as "may hold". Chorus's routes: from an explicit `x-chorus-scope`, else from who their summary
 // says may call them ("Staff: …", "Admins: …").
+import { API_KEY_SCOPES, KEY_SCOPES } from '../../../src/contract/api-key-scopes.ts';
 
 /** Who each scope acts as, and who an admin's session is; a visitor is no one. */
-const CALLERS = {
-  visitor: null,
-  read: { role: 'member', blocked: true },
-  member: { role: 'member', blocked: false },
-  staff: { role: 'moderator', blocked: false },
-  admin: { role: 'admin', blocked: false },
-};
-const KEY_SCOPES = ['read', 'member', 'staff'];
+const CALLERS = { visitor: null, ...API_KEY_SCOPES, admin: { role: 'admin', blocked: false } };
 
 const SENTENCES = {
   read: 'API keys: any scope (read, member or staff).',

@@ -3,11 +3,11 @@
 // src/lib/mcp/server.ts registers every tool of src/lib/mcp/tools/ with the SDK's McpServer.
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { type KeyScope, scopeAllows } from '../../contract/api-key-scopes';
 import type { PocketBase } from '../pb/client';
 
-/** The scopes of API keys (pb_hooks/lib/api-keys.js), weakest first: a tool needs one, and any stronger does. */
-export type KeyScope = 'read' | 'member' | 'staff';
-export const SCOPE_ORDER: readonly KeyScope[] = ['read', 'member', 'staff'];
+/** A tool needs one API key scope (src/contract/api-key-scopes.ts), and any stronger does. */
+export { type KeyScope, scopeAllows };
 
 /** The key calling, as GET /api/chorus/api-keys/self describes it. */
 export interface CallingKey {
@@ -36,7 +36,3 @@ export interface ChorusTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   annotations?: ToolAnnotations;
   run(args: z.infer<z.ZodObject<Shape>>, context: ToolContext): Promise<CallToolResult>;
 }
-
-/** Does a key of scope `have` meet a tool's `need`? */
-export const scopeAllows = (have: KeyScope, need: KeyScope): boolean =>
-  SCOPE_ORDER.indexOf(have) >= SCOPE_ORDER.indexOf(need);

@@ -1,9 +1,9 @@
 // API keys (issue #26): admins list them (the api_keys collection), create and revoke them through Chorus's
 // routes; staff learn which members are keys' service members (their link to a key is hidden from the API).
+import { KEY_SCOPES, type KeyScope } from '../../contract/api-key-scopes';
 import type { PocketBase } from './client';
 
-export const KEY_SCOPES = ['read', 'member', 'staff'] as const;
-export type KeyScope = (typeof KEY_SCOPES)[number];
+export { KEY_SCOPES, type KeyScope };
 
 export interface ApiKeyRecord {
   id: string;
