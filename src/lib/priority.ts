@@ -1,14 +1,12 @@
 // How staff read an idea's priority: its score and revenue as the page's locale writes them, and the
 // score's formula spelled out with the idea's own numbers ("RICE = reach
-// 1,240 × impact 2 × confidence 80% ÷ effort 3 weeks = 661"). Mirrors pb_hooks/lib/score.js, which computes it.
+// 1,240 × impact 2 × confidence 80% ÷ effort 3 weeks = 661"). The formulas are the contract's
+// (src/contract/score.ts), which PocketBase computes with.
+import { CONFIDENCES, FORMULAS, type Formula, IMPACTS } from '../contract/score';
 import { currentLocale, translator } from '../i18n/current';
 import { formatMoney } from './money';
 
-export const FORMULAS = ['rice', 'value_effort', 'revenue_votes'] as const;
-export type Formula = (typeof FORMULAS)[number];
-/** Intercom's RICE impact scale, and the confidence staff choose from. */
-export const IMPACTS = [0.25, 0.5, 1, 2, 3] as const;
-export const CONFIDENCES = [50, 80, 100] as const;
+export { CONFIDENCES, FORMULAS, type Formula, IMPACTS };
 
 export interface ScoreInputs {
   reach: number;
