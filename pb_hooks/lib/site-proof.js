@@ -1,12 +1,12 @@
 // Proofs from the site's Worker: short HS256 JWTs signed with a key derived per purpose from CHORUS_PROXY_SECRET
-// (src/lib/site-proof.ts derives the same), so routes only the Worker may call (passkey ceremonies, tracker
-// events) know the caller holds the secret. Each purpose has its own key and audience: a proof is good for one.
-const PROOF_MAX_SECONDS = 120;
+// by the contract's terms (src/contract/site-proof.ts; src/lib/site-proof.ts signs), so routes only the Worker may
+// call (passkey ceremonies, tracker events) know the caller holds the secret. A proof is good for one purpose.
+const { PROOF_MAX_SECONDS, proofAudience, proofKeyLabel } = require(`${__hooks}/lib/contract/site-proof.js`);
 
 /** The key for `purpose`, or '' when the site and PocketBase share no secret. */
 function siteProofKey(purpose) {
   const secret = $os.getenv('CHORUS_PROXY_SECRET');
-  return secret ? $security.hs256(`chorus-${purpose}-proof`, secret) : '';
+  return secret ? $security.hs256(proofKeyLabel(purpose), secret) : '';
 }
 
 /** The claims of `token` for `purpose` and action `act`, or null (forged, expired, another purpose's). */
@@ -22,7 +22,7 @@ function parseSiteProof(token, purpose, act) {
   }
   const exp = Number(claims.exp);
   const now = Math.floor(Date.now() / 1000);
-  if (claims.aud !== `chorus-${purpose}` || claims.act !== act) return null;
+  if (claims.aud !== proofAudience(purpose) || claims.act !== act) return null;
   if (!Number.isFinite(exp) || exp - now > PROOF_MAX_SECONDS) return null;
   return claims;
 }
