@@ -1,7 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The site's single settings record: name, branding, welcome text, sign-up, approval and posting switches.
 // Access: anyone reads it; active admins edit it; nobody creates or deletes it.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+};
 
 migrate(
   (app) => {

@@ -11,7 +11,19 @@
 // - update: oneself (not role or blocked) unless blocked; active admins set role and blocked of anyone but
 //   themselves; active moderators block or unblock members only; staff change nothing else of others.
 // - delete: oneself, unless blocked.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  unset: (...args) =>
+    ({
+      '[["role","blocked"]]': '(@request.body.role:isset = false && @request.body.blocked:isset = false)',
+      '[["email","password","passwordConfirm","oldPassword","name","avatar","emailVisibility","verified","email_on_comment","email_on_status","email_on_release"]]':
+        '(@request.body.email:isset = false && @request.body.password:isset = false && @request.body.passwordConfirm:isset = false && @request.body.oldPassword:isset = false && @request.body.name:isset = false && @request.body.avatar:isset = false && @request.body.emailVisibility:isset = false && @request.body.verified:isset = false && @request.body.email_on_comment:isset = false && @request.body.email_on_status:isset = false && @request.body.email_on_release:isset = false)',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, ACTIVE_STAFF, unset } = RULES;
 const PREFERENCES = ['email_on_comment', 'email_on_status', 'email_on_release'];
 const PROFILE = [

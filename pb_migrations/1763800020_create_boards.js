@@ -2,7 +2,15 @@
 // Boards group ideas. Access: a public board is read by anyone, a members board by signed-in people,
 // a staff board by active staff; active admins create, edit and delete boards.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  boardVisible: (...args) =>
+    ({
+      '[]': '(visibility = "public" || (visibility = "members" && @request.auth.id != "") || (visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+};
 
 migrate(
   (app) => {

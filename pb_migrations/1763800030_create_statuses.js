@@ -3,8 +3,21 @@
 // named in English from locales/en.json (pbStatuses); they follow the site's default language
 // (pb_hooks/statuses-language.pb.js).
 // Access: anyone reads them; active admins create, edit and delete them.
-const { RULES } = require(`${__hooks}/lib/access.js`);
-const { seededStatusName } = require(`${__hooks}/lib/seeded-statuses.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+};
+// The seeded statuses' English names as this migration first wrote them (a snapshot of locales/en.json's
+// pbStatuses; renaming to the site's language is pb_hooks/lib/seeded-statuses.js's job).
+const ENGLISH_NAMES = {
+  open: 'Open',
+  'under-review': 'Under review',
+  planned: 'Planned',
+  'in-progress': 'In progress',
+  done: 'Done',
+  declined: 'Declined',
+};
 const SEEDED = [
   { slug: 'open', color: '#6b7280', on_roadmap: false, closed: false, is_default: true },
   { slug: 'under-review', color: '#0e7490', on_roadmap: false, closed: false },
@@ -42,7 +55,7 @@ migrate(
     SEEDED.forEach((status, position) => {
       const record = new Record(statuses);
       for (const [key, value] of Object.entries(status)) record.set(key, value);
-      record.set('name', seededStatusName('en', status.slug));
+      record.set('name', ENGLISH_NAMES[status.slug]);
       record.set('position', position);
       app.save(record);
     });

@@ -11,7 +11,32 @@
 // - delete: active staff on ideas they can see; the author, while the idea is not locked.
 // - posts.tags holds public tags only; staff-only tags live in post_staff_tags.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  boardVisible: (...args) =>
+    ({
+      '["board."]':
+        '(board.visibility = "public" || (board.visibility = "members" && @request.auth.id != "") || (board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+  postVisible: (...args) =>
+    ({
+      '[]': '((board.visibility = "public" || (board.visibility = "members" && @request.auth.id != "") || (board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (approved = true || author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+  unset: (...args) =>
+    ({
+      '[["vote_count","comment_count","trending_score","response_by","response_at","merged_into"]]':
+        '(@request.body.vote_count:isset = false && @request.body.comment_count:isset = false && @request.body.trending_score:isset = false && @request.body.response_by:isset = false && @request.body.response_at:isset = false && @request.body.merged_into:isset = false)',
+      '[["status","tags","pinned","locked","approved","response"]]':
+        '(@request.body.status:isset = false && @request.body.tags:isset = false && @request.body.pinned:isset = false && @request.body.locked:isset = false && @request.body.approved:isset = false && @request.body.response:isset = false)',
+      '[["vote_count","comment_count","trending_score","response_by","response_at","merged_into","author"]]':
+        '(@request.body.vote_count:isset = false && @request.body.comment_count:isset = false && @request.body.trending_score:isset = false && @request.body.response_by:isset = false && @request.body.response_at:isset = false && @request.body.merged_into:isset = false && @request.body.author:isset = false)',
+      '[["status","tags","pinned","locked","approved","response","board"]]':
+        '(@request.body.status:isset = false && @request.body.tags:isset = false && @request.body.pinned:isset = false && @request.body.locked:isset = false && @request.body.approved:isset = false && @request.body.response:isset = false && @request.body.board:isset = false)',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, ACTIVE_STAFF, unset, boardVisible, postVisible } = RULES;
 const SERVER_OWNED = ['vote_count', 'comment_count', 'trending_score', 'response_by', 'response_at', 'merged_into'];
 const STAFF_OWNED = ['status', 'tags', 'pinned', 'locked', 'approved', 'response'];

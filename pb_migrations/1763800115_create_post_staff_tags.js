@@ -3,7 +3,16 @@
 // Kept apart from posts.tags so that public reads of ideas (lists, views, realtime) carry no staff data
 // and run no per-record code. Access: active staff on ideas they can see, for every operation.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  postVisible: (...args) =>
+    ({
+      '["post."]':
+        '((post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (post.approved = true || post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+};
 const STAFF_ON_POST = `${RULES.ACTIVE_STAFF} && ${RULES.postVisible('post.')}`;
 const STAFF_TAGS_ONLY =
   '(@request.body.tags:isset = false || @request.body.tags:length = 0 || @request.body.tags.staff_only = true)';

@@ -7,7 +7,17 @@
 //   on behalf of a customer, signing the vote (on_behalf_by).
 // - update: nobody. delete: one's own vote, or active staff a vote cast on behalf, while the idea is open.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  postVisible: (...args) =>
+    ({
+      '["post."]':
+        '((post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (post.approved = true || post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, ACTIVE_STAFF, postVisible } = RULES;
 const OPEN_POST = '(post.locked = false && post.merged_into = "")';
 

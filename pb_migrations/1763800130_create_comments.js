@@ -11,7 +11,34 @@
 //   set hidden and internal on anyone's comment but never its text.
 // - delete: the author, or active staff on ideas they can see.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  commentOpen: (...args) =>
+    ({
+      '["parent."]':
+        '((parent.hidden = false && parent.internal = false) || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))',
+    })[JSON.stringify(args)],
+  commentVisible: (...args) =>
+    ({
+      '[]': '(((post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (post.approved = true || post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (internal = false || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))) && (hidden = false || author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+  postVisible: (...args) =>
+    ({
+      '["post."]':
+        '((post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (post.approved = true || post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+  unset: (...args) =>
+    ({
+      '[["post","author","parent","internal","hidden","edited_at"]]':
+        '(@request.body.post:isset = false && @request.body.author:isset = false && @request.body.parent:isset = false && @request.body.internal:isset = false && @request.body.hidden:isset = false && @request.body.edited_at:isset = false)',
+      '[["post","author","parent","edited_at","body","images"]]':
+        '(@request.body.post:isset = false && @request.body.author:isset = false && @request.body.parent:isset = false && @request.body.edited_at:isset = false && @request.body.body:isset = false && @request.body.images:isset = false)',
+      '[["edited_at","hidden"]]': '(@request.body.edited_at:isset = false && @request.body.hidden:isset = false)',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, ACTIVE_STAFF, unset, postVisible, commentVisible, commentOpen } = RULES;
 const REPLY = `(parent = "" || (parent.post = post && parent.parent = "" && ${commentOpen('parent.')}))`;
 const AUTHOR_EDIT = `author = @request.auth.id && post.locked = false && ${unset(['post', 'author', 'parent', 'internal', 'hidden', 'edited_at'])}`;

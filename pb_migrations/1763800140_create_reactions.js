@@ -6,7 +6,21 @@
 // - create: active members, as themselves, on a comment they see that is neither hidden nor internal
 //   (staff: any), while the idea is unlocked. update: nobody. delete: one's own, while active.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  commentOpen: (...args) =>
+    ({
+      '["comment."]':
+        '((comment.hidden = false && comment.internal = false) || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))',
+    })[JSON.stringify(args)],
+  commentVisible: (...args) =>
+    ({
+      '["comment."]':
+        '(((comment.post.board.visibility = "public" || (comment.post.board.visibility = "members" && @request.auth.id != "") || (comment.post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (comment.post.approved = true || comment.post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (comment.internal = false || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))) && (comment.hidden = false || comment.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, commentVisible, commentOpen } = RULES;
 
 migrate(

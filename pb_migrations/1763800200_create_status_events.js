@@ -2,7 +2,15 @@
 // An idea's timeline: one row per status change, written only by pb_hooks/status-events.pb.js in the
 // same transaction as the change. Access: readable by whoever may see the idea; no API writes.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-const { RULES_BEFORE_SEGMENTS: RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  postVisible: (...args) =>
+    ({
+      '["post."]':
+        '((post.board.visibility = "public" || (post.board.visibility = "members" && @request.auth.id != "") || (post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))) && (post.approved = true || post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+};
 
 migrate(
   (app) => {

@@ -2,7 +2,16 @@
 // Webhook endpoints (Standard Webhooks or Slack incoming webhooks), managed by admins only. The signing
 // secret is a hidden field: the server generates it, shows it once in the create response
 // (pb_hooks/webhooks-endpoints.pb.js) and never returns it again to anyone but a superuser.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  unset: (...args) =>
+    ({
+      '[["secret","failure_count","paused_at"]]':
+        '(@request.body.secret:isset = false && @request.body.failure_count:isset = false && @request.body.paused_at:isset = false)',
+    })[JSON.stringify(args)],
+};
 const ADMIN = RULES.ACTIVE_ADMIN;
 const { unset } = RULES;
 const SERVER_OWNED = ['secret', 'failure_count', 'paused_at'];

@@ -2,7 +2,11 @@
 // The durable webhook queue: one row per message per endpoint, written by hooks once a write has
 // committed, sent and retried by pb_hooks/webhooks-worker.pb.js. Admins read it (recent deliveries
 // in the admin); nobody writes it through the API (resending is a route).
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+};
 const ADMIN = RULES.ACTIVE_ADMIN;
 
 migrate(

@@ -11,9 +11,23 @@
 // - post_insights: staff read; staff set impact, effort, confidence and eta; the numbers are server-owned.
 // - scoring (one record): the score's formula and weights; staff read, admins update.
 // - site.show_eta: whether an idea's ETA is public (the only new thing anyone may read).
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  unset: (...args) =>
+    ({
+      '[["user"]]': '(@request.body.user:isset = false)',
+      '[["member_count"]]': '(@request.body.member_count:isset = false)',
+      '[["post","revenue","company_count","plans","reach","score","alerted"]]':
+        '(@request.body.post:isset = false && @request.body.revenue:isset = false && @request.body.company_count:isset = false && @request.body.plans:isset = false && @request.body.reach:isset = false && @request.body.score:isset = false && @request.body.alerted:isset = false)',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE_STAFF, ACTIVE_ADMIN, unset } = RULES;
-const { FORMULAS, DEFAULT_FORMULA } = require(`${__hooks}/lib/score.js`);
+// The score formulas as this migration first offered them (snapshot of src/contract/score.ts).
+const FORMULAS = ['rice', 'value_effort', 'revenue_votes'];
+const DEFAULT_FORMULA = 'rice';
 const INSIGHT_NUMBERS = ['post', 'revenue', 'company_count', 'plans', 'reach', 'score', 'alerted'];
 const dates = () => [
   { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },

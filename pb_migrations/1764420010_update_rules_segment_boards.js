@@ -3,7 +3,17 @@
 // each collection was made: on an install migrated before segment boards, every copy of the old fragment,
 // whatever path leads to the board ("", "board.", "post.board.", "comment.post.board." …), becomes the new
 // one, so a segment's members see its board, its ideas, comments, votes and the rest like any other board.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The two fragments as literal snapshots (a later change to pb_hooks/lib/access.js never changes this migration).
+const SIGNED_IN = '@request.auth.id != ""';
+const ACTIVE_STAFF =
+  '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))';
+const RULES = {
+  boardVisibleBeforeSegments: (prefix = '') =>
+    `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}))`,
+  boardVisible: (prefix = '') =>
+    `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}) || ` +
+    `(${prefix}visibility = "segment" && (${prefix}segment.segment_members_via_segment.user ?= @request.auth.id || ${ACTIVE_STAFF})))`,
+};
 const RULE_NAMES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'];
 // "(<prefix>visibility = "public"": the prefixes that lead to a board in this rule.
 const PREFIX = /\(([A-Za-z0-9_.]*)visibility = "public"/g;

@@ -6,9 +6,21 @@
 // - list/view: whoever may see the board sees its public definitions; active staff see all of them.
 // - create/update/delete: active admins. A field's board, key and type never change once made (values
 //   already stored would stop matching them); its options, label, visibility and order may.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  boardVisible: (...args) =>
+    ({
+      '["board."]':
+        '(board.visibility = "public" || (board.visibility = "members" && @request.auth.id != "") || (board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))) || (board.visibility = "segment" && (board.segment.segment_members_via_segment.user ?= @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin")))))',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE_STAFF, ACTIVE_ADMIN, boardVisible } = RULES;
-const { FIELD_TYPES, KEY_PATTERN } = require(`${__hooks}/lib/custom-fields.js`);
+// The field types and key pattern as this migration first stored them (snapshot of lib/custom-fields.js).
+const FIELD_TYPES = ['text', 'number', 'select', 'multiselect', 'date'];
+const KEY_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 const KEEPS = ['board', 'key', 'type']
   .map((f) => `(@request.body.${f}:isset = false || @request.body.${f} = ${f})`)
   .join(' && ');

@@ -2,8 +2,16 @@
 // The public copy of an idea's ETA (issue #24): `posts.eta` mirrors post_insights.eta ("2027-03" or
 // "2027-Q2") while the site shows ETAs (site.show_eta), '' otherwise, kept by pb_hooks/eta.pb.js. Public
 // like the rest of the idea; no client ever writes it (create and update rules refuse the field).
-const { RULES } = require(`${__hooks}/lib/access.js`);
-const { ETA_PATTERN } = require(`${__hooks}/lib/eta.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  unset: (...args) =>
+    ({
+      '[["eta"]]': '(@request.body.eta:isset = false)',
+    })[JSON.stringify(args)],
+};
+// The ETA pattern as this migration first stored it (snapshot of lib/eta.js): a month or quarter, or empty.
+const ETA_PATTERN = '^$|^\\d{4}-(0[1-9]|1[0-2]|Q[1-4])$';
 const GUARD = RULES.unset(['eta']);
 
 migrate(

@@ -2,7 +2,12 @@
 // Alert rules (issue #24, item 7): "tell these staff when an idea crosses N votes, $N of revenue or N votes
 // in a day", optionally on one board or counting only one segment's voters. Admins write, staff read;
 // nobody else. Recipients must be staff (pb_hooks/alerts.pb.js refuses anyone else).
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+};
 const { ACTIVE_STAFF, ACTIVE_ADMIN } = RULES;
 
 migrate(

@@ -4,7 +4,11 @@
 // INSERT OR IGNORE inside the vote's transaction); `state` is the delivery queue for the emails
 // (pending -> sent), worked off the write path. Staff read it (the admin page's recent firings); only the
 // server writes.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+};
 
 migrate(
   (app) => {

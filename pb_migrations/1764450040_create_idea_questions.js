@@ -4,7 +4,12 @@
 // - idea_questions: staff read all; a member reads only a question they were sent (never public, and
 //   realtime follows the same rule); staff may delete one.
 // - question_recipients: who was sent which question; staff read; only the server writes.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  SIGNED_IN: '@request.auth.id != ""',
+};
 const { ACTIVE_STAFF, SIGNED_IN } = RULES;
 const dates = () => [
   { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },

@@ -2,7 +2,17 @@
 // A member's answer to a question staff sent them (one per question and member). Staff read every answer;
 // a member reads and writes only their own, and may answer only a question they were sent, on an idea
 // they can still see, while not blocked. Never public; realtime follows the same rules.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+  postVisible: (...args) =>
+    ({
+      '["question.post."]':
+        '((question.post.board.visibility = "public" || (question.post.board.visibility = "members" && @request.auth.id != "") || (question.post.board.visibility = "staff" && (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))) || (question.post.board.visibility = "segment" && (question.post.board.segment.segment_members_via_segment.user ?= @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))) && (question.post.approved = true || question.post.author = @request.auth.id || (@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))))',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, ACTIVE_STAFF, postVisible } = RULES;
 
 migrate(

@@ -3,7 +3,11 @@
 // before and after, when and from which client address. Only the server writes it (pb_hooks/lib/audit.js);
 // admins read it; no client, superusers included, may create, change or delete a row through the API
 // (pb_hooks/audit.pb.js refuses it); old rows are removed after site.audit_retention_days (0 = kept forever).
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+};
 const { ACTIVE_ADMIN } = RULES;
 
 migrate(

@@ -3,7 +3,16 @@
 // cannot check ECDSA/RSA signatures) and PocketBase keeps the credentials. Only the server creates one
 // (pb_hooks/passkeys.pb.js, from a proof signed with CHORUS_PROXY_SECRET); its owner lists, renames and removes
 // their own; nobody else sees them, staff included, and no client ever reads a public key (hidden field).
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
+  unset: (...args) =>
+    ({
+      '[["user","credential_id","public_key","counter","transports","last_used"]]':
+        '(@request.body.user:isset = false && @request.body.credential_id:isset = false && @request.body.public_key:isset = false && @request.body.counter:isset = false && @request.body.transports:isset = false && @request.body.last_used:isset = false)',
+    })[JSON.stringify(args)],
+};
 const { ACTIVE, unset } = RULES;
 
 const OWNER = '@request.auth.collectionName = "users" && user = @request.auth.id';

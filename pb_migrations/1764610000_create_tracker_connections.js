@@ -4,7 +4,12 @@
 // that one is set. `states` lists the tracker's states ([{key, name}]) and `state_map` maps a state's key to a
 // Chorus status id (a missing key: the idea keeps its status). Admins manage them; the site's Worker checks
 // incoming events' signatures with the secret it gets from PocketBase over the shared proxy secret.
-const { RULES } = require(`${__hooks}/lib/access.js`);
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// changes new migrations only, never what this one does on a fresh install).
+const RULES = {
+  ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
+  ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',
+};
 const { ACTIVE_ADMIN, ACTIVE_STAFF } = RULES;
 
 migrate(
