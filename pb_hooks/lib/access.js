@@ -1,12 +1,10 @@
-// Chorus's access model, named once: the API-rule fragments the migrations build every collection's
-// rules from, the same predicates for hooks and routes (isStaff, isActiveMember, …) and the SQL form of
-// "may this person see this idea" for hooks that query the database directly.
+// Chorus's access model, named once: the API-rule fragments every collection's rules are built from, the same
+// predicates for hooks and routes (isStaff, isActiveMember, …) and the SQL form of "may this person see this
+// idea" for hooks that query the database directly.
 //
-// Migrations load this file with require(`${__hooks}/lib/access.js`): PocketBase gives migrations the
-// same `require` and `__hooks` as hooks (plugins/jsvm registerMigrations), and it runs every *.js file
-// directly inside pb_migrations/ as a migration (not in subfolders), so a shared module cannot live
-// there. The rules are computed when a migration runs and stored in the database: changing a fragment
-// changes fresh installs only, so an already-migrated PocketBase needs a new migration for it.
+// Migrations never require this file: each holds a literal snapshot of the fragments it applies (see
+// tests/unit/migrations-are-snapshots.test.ts). Changing a fragment here therefore changes nothing stored:
+// write a new migration with the new rule's text (the fragments below are where to compose it).
 const { refusalText } = require(`${__hooks}/lib/refusals.js`);
 
 // ── API-rule fragments (PocketBase filter syntax) ────────────────────────────────────────────────
