@@ -83,12 +83,13 @@ const RULES_BEFORE_SEGMENTS = {
 
 /** The signed-in member of a request (never a superuser), or null. */
 const memberOf = (e) => (e.auth && e.auth.collection().name === 'users' ? e.auth : null);
-const hasStaffRole = (user) => {
-  const role = user ? user.getString('role') : '';
-  return role === 'moderator' || role === 'admin';
-};
+/** The contract's predicates (src/contract/access.ts) take plain data: a users record as they read it. */
+const contract = require(`${__hooks}/lib/contract/access.js`);
+const accessData = (user) =>
+  user ? { id: user.id, role: user.getString('role'), blocked: user.getBool('blocked') } : null;
+const hasStaffRole = (user) => contract.hasStaffRole(accessData(user));
 /** A member record (not a request) who may act as staff: a moderator or admin who is not blocked. */
-const isActiveStaffUser = (user) => Boolean(user) && hasStaffRole(user) && !user.getBool('blocked');
+const isActiveStaffUser = (user) => contract.isStaff(accessData(user));
 
 /** Signed in and not blocked. */
 const isActiveMember = (e) => {
@@ -164,6 +165,7 @@ module.exports = {
   memberOf,
   isActiveMember,
   isStaff,
+  hasStaffRole,
   isActiveStaffUser,
   requireVerifiedPoster,
   postVisibleSql,

@@ -186,7 +186,7 @@ function staffPasskeyRequired(app) {
   }
 }
 
-const isStaffRole = (user) => ['moderator', 'admin'].includes(user.getString('role'));
+const isStaffRole = (user) => require(`${__hooks}/lib/access.js`).hasStaffRole(user);
 const passkeyCount = (app, userId) => app.countRecords('passkeys', $dbx.exp('user = {:user}', { user: userId }));
 
 module.exports = {

@@ -1,49 +1,14 @@
-// Chorus's access model on the site, named once: the same predicates as pb_hooks/lib/access.js (whose API
-// rules decide for real), used by pages and islands to decide what to offer and why something is refused.
-
-/** Who is signed in, as far as access is concerned. */
-export interface AccessUser {
-  id: string;
-  role: string;
-  blocked: boolean;
-  verified?: boolean;
-}
-
-/** The parts of an idea that decide whether its author may still edit it. */
-export interface EditableIdea {
-  author: string;
-  locked: boolean;
-  /** Whether the idea's status is a closed one (Done, Declined). */
-  closed: boolean;
-}
-
-/** Signed in and not blocked. */
-export function isActiveMember(user: Pick<AccessUser, 'blocked'> | null | undefined): boolean {
-  return Boolean(user) && !user?.blocked;
-}
-
-/** Acts as staff: a moderator or admin who is not blocked. */
-export function isStaff(user: Pick<AccessUser, 'role' | 'blocked'> | null | undefined): boolean {
-  return isActiveMember(user) && (user?.role === 'moderator' || user?.role === 'admin');
-}
-
-/** Acts as an admin: an admin who is not blocked. */
-export function isAdmin(user: Pick<AccessUser, 'role' | 'blocked'> | null | undefined): boolean {
-  return isActiveMember(user) && user?.role === 'admin';
-}
-
-/** Why the author may not edit an idea; pages say it in words (pageAccount.editRefused*). */
-export type EditRefusal = 'notAuthor' | 'blocked' | 'locked' | 'closed';
-
-/** Why `user` may not edit the idea's text, or null when they may (the posts update rule, author branch). */
-export function whyCannotEditIdea(user: AccessUser | null | undefined, idea: EditableIdea): EditRefusal | null {
-  if (!user || idea.author !== user.id) return 'notAuthor';
-  if (user.blocked) return 'blocked';
-  if (idea.locked) return 'locked';
-  if (idea.closed) return 'closed';
-  return null;
-}
-
-export function canEditIdea(user: AccessUser | null | undefined, idea: EditableIdea): boolean {
-  return whyCannotEditIdea(user, idea) === null;
-}
+// Chorus's access model on the site: the contract's predicates (src/contract/access.ts, which PocketBase's hooks
+// read too), used by pages and islands to decide what to offer and why something is refused.
+export {
+  type AccessUser,
+  canEditIdea,
+  type EditableIdea,
+  type EditRefusal,
+  hasStaffRole,
+  isActiveMember,
+  isAdmin,
+  isStaff,
+  STAFF_ROLES,
+  whyCannotEditIdea,
+} from '../contract/access';

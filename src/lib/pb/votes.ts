@@ -1,4 +1,5 @@
 // Votes: the public voter list (names and avatars only) and a member's own votes.
+import { hasStaffRole } from '../../contract/access';
 import type { PocketBase } from './client';
 import type { VoteRecord, Voter } from './post-types';
 
@@ -27,7 +28,7 @@ export async function listVoters(pb: PocketBase, postId: string, perPage = 50): 
  * see every vote, filter by user.
  */
 export function listMyVotes(pb: PocketBase, user: { id: string; role: string }): Promise<VoteRecord[]> {
-  const staff = user.role === 'moderator' || user.role === 'admin';
+  const staff = hasStaffRole(user);
   return pb.collection('votes').getFullList<VoteRecord>({
     ...(staff ? { filter: pb.filter('user = {:user}', { user: user.id }) } : {}),
     fields: 'id,post,user',
