@@ -1,8 +1,10 @@
-// Which cached pages a committed write changes (tags named as in src/lib/edge-cache/tags.ts); the tags
+// Which cached pages a committed write changes (tags named by the contract, src/contract/cache-tags.ts); the tags
 // travel to the Worker with the live changes (lib/edge-publish.js), which purges them within Cloudflare's
 // budget. Counts purge nothing: open pages get them live. Pages also expire at the edge within a minute.
 
-const SHELL_COLLECTIONS = ['site', 'statuses', 'tags'];
+const { SITE_TAG, CHANGELOG_TAG, boardTag, postTag, SHELL_COLLECTIONS, COUNTER_FIELDS } = require(
+  `${__hooks}/lib/contract/cache-tags.js`,
+);
 
 /** The cache tags a write to `record` (before it: `original`, for updates) affects. */
 function tagsFor(app, record, original) {
@@ -10,12 +12,12 @@ function tagsFor(app, record, original) {
   const tags = new Set();
   const postTags = (postId) => {
     if (!postId) return;
-    tags.add(`post:${postId}`);
+    tags.add(postTag(postId));
   };
-  if (SHELL_COLLECTIONS.includes(collection)) tags.add('site');
+  if (SHELL_COLLECTIONS.includes(collection)) tags.add(SITE_TAG);
   if (collection === 'boards') {
-    tags.add('site');
-    tags.add(`board:${record.id}`);
+    tags.add(SITE_TAG);
+    tags.add(boardTag(record.id));
   }
   if (collection === 'posts') {
     // Votes and comments recount the idea: its numbers reach open pages live, so nothing is purged for them.
@@ -23,25 +25,22 @@ function tagsFor(app, record, original) {
     postTags(record.id);
     for (const version of [record, original]) {
       const board = version?.getString('board');
-      if (board) tags.add(`board:${board}`);
+      if (board) tags.add(boardTag(board));
     }
     // The changelog shows the title and votes of the ideas an entry ships.
     const shippedIn = app.findRecordsByFilter('changelog_entries', 'posts ~ {:post}', '', 1, 0, { post: record.id });
-    if (shippedIn.length > 0) tags.add('changelog');
+    if (shippedIn.length > 0) tags.add(CHANGELOG_TAG);
   }
   if (collection === 'comments' || collection === 'status_events') postTags(record.getString('post'));
   // A board's custom fields (labels, options) show on its ideas' pages, which carry no board tag: like the
   // shell, a change to one purges every page (an admin's rare write; values it moves purge their ideas too).
-  if (collection === 'custom_fields') tags.add('site');
+  if (collection === 'custom_fields') tags.add(SITE_TAG);
   if (collection === 'changelog_entries') {
-    tags.add('changelog');
+    tags.add(CHANGELOG_TAG);
     for (const version of [record, original]) for (const post of version?.getStringSlice('posts') ?? []) postTags(post);
   }
   return [...tags];
 }
-
-/** The server-owned numbers of an idea, which open pages follow live (lib/counters.js). */
-const COUNTER_FIELDS = ['vote_count', 'comment_count', 'trending_score', 'updated'];
 
 function onlyCountersChanged(record, original) {
   for (const field of record.collection().fields) {
@@ -66,8 +65,8 @@ function authorPageTags(app, userId) {
     .bind({ user: userId })
     .all(rows);
   for (const row of rows) {
-    tags.add(`post:${row.post}`);
-    if (row.board) tags.add(`board:${row.board}`);
+    tags.add(postTag(row.post));
+    if (row.board) tags.add(boardTag(row.board));
   }
   return [...tags];
 }

@@ -61,7 +61,8 @@ function eraseMentions(app, userId) {
   }
   if (rows.length > 0) {
     const { purge } = require(`${__hooks}/lib/edge-cache.js`);
-    purge(app, [...new Set(rows.map((row) => `post:${row.post}`))]);
+    const { postTag } = require(`${__hooks}/lib/contract/cache-tags.js`);
+    purge(app, [...new Set(rows.map((row) => postTag(row.post)))]);
   }
 }
 

@@ -1,20 +1,8 @@
-// Cache tags: what a cached page shows, named so a PocketBase write can purge exactly the pages it changes.
-// pb_hooks/lib/edge-cache.js names the same tags from the write's side; keep the two in step.
+// Cache tags: what a cached page shows (the contract's names, src/contract/cache-tags.ts, which PocketBase's hooks
+// name from the write's side), and which tags each public page carries.
+import { boardTag, CHANGELOG_TAG, postTag, ROADMAP_TAG, SITE_TAG } from '../../contract/cache-tags';
 
-/** Every page's shell: the site record, the boards navigation, statuses and tags. */
-export const SITE_TAG = 'site';
-export const ROADMAP_TAG = 'roadmap';
-export const CHANGELOG_TAG = 'changelog';
-/** The lists of a board's ideas (a board page, the home page, the roadmap, the sitemap). */
-export const boardTag = (boardId: string) => `board:${boardId}`;
-/** One idea's own page: its body, status, votes and comments. */
-export const postTag = (postId: string) => `post:${postId}`;
-
-const TAG_PATTERN = /^(site|roadmap|changelog|(board|post):[a-z0-9]{1,32})$/;
-
-export function isCacheTag(value: unknown): value is string {
-  return typeof value === 'string' && TAG_PATTERN.test(value);
-}
+export { boardTag, CHANGELOG_TAG, isCacheTag, postTag, ROADMAP_TAG, SITE_TAG } from '../../contract/cache-tags';
 
 interface BoardRef {
   id: string;
