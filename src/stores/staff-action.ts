@@ -1,7 +1,7 @@
 // Button actions of staff-only islands (issue trackers, integrations): the toast says it worked or why not. Kept
 // out of stores/action.ts, which every member's page loads: a tracker's refusal (502, Chorus's own words about a
 // service it calls) is shown as said here, where only staff pay for it.
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError } from '../lib/pb/client';
 import { toAppError } from '../lib/pb/errors';
 import { showToast } from './toast';
 

@@ -1,6 +1,6 @@
 // Ideas as MCP tools return them: the fields an agent needs, names instead of ids for board, status and tags,
 // and a link to the idea on the site. Only what the key's own PocketBase reads returned (its rules decide).
-import type { RecordModel } from 'pocketbase';
+import type { RecordModel } from '../pb/client';
 import type { ToolContext } from './tool';
 
 export const IDEA_FIELDS =

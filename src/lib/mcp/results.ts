@@ -1,7 +1,7 @@
 // How MCP tools answer: JSON as text (every client reads it) plus structuredContent, and refusals as tool errors
 // in one clear sentence: the scope a tool needs, a rate limit with its wait, PocketBase's own refusal text.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError } from '../pb/client';
 
 export function jsonResult(value: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };

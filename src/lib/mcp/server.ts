@@ -5,8 +5,8 @@
 // each of those calls also counts against the key's own rate limit.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { ClientResponseError } from 'pocketbase';
 import type { PocketBase } from '../pb/client';
+import { ClientResponseError } from '../pb/client';
 import { readTextWithin } from '../request-body';
 import type { CallingKey, ChorusTool, ToolContext } from './tool';
 import { readTools } from './tools/read';

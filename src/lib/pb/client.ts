@@ -9,7 +9,9 @@ import type { SessionUser, UserRecord } from './types';
 export const AUTH_COOKIE = 'pb_auth';
 const SERVER_TIMEOUT_MS = 4000;
 
-export type { PocketBase };
+/** The SDK's error class, for `instanceof` checks outside this seam. */
+export { ClientResponseError } from 'pocketbase';
+export type { PocketBase, RecordModel };
 
 /** Who the server reads for: the visitor's address, in the header named after the secret PocketBase shares
  * with the site (`forwardedAddress` in ./client-address.mjs, server-side only). */

@@ -3,8 +3,9 @@
 // the signature is checked with the tracker's own library (VERIFIERS), and only a verified event goes on to
 // PocketBase's queue, bound to its exact bytes by a SHA-256 in the proof. A replay is answered 200 and changes
 // nothing; a forged event 401; an unknown or switched-off connection 404, the same for every reason.
-import { ClientResponseError } from 'pocketbase';
+
 import type { PocketBase } from '../pb/client';
+import { ClientResponseError } from '../pb/client';
 import { readTextWithin } from '../request-body';
 import { signSiteProof } from '../site-proof';
 import { VERIFIERS } from './verifiers';

@@ -3,7 +3,6 @@
 // a refusal is { status, code, message } in the request's language. Never cached.
 import { CHORUS_PROXY_SECRET } from 'astro:env/server';
 import type { APIRoute } from 'astro';
-import { ClientResponseError } from 'pocketbase';
 import { translate } from '../../i18n/current';
 import {
   beginRegistration,
@@ -12,6 +11,7 @@ import {
   completeSignIn,
   PasskeyRefusal,
 } from '../../lib/passkeys/ceremony';
+import { ClientResponseError } from '../../lib/pb/client';
 
 const MAX_BODY = 32 * 1024;
 

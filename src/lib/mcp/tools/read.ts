@@ -1,8 +1,9 @@
 // The MCP tools every API key may use: search ideas (the site's ranked search, every script), read one idea with
 // its comments, votes and status history (and, for a staff key, revenue and the companies waiting), list the top
 // ideas, and find likely duplicates of a text. Each reads PocketBase as the key, so its rules decide what shows.
-import type { RecordModel } from 'pocketbase';
+
 import { z } from 'zod';
+import type { RecordModel } from '../../pb/client';
 import { IDEA_EXPAND, IDEA_FIELDS, ideaId, summarize } from '../ideas';
 import { guarded, jsonResult, refusal } from '../results';
 import { type ChorusTool, scopeAllows, type ToolContext } from '../tool';

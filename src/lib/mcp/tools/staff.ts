@@ -2,8 +2,9 @@
 // any status change), merge two ideas, tag, post an internal comment, and draft a changelog entry linked to ideas
 // (left as a draft for a person to publish). Each goes through the same Chorus API a moderator's browser uses,
 // so the audit log names the key and its creator, and a weaker key is told which scope the tool needs.
-import type { RecordModel } from 'pocketbase';
+
 import { z } from 'zod';
+import type { RecordModel } from '../../pb/client';
 import { ideaId } from '../ideas';
 import { guarded, jsonResult, refusal } from '../results';
 import { type ChorusTool, scopeAllows, type ToolContext } from '../tool';

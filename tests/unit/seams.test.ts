@@ -1,0 +1,22 @@
+// The seams the architecture states are the real ones: in the site's code only src/lib/pb imports the PocketBase SDK
+// (everything else takes its types and error class from src/lib/pb/client.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|astro|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+describe('the PocketBase SDK seam', () => {
+  it('nothing in src/ outside src/lib/pb imports the pocketbase package', () => {
+    const outside = sourceFiles('src')
+      .filter((file) => !file.startsWith(join('src', 'lib', 'pb')))
+      .filter((file) => /from ['"]pocketbase['"]|import\(['"]pocketbase['"]\)/.test(readFileSync(file, 'utf8')));
+    expect(outside).toEqual([]);
+  });
+});
