@@ -3,8 +3,8 @@
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
 import { type ApiKeyRecord, createApiKey, type NewApiKey, revokeApiKey } from '../lib/pb/api-keys';
-import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
+import { getClient } from './client';
 import { showToast } from './toast';
 
 export const $apiKeys = atom<ApiKeyRecord[] | null>(null);
@@ -18,7 +18,7 @@ export function startApiKeys(initial: ApiKeyRecord[]): void {
 /** Creates a key; null when it was made (and is now shown once), else the refusal to show by the fields. */
 export async function addApiKey(data: NewApiKey): Promise<AppError | null> {
   try {
-    const { token, user: _, ...key } = await createApiKey(getBrowserClient(), data);
+    const { token, user: _, ...key } = await createApiKey(getClient(), data);
     $apiKeys.set([key, ...($apiKeys.get() ?? [])]);
     $newKey.set({ id: key.id, name: key.name, token });
     showToast(translate('apiKeys', 'created'));
@@ -32,7 +32,7 @@ export async function addApiKey(data: NewApiKey): Promise<AppError | null> {
 
 export async function revokeKey(id: string): Promise<boolean> {
   try {
-    const revoked = await revokeApiKey(getBrowserClient(), id);
+    const revoked = await revokeApiKey(getClient(), id);
     $apiKeys.set(($apiKeys.get() ?? []).map((key) => (key.id === id ? { ...key, ...revoked } : key)));
     if ($newKey.get()?.id === id) $newKey.set(null);
     showToast(translate('apiKeys', 'revoked'));

@@ -2,8 +2,8 @@
 // A token already redeemed in this browser is not sent again (each one is single-use).
 import { atom } from 'nanostores';
 import { readLocal, writeLocal } from '../lib/frame-state';
-import { getBrowserClient } from '../lib/pb/client';
 import { exchangeIdentifyToken, toSsoRefusalMessage } from '../lib/pb/widget';
+import { getClient } from './client';
 
 export type IdentifyOutcome = { ok: true; changed: boolean } | { ok: false; message: string };
 
@@ -15,7 +15,7 @@ const REDEEMED_KEY = 'chorus:identify-token';
 const fingerprint = (token: string) => token.slice(token.lastIndexOf('.') + 1).slice(0, 43);
 
 export async function signInWithIdentifyToken(token: string): Promise<IdentifyOutcome> {
-  const pb = getBrowserClient();
+  const pb = getClient();
   if (pb.authStore.isValid && readLocal(REDEEMED_KEY) === fingerprint(token)) return { ok: true, changed: false };
   try {
     await exchangeIdentifyToken(pb, token);

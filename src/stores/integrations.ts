@@ -3,7 +3,6 @@
 // Every action answers with the shared toast; a refused action changes nothing on screen.
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
-import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
 import {
   createConnection,
@@ -14,6 +13,7 @@ import {
   type TrackerConnection,
   updateConnection,
 } from '../lib/pb/trackers';
+import { getClient } from './client';
 import { toasted } from './staff-action';
 import { showToast } from './toast';
 
@@ -33,7 +33,7 @@ export async function addConnection(
   data: NewConnection,
   credentials: { token: string; webhook_secret?: string },
 ): Promise<AppError | null> {
-  const pb = getBrowserClient();
+  const pb = getClient();
   try {
     const { webhook_secret, ...made } = await createConnection(pb, data);
     await setCredentials(pb, made.id, credentials);
@@ -53,25 +53,22 @@ export async function pasteCredentials(
   data: { token?: string; webhook_secret?: string },
 ): Promise<boolean> {
   return (
-    (await toasted(
-      () => setCredentials(getBrowserClient(), id, data),
-      translate('integrations', 'credentialsSaved'),
-    )) !== null
+    (await toasted(() => setCredentials(getClient(), id, data), translate('integrations', 'credentialsSaved'))) !== null
   );
 }
 
 export async function loadStates(id: string): Promise<void> {
-  const states = await toasted(() => fetchStates(getBrowserClient(), id), translate('integrations', 'statesFetched'));
+  const states = await toasted(() => fetchStates(getClient(), id), translate('integrations', 'statesFetched'));
   const current = $connections.get().find((c) => c.id === id);
   if (states && current) replace({ ...current, states });
 }
 
 export async function saveConnection(id: string, data: Parameters<typeof updateConnection>[2]): Promise<void> {
-  const saved = await toasted(() => updateConnection(getBrowserClient(), id, data), translate('integrations', 'saved'));
+  const saved = await toasted(() => updateConnection(getClient(), id, data), translate('integrations', 'saved'));
   if (saved) replace(saved);
 }
 
 export async function removeConnection(id: string): Promise<void> {
-  const done = await toasted(() => deleteConnection(getBrowserClient(), id), translate('integrations', 'deleted'));
+  const done = await toasted(() => deleteConnection(getClient(), id), translate('integrations', 'deleted'));
   if (done) $connections.set($connections.get().filter((c) => c.id !== id));
 }

@@ -1,8 +1,8 @@
 // Instant search: the ideas matching what is typed in a search box, debounced; only the latest query's
 // answer is shown, so a slow answer to an older query never replaces a newer one.
 import { atom } from 'nanostores';
-import { getBrowserClient } from '../lib/pb/client';
 import { searchPosts } from '../lib/pb/posts';
+import { getClient } from './client';
 
 export interface SearchHit {
   id: string;
@@ -44,7 +44,7 @@ export function searchAsYouType(text: string, board = ''): void {
 
 async function runSearch(query: string, board: string): Promise<void> {
   try {
-    const page = await searchPosts(getBrowserClient(), query, { board, perPage: 6 });
+    const page = await searchPosts(getClient(), query, { board, perPage: 6 });
     if (query !== latest) return;
     const hits = page.items.map((post) => ({
       id: post.id,

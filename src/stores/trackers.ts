@@ -2,8 +2,8 @@
 // Each action answers with the shared toast; a refused action (tracker down, unknown issue) changes nothing.
 import { atom } from 'nanostores';
 import { translate } from '../i18n/current';
-import { getBrowserClient } from '../lib/pb/client';
 import { createIssueFromIdea, linkExistingIssue, type TrackerLink, unlinkIssue } from '../lib/pb/trackers';
+import { getClient } from './client';
 import { toasted } from './staff-action';
 
 export const $links = atom<TrackerLink[]>([]);
@@ -23,16 +23,13 @@ async function act<T>(send: () => Promise<T>, done: string): Promise<T | null> {
 }
 
 export async function createIssue(connection: string, post: string): Promise<void> {
-  const link = await act(
-    () => createIssueFromIdea(getBrowserClient(), connection, post),
-    translate('trackers', 'created'),
-  );
+  const link = await act(() => createIssueFromIdea(getClient(), connection, post), translate('trackers', 'created'));
   if (link) $links.set([...$links.get(), link]);
 }
 
 export async function linkIssue(connection: string, post: string, issue: string): Promise<boolean> {
   const link = await act(
-    () => linkExistingIssue(getBrowserClient(), connection, post, issue),
+    () => linkExistingIssue(getClient(), connection, post, issue),
     translate('trackers', 'linked'),
   );
   if (link) $links.set([...$links.get(), link]);
@@ -40,9 +37,6 @@ export async function linkIssue(connection: string, post: string, issue: string)
 }
 
 export async function unlink(link: TrackerLink): Promise<void> {
-  const done = await act(
-    () => unlinkIssue(getBrowserClient(), link.id).then(() => true),
-    translate('trackers', 'unlinked'),
-  );
+  const done = await act(() => unlinkIssue(getClient(), link.id).then(() => true), translate('trackers', 'unlinked'));
   if (done) $links.set($links.get().filter((other) => other.id !== link.id));
 }

@@ -2,7 +2,6 @@
 // shown once after creating or rotating it. Every action answers with the shared toast; a refused action changes nothing.
 import { atom, map } from 'nanostores';
 import { translate } from '../i18n/current';
-import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
 import {
   createWebhook,
@@ -18,6 +17,7 @@ import {
   setWebhookPaused,
   type WebhookRecord,
 } from '../lib/pb/webhooks';
+import { getClient } from './client';
 import { showToast } from './toast';
 
 export const $webhooks = atom<WebhookRecord[] | null>(null);
@@ -45,7 +45,7 @@ async function attempt<T>(action: () => Promise<T>, done: string): Promise<Outco
 }
 
 export async function addWebhook(data: NewWebhook): Promise<AppError | null> {
-  const created = await attempt(() => createWebhook(getBrowserClient(), data), translate('adminWebhooks', 'added'));
+  const created = await attempt(() => createWebhook(getClient(), data), translate('adminWebhooks', 'added'));
   if (!created.ok) return created.error;
   const { secret, ...endpoint } = created.value;
   $webhooks.set([...($webhooks.get() ?? []), endpoint].sort((a, b) => a.name.localeCompare(b.name)));
@@ -56,7 +56,7 @@ export async function addWebhook(data: NewWebhook): Promise<AppError | null> {
 export async function togglePaused(webhook: WebhookRecord): Promise<void> {
   const paused = !webhook.paused;
   const updated = await attempt(
-    () => setWebhookPaused(getBrowserClient(), webhook.id, paused),
+    () => setWebhookPaused(getClient(), webhook.id, paused),
     paused ? translate('adminWebhooks', 'paused') : translate('adminWebhooks', 'resumed'),
   );
   if (updated.ok) $webhooks.set(($webhooks.get() ?? []).map((w) => (w.id === webhook.id ? updated.value : w)));
@@ -65,14 +65,14 @@ export async function togglePaused(webhook: WebhookRecord): Promise<void> {
 export async function toggleCustomerData(webhook: WebhookRecord): Promise<void> {
   const include = !webhook.include_customer_data;
   const updated = await attempt(
-    () => setWebhookCustomerData(getBrowserClient(), webhook.id, include),
+    () => setWebhookCustomerData(getClient(), webhook.id, include),
     translate('customers', include ? 'customerDataOn' : 'customerDataOff'),
   );
   if (updated.ok) $webhooks.set(($webhooks.get() ?? []).map((w) => (w.id === webhook.id ? updated.value : w)));
 }
 
 export async function removeWebhook(id: string): Promise<void> {
-  const result = await attempt(() => deleteWebhook(getBrowserClient(), id), translate('adminWebhooks', 'deleted'));
+  const result = await attempt(() => deleteWebhook(getClient(), id), translate('adminWebhooks', 'deleted'));
   if (result.ok) $webhooks.set(($webhooks.get() ?? []).filter((w) => w.id !== id));
 }
 
@@ -89,7 +89,7 @@ export async function loadDeliveries(webhookId: string, query: Partial<DeliveryQ
   const request = (deliveryRequests.get(webhookId) ?? 0) + 1;
   deliveryRequests.set(webhookId, request);
   try {
-    const page = await listDeliveries(getBrowserClient(), webhookId, wanted);
+    const page = await listDeliveries(getClient(), webhookId, wanted);
     if (deliveryRequests.get(webhookId) === request) $deliveries.setKey(webhookId, page);
   } catch (error) {
     showToast(toAppError(error).message);
@@ -99,7 +99,7 @@ export async function loadDeliveries(webhookId: string, query: Partial<DeliveryQ
 /** Queues the same message again; the page on screen is read again, so the new attempt shows where it falls. */
 export async function resend(delivery: DeliveryRecord): Promise<void> {
   const copy = await attempt(
-    () => resendDelivery(getBrowserClient(), delivery.id),
+    () => resendDelivery(getClient(), delivery.id),
     translate('adminWebhooks', 'resendQueued'),
   );
   if (copy.ok) await loadDeliveries(delivery.webhook);
@@ -107,7 +107,7 @@ export async function resend(delivery: DeliveryRecord): Promise<void> {
 
 export async function rotateSecret(webhookId: string): Promise<void> {
   const secret = await attempt(
-    () => rotateWebhookSecret(getBrowserClient(), webhookId),
+    () => rotateWebhookSecret(getClient(), webhookId),
     translate('adminWebhooks', 'secretRotated'),
   );
   if (secret.ok) $revealedSecret.set({ webhookId, secret: secret.value });

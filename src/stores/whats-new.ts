@@ -2,9 +2,9 @@
 // on the server (release_reads), visitors' in this browser; a newly published release counts live.
 import { atom, onMount } from 'nanostores';
 import { readLocal, writeLocal } from '../lib/frame-state';
-import { getBrowserClient } from '../lib/pb/client';
 import { countReleasesSince, findReleaseRead, type ReleaseReadRecord, saveReleaseRead } from '../lib/pb/release-reads';
 import type { ChangelogEntryRecord } from '../lib/pb/staff-types';
+import { getClient } from './client';
 import { listenPublic, onReconnect } from './realtime';
 import { $session } from './session';
 
@@ -39,7 +39,7 @@ export async function markReleasesSeen(): Promise<void> {
   const user = $session.get()?.id ?? currentUser();
   if (!user) return;
   try {
-    const pb = getBrowserClient();
+    const pb = getClient();
     const existing = await loadServerRead(user);
     serverRead = { userId: user, record: await saveReleaseRead(pb, user, existing, now) };
   } catch {
@@ -54,7 +54,7 @@ async function refresh(): Promise<void> {
     const serverSeen = user ? (await loadServerRead(user))?.seen_at.replace(' ', 'T') : undefined;
     const since =
       serverSeen ?? readLocal(SEEN_KEY) ?? new Date(Date.now() - FIRST_LOOK_DAYS * 86_400_000).toISOString();
-    const count = await countReleasesSince(getBrowserClient(), since);
+    const count = await countReleasesSince(getClient(), since);
     if (mine === generation) $unseenReleases.set(count);
   } catch {
     // Keep the last count; a reconnect refreshes it.
@@ -63,12 +63,12 @@ async function refresh(): Promise<void> {
 
 async function loadServerRead(userId: string): Promise<ReleaseReadRecord | null> {
   if (serverRead?.userId !== userId) {
-    serverRead = { userId, record: await findReleaseRead(getBrowserClient(), userId) };
+    serverRead = { userId, record: await findReleaseRead(getClient(), userId) };
   }
   return serverRead.record;
 }
 
 function currentUser(): string | null {
-  const pb = getBrowserClient();
+  const pb = getClient();
   return pb.authStore.isValid && pb.authStore.record?.collectionName === 'users' ? pb.authStore.record.id : null;
 }

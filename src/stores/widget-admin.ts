@@ -3,9 +3,9 @@
 import { currentLocale, translate } from '../i18n/current';
 import { formatList } from '../i18n/list-format';
 import { parseOrigins } from '../lib/embed';
-import { getBrowserClient } from '../lib/pb/client';
 import { type AppError, toAppError } from '../lib/pb/errors';
 import { loadSsoSecret, saveSsoSecret, saveWidgetSettings } from '../lib/pb/widget';
+import { getClient } from './client';
 
 export interface WidgetSettingsInput {
   allowedOrigins: string;
@@ -21,7 +21,7 @@ export async function saveWidget(id: string, input: WidgetSettingsInput): Promis
     return { kind: 'validation', message, fields: { allowed_origins: message } };
   }
   try {
-    await saveWidgetSettings(getBrowserClient(), id, {
+    await saveWidgetSettings(getClient(), id, {
       allowed_origins: origins.join('\n'),
       sso_enabled: input.ssoEnabled,
       product_name: input.productName.trim(),
@@ -35,7 +35,7 @@ export async function saveWidget(id: string, input: WidgetSettingsInput): Promis
 
 export async function revealSecret(): Promise<{ id: string; secret: string } | AppError> {
   try {
-    const { id, secret } = await loadSsoSecret(getBrowserClient());
+    const { id, secret } = await loadSsoSecret(getClient());
     return { id, secret };
   } catch (error) {
     return toAppError(error);
@@ -48,7 +48,7 @@ export async function rotateSecret(id: string): Promise<{ id: string; secret: st
   const bytes = crypto.getRandomValues(new Uint8Array(48));
   const secret = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join('');
   try {
-    await saveSsoSecret(getBrowserClient(), id, secret);
+    await saveSsoSecret(getClient(), id, secret);
     return { id, secret };
   } catch (error) {
     return toAppError(error);

@@ -20,3 +20,12 @@ describe('the PocketBase SDK seam', () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe('the stores’ client seam', () => {
+  it('every store reaches PocketBase through stores/client.ts (so tests point all of them at one client)', () => {
+    const direct = sourceFiles(join('src', 'stores'))
+      .filter((file) => file !== join('src', 'stores', 'client.ts'))
+      .filter((file) => /getBrowserClient/.test(readFileSync(file, 'utf8')));
+    expect(direct).toEqual([]);
+  });
+});
