@@ -84,3 +84,19 @@ routerAdd(
   },
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
+
+// The app's picture (users.avatar_url) is written by single sign-on only: a client setting it could show
+// any address's image, or a tracking pixel, beside their name.
+for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
+  register(
+    (e) =>
+      require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+        if (e.requestInfo().body.avatar_url !== undefined && !e.hasSuperuserAuth()) {
+          const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+          throw new ForbiddenError(refusalText('avatarUrlFromApp'));
+        }
+        e.next();
+      }),
+    'users',
+  );
+}

@@ -1,7 +1,16 @@
 // Finds or creates the member an identify token describes. The app's user id (`external_id`) is the
-// link; an account found by email is linked only when no other app user id owns it and it is not staff.
-// A member without an avatar gets the one at the token's avatar URL.
+// link; an account found by email is linked only when no other app user id owns it, it is not staff and it
+// is no API key's service member. An unverified account found by email may be a stranger's pre-registration
+// of the customer's address: it is taken over clean (password reset, sessions ended, every way back in removed).
+// The token's avatar is kept as a URL (`avatar_url`) that browsers load; nothing fetches it here.
 const { SsoRefusal } = require(`${__hooks}/lib/sso.js`);
+const { toAvatarUrl } = require(`${__hooks}/lib/sso-avatar.js`);
+
+/** Per-member records that let whoever made them sign in again (collection, field naming the member). */
+const SIGN_IN_ROWS = [
+  { collection: 'passkeys', field: 'user' },
+  { collection: 'passkey_challenges', field: 'user' },
+];
 
 function findOne(app, filter, params) {
   try {
@@ -16,12 +25,34 @@ function isStaffRecord(user) {
   return role === 'moderator' || role === 'admin';
 }
 
+function deleteAll(app, records) {
+  for (const record of records) app.delete(record);
+}
+
+/** Ends everything a stranger could have set up on an unverified account: sessions, password, passkeys,
+ * pending codes, linked OAuth2 identities and the picture they chose. */
+function takeOverUnverified(app, user) {
+  user.setRandomPassword();
+  user.refreshTokenKey();
+  user.set('avatar', null);
+  for (const { collection, field } of SIGN_IN_ROWS) {
+    deleteAll(app, app.findRecordsByFilter(collection, `${field} = {:id}`, '', 0, 0, { id: user.id }));
+  }
+  deleteAll(app, app.findAllExternalAuthsByRecord(user));
+  deleteAll(app, app.findAllOTPsByRecord(user));
+  deleteAll(app, app.findAllMFAsByRecord(user));
+  deleteAll(app, app.findAllAuthOriginsByRecord(user));
+  app.logger().warn('SSO took over an unverified account', 'member', user.id);
+}
+
 module.exports.linkMember = (app, person) => {
   let user = findOne(app, 'external_id = {:id}', { id: person.externalId });
   const byEmail = findOne(app, 'email = {:email}', { email: person.email });
   if (byEmail && user && byEmail.id !== user.id) throw new SsoRefusal('email_taken', 409, person.email);
   if (!user && byEmail) {
-    if (byEmail.getString('external_id')) throw new SsoRefusal('email_taken', 409, person.email);
+    if (byEmail.getString('external_id') || byEmail.getString('api_key')) {
+      throw new SsoRefusal('email_taken', 409, person.email);
+    }
     user = byEmail;
   }
   if (user && isStaffRecord(user)) throw new SsoRefusal('staff_account', 403, user.id);
@@ -30,31 +61,16 @@ module.exports.linkMember = (app, person) => {
     user.setRandomPassword();
     user.set('role', 'member');
     user.set('blocked', false);
+  } else if (!user.verified()) {
+    takeOverUnverified(app, user);
   }
   user.set('external_id', person.externalId);
   user.setEmail(person.email);
   user.setVerified(true);
   if (person.name) user.set('name', person.name);
-  const attached = person.avatar && !user.getString('avatar') && attachAvatar(app, user, person.avatar);
-  try {
-    app.save(user);
-  } catch (error) {
-    // An avatar that is not an acceptable image must not stop the sign-in.
-    if (!attached) throw error;
-    app.logger().warn('SSO avatar refused', 'url', person.avatar, 'error', String(error));
-    user.set('avatar', null);
-    app.save(user);
-  }
+  // The app is the authority on the picture, as on the name; an uploaded avatar is shown before it.
+  const avatarUrl = toAvatarUrl(person.avatar);
+  if (avatarUrl) user.set('avatar_url', avatarUrl);
+  app.save(user);
   return user;
 };
-
-// The app's avatar URL becomes the member's avatar once (members may change it afterwards).
-function attachAvatar(app, user, url) {
-  try {
-    user.set('avatar', $filesystem.fileFromURL(url, 5));
-    return true;
-  } catch (error) {
-    app.logger().warn('SSO avatar not fetched', 'url', url, 'error', String(error));
-    return false;
-  }
-}

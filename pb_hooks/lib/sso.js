@@ -56,7 +56,7 @@ function refusalFor(message) {
   return new SsoRefusal('malformed', 400, message);
 }
 
-/** The person the token describes: the app's user id, email, name and avatar URL. */
+/** The person the token describes: the app's user id, email, name and avatar URL (as given). */
 function readPerson(claims) {
   const externalId = String(claims.sub || claims.id || '').trim();
   const email = String(claims.email || '')
@@ -69,13 +69,36 @@ function readPerson(claims) {
   const name = String(claims.name || email.split('@')[0])
     .trim()
     .slice(0, 60);
-  const avatar = /^https?:\/\//i.test(String(claims.avatar || '')) ? String(claims.avatar) : '';
+  // Checked where it is kept (lib/sso-avatar.js): a bad avatar never stops the sign-in.
+  const avatar = typeof claims.avatar === 'string' ? claims.avatar : '';
   return { externalId, email, name, avatar };
 }
 
-/** The key that makes a token single-use: its jti, or a hash of the whole token when it has none. */
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The bytes a base64url text stands for, as hex. Its last character has several spellings (unused low
+ * bits) that all decode to the same bytes, so the bytes, not the text, name a signature. */
+function base64urlBytesHex(text) {
+  let bits = 0;
+  let size = 0;
+  let hex = '';
+  for (const char of text) {
+    const value = BASE64URL.indexOf(char);
+    if (value < 0) throw new SsoRefusal('malformed', 400, 'signature is not base64url');
+    bits = ((bits << 6) | value) & 0xfff;
+    size += 6;
+    if (size >= 8) {
+      size -= 8;
+      hex += ((bits >> size) & 0xff).toString(16).padStart(2, '0');
+    }
+  }
+  return hex;
+}
+
+/** The key that makes a token single-use: its jti, or else its signature's decoded bytes (hashed). */
 function replayKey(claims, token) {
-  return claims.jti ? `jti:${String(claims.jti).slice(0, 190)}` : `sha:${$security.sha256(token)}`;
+  if (claims.jti) return `jti:${String(claims.jti).slice(0, 190)}`;
+  return `sig:${$security.sha256(base64urlBytesHex(token.slice(token.lastIndexOf('.') + 1)))}`;
 }
 
 module.exports = {

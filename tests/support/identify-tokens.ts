@@ -63,3 +63,12 @@ function tamper(token: string): string {
   claims.sub = 'someone-else';
   return [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
 }
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The same token with each spelling of its signature's last base64url character (a 32-byte signature leaves
+ * 2 unused bits there): four texts that decode to the very same signature. */
+export function respellings(token: string): string[] {
+  const value = BASE64URL.indexOf(token.slice(-1));
+  return [0, 1, 2, 3].map((low) => token.slice(0, -1) + BASE64URL[(value & ~3) | low]);
+}
