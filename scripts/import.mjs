@@ -8,6 +8,7 @@
 //   options: --dry-run (summary only), --yes (no question), --pb <PocketBase URL>; `--help` prints the usage
 // The PocketBase superuser comes from PB_SUPERUSER_EMAIL / PB_SUPERUSER_PASSWORD (or --email/--password),
 // else from pb_data/chorus-operator.json as written by `npm start`.
+import './lib/require-node.mjs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';

@@ -26,7 +26,9 @@ export function parseCommandLine(argv, { command, options = {}, positionals = fa
 
 /** The command an operator types to see a command's usage. */
 export function helpCommand(command) {
-  return command === 'start' ? 'npm start -- --help' : `npm run ${command} -- --help`;
+  if (command === 'start') return 'npm start -- --help';
+  const [script, scenario] = command.split(' ');
+  return scenario ? `npm run ${script} -- ${scenario} --help` : `npm run ${command} -- --help`;
 }
 
 function argumentProblem(error, argv) {
@@ -73,8 +75,10 @@ export function usageFromScript({ command, synopsis = '', file }) {
     if (!line.startsWith('//')) break;
     header.push(line.replace(/^\/\/ ?/, ''));
   }
-  const run = command === 'start' ? 'npm start' : `npm run ${command}`;
-  return `Usage: ${run}${synopsis ? ` -- ${synopsis}` : ''}\n\n${header.join('\n')}`;
+  const [script, scenario] = command.split(' ');
+  const run = command === 'start' ? 'npm start' : scenario ? `npm run ${script} -- ${scenario}` : `npm run ${command}`;
+  const options = synopsis ? (scenario ? ` ${synopsis}` : ` -- ${synopsis}`) : '';
+  return `Usage: ${run}${options}\n\n${header.join('\n')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-// `npm run bench:fan-out -- edge`: a whole local stack (PocketBase, the Worker in workerd with its Durable
+// `npm run bench -- fan-out edge`: a whole local stack (PocketBase, the Worker in workerd with its Durable
 // Objects), the edge fan-out rows, and PocketBase's own SSE fan-out of the same vote beside them.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The fan-out rows `npm run bench` and `npm run bench:fan-out` print: a vote on an idea reaching the
+// The fan-out rows `npm run bench` and `npm run bench -- fan-out` print: a vote on an idea reaching the
 // subscribers of the topic an idea page listens to (its public copy, post_live/<id>) at 100, 1,000 and
 // 10,000, and the old `posts/<id>` topic (a rule query per subscriber) at 1,000 for comparison.
 import { loadavg } from 'node:os';

@@ -1,22 +1,22 @@
-// `npm run bench:api-keys`: what API keys cost everyone else's reads (issue #26: before and after in the same
+// `npm run bench -- api-keys`: what API keys cost everyone else's reads (issue #26: before and after in the same
 // run). Keys need no JS per request to authenticate (they are PocketBase auth tokens), but each record list
 // and view request now runs a small hook that counts a key's requests against its limit. Two fresh
 // PocketBases side by side, one without pb_hooks/api-keys.pb.js (before) and one with it (after); a visitor
 // lists and opens the same ideas on both, alternating, one request at a time. Also prints what the same
 // reads cost a read key (its limit counted). Prints p50/p95; never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { percentile, summarize } from './lib/stats.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { percentile, summarize } from '../lib/stats.mjs';
 
-commandLine({ command: 'bench:api-keys', file: import.meta.url });
+commandLine({ command: 'bench api-keys', file: import.meta.url });
 
 const IDEAS = 40;
 const ROUNDS = 300; // list + view pairs per PocketBase
@@ -42,7 +42,7 @@ async function start({ withoutKeys }) {
   let hooksDir;
   if (withoutKeys) {
     hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-    cpSync(new URL('../pb_hooks', import.meta.url), hooksDir, { recursive: true });
+    cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
     rmSync(join(hooksDir, 'api-keys.pb.js'));
   }
   const secret = randomBytes(16).toString('hex');

@@ -1,23 +1,23 @@
-// `npm run bench:mcp`: what an agent waits for on the MCP server (issue #26): search_ideas and get_idea through
+// `npm run bench -- mcp`: what an agent waits for on the MCP server (issue #26): search_ideas and get_idea through
 // /mcp on the built site in workerd, on the bench's 10,000 ideas (BENCH_SCALE_IDEAS), with a read key and with a
 // staff key (a staff key's get_idea also reads revenue and the companies waiting). Each call is one HTTP request
 // from the SDK's own client, the key checked on each. Prints p50/p95 on loopback; never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import PocketBase from 'pocketbase';
-import { growIdeas } from './lib/bench/scale.mjs';
-import { commandLine, positiveNumber } from './lib/cli.mjs';
-import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { freePorts } from './lib/ports.mjs';
-import { startStack } from './lib/stack.mjs';
-import { summarize } from './lib/stats.mjs';
+import { growIdeas } from '../lib/bench/scale.mjs';
+import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
+import { freePorts } from '../lib/ports.mjs';
+import { startStack } from '../lib/stack.mjs';
+import { summarize } from '../lib/stats.mjs';
 
 const { values } = commandLine({
-  command: 'bench:mcp',
+  command: 'bench mcp',
   file: import.meta.url,
   synopsis: '[--calls N]',
   options: { calls: { type: 'string', default: '60' } },

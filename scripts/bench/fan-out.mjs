@@ -1,32 +1,32 @@
-// `npm run bench:fan-out`: only the live fan-out figures, on a bare PocketBase (no site, no seed), in a
+// `npm run bench -- fan-out`: only the live fan-out figures, on a bare PocketBase (no site, no seed), in a
 // minute or two instead of the whole bench. Prints the rows `npm run bench` prints, plus the topic form
 // lists use (post_live/*) and the same 10,000 read by two client threads, which tells PocketBase's
 // cost from the benchmark client's. Never fails on time. Arguments pick rows by their label
-// (`npm run bench:fan-out -- 10000`); GOGC, GOMEMLIMIT and GOMAXPROCS in the environment reach PocketBase.
-// `npm run bench:fan-out -- edge` measures the edge instead (the Worker's sockets and Durable Objects, on a
+// (`npm run bench -- fan-out 10000`); GOGC, GOMEMLIMIT and GOMAXPROCS in the environment reach PocketBase.
+// `npm run bench -- fan-out edge` measures the edge instead (the Worker's sockets and Durable Objects, on a
 // whole local stack), with PocketBase-only rows beside it for comparison.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareBenchData } from './lib/bench/data.mjs';
-import { voteToggle } from './lib/bench/fan-out.mjs';
-import { fanOutRows, printFanOut } from './lib/bench/fan-out-rows.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { goRuntimeEnv, startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { createBoardAndMember } from './lib/seed/board-and-member.mjs';
+import { prepareBenchData } from '../lib/bench/data.mjs';
+import { voteToggle } from '../lib/bench/fan-out.mjs';
+import { fanOutRows, printFanOut } from '../lib/bench/fan-out-rows.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
+import { goRuntimeEnv, startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { createBoardAndMember } from '../lib/seed/board-and-member.mjs';
 
 const { positionals } = commandLine({
-  command: 'bench:fan-out',
+  command: 'bench fan-out',
   file: import.meta.url,
   synopsis: '[edge] [row label …]',
   positionals: true,
 });
 if (positionals[0] === 'edge') {
-  await import('./lib/bench/edge-fan-out.mjs');
+  await import('../lib/bench/edge-fan-out.mjs');
   process.exit(0);
 }
 

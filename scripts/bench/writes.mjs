@@ -1,18 +1,18 @@
-// `npm run bench:writes -- --minutes 2`: the write trace alone (scripts/lib/bench/write-trace.mjs), 10 minutes by
+// `npm run bench -- writes --minutes 2`: the write trace alone (scripts/lib/bench/write-trace.mjs), 10 minutes by
 // default, against a fresh local Chorus behind the local edge with Cloudflare's purge limits. Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareBenchData } from './lib/bench/data.mjs';
-import { formatWriteTrace, runWriteTrace } from './lib/bench/write-trace.mjs';
-import { commandLine, positiveNumber } from './lib/cli.mjs';
-import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { freePorts } from './lib/ports.mjs';
-import { startStack } from './lib/stack.mjs';
+import { prepareBenchData } from '../lib/bench/data.mjs';
+import { formatWriteTrace, runWriteTrace } from '../lib/bench/write-trace.mjs';
+import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
+import { freePorts } from '../lib/ports.mjs';
+import { startStack } from '../lib/stack.mjs';
 
 const { values } = commandLine({
-  command: 'bench:writes',
+  command: 'bench writes',
   file: import.meta.url,
   synopsis: '[--minutes N]',
   options: { minutes: { type: 'string', default: process.env.BENCH_WRITE_MINUTES ?? '10' } },

@@ -1,24 +1,24 @@
-// `npm run bench:restore`: the backup figures. The restore drill (PocketBase and Litestream killed together
+// `npm run bench -- restore`: the backup figures. The restore drill (PocketBase and Litestream killed together
 // mid-stream of acknowledged writes, then `npm run restore`): how many acknowledged writes are missing and how
 // old they were. Then a 1 GB database: Litestream's first full copy, and `npm run restore` of it (the restore
 // itself, then the checks). Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runRestoreCommand, runRestoreDrill } from './lib/backups/drill.mjs';
-import { litestreamConfig } from './lib/backups/litestream-config.mjs';
-import { replicaLayout } from './lib/backups/replica-layout.mjs';
-import { growDatabase } from './lib/bench/large-database.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { ensureLitestream } from './lib/litestream-binary.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { createBoardAndMember } from './lib/seed/board-and-member.mjs';
+import { runRestoreCommand, runRestoreDrill } from '../lib/backups/drill.mjs';
+import { litestreamConfig } from '../lib/backups/litestream-config.mjs';
+import { replicaLayout } from '../lib/backups/replica-layout.mjs';
+import { growDatabase } from '../lib/bench/large-database.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
+import { ensureLitestream } from '../lib/litestream-binary.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { createBoardAndMember } from '../lib/seed/board-and-member.mjs';
 
-commandLine({ command: 'bench:restore', file: import.meta.url });
+commandLine({ command: 'bench restore', file: import.meta.url });
 
 const DRILL_SECONDS = Number(process.env.BENCH_DRILL_SECONDS ?? 10);
 const LARGE_BYTES = Number(process.env.BENCH_RESTORE_BYTES ?? 1024 ** 3);

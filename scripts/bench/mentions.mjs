@@ -1,21 +1,21 @@
-// `npm run bench:mentions`: what one mention-suggestion request costs (GET /api/chorus/posts/{id}/mentionable,
+// `npm run bench -- mentions`: what one mention-suggestion request costs (GET /api/chorus/posts/{id}/mentionable,
 // issue #25), as the member base grows. Fills a fresh PocketBase with MEMBERS members (default 2,000, made
 // through the API, eight at a time) and times the suggestions for an idea on a
 // public board over HTTP on loopback: an empty query (everyone matches), a common prefix, and a name nobody has.
 // Prints p50 and p95 per query. Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { summarize } from './lib/stats.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { summarize } from '../lib/stats.mjs';
 
-commandLine({ command: 'bench:mentions', file: import.meta.url });
+commandLine({ command: 'bench mentions', file: import.meta.url });
 
 const MEMBERS = Number(process.env.MEMBERS ?? 2_000);
 const ROUNDS = 25; // four queries × 25 stay under the 120-a-minute limit per member

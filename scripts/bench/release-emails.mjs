@@ -1,23 +1,23 @@
-// `npm run bench:release-emails`: what release emails for anyone
+// `npm run bench -- release-emails`: what release emails for anyone
 // cost the staff member who publishes (issue #25, item 6: "must not block the staff request for long").
 // Times 10 publishes (a moderator creating a published release, one after another, loopback) against two
 // fresh PocketBases with 2,000 confirmed subscribers and a local mail catcher: without the feature's hooks
 // (before) and with them (after), and how long the mailer then takes to send one release to all of them.
 // Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { startMailCatcher } from './lib/mail-catcher.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { summarize } from './lib/stats.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { startMailCatcher } from '../lib/mail-catcher.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { summarize } from '../lib/stats.mjs';
 
-commandLine({ command: 'bench:release-emails', file: import.meta.url });
+commandLine({ command: 'bench release-emails', file: import.meta.url });
 
 const SUBSCRIBERS = 2000;
 const PUBLISHES = 10;
@@ -40,7 +40,7 @@ function client(url, secret) {
 /** A copy of pb_hooks without release emails to visitors: the state before the feature. */
 function hooksBefore() {
   const dir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-  cpSync(new URL('../pb_hooks', import.meta.url), dir, { recursive: true });
+  cpSync(new URL('../../pb_hooks', import.meta.url), dir, { recursive: true });
   rmSync(join(dir, 'changelog-subscribers.pb.js'));
   const file = join(dir, 'changelog.pb.js');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^.*queueReleaseMailing.*$/m, ''));

@@ -1,23 +1,23 @@
-// `npm run bench:trackers`: how long a tracker event takes to change an idea's status where an open page hears
+// `npm run bench -- trackers`: how long a tracker event takes to change an idea's status where an open page hears
 // it (issue #26). A whole local Chorus (the built site in workerd, PocketBase) with a GitHub connection: each
 // round signs an `issues` event as GitHub does, POSTs it to the site's /integrations/github/<id> (signature
 // check in the Worker, the proof to PocketBase, the queue, the worker's kick, the status change) and stops the
 // clock when PocketBase's realtime stream for the idea (what the page's live fan-out relays) carries the new
 // status. Closed and reopened alternate. Prints p50/p95 on loopback; never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandLine, positiveNumber } from './lib/cli.mjs';
-import { connectAsSuperuser } from './lib/configure-pocketbase.mjs';
-import { freePorts } from './lib/ports.mjs';
-import { listenRealtime } from './lib/realtime-listener.mjs';
-import { startStack } from './lib/stack.mjs';
-import { summarize } from './lib/stats.mjs';
+import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
+import { freePorts } from '../lib/ports.mjs';
+import { listenRealtime } from '../lib/realtime-listener.mjs';
+import { startStack } from '../lib/stack.mjs';
+import { summarize } from '../lib/stats.mjs';
 
 const { values } = commandLine({
-  command: 'bench:trackers',
+  command: 'bench trackers',
   file: import.meta.url,
   synopsis: '[--rounds N]',
   options: { rounds: { type: 'string', default: '40' } },

@@ -1,21 +1,21 @@
-// `npm run bench:alerts`: what alert rules cost a vote (issue #24: "cost per vote must stay small"). Times
+// `npm run bench -- alerts`: what alert rules cost a vote (issue #24: "cost per vote must stay small"). Times
 // the same votes (20 members × 10 ideas, one after another, over HTTP on loopback) against three fresh
 // PocketBases: without the alerts hook (before), with it and no rules, and with 20 rules that apply to every
 // idea and never fire (the worst case for the check: each vote measures votes, votes in a day and revenue
 // for 5 segments and none). Prints p50 and p95 of the vote request time. Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { summarize } from './lib/stats.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { summarize } from '../lib/stats.mjs';
 
-commandLine({ command: 'bench:alerts', file: import.meta.url });
+commandLine({ command: 'bench alerts', file: import.meta.url });
 
 const MEMBERS = 20;
 const IDEAS = 10;
@@ -40,7 +40,7 @@ async function measure(label, { withoutAlerts = false, rules = 0 }) {
   let hooksDir;
   if (withoutAlerts) {
     hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-    cpSync(new URL('../pb_hooks', import.meta.url), hooksDir, { recursive: true });
+    cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
     rmSync(join(hooksDir, 'alerts.pb.js'));
   }
   const secret = randomBytes(16).toString('hex');

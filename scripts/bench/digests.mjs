@@ -1,4 +1,4 @@
-// `npm run bench:digests`: what the digest job costs (issue #25, item 5). A fresh PocketBase with SMTP into
+// `npm run bench -- digests`: what the digest job costs (issue #25, item 5). A fresh PocketBase with SMTP into
 // the local mail catcher; MEMBERS members on a daily digest in UTC, each following one idea with three
 // unread events (a status with a response, a comment, a release: the notifications rows the hooks write),
 // arranged with SQL (through a seeding route in a copy of the hooks made for the bench only) so seeding takes
@@ -6,20 +6,20 @@
 // once when everything is due (every member gets one digest), once more right after (nothing due: the cost
 // of the job's every-15-minutes check), and the day before 08:00 (nothing due yet). Prints the times and
 // how many emails the catcher received. Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { startMailCatcher } from './lib/mail-catcher.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { startMailCatcher } from '../lib/mail-catcher.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
 
-commandLine({ command: 'bench:digests', file: import.meta.url });
+commandLine({ command: 'bench digests', file: import.meta.url });
 
 const MEMBERS = Number(process.env.MEMBERS ?? 5000);
 const superuser = { email: 'bench@chorus.test', password: 'bench-password-123' };
@@ -29,7 +29,7 @@ const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: undef
 const secret = randomBytes(16).toString('hex');
 // The bench's own hooks: Chorus's, plus a superuser route that runs the seeding SQL in one transaction.
 const hooksDir = mkdtempSync(join(tmpdir(), 'chorus-bench-hooks-'));
-cpSync(new URL('../pb_hooks', import.meta.url), hooksDir, { recursive: true });
+cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
 writeFileSync(
   join(hooksDir, 'bench-seed.pb.js'),
   `routerAdd('POST', '/api/bench/sql', (e) => {

@@ -1,24 +1,24 @@
-// `npm run page-cost -- [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
+// `npm run bench -- page-cost [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
 // PocketBase), and optionally N Lighthouse mobile runs with what the browser spends (islands hydrated,
 // TBT, LCP and its element, the longest tasks). Defaults to `/`. `--serve` keeps the stack up afterwards
 // (alone, it only serves).
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBareWorker } from './lib/bench/bare-worker.mjs';
-import { formatCpuCost, measureCpuCost } from './lib/bench/cpu-cost.mjs';
-import { formatThroughput, measureThroughput } from './lib/bench/throughput.mjs';
-import { CONTAINER_ARGS, systemChromium } from './lib/browser.mjs';
-import { commandLine, positiveNumber, UsageError } from './lib/cli.mjs';
-import { freePorts } from './lib/ports.mjs';
-import { startStack } from './lib/stack.mjs';
+import { startBareWorker } from '../lib/bench/bare-worker.mjs';
+import { formatCpuCost, measureCpuCost } from '../lib/bench/cpu-cost.mjs';
+import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs';
+import { CONTAINER_ARGS, systemChromium } from '../lib/browser.mjs';
+import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
+import { freePorts } from '../lib/ports.mjs';
+import { startStack } from '../lib/stack.mjs';
 
 const { values, positionals } = commandLine({
-  command: 'page-cost',
+  command: 'bench page-cost',
   file: import.meta.url,
   synopsis: '[--lighthouse N] [--serve] [path …]',
   positionals: true,

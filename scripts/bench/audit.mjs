@@ -1,21 +1,21 @@
-// `npm run bench:audit`: what the audit log costs a staff status change (issue #25: before and after in the
+// `npm run bench -- audit`: what the audit log costs a staff status change (issue #25: before and after in the
 // same run). Two fresh PocketBases side by side, one without the audit hooks (before: pb_hooks without
 // audit.pb.js), one with them (after); a moderator changes the status and official response of the same
 // ideas on both, one request at a time, alternating between them so the machine's load weighs on both alike.
 // Prints p50 and p95 of the update request and the server's own time per entry written. Never fails on time.
-import './lib/require-node.mjs';
+import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../src/lib/pb/client-address.mjs';
-import { commandLine } from './lib/cli.mjs';
-import { startPocketBase } from './lib/pocketbase-server.mjs';
-import { freePort } from './lib/ports.mjs';
-import { percentile, summarize } from './lib/stats.mjs';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { commandLine } from '../lib/cli.mjs';
+import { startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { percentile, summarize } from '../lib/stats.mjs';
 
-commandLine({ command: 'bench:audit', file: import.meta.url });
+commandLine({ command: 'bench audit', file: import.meta.url });
 
 const IDEAS = 20;
 const ROUNDS = 15; // status changes per idea
@@ -40,7 +40,7 @@ async function start({ withoutAudit }) {
   let hooksDir;
   if (withoutAudit) {
     hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-    cpSync(new URL('../pb_hooks', import.meta.url), hooksDir, { recursive: true });
+    cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
     rmSync(join(hooksDir, 'audit.pb.js'));
   }
   const secret = randomBytes(16).toString('hex');
