@@ -3,7 +3,7 @@
 // comment newly mentions is notified in its transaction, when they may see the idea (staff only for an
 // internal comment). A mention of anyone else changes nothing in the answer: it notifies no one, silently.
 // GET /api/chorus/posts/{id}/mentionable?q=&internal=1 — up to 8 people the signed-in caller may mention there:
-// { items: [{ id, collectionId, collectionName, name, avatar }] } (never an email, never an API key's service
+// { items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] } (never an email, never an API key's service
 // member), counted per member; not for
 // blocked members (they cannot comment).
 onRecordCreateRequest(
@@ -65,11 +65,11 @@ routerAdd(
       .slice(0, 50);
     const staffOnly = query.get('internal') === '1';
     const STAFF = activeStaffSql('u');
-    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '' }));
+    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '', avatar_url: '' }));
     e.app
       .db()
       .newQuery(
-        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar FROM users u ' +
+        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url FROM users u ' +
           'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
           "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
           "AND u.name LIKE {:pattern} ESCAPE '\\' " +
@@ -89,6 +89,7 @@ routerAdd(
         collectionName: users.name,
         name: row.name,
         avatar: row.avatar,
+        avatar_url: row.avatar_url,
       })),
     });
   },

@@ -2,7 +2,7 @@
 // GET /api/chorus/posts/{id}/voters?page=&perPage= — the public list of who voted for an idea,
 // for whoever may see the idea: ids, names and avatars only (never emails), oldest vote first.
 // The votes collection itself stays private to each voter, so realtime never broadcasts voters.
-// Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar }] }
+// Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] }
 routerAdd(
   'GET',
   '/api/chorus/posts/{id}/voters',
@@ -20,11 +20,11 @@ routerAdd(
     }
     const { page, perPage, offset } = readPaging(e, 100, 500);
     const users = e.app.findCollectionByNameOrId('users');
-    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '' }));
+    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '', avatar_url: '' }));
     e.app
       .db()
       .newQuery(
-        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar FROM votes v JOIN users u ON u.id = v.user ' +
+        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url FROM votes v JOIN users u ON u.id = v.user ' +
           'WHERE v.post = {:post} ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}',
       )
       .bind({ post: post.id, limit: perPage, offset })
@@ -41,6 +41,7 @@ routerAdd(
         collectionName: users.name,
         name: row.name,
         avatar: row.avatar,
+        avatar_url: row.avatar_url,
       })),
     });
   },

@@ -5,7 +5,7 @@
 migrate(
   (app) => {
     const users = app.findCollectionByNameOrId('users');
-    users.fields.add(new TextField({ name: 'avatar_url', max: 500, pattern: '^https://[^\\s]+$' }));
+    users.fields.add(new TextField({ name: 'avatar_url', max: 255, pattern: '^https://[^\\s]+$' }));
     app.save(users);
   },
   (app) => {

@@ -1,8 +1,10 @@
 // What ideas and comments show of their author, carried on the record itself (`author_name`,
-// `author_avatar`: the author's name and avatar file name, both already public through users' empty view
-// rule), so lists, idea pages and live comments need no `expand=author` (a second query and a user record per
+// `author_avatar`: the author's name and avatar file name, or their app picture's https URL (`avatar_url`,
+// single sign-on) when they uploaded none; all already public through users' empty view rule), so lists, idea pages and live comments need no `expand=author` (a second query and a user record per
 // row, and per realtime subscriber). Kept exact by pb_hooks/author-card.pb.js.
 const FIELDS = { author_name: 'name', author_avatar: 'avatar' };
+/** The avatar a user's records carry: the uploaded file's name, else the app picture's URL. */
+const avatarOf = (user) => user.getString('avatar') || user.getString('avatar_url');
 /** The collections whose records carry their author's card. */
 const CARRIERS = ['posts', 'comments'];
 
@@ -14,7 +16,8 @@ function copyAuthor(app, record) {
   } catch {
     user = null;
   }
-  for (const [field, source] of Object.entries(FIELDS)) record.set(field, user ? user.getString(source) : '');
+  record.set('author_name', user ? user.getString('name') : '');
+  record.set('author_avatar', user ? avatarOf(user) : '');
 }
 
 /** Does this update (before it is saved) change the author or the copy of them? */
@@ -25,7 +28,7 @@ function authorCopyTouched(record) {
 
 /** What a user's records carry of them, as [name, avatar] (an avatar's file name is final once saved). */
 function cardValues(user) {
-  return Object.values(FIELDS).map((field) => user.getString(field));
+  return [user.getString('name'), avatarOf(user)];
 }
 
 /** Brings every idea and comment of `user` in step, one statement each: no record hooks, no `updated`
@@ -35,7 +38,7 @@ function syncAuthorRecords(app, user) {
     app
       .db()
       .newQuery(`UPDATE ${table} SET author_name = {:name}, author_avatar = {:avatar} WHERE author = {:id}`)
-      .bind({ name: user.getString('name'), avatar: user.getString('avatar'), id: user.id })
+      .bind({ name: user.getString('name'), avatar: avatarOf(user), id: user.id })
       .execute();
   }
 }

@@ -96,6 +96,7 @@ function eraseMember(app, user) {
   const fresh = app.findRecordById('users', user.id);
   fresh.set('name', DELETED_NAME);
   fresh.set('avatar', null);
+  fresh.set('avatar_url', '');
   fresh.setEmail(`deleted-${$security.randomString(24).toLowerCase()}@deleted.invalid`);
   fresh.setVerified(false);
   fresh.set('emailVisibility', false);

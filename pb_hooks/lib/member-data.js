@@ -62,6 +62,7 @@ function memberData(app, userId) {
     verified: user.verified(),
     name: user.getString('name'),
     avatar: avatar ? addFiles(user, 'users', 'avatar', [avatar])[0] : null,
+    avatar_url: user.getString('avatar_url') || null,
     role: user.getString('role'),
     blocked: user.getBool('blocked'),
     locale: user.getString('locale') || null,

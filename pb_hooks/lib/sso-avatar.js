@@ -1,8 +1,8 @@
 // The identify token's avatar, kept as a URL that visitors' browsers load (never fetched by the server):
-// https only, at most 500 characters, no user name or password, and no host that names the visitor's own
+// https only, at most 255 characters, no user name or password, and no host that names the visitor's own
 // network (localhost, single-label or .local/.internal names, loopback, private, link-local or other
 // non-public IP literals, any IPv6 literal). Anything else is dropped: the member keeps their initial.
-const MAX_AVATAR_URL = 500;
+const MAX_AVATAR_URL = 255; // as ideas and comments carry it (author_avatar, lib/author-card.js)
 const URL_SHAPE = /^https:\/\/([^/?#]*)([/?#][^\s]*)?$/i;
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain|home\.arpa)$/i;
 

@@ -10,7 +10,17 @@ interface Props {
 export function Avatar({ user, size = 32, titled = false }: Props) {
   const title = titled ? user.name : undefined;
   if (user.avatarUrl) {
-    return <img className="avatar" src={user.avatarUrl} alt={title ?? ''} title={title} width={size} height={size} />;
+    return (
+      <img
+        className="avatar"
+        src={user.avatarUrl}
+        referrerPolicy="no-referrer"
+        alt={title ?? ''}
+        title={title}
+        width={size}
+        height={size}
+      />
+    );
   }
   return titled ? (
     <span className="avatar" title={title} role="img" aria-label={user.name}>

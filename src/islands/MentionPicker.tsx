@@ -3,6 +3,7 @@
 // `@[Name](user:id)` (src/lib/markdown.ts shows it as the name). Arrow keys, Enter or Tab, and Escape work.
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { translator } from '../i18n/current';
+import { toAvatarSrc } from '../lib/pb/avatar';
 import { getClient } from '../stores/client';
 import { Avatar } from './Avatar';
 
@@ -11,6 +12,7 @@ interface Person {
   collectionId: string;
   name: string;
   avatar: string;
+  avatar_url?: string;
 }
 interface Props {
   postId: string;
@@ -146,11 +148,7 @@ export default function MentionPicker({ postId, textarea, internal, onPick }: Pr
           <Avatar
             user={{
               name: person.name,
-              avatarUrl: person.avatar
-                ? getClient().files.getURL({ id: person.id, collectionName: 'users' }, person.avatar, {
-                    thumb: '96x96',
-                  })
-                : null,
+              avatarUrl: toAvatarSrc(getClient(), person.id, person.avatar, person.avatar_url),
             }}
             size={24}
           />{' '}

@@ -22,7 +22,8 @@ export function extendCsp(policy: string, { pbOrigin, styleHashes, frameAncestor
     directives.set(name, [...current, ...sources.filter((s) => !current.includes(s))]);
   };
   add('connect-src', pbOrigin);
-  add('img-src', pbOrigin, 'data:', 'blob:');
+  // https: members' pictures from the team's app (single sign-on) load from wherever the app keeps them.
+  add('img-src', pbOrigin, 'data:', 'blob:', 'https:');
   if (directives.has('style-src')) add('style-src', ...styleHashes.map((hash) => `'${hash}'`));
   directives.set('frame-ancestors', frameAncestors.length > 0 ? frameAncestors : ["'none'"]);
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');

@@ -1,8 +1,9 @@
 // Where "Sign in with <product>" sends people: the app's login URL with a return_to pointing back to
-// Chorus's /sso page (which the app calls with &token=…), carrying where to go afterwards.
+// Chorus's /sso page (which the app calls with &token=…), carrying where to go afterwards and the state that
+// binds the return to this browser (src/lib/sso-state.ts).
 import { toSafeNextPath } from './next-path';
 
-export function toAppLoginUrl(loginUrl: string, siteOrigin: string, next: string | null): string | null {
+export function toAppLoginUrl(loginUrl: string, siteOrigin: string, next: string | null, state: string): string | null {
   let url: URL;
   try {
     url = new URL(loginUrl);
@@ -12,6 +13,7 @@ export function toAppLoginUrl(loginUrl: string, siteOrigin: string, next: string
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const back = new URL('/sso', siteOrigin);
   back.searchParams.set('next', toSafeNextPath(next));
+  back.searchParams.set('state', state);
   url.searchParams.set('return_to', back.href);
   return url.href;
 }

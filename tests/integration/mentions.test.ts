@@ -258,7 +258,14 @@ describe('the autocomplete', () => {
     const { items } = await mentionable(actors.member, publicIdea, '');
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
-      expect(Object.keys(item).sort()).toEqual(['avatar', 'collectionId', 'collectionName', 'id', 'name']);
+      expect(Object.keys(item).sort()).toEqual([
+        'avatar',
+        'avatar_url',
+        'collectionId',
+        'collectionName',
+        'id',
+        'name',
+      ]);
     }
     expect(JSON.stringify(items)).not.toContain('@chorus.test');
     expect(items.map((item) => item.id)).not.toContain(idOf(actors.member));

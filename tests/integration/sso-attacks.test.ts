@@ -145,7 +145,7 @@ describe('an avatar URL in the token', () => {
     'https://2130706433/a.png',
     'https://0177.0.0.1/a.png',
     'https://printer.local/a.png',
-    `https://images.example.com/${'a'.repeat(500)}.png`,
+    `https://images.example.com/${'a'.repeat(250)}.png`,
     'javascript:alert(1)',
   ])('drops %s (the member keeps their initial)', async (avatar) => {
     const { status, body } = await redeem(await signIdentifyToken(secret, { ...customer(), avatar }));

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../src/lib/pb/client-address.mjs';
 import { requestFrom } from '../support/from-address';
 import { badTokens, signIdentifyToken } from '../support/identify-tokens';
+import { blackPng } from '../support/images';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
+import { createBoard, createPost } from '../support/world';
 
 let pb: TestPocketBase;
 let secret: string;
@@ -78,6 +80,24 @@ describe('a good identify token', () => {
     );
     expect(plain.status).toBe(200);
     expect(plain.body.record.avatar_url).toBe('');
+  });
+
+  it('shows the app picture wherever the member appears: their ideas carry it and voter lists give it', async () => {
+    const url = 'https://images.example.com/people/8.png';
+    const { body } = await exchange(await signIdentifyToken(secret, { ...person(), avatar: url }));
+    const member = pb.visitor();
+    member.authStore.save(body.token, body.record);
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, member);
+    expect(idea.author_avatar).toBe(url);
+    await pb.admin.collection('votes').create({ post: idea.id, user: body.record.id });
+    const voters = await pb.visitor().send(`/api/chorus/posts/${idea.id}/voters`, {});
+    expect(voters.items[0]).toMatchObject({ id: body.record.id, avatar: '', avatar_url: url });
+    // An uploaded avatar goes first, on the ideas too.
+    const form = new FormData();
+    form.append('avatar', new File([new Uint8Array(blackPng(8, 8))], 'me.png', { type: 'image/png' }));
+    const uploaded = await member.collection('users').update(body.record.id, form);
+    expect((await pb.admin.collection('posts').getOne(idea.id)).author_avatar).toBe(uploaded.avatar);
   });
 
   it('never grants a staff role, whatever the token claims', async () => {

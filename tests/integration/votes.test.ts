@@ -94,7 +94,14 @@ describe('GET /api/chorus/posts/{id}/voters', () => {
     const res = await pb.visitor().send(`/api/chorus/posts/${post.id}/voters`, {});
     expect(res.totalItems).toBe(2);
     expect(res.items.map((u: RecordModel) => u.id)).toEqual([idOf(actors['other member']), idOf(actors.admin)]);
-    expect(Object.keys(res.items[0]).sort()).toEqual(['avatar', 'collectionId', 'collectionName', 'id', 'name']);
+    expect(Object.keys(res.items[0]).sort()).toEqual([
+      'avatar',
+      'avatar_url',
+      'collectionId',
+      'collectionName',
+      'id',
+      'name',
+    ]);
   });
   it('answers 404 for a post the caller may not see', async () => {
     const hidden = await createPost(pb, await createBoard(pb, 'staff'), actors.moderator);

@@ -64,16 +64,16 @@ describe('navigations inside the panel', () => {
 
 describe('"Sign in with <product>" links', () => {
   it("sends people to the app's login URL with a return_to back to /sso, keeping only a safe next path", () => {
-    const url = new URL(toAppLoginUrl('https://app.test/login?x=1', 'https://board.test', '/b/features') ?? '');
+    const url = new URL(toAppLoginUrl('https://app.test/login?x=1', 'https://board.test', '/b/features', 'S1') ?? '');
     expect(url.origin + url.pathname).toBe('https://app.test/login');
     expect(url.searchParams.get('x')).toBe('1');
-    expect(url.searchParams.get('return_to')).toBe('https://board.test/sso?next=%2Fb%2Ffeatures');
-    const evil = new URL(toAppLoginUrl('https://app.test/login', 'https://board.test', '//evil.test') ?? '');
-    expect(evil.searchParams.get('return_to')).toBe('https://board.test/sso?next=%2F');
+    expect(url.searchParams.get('return_to')).toBe('https://board.test/sso?next=%2Fb%2Ffeatures&state=S1');
+    const evil = new URL(toAppLoginUrl('https://app.test/login', 'https://board.test', '//evil.test', 'S2') ?? '');
+    expect(evil.searchParams.get('return_to')).toBe('https://board.test/sso?next=%2F&state=S2');
   });
   it('refuses a login URL that is not http(s)', () => {
-    expect(toAppLoginUrl('javascript:alert(1)', 'https://board.test', null)).toBeNull();
-    expect(toAppLoginUrl('not a url', 'https://board.test', null)).toBeNull();
+    expect(toAppLoginUrl('javascript:alert(1)', 'https://board.test', null, 'S')).toBeNull();
+    expect(toAppLoginUrl('not a url', 'https://board.test', null, 'S')).toBeNull();
   });
   it('starts from a Chorus path', () => {
     expect(toSsoStartHref('/p/1')).toBe('/sso/start?next=%2Fp%2F1');

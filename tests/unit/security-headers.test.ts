@@ -9,7 +9,7 @@ describe('the content security policy', () => {
 
   it('lets the browser reach PocketBase for API calls, realtime and images, and nothing else', () => {
     expect(policy).toContain("connect-src 'self' https://pb.example.com");
-    expect(policy).toContain("img-src 'self' https://pb.example.com data: blob:");
+    expect(policy).toContain("img-src 'self' https://pb.example.com data: blob: https:");
   });
 
   it("keeps Astro's script hashes and adds the accent style's hash", () => {

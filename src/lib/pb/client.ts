@@ -3,6 +3,7 @@
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { currentLocale } from '../../i18n/current';
 import { isLocale } from '../../i18n/locales';
+import { toAvatarSrc } from './avatar';
 import { createBrowserAuthStore } from './frame-auth-store';
 import type { SessionUser, UserRecord } from './types';
 
@@ -89,7 +90,7 @@ export function toSessionUser(pb: PocketBase, record: RecordModel | null): Sessi
     id: user.id,
     name: user.name || user.email?.split('@')[0] || 'Member',
     email: user.email ?? '',
-    avatarUrl: user.avatar ? pb.files.getURL(record, user.avatar, { thumb: '96x96' }) : null,
+    avatarUrl: toAvatarSrc(pb, user.id, user.avatar, user.avatar_url),
     role: user.role || 'member',
     blocked: Boolean(user.blocked),
     verified: Boolean(user.verified),

@@ -1,4 +1,5 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
+import { toAvatarSrc } from './avatar';
 import type { PocketBase } from './client';
 import type { CommentRecord, Person, PostRecord } from './post-types';
 
@@ -137,9 +138,7 @@ export function cardAuthor(
   return {
     id: record.author,
     name: record.author_name || 'Member',
-    avatarUrl: record.author_avatar
-      ? pb.files.getURL({ id: record.author, collectionName: 'users' }, record.author_avatar, { thumb: '96x96' })
-      : null,
+    avatarUrl: toAvatarSrc(pb, record.author, record.author_avatar),
   };
 }
 

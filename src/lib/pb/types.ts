@@ -30,6 +30,8 @@ export type Role = UsersRoleOptions;
 export type UserRecord = BaseRecord &
   Fields<UsersRecord, 'name' | 'avatar' | 'role' | 'blocked' | 'verified' | 'locale'> & {
     email?: string;
+    /** The picture from the team's app (single sign-on): an https URL, shown when no avatar was uploaded. */
+    avatar_url?: string;
   };
 
 export type SiteRecord = BaseRecord &

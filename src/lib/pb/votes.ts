@@ -1,5 +1,6 @@
 // Votes: the public voter list (names and avatars only) and a member's own votes.
 import { hasStaffRole } from '../../contract/access';
+import { toAvatarSrc } from './avatar';
 import type { PocketBase } from './client';
 import type { VoteRecord, Voter } from './post-types';
 
@@ -9,6 +10,7 @@ interface VoterRow {
   collectionName: string;
   name: string;
   avatar: string;
+  avatar_url?: string;
 }
 
 export async function listVoters(pb: PocketBase, postId: string, perPage = 50): Promise<Voter[]> {
@@ -18,7 +20,7 @@ export async function listVoters(pb: PocketBase, postId: string, perPage = 50): 
   return result.items.map((row) => ({
     id: row.id,
     name: row.name || 'Member',
-    avatarUrl: row.avatar ? pb.files.getURL(row, row.avatar, { thumb: '96x96' }) : null,
+    avatarUrl: toAvatarSrc(pb, row.id, row.avatar, row.avatar_url),
   }));
 }
 
