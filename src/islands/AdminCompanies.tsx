@@ -36,7 +36,7 @@ function readCompany(form: HTMLFormElement): CompanyInput {
   const data = new FormData(form);
   return {
     external_id: String(data.get('external_id') ?? '').trim(),
-    name: String(data.get('name') ?? '').trim(),
+    name: String(data.get('company_name') ?? '').trim(),
     plan: String(data.get('plan') ?? '').trim(),
     monthly_revenue: Number(data.get('monthly_revenue') || 0),
   };
@@ -48,7 +48,7 @@ function CompanyFields({ company, idPrefix }: { company?: CompanyRow; idPrefix: 
     <>
       <span className="field">
         <label htmlFor={`${idPrefix}-name`}>{t('name')}</label>
-        <input id={`${idPrefix}-name`} name="name" required maxLength={200} defaultValue={company?.name} />
+        <input id={`${idPrefix}-name`} name="company_name" required maxLength={200} defaultValue={company?.name} />
       </span>
       <span className="field">
         <label htmlFor={`${idPrefix}-id`}>{t('externalId')}</label>

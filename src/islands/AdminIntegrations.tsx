@@ -34,7 +34,7 @@ function AddForm() {
         ? { repository: data.repository ?? '' }
         : { team_id: data.team_id ?? '', team_key: data.team_key ?? '' };
     const refused = await addConnection(
-      { provider, name: data.name ?? '', ...where },
+      { provider, name: data.connection_name ?? '', ...where },
       { token: data.token ?? '', ...(data.webhook_secret ? { webhook_secret: data.webhook_secret } : {}) },
     );
     if (!refused) form.reset();
@@ -54,7 +54,7 @@ function AddForm() {
         </select>
       </label>
       <label>
-        {t('name')} <input name="name" required maxLength={120} />
+        {t('name')} <input name="connection_name" required maxLength={120} />
       </label>
       {provider === 'github' ? (
         <label>

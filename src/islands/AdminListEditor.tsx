@@ -44,9 +44,12 @@ function readValue(field: FieldSpec, value: FormDataEntryValue | null): unknown 
   return text;
 }
 
+/** A field's control name: `field_` first, so a field called `name` never shadows its form's own `name`. */
+const controlName = (field: FieldSpec) => `field_${field.name}`;
+
 function readForm(form: HTMLFormElement, fields: FieldSpec[]): Record<string, unknown> {
   const data = new FormData(form);
-  return Object.fromEntries(fields.map((f) => [f.name, readValue(f, data.get(f.name))]));
+  return Object.fromEntries(fields.map((f) => [f.name, readValue(f, data.get(controlName(f)))]));
 }
 
 function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; value: unknown }) {
@@ -54,7 +57,7 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
   if (field.type === 'checkbox') {
     return (
       <label className="checkbox" htmlFor={id}>
-        <input id={id} name={field.name} type="checkbox" defaultChecked={Boolean(value)} /> {field.label}
+        <input id={id} name={controlName(field)} type="checkbox" defaultChecked={Boolean(value)} /> {field.label}
       </label>
     );
   }
@@ -62,7 +65,7 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
     <span className="field">
       <label htmlFor={id}>{field.label}</label>
       {field.type === 'select' ? (
-        <select id={id} name={field.name} defaultValue={String(value ?? field.options?.[0]?.value ?? '')}>
+        <select id={id} name={controlName(field)} defaultValue={String(value ?? field.options?.[0]?.value ?? '')}>
           {field.options?.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -72,7 +75,7 @@ function Field({ field, prefix, value }: { field: FieldSpec; prefix: string; val
       ) : (
         <input
           id={id}
-          name={field.name}
+          name={controlName(field)}
           type={field.type === 'list' ? 'text' : field.type}
           defaultValue={
             Array.isArray(value) ? value.join(',') : String(value ?? (field.type === 'color' ? '#888888' : ''))

@@ -52,7 +52,7 @@ export default function AdminSiteForm(props: Props) {
   const text = (name: 'name' | 'tagline', label: string) => (
     <div className="field">
       <label htmlFor={`site-${name}`}>{label}</label>
-      <input id={`site-${name}`} name={name} defaultValue={props[name]} {...invalidProps(name)} />
+      <input id={`site-${name}`} name={`site_${name}`} defaultValue={props[name]} {...invalidProps(name)} />
       {message(name)}
     </div>
   );

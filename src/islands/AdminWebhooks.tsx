@@ -24,7 +24,7 @@ import WebhookDeliveries from './WebhookDeliveries';
 function readNewWebhook(form: HTMLFormElement): NewWebhook {
   const data = new FormData(form);
   return {
-    name: String(data.get('name') ?? ''),
+    name: String(data.get('webhook_name') ?? ''),
     url: String(data.get('url') ?? ''),
     kind: data.get('kind') === 'slack' ? 'slack' : 'standard',
     events: data.getAll('events').map(String) as WebhookEvent[],
@@ -126,7 +126,7 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
         <h2 id="add-webhook">{t('addHeading')}</h2>
         <span className="field">
           <label htmlFor="webhook-name">{t('name')}</label>
-          <input id="webhook-name" name="name" required maxLength={80} />
+          <input id="webhook-name" name="webhook_name" required maxLength={80} />
         </span>
         <span className="field">
           <label htmlFor="webhook-url">{t('url')}</label>

@@ -34,7 +34,8 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const form = new FormData(event.currentTarget);
     const data = new FormData();
-    for (const key of ['title', 'slug', 'body']) data.set(key, String(form.get(key) ?? ''));
+    data.set('title', String(form.get('entry_title') ?? ''));
+    for (const key of ['slug', 'body']) data.set(key, String(form.get(key) ?? ''));
     for (const label of form.getAll('labels')) data.append('labels', String(label));
     if (!form.getAll('labels').length) data.set('labels', '');
     const posts = form.getAll('posts');
@@ -66,7 +67,7 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
         <label htmlFor="entry-title">{t('title')}</label>
         <input
           id="entry-title"
-          name="title"
+          name="entry_title"
           defaultValue={entry.title}
           maxLength={140}
           required

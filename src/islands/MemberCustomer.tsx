@@ -34,7 +34,7 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseAttributes(String(new FormData(event.currentTarget).get('attributes') ?? ''));
+    const parsed = parseAttributes(String(new FormData(event.currentTarget).get('attribute_lines') ?? ''));
     if ('badLine' in parsed) {
       setProblem(t('attributesInvalid', { line: parsed.badLine }));
       return;
@@ -92,7 +92,7 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
         <label htmlFor={`${id}-attributes`}>{t('attributes')}</label>
         <textarea
           id={`${id}-attributes`}
-          name="attributes"
+          name="attribute_lines"
           rows={4}
           defaultValue={formatAttributes(profile?.attributes)}
           aria-describedby={`${id}-hint`}

@@ -55,7 +55,7 @@ export default function SettingsForm({ id, name, preferences, timeZone, locale }
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const data = new FormData();
-    data.set('name', String(form.get('name') ?? ''));
+    data.set('name', String(form.get('display_name') ?? ''));
     const avatar = form.get('avatar');
     if (avatar instanceof File && avatar.size > 0) data.set('avatar', avatar);
     const chosenLocale = String(form.get('locale') ?? '');
@@ -77,10 +77,10 @@ export default function SettingsForm({ id, name, preferences, timeZone, locale }
   return (
     <form className="form settings" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor="name">{t('name')}</label>
+        <label htmlFor="display-name">{t('name')}</label>
         <input
-          id="name"
-          name="name"
+          id="display-name"
+          name="display_name"
           defaultValue={name}
           maxLength={60}
           aria-invalid={fields.name ? true : undefined}

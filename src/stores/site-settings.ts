@@ -4,12 +4,18 @@ import { attempt, type Result } from './action';
 import { getClient } from './client';
 
 const TEXT_FIELDS = ['name', 'tagline', 'accent_color', 'welcome', 'default_locale'] as const;
+const TEXT_CONTROLS = { name: 'site_name', tagline: 'site_tagline' } as const;
 const SWITCHES = ['require_approval', 'allow_signups', 'author_votes', 'browser_locale', 'show_eta'] as const;
 
 /** The site record's fields from the settings form: texts as typed, unchecked switches as false, a new logo if picked. */
 export function siteSettingsData(form: FormData): FormData {
   const data = new FormData();
-  for (const key of TEXT_FIELDS) data.set(key, String(form.get(key) ?? ''));
+  // The texts' controls are site_name and site_tagline: a control named `name` would shadow the form's own.
+  for (const key of TEXT_FIELDS)
+    data.set(
+      key,
+      String(form.get(key in TEXT_CONTROLS ? TEXT_CONTROLS[key as keyof typeof TEXT_CONTROLS] : key) ?? ''),
+    );
   for (const key of SWITCHES) data.set(key, form.get(key) ? 'true' : 'false');
   // Sent as typed: the server refuses anything but a whole number of days (0 to 3650).
   const retention = form.get('audit_retention_days');

@@ -2,7 +2,7 @@
 // into PocketBase's filter text; a typed % or _ matches itself in the action prefix.
 import PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { auditFilter, auditQueryOf } from '../../src/lib/pb/audit';
+import { auditFilter, auditParamsOf, auditQueryOf } from '../../src/lib/pb/audit';
 
 const pb = new PocketBase('http://127.0.0.1:1');
 
@@ -12,6 +12,21 @@ describe('audit log filters', () => {
       new URLSearchParams({ actor: '  Morgan ', action: '', target: 'abc', from: '2026-13', to: '2026-11-23' }),
     );
     expect(query).toEqual({ actor: 'Morgan', target: 'abc', to: '2026-11-23' });
+  });
+
+  it("reads the form's keys (audit_action, audit_target), and the old action and target of saved links", () => {
+    const params = new URLSearchParams({ audit_action: 'post.', audit_target: 'abc' });
+    expect(auditQueryOf(params)).toEqual({ action: 'post.', target: 'abc' });
+    expect(auditQueryOf(new URLSearchParams({ action: 'post.', target: 'abc' }))).toEqual({
+      action: 'post.',
+      target: 'abc',
+    });
+    expect(auditQueryOf(new URLSearchParams({ audit_action: 'vote.', action: 'post.' })).action).toBe('vote.');
+    expect(auditParamsOf({ actor: 'Morgan', action: 'post.', target: 'abc' })).toEqual({
+      actor: 'Morgan',
+      audit_action: 'post.',
+      audit_target: 'abc',
+    });
   });
 
   it('cuts each value to its field size', () => {

@@ -66,7 +66,8 @@ export function deleteAlertRule(pb: PocketBase, id: string): Promise<boolean> {
 export function ruleInputOf(form: FormData): AlertRuleInput {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   return {
-    name: text('name'),
+    // `rule_name`: a control named `name` would shadow its form's own `name` (tests/e2e/form-controls.spec.ts).
+    name: text('rule_name'),
     metric: text('metric'),
     threshold: Number(text('threshold') || Number.NaN),
     board: text('board'),

@@ -7,6 +7,17 @@ import type { AuditEntriesRecord } from './pb-types';
 export const AUDIT_PER_PAGE = 50;
 export const AUDIT_FILTER_KEYS = ['actor', 'action', 'target', 'from', 'to'] as const;
 export type AuditQuery = Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>;
+/** Each filter's key in /admin/audit's URL (its form's control names). `action` and `target` are the form
+ * element's own properties, which a control of that name would shadow (tests/e2e/form-controls.spec.ts). */
+export const AUDIT_FILTER_PARAMS = {
+  actor: 'actor',
+  action: 'audit_action',
+  target: 'audit_target',
+  from: 'from',
+  to: 'to',
+} as const satisfies Record<(typeof AUDIT_FILTER_KEYS)[number], string>;
+/** The keys links saved before the rename carry: still read when the new key is absent. */
+const OLD_PARAMS: Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>> = { action: 'action', target: 'target' };
 export type AuditEntry = AuditEntriesRecord<Record<string, unknown>, Record<string, unknown>> & { via?: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,11 +27,23 @@ const LIMITS = { actor: 200, action: 100, target: 300, from: 10, to: 10 } as con
 export function auditQueryOf(params: URLSearchParams): AuditQuery {
   const query: AuditQuery = {};
   for (const key of AUDIT_FILTER_KEYS) {
-    const value = (params.get(key) ?? '').trim().slice(0, LIMITS[key]);
+    const old = OLD_PARAMS[key];
+    const raw = params.get(AUDIT_FILTER_PARAMS[key]) ?? (old ? params.get(old) : null) ?? '';
+    const value = raw.trim().slice(0, LIMITS[key]);
     if (!value || ((key === 'from' || key === 'to') && !DAY.test(value))) continue;
     query[key] = value;
   }
   return query;
+}
+
+/** A query as /admin/audit's URL keys (for its page and download links). */
+export function auditParamsOf(query: AuditQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = query[key];
+    if (value) params[AUDIT_FILTER_PARAMS[key]] = value;
+  }
+  return params;
 }
 
 function nextDay(day: string): string {

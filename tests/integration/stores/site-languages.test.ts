@@ -31,7 +31,10 @@ const site = () => pb.admin.collection('site').getFirstListItem('');
 /** The settings form as the admin submits it: the record's current values, then `changes`. */
 function settingsForm(record: RecordModel, changes: Record<string, string | null>): FormData {
   const form = new FormData();
-  for (const key of ['name', 'tagline', 'accent_color', 'welcome', 'default_locale']) form.set(key, record[key] ?? '');
+  // As the settings page names its controls (site_name, site_tagline: never a form's own property).
+  form.set('site_name', record.name ?? '');
+  form.set('site_tagline', record.tagline ?? '');
+  for (const key of ['accent_color', 'welcome', 'default_locale']) form.set(key, record[key] ?? '');
   for (const key of ['require_approval', 'allow_signups', 'author_votes', 'browser_locale'])
     if (record[key]) form.set(key, 'on');
   for (const [key, value] of Object.entries(changes)) {
