@@ -5,6 +5,7 @@
 import { isLocale, negotiateLocale } from '../i18n/locales';
 import { LANGUAGE_COOKIE } from '../i18n/resolve';
 import { AUTH_COOKIE } from '../lib/pb/client';
+import { SSO_STATE_COOKIE } from '../lib/sso-state';
 
 /** What the cached entrypoint is keyed on besides the path and query: the language the visitor picked. */
 export interface PageCacheProps {
@@ -20,12 +21,16 @@ export const LOCAL_HOST_HEADER = 'x-chorus-entrypoint-host';
 export const LOCAL_ADDRESS_HEADER = 'x-chorus-entrypoint-address';
 
 const AUTH_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${AUTH_COOKIE}=[^;]`);
+/** /sso's state cookie (src/lib/sso-state.ts, Path=/sso): that page must see it, so it skips the cache. */
+const SSO_STATE_PATTERN = new RegExp(`(?:^|;\\s*)${SSO_STATE_COOKIE}=[^;]`);
 
-/** Whether the request may be answered from the page cache: a GET or HEAD by a visitor who is not signed in. */
+/** Whether the request may be answered from the page cache: a GET or HEAD by a visitor who is not signed in
+ * (nor returning from single sign-on). */
 export function mayUsePageCache(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.headers.get('upgrade') || request.headers.has('authorization')) return false;
-  return !AUTH_COOKIE_PATTERN.test(request.headers.get('cookie') ?? '');
+  const cookies = request.headers.get('cookie') ?? '';
+  return !AUTH_COOKIE_PATTERN.test(cookies) && !SSO_STATE_PATTERN.test(cookies);
 }
 
 /** The language cookie's value when it names a known locale. */

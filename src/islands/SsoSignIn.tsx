@@ -9,6 +9,7 @@ import { translator } from '../i18n/current';
 import { readTokenPerson } from '../lib/identify-token-person';
 import { toSafeNextPath } from '../lib/next-path';
 import { $identifyError, signInWithIdentifyToken } from '../stores/identify';
+import { useHydrated } from './hooks/use-hydrated';
 import { rich } from './rich';
 
 interface Props {
@@ -31,6 +32,7 @@ export default function SsoSignIn({ token, next, retryHref, productName, bound, 
   const mustAsk = Boolean(person) && (signedInAs ? !sameAccount : !bound);
   const [confirmed, setConfirmed] = useState(!mustAsk);
   const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
   const t = translator('signIn');
   useEffect(() => {
     history.replaceState(null, '', location.pathname);
@@ -76,10 +78,10 @@ export default function SsoSignIn({ token, next, retryHref, productName, bound, 
               : t('ssoAskUnboundPlain', { account })}
         </p>
         <p>
-          <button type="button" className="button primary" onClick={() => setConfirmed(true)}>
+          <button type="button" className="button primary" disabled={!hydrated} onClick={() => setConfirmed(true)}>
             {t('ssoContinue', { account })}
           </button>{' '}
-          <button type="button" className="button" onClick={leave}>
+          <button type="button" className="button" disabled={!hydrated} onClick={leave}>
             {signedInAs ? t('ssoStay', { current }) : t('ssoCancel')}
           </button>
         </p>

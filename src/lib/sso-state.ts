@@ -21,6 +21,11 @@ export function ssoStateCookie(state: string | null, https: boolean): string {
   return `${SSO_STATE_COOKIE}=${value}; Path=/sso; Max-Age=${age}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
 }
 
+/** The state this browser's cookie holds, if any. */
+export function ssoStateOf(cookieHeader: string | null): string | undefined {
+  return new RegExp(`(?:^|;\\s*)${SSO_STATE_COOKIE}=([A-Za-z0-9_-]*)`).exec(cookieHeader ?? '')?.[1];
+}
+
 /** Does the state in /sso's address match the one this browser's cookie holds? (Compared in full.) */
 export function isSsoStateBound(fromUrl: string | null, fromCookie: string | undefined): boolean {
   if (!fromUrl || !fromCookie || !STATE_SHAPE.test(fromUrl) || fromUrl.length !== fromCookie.length) return false;

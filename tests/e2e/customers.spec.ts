@@ -64,6 +64,8 @@ test("an admin uploads companies, a customer identified by the app votes, and st
     });
     const customerPage = await customer.newPage();
     await customerPage.goto(`/sso?token=${token}&next=${encodeURIComponent(`/p/${id}`)}`);
+    // A link that did not start in this browser asks first (login CSRF): the customer continues.
+    await customerPage.getByRole('button', { name: `Continue as customer-${tag}@example.com` }).click();
     await expect(customerPage).toHaveURL(new RegExp(`/p/${id}`));
     await expect(customerPage.getByRole('banner').getByText(`Customer ${tag}`)).toBeVisible();
     await expect(customerPage.getByTestId('staff-worth')).toHaveCount(0);

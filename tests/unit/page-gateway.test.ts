@@ -18,6 +18,10 @@ describe('who may use the page cache', () => {
     expect(mayUsePageCache(get({}, 'POST'))).toBe(false);
     expect(mayUsePageCache(get({ authorization: 'Bearer x' }))).toBe(false);
   });
+
+  it('never a return from single sign-on: /sso must see the state cookie /sso/start set', () => {
+    expect(mayUsePageCache(get({ cookie: '_ga=1; chorus_sso_state=abc' }))).toBe(false);
+  });
 });
 
 describe('what the cached entrypoint sees', () => {
