@@ -764,6 +764,7 @@ export type UsersReleaseEmailsOptions = (typeof UsersReleaseEmailsOptions)[keyof
 export type UsersRecord = {
   api_key?: RecordIdString;
   avatar?: FileNameString;
+  avatar_url?: string;
   blocked?: boolean;
   comment_emails?: UsersCommentEmailsOptions;
   created: IsoAutoDateString;
