@@ -20,11 +20,6 @@ function findOne(app, filter, params) {
   }
 }
 
-function isStaffRecord(user) {
-  const role = user.getString('role');
-  return role === 'moderator' || role === 'admin';
-}
-
 function deleteAll(app, records) {
   for (const record of records) app.delete(record);
 }
@@ -55,7 +50,8 @@ module.exports.linkMember = (app, person) => {
     }
     user = byEmail;
   }
-  if (user && isStaffRecord(user)) throw new SsoRefusal('staff_account', 403, user.id);
+  if (user && require(`${__hooks}/lib/access.js`).hasStaffRole(user))
+    throw new SsoRefusal('staff_account', 403, user.id);
   if (!user) {
     user = new Record(app.findCollectionByNameOrId('users'));
     user.setRandomPassword();
