@@ -23,6 +23,8 @@ try {
   const stack = await startStack({
     dataDir,
     sitePort: Number(env.PORT ?? 4321),
+    // A name, not 127.0.0.1: browsers refuse an IP address as a passkey's relying party. Other names redirect here.
+    siteHost: 'localhost',
     pbPort: Number(env.PB_PORT ?? 8090),
     smtpPort: Number(env.SMTP_PORT ?? 2525),
     mailWebPort: Number(env.MAIL_PORT ?? 8025),

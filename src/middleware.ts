@@ -20,6 +20,7 @@ import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session
 import { loadShell } from './lib/pb/site';
 import { loadWidgetSettings } from './lib/pb/widget';
 import { applySecurityHeaders, type CspAdditions } from './lib/security-headers';
+import { isPagePath } from './lib/site-origin';
 import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-page';
 
 const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
@@ -46,10 +47,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
 
   // Tracker webhooks (/integrations/…) are no page: they skip the shell's read.
-  const isPage =
-    !context.url.pathname.startsWith('/_') &&
-    !context.url.pathname.startsWith('/integrations/') &&
-    !/\.[a-z0-9]+$/i.test(context.url.pathname);
+  const isPage = isPagePath(context.url.pathname);
   let session: Session = { user: null, clearCookie: false };
   let response: Response;
   try {

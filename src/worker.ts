@@ -20,10 +20,11 @@ import {
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
 import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';
+import { siteOriginRedirect } from './lib/site-origin';
 
 export { LiveHub, PurgeQueue };
 
-type Env = LiveEnv & PublishEnv & OneClickEnv;
+type Env = LiveEnv & PublishEnv & OneClickEnv & { SITE_URL?: string };
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
@@ -54,6 +55,9 @@ export default {
     if (env.LOCAL_EDGE_CACHE_URL && request.headers.get(LOCAL_ENTRYPOINT_HEADER) === 'CachedPages') {
       return renderWithAstro(request, env, ctx);
     }
+    // Before the page cache, whose key has no host name: a page on another name of the site goes to the site's.
+    const elsewhere = siteOriginRedirect(request, env.SITE_URL);
+    if (elsewhere) return elsewhere;
     if (!mayUsePageCache(request)) return renderWithAstro(request, env, ctx);
     return throughPageCache(request, env, ctx);
   },

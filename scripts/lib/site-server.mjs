@@ -20,9 +20,11 @@ const QUIET_TOOLS = {
 };
 
 /** The Worker's own environment bindings (astro.config.mjs's `env.schema`), as `wrangler secret put` sets them. */
-export function workerBindings({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl }) {
+export function workerBindings({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, siteUrl }) {
   return {
     PB_URL: pbUrl,
+    // The site's own address: page requests on another host name are redirected to it (src/lib/site-origin.ts).
+    ...(siteUrl && { SITE_URL: siteUrl }),
     PUBLIC_PB_URL: publicPbUrl ?? pbUrl,
     ...(proxySecret && { CHORUS_PROXY_SECRET: proxySecret }),
     ...(edgePurgeSecret && { EDGE_PURGE_SECRET: edgePurgeSecret }),
@@ -72,6 +74,7 @@ export function buildSite({ quiet = false } = {}) {
 export async function startSite({
   port,
   host = '127.0.0.1',
+  siteUrl = undefined,
   pbUrl,
   publicPbUrl,
   proxySecret = undefined,
@@ -86,7 +89,7 @@ export async function startSite({
     : [astroBin, 'preview', '--port', String(workerPort), '--host', '127.0.0.1', '--ignore-lock'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, dev }),
+    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, siteUrl, dev }),
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';

@@ -41,8 +41,9 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
  * @param {{ dataDir: string, sitePort: number, pbPort: number, smtpPort: number, mailWebPort?: number,
  *   pocketbaseEnv?: Record<string, string>,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
- *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void }} options
+ *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void, siteHost?: string }} options
  *   `replicaDir`: keep a continuous backup there (Litestream); tests and benches leave it out.
+ *   `siteHost`: the site's host name (npm start: localhost); other names of it redirect there.
  */
 export async function startStack(options) {
   const { dataDir, sitePort, pbPort, smtpPort, mailWebPort, externalPbUrl, dev = false, quiet = true } = options;
@@ -68,14 +69,18 @@ export async function startStack(options) {
     return stopping;
   };
   try {
-    const siteUrl = `http://127.0.0.1:${sitePort}`;
+    // The site's address (PocketBase's Application URL, the passkeys' relying party): `siteHost` names it (npm start:
+    // localhost, as browsers refuse an IP address for passkeys) and the Worker sends page requests on other names
+    // there. Without it (tests) the site is 127.0.0.1 and no name is redirected. PocketBase reaches it on 127.0.0.1.
+    const siteUrl = `http://${options.siteHost ?? '127.0.0.1'}:${sitePort}`;
+    const localSiteUrl = `http://127.0.0.1:${sitePort}`;
     // The site names its visitors' addresses in the header this secret names, so PocketBase's rate limits count per
     // visitor (pb_hooks/client-address.pb.js). A local PocketBase gets a fresh one on every start.
     const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
     // PocketBase publishes each committed public change (the live sockets) and the pages to purge to the
     // site's Worker with this secret (pb_hooks/edge-publish.pb.js). `astro dev` runs the same Worker entry.
     const edgePurgeSecret = randomBytes(24).toString('hex');
-    const edgeEnv = { EDGE_URL: siteUrl, EDGE_PURGE_SECRET: edgePurgeSecret };
+    const edgeEnv = { EDGE_URL: localSiteUrl, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
     let mail;
     let superuser;
@@ -117,6 +122,7 @@ export async function startStack(options) {
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
     const site = await startSite({
       port: sitePort,
+      siteUrl: options.siteHost ? siteUrl : undefined,
       pbUrl,
       publicPbUrl: options.publicPbUrl,
       proxySecret,

@@ -15,11 +15,12 @@ import type { PocketBase } from '../pb/client';
 import { type Ceremony, callPasskeys, type Lookup } from '../pb/passkey-proofs';
 import { newChallenge } from './proof';
 
-/** A refusal the Worker itself makes: `code` is a `passkeys` message key. */
+/** A refusal the Worker itself makes: `code` is a `passkeys` message key, `values` its placeholders. */
 export class PasskeyRefusal extends Error {
   constructor(
-    readonly code: 'crossOrigin' | 'failed' | 'unavailable' | 'signedOut' | 'badName',
+    readonly code: 'crossOrigin' | 'wrongOrigin' | 'failed' | 'unavailable' | 'signedOut' | 'badName',
     readonly status: number,
+    readonly values?: Record<string, string>,
   ) {
     super(code);
   }
@@ -37,8 +38,12 @@ function secretOf(context: PasskeyContext): string {
   return context.secret;
 }
 
+/** The ceremony's origin must be the site's (PocketBase's Application URL): a browser page on another address
+ * (the IP address, a second name) is told both and where the site's is set; no Origin at all is no browser's. */
 function checkOrigin(context: PasskeyContext, site: { origin: string }): void {
-  if (context.origin !== site.origin) throw new PasskeyRefusal('crossOrigin', 403);
+  if (context.origin === site.origin) return;
+  if (!context.origin || context.origin === 'null') throw new PasskeyRefusal('crossOrigin', 403);
+  throw new PasskeyRefusal('wrongOrigin', 403, { expected: site.origin, actual: context.origin });
 }
 
 /** The challenge inside a response's clientDataJSON (unverified: PocketBase decides whether it is pending). */

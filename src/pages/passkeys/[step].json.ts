@@ -39,7 +39,8 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
       return answer(error.status, {
         status: error.status,
         code: error.code,
-        message: translate('passkeys', error.code),
+        message: translate('passkeys', error.code, error.values),
+        ...(error.values && { origins: error.values }),
       });
     }
     if (error instanceof ClientResponseError && error.status >= 400) {
