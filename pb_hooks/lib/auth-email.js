@@ -65,4 +65,30 @@ function localizeAuthEmail(e, kind) {
   );
 }
 
-module.exports = { localizeAuthEmail };
+/** The email to the holder of `user`'s address when someone tried to sign up with it, or to move another
+ * account to it (`kind` 'signup' or 'email-change'): nothing changed; links to sign in and to reset the password. */
+function takenAddressEmail(app, user, kind) {
+  const locale = recipientLocale(app, user);
+  const t = translator(locale, 'emailAuth');
+  const site = siteName(app);
+  const base = baseUrl(app);
+  const intro = t(kind === 'email-change' ? 'takenEmailChangeIntro' : 'takenSignupIntro', { site });
+  const links = [
+    { url: `${base}/signin`, label: t('takenSignIn') },
+    { url: `${base}/reset-password`, label: t('takenReset') },
+  ];
+  const lines = [t('hello'), intro];
+  const html =
+    lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+    links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join('') +
+    `<p>${escapeHtml(t('takenNotYou'))}</p>`;
+  return new MailerMessage({
+    from: { address: app.settings().meta.senderAddress, name: site },
+    to: [{ address: user.email() }],
+    subject: t('takenSubject', { site }),
+    text: `${[...lines, ...links.map((link) => `${link.label}: ${link.url}`), t('takenNotYou')].join('\n\n')}\n`,
+    html: htmlEmail(locale, html),
+  });
+}
+
+module.exports = { localizeAuthEmail, takenAddressEmail };

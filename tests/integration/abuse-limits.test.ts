@@ -45,10 +45,11 @@ describe('limits set by the migration', () => {
       '*:requestPasswordReset',
       '*:requestVerification',
       '*:requestEmailChange',
+      'POST /api/collections/users/request-email-change',
       '*:create',
       '/api/batch',
-      '/api/',
       '/api/chorus/passkeys/',
+      '/api/',
     ]);
     expect(settings.trustedProxy.headers).toEqual([clientAddressHeader(pb.proxySecret)]);
     expect(clientAddressHeader(pb.proxySecret)).toMatch(/^X-Chorus-Ip-[0-9a-f]{32}$/);
