@@ -188,8 +188,15 @@ describe('passkeys', () => {
     expect(await refusal(evil.result)).toBe('failed');
     const honest = await signIn(passkey);
     expect(await refusal(() => completeSignIn(context(honest.visitor, 'https://evil.example'), honest.response))).toBe(
-      'crossOrigin',
+      'wrongOrigin',
     );
+    // A page on another origin is told the site's own and the one it is on (issue #41); no Origin is no browser's.
+    const elsewhere = await beginSignIn(context(pb.visitor(), 'http://127.0.0.1:4321')).catch((error) => error);
+    expect(elsewhere).toBeInstanceOf(PasskeyRefusal);
+    expect(elsewhere.values).toEqual({
+      expected: expect.stringMatching(/^https?:\/\//),
+      actual: 'http://127.0.0.1:4321',
+    });
     expect(await refusal(() => beginSignIn(context(pb.visitor(), null)))).toBe('crossOrigin');
     // Registration made on another origin is refused too.
     const options = await beginRegistration(context(member), idOf(member));
