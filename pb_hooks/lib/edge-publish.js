@@ -24,6 +24,12 @@ function edgeUrl() {
 
 const isConfigured = () => edgeUrl() !== '';
 
+/** What waits to go to the Worker (the health page): changes and tags, and when a failed send is retried. */
+function waitingToPublish(app) {
+  const queue = parse(app.store().get(QUEUE_KEY));
+  return { pendingChanges: queue.changes.length, pendingTags: queue.tags.length, retryAt: queue.retryAt || 0 };
+}
+
 /** A number that only grows, across restarts too (microseconds since 1970, bumped past the last one). */
 function nextSeq(app) {
   let seq = 0;
@@ -150,6 +156,8 @@ function send(app, batch) {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
         timeout: 10,
       });
+      const { noteEdgePublish } = require(`${__hooks}/lib/health.js`);
+      noteEdgePublish(app, response.statusCode === 200 ? null : `HTTP ${response.statusCode}`);
       if (response.statusCode === 200) continue;
       app
         .logger()
@@ -158,6 +166,7 @@ function send(app, batch) {
       if (response.statusCode >= 400 && response.statusCode < 500) continue;
     } catch (error) {
       app.logger().warn('Edge publish failed', 'error', String(error));
+      require(`${__hooks}/lib/health.js`).noteEdgePublish(app, error);
     }
     return { changes: changes.slice(i * MAX_CHANGES_PER_CALL), tags: batch.tags.slice(i * MAX_TAGS_PER_CALL) };
   }
@@ -189,4 +198,13 @@ function change(app, collection, action, record, post) {
   return { seq: nextSeq(app), collection, action, record, ...(post && { post }) };
 }
 
-module.exports = { JOB_ID, enqueue, runPublisher, change, publicFields, isConfigured };
+module.exports = {
+  JOB_ID,
+  enqueue,
+  runPublisher,
+  change,
+  publicFields,
+  isConfigured,
+  waitingToPublish,
+  edgePublishUrl: edgeUrl,
+};

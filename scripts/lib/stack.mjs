@@ -94,7 +94,15 @@ export async function startStack(options) {
         log(`The replica of an earlier ${dataDir} was moved aside, still restorable: ${earlierReplica}`);
       log('Starting PocketBase…');
       pocketbase = await supervisePocketBase(
-        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: { ...options.pocketbaseEnv, ...edgeEnv } },
+        {
+          dataDir,
+          port: pbPort,
+          superuser,
+          watch: dev,
+          proxySecret,
+          // Where the replica is, for the health page (pb_hooks/lib/health.js); 'off' without one.
+          env: { CHORUS_REPLICA_DIR: options.replicaDir ?? 'off', ...options.pocketbaseEnv, ...edgeEnv },
+        },
         log,
       );
       // PocketBase stops first, so Litestream's last sync holds its last write.

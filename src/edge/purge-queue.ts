@@ -21,6 +21,15 @@ const COALESCE_MS = 200;
 /** A queue larger than this is a `site` purge anyway: further tags need no row. */
 const MAX_PENDING = 10_000;
 
+export interface PurgeQueueStatus {
+  pending: number;
+  tokens: number;
+  nextSendAt: number | null;
+  refused: number;
+  lastRefusalAt: number | null;
+  lastRefusal: string | null;
+}
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -44,6 +53,8 @@ export class PurgeQueue extends DurableObject<PurgeQueueEnv> {
       'CREATE TABLE IF NOT EXISTS pending (tag TEXT PRIMARY KEY, first INTEGER NOT NULL, last INTEGER NOT NULL)',
     );
     sql.exec('CREATE TABLE IF NOT EXISTS bucket (id INTEGER PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL)');
+    // Purge calls refused or failed, for the health page: how many, and the last one.
+    sql.exec('CREATE TABLE IF NOT EXISTS refused (id INTEGER PRIMARY KEY, n INTEGER NOT NULL, at INTEGER, error TEXT)');
   }
 
   /** Queues tags (RPC from the Worker's purge routes); returns how many tags are waiting. */
@@ -67,10 +78,21 @@ export class PurgeQueue extends DurableObject<PurgeQueueEnv> {
     return this.pendingCount();
   }
 
-  /** What waits (RPC for the purge route's GET): tags pending, whole tokens now, the next send (ms epoch). */
-  async status(): Promise<{ pending: number; tokens: number; nextSendAt: number | null }> {
+  /** What waits (RPC for the purge route's GET): tags pending, whole tokens now, the next send (ms epoch), and
+   * the calls refused or failed so far (the last one's time and error). */
+  async status(): Promise<PurgeQueueStatus> {
     const tokens = Math.floor(refill(this.bucket(), this.budget, Date.now()).tokens);
-    return { pending: this.pendingCount(), tokens, nextSendAt: await this.ctx.storage.getAlarm() };
+    const refused = this.ctx.storage.sql
+      .exec<{ n: number; at: number | null; error: string | null }>('SELECT n, at, error FROM refused WHERE id = 1')
+      .toArray()[0];
+    return {
+      pending: this.pendingCount(),
+      tokens,
+      nextSendAt: await this.ctx.storage.getAlarm(),
+      refused: refused?.n ?? 0,
+      lastRefusalAt: refused?.at ?? null,
+      lastRefusal: refused?.error ?? null,
+    };
   }
 
   /** Sends one purge call if the budget has a token, then schedules the next one while tags wait. */
@@ -97,6 +119,11 @@ export class PurgeQueue extends DurableObject<PurgeQueueEnv> {
     } else {
       // Refused (429) or failed: Cloudflare may have counted it, so wait for a whole new token.
       console.error('Edge cache purge refused or failed; retrying', call.tags.length, result.errors);
+      this.ctx.storage.sql.exec(
+        'INSERT INTO refused (id, n, at, error) VALUES (1, 1, ?, ?) ON CONFLICT(id) DO UPDATE SET n = n + 1, at = excluded.at, error = excluded.error',
+        Date.now(),
+        String(result.errors?.[0]?.message ?? 'refused').slice(0, 300),
+      );
       this.saveBucket({ tokens: Math.min(0, taken.state.tokens), at: Date.now() });
     }
     if (this.pendingCount() > 0) {
@@ -148,9 +175,9 @@ export async function enqueuePurge(env: PurgeQueueEnv, tags: string[]): Promise<
 }
 
 /** The queue's state, or null without the binding. */
-export async function purgeQueueStatus(env: PurgeQueueEnv): Promise<unknown> {
+export async function purgeQueueStatus(env: PurgeQueueEnv): Promise<PurgeQueueStatus | null> {
   if (!env.PURGE_QUEUE) return null;
-  return (queueStub(env, env.PURGE_QUEUE).status as () => Promise<unknown>)();
+  return (queueStub(env, env.PURGE_QUEUE).status as () => Promise<PurgeQueueStatus>)();
 }
 
 function queueStub(env: PurgeQueueEnv, namespace: DurableObjectNamespace): DurableObjectStub {
