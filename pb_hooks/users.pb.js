@@ -25,3 +25,13 @@ routerAdd(
 cronAdd('chorus_account_emails', '* * * * *', () => {
   require(`${__hooks}/lib/taken-email.js`).sendQueued($app);
 });
+
+// Nobody but superusers searches, filters or sorts members by email (pb_hooks/lib/staff-lookup.js, the one rule).
+onRecordsListRequest(
+  (e) =>
+    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+      require(`${__hooks}/lib/staff-lookup.js`).refuseEmailSearch(e);
+      return e.next();
+    }),
+  'users',
+);

@@ -2,14 +2,15 @@
 // POST /api/chorus/posts/{id}/vote-on-behalf { email, name? } — staff record a customer's vote.
 // A new email gets an unverified member account (random password; they can claim it by resetting the
 // password or with an email code). The vote is signed on_behalf_by = the staff member; votes hooks
-// recount the idea and make the customer a follower. Voting twice is not an error.
+// recount the idea and make the customer a follower. Voting twice is not an error. The email names a customer
+// by its exact address only, never a staff account (pb_hooks/lib/staff-lookup.js, the one rule).
 // Response: { vote: { id, post, user, on_behalf_by }, user: { id, name }, user_created, already_voted }
 routerAdd(
   'POST',
   '/api/chorus/posts/{id}/vote-on-behalf',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
-    const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
+    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const staff = requireStaff(e);
     const post = findVisiblePost(e, e.request.pathValue('id'));
@@ -17,22 +18,17 @@ routerAdd(
       throw new BadRequestError(refusalText('ideaTakesNoVotes'));
     }
     const body = e.requestInfo().body;
-    const email = String(body.email || '')
-      .trim()
-      .toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-      throw new BadRequestError(refusalText('customerEmailNeeded'), {
-        email: fieldRefusal('validation_is_email', 'notAnEmail'),
-      });
-    }
+    const { memberByEmail } = require(`${__hooks}/lib/staff-lookup.js`);
     let user;
     let userCreated = false;
     let alreadyVoted = false;
     let vote;
     e.app.runInTransaction((txApp) => {
-      try {
-        user = txApp.findAuthRecordByEmail('users', email);
-      } catch {
+      // The one rule for finding a member by email: the exact address, customers only (lib/staff-lookup.js).
+      const found = memberByEmail(txApp, staff, body.email);
+      const email = found.address;
+      user = found.user;
+      if (!user) {
         user = new Record(txApp.findCollectionByNameOrId('users'));
         user.setEmail(email);
         user.setVerified(false);

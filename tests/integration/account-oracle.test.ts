@@ -212,3 +212,74 @@ describe('email change', () => {
     ).toBe(401);
   });
 });
+
+describe('staff look-ups by email: one rule (pb_hooks/lib/staff-lookup.js)', () => {
+  type Role = 'member' | 'moderator' | 'admin';
+  const roles: Role[] = ['member', 'moderator', 'admin'];
+  let idea: string;
+  let target: Awaited<ReturnType<typeof customer>>;
+  let admin: Awaited<ReturnType<typeof customer>>;
+  beforeAll(async () => {
+    const board = await pb.admin.collection('boards').create({ name: 'Behalf', slug: 'behalf', visibility: 'public' });
+    target = await customer();
+    admin = { ...(await customer()), ...{} };
+    await pb.admin.collection('users').update(admin.id, { role: 'admin' });
+    idea = (await pb.admin.collection('posts').create({ board: board.id, author: target.id, title: 'Dark mode' })).id;
+  });
+  const voteFor = async (role: Role, email: string) => {
+    const actor = await pb.actor(role);
+    return asStranger(`/api/chorus/posts/${idea}/vote-on-behalf`, { email }, actor.authStore.token);
+  };
+
+  it.each(roles)('%s: an exact customer address resolves for staff only', async (role) => {
+    const answer = await voteFor(role, `  ${target.email.toUpperCase()} `);
+    if (role === 'member') return expect(answer.status).toBe(403);
+    expect([200, 201]).toContain(answer.status);
+    expect(bodyOf(answer).user.id).toBe(target.id);
+    expect(bodyOf(answer).user_created).toBe(false);
+  });
+
+  it.each(roles)('%s: a part of an address or a pattern resolves nothing', async (role) => {
+    for (const partial of [
+      target.email.split('@')[0],
+      `@${target.email.split('@')[1]}`,
+      `${target.email.slice(0, 5)}*`,
+    ]) {
+      const answer = await voteFor(role, partial);
+      expect(answer.status).toBe(role === 'member' ? 403 : 400);
+    }
+  });
+
+  it.each(roles)(
+    '%s: a staff account’s address resolves for no one (a moderator asking for the admin’s)',
+    async (role) => {
+      const answer = await voteFor(role, admin.email);
+      if (role === 'member') return expect(answer.status).toBe(403);
+      expect(answer.status).toBe(400);
+      expect(bodyOf(answer).code).toBe('staffEmailNotCustomer');
+      expect(bodyOf(answer)).not.toHaveProperty('user');
+      const votes = await pb.admin
+        .collection('votes')
+        .getFullList({ filter: pb.admin.filter('user = {:id}', { id: admin.id }) });
+      expect(votes).toEqual([]);
+    },
+  );
+
+  it.each(roles)('%s: the users list takes no email in its filter or sort, exact or in part', async (role) => {
+    const actor = await pb.actor(role);
+    const list = (query: string) =>
+      requestFrom('127.0.0.1', `${pb.url}/api/collections/users/records?${query}`, {
+        headers: { authorization: actor.authStore.token },
+      });
+    for (const query of [
+      `filter=${encodeURIComponent(`email = "${target.email}"`)}`,
+      `filter=${encodeURIComponent(`email ~ "${target.email.slice(0, 6)}"`)}`,
+      'sort=email',
+    ]) {
+      const answer = await list(query);
+      expect(answer.status).toBe(400);
+      expect(bodyOf(answer).code).toBe('emailSearchRefused');
+    }
+    expect((await list(`filter=${encodeURIComponent('name != ""')}`)).status).toBe(200);
+  });
+});
