@@ -3,16 +3,22 @@
 // (and when an admin rotates it); resuming a paused endpoint clears its failures and sends what waited;
 // an admin can resend any recorded delivery (a new attempt of the same message, same webhook-id).
 
-// Only http(s) receivers: the worker POSTs to whatever URL an endpoint names.
+// Only http(s) receivers at public addresses (lib/outbound.js; the worker checks again at every send, as DNS
+// can change): an admin typing http://127.0.0.1:1/ or a name that resolves inside the network is told so.
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
   register(
     (e) =>
       require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-        if (!/^https?:\/\/[^/\s]+/i.test(e.record.getString('url'))) {
+        const url = e.record.getString('url');
+        const changed = e.record.isNew() || url !== e.record.original().getString('url');
+        const { refusalForSave } = require(`${__hooks}/lib/outbound.js`);
+        const scheme = /^https?:\/\/[^/\s]+/i.test(url);
+        const reason = !scheme ? 'invalid_scheme' : changed ? refusalForSave(url) : '';
+        if (reason) {
           const { refusalText } = require(`${__hooks}/lib/refusals.js`);
-          throw new BadRequestError(refusalText('webhookUrlScheme'), {
-            url: new ValidationError('invalid_scheme', refusalText('webhookUrlScheme')),
-          });
+          const key =
+            { invalid_scheme: 'webhookUrlScheme', refused_url: 'webhookUrlRefused' }[reason] || 'webhookUrlNotPublic';
+          throw new BadRequestError(refusalText(key), { url: new ValidationError(reason, refusalText(key)) });
         }
         e.next();
       }),

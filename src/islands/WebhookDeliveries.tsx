@@ -16,6 +16,25 @@ const when = (date: string) =>
       )
     : '–';
 
+// Why an attempt failed: one of the fixed reasons pb_hooks/lib/outbound.js records, never the receiver's words.
+// i18n-keys: adminWebhooks.reason_*
+const REASONS = new Set([
+  'refused_url',
+  'refused_address',
+  'unresolved',
+  'unavailable',
+  'connect_failed',
+  'timeout',
+  'tls_failed',
+  'too_large',
+  'redirect_refused',
+  'http_4xx',
+  'http_5xx',
+  'failed',
+]);
+const reasonText = (reason: string) =>
+  REASONS.has(reason) ? translator('adminWebhooks')(`reason_${reason}` as 'reason_failed') : undefined;
+
 function Pager({ webhookId, shown }: { webhookId: string; shown: DeliveryPage }) {
   const t = translator('adminWebhooks');
   const { page, totalPages } = shown;
@@ -45,7 +64,7 @@ function AttemptLog({ delivery }: { delivery: DeliveryRecord }) {
       <summary aria-label={t('attemptLogOpen', { count: delivery.attempts })}>{delivery.attempts}</summary>
       <ol>
         {delivery.attempt_log.map((a) => (
-          <li key={a.attempted_at} title={a.error || undefined}>
+          <li key={a.attempted_at} title={reasonText(a.error)}>
             {t('attemptLine', {
               time: when(a.attempted_at),
               answer: a.response_code || t('noAnswer'),
@@ -84,7 +103,7 @@ function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: Del
               <td>
                 <AttemptLog delivery={d} />
               </td>
-              <td title={d.error || undefined}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
+              <td title={reasonText(d.error)}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
               <td>{when(d.last_attempt_at)}</td>
               <td>
                 <button

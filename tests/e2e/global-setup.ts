@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts } from '../../scripts/lib/ports.mjs';
 import { startStack } from '../../scripts/lib/stack.mjs';
+import { outboundAllowFile } from '../support/outbound-allow';
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
   const [sitePort, pbPort, smtpPort, mailWebPort] = await freePorts(4);
+  outboundAllowFile(); // PocketBase and the test workers inherit its name: receivers started later add themselves
   const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, mailWebPort, build: 'if-missing' });
   Object.assign(process.env, {
     E2E_SITE_URL: stack.siteUrl,

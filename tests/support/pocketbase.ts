@@ -8,6 +8,7 @@ import PocketBase from 'pocketbase';
 import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { outboundAllowFile } from './outbound-allow';
 
 export type Role = 'member' | 'moderator' | 'admin';
 
@@ -42,7 +43,9 @@ export async function startTestPocketBase(
   // Each test client is its own visitor, as behind the site: PocketBase's per-address rate limits count it
   // apart (pb_hooks/client-address.pb.js trusts the address only in the header this secret names).
   const proxySecret = randomBytes(24).toString('hex');
-  const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env: options.env ?? {} });
+  // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
+  const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), ...options.env };
+  const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env });
   const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);

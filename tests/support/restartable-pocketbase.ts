@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { outboundAllowFile } from './outbound-allow';
 
 const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
 
@@ -26,6 +27,7 @@ async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>):
 export async function startRestartablePocketBase(env: Record<string, string>, appUrl: string, smtpPort?: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const port = await freePort();
+  outboundAllowFile(); // named in process.env, which PocketBase inherits (tests/support/outbound-allow.ts)
   let server = await withEnv(env, () => startPocketBase({ dataDir, port, superuser }));
   const admin = new PocketBase(server.url);
   admin.autoCancellation(false);

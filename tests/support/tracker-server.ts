@@ -2,6 +2,7 @@
 // checks the token, and can go down (503) to show that a tracker that is down never blocks Chorus.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowOutbound } from './outbound-allow';
 
 export interface TrackerCall {
   method: string;
@@ -37,8 +38,10 @@ export async function startJsonServer(handle: Handler) {
       .end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  allowOutbound(url); // the test's PocketBase may call here
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     calls,
     setDown(value: boolean, only?: string) {
       down = value ? (only ? { only } : {}) : false;

@@ -2,6 +2,7 @@
 // per path with whatever the test decides (a status code, optionally after a delay).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { allowOutbound } from './outbound-allow';
 
 export interface Received {
   path: string;
@@ -32,6 +33,7 @@ export async function startWebhookReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  allowOutbound(`http://127.0.0.1:${port}`); // the test's PocketBase may send here
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,

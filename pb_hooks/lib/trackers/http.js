@@ -1,6 +1,10 @@
-// The one way Chorus's hooks call an issue tracker: JSON over $http.send with a timeout, and a TrackerError
-// that says in one line what went wrong (unreachable, refused, not found) without echoing the token.
+// The one way Chorus's hooks call an issue tracker: JSON through lib/outbound.js (the public-address policy,
+// no redirects, a time and size cap), and a TrackerError whose message is one fixed reason (lib/outbound.js
+// REASONS, or "not found"): never the tracker's answer or a connection error, and never the token.
+const { send } = require(`${__hooks}/lib/outbound.js`);
+
 const TIMEOUT_SECONDS = 10;
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 class TrackerError extends Error {
   constructor(message, status) {
@@ -11,22 +15,21 @@ class TrackerError extends Error {
 
 /** Sends `body` (an object) as JSON and returns the answer's JSON, or throws a TrackerError. */
 function callTracker({ url, method = 'GET', headers = {}, body }) {
-  let answer;
+  const answer = send({
+    url,
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+    timeoutSeconds: TIMEOUT_SECONDS,
+    maxBytes: MAX_ANSWER_BYTES,
+  });
+  if (answer.status === 404) throw new TrackerError('not found', 404);
+  if (!answer.ok) throw new TrackerError(answer.reason, answer.status);
   try {
-    answer = $http.send({
-      url,
-      method,
-      headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
-      body: body === undefined ? '' : JSON.stringify(body),
-      timeout: TIMEOUT_SECONDS,
-    });
-  } catch (error) {
-    throw new TrackerError(`unreachable (${String(error).slice(0, 160)})`, 0);
+    return answer.body ? JSON.parse(answer.body) : null;
+  } catch (_) {
+    throw new TrackerError('failed', answer.status);
   }
-  const code = answer.statusCode;
-  if (code === 404) throw new TrackerError('not found', 404);
-  if (code < 200 || code >= 300) throw new TrackerError(`answered ${code}`, code);
-  return answer.json;
 }
 
 module.exports = { callTracker, TrackerError };

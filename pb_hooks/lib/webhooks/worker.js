@@ -1,12 +1,13 @@
-// The delivery worker: sends due rows of webhook_deliveries, signs Standard Webhooks, records each
-// attempt (status, time, response code, duration: lib/webhooks/attempts.js keeps every one), retries with exponential backoff, gives up after the
-// configured attempts, and pauses an endpoint that keeps failing (emailing the admins once).
+// The delivery worker: sends due rows of webhook_deliveries (through lib/outbound.js), signs Standard Webhooks,
+// records each attempt (time, response code, duration, a fixed reason: lib/webhooks/attempts.js keeps every one),
+// retries with exponential backoff, gives up after the configured attempts, and pauses an endpoint that keeps failing (emailing the admins once).
 // Rows are claimed with a compare-and-set lease, so overlapping workers never send a row twice, and a
 // worker that died mid-send (PocketBase restarted) leaves a lease that simply expires.
 const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
 const { sign } = require(`${__hooks}/lib/webhooks/signature.js`);
 const { notifyAdminsOfPause } = require(`${__hooks}/lib/webhooks/pause-notice.js`);
 const { recordAttempt } = require(`${__hooks}/lib/webhooks/attempts.js`);
+const { send: sendOutbound } = require(`${__hooks}/lib/outbound.js`);
 
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
 const SLEEPER_KEY = 'chorus.webhooks.sleeping';
@@ -55,19 +56,16 @@ function send(endpoint, delivery, config) {
     headers['webhook-timestamp'] = timestamp;
     headers['webhook-signature'] = sign(endpoint.getString('secret'), id, timestamp, body);
   }
-  try {
-    const answer = $http.send({
-      url: endpoint.getString('url'),
-      method: 'POST',
-      body,
-      headers,
-      timeout: config.timeoutSeconds,
-    });
-    const ok = answer.statusCode >= 200 && answer.statusCode < 300;
-    return { ok, code: answer.statusCode, error: ok ? '' : toString(answer.body).slice(0, 300) };
-  } catch (error) {
-    return { ok: false, code: 0, error: String(error).slice(0, 300) };
-  }
+  // lib/outbound.js checks the address again (DNS can change since the endpoint was saved), never follows a
+  // redirect, and answers a status and a fixed reason: no body or connection error text reaches the log.
+  const answer = sendOutbound({
+    url: endpoint.getString('url'),
+    method: 'POST',
+    body,
+    headers,
+    timeoutSeconds: config.timeoutSeconds,
+  });
+  return { ok: answer.ok, code: answer.status, error: answer.reason };
 }
 
 function deliver(app, delivery, config) {

@@ -1,0 +1,26 @@
+// The outbound allow-list of the test harness (pb_hooks/lib/outbound.js): a file of exact origins that
+// CHORUS_OUTBOUND_ALLOW_FILE names in this process's environment, which every PocketBase started from here
+// inherits and re-reads at each check. Each local stand-in (webhook receiver, tracker servers) adds its own
+// origin when it starts, before or after PocketBase. `npm start` and production set no such file.
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Tests name http://127.0.0.1:9 (the discard port) for a receiver that never answers.
+const NEVER_ANSWERS = 'http://127.0.0.1:9';
+
+/** The allow-list file, created (and named in process.env) on first use; removed when the process exits. */
+export function outboundAllowFile(): string {
+  const named = process.env.CHORUS_OUTBOUND_ALLOW_FILE;
+  if (named) return named;
+  const file = join(tmpdir(), `chorus-outbound-allow-${process.pid}-${Date.now().toString(36)}`);
+  writeFileSync(file, `${NEVER_ANSWERS}\n`);
+  process.env.CHORUS_OUTBOUND_ALLOW_FILE = file;
+  process.once('exit', () => rmSync(file, { force: true }));
+  return file;
+}
+
+/** Lets PocketBase send to the origin of `url` (exactly that scheme, host and port). */
+export function allowOutbound(url: string): void {
+  appendFileSync(outboundAllowFile(), `${new URL(url).origin}\n`);
+}
