@@ -2,6 +2,8 @@
 // the project does not ship @cloudflare/workers-types, whose globals clash with the DOM's.
 declare module 'cloudflare:workers' {
   export const cache: unknown;
+  /** The Worker's bindings, for code outside a handler (e.g. a page reading a Durable Object's status). */
+  export const env: unknown;
   export abstract class DurableObject<Env = unknown> {
     protected ctx: DurableObjectState;
     protected env: Env;
