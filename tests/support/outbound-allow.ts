@@ -2,7 +2,7 @@
 // CHORUS_OUTBOUND_ALLOW_FILE names in this process's environment, which every PocketBase started from here
 // inherits and re-reads at each check. Each local stand-in (webhook receiver, tracker servers) adds its own
 // origin when it starts, before or after PocketBase. `npm start` and production set no such file.
-import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,7 +20,20 @@ export function outboundAllowFile(): string {
   return file;
 }
 
+// The origin as written ("http://0x7f000001:80"), not as a browser would normalise it ("http://127.0.0.1").
+const originOf = (url: string) => /^[a-z]+:\/\/[^/?#]+/i.exec(url)?.[0] ?? url;
+
 /** Lets PocketBase send to the origin of `url` (exactly that scheme, host and port). */
 export function allowOutbound(url: string): void {
-  appendFileSync(outboundAllowFile(), `${new URL(url).origin}\n`);
+  appendFileSync(outboundAllowFile(), `${originOf(url)}\n`);
+}
+
+/** Takes the origin of `url` off the list again (as if DNS had changed since a webhook was saved). */
+export function disallowOutbound(url: string): void {
+  const file = outboundAllowFile();
+  const origin = originOf(url);
+  const kept = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line && line !== origin);
+  writeFileSync(file, kept.map((line) => `${line}\n`).join(''));
 }
