@@ -200,7 +200,8 @@ function healthReport(app, e) {
       trackers: countOf(app, "SELECT count(*) AS n FROM tracker_events WHERE status = 'pending' AND attempts > 0"),
     },
     migrations: migrations(app),
-    outboundAllow: $os.getenv('CHORUS_OUTBOUND_ALLOW') || '',
+    // Exact origins that may be reached although not public (tests and development; lib/outbound.js).
+    outboundAllow: require(`${__hooks}/lib/outbound.js`).allowedOrigins().join(', '),
     client: clientOf(app, e),
   };
 }
