@@ -93,6 +93,8 @@ export default defineConfig({
       // emulated edge's purge endpoint (workerd has no Workers Cache).
       EDGE_PURGE_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       LOCAL_EDGE_CACHE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // The site's address (PocketBase's Application URL): canonical links come from it (src/lib/canonical.ts).
+      SITE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

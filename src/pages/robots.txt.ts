@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { siteHref } from '../lib/canonical';
 
 export const GET: APIRoute = ({ url }) =>
   new Response(
@@ -11,7 +12,7 @@ export const GET: APIRoute = ({ url }) =>
       'Disallow: /signin',
       'Disallow: /signup',
       '',
-      `Sitemap: ${new URL('/sitemap.xml', url.origin).href}`,
+      `Sitemap: ${siteHref('/sitemap.xml', url)}`,
       '',
     ].join('\n'),
     { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } },

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { siteHref } from '../lib/canonical';
 import { listSitemapEntries } from '../lib/pb/sitemap';
 import { escapeXml } from '../lib/xml';
 
@@ -7,7 +8,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const urls = entries
     .map((e) => {
       const lastmod = e.updated ? `<lastmod>${new Date(e.updated.replace(' ', 'T')).toISOString()}</lastmod>` : '';
-      return `<url><loc>${escapeXml(new URL(e.path, url.origin).href)}</loc>${lastmod}</url>`;
+      return `<url><loc>${escapeXml(siteHref(e.path, url))}</loc>${lastmod}</url>`;
     })
     .join('');
   return new Response(

@@ -319,7 +319,7 @@ describe('creates per member (pb_hooks/create-limits.pb.js), whatever address th
     const emojis = ['👍', '❤️', '🎉', '😄', '😕', '👀'];
     const { id, token } = await member();
     const answers = await creates('reactions', token, 201, (i) => ({
-      comment: comments[Math.floor(i / 6)].id,
+      comment: comments[Math.floor(i / 6)]?.id,
       emoji: emojis[i % 6],
       user: id,
     }));

@@ -28,6 +28,14 @@ const LOOPBACK_HEADERS = [
   'x-chorus-entrypoint-host',
   'x-chorus-entrypoint-address',
 ];
+/**
+ * What a visitor says about the address they asked for: Cloudflare sets X-Forwarded-Proto itself (the scheme the
+ * visitor really used) and passes none of the others on as the visitor wrote them. workerd's dev entry (Miniflare)
+ * would build the Worker's request URL from X-Forwarded-Proto and MF-Original-URL, so a visitor's copy could
+ * write another address into a page the cache keeps for everyone: each is dropped, and the proto is the edge's.
+ */
+const VISITOR_ADDRESS_HEADERS =
+  /^(x-forwarded-(proto|host|port|scheme|ssl)|forwarded|x-original-url|x-rewrite-url|mf-.*)$/i;
 const ENTRYPOINT_PATH = /^\/entrypoints\/([A-Za-z]+)(\/.*)$/;
 const MEMO_ENTRIES = 2000;
 
@@ -86,6 +94,8 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
     try {
       const headers = { 'cf-connecting-ip': req.socket.remoteAddress?.replace(/^::ffff:/, ''), ...req.headers };
       for (const name of LOOPBACK_HEADERS) delete headers[name];
+      for (const name of Object.keys(headers)) if (VISITOR_ADDRESS_HEADERS.test(name)) delete headers[name];
+      headers['x-forwarded-proto'] = 'http';
       headers['accept-encoding'] = 'identity';
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
       const response = await origin.fetch({ method: req.method, path: req.url, headers, body });

@@ -4,6 +4,7 @@ import type { APIRoute } from 'astro';
 import { directionOf, isLocale, SOURCE_LOCALE } from '../../i18n/locales';
 import { loadMessages } from '../../i18n/messages';
 import { bindNamespace } from '../../i18n/translator';
+import { siteOrigin } from '../../lib/canonical';
 import { renderMarkdown } from '../../lib/markdown';
 import { listPublishedEntries } from '../../lib/pb/changelog';
 import type { SiteRecord } from '../../lib/pb/types';
@@ -16,7 +17,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
   ]);
   const locale = isLocale(site.default_locale) ? site.default_locale : SOURCE_LOCALE;
   const t = bindNamespace({ locale, dir: directionOf(locale), messages: await loadMessages(locale) }, 'pageFeed');
-  const origin = url.origin;
+  const origin = siteOrigin(url);
   const updated = list.items[0]?.published_at || site.updated || new Date().toISOString();
   const iso = (date: string) => new Date(date.replace(' ', 'T')).toISOString();
   const entries = list.items.map((entry) => {
