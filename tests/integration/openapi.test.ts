@@ -30,6 +30,8 @@ describe('the OpenAPI description', () => {
       .filter((file) => file.endsWith('.pb.js'))
       .flatMap((file) => [...readFileSync(join(hooks, file), 'utf8').matchAll(/routerAdd\(\s*'(\w+)',\s*'([^']+)'/g)])
       .map(([, method, path]) => `${method?.toLowerCase()} ${path}`)
+      // A route that stands in for one of PocketBase's own (users' request-email-change) keeps its contract.
+      .filter((route) => !route.includes(' /api/collections/'))
       .sort();
     const paths = JSON.parse(committed).paths as Record<string, Record<string, unknown>>;
     const documented = Object.entries(paths)
