@@ -21,7 +21,8 @@ test("an admin opens /admin/health and sees PocketBase's version and that mail i
 }) => {
   test.setTimeout(120_000);
   await withOwnStack(async (stack) => {
-    const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
+    const pbUrl = stack.pbUrl as string;
+    const admin = await connectAsSuperuser(pbUrl, stack.superuser);
     const account = (role: string) =>
       admin.collection('users').create({
         email: `${role}@example.com`,
@@ -34,7 +35,7 @@ test("an admin opens /admin/health and sees PocketBase's version and that mail i
     await Promise.all([account('admin'), account('moderator')]);
 
     const adminContext = await browser.newContext();
-    await signIn(adminContext, stack.siteUrl, stack.pbUrl, 'admin@example.com', PASSWORD);
+    await signIn(adminContext, stack.siteUrl, pbUrl, 'admin@example.com', PASSWORD);
     const page = await adminContext.newPage();
     await page.goto(`${stack.siteUrl}/admin`);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Health' }).click();
@@ -51,7 +52,7 @@ test("an admin opens /admin/health and sees PocketBase's version and that mail i
     await expect(page.getByRole('listitem').filter({ hasText: 'Check the SMTP settings' })).toBeVisible();
 
     const moderatorContext = await browser.newContext();
-    await signIn(moderatorContext, stack.siteUrl, stack.pbUrl, 'moderator@example.com', PASSWORD);
+    await signIn(moderatorContext, stack.siteUrl, pbUrl, 'moderator@example.com', PASSWORD);
     const moderatorPage = await moderatorContext.newPage();
     const refused = await moderatorPage.goto(`${stack.siteUrl}/admin/health`);
     expect(refused?.status()).toBe(404);
