@@ -95,6 +95,7 @@ describe('routes', () => {
         collectionName: 'users',
         name: actors.member.authStore.record?.name,
         avatar: '',
+        avatar_url: '',
       },
     ]);
   });
