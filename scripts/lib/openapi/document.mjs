@@ -3,6 +3,7 @@
 // the same schema always gives the same bytes.
 import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
+import { HEALTH_ROUTES } from './health.mjs';
 import { ROUTES } from './routes.mjs';
 import { annotateScopes } from './scopes.mjs';
 import { TRACKER_ROUTES } from './trackers.mjs';
@@ -71,7 +72,7 @@ export function buildOpenApi(collections) {
           },
         },
       },
-      ...annotateScopes({ ...paths, ...ROUTES, ...API_KEY_ROUTES, ...TRACKER_ROUTES }, collections),
+      ...annotateScopes({ ...paths, ...ROUTES, ...API_KEY_ROUTES, ...TRACKER_ROUTES, ...HEALTH_ROUTES }, collections),
     },
     webhooks: describeWebhooks(),
     components: {
