@@ -2,6 +2,7 @@
 // Uploaded images are checked (real image, within the pixel budget) before any record keeps them.
 // The image field of each collection is named here too, so a save without new files costs no more.
 // (New ideas and comments are checked by create-limits.pb.js, so each create runs one JS hook, not two.)
+// Protected images are answered private to any cache in front of PocketBase (the edge keeps them, see below).
 onRecordCreateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
@@ -31,5 +32,19 @@ onRecordUpdateRequest(
   'comments',
   'users',
   'site',
+  'changelog_entries',
+);
+
+// Protected images (ideas', comments', changelog covers') may stop being public when their record's visibility
+// changes, so no shared cache in front of PocketBase keeps one: the site's /files/ route caches the public ones
+// at the edge under tags that such a change purges (README "Images and private files").
+onFileDownloadRequest(
+  (e) => {
+    // The download event holds its request event, which holds the response.
+    e.requestEvent.response.header().set('Cache-Control', 'private, no-cache');
+    e.next();
+  },
+  'posts',
+  'comments',
   'changelog_entries',
 );

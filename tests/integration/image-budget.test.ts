@@ -104,7 +104,11 @@ describe('image uploads', () => {
     const record = (await UPLOADS[target](fileOf(SMALL, 'small.png'))) as Record<string, string | string[]>;
     const name = [record[field]].flat()[0];
     expect(name).toMatch(/^small_\w+\.png$/);
-    const thumb = await fetch(`${pb.url}/api/files/${record.collectionName}/${record.id}/${name}?thumb=32x32`);
+    // A draft's cover is a protected file (only staff read drafts): the operator's file token opens it.
+    const token = await pb.admin.files.getToken();
+    const thumb = await fetch(
+      `${pb.url}/api/files/${record.collectionName}/${record.id}/${name}?thumb=32x32&token=${token}`,
+    );
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/png');
   });
