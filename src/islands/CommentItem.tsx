@@ -31,6 +31,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
     <li className={classes.filter(Boolean).join(' ')} id={`c-${comment.id}`} data-testid="comment">
       <p className="comment-meta">
         <Avatar user={comment.author} size={24} /> <strong>{comment.author.name}</strong>{' '}
+        {comment.byStaff && (
+          <span className="badge badge-team" data-testid="team-mark">
+            {t('team')}
+          </span>
+        )}
         <span className="muted">
           {comment.pending ? t('sending') : comment.edited ? t('ageEdited', { age: comment.age }) : comment.age}
         </span>

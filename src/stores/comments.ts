@@ -135,6 +135,7 @@ export async function addComment(
     id: tempId,
     parent,
     author: { id, name, avatarUrl },
+    byStaff: isStaff(viewer.value),
     body,
     html: render?.(body) ?? null,
     images: images.map((file) => ({ thumb: URL.createObjectURL(file), full: '' })),

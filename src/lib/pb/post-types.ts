@@ -51,6 +51,8 @@ export interface CommentRecord extends BaseRecord {
   /** The author's name and avatar file name, copied onto the comment (pb_hooks/lib/author-card.js). */
   author_name: string;
   author_avatar: string;
+  /** Written by a moderator or admin: the server's word (pb_hooks/staff-mark.pb.js), shown as the Team mark. */
+  by_staff: boolean;
 }
 
 export interface VoteRecord extends BaseRecord {
@@ -99,6 +101,8 @@ export interface CommentView {
   id: string;
   parent: string;
   author: Person;
+  /** Its author wrote it as staff: the Team mark beside their name (a name alone proves nothing). */
+  byStaff?: boolean;
   body: string;
   html: string | null;
   images: { thumb: string; full: string }[];
