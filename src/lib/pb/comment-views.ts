@@ -21,6 +21,7 @@ export function toCommentView(
     id: record.id,
     parent: record.parent ?? '',
     author: cardAuthor(pb, record),
+    byStaff: Boolean(record.by_staff),
     body: normalizeBody(record.body),
     html: render ? render(record.body) : null,
     images: imageUrls(pb, record),
