@@ -292,6 +292,7 @@ export type CommentsRecord = {
   author_avatar?: string;
   author_name?: string;
   body: string;
+  by_staff?: boolean;
   created: IsoAutoDateString;
   edited_at?: IsoDateString;
   hidden?: boolean;
