@@ -1,5 +1,5 @@
-// The header's Boards menu, enhanced (src/components/BoardsMenu.astro works without it): Escape or a click
-// outside closes it (focus back on its button), and with many boards a filter as you type.
+// The header's Boards menu with many boards, enhanced (src/components/BoardsMenu.astro works without it): Escape
+// or a click outside closes it (focus back on its button), and a filter as you type.
 export function bindBoardsMenu(menu: HTMLDetailsElement): void {
   const summary = menu.querySelector('summary');
   menu.addEventListener('keydown', (event) => {

@@ -110,7 +110,13 @@ test('the header holds 1, 8, 20 and 50 boards in one row, each reachable on a ph
             reached.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
           }
           expect(reached, label).toEqual(names);
-          await page.keyboard.press('Escape');
+          if (count > 10) {
+            // With a filter comes Escape; a short menu closes as any disclosure does, from its button.
+            await page.keyboard.press('Escape');
+          } else {
+            await menu.locator('summary').focus();
+            await page.keyboard.press('Enter');
+          }
           await expect(menu.locator('ul')).toBeHidden();
           await expect(menu.locator('summary')).toBeFocused();
         } else {
