@@ -16,5 +16,7 @@ declare namespace App {
     i18n: import('./i18n/translator').I18n;
     /** What chose the language: the member, the picker's cookie, the browser, or the site default. */
     localeSource: import('./i18n/resolve').LocaleSource;
+    /** Edge-cache tags a non-page route declares for its signed-out answer (src/pages/files/), else unset. */
+    cacheTags?: string[];
   }
 }

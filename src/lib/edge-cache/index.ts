@@ -6,7 +6,7 @@ import { pageCacheTags } from './tags';
 interface EdgeCacheContext {
   request: Request;
   url: URL;
-  locals: { user: unknown; shell?: { boards: { id: string; slug: string }[] } };
+  locals: { user: unknown; shell?: { boards: { id: string; slug: string }[] }; cacheTags?: string[] };
 }
 
 /** Sets Cache-Control, Cache-Tag and Vary on a response from what was rendered and for whom. */
@@ -14,7 +14,8 @@ export function applyEdgeCache(context: EdgeCacheContext, response: Response, is
   return applyCacheHeaders(response, {
     method: context.request.method,
     signedIn: Boolean(context.locals.user),
-    tags: pageCacheTags(context.url.pathname, context.locals.shell?.boards),
+    // A route that is no page may name its own tags (a protected file's: src/pages/files/).
+    tags: context.locals.cacheTags ?? pageCacheTags(context.url.pathname, context.locals.shell?.boards),
     isPage,
   });
 }

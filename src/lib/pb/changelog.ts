@@ -1,5 +1,6 @@
 // Releases: the published list and pages, the feed, and the staff editor's writes.
 import type { PocketBase } from './client';
+import { fileUrl } from './file-urls';
 import type { ChangelogEntryRecord, PostRecordLite } from './staff-types';
 
 const POST_FIELDS = 'expand.posts.id,expand.posts.title,expand.posts.vote_count';
@@ -29,8 +30,9 @@ export function listAllEntries(pb: PocketBase) {
   return pb.collection('changelog_entries').getFullList<ChangelogEntryRecord>({ sort: '-created', expand: 'posts' });
 }
 
-export function coverUrl(pb: PocketBase, entry: ChangelogEntryRecord, thumb = '640x0'): string | null {
-  return entry.cover ? pb.files.getURL(entry, entry.cover, { thumb }) : null;
+/** The entry's cover, from the site's /files/ route (a draft's is staff-only: see ./file-urls.ts). */
+export function coverUrl(entry: ChangelogEntryRecord, thumb = '640x0'): string | null {
+  return entry.cover ? fileUrl(entry, entry.cover, thumb) : null;
 }
 
 export function linkedPosts(entry: ChangelogEntryRecord): PostRecordLite[] {

@@ -24,7 +24,7 @@ export function toCommentView(
     byStaff: Boolean(record.by_staff),
     body: normalizeBody(record.body),
     html: render ? render(record.body) : null,
-    images: imageUrls(pb, record),
+    images: imageUrls(record),
     created: record.created,
     age,
     edited: Boolean(record.edited_at),

@@ -25,8 +25,10 @@ export function fetchMemberData(pb: PocketBase, memberId = ''): Promise<MemberDa
 /** The archive: data.json, then each uploaded file (stored, not recompressed: images are compressed already). */
 export async function buildDataArchive(pb: PocketBase, data: MemberData): Promise<Uint8Array<ArrayBuffer>> {
   const entries: Zippable = { 'data.json': strToU8(`${JSON.stringify(data.document, null, 2)}\n`) };
+  // Images of ideas and comments are protected files: a file token (the caller's sign-in) opens them.
+  const token = data.files.length > 0 ? await pb.files.getToken() : '';
   for (const file of data.files) {
-    const url = pb.files.getURL({ id: file.record, collectionName: file.collection }, file.name);
+    const url = pb.files.getURL({ id: file.record, collectionName: file.collection }, file.name, { token });
     const answer = await fetch(url);
     if (!answer.ok) throw new Error(`Fetching ${file.path} failed: HTTP ${answer.status}`);
     entries[file.path] = [new Uint8Array(await answer.arrayBuffer()), { level: 0 }];

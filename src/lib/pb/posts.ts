@@ -1,6 +1,7 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import { toAvatarSrc } from './avatar';
 import type { PocketBase } from './client';
+import { fileUrl } from './file-urls';
 import type { CommentRecord, Person, PostRecord } from './post-types';
 
 export const SORTS = {
@@ -142,9 +143,10 @@ export function cardAuthor(
   };
 }
 
-export function imageUrls(pb: PocketBase, record: { images: string[] } & Parameters<PocketBase['files']['getURL']>[0]) {
+/** An idea's or comment's images, from the site's /files/ route (protected: see ./file-urls.ts). */
+export function imageUrls(record: { images: string[]; collectionName: string; id: string }) {
   return (record.images ?? []).map((name) => ({
-    full: pb.files.getURL(record, name),
-    thumb: pb.files.getURL(record, name, { thumb: '320x0' }),
+    full: fileUrl(record, name),
+    thumb: fileUrl(record, name, '320x0'),
   }));
 }
