@@ -75,7 +75,10 @@ function describeRelease(app, entry) {
   };
 }
 
+/** An event envelope; a name the contract (src/contract/webhook-events.ts) does not list is a bug, refused. */
 function buildEvent(type, data) {
+  const { isWebhookEvent } = require(`${__hooks}/lib/contract/webhook-events.js`);
+  if (!isWebhookEvent(type)) throw new Error(`Unknown webhook event ${type}`);
   return { version: VERSION, type, timestamp: new Date().toISOString(), data };
 }
 

@@ -1,4 +1,6 @@
-// OpenAPI 3.1 `webhooks`: the events Chorus POSTs to endpoints, signed per Standard Webhooks.
+// OpenAPI 3.1 `webhooks`: the events Chorus POSTs to endpoints (the contract's list), signed per Standard Webhooks.
+import { WEBHOOK_EVENTS } from '../../../src/contract/webhook-events.ts';
+
 const SIGNED = [
   {
     name: 'webhook-id',
@@ -90,8 +92,15 @@ const DATA = {
 };
 
 export function describeWebhooks() {
+  const undescribed = WEBHOOK_EVENTS.filter((type) => !Object.hasOwn(DATA, type));
+  const unknown = Object.keys(DATA).filter((type) => !WEBHOOK_EVENTS.includes(type));
+  if (undescribed.length || unknown.length) {
+    throw new Error(
+      `Webhook payloads out of step with src/contract/webhook-events.ts: ${[...undescribed, ...unknown]}`,
+    );
+  }
   return Object.fromEntries(
-    Object.entries(DATA).map(([type, data]) => [
+    WEBHOOK_EVENTS.map((type) => [type, DATA[type]]).map(([type, data]) => [
       type,
       {
         post: {

@@ -1,19 +1,11 @@
 // Webhook endpoints and their recorded deliveries (admins only; the API rules enforce it).
+
+// The events are the contract's (src/contract/webhook-events.ts); their names in the admin's language: the
+// adminWebhooks namespace.
+import type { WebhookEvent } from '../../contract/webhook-events';
 import type { PocketBase } from './client';
 
-// Their names in the admin's language: the adminWebhooks namespace.
-export const WEBHOOK_EVENTS = [
-  'idea.posted',
-  'idea.approved',
-  'idea.status_changed',
-  'comment.posted',
-  'idea.vote_milestone',
-  'idea.merged',
-  'release.published',
-  'idea.threshold_reached',
-  'member.deleted',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent } from '../../contract/webhook-events';
 
 export interface WebhookRecord {
   id: string;
