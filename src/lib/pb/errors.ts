@@ -130,6 +130,7 @@ const SHOWN_AS_SENT = new Set([
   'validation_fresh_signin',
   'validation_audit_retention',
   'validation_api_key',
+  'validation_staff_name',
 ]);
 
 /** The message Chorus shows next to `field` for PocketBase's `{ code, message, params }`. */
