@@ -91,7 +91,7 @@ routerAdd('GET', '/api/chorus/segment-votes', (e) => {
     .db()
     .newQuery(
       'SELECT v.post AS post, COUNT(*) AS n FROM votes v JOIN segment_members sm ON sm.user = v.user AND sm.segment = {:segment} ' +
-        `WHERE v.post IN (${names.join(', ')}) GROUP BY v.post`,
+        `WHERE v.post IN (${names.join(', ')}) AND v.counted = TRUE GROUP BY v.post`,
     )
     .bind(params)
     .all(rows);

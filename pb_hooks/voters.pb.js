@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // GET /api/chorus/posts/{id}/voters?page=&perPage= — the public list of who voted for an idea,
-// for whoever may see the idea: ids, names and avatars only (never emails), oldest vote first.
+// for whoever may see the idea: ids, names and avatars only (never emails), oldest vote first; votes that count
+// only (a vote held until its member confirms their email is not shown, lib/counted.js).
 // The votes collection itself stays private to each voter, so realtime never broadcasts voters.
 // Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] }
 routerAdd(
@@ -25,12 +26,16 @@ routerAdd(
       .db()
       .newQuery(
         'SELECT u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url FROM votes v JOIN users u ON u.id = v.user ' +
-          'WHERE v.post = {:post} ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}',
+          'WHERE v.post = {:post} AND v.counted = TRUE ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}',
       )
       .bind({ post: post.id, limit: perPage, offset })
       .all(rows);
     const totalItems = new DynamicModel({ n: 0 });
-    e.app.db().newQuery('SELECT COUNT(*) AS n FROM votes WHERE post = {:post}').bind({ post: post.id }).one(totalItems);
+    e.app
+      .db()
+      .newQuery('SELECT COUNT(*) AS n FROM votes WHERE post = {:post} AND counted = TRUE')
+      .bind({ post: post.id })
+      .one(totalItems);
     return e.json(200, {
       page,
       perPage,

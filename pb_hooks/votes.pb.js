@@ -1,19 +1,37 @@
 /// <reference path="../pb_data/types.d.ts" />
-// A vote recounts its post (vote_count, trending_score) and its worth (post_insights) in the same transaction, and the voter
-// follows the idea. Recounting from the rows keeps the count exact under concurrent votes.
+// A vote that counts recounts its post (vote_count, trending_score) and its worth (post_insights) in the same
+// transaction, and the voter follows the idea. Recounting from the rows keeps the count exact under concurrent
+// votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
+// staff voting on a member's behalf); a held vote is kept and costs nothing more until it counts.
 onRecordCreate((e) => {
   const { recountPost } = require(`${__hooks}/lib/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
   const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
+  require(`${__hooks}/lib/counted.js`).decideCounted(e.app, e.record);
   withinTransaction(e, (txApp) => {
-    recountPost(txApp, e.record.getString('post'));
-    recomputeInsights(txApp, e.record.getString('post'));
+    if (e.record.getBool('counted')) {
+      recountPost(txApp, e.record.getString('post'));
+      recomputeInsights(txApp, e.record.getString('post'));
+    }
     ensureSubscribed(txApp, e.record.getString('post'), e.record.getString('user'));
   });
 }, 'votes');
 
+// The member confirmed their email (or lost it): the vote starts (or stops) counting.
+onRecordUpdate((e) => {
+  if (e.record.getBool('counted') === e.record.original().getBool('counted')) return e.next();
+  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
+  withinTransaction(e, (txApp) => {
+    recountPost(txApp, e.record.getString('post'));
+    recomputeInsights(txApp, e.record.getString('post'));
+  });
+}, 'votes');
+
 onRecordDelete((e) => {
+  if (!e.record.getBool('counted')) return e.next();
   const { recountPost } = require(`${__hooks}/lib/counters.js`);
   const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);

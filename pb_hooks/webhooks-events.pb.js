@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Turns committed writes into webhook events (after-success hooks run once the write's transaction has
 // committed, so a rolled-back write sends nothing): idea posted, approved, status changed (with the
-// response), merged; comment posted (never internal ones); vote milestones; release published.
+// response), merged; comment posted (never internal ones); vote milestones (votes that count); release published.
 // Records the importer writes (superuser requests with the X-Chorus-Import header) send nothing.
 
 for (const collection of ['posts', 'comments', 'votes']) {
@@ -66,23 +66,18 @@ onRecordAfterCreateSuccess((e) => {
   enqueue(e.app, buildEvent('comment.posted', { idea, comment }));
 }, 'comments');
 
+// Only a vote that counts moves an idea toward a milestone: a held one (lib/counted.js) when its member's
+// email is confirmed and it starts counting.
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  if (e.record.get('chorus_import')) return;
-  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
-  const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
-  const { buildEvent, describeIdea, find } = require(`${__hooks}/lib/webhooks/payload.js`);
-  const post = find(e.app, 'posts', e.record.getString('post'));
-  if (!post) return;
-  // The count is read after the commit, so concurrent votes may both see 11: a milestone just below
-  // the count still counts, and the message key sends each milestone once per idea.
-  const votes = post.getInt('vote_count');
-  const milestone = webhookConfig()
-    .voteMilestones.filter((m) => m <= votes && m > votes - 3)
-    .pop();
-  if (!milestone) return;
-  const event = buildEvent('idea.vote_milestone', { idea: describeIdea(e.app, post), milestone });
-  enqueue(e.app, event, `milestone_${post.id}_${milestone}`);
+  if (e.record.get('chorus_import') || !e.record.getBool('counted')) return;
+  require(`${__hooks}/lib/webhooks/milestones.js`).enqueueMilestone(e.app, e.record.getString('post'));
+}, 'votes');
+
+onRecordAfterUpdateSuccess((e) => {
+  e.next();
+  if (!e.record.getBool('counted') || e.record.original().getBool('counted')) return;
+  require(`${__hooks}/lib/webhooks/milestones.js`).enqueueMilestone(e.app, e.record.getString('post'));
 }, 'votes');
 
 onRecordAfterUpdateSuccess((e) => {

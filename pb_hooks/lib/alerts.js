@@ -37,7 +37,7 @@ function countVotes(app, postId, segment, inDay) {
   const since = inDay ? 'AND v.created >= {:since}' : '';
   app
     .db()
-    .newQuery(`SELECT COUNT(*) AS n FROM votes v ${joins}WHERE v.post = {:post} ${since}`)
+    .newQuery(`SELECT COUNT(*) AS n FROM votes v ${joins}WHERE v.post = {:post} AND v.counted = TRUE ${since}`)
     .bind({ post: postId, segment, since: sqlNow(24 * 3600_000) })
     .one(found);
   return found.n;

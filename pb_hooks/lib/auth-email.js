@@ -82,13 +82,16 @@ function takenAddressEmail(app, user, kind) {
     lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
     links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join('') +
     `<p>${escapeHtml(t('takenNotYou'))}</p>`;
-  return new MailerMessage({
-    from: { address: app.settings().meta.senderAddress, name: site },
-    to: [{ address: user.email() }],
-    subject: t('takenSubject', { site }),
-    text: `${[...lines, ...links.map((link) => `${link.label}: ${link.url}`), t('takenNotYou')].join('\n\n')}\n`,
-    html: htmlEmail(locale, html),
-  });
+  // It asks the holder to check the address (sign in or reset): it may reach an unconfirmed one (lib/confirmed-mail.js).
+  return require(`${__hooks}/lib/confirmed-mail.js`).markAddressCheck(
+    new MailerMessage({
+      from: { address: app.settings().meta.senderAddress, name: site },
+      to: [{ address: user.email() }],
+      subject: t('takenSubject', { site }),
+      text: `${[...lines, ...links.map((link) => `${link.label}: ${link.url}`), t('takenNotYou')].join('\n\n')}\n`,
+      html: htmlEmail(locale, html),
+    }),
+  );
 }
 
 module.exports = { localizeAuthEmail, takenAddressEmail };

@@ -1,4 +1,5 @@
-// Server-owned numbers on a post: vote_count, comment_count and trending_score.
+// Server-owned numbers on a post: vote_count, comment_count and trending_score. Only votes that count are
+// counted (a member's vote waits for their confirmed email, lib/counted.js).
 //
 // Trending ("hot") score, stored so lists can sort by an index:
 //   score = log10(max(1, votes + comments / 2)) + (created_unix - EPOCH) / DECAY_SECONDS
@@ -26,7 +27,7 @@ function recountPost(app, postId) {
   app
     .db()
     .newQuery(
-      'SELECT (SELECT COUNT(*) FROM votes WHERE post = {:id}) AS votes, ' +
+      'SELECT (SELECT COUNT(*) FROM votes WHERE post = {:id} AND counted = TRUE) AS votes, ' +
         '(SELECT COUNT(*) FROM comments WHERE post = {:id} AND internal = FALSE AND hidden = FALSE) AS comments',
     )
     .bind({ id: postId })

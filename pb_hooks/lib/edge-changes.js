@@ -41,7 +41,11 @@ function publicChanges(app, record, action) {
     } catch {}
     const post = comment?.getString('post');
     if (!comment || !isPublicComment(comment) || !isPublicIdea(app, post)) return [];
-    return one(action === 'update' ? null : action, publicFields(record), post);
+    // Only a reaction that counts is public: one held until its member confirms their email (lib/counted.js)
+    // goes out as created the moment it counts.
+    const counts = (reaction) => reaction.getBool('counted');
+    const seen = publicAction(action, counts(original), action !== 'delete' && counts(record));
+    return one(seen, publicFields(record), post);
   }
   if (collection === 'changelog_entries') {
     const published = (entry) => entry.getString('state') === 'published';

@@ -45,7 +45,7 @@ function worthOf(app, postId) {
     .newQuery(
       "SELECT COALESCE(c.plan, '') AS plan, COUNT(*) AS votes FROM votes v " +
         'LEFT JOIN member_profiles mp ON mp.user = v.user LEFT JOIN companies c ON c.id = mp.company ' +
-        'WHERE v.post = {:post} GROUP BY 1',
+        'WHERE v.post = {:post} AND v.counted = TRUE GROUP BY 1',
     )
     .bind({ post: postId })
     .all(votesByPlan);
@@ -56,7 +56,7 @@ function worthOf(app, postId) {
     .newQuery(
       "SELECT COALESCE(plan, '') AS plan, COALESCE(SUM(monthly_revenue), 0) AS revenue, COUNT(*) AS companies " +
         'FROM companies WHERE id IN (SELECT mp.company FROM votes v JOIN member_profiles mp ON mp.user = v.user ' +
-        'WHERE v.post = {:post}) GROUP BY 1',
+        'WHERE v.post = {:post} AND v.counted = TRUE) GROUP BY 1',
     )
     .bind({ post: postId })
     .all(revenueByPlan);
@@ -92,7 +92,7 @@ function weightedVotes(app, postId, segmentWeights, votes) {
     .newQuery(
       'SELECT COALESCE(SUM(w), 0) AS total FROM (SELECT v.user, COALESCE(MAX(CASE ' +
         cases.join(' ') +
-        ' END), 1) AS w FROM votes v LEFT JOIN segment_members sm ON sm.user = v.user WHERE v.post = {:post} GROUP BY v.user)',
+        ' END), 1) AS w FROM votes v LEFT JOIN segment_members sm ON sm.user = v.user WHERE v.post = {:post} AND v.counted = TRUE GROUP BY v.user)',
     )
     .bind(params)
     .one(found);

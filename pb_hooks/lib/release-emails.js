@@ -41,13 +41,16 @@ function buildConfirmationEmail(app, row) {
   const t = translator(locale, 'releaseEmails');
   const site = siteName(app);
   const link = `${baseUrl(app)}/changelog-emails/confirm?token=${encodeURIComponent(createLinkToken(app, row, 'changelog-confirm'))}`;
-  return message(app, row, {
-    locale,
-    site,
-    subject: t('confirmSubject', { site }),
-    paragraphs: [t('confirmLine', { site }), t('confirmIgnore')],
-    links: [{ label: t('confirmButton'), href: link }],
-  });
+  // It checks the address: it may reach one a member has not confirmed (lib/confirmed-mail.js).
+  return require(`${__hooks}/lib/confirmed-mail.js`).markAddressCheck(
+    message(app, row, {
+      locale,
+      site,
+      subject: t('confirmSubject', { site }),
+      paragraphs: [t('confirmLine', { site }), t('confirmIgnore')],
+      links: [{ label: t('confirmButton'), href: link }],
+    }),
+  );
 }
 
 /** The one-click unsubscribe URL of a subscriber (GET: a page with a button; POST: unsubscribes). */

@@ -35,7 +35,10 @@ function rescoreAll(app, scoring = scoringOf(app), { weightsChanged = true } = {
   const weights = weightsOf(scoring);
   if (weightsChanged) recomputeReach(app, weights);
   const formula = formulaOf(scoring);
-  const votes = formula === 'revenue_votes' ? '(SELECT COUNT(*) FROM votes WHERE votes.post = post_insights.id)' : '0';
+  const votes =
+    formula === 'revenue_votes'
+      ? '(SELECT COUNT(*) FROM votes WHERE votes.post = post_insights.id AND votes.counted = TRUE)'
+      : '0';
   app
     .db()
     .newQuery(`UPDATE post_insights SET score = ${scoreSql(formula, votes)}`)

@@ -514,6 +514,7 @@ export const ReactionsEmojiOptions = {
 export type ReactionsEmojiOptions = (typeof ReactionsEmojiOptions)[keyof typeof ReactionsEmojiOptions];
 export type ReactionsRecord = {
   comment: RecordIdString;
+  counted?: boolean;
   created: IsoAutoDateString;
   emoji: ReactionsEmojiOptions;
   id: string;
@@ -792,6 +793,7 @@ export type UsersRecord = {
 };
 
 export type VotesRecord = {
+  counted?: boolean;
   created: IsoAutoDateString;
   id: string;
   on_behalf_by?: RecordIdString;

@@ -1,0 +1,74 @@
+// Only confirmed people count (issue 42): a vote or reaction is kept from anyone, but it counts (vote_count,
+// trending, worth, milestones, what the public sees live) only when the member's email is confirmed, when the
+// site lets unverified members post (site.allow_unverified_posting, the same switch as verified posting), or
+// when staff cast it on the member's behalf. The server sets `counted` on every row and keeps it true to
+// that rule when a member confirms (or loses) their email and when the switch turns; no client sets it.
+// Follows stay kept and quiet: nothing counts them, and no email goes to an unconfirmed address
+// (lib/confirmed-mail.js).
+
+const HELD_COLLECTIONS = ['votes', 'reactions'];
+
+/** Does a new row by `userId` count? One query: the member's confirmation and the site's switch. */
+function countsNow(app, userId) {
+  const found = new DynamicModel({ verified: false, open: false });
+  try {
+    app
+      .db()
+      .newQuery(
+        'SELECT u.verified AS verified, COALESCE((SELECT allow_unverified_posting FROM site LIMIT 1), FALSE) AS open ' +
+          'FROM users u WHERE u.id = {:user}',
+      )
+      .bind({ user: userId })
+      .one(found);
+  } catch {
+    return false; // no such member: the row's own validation refuses it
+  }
+  return Boolean(found.verified || found.open);
+}
+
+/** Sets a new row's `counted` by the rule (whatever a client sent): called by the create hooks. */
+function decideCounted(app, record) {
+  const vouched = record.collection().name === 'votes' && record.getString('on_behalf_by') !== '';
+  record.set('counted', vouched || countsNow(app, record.getString('user')));
+}
+
+/**
+ * Turns one member's rows to `counted` (their email was just confirmed, or no longer is). Each row is saved
+ * with its hooks, so its idea is recounted and the change goes out as it would for a new vote or reaction.
+ * Votes staff cast on the member's behalf keep counting.
+ */
+function setMemberCounted(app, userId, counted) {
+  let changed = 0;
+  for (const collection of HELD_COLLECTIONS) {
+    const rows = app.findRecordsByFilter(collection, 'user = {:user} && counted = {:from}', '', 0, 0, {
+      user: userId,
+      from: !counted,
+    });
+    for (const row of rows) {
+      if (!counted && collection === 'votes' && row.getString('on_behalf_by')) continue;
+      row.set('counted', counted);
+      app.saveNoValidate(row);
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/**
+ * The site's switch turned: every unverified member's rows follow it (on: they count; off: they are held again).
+ * Rare and an admin's act: one pass over the unverified members who have rows.
+ */
+function followSwitch(app, open) {
+  const rows = arrayOf(new DynamicModel({ user: '' }));
+  app
+    .db()
+    .newQuery(
+      'SELECT DISTINCT r.user AS user FROM (SELECT user FROM votes UNION SELECT user FROM reactions) r ' +
+        "JOIN users u ON u.id = r.user WHERE u.verified = FALSE AND u.deleted_at = ''",
+    )
+    .all(rows);
+  for (const row of rows) setMemberCounted(app, row.user, open);
+  return rows.length;
+}
+
+module.exports = { countsNow, decideCounted, setMemberCounted, followSwitch };
