@@ -1,15 +1,18 @@
 // The vote toggle with the live count, wherever an idea appears. A plain form first: a click before
 // hydration (or with JavaScript off) posts it to the server; once hydrated, the store votes optimistically.
-import { type FormEvent, useEffect } from 'react';
+// A vote held until the member confirms their email says so, with a button to send the confirmation again.
+import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translate } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
+import { resendConfirmation } from '../stores/confirmation';
 import { $posts, trackPost } from '../stores/posts';
-import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
+import { $heldVotes, $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 import { useClientStore } from './hooks/use-client-store';
 
 const NO_POSTS: Record<string, PostLive> = {};
 const NO_VOTES: Record<string, string | null> = {};
+const NO_HELD: Record<string, boolean> = {};
 
 interface Props {
   postId: string;
@@ -30,6 +33,7 @@ export default function VoteButton(props: Props) {
   const { postId, count, commentCount = 0, status = '', locked = false, voteId, isPublic } = props;
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
+  const heldVotes = useClientStore($heldVotes, NO_HELD);
   useEffect(() => {
     trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked }, isPublic);
     if (voteId !== undefined) knowMyVote(postId, voteId);
@@ -38,6 +42,7 @@ export default function VoteButton(props: Props) {
   const votes = live?.vote_count ?? count;
   const mine = myVotes[postId];
   const voted = Boolean(mine === undefined ? voteId : mine);
+  const held = voted && Boolean(heldVotes[postId]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void toggleVote(postId);
@@ -50,6 +55,7 @@ export default function VoteButton(props: Props) {
         className={props.compact ? 'vote-button compact' : 'vote-button'}
         aria-pressed={voted}
         data-testid="vote-button"
+        title={held ? translate('vote', 'heldNote') : undefined}
       >
         <span aria-hidden="true" className="vote-arrow">
           ▲
@@ -60,6 +66,29 @@ export default function VoteButton(props: Props) {
           {formatNumber(currentLocale(), votes)}
         </span>
       </button>
+      {held && !props.compact && <HeldNote />}
     </form>
+  );
+}
+
+/** "Confirm your email to count your vote", and a button that sends the confirmation again. */
+function HeldNote() {
+  const [sent, setSent] = useState<boolean | null>(null);
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    setSent((await resendConfirmation()).ok);
+    setSending(false);
+  };
+  const words = sent === null ? 'heldNote' : sent ? 'heldSent' : 'heldNotSent';
+  return (
+    <p className="vote-held" data-testid="vote-held">
+      <span aria-live="polite">{translate('vote', words)}</span>{' '}
+      {!sent && (
+        <button type="button" className="button link" disabled={sending} onClick={() => void resend()}>
+          {translate('vote', 'heldResend')}
+        </button>
+      )}
+    </p>
   );
 }

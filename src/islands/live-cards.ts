@@ -1,12 +1,14 @@
 // Keeps a list's server-rendered idea cards live without a React root per card: vote counts, the viewer's
 // votes, comment counts and status pills follow the stores, and each card's plain vote form becomes the
-// optimistic toggle; the "N new ideas" bar above them follows the ideas posted since. One module per list
+// optimistic toggle; the "N new ideas" bar above them follows the ideas posted since. A vote held until the
+// member confirms their email says so (the idea page's note, a card's button title). One module per list
 // instead of ~60 islands to hydrate (and to render on the server).
 import { currentLocale, translator } from '../i18n/current';
 import { formatNumber } from '../i18n/format';
 import type { PostLive } from '../lib/pb/post-types';
+import { resendConfirmation } from '../stores/confirmation';
 import { $createdPosts, $posts, newIdeasOn, trackPost } from '../stores/posts';
-import { $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
+import { $heldVotes, $myVotes, knowMyVote, requestMyVote, toggleVote } from '../stores/votes';
 
 interface StatusOption {
   id: string;
@@ -19,6 +21,8 @@ interface Card {
   count: HTMLElement | null;
   label: HTMLElement | null;
   button: HTMLElement | null;
+  /** The note "confirm your email to count your vote" (the idea page only). */
+  held: HTMLElement | null;
   comments: HTMLElement | null;
   pill: HTMLElement | null;
   /** What the card shows now (at first, what the server wrote), so only a change is rendered. */
@@ -49,6 +53,7 @@ export function bindLiveCards(list: HTMLElement): void {
       count: element.querySelector('.vote-count'),
       label: element.querySelector('.vote-label'),
       button: element.querySelector('.vote-button'),
+      held: bindHeldNote(element.querySelector('.vote-held')),
       comments: element.querySelector('[data-testid="comment-count"]'),
       pill: element.querySelector('.status-pill'),
       shown: server,
@@ -57,13 +62,16 @@ export function bindLiveCards(list: HTMLElement): void {
   const render = () => {
     const posts = $posts.get();
     const mine = $myVotes.get();
+    const held = $heldVotes.get();
     for (const card of cards) {
       const live = posts[card.id];
       if (live) renderCard(card, live, card.id in mine ? Boolean(mine[card.id]) : undefined, statuses);
+      renderHeld(card, Boolean(held[card.id] && mine[card.id]));
     }
   };
   $posts.listen(render);
   $myVotes.listen(render);
+  $heldVotes.listen(render);
   render();
   void requestMyVote();
   list.dataset.liveCards = 'bound';
@@ -109,6 +117,31 @@ function renderCard(card: Card, live: PostLive, voted: boolean | undefined, stat
   setText(pill, status?.name ?? '');
   if (status && pill.dataset.status !== status.slug) pill.dataset.status = status.slug;
   if (pill.hidden !== !status) pill.hidden = !status;
+}
+
+/** Shows (or hides) that the viewer's vote waits for their confirmed email. */
+function renderHeld(card: Card, held: boolean): void {
+  if (card.held && card.held.hidden === held) card.held.hidden = !held;
+  const title = held ? translator('vote')('heldNote') : '';
+  if (card.button && (card.button.getAttribute('title') ?? '') !== title) {
+    if (title) card.button.setAttribute('title', title);
+    else card.button.removeAttribute('title');
+  }
+}
+
+/** The note's "send the confirmation email again" button: one request, then what happened in words. */
+function bindHeldNote(note: HTMLElement | null): HTMLElement | null {
+  const button = note?.querySelector<HTMLButtonElement>('[data-resend-confirmation]');
+  const text = note?.querySelector<HTMLElement>('[data-held-text]');
+  button?.addEventListener('click', async () => {
+    button.disabled = true;
+    const sent = await resendConfirmation();
+    const t = translator('vote');
+    setText(text ?? null, sent.ok ? t('heldSent') : t('heldNotSent'));
+    button.disabled = false;
+    if (sent.ok) button.hidden = true;
+  });
+  return note;
 }
 
 // Writes only what changed: most store updates touch one card, and untouched text costs no layout.

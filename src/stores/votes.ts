@@ -1,7 +1,9 @@
 // The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded once per page,
 // and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
 // before a local change never overwrites it (the "vote right after load" race). A vote clicked signed
-// out is cast once the person is back from signing in (stores/pending-vote.ts).
+// out is cast once the person is back from signing in (stores/pending-vote.ts). A vote the server holds until
+// the member confirms their email ($heldVotes) is shown as theirs but moves no count; it counts, live, the
+// moment the email is confirmed.
 
 import { map } from 'nanostores';
 import { translate } from '../i18n/current';
@@ -17,6 +19,8 @@ import { checkCanWrite, getViewer, lockedMessage } from './viewer';
 
 /** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
 export const $myVotes = map<Record<string, string | null>>({});
+/** Post id → true while the viewer's vote there is held until they confirm their email (it counts for nobody yet). */
+export const $heldVotes = map<Record<string, boolean>>({});
 const PENDING = 'pending';
 const clock = createChangeClock();
 
@@ -31,7 +35,10 @@ export function requestMyVote(_postId?: string): Promise<void> {
   if (!viewer) return Promise.resolve();
   if (owner !== viewer.id) {
     // Another member signed in: forget the last one's votes (a first load keeps what pages knew).
-    if (owner) $myVotes.set({});
+    if (owner) {
+      $myVotes.set({});
+      $heldVotes.set({});
+    }
     owner = viewer.id;
     stopLive?.();
     stopLive = followMyVotes(viewer);
@@ -50,10 +57,13 @@ async function loadMyVotes(viewer: SessionUser): Promise<void> {
   try {
     const votes = await listMyVotes(getClient(), viewer);
     if (owner !== viewer.id) return;
-    const byPost = new Map(votes.map((v) => [v.post, v.id]));
+    const byPost = new Map(votes.map((v) => [v.post, v]));
     const known = new Set([...Object.keys($myVotes.get()), ...byPost.keys()]);
     for (const post of known) {
-      if (clock.unchangedSince(post, mark)) $myVotes.setKey(post, byPost.get(post) ?? null);
+      if (!clock.unchangedSince(post, mark)) continue;
+      const vote = byPost.get(post);
+      $myVotes.setKey(post, vote?.id ?? null);
+      setHeld(post, vote?.counted === false);
     }
   } catch {
     // The buttons keep their not-voted look; a reconnect retries.
@@ -70,8 +80,13 @@ function followMyVotes(viewer: SessionUser): () => void {
       if (record.user !== userId) return;
       const current = $myVotes.get()[record.post];
       // Newer than any answer asked for before it: that answer must not undo it.
-      if (action === 'delete' && (current === record.id || !current)) setMine(record.post, null);
+      if (action === 'delete' && (current === record.id || !current)) {
+        setMine(record.post, null);
+        setHeld(record.post, false);
+      }
       if (action === 'create' && current !== record.id) setMine(record.post, record.id);
+      // Created held, or counted since (the member confirmed their email in any tab).
+      if (action !== 'delete') setHeld(record.post, record.counted === false);
     },
     { filter: `user = "${userId.replace(/[^a-z0-9]/g, '')}"` },
   );
@@ -85,6 +100,10 @@ function followMyVotes(viewer: SessionUser): () => void {
 function setMine(postId: string, value: string | null): void {
   clock.touch(postId);
   $myVotes.setKey(postId, value);
+}
+
+function setHeld(postId: string, held: boolean): void {
+  if (Boolean($heldVotes.get()[postId]) !== held) $heldVotes.setKey(postId, held);
 }
 
 /** Where a vote clicked signed out waits out the sign-in detour (this tab only; stores/pending-vote.ts). */
@@ -116,13 +135,18 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
   if (existing === PENDING) return refuse(translate('vote', 'stillSaving'));
   const pb = getClient();
   if (existing) {
+    // A held vote was never in the count: taking it back moves nothing.
+    const held = Boolean($heldVotes.get()[postId]);
+    const delta = held ? 0 : 1;
     return act({
       apply: () => {
         setMine(postId, null);
-        bumpVoteCount(postId, -1);
+        setHeld(postId, false);
+        bumpVoteCount(postId, -delta);
         return () => {
           setMine(postId, existing);
-          bumpVoteCount(postId, 1);
+          setHeld(postId, held);
+          bumpVoteCount(postId, delta);
         };
       },
       send: async () => {
@@ -132,16 +156,26 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
       failure: translate('vote', 'notRemoved'),
     });
   }
+  // A confirmed member's vote counts at once; an unconfirmed one's waits for the server's word (it may be held,
+  // or count when the site lets unconfirmed members post: then the count arrives live).
+  const delta = viewer.value.verified ? 1 : 0;
   return act({
     apply: () => {
       setMine(postId, PENDING);
-      bumpVoteCount(postId, 1);
+      bumpVoteCount(postId, delta);
       return () => {
         setMine(postId, null);
-        bumpVoteCount(postId, -1);
+        bumpVoteCount(postId, -delta);
       };
     },
-    send: async () => (await createVote(pb, postId, viewer.value.id)).id,
+    send: async () => {
+      const vote = await createVote(pb, postId, viewer.value.id);
+      if (vote.counted === false) {
+        setHeld(postId, true);
+        bumpVoteCount(postId, -delta); // the sign-in this tab holds said "confirmed"; the server says otherwise
+      }
+      return vote.id;
+    },
     confirm: (id) => {
       if ($myVotes.get()[postId] === PENDING) setMine(postId, id);
     },

@@ -58,6 +58,8 @@ export interface CommentRecord extends BaseRecord {
 export interface VoteRecord extends BaseRecord {
   post: string;
   user: string;
+  /** False while the server holds the vote until its member confirms their email (it counts for nobody yet). */
+  counted?: boolean;
 }
 
 export const EMOJIS = ['👍', '❤️', '🎉', '😄', '😕', '👀'] as const;

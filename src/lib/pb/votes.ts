@@ -33,7 +33,7 @@ export function listMyVotes(pb: PocketBase, user: { id: string; role: string }):
   const staff = hasStaffRole(user);
   return pb.collection('votes').getFullList<VoteRecord>({
     ...(staff ? { filter: pb.filter('user = {:user}', { user: user.id }) } : {}),
-    fields: 'id,post,user',
+    fields: 'id,post,user,counted',
   });
 }
 

@@ -143,3 +143,42 @@ describe('the member’s own votes', () => {
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
   });
 });
+
+describe('a vote held until the member confirms their email', () => {
+  it('shows as theirs but moves no count; it counts, live, the moment the email is confirmed', async () => {
+    const unconfirmed = await pb.actor('member', { verified: false });
+    const t = await openTab(pb.url, unconfirmed);
+    tabs.push(t);
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, live);
+    await t.votes.requestMyVote(post.id);
+    await t.live();
+    const cast = await t.votes.toggleVote(post.id);
+    expect(cast.ok).toBe(true);
+    expect(t.votes.$myVotes.get()[post.id]).toBe(cast.ok && cast.value); // recorded, and shown pressed
+    expect(t.votes.$heldVotes.get()[post.id]).toBe(true); // "confirm your email to count your vote"
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
+    // Another page load asks the server again: still held.
+    const again = await openTab(pb.url, unconfirmed);
+    tabs.push(again);
+    await again.votes.requestMyVote(post.id);
+    expect(again.votes.$heldVotes.get()[post.id]).toBe(true);
+    // The email is confirmed (the emailed link, elsewhere): the open tab hears it and the count moves.
+    await pb.admin.collection('users').update(idOf(unconfirmed), { verified: true });
+    await waitFor(() => t.votes.$heldVotes.get()[post.id] === false);
+    await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 1);
+  });
+
+  it('taking a held vote back moves no count', async () => {
+    const unconfirmed = await pb.actor('member', { verified: false });
+    const t = await openTab(pb.url, unconfirmed);
+    tabs.push(t);
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, { ...live, vote_count: 3 });
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(3);
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(3);
+    expect(t.votes.$heldVotes.get()[post.id]).toBe(false);
+  });
+});
