@@ -8,7 +8,6 @@ import { saveDraft } from './draft';
 import { signInWithIdentifyToken } from './identify';
 import { signOut } from './session';
 import { showToast } from './toast';
-import { $unseenReleases } from './whats-new';
 
 export interface EmbedContext {
   /** Origins the admin allowed to embed the panel. */
@@ -42,12 +41,18 @@ export function connectToHost({ allowedOrigins, board }: EmbedContext): () => vo
   window.addEventListener('message', onMessage);
   document.addEventListener('keydown', onKey);
   document.addEventListener('click', onClick, true);
-  const stopBadge = $unseenReleases.subscribe((count) => post({ type: 'chorus:unseen', count }));
+  // The launcher's unseen-releases badge, once the panel is up (what's new loads on demand).
+  let stopped = false;
+  let stopBadge = () => {};
+  void import('./whats-new').then(({ $unseenReleases }) => {
+    if (!stopped) stopBadge = $unseenReleases.subscribe((count) => post({ type: 'chorus:unseen', count }));
+  });
   post({ type: 'chorus:ready' });
   return () => {
     window.removeEventListener('message', onMessage);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onClick, true);
+    stopped = true;
     stopBadge();
   };
 }
