@@ -54,6 +54,7 @@ test('an unverified member votes, the button says the vote counts once the email
   await confirmTab.goto(link);
   await expect(confirmTab.getByRole('heading', { name: 'Email verified' })).toBeVisible();
 
+  await expect.poll(async () => (await admin.collection('posts').getOne(id)).vote_count).toBe(1);
   // The visitor's tab, untouched: the count moves live. The member's tab drops the note.
   await expect(page.getByTestId('vote-count')).toHaveText('1');
   await expect(memberPage.getByTestId('vote-count')).toHaveText('1');
