@@ -11,6 +11,14 @@ const SIGN_IN_ROWS = [
   { collection: 'passkeys', field: 'user' },
   { collection: 'passkey_challenges', field: 'user' },
 ];
+/** What whoever held the unconfirmed account did in the customer's name: votes and reactions (held, never
+ * counted, until the email is confirmed: confirming it by single sign-on must not count them) and follows.
+ * Votes staff cast on the member's behalf stay. */
+const STRANGERS_ROWS = [
+  { collection: 'votes', filter: "user = {:id} && on_behalf_by = ''" },
+  { collection: 'reactions', filter: 'user = {:id}' },
+  { collection: 'subscriptions', filter: 'user = {:id}' },
+];
 
 function findOne(app, filter, params) {
   try {
@@ -25,7 +33,8 @@ function deleteAll(app, records) {
 }
 
 /** Ends everything a stranger could have set up on an unverified account: sessions, password, passkeys,
- * pending codes, linked OAuth2 identities and the picture they chose. */
+ * pending codes, linked OAuth2 identities, the picture they chose, and the votes, reactions and follows they
+ * made in the customer's name. */
 function takeOverUnverified(app, user) {
   user.setRandomPassword();
   user.refreshTokenKey();
@@ -37,6 +46,9 @@ function takeOverUnverified(app, user) {
   deleteAll(app, app.findAllOTPsByRecord(user));
   deleteAll(app, app.findAllMFAsByRecord(user));
   deleteAll(app, app.findAllAuthOriginsByRecord(user));
+  for (const { collection, filter } of STRANGERS_ROWS) {
+    deleteAll(app, app.findRecordsByFilter(collection, filter, '', 0, 0, { id: user.id }));
+  }
   app.logger().warn('SSO took over an unverified account', 'member', user.id);
 }
 

@@ -6,6 +6,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respellings, signIdentifyToken } from '../support/identify-tokens';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { createBoard, createPost } from '../support/world';
 
 let pb: TestPocketBase;
 let secret: string;
@@ -84,6 +85,29 @@ describe('a stranger who pre-registered the customer’s email', () => {
     const customerClient = pb.visitor();
     customerClient.authStore.save(arrival.body.token, arrival.body.record);
     expect((await customerClient.collection('users').authRefresh()).record.id).toBe(accountId);
+  });
+
+  it('cannot leave votes or follows behind for the customer’s confirmed email to count', async () => {
+    const person = customer();
+    const password = 'stranger-chose-this-2';
+    await pb.visitor().collection('users').create({ email: person.email, password, passwordConfirm: password });
+    const stranger = pb.visitor();
+    await stranger.collection('users').authWithPassword(person.email, password);
+    const accountId = stranger.authStore.record?.id ?? '';
+    const idea = await createPost(pb, await createBoard(pb, 'public'), stranger);
+    // The stranger votes in the customer's name (held: the email is not confirmed) and follows the idea.
+    await stranger.collection('votes').create({ post: idea.id, user: accountId });
+    expect((await pb.admin.collection('posts').getOne(idea.id)).vote_count).toBe(0);
+
+    // The customer arrives by single sign-on: the email is confirmed now, and nothing the stranger did counts.
+    expect((await redeem(await signIdentifyToken(secret, person))).status).toBe(200);
+    expect((await pb.admin.collection('posts').getOne(idea.id)).vote_count).toBe(0);
+    const left = (name: string) =>
+      pb.admin
+        .collection(name)
+        .getList(1, 1, { filter: `user = "${accountId}"` })
+        .then((list) => list.totalItems);
+    expect([await left('votes'), await left('subscriptions')]).toEqual([0, 0]);
   });
 
   it('a verified account is linked as before: its password and sessions stay', async () => {
