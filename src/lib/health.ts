@@ -2,9 +2,11 @@
 // report (GET /api/chorus/health, pb_hooks/lib/health.js), the Worker's purge queue, and what is wrong with them,
 // as message keys of the `health` namespace (the admin's language) with their values.
 import { env } from 'cloudflare:workers';
-import type PocketBase from 'pocketbase';
 import { type PurgeQueueEnv, type PurgeQueueStatus, purgeQueueStatus } from '../edge/purge-queue';
+import { formatList } from '../i18n/list-format';
+import type { Locale } from '../i18n/locales';
 import type { KeyOf } from '../i18n/translator';
+import type { PocketBase } from './pb/client';
 
 export interface Tally {
   sent: number;
@@ -44,7 +46,8 @@ export interface PocketBaseHealth {
 export type HealthKey = KeyOf<'health'>;
 export interface Problem {
   key: HealthKey;
-  values: Record<string, string | number>;
+  /** Lists (file names) are put in words in the admin's language by problemValues. */
+  values: Record<string, string | number | string[]>;
 }
 
 export interface Health {
@@ -73,7 +76,7 @@ const stillFailing = (tally: Tally) => tally.failed > 0 && (tally.lastErrorAt ??
 /** What is wrong, worst first. `duration`/`bytes` are how the caller writes lengths of time and sizes. */
 export function problemsOf(report: PocketBaseHealth, purges: PurgeQueueStatus | null, site: string): Problem[] {
   const found: Problem[] = [];
-  const add = (key: HealthKey, values: Record<string, string | number> = {}) => found.push({ key, values });
+  const add = (key: HealthKey, values: Problem['values'] = {}) => found.push({ key, values });
   const { mail, edge, replica, storage, retries, migrations } = report;
   if (!mail.enabled) add('mailOff');
   else if (stillFailing(mail)) add('mailFailing', { error: mail.lastError ?? '' });
@@ -84,7 +87,7 @@ export function problemsOf(report: PocketBaseHealth, purges: PurgeQueueStatus | 
   if (replica.kind === 'missing') add('backupsNone', { dir: replica.dir });
   if (replica.kind === 'local' && replica.lagMs > STALE_REPLICA_MS) add('backupsStale', { lagMs: replica.lagMs });
   if (originOf(report.appUrl) !== originOf(site)) add('appUrlDiffers', { appUrl: report.appUrl, site });
-  if (migrations.pending.length > 0) add('migrationsWaiting', { files: migrations.pending.join(', ') });
+  if (migrations.pending.length > 0) add('migrationsWaiting', { files: migrations.pending });
   if ((retries.webhooks ?? 0) + (retries.trackers ?? 0) > 0) {
     add('retriesWaiting', { webhooks: retries.webhooks ?? 0, trackers: retries.trackers ?? 0 });
   }
@@ -130,8 +133,12 @@ export function formatDuration(locale: string, ms: number): string {
 /** A problem's values as words: `lagMs` and `freeBytes` become `lag` and `free`. */
 export function problemValues(locale: string, values: Problem['values']): Record<string, string | number> {
   const { lagMs, freeBytes, ...rest } = values;
+  const words = Object.entries(rest).map(([name, value]) => [
+    name,
+    Array.isArray(value) ? formatList(locale as Locale, value) : value,
+  ]);
   return {
-    ...rest,
+    ...Object.fromEntries(words),
     ...(lagMs !== undefined && { lag: formatDuration(locale, Number(lagMs)) }),
     ...(freeBytes !== undefined && { free: formatBytes(locale, Number(freeBytes)) }),
   };
