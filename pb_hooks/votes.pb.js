@@ -18,6 +18,15 @@ onRecordCreate((e) => {
   });
 }, 'votes');
 
+// A vote the operator writes (an import of another board's votes, the admin UI) is vouched for: it counts as it did
+// there, whether or not the member has confirmed an email with this site yet.
+onRecordCreateRequest((e) => {
+  e.next();
+  if (!e.hasSuperuserAuth() || e.record.getBool('counted')) return;
+  e.record.set('counted', true);
+  e.app.saveNoValidate(e.record);
+}, 'votes');
+
 // The member confirmed their email (or lost it): the vote starts (or stops) counting.
 onRecordUpdate((e) => {
   if (e.record.getBool('counted') === e.record.original().getBool('counted')) return e.next();

@@ -1,7 +1,7 @@
 // Only confirmed people count (issue 42): a vote or reaction is kept from anyone, but it counts (vote_count,
 // trending, worth, milestones, what the public sees live) only when the member's email is confirmed, when the
 // site lets unverified members post (site.allow_unverified_posting, the same switch as verified posting), or
-// when staff cast it on the member's behalf. The server sets `counted` on every row and keeps it true to
+// when staff cast it on the member's behalf (or the operator wrote it: an import; votes.pb.js). The server sets `counted` on every row and keeps it true to
 // that rule when a member confirms (or loses) their email and when the switch turns; no client sets it.
 // Follows stay kept and quiet: nothing counts them, and no email goes to an unconfirmed address
 // (lib/confirmed-mail.js).
