@@ -19,8 +19,22 @@ export function generatedContract() {
       const source = readFileSync(join(contractSource, name), 'utf8');
       if (/^\s*import\s|\brequire\(/m.test(source))
         throw new Error(`src/contract/${name} imports: a contract has no imports.`);
-      const { code } = transformSync(source, { loader: 'ts', format: 'cjs', target: 'es2020', sourcefile: name });
       const header = `// GENERATED from src/contract/${name} by \`npm run contract\`: edit that file, never this one.\n`;
-      return { path: join(contractTarget, `${basename(name, '.ts')}.js`), text: header + code };
+      return { path: join(contractTarget, `${basename(name, '.ts')}.js`), text: header + toCommonJs(source, name) };
     });
+}
+
+/** The types stripped and the one `export { … }` clause esbuild writes turned into `module.exports`: readable
+ * CommonJS with no bundler runtime (a contract declares and exports, nothing else). */
+function toCommonJs(source, name) {
+  const { code } = transformSync(source, { loader: 'ts', format: 'esm', target: 'es2020', sourcefile: name });
+  const clause = /^export \{([^}]*)\};\n/m.exec(code);
+  const body = clause ? code.replace(clause[0], '') : code;
+  if (/^export\b|^import\b/m.test(body)) throw new Error(`src/contract/${name}: only declarations and their exports.`);
+  const names = (clause?.[1] ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.some((n) => /\sas\s/.test(n))) throw new Error(`src/contract/${name}: export names as declared.`);
+  return `${body}module.exports = { ${names.join(', ')} };\n`;
 }

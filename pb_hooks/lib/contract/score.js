@@ -1,32 +1,4 @@
 // GENERATED from src/contract/score.ts by `npm run contract`: edit that file, never this one.
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var score_exports = {};
-__export(score_exports, {
-  CONFIDENCES: () => CONFIDENCES,
-  DEFAULT_FORMULA: () => DEFAULT_FORMULA,
-  FORMULAS: () => FORMULAS,
-  IMPACTS: () => IMPACTS,
-  formulaNamed: () => formulaNamed,
-  scoreOf: () => scoreOf,
-  scoreSql: () => scoreSql
-});
-module.exports = __toCommonJS(score_exports);
 const FORMULAS = ["rice", "value_effort", "revenue_votes"];
 const DEFAULT_FORMULA = "rice";
 const IMPACTS = [0.25, 0.5, 1, 2, 3];
@@ -48,3 +20,4 @@ function scoreSql(formula, votesSql) {
   if (formula === "value_effort") return `CASE WHEN ${sized} THEN ROUND(reach * impact * 1.0 / effort, 3) ELSE 0 END`;
   return `CASE WHEN ${sized} THEN ROUND(reach * impact * confidence / 100.0 / effort, 3) ELSE 0 END`;
 }
+module.exports = { CONFIDENCES, DEFAULT_FORMULA, FORMULAS, IMPACTS, formulaNamed, scoreOf, scoreSql };
