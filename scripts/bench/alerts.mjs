@@ -4,15 +4,8 @@
 // idea and never fire (the worst case for the check: each vote measures votes, votes in a day and revenue
 // for 5 segments and none). Prints p50 and p95 of the vote request time. Never fails on time.
 import '../lib/require-node.mjs';
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine } from '../lib/cli.mjs';
-import { startPocketBase } from '../lib/pocketbase-server.mjs';
-import { freePort } from '../lib/ports.mjs';
 import { summarize } from '../lib/stats.mjs';
 
 commandLine({ command: 'bench alerts', file: import.meta.url });
@@ -20,53 +13,17 @@ commandLine({ command: 'bench alerts', file: import.meta.url });
 const MEMBERS = 20;
 const IDEAS = 10;
 const RULES = 20;
-const superuser = { email: 'bench@chorus.test', password: 'bench-password-123' };
-let address = 0;
-
-function client(url, secret) {
-  address += 1;
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  const headers = forwardedAddress(secret, `10.9.${(address >> 8) & 255}.${address & 255}`);
-  pb.beforeSend = (requestUrl, options) => ({
-    url: requestUrl,
-    options: { ...options, headers: { ...options.headers, ...headers } },
-  });
-  return pb;
-}
 
 async function measure(label, { withoutAlerts = false, rules = 0 }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-alerts-'));
-  let hooksDir;
-  if (withoutAlerts) {
-    hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-    cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
-    rmSync(join(hooksDir, 'alerts.pb.js'));
-  }
-  const secret = randomBytes(16).toString('hex');
-  const server = await startPocketBase({
-    dataDir,
-    port: await freePort(),
-    superuser,
-    proxySecret: secret,
-    ...(hooksDir && { hooksDir }),
+  const { admin, board, url, secret, stop } = await startBenchPocketBase({
+    without: withoutAlerts ? ['alerts.pb.js'] : [],
   });
   try {
-    const admin = client(server.url, secret);
-    await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
-    const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
     const members = [];
     for (let i = 0; i < MEMBERS; i += 1) {
-      const email = `m${i}@chorus.test`;
-      const user = await admin.collection('users').create({
-        email,
-        password: superuser.password,
-        passwordConfirm: superuser.password,
-        name: `M${i}`,
-        verified: true,
-      });
-      const pb = client(server.url, secret);
-      await pb.collection('users').authWithPassword(email, superuser.password);
+      const user = await createMember(admin, `m${i}`);
+      const pb = visitorClient(url, secret);
+      await pb.collection('users').authWithPassword(user.email, BENCH_SUPERUSER.password);
       members.push({ pb, id: user.id });
     }
     const ideas = [];
@@ -77,11 +34,16 @@ async function measure(label, { withoutAlerts = false, rules = 0 }) {
           .create({ board: board.id, author: members[0].id, title: `Idea ${i}`, body: 'x', approved: true }),
       );
     }
+    // Five segments of the same ten members (segments keep their members from the members' attributes).
+    for (const member of members.slice(0, 10)) {
+      await admin.collection('member_profiles').create({ user: member.id, attributes: { tier: 'bench' } });
+    }
     const segments = [];
     for (let i = 0; i < 5; i += 1) {
-      const segment = await admin.collection('segments').create({ name: `S${i}` });
-      for (const member of members.slice(0, 10))
-        await admin.collection('segment_members').create({ segment: segment.id, user: member.id });
+      const segment = await admin.collection('segments').create({
+        name: `S${i}`,
+        conditions: { match: 'all', rules: [{ field: 'attribute:tier', op: 'eq', value: 'bench' }] },
+      });
       segments.push(segment.id);
     }
     const metrics = ['votes', 'votes_in_day', 'revenue'];
@@ -104,9 +66,7 @@ async function measure(label, { withoutAlerts = false, rules = 0 }) {
     }
     console.log(summarize(label, times.slice(10)));
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

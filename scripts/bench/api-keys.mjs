@@ -5,15 +5,8 @@
 // lists and opens the same ideas on both, alternating, one request at a time. Also prints what the same
 // reads cost a read key (its limit counted). Prints p50/p95; never fails on time.
 import '../lib/require-node.mjs';
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine } from '../lib/cli.mjs';
-import { startPocketBase } from '../lib/pocketbase-server.mjs';
-import { freePort } from '../lib/ports.mjs';
 import { percentile, summarize } from '../lib/stats.mjs';
 
 commandLine({ command: 'bench api-keys', file: import.meta.url });
@@ -21,45 +14,9 @@ commandLine({ command: 'bench api-keys', file: import.meta.url });
 const IDEAS = 40;
 const ROUNDS = 300; // list + view pairs per PocketBase
 const WARM_UP = 30;
-const superuser = { email: 'bench@chorus.test', password: 'bench-password-123' };
-let address = 0;
-
-function client(url, secret, token = '') {
-  address += 1;
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  const headers = forwardedAddress(secret, `10.9.${(address >> 8) & 255}.${address & 255}`);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  pb.beforeSend = (requestUrl, options) => ({
-    url: requestUrl,
-    options: { ...options, headers: { ...options.headers, ...headers } },
-  });
-  return pb;
-}
-
 async function start({ withoutKeys }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-keys-'));
-  let hooksDir;
-  if (withoutKeys) {
-    hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-    cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
-    rmSync(join(hooksDir, 'api-keys.pb.js'));
-  }
-  const secret = randomBytes(16).toString('hex');
-  const server = await startPocketBase({
-    dataDir,
-    port: await freePort(),
-    superuser,
-    proxySecret: secret,
-    ...(hooksDir && { hooksDir }),
-  });
-  const admin = client(server.url, secret);
-  await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
-  const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
-  const password = superuser.password;
-  const author = await admin
-    .collection('users')
-    .create({ email: 'author@chorus.test', password, passwordConfirm: password, name: 'Author', verified: true });
+  const bench = await startBenchPocketBase({ without: withoutKeys ? ['api-keys.pb.js'] : [] });
+  const { admin, board, author, url, secret } = bench;
   const ideas = [];
   for (let i = 0; i < IDEAS; i += 1) {
     const idea = await admin
@@ -69,28 +26,26 @@ async function start({ withoutKeys }) {
   }
   let keyClient = null;
   if (!withoutKeys) {
-    await admin.collection('users').create({
-      email: 'owner@chorus.test',
-      password,
-      passwordConfirm: password,
-      name: 'Owner',
-      verified: true,
-      role: 'admin',
-    });
-    const owner = client(server.url, secret);
-    await owner.collection('users').authWithPassword('owner@chorus.test', password);
-    const key = await owner.send('/api/chorus/api-keys', {
+    const owner = await createMember(admin, 'owner');
+    await admin.collection('users').update(owner.id, { role: 'admin' });
+    const ownerClient = visitorClient(url, secret);
+    await ownerClient.collection('users').authWithPassword(owner.email, BENCH_SUPERUSER.password);
+    const key = await ownerClient.send('/api/chorus/api-keys', {
       method: 'POST',
       body: { name: 'Bench', scope: 'read', rate_limit: 100000 },
     });
-    keyClient = client(server.url, secret, key.token);
+    keyClient = visitorClient(url, secret, { token: key.token });
   }
-  const stop = async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
+  return {
+    visitor: visitorClient(url, secret),
+    keyClient,
+    ideas,
+    stop: bench.stop,
+    list: [],
+    view: [],
+    keyList: [],
+    keyView: [],
   };
-  return { visitor: client(server.url, secret), keyClient, ideas, stop, list: [], view: [], keyList: [], keyView: [] };
 }
 
 async function timed(into, run) {
@@ -104,7 +59,6 @@ const after = await start({ withoutKeys: false });
 try {
   for (let round = 0; round < ROUNDS; round += 1) {
     const pair = round % 2 ? [before, after] : [after, before];
-    const id = before.ideas[round % IDEAS];
     for (const stack of pair) {
       const ideaId = stack.ideas[round % IDEAS];
       await timed(stack.list, () => stack.visitor.collection('posts').getList(1, 20, { sort: '-created' }));
@@ -112,7 +66,6 @@ try {
     }
     await timed(after.keyList, () => after.keyClient.collection('posts').getList(1, 20, { sort: '-created' }));
     await timed(after.keyView, () => after.keyClient.collection('posts').getOne(after.ideas[round % IDEAS]));
-    void id;
   }
   const cut = (values) => values.slice(WARM_UP);
   console.log(

@@ -4,15 +4,8 @@
 // ideas on both, one request at a time, alternating between them so the machine's load weighs on both alike.
 // Prints p50 and p95 of the update request and the server's own time per entry written. Never fails on time.
 import '../lib/require-node.mjs';
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine } from '../lib/cli.mjs';
-import { startPocketBase } from '../lib/pocketbase-server.mjs';
-import { freePort } from '../lib/ports.mjs';
 import { percentile, summarize } from '../lib/stats.mjs';
 
 commandLine({ command: 'bench audit', file: import.meta.url });
@@ -20,54 +13,13 @@ commandLine({ command: 'bench audit', file: import.meta.url });
 const IDEAS = 20;
 const ROUNDS = 15; // status changes per idea
 const WARM_UP = 20;
-const superuser = { email: 'bench@chorus.test', password: 'bench-password-123' };
-let address = 0;
-
-function client(url, secret) {
-  address += 1;
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  const headers = forwardedAddress(secret, `10.8.${(address >> 8) & 255}.${address & 255}`);
-  pb.beforeSend = (requestUrl, options) => ({
-    url: requestUrl,
-    options: { ...options, headers: { ...options.headers, ...headers } },
-  });
-  return pb;
-}
-
 async function start({ withoutAudit }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-audit-'));
-  let hooksDir;
-  if (withoutAudit) {
-    hooksDir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
-    cpSync(new URL('../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
-    rmSync(join(hooksDir, 'audit.pb.js'));
-  }
-  const secret = randomBytes(16).toString('hex');
-  const server = await startPocketBase({
-    dataDir,
-    port: await freePort(),
-    superuser,
-    proxySecret: secret,
-    ...(hooksDir && { hooksDir }),
-  });
-  const admin = client(server.url, secret);
-  await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
-  const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
-  const password = superuser.password;
-  const author = await admin
-    .collection('users')
-    .create({ email: 'author@chorus.test', password, passwordConfirm: password, name: 'Author', verified: true });
-  await admin.collection('users').create({
-    email: 'mod@chorus.test',
-    password,
-    passwordConfirm: password,
-    name: 'Moderator',
-    verified: true,
-    role: 'moderator',
-  });
-  const moderator = client(server.url, secret);
-  await moderator.collection('users').authWithPassword('mod@chorus.test', password);
+  const bench = await startBenchPocketBase({ without: withoutAudit ? ['audit.pb.js'] : [] });
+  const { admin, board, author, url, secret } = bench;
+  const mod = await createMember(admin, 'mod');
+  await admin.collection('users').update(mod.id, { role: 'moderator' });
+  const moderator = visitorClient(url, secret);
+  await moderator.collection('users').authWithPassword(mod.email, BENCH_SUPERUSER.password);
   const statuses = await Promise.all(
     ['open', 'planned'].map((slug) => admin.collection('statuses').getFirstListItem(`slug = "${slug}"`)),
   );
@@ -78,12 +30,7 @@ async function start({ withoutAudit }) {
       .create({ board: board.id, author: author.id, title: `Idea ${i}`, body: 'x', approved: true });
     ideas.push(idea.id);
   }
-  const stop = async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
-  };
-  return { admin, moderator, statuses: statuses.map((s) => s.id), ideas, stop, times: [] };
+  return { admin, moderator, statuses: statuses.map((s) => s.id), ideas, stop: bench.stop, times: [] };
 }
 
 const before = await start({ withoutAudit: true });

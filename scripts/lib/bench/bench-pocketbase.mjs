@@ -1,0 +1,73 @@
+// A fresh PocketBase for a before/after bench scenario: temp data (and, for "before", a copy of pb_hooks without
+// the hook files under test), the visitor-address secret, the superuser signed in, a public board and an author.
+// Clients reach it as distinct visitors, each with its own client address as the Worker names it.
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PocketBase from 'pocketbase';
+import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
+import { startPocketBase } from '../pocketbase-server.mjs';
+import { freePort } from '../ports.mjs';
+
+export const BENCH_SUPERUSER = { email: 'bench@chorus.test', password: 'bench-password-123' };
+let visitors = 0;
+
+/** A client that is a visitor of its own (a distinct client address per call); `token` signs it in as a key. */
+export function visitorClient(url, secret, { token = '' } = {}) {
+  visitors += 1;
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  const headers = forwardedAddress(secret, `10.9.${(visitors >> 8) & 255}.${visitors & 255}`);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  pb.beforeSend = (requestUrl, options) => ({
+    url: requestUrl,
+    options: { ...options, headers: { ...options.headers, ...headers } },
+  });
+  return pb;
+}
+
+/**
+ * Starts the PocketBase; `without` names hook files (e.g. 'audit.pb.js') left out of its copy of pb_hooks.
+ * @param {{ without?: string[] }} [options]
+ */
+export async function startBenchPocketBase({ without = [] } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
+  let hooksDir;
+  if (without.length > 0) {
+    hooksDir = mkdtempSync(join(tmpdir(), 'chorus-bench-hooks-'));
+    cpSync(new URL('../../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
+    for (const file of without) rmSync(join(hooksDir, file));
+  }
+  const secret = randomBytes(16).toString('hex');
+  const server = await startPocketBase({
+    dataDir,
+    port: await freePort(),
+    superuser: BENCH_SUPERUSER,
+    proxySecret: secret,
+    ...(hooksDir && { hooksDir }),
+  });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
+  };
+  try {
+    const admin = visitorClient(server.url, secret);
+    await admin.collection('_superusers').authWithPassword(BENCH_SUPERUSER.email, BENCH_SUPERUSER.password);
+    const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
+    const author = await createMember(admin, 'author');
+    return { url: server.url, secret, admin, board, author, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A confirmed member `<name>@chorus.test` with the bench password. */
+export function createMember(admin, name) {
+  const password = BENCH_SUPERUSER.password;
+  return admin
+    .collection('users')
+    .create({ email: `${name}@chorus.test`, password, passwordConfirm: password, name, verified: true });
+}
