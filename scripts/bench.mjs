@@ -3,7 +3,6 @@
 // says what one measures. Benchmarks print figures and never fail on time (machines are noisy).
 import './lib/require-node.mjs';
 import { readdirSync, readFileSync } from 'node:fs';
-import { UsageError } from './lib/cli.mjs';
 
 const folder = new URL('./bench/', import.meta.url);
 const scenarios = readdirSync(folder)
@@ -28,7 +27,7 @@ if (first === '--help' || first === '-h') {
 }
 const named = first && !first.startsWith('-');
 if (named && !scenarios.includes(first)) {
-  console.error(new UsageError(`No bench scenario "${first}"; see \`npm run bench -- --help\`.`).message);
+  console.error(`No bench scenario "${first}"; see \`npm run bench -- --help\`.`);
   process.exit(2);
 }
 const scenario = named ? first : 'site';

@@ -5,8 +5,8 @@ import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { brokenLinks } from './check-doc-links.mjs';
 import { commandLine } from './lib/cli.mjs';
+import { brokenLinks } from './lib/doc-links.mjs';
 import { chainsMarkdown, chainsPage } from './lib/hook-chains.mjs';
 
 commandLine({ command: 'docs:build', file: import.meta.url });

@@ -11,7 +11,7 @@ const hooksDir = join(root, 'pb_hooks');
 export const chainsPage = join(root, 'docs/src/content/docs/architecture/write-chains.md');
 
 // The order PocketBase runs a record write's hooks in (request hooks wrap the model hooks, which wrap the commit).
-const EVENT_ORDER = ['Request', '', 'Execute', 'AfterSuccess', 'AfterError'];
+const EVENT_ORDER = ['Request', '', 'Execute', 'AfterSuccess'];
 const RECORD_EVENT =
   /^onRecord(Create|Update|Delete)(Request|Execute|AfterCreateSuccess|AfterUpdateSuccess|AfterDeleteSuccess)?$/;
 
