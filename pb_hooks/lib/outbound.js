@@ -1,7 +1,8 @@
 // The one way Chorus's hooks send a request to a URL people supplied (webhooks, Slack, issue trackers): the URL
 // must be http(s) to a public address, names are resolved here (getent) and every address checked, and curl
 // then connects to the checked address only, never follows a redirect, and stops at a time and size cap.
-// The answer is a status code and one fixed reason (REASONS), never the body or the error text of a failure.
+// The answer is a status code and one fixed reason (src/contract/outbound-reasons.ts, the only words a delivery
+// or tracker log keeps), never the body or the error text of a failure.
 //
 // Why curl: PocketBase's $http.send uses Go's http.DefaultClient, which resolves names again when it dials (a
 // name checked here may answer 127.0.0.1 a moment later), follows 301/302/303 anywhere and reads whole bodies.
@@ -11,22 +12,6 @@
 const { parseUrl, judgeUrl, addressVerdict, allowListOrigin, addressesFromGetent } = require(
   `${__hooks}/lib/outbound-address.js`,
 );
-
-/** Every reason a request can end with besides success: the only words a delivery or tracker log keeps. */
-const REASONS = [
-  'refused_url', // not http(s), user info, or not a URL read one way only
-  'refused_address', // the host is (or its name resolves to) an address that is not public
-  'unresolved', // the name has no address
-  'unavailable', // this host lacks curl or getent: nothing is sent
-  'connect_failed',
-  'timeout',
-  'tls_failed',
-  'too_large',
-  'redirect_refused', // a 3xx: redirects are never followed
-  'http_4xx',
-  'http_5xx',
-  'failed', // anything else (an empty answer, a reset connection)
-];
 
 const MAX_SECONDS = 30;
 
@@ -143,7 +128,7 @@ const quoted = (value) => `"${String(value).replace(/\\/g, '\\\\').replace(/"/g,
  * Sends one request to a URL people supplied. `headers` values must be single-line. With `maxBytes` > 0 the
  * answer's body is read (up to that size, else 'too_large'); otherwise it is thrown away unread.
  * Returns { ok, status, reason, body } where status is the HTTP status (0 when none came) and reason is '' on a
- * 2xx, else one of REASONS.
+ * 2xx, else one of OUTBOUND_REASONS (src/contract/outbound-reasons.ts).
  */
 function send({ url, method = 'GET', headers = {}, body = '', timeoutSeconds = 10, maxBytes = 0 }) {
   const checked = vet(url);
@@ -210,4 +195,4 @@ function outboundHealth() {
   return { allowList: origins.length > 0 ? 'set' : 'none', allowedOrigins: origins.length };
 }
 
-module.exports = { REASONS, send, refusalForSave, outboundHealth, allowedOrigins };
+module.exports = { send, refusalForSave, outboundHealth, allowedOrigins };

@@ -3,6 +3,7 @@
 // for each. Loaded when the admin opens the list.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { isOutboundReason } from '../contract/outbound-reasons';
 import { currentLocale, translator } from '../i18n/current';
 import { actionName } from '../lib/action-name';
 import type { DeliveryPage, DeliveryRecord } from '../lib/pb/webhooks';
@@ -16,24 +17,11 @@ const when = (date: string) =>
       )
     : '–';
 
-// Why an attempt failed: one of the fixed reasons pb_hooks/lib/outbound.js records, never the receiver's words.
+// Why an attempt failed: one of the fixed reasons (src/contract/outbound-reasons.ts) pb_hooks/lib/outbound.js
+// records, never the receiver's words.
 // i18n-keys: adminWebhooks.reason_*
-const REASONS = new Set([
-  'refused_url',
-  'refused_address',
-  'unresolved',
-  'unavailable',
-  'connect_failed',
-  'timeout',
-  'tls_failed',
-  'too_large',
-  'redirect_refused',
-  'http_4xx',
-  'http_5xx',
-  'failed',
-]);
 const reasonText = (reason: string) =>
-  REASONS.has(reason) ? translator('adminWebhooks')(`reason_${reason}` as 'reason_failed') : undefined;
+  isOutboundReason(reason) ? translator('adminWebhooks')(`reason_${reason}`) : undefined;
 
 function Pager({ webhookId, shown }: { webhookId: string; shown: DeliveryPage }) {
   const t = translator('adminWebhooks');

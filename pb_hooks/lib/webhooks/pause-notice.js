@@ -4,16 +4,16 @@
 const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);
 const { siteName } = require(`${__hooks}/lib/site-name.js`);
-const { REASONS } = require(`${__hooks}/lib/outbound.js`);
+const { isOutboundReason } = require(`${__hooks}/lib/contract/outbound-reasons.js`);
 
 function pauseEmail(app, admin, endpoint, outcome) {
   const locale = recipientLocale(app, admin);
   const t = translator(locale, 'emailWebhookPaused');
-  // The last attempt's HTTP status, or its fixed reason from lib/outbound.js in the admin's language.
+  // The last attempt's HTTP status, or its fixed reason (src/contract/outbound-reasons.ts) in the admin's language.
   // i18n-keys: adminWebhooks.reason_*
   const reason = outcome.code
     ? t('httpStatus', { code: String(outcome.code) })
-    : REASONS.includes(outcome.error)
+    : isOutboundReason(outcome.error)
       ? translator(locale, 'adminWebhooks')(`reason_${outcome.error}`)
       : t('noAnswer');
   const name = endpoint.getString('name');
