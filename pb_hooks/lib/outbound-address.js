@@ -38,8 +38,19 @@ const V6_NOTES = [
   ['everything else outside 2000::/3', 'reserved'],
 ];
 
-// Names that only mean something inside a network, never on the public internet.
-const REFUSED_NAME_SUFFIXES = ['localhost', 'local', 'internal', 'arpa', 'localdomain'];
+// Names that only mean something inside a network, never on the public internet (with the private-use top-level
+// names of RFC 6762 appendix G that the root never delegated: intranet, lan, home, corp).
+const REFUSED_NAME_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'arpa',
+  'localdomain',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+];
 
 const DOTTED_QUAD = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 

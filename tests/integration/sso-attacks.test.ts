@@ -169,6 +169,12 @@ describe('an avatar URL in the token', () => {
     'https://2130706433/a.png',
     'https://0177.0.0.1/a.png',
     'https://printer.local/a.png',
+    'https://nas.lan/a.png',
+    'https://[fd00:ec2::254]/a.png',
+    'https://[::ffff:127.0.0.1]/a.png',
+    'https://0x7f000001/a.png',
+    'https://127.1/a.png',
+    'https://images.example.com%2f@127.0.0.1/a.png',
     `https://images.example.com/${'a'.repeat(250)}.png`,
     'javascript:alert(1)',
   ])('drops %s (the member keeps their initial)', async (avatar) => {

@@ -179,6 +179,10 @@ describe('names', () => {
       'router.home.arpa',
       '1.0.0.127.in-addr.arpa',
       'box.localdomain',
+      'wiki.intranet',
+      'nas.lan',
+      'router.home',
+      'git.corp',
       'intranet',
       'metadata',
     ]) {
