@@ -51,3 +51,12 @@ export function placeBoards(
   }
   return { tiers, menu: true };
 }
+
+/**
+ * The tier from which every board is a link, so the Boards menu has nothing to add and hides (shell.css): null
+ * while some board is only in the menu.
+ */
+export function menuHiddenFrom(tiers: readonly BoardTier[]): BoardTier {
+  if (tiers.includes(null)) return null;
+  return Math.max(1, ...(tiers as number[])) as BoardTier;
+}

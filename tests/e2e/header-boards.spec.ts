@@ -97,7 +97,8 @@ test('the header holds 1, 8, 20 and 50 boards in one row, each reachable on a ph
         await page.goto(home);
         const nav = page.getByRole('navigation').first();
         const menu = nav.locator('details.boards-menu');
-        if ((await menu.count()) > 0) {
+        // The menu shows where some board is not a link (where every board is, it has nothing to add).
+        if (await menu.isVisible()) {
           await menu.locator('summary').focus();
           await page.keyboard.press('Enter');
           const reached: string[] = [];

@@ -1,7 +1,7 @@
 // The header's board budget: a label's width (CJK letters double), which boards are links at which width, and
 // that past the first board that does not fit none is a link (the links keep the menu's order).
 import { describe, expect, it } from 'vitest';
-import { labelUnits, placeBoards } from '../../src/lib/header-boards';
+import { labelUnits, menuHiddenFrom, placeBoards } from '../../src/lib/header-boards';
 
 const header = { brand: 'Lumen', others: ['Roadmap', 'Changelog'], menuLabel: 'Boards' };
 const names = (n: number, label = (i: number) => `Area ${i + 1}`) => Array.from({ length: n }, (_, i) => label(i));
@@ -42,5 +42,14 @@ describe('the header’s boards', () => {
       header,
     ).tiers.filter(Boolean).length;
     expect(japanese).toBeLessThan(latin);
+  });
+
+  it('the menu hides where every board is a link, and stays while one is menu-only', () => {
+    expect(menuHiddenFrom([1, 1, 3])).toBe(3);
+    expect(menuHiddenFrom([1, 2])).toBe(2);
+    expect(menuHiddenFrom([1, 2, null])).toBe(null);
+    const { tiers } = placeBoards(['Feature requests', 'Bug reports', 'Integrations'], header);
+    expect(tiers).not.toContain(null);
+    expect(menuHiddenFrom(tiers)).not.toBe(null);
   });
 });
