@@ -19,12 +19,11 @@ onRecordCreate((e) => {
 }, 'votes');
 
 // A vote the operator writes (an import of another board's votes, the admin UI) is vouched for: it counts as it did
-// there, whether or not the member has confirmed an email with this site yet.
+// there, whether or not the member has confirmed an email with this site yet. The mark is the request's alone (set
+// whatever the body said) and never stored; decideCounted reads it in the create hook above, so the vote is written once.
 onRecordCreateRequest((e) => {
+  e.record.set('operator_vouched', e.hasSuperuserAuth());
   e.next();
-  if (!e.hasSuperuserAuth() || e.record.getBool('counted')) return;
-  e.record.set('counted', true);
-  e.app.saveNoValidate(e.record);
 }, 'votes');
 
 // The member confirmed their email (or lost it): the vote starts (or stops) counting.

@@ -148,6 +148,19 @@ describe('20 throwaway accounts vote', () => {
     expect(await publicCount(post)).toBe(1);
   });
 
+  it('a vote the operator writes counts at once (an import); a member sending the operator’s mark is still held', async () => {
+    const post = await createPost(pb, board, actors.member);
+    const imported = await throwaway();
+    const written = await pb.admin.collection('votes').create({ post: post.id, user: imported.id });
+    expect(written.counted).toBe(true);
+    expect(written).not.toHaveProperty('operator_vouched'); // the request's mark, never stored nor shown
+    expect(await publicCount(post)).toBe(1);
+    // The attacker copies the mark into their own vote's body: the server sets it from who asks, not from the body.
+    const sly = await throwaway();
+    expect((await vote(sly.client, post, { operator_vouched: true, counted: true })).counted).toBe(false);
+    expect(await publicCount(post)).toBe(1);
+  });
+
   it('the site lets unverified members post: their votes count as before, and held ones count when it turns on', async () => {
     const post = await createPost(pb, board, actors.member);
     const before = await throwaway();
