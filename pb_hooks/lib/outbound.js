@@ -125,8 +125,8 @@ const reasonOfStatus = (status) =>
 const quoted = (value) => `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 /**
- * Sends one request to a URL people supplied. `headers` values must be single-line. With `maxBytes` > 0 the
- * answer's body is read (up to that size, else 'too_large'); otherwise it is thrown away unread.
+ * Sends one request to a URL people supplied. `headers` values must be single-line. With `maxBytes` > 0 a 2xx
+ * answer's body is read (up to that size, else 'too_large'); any other body is thrown away unread.
  * Returns { ok, status, reason, body } where status is the HTTP status (0 when none came) and reason is '' on a
  * 2xx, else one of OUTBOUND_REASONS (src/contract/outbound-reasons.ts).
  */
@@ -173,17 +173,15 @@ function send({ url, method = 'GET', headers = {}, body = '', timeoutSeconds = 1
       return { ok: false, status: 0, reason: CURL_REASONS[code] || 'failed', body: '' };
     }
     const status = Number(written.trim()) || 0;
-    let answer = '';
-    if (maxBytes > 0) {
-      try {
-        if ($os.stat(`${dir}/answer`).size() > maxBytes) return { ok: false, status, reason: 'too_large', body: '' };
-        answer = toString($os.readFile(`${dir}/answer`));
-      } catch (_) {
-        answer = ''; // no body came
-      }
-    }
     const reason = reasonOfStatus(status);
-    return { ok: reason === '', status, reason, body: answer };
+    // A failure's answer is never read: only a 2xx's body leaves this function.
+    if (reason || maxBytes <= 0) return { ok: reason === '', status, reason, body: '' };
+    try {
+      if ($os.stat(`${dir}/answer`).size() > maxBytes) return { ok: false, status, reason: 'too_large', body: '' };
+      return { ok: true, status, reason, body: toString($os.readFile(`${dir}/answer`)) };
+    } catch (_) {
+      return { ok: true, status, reason, body: '' }; // no body came
+    }
   } finally {
     $os.removeAll(dir);
   }
