@@ -2,18 +2,39 @@
 // CHORUS_OUTBOUND_ALLOW_FILE names in this process's environment, which every PocketBase started from here
 // inherits and re-reads at each check. Each local stand-in (webhook receiver, tracker servers) adds its own
 // origin when it starts, before or after PocketBase. `npm start` and production set no such file.
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Tests name http://127.0.0.1:9 (the discard port) for a receiver that never answers.
 const NEVER_ANSWERS = 'http://127.0.0.1:9';
 
-/** The allow-list file, created (and named in process.env) on first use; removed when the process exits. */
+const PREFIX = 'chorus-outbound-allow-';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Removes the files of test processes that have ended: the runner kills its workers, so 'exit' often never fires. */
+function removeOrphans() {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.startsWith(PREFIX) ? name.slice(PREFIX.length).split('-')[0] : 0);
+    if (pid && !alive(pid)) rmSync(join(tmpdir(), name), { force: true });
+  }
+}
+
+/** The allow-list file, created (and named in process.env) on first use; removed when the process exits, or by
+ * the next test process to make one when it was killed. */
 export function outboundAllowFile(): string {
   const named = process.env.CHORUS_OUTBOUND_ALLOW_FILE;
   if (named) return named;
-  const file = join(tmpdir(), `chorus-outbound-allow-${process.pid}-${Date.now().toString(36)}`);
+  removeOrphans();
+  const file = join(tmpdir(), `${PREFIX}${process.pid}-${Date.now().toString(36)}`);
   writeFileSync(file, `${NEVER_ANSWERS}\n`);
   process.env.CHORUS_OUTBOUND_ALLOW_FILE = file;
   process.once('exit', () => rmSync(file, { force: true }));
