@@ -85,15 +85,19 @@ function releaseEmailBuilder(app, entry) {
     const locale = localeOf(app, row);
     const w = wordsIn(locale);
     const unsubscribe = unsubscribeUrl(app, row);
-    return message(app, row, {
-      locale,
-      site,
-      subject: w.subject,
-      paragraphs: [w.line, excerpt],
-      links: [{ label: w.read, href: link }],
-      footer: { label: w.unsubscribe, href: unsubscribe, text: `${w.unsubscribe}: ${unsubscribe}` },
-      headers: listUnsubscribeHeaders(unsubscribe),
-    });
+    // Only confirmed subscribers get it: their address is proven, so it needs no member check (lib/confirmed-mail.js),
+    // not even where a stranger's unconfirmed account holds it, and a mailing costs no query per email for it.
+    return require(`${__hooks}/lib/confirmed-mail.js`).markAddressCheck(
+      message(app, row, {
+        locale,
+        site,
+        subject: w.subject,
+        paragraphs: [w.line, excerpt],
+        links: [{ label: w.read, href: link }],
+        footer: { label: w.unsubscribe, href: unsubscribe, text: `${w.unsubscribe}: ${unsubscribe}` },
+        headers: listUnsubscribeHeaders(unsubscribe),
+      }),
+    );
   };
 }
 

@@ -35,14 +35,17 @@ function sendConfirmations(app) {
   }
 }
 
-/** Lower-case addresses of members this release notifies by email (they get the member email instead). */
+/**
+ * Lower-case addresses of members this release notifies by email (they get the member email instead); confirmed
+ * members only, as no member email reaches an unconfirmed address (lib/confirmed-mail.js).
+ */
 function membersEmailed(app, entryId) {
   const rows = arrayOf(new DynamicModel({ email: '' }));
   app
     .db()
     .newQuery(
       'SELECT DISTINCT lower(u.email) AS email FROM notifications n JOIN users u ON u.id = n.user ' +
-        "WHERE n.entry = {:entry} AND n.kind = 'release' AND u.email_on_release = TRUE AND u.email != ''",
+        "WHERE n.entry = {:entry} AND n.kind = 'release' AND u.email_on_release = TRUE AND u.verified = TRUE AND u.email != ''",
     )
     .bind({ entry: entryId })
     .all(rows);

@@ -237,4 +237,21 @@ describe('releases and unsubscribing', () => {
     });
     expect(mailing.skipped).toBeGreaterThanOrEqual(1);
   });
+
+  it('a stranger’s unconfirmed account at a subscriber’s address takes none of their releases', async () => {
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, actors.member);
+    // A stranger pre-registers the subscriber's address (never confirmed) and votes, so the release notifies it.
+    const email = address('owner');
+    const stranger = pb.visitor();
+    const password = 'stranger password 1';
+    await stranger.collection('users').create({ name: 'Stranger', email, password, passwordConfirm: password });
+    await stranger.collection('users').authWithPassword(email, password);
+    await stranger.collection('votes').create({ post: idea.id, user: idOf(stranger) });
+    // The address's owner subscribes to releases and confirms the subscription from their inbox.
+    await confirmed(email);
+    await publish({ title: 'Owner gets it', posts: [idea.id] });
+    const releases = mailsTo(email).filter((m: Mail) => m.subject.includes('Owner gets it'));
+    expect(releases.map((m: Mail) => m.text.includes('/changelog-emails/unsubscribe'))).toEqual([true]);
+  });
 });
