@@ -7,6 +7,9 @@ const STARTED_KEY = 'chorus_health_started';
 const VERSION_KEY = 'chorus_health_pb_version';
 const MAIL_KEY = 'chorus_health_mail';
 const EDGE_KEY = 'chorus_health_edge';
+const SLOW_FIGURES_KEY = 'chorus_health_slow';
+/** How long the figures that are slow to find and change slowly are kept: the files' size, the disk's free space. */
+const SLOW_FIGURES_MS = 60_000;
 /** The doctor's heartbeat: one row it rewrites, so a write is known to have happened (and must reach the replica). */
 const HEARTBEAT_TABLE = '_chorus_heartbeat';
 const MAX_WALK = 20000;
@@ -102,6 +105,19 @@ function chorusVersion() {
   }
 }
 
+/**
+ * The files' size (a walk of every upload) and the disk's free space (a `df`), found at most once a minute: the
+ * admin's health page asks every 5 s, and a walk of thousands of uploads cost ~110 ms of CPU per ask.
+ */
+function slowFigures(app, dataDir) {
+  const kept = app.store().get(SLOW_FIGURES_KEY);
+  const found = kept ? JSON.parse(String(kept)) : null;
+  if (found && Date.now() - found.at < SLOW_FIGURES_MS) return found;
+  const fresh = { at: Date.now(), filesBytes: walk(`${dataDir}/storage`).bytes, diskFreeBytes: diskFree(dataDir) };
+  app.store().set(SLOW_FIGURES_KEY, JSON.stringify(fresh));
+  return fresh;
+}
+
 /** Free bytes on the data folder's disk (`df`), or null where there is no `df`. */
 function diskFree(dir) {
   const line = run('df', '-Pk', dir).trim().split('\n')[1] || '';
@@ -175,6 +191,7 @@ function healthReport(app, e) {
   const lastWrite = Math.max(db ? db.modTime().unixMilli() : 0, wal ? wal.modTime().unixMilli() : 0);
   const started = Number(app.store().get(STARTED_KEY) || Date.now());
   const smtp = app.settings().smtp;
+  const { filesBytes, diskFreeBytes } = slowFigures(app, dataDir);
   return {
     checkedAt: Date.now(),
     pocketbase: {
@@ -188,8 +205,8 @@ function healthReport(app, e) {
       databaseBytes: (db ? db.size() : 0) + (wal ? wal.size() : 0),
       walBytes: wal ? wal.size() : 0,
       logsBytes: aux ? aux.size() : 0,
-      filesBytes: walk(`${dataDir}/storage`).bytes,
-      diskFreeBytes: diskFree(dataDir),
+      filesBytes,
+      diskFreeBytes,
       lastWriteAt: lastWrite,
     },
     replica: replica(app, lastWrite),
