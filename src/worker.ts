@@ -40,7 +40,8 @@ export default {
     env: Env,
     ctx: { exports?: { CachedPages?: LoopbackFetcher } },
   ): Promise<Response> | Response {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     if (pathname === '/live') return handleLiveRequest(request, env);
     if (pathname === '/edge/publish') return handlePublishRequest(request, env);
     if (pathname === ONE_CLICK_PATH && request.method === 'POST') return handleOneClickUnsubscribe(request, env);
@@ -56,7 +57,7 @@ export default {
       return renderWithAstro(request, env, ctx);
     }
     // Before the page cache, whose key has no host name: a page on another name of the site goes to the site's.
-    const elsewhere = siteOriginRedirect(request, env.SITE_URL);
+    const elsewhere = siteOriginRedirect(request, env.SITE_URL, url);
     if (elsewhere) return elsewhere;
     if (!mayUsePageCache(request)) return renderWithAstro(request, env, ctx);
     return throughPageCache(request, env, ctx);

@@ -9,19 +9,36 @@ export function isPagePath(pathname: string): boolean {
   return !pathname.startsWith('/_') && !pathname.startsWith('/integrations/') && !/\.[a-z0-9]+$/i.test(pathname);
 }
 
-/** The redirect to the site's address for a page request on another host name, or null. */
-export function siteOriginRedirect(request: Request, siteUrl: string | undefined): Response | null {
-  if (!siteUrl || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-  let site: URL;
-  try {
-    site = new URL(siteUrl);
-  } catch {
-    return null;
+/** SITE_URL read once per value (it is on every request's path): its host name and origin, or null if unreadable. */
+let read: { siteUrl: string; site: { hostname: string; origin: string } | null } | undefined;
+function siteOf(siteUrl: string): { hostname: string; origin: string } | null {
+  if (read?.siteUrl !== siteUrl) {
+    let site: { hostname: string; origin: string } | null = null;
+    try {
+      const { hostname, origin } = new URL(siteUrl);
+      site = { hostname, origin };
+    } catch {
+      // an unreadable SITE_URL redirects nothing
+    }
+    read = { siteUrl, site };
   }
-  const url = new URL(request.url);
+  return read.site;
+}
+
+/**
+ * The redirect to the site's address for a page request on another host name, or null. `url` is the request's,
+ * when the caller has already read it.
+ */
+export function siteOriginRedirect(
+  request: Request,
+  siteUrl: string | undefined,
+  url: URL = new URL(request.url),
+): Response | null {
+  if (!siteUrl || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+  const site = siteOf(siteUrl);
   // The host name only: the same name on another port is the same site seen from inside (the Worker behind the
   // local edge, a health check on the origin's port).
-  if (url.hostname === site.hostname || !isPagePath(url.pathname)) return null;
+  if (!site || url.hostname === site.hostname || !isPagePath(url.pathname)) return null;
   return new Response(null, {
     status: 301,
     // Not kept by browsers: the address may change, and a kept redirect would outlive it.
