@@ -1,12 +1,12 @@
 // Limits on by default: per account, per recipient address and per member (hooks), and per client
 // address (PocketBase's limiter) — while another address and other people carry on normally.
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { clientAddressHeader } from '../../src/lib/pb/client-address.mjs';
 import { requestFrom } from '../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
+import { type SilentSmtpPocketBase, startSilentSmtpPocketBase } from '../support/silent-smtp';
 
 const TOO_MANY = {
   status: 429,
@@ -207,38 +207,29 @@ describe('emails per recipient address', () => {
 });
 
 describe('password reset and verification links per recipient, past PocketBase’s own 2-minute mark', () => {
-  // PocketBase marks an address for 2 minutes only once its email has gone (or failed). A mail server that
-  // takes each connection and never answers keeps every send hanging, so no mark is set and every request
-  // reaches Chorus's count; each send PocketBase tries is one connection.
-  let quiet: TestPocketBase;
-  let silentSmtp: Server;
-  const sockets: Socket[] = [];
+  // A mail server that never answers keeps PocketBase's own mark unset (tests/support/silent-smtp.ts).
+  let quiet: SilentSmtpPocketBase;
   beforeAll(async () => {
-    silentSmtp = createServer((socket) => sockets.push(socket));
-    const port = await freePort();
-    await new Promise<void>((resolvePromise) => silentSmtp.listen(port, '127.0.0.1', resolvePromise));
-    quiet = await startTestPocketBase({ smtpPort: port });
+    quiet = await startSilentSmtpPocketBase();
   });
   afterAll(async () => {
     await quiet?.stop();
-    for (const socket of sockets) socket.destroy();
-    silentSmtp?.close();
   });
 
   it.each(['request-password-reset', 'request-verification'])(
     '%s: at most 5 emails are tried for one address in the window',
     async (path) => {
-      const member = await quiet.actor('member', { verified: false });
+      const member = await quiet.pb.actor('member', { verified: false });
       const email = member.authStore.record?.email as string;
-      const before = sockets.length;
+      const before = quiet.tried();
       const answers = [];
       for (let i = 0; i < 8; i++) {
-        const url = `${quiet.url}/api/collections/users/${path}`;
+        const url = `${quiet.pb.url}/api/collections/users/${path}`;
         answers.push((await requestFrom(`127.0.5.${i + 1}`, url, { method: 'POST', json: { email } })).status);
       }
       expect(answers).toEqual(Array(8).fill(204));
       await new Promise((r) => setTimeout(r, 1000)); // sends start in the background
-      expect(sockets.length - before).toBe(5);
+      expect(quiet.tried() - before).toBe(5);
     },
   );
 });
