@@ -1,13 +1,13 @@
 // Every documented limit, proven at its number: n requests pass, the next one is refused (429), for each of
 // PocketBase's rate-limit rules (per client address, pb_migrations/1764740000_order_rate_limit_rules.js) and
 // each of Chorus's own counters (pb_hooks/lib/limits.js). Each test acts from client addresses of its own.
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { clientAddressHeader } from '../../src/lib/pb/client-address.mjs';
 import { type PlainResponse, requestFrom } from '../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
+import { type SilentSmtpPocketBase, startSilentSmtpPocketBase } from '../support/silent-smtp';
 
 let pb: TestPocketBase;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -234,34 +234,26 @@ describe('sign-in attempts and emails (pb_hooks/lib/auth-limits.js)', () => {
 
 describe('password-reset and verification — 5 emails per recipient in 15 minutes, then silence', () => {
   // These answer 204 to every request (so nothing tells who has an account): the number shows in the emails
-  // tried. A mail server that takes each connection and never answers keeps PocketBase's own 2-minute resend
-  // mark unset, so every request reaches Chorus's count; each send PocketBase tries is one connection.
-  let quiet: TestPocketBase;
-  let silentSmtp: Server;
-  const sockets: Socket[] = [];
+  // tried, to a mail server that never answers (tests/support/silent-smtp.ts).
+  let quiet: SilentSmtpPocketBase;
   beforeAll(async () => {
-    silentSmtp = createServer((socket) => sockets.push(socket));
-    const port = await freePort();
-    await new Promise<void>((resolvePromise) => silentSmtp.listen(port, '127.0.0.1', resolvePromise));
-    quiet = await startTestPocketBase({ smtpPort: port });
+    quiet = await startSilentSmtpPocketBase();
   });
   afterAll(async () => {
     await quiet?.stop();
-    for (const socket of sockets) socket.destroy();
-    silentSmtp?.close();
   });
 
   it.each(['request-password-reset', 'request-verification'])('%s: the 6th email is not sent', async (route) => {
-    const client = await quiet.actor('member', { verified: false });
+    const client = await quiet.pb.actor('member', { verified: false });
     const email = client.authStore.record?.email as string;
     const sent = async (count: number) => {
-      const before = sockets.length;
+      const before = quiet.tried();
       const answers = await statuses(count, () =>
-        call({ path: `/api/collections/users/${route}`, json: { email }, address: freshAddress() }, quiet.url),
+        call({ path: `/api/collections/users/${route}`, json: { email }, address: freshAddress() }, quiet.pb.url),
       );
       expect(answers).toEqual(Array(count).fill(204));
       await new Promise((r) => setTimeout(r, 800)); // sends start in the background
-      return sockets.length - before;
+      return quiet.tried() - before;
     };
     expect(await sent(5)).toBe(5);
     expect(await sent(1)).toBe(0);
@@ -346,6 +338,41 @@ describe('Chorus’s other counters (pb_hooks/lib/limits.js)', () => {
     );
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(202));
     expect(answers[10]).toBe(429);
+  });
+
+  it('taken-email — 3 notices an hour to the holder of an address others try to take, the 4th not sent', async () => {
+    const email = (await member()).client.authStore.record?.email as string;
+    const notices = () =>
+      mail.messages.filter(
+        (m: { to: string; subject: string }) => m.to.includes(email) && /tried to use/.test(m.subject),
+      ).length;
+    // Strangers sign up with the customer's address, each from an address of their own, then a member asks to
+    // move their account to it: every answer is a new address's, and the one counter spans both paths.
+    const signUps = await statuses(5, (i) =>
+      call({
+        path: '/api/collections/users/records',
+        json: {
+          name: 'Stranger',
+          email,
+          password: `stranger-${i}-password`,
+          passwordConfirm: `stranger-${i}-password`,
+        },
+        address: freshAddress(),
+      }),
+    );
+    expect(signUps).toEqual(Array(5).fill(200));
+    const { token } = await member();
+    const move = await call({
+      path: '/api/collections/users/request-email-change',
+      json: { newEmail: email },
+      token,
+      address: freshAddress(),
+    });
+    expect(move.status).toBe(204);
+    // Notices are sent from a queue (pb_hooks/lib/taken-email.js): wait for three, then a moment for any more.
+    for (let i = 0; i < 50 && notices() < 3; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(notices()).toBe(3);
   });
 
   it('data-export — 3 downloads of one’s data an hour, the 4th refused', async () => {
