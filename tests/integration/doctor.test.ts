@@ -164,3 +164,37 @@ describe('npm run doctor', () => {
     expect(code).toBe(1);
   }, 30_000);
 });
+
+describe('/admin/health.json for monitoring (the token is PocketBase’s to check)', () => {
+  const ask = (authorization: string) =>
+    fetch(`${stack.siteUrl}/admin/health.json`, { headers: { authorization } }).then((r) => r.status);
+
+  it('answers a superuser’s token; a forged, an expired or a member’s token gets a 404', async () => {
+    expect(await ask(admin.authStore.token)).toBe(200);
+    // A stranger keeps the superuser token's header and claims, and signs it themself.
+    const [header, claims] = admin.authStore.token.split('.');
+    expect(await ask(`${header}.${claims}.${'A'.repeat(43)}`)).toBe(404);
+    // An admin member's token that lived one second, asked with after it ended.
+    const password = 'an-admin-password-123';
+    const member = await admin.collection('users').create({
+      email: `monitor-${Date.now()}@example.com`,
+      password,
+      passwordConfirm: password,
+      name: 'Monitor',
+      verified: true,
+      role: 'admin',
+    });
+    const shortLived = await admin.collection('users').impersonate(member.id, 1);
+    expect(await ask(shortLived.authStore.token)).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await ask(shortLived.authStore.token)).toBe(404);
+    const plain = await admin.collection('users').create({
+      email: `plain-${Date.now()}@example.com`,
+      password,
+      passwordConfirm: password,
+      name: 'Plain',
+      verified: true,
+    });
+    expect(await ask((await admin.collection('users').impersonate(plain.id, 60)).authStore.token)).toBe(404);
+  }, 30_000);
+});
