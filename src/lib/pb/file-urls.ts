@@ -3,23 +3,26 @@
 // gets the edge's copy while the record is public, a signed-in member gets it through a short-lived file token
 // the server asks for with their sign-in (README "Images and private files"). Avatars and the logo stay public.
 
-/** The protected file field of each collection whose files the route serves (pb_migrations/1764730000_…). */
-export const PROTECTED_FILE_FIELDS: Readonly<Record<string, string>> = {
-  posts: 'images',
-  comments: 'images',
-  changelog_entries: 'cover',
+/**
+ * The protected file field of each collection whose files the route serves (pb_migrations/1764730000_…), and the
+ * thumbnail sizes that field offers (its `thumbs`): PocketBase answers any other size with the original, so
+ * each made-up size would only be one more edge-cache entry for PocketBase to fill; the route refuses it.
+ */
+export const PROTECTED_FILE_FIELDS: Readonly<Record<string, { field: string; thumbs: readonly string[] }>> = {
+  posts: { field: 'images', thumbs: ['320x0', '100x100'] },
+  comments: { field: 'images', thumbs: ['320x0', '100x100'] },
+  changelog_entries: { field: 'cover', thumbs: ['640x0', '320x0'] },
 };
 
 const RECORD_ID = /^[a-z0-9]{15}$/;
 /** PocketBase's stored file names: letters, digits, `_`, `-` and one extension. */
 const FILE_NAME = /^[A-Za-z0-9_-]{1,150}\.[A-Za-z0-9]{1,10}$/;
-const THUMB = /^\d{1,4}x\d{1,4}[tbf]?$/;
 
 export interface FileAddress {
   collection: string;
   record: string;
   name: string;
-  /** A thumbnail size the field offers (PocketBase serves the original for any other). */
+  /** A thumbnail size the field offers, or '' for the original. */
   thumb: string;
 }
 
@@ -36,6 +39,6 @@ export function parseFileAddress(params: Record<string, string | undefined>, sea
   if (!Object.hasOwn(PROTECTED_FILE_FIELDS, collection) || !RECORD_ID.test(record) || !FILE_NAME.test(name)) {
     return null;
   }
-  if (thumb && !THUMB.test(thumb)) return null;
+  if (thumb && !PROTECTED_FILE_FIELDS[collection]?.thumbs.includes(thumb)) return null;
   return { collection, record, name, thumb } satisfies FileAddress;
 }
