@@ -25,6 +25,9 @@ import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-
 
 const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
 
+const SIGNED_OUT: Session = { user: null, clearCookie: false };
+const isFileRequest = (pathname: string) => pathname.startsWith('/files/');
+
 export const onRequest = defineMiddleware(async (context, next) => {
   if (isForbiddenCrossSite(context.request, context.url)) {
     return new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 });
@@ -48,13 +51,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Tracker webhooks (/integrations/…) are no page: they skip the shell's read.
   const isPage = isPagePath(context.url.pathname);
-  let session: Session = { user: null, clearCookie: false };
+  let session: Session = SIGNED_OUT;
   let response: Response;
   try {
     // One round trip: the token is verified while the shell (and the panel's settings) load; signed-out
     // visitors skip the check.
     const [verified, shell, widget] = await Promise.all([
-      verifySession(pb),
+      // An image (/files/…) needs no session check: PocketBase refuses a file token to a sign-in it does not
+      // honour, and the route then answers as to a visitor (one round trip of three saved per image).
+      isFileRequest(context.url.pathname) ? SIGNED_OUT : verifySession(pb),
       isPage ? loadShell(pb) : undefined,
       isPage && embed ? loadWidgetSettings(pb) : null,
     ]);

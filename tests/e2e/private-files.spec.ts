@@ -58,6 +58,14 @@ test('a visitor opens the address of an image of an idea on a staff-only board a
     expect(answer.status(), address).toBe(404);
     expect((await answer.body()).includes(Buffer.from(PNG_1X1.subarray(0, 8))), address).toBe(false);
   }
+  // A forged sign-in (the middleware checks no session for images: PocketBase refuses it a file token) gets
+  // what a visitor gets.
+  const forgedPayload = Buffer.from(JSON.stringify({ id: moderator.id, exp: 4102444800 })).toString('base64url');
+  const forged = encodeURIComponent(
+    JSON.stringify({ token: `eyJhbGciOiJIUzI1NiJ9.${forgedPayload}.forged`, record: { collectionName: 'users' } }),
+  );
+  const withForged = await visitor.get(siteAddress(idea, name), { headers: { cookie: `pb_auth=${forged}` } });
+  expect(withForged.status()).toBe(404);
   await visitor.dispose();
 
   await signInContext(context, pbUrl, baseURL as string, moderator);
