@@ -2,21 +2,15 @@
 // score's formula spelled out with the idea's own numbers ("RICE = reach
 // 1,240 × impact 2 × confidence 80% ÷ effort 3 weeks = 661"). The formulas are the contract's
 // (src/contract/score.ts), which PocketBase computes with.
-import { CONFIDENCES, FORMULAS, type Formula, IMPACTS } from '../contract/score';
+import { CONFIDENCES, FORMULAS, type Formula, IMPACTS, type ScoreTerms } from '../contract/score';
 import { currentLocale, translator } from '../i18n/current';
 import { formatMoney } from './money';
 
 export { CONFIDENCES, FORMULAS, type Formula, IMPACTS };
 
-export interface ScoreInputs {
-  reach: number;
-  impact: number;
-  confidence: number;
-  effort: number;
-  revenue: number;
-  votes: number;
+/** The contract's terms with the idea's computed score; the page always knows the revenue weight. */
+export interface ScoreInputs extends ScoreTerms {
   score: number;
-  /** The admin's revenue weight per $1,000. */
   revenueWeight: number;
 }
 
