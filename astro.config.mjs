@@ -6,20 +6,25 @@ import { hydrationDirectives } from './scripts/lib/hydration-directives.mjs';
 import { reactIslandRenderer } from './scripts/lib/react-island-renderer.mjs';
 import { widgetLoader } from './scripts/lib/widget-loader.mjs';
 
+// What the chunk groups below hold, by path: the platform (src/stores, src/lib, src/i18n, src/ui/hooks) and the
+// features' stores and data access (src/features/<concept>/*.ts), never an island (a component, or the DOM
+// scripts pages load by <script>), which each page loads as its own entry.
 const SHARED_MODULES =
-  /[\\/](src[\\/](stores|islands[\\/]hooks|lib|i18n)[\\/](?!markdown|image-files|notification-text)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
+  /[\\/](src[\\/](stores|ui[\\/]hooks|lib|i18n|features[\\/][^\\/]+)[\\/](?!markdown|image-files|notification-text)|node_modules[\\/](pocketbase|nanostores|@nanostores)[\\/])/;
+const ISLAND_MODULES =
+  /\.(tsx|astro)($|\?)|[\\/](live-cards|live-idea|live-roadmap|release-toast|whats-new-badge|boards-menu)\.ts$/;
 // Only the roadmap page's islands use these (and ETA labels: the roadmap, notifications and staff tools):
 // they travel in their own small chunks, not in every page's.
-const ROADMAP_MODULES = /[\\/]src[\\/]((stores|lib[\\/]pb)[\\/]roadmap|lib[\\/]eta-label)\.ts$/;
+const ROADMAP_MODULES = /[\\/]src[\\/](features[\\/]roadmap[\\/]roadmap(-data)?|lib[\\/]eta-label)\.ts$/;
 // "What's new" (the unseen-releases count beside the changelog link, and the widget's launcher badge) loads after
 // the page is up, by dynamic import: in no page's up-front chunk.
-const WHATS_NEW_MODULES = /[\\/]src[\\/](stores[\\/]whats-new|lib[\\/]pb[\\/]release-reads)\.ts$/;
+const WHATS_NEW_MODULES = /[\\/]src[\\/]features[\\/]changelog[\\/](whats-new|release-reads)\.ts$/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
-  /[\\/]src[\\/](stores[\\/](auth|account|identify|moderation|draft|staff|admin|site-settings|webhooks|widget-admin|changelog-editor|composer|post-editor|search|priority|scoring|custom-fields|worth|companies|member-profiles|passkeys|trackers|integrations|staff-action)|lib[\\/]pb[\\/](admin|staff|widget|account|priority|staff-lists|custom-fields|customers|passkeys|trackers)|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name|webhook-event-names|priority|money)|i18n[\\/](list-format|locale-names))\.ts$/;
+  /[\\/]src[\\/](features[\\/](auth[\\/]auth|passkeys[\\/](passkeys|passkeys-data|browser)|sso[\\/]identify|widget[\\/](widget-admin|widget-data)|account[\\/](account|account-data)|ideas[\\/](post-editor|search)|composer[\\/](composer|draft)|custom-fields[\\/](custom-fields|custom-fields-data)|changelog[\\/]changelog-editor|moderation[\\/]moderation|staff[\\/](staff|staff-action|staff-data)|priority[\\/](priority|worth|scoring|priority-data|staff-lists|priority-format)|customers[\\/](companies|member-profiles|customers|money)|webhooks[\\/](webhooks|webhook-event-names)|trackers[\\/](trackers|integrations|trackers-data)|site[\\/](admin|site-settings|admin-data))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name)|i18n[\\/](list-format|locale-names))\.ts$/;
 // Of those, what signing in and up needs: its own chunk, so the sign-in pages skip the staff tools' code.
 const SIGN_IN_MODULES =
-  /[\\/]src[\\/](stores[\\/](auth|passkeys)|lib[\\/]pb[\\/]passkeys|lib[\\/]passkeys[\\/]browser|islands[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name))\.ts$/;
+  /[\\/]src[\\/](features[\\/](auth[\\/]auth|passkeys[\\/](passkeys|passkeys-data|browser))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name))\.ts$/;
 
 export default defineConfig({
   output: 'server',
@@ -61,6 +66,7 @@ export default defineConfig({
                 name: 'chorus',
                 test: (id) =>
                   SHARED_MODULES.test(id) &&
+                  !ISLAND_MODULES.test(id) &&
                   !FORMS_AND_STAFF_MODULES.test(id) &&
                   !ROADMAP_MODULES.test(id) &&
                   !WHATS_NEW_MODULES.test(id),

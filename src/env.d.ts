@@ -9,9 +9,9 @@ declare namespace App {
     /** The PocketBase URL browsers use (islands read it from the page). */
     pbPublicUrl: string;
     /** The site record and boards navigation, loaded once per page request. */
-    shell: import('./lib/pb/site').Shell;
+    shell: import('./features/site/site').Shell;
     /** The widget settings, loaded for the embed routes only (their frame-ancestors come from it). */
-    widget: import('./lib/pb/widget').WidgetSettingsRecord | null;
+    widget: import('./features/widget/widget-data').WidgetSettingsRecord | null;
     /** This request's language, direction and messages (src/i18n/). */
     i18n: import('./i18n/translator').I18n;
     /** What chose the language: the member, the picker's cookie, the browser, or the site default. */

@@ -3,6 +3,9 @@
 // first frame shows their own text (src/lib/hero-first.ts).
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
+import { loadShell } from './features/site/site';
+import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
+import { loadWidgetSettings } from './features/widget/widget-data';
 import { directionOf, type Locale } from './i18n/locales';
 import { loadMessages } from './i18n/messages';
 import { runWithI18n } from './i18n/request';
@@ -10,15 +13,12 @@ import { resolveLocale } from './i18n/resolve';
 import type { I18n } from './i18n/translator';
 import { isForbiddenCrossSite } from './lib/cross-site';
 import { applyEdgeCache } from './lib/edge-cache';
-import { isEmbedPath, parseOrigins, toEmbedPath } from './lib/embed';
 import { withHeroFirst } from './lib/hero-first';
 import { cspHash, shellCss } from './lib/inline-style';
 import { answerIn, createServerClient } from './lib/pb/client';
 import { forwardedAddress } from './lib/pb/client-address.mjs';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
 import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
-import { loadShell } from './lib/pb/site';
-import { loadWidgetSettings } from './lib/pb/widget';
 import { applySecurityHeaders, type CspAdditions } from './lib/security-headers';
 import { isPagePath } from './lib/site-origin';
 import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-page';

@@ -1,5 +1,5 @@
 // The audit log's filters (actor, action, target or idea, date range) as a PocketBase filter with bound
-// values, for the CSV export; src/lib/pb/audit.ts builds the same filter for /admin/audit's list.
+// values, for the CSV export; src/features/audit/audit.ts builds the same filter for /admin/audit's list.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const clean = (value, max) =>

@@ -1,5 +1,5 @@
 // Everything Chorus holds about one member (GDPR art. 15 and 20), as one JSON document, plus the list of
-// their uploaded files for the archive (src/lib/pb/my-data.ts zips both). Only the person's own data: their
+// their uploaded files for the archive (src/features/account/my-data.ts zips both). Only the person's own data: their
 // profile with hidden email preferences, what they wrote, voted, reacted and followed, their notifications,
 // answers to staff questions, company link and attributes, sign-in identities (provider names only), passkeys (names and dates). Not
 // theirs to receive: other people's emails or names beyond what the site shows, and staff-only notes about

@@ -52,7 +52,7 @@ try {
     ['an idea page', `/p/${data.postWithComments}`],
     ['the roadmap', '/roadmap'],
   ];
-  // The request a list page sends (src/lib/pb/posts.ts: trending order, no expand since a card's author is on
+  // The request a list page sends (src/features/ideas/posts-data.ts: trending order, no expand since a card's author is on
   // the idea, no count), at 30 ideas; and the plain list with its count, as PocketBase's list answers by
   // default, for comparison.
   const listQuery = new URLSearchParams({

@@ -1,8 +1,8 @@
 // Names the renderer of every island on the server, so Astro does not find it by trial: for an untagged
 // function component it asks each renderer's `check`, and React's check renders the component once more
-// (a whole renderToStaticMarkup pass) before the real render. An island is `src/islands/<Name>.tsx` with
-// `export default function <Name>(` (all of them are); the tag is added to the server build only.
-const ISLAND = /\/src\/islands\/([A-Z][A-Za-z0-9]*)\.tsx$/;
+// (a whole renderToStaticMarkup pass) before the real render. An island is `src/features/<concept>/<Name>.tsx` or
+// `src/ui/<Name>.tsx` with `export default function <Name>(` (all of them are); the tag is added to the server build only.
+const ISLAND = /\/src\/(?:features\/[a-z-]+|ui)\/([A-Z][A-Za-z0-9]*)\.tsx$/;
 
 /** The island module's code with its component tagged for Astro, or null when it is not an island. */
 export function tagIsland(code, id) {

@@ -2,10 +2,11 @@
 // entrypoint with every cookie but the language choice removed and the browser's language folded to one
 // code, and that language is part of the cache key (`ctx.props`), so unrelated cookies (analytics, Cloudflare's
 // bot cookie) no longer split the cache. A signed-in visitor, or any write, never reaches the cache.
+
+import { SSO_STATE_COOKIE } from '../features/sso/sso-state';
 import { isLocale, negotiateLocale } from '../i18n/locales';
 import { LANGUAGE_COOKIE } from '../i18n/resolve';
 import { AUTH_COOKIE } from '../lib/pb/client';
-import { SSO_STATE_COOKIE } from '../lib/sso-state';
 
 /** What the cached entrypoint is keyed on besides the path and query: the language the visitor picked. */
 export interface PageCacheProps {
@@ -21,7 +22,7 @@ export const LOCAL_HOST_HEADER = 'x-chorus-entrypoint-host';
 export const LOCAL_ADDRESS_HEADER = 'x-chorus-entrypoint-address';
 
 const AUTH_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${AUTH_COOKIE}=[^;]`);
-/** /sso's state cookie (src/lib/sso-state.ts, Path=/sso): that page must see it, so it skips the cache. */
+/** /sso's state cookie (src/features/sso/sso-state.ts, Path=/sso): that page must see it, so it skips the cache. */
 const SSO_STATE_PATTERN = new RegExp(`(?:^|;\\s*)${SSO_STATE_COOKIE}=[^;]`);
 
 /** Whether the request may be answered from the page cache: a GET or HEAD by a visitor who is not signed in

@@ -2,7 +2,7 @@
 // cookies, localStorage, sessionStorage or IndexedDB: what blocking third-party cookies does in
 // Chromium). It lives in this frame's `window.name`, which survives the panel's own page loads and
 // which the host page cannot read across origins. The panel opens other sites' links in new tabs
-// (stores/embed-host.ts), so no foreign page ever loads in this frame to read it.
+// (features/widget/embed-host.ts), so no foreign page ever loads in this frame to read it.
 const PREFIX = 'chorus-panel:';
 
 /** True when this document may use localStorage (first-party, or partitioned third-party storage). */

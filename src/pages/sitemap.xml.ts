@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
+import { listSitemapEntries } from '../features/site/sitemap';
 import { siteHref } from '../lib/canonical';
-import { listSitemapEntries } from '../lib/pb/sitemap';
 import { escapeXml } from '../lib/xml';
 
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -3,7 +3,7 @@
 // by PocketBase (a forged token changes nothing); a person who opens the address lands on the settings
 // page's confirm button, so link scanners fetching it change nothing.
 import type { APIRoute } from 'astro';
-import { unsubscribe } from '../lib/pb/account';
+import { unsubscribe } from '../features/account/account-data';
 
 const plain = (status: number, text: string) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });

@@ -2,8 +2,8 @@
 // (the PocketBase client keeps auth in localStorage, whose changes other tabs observe).
 
 import { atom, onMount } from 'nanostores';
-import { signOut as clearAuth, refreshSession } from '../lib/pb/auth';
 import { toSessionUser } from '../lib/pb/client';
+import { signOut as clearAuth, refreshSession } from '../lib/pb/session-refresh';
 import type { SessionUser } from '../lib/pb/types';
 import { getClient } from './client';
 

@@ -58,7 +58,7 @@ export const PNG_1X1 = Buffer.from(
 
 /** What is not interactive yet: islands (Astro drops `ssr` once hydrated) other than those whose server
  * HTML works until a session or an interaction hydrates them (src/directives/), and idea lists whose
- * cards src/islands/live-cards.ts has not bound yet. */
+ * cards src/features/ideas/live-cards.ts has not bound yet. */
 export const NOT_INTERACTIVE = 'astro-island[ssr]:not([data-hydrate-waits]), [data-live-cards="waiting"]';
 
 /** Opens a page and waits until its islands and live lists are interactive. */

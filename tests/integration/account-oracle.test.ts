@@ -32,7 +32,7 @@ function asStranger(path: string, json: unknown, token = ''): Promise<PlainRespo
   return requestFrom('127.0.0.1', `${pb.url}${path}`, { method: 'POST', json, headers });
 }
 
-/** The sign-up form's request (src/lib/pb/auth.ts signUp). */
+/** The sign-up form's request (src/features/auth/auth-data.ts signUp). */
 const signUp = (email: string, password = 'a stranger’s password') =>
   asStranger('/api/collections/users/records', {
     name: 'Stranger',

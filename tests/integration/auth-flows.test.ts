@@ -4,8 +4,9 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
-import * as auth from '../../src/lib/pb/auth';
+import * as auth from '../../src/features/auth/auth-data';
 import { toAppError } from '../../src/lib/pb/errors';
+import { signOut } from '../../src/lib/pb/session-refresh';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
 
 const APP_URL = 'http://chorus.test:4321';
@@ -95,7 +96,7 @@ describe('signing in', () => {
     });
     await auth.signInWithPassword(client, ` ${person.email} `, person.password);
     expect(client.authStore.record?.email).toBe(person.email);
-    auth.signOut(client);
+    signOut(client);
     expect(client.authStore.isValid).toBe(false);
   });
 

@@ -4,7 +4,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeIdentifyToken } from '../../src/lib/pb/widget';
+import { exchangeIdentifyToken } from '../../src/features/widget/widget-data';
 import { type IdentifyClaims, signIdentifyToken } from '../support/identify-tokens';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { listenRealtime } from '../support/realtime';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORTS } from '../../src/lib/pb/posts';
+import { SORTS } from '../../src/features/ideas/posts-data';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 let pb: TestPocketBase;

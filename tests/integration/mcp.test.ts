@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleMcpRequest } from '../../src/lib/mcp/server';
+import { handleMcpRequest } from '../../src/features/mcp/server';
 import { type CreatedKey, createApiKey } from '../support/api-keys';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../support/world';

@@ -7,7 +7,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
-import { buildDataArchive, confirmFreshSignIn, fetchMemberData } from '../../src/lib/pb/my-data';
+import { buildDataArchive, confirmFreshSignIn, fetchMemberData } from '../../src/features/account/my-data';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import {

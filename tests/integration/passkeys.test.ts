@@ -1,9 +1,10 @@
-// Passkeys end to end below the browser: the Worker's real verification (src/lib/passkeys/ceremony.ts) against a
+// Passkeys end to end below the browser: the Worker's real verification (src/features/passkeys/ceremony.ts) against a
 // real PocketBase, with a software authenticator making real signatures. Who sees and changes passkeys, one-time
 // challenges, replayed and cross-origin responses, forged proofs, cloned authenticators, and the staff policy.
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmFreshSignIn } from '../../src/features/account/my-data';
 import {
   beginRegistration,
   beginSignIn,
@@ -11,10 +12,9 @@ import {
   completeSignIn,
   type PasskeyContext,
   PasskeyRefusal,
-} from '../../src/lib/passkeys/ceremony';
-import { signProof } from '../../src/lib/passkeys/proof';
-import { confirmFreshSignIn } from '../../src/lib/pb/my-data';
-import { callPasskeys } from '../../src/lib/pb/passkey-proofs';
+} from '../../src/features/passkeys/ceremony';
+import { callPasskeys } from '../../src/features/passkeys/passkey-proofs';
+import { signProof } from '../../src/features/passkeys/proof';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../support/pocketbase';
 import { assert, register, type SoftPasskey } from '../support/soft-authenticator';
 import { type Actor, type Actors, allowed, createActors, expectAccess, idOf } from '../support/world';

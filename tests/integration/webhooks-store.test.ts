@@ -7,7 +7,7 @@ import { type Actors, createActors, createBoard, createPost } from '../support/w
 let pb: TestPocketBase;
 let actors: Actors;
 let stores: {
-  webhooks: typeof import('../../src/stores/webhooks');
+  webhooks: typeof import('../../src/features/webhooks/webhooks');
   toast: typeof import('../../src/stores/toast');
   client: typeof import('../../src/lib/pb/client');
 };
@@ -20,7 +20,7 @@ beforeAll(async () => {
     location: { protocol: 'http:', pathname: '/', search: '', assign() {} },
   });
   stores = {
-    webhooks: await import('../../src/stores/webhooks'),
+    webhooks: await import('../../src/features/webhooks/webhooks'),
     toast: await import('../../src/stores/toast'),
     client: await import('../../src/lib/pb/client'),
   };

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
-import { listDeliveries } from '../../src/lib/pb/webhooks';
+import { listDeliveries } from '../../src/features/webhooks/webhooks-data';
 import { startRestartablePocketBase } from '../support/restartable-pocketbase';
 import { type Received, startWebhookReceiver } from '../support/webhook-receiver';
 

@@ -1,9 +1,9 @@
-// The site's tracker webhook address (src/lib/trackers/ingress.ts) served over real HTTP in Node, in front of a
+// The site's tracker webhook address (src/features/trackers/ingress.ts) served over real HTTP in Node, in front of a
 // test PocketBase, so integration tests deliver events exactly as GitHub and Linear would reach the Worker.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PocketBase from 'pocketbase';
-import { receiveTrackerEvent } from '../../src/lib/trackers/ingress';
+import { receiveTrackerEvent } from '../../src/features/trackers/ingress';
 
 export async function startTrackerIngress(pbUrl: string, proxySecret: string) {
   const server = createServer(async (req, res) => {

@@ -2,7 +2,7 @@
 // into PocketBase's filter text; a typed % or _ matches itself in the action prefix.
 import PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { auditFilter, auditParamsOf, auditQueryOf } from '../../src/lib/pb/audit';
+import { auditFilter, auditParamsOf, auditQueryOf } from '../../src/features/audit/audit';
 
 const pb = new PocketBase('http://127.0.0.1:1');
 

@@ -2,7 +2,7 @@
 // always as a bound value; unknown keys and options, other types and staff-only fields are left out.
 import PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { type FieldDefinition, fieldFilter } from '../../src/lib/pb/custom-fields';
+import { type FieldDefinition, fieldFilter } from '../../src/features/custom-fields/custom-fields-data';
 
 const field = (change: Partial<FieldDefinition>): FieldDefinition => ({
   id: 'f',

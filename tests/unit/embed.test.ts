@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isEmbedPath, parseOrigins, toEmbedPath } from '../../src/lib/embed';
+import { toAppLoginUrl, toSsoStartHref } from '../../src/features/sso/sso-links';
+import { isEmbedPath, parseOrigins, toEmbedPath } from '../../src/features/widget/embed';
 import { extendCsp } from '../../src/lib/security-headers';
-import { toAppLoginUrl, toSsoStartHref } from '../../src/lib/sso-links';
 
 describe("the admin's list of origins allowed to embed the widget", () => {
   it('keeps exact origins, one a line or separated by spaces and commas, without duplicates', () => {

@@ -1,7 +1,7 @@
 // The header's board budget: a label's width (CJK letters double), which boards are links at which width, and
 // that past the first board that does not fit none is a link (the links keep the menu's order).
 import { describe, expect, it } from 'vitest';
-import { labelUnits, menuHiddenFrom, placeBoards } from '../../src/lib/header-boards';
+import { labelUnits, menuHiddenFrom, placeBoards } from '../../src/features/site/header-boards';
 
 const header = { brand: 'Lumen', others: ['Roadmap', 'Changelog'], menuLabel: 'Boards' };
 const names = (n: number, label = (i: number) => `Area ${i + 1}`) => Array.from({ length: n }, (_, i) => label(i));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readListState, readPostId, toListHref, toSlug } from '../../src/features/ideas/list-query';
 import { formatAge } from '../../src/lib/dates';
-import { readListState, readPostId, toListHref, toSlug } from '../../src/lib/list-query';
 
 describe('list state in the URL', () => {
   it('reads defaults and refuses unknown values', () => {
@@ -17,7 +17,7 @@ describe('list state in the URL', () => {
     });
   });
 
-  it('keeps a segment only when it is a record id (staff-only use is decided by lib/pb/segment-view.ts)', () => {
+  it('keeps a segment only when it is a record id (staff-only use is decided by features/segments/segment-view.ts)', () => {
     expect(readListState(new URLSearchParams('segment=abcdefghij12345')).segment).toBe('abcdefghij12345');
     expect(readListState(new URLSearchParams('segment=x" || 1=1')).segment).toBe('');
     const state = readListState(new URLSearchParams('segment=abcdefghij12345&page=2'));

@@ -1,6 +1,6 @@
 // Money as staff read it: US dollars in the page's language, whole dollars from $1,000 up, cents below.
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney } from '../../src/features/customers/money';
 
 describe('formatMoney', () => {
   it('writes dollars the way each language does', () => {

@@ -1,11 +1,11 @@
 // The score explains itself and an ETA reads as a date in every language: numbers, percentages, money,
-// months and quarters through Intl and the page's words (src/lib/priority.ts, src/lib/eta-label.ts).
+// months and quarters through Intl and the page's words (src/features/priority/priority-format.ts, src/lib/eta-label.ts).
 import { afterEach, describe, expect, it } from 'vitest';
+import { explainScore, type ScoreInputs } from '../../src/features/priority/priority-format';
 import { installServerI18n } from '../../src/i18n/current';
 import { directionOf, LOCALES, type Locale } from '../../src/i18n/locales';
 import { loadMessages } from '../../src/i18n/messages';
 import { formatEta } from '../../src/lib/eta-label';
-import { explainScore, type ScoreInputs } from '../../src/lib/priority';
 
 async function speak(locale: Locale) {
   const i18n = { locale, dir: directionOf(locale), messages: await loadMessages(locale) };

@@ -22,8 +22,12 @@ describe('the PocketBase SDK seam', () => {
 });
 
 describe('the stores’ client seam', () => {
-  it('every store reaches PocketBase through stores/client.ts (so tests point all of them at one client)', () => {
-    const direct = sourceFiles(join('src', 'stores'))
+  it('every store (a module using nanostores) reaches PocketBase through stores/client.ts (so tests point all of them at one client)', () => {
+    const stores = [...sourceFiles(join('src', 'stores')), ...sourceFiles(join('src', 'features'))].filter((file) =>
+      /from 'nanostores'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(stores.length).toBeGreaterThan(30);
+    const direct = stores
       .filter((file) => file !== join('src', 'stores', 'client.ts'))
       .filter((file) => /getBrowserClient/.test(readFileSync(file, 'utf8')));
     expect(direct).toEqual([]);

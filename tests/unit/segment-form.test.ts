@@ -1,7 +1,13 @@
 // The segment editor's plain form: rows become typed rules (numbers, lists, booleans where the field takes
 // them), empty rows are skipped, and PocketBase's per-rule refusals land on the row they came from.
 import { describe, expect, it } from 'vitest';
-import { conditionsFromForm, rowErrors, storedConditions, typedValue, valueText } from '../../src/lib/segment-form';
+import {
+  conditionsFromForm,
+  rowErrors,
+  storedConditions,
+  typedValue,
+  valueText,
+} from '../../src/features/segments/segment-form';
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

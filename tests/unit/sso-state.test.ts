@@ -1,7 +1,7 @@
-// The state that binds /sso to the browser that began single sign-on (src/lib/sso-state.ts).
+// The state that binds /sso to the browser that began single sign-on (src/features/sso/sso-state.ts).
 import { describe, expect, it } from 'vitest';
-import { readTokenPerson } from '../../src/lib/identify-token-person';
-import { isSsoStateBound, newSsoState, ssoStateCookie, ssoStateOf } from '../../src/lib/sso-state';
+import { readTokenPerson } from '../../src/features/sso/identify-token-person';
+import { isSsoStateBound, newSsoState, ssoStateCookie, ssoStateOf } from '../../src/features/sso/sso-state';
 
 describe('the single sign-on state', () => {
   it('is 32 random bytes, kept in a short-lived HttpOnly SameSite=Lax cookie for /sso only', () => {

@@ -1,9 +1,9 @@
 // Pure helpers behind the staff UI: notification wording and links, release slugs, admin rows.
 import { describe, expect, it } from 'vitest';
-import { describeNotification } from '../../src/lib/notification-text';
-import { pickRow } from '../../src/lib/pb/admin';
+import { slugify } from '../../src/features/changelog/slug';
+import { describeNotification } from '../../src/features/notifications/notification-text';
+import { pickRow } from '../../src/features/site/admin-data';
 import type { NotificationRecord } from '../../src/lib/pb/staff-types';
-import { slugify } from '../../src/lib/slug';
 
 const base = {
   id: 'n1',

@@ -10,6 +10,7 @@ import type { SessionUser, UserRecord } from './types';
 export const AUTH_COOKIE = 'pb_auth';
 const SERVER_TIMEOUT_MS = 4000;
 
+export type { AuthProviderInfo } from 'pocketbase';
 /** The SDK's error class, for `instanceof` checks outside this seam. */
 export { ClientResponseError } from 'pocketbase';
 export type { PocketBase, RecordModel };

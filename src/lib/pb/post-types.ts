@@ -33,7 +33,7 @@ export interface PostRecord extends BaseRecord {
   author_avatar: string;
   /** The public copy of the staff's ETA ("2027-03" or "2027-Q2"), '' unless the site shows ETAs. */
   eta?: string;
-  /** Public custom field values by key (src/lib/pb/custom-fields.ts); absent on lists that skip them. */
+  /** Public custom field values by key (src/features/custom-fields/custom-fields-data.ts); absent on lists that skip them. */
   fields?: Record<string, string | number | string[]> | null;
   expand?: { status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }

@@ -3,8 +3,8 @@
 // also says how PocketBase saw this request arrive through the site (`pocketbase.client`: `npm run doctor`
 // reads it). Anyone else gets a 404.
 import type { APIRoute } from 'astro';
+import { loadHealth } from '../../features/health/health';
 import { isAdmin } from '../../lib/access';
-import { loadHealth } from '../../lib/health';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'cache-control': 'private, no-store' } });
 

@@ -1,12 +1,12 @@
 // The changelog as an Atom feed (RFC 4287): one entry per published release, newest first. Its own words
 // are in the site's default language, which `xml:lang` declares (releases are written in it too).
 import type { APIRoute } from 'astro';
+import { listPublishedEntries } from '../../features/changelog/changelog';
 import { directionOf, isLocale, SOURCE_LOCALE } from '../../i18n/locales';
 import { loadMessages } from '../../i18n/messages';
 import { bindNamespace } from '../../i18n/translator';
 import { siteOrigin } from '../../lib/canonical';
 import { renderMarkdown } from '../../lib/markdown';
-import { listPublishedEntries } from '../../lib/pb/changelog';
 import type { SiteRecord } from '../../lib/pb/types';
 import { escapeXml } from '../../lib/xml';
 

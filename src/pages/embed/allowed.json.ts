@@ -2,8 +2,8 @@
 // by the loader before it shows the panel (src/widget/protocol.ts). Public, as the panel's frame-ancestors
 // are. Not a page (its extension says so to the middleware): one read of the settings, no shell.
 import type { APIRoute } from 'astro';
-import { parseOrigins } from '../../lib/embed';
-import { loadWidgetSettings } from '../../lib/pb/widget';
+import { parseOrigins } from '../../features/widget/embed';
+import { loadWidgetSettings } from '../../features/widget/widget-data';
 import type { OriginCheck } from '../../widget/protocol';
 
 export const GET: APIRoute = async ({ url, locals }) => {

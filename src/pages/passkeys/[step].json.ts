@@ -1,16 +1,16 @@
-// POST /passkeys/<step>.json — the Worker's passkey steps (src/lib/passkeys/ceremony.ts): `signin-options` and
+// POST /passkeys/<step>.json — the Worker's passkey steps (src/features/passkeys/ceremony.ts): `signin-options` and
 // `signin` (anyone), `register-options` and `register` (the signed-in member adds a passkey). Answers JSON;
 // a refusal is { status, code, message } in the request's language. Never cached.
 import { CHORUS_PROXY_SECRET } from 'astro:env/server';
 import type { APIRoute } from 'astro';
-import { translate } from '../../i18n/current';
 import {
   beginRegistration,
   beginSignIn,
   completeRegistration,
   completeSignIn,
   PasskeyRefusal,
-} from '../../lib/passkeys/ceremony';
+} from '../../features/passkeys/ceremony';
+import { translate } from '../../i18n/current';
 import { ClientResponseError } from '../../lib/pb/client';
 
 const MAX_BODY = 32 * 1024;

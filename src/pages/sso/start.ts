@@ -1,10 +1,10 @@
 // GET /sso/start?next=… — "Sign in with <product>": sends the person to the app's login URL, which
 // sends them back to /sso?next=…&state=…&token=… once signed in there. The state, kept in a short-lived
-// HttpOnly cookie, binds that return to this browser (src/lib/sso-state.ts).
+// HttpOnly cookie, binds that return to this browser (src/features/sso/sso-state.ts).
 import type { APIRoute } from 'astro';
-import { loadWidgetSettings } from '../../lib/pb/widget';
-import { toAppLoginUrl } from '../../lib/sso-links';
-import { newSsoState, ssoStateCookie } from '../../lib/sso-state';
+import { toAppLoginUrl } from '../../features/sso/sso-links';
+import { newSsoState, ssoStateCookie } from '../../features/sso/sso-state';
+import { loadWidgetSettings } from '../../features/widget/widget-data';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const settings = await loadWidgetSettings(locals.pb);

@@ -1,4 +1,4 @@
-// The site's language settings as /admin/settings saves them (src/stores/site-settings.ts), against a
+// The site's language settings as /admin/settings saves them (src/features/site/site-settings.ts), against a
 // real PocketBase: the default language and the browser switch, a language that is not one of the ten,
 // and staff or members who are not admins.
 import type { RecordModel } from 'pocketbase';

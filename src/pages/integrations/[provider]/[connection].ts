@@ -1,8 +1,8 @@
 // POST /integrations/<provider>/<connection id> — where GitHub and Linear send their webhooks
-// (src/lib/trackers/ingress.ts checks and forwards them). Never cached; nothing else answers here.
+// (src/features/trackers/ingress.ts checks and forwards them). Never cached; nothing else answers here.
 import { CHORUS_PROXY_SECRET } from 'astro:env/server';
 import type { APIRoute } from 'astro';
-import { receiveTrackerEvent } from '../../../lib/trackers/ingress';
+import { receiveTrackerEvent } from '../../../features/trackers/ingress';
 
 export const POST: APIRoute = ({ params, request, locals }) =>
   receiveTrackerEvent(request, {

@@ -1,8 +1,8 @@
 // POST: a member answers a question staff sent them, from the plain form on the idea page (PocketBase's rules
 // decide whether it was theirs to answer), then goes back to the idea.
 import type { APIRoute } from 'astro';
+import { createAnswer } from '../../../features/asks/asks-data';
 import { seeOther, signInFirst } from '../../../lib/form-post';
-import { createAnswer } from '../../../lib/pb/asks';
 
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const page = `/p/${params.id ?? ''}`;

@@ -1,7 +1,7 @@
 // POST: adds a comment from a plain form (before hydration, or with JavaScript off), then shows it.
 import type { APIRoute } from 'astro';
+import { createComment } from '../../../features/comments/comments-data';
 import { seeOther, signInFirst, withNotice } from '../../../lib/form-post';
-import { createComment } from '../../../lib/pb/comments';
 
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const postId = params.id ?? '';

@@ -1,6 +1,11 @@
 // POST: follows or unfollows an idea from a plain form (before hydration, or with JavaScript off).
+
+import {
+  createSubscription,
+  deleteSubscription,
+  findSubscription,
+} from '../../../features/notifications/subscriptions';
 import { togglePost } from '../../../lib/form-post';
-import { createSubscription, deleteSubscription, findSubscription } from '../../../lib/pb/subscriptions';
 
 export const POST = togglePost('follow', {
   find: findSubscription,

@@ -1,0 +1,199 @@
+// A member's name, avatar, language and email preferences: how often each kind of email comes (right away,
+// a daily or weekly digest, or never) and the time zone digests follow (this device's until one is chosen).
+// Field messages appear next to fields; nothing typed is lost. A new language reloads the page, which the
+// server then renders in it.
+import { type FormEvent, useEffect, useState } from 'react';
+import { translator } from '../../i18n/current';
+import { LOCALE_NAMES } from '../../i18n/locale-names';
+import { LOCALES, type Locale } from '../../i18n/locales';
+import type { AppError } from '../../lib/pb/errors';
+import FilePicker from '../../ui/FilePicker';
+import { saveAccount } from './account';
+import { EMAIL_FREQUENCIES, type EmailFrequency, FREQUENCY_FIELDS, type FrequencyField } from './account-data';
+
+// i18n-keys: digests.frequency_*
+const LABELS = {
+  comment_emails: 'prefComment',
+  status_emails: 'prefStatus',
+  release_emails: 'prefRelease',
+} as const satisfies Record<FrequencyField, string>;
+
+/** The time zones this browser knows (IANA names; the server checks the one sent against its own list). */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', ...known, current])].sort();
+}
+
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+interface Props {
+  id: string;
+  name: string;
+  preferences: Record<FrequencyField, EmailFrequency>;
+  /** The saved time zone ('UTC' until the member saves one). */
+  timeZone: string;
+  /** The member's own language, or '' for the site's. */
+  locale: Locale | '';
+}
+
+export default function SettingsForm({ id, name, preferences, timeZone, locale }: Props) {
+  const t = translator('settings');
+  const d = translator('digests');
+  const [zone, setZone] = useState(timeZone);
+  const [zones, setZones] = useState(() => [timeZone]);
+  // After hydration (the server knows no device): the full list, and this device's zone if none was saved.
+  useEffect(() => {
+    setZones(timeZones(timeZone));
+    if (timeZone === 'UTC') setZone(deviceZone());
+  }, [timeZone]);
+  const [error, setError] = useState<AppError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const fields = error?.kind === 'validation' ? error.fields : {};
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const data = new FormData();
+    data.set('name', String(form.get('display_name') ?? ''));
+    const avatar = form.get('avatar');
+    if (avatar instanceof File && avatar.size > 0) data.set('avatar', avatar);
+    const chosenLocale = String(form.get('locale') ?? '');
+    data.set('locale', chosenLocale);
+    for (const key of FREQUENCY_FIELDS) data.set(key, String(form.get(key) ?? ''));
+    data.set('time_zone', zone);
+    setBusy(true);
+    setSaved(false);
+    const result = await saveAccount(id, data);
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+    else if (chosenLocale !== locale) location.reload();
+    else {
+      setError(null);
+      setSaved(true);
+    }
+  }
+
+  return (
+    <form className="form settings" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="display-name">{t('name')}</label>
+        <input
+          id="display-name"
+          name="display_name"
+          defaultValue={name}
+          maxLength={60}
+          aria-invalid={fields.name ? true : undefined}
+          aria-describedby={fields.name ? 'name-error' : undefined}
+        />
+        {fields.name && (
+          <p id="name-error" className="field-error">
+            {fields.name}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="avatar" id="avatar-label">
+          {t('avatar')}
+        </label>
+        <FilePicker
+          id="avatar"
+          name="avatar"
+          fieldLabel="avatar-label"
+          buttonLabel={translator('filePicker')('chooseImage')}
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          aria-describedby={fields.avatar ? 'avatar-error' : 'avatar-hint'}
+        />
+        <p id="avatar-hint" className="field-hint">
+          {t('avatarHint')}
+        </p>
+        {fields.avatar && (
+          <p id="avatar-error" className="field-error">
+            {fields.avatar}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="locale">{t('language')}</label>
+        <select
+          id="locale"
+          name="locale"
+          defaultValue={locale}
+          aria-invalid={fields.locale ? true : undefined}
+          aria-describedby={fields.locale ? 'locale-error' : 'locale-hint'}
+        >
+          <option value="">{t('siteDefault')}</option>
+          {LOCALES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LOCALE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+        <p id="locale-hint" className="field-hint">
+          {t('languageHint')}
+        </p>
+        {fields.locale && (
+          <p id="locale-error" className="field-error">
+            {fields.locale}
+          </p>
+        )}
+      </div>
+      <fieldset className="preferences">
+        <legend>{t('emailMe')}</legend>
+        {FREQUENCY_FIELDS.map((key) => (
+          <div key={key} className="field">
+            <label htmlFor={key}>{t(LABELS[key])}</label>
+            <select
+              id={key}
+              name={key}
+              defaultValue={preferences[key]}
+              aria-invalid={fields[key] ? true : undefined}
+              aria-describedby={fields[key] ? `${key}-error` : undefined}
+            >
+              {EMAIL_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {d(`frequency_${frequency}`)}
+                </option>
+              ))}
+            </select>
+            {fields[key] && (
+              <p id={`${key}-error`} className="field-error">
+                {fields[key]}
+              </p>
+            )}
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor="time_zone">{d('timeZone')}</label>
+          <select
+            id="time_zone"
+            name="time_zone"
+            value={zone}
+            onChange={(event) => setZone(event.currentTarget.value)}
+            aria-invalid={fields.time_zone ? true : undefined}
+            aria-describedby={fields.time_zone ? 'time_zone-error' : 'time_zone-hint'}
+          >
+            {zones.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <p id="time_zone-hint" className="field-hint">
+            {d('timeZoneHint')}
+          </p>
+          {fields.time_zone && (
+            <p id="time_zone-error" className="field-error">
+              {fields.time_zone}
+            </p>
+          )}
+        </div>
+      </fieldset>
+      {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
+      <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? t('saving') : t('save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,260 @@
+// Admin API keys: a form to make one (name, scope with what it may do, optional expiry and minute limit), the
+// new key shown once with a copy button, and the list of keys with their use and a confirmed revoke.
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { currentLocale, translator } from '../../i18n/current';
+import { actionName } from '../../lib/action-name';
+import type { AppError } from '../../lib/pb/errors';
+import { Field } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
+import { SubmitButton } from '../../ui/SubmitButton';
+import Toaster from '../../ui/Toaster';
+import { $apiKeys, $newKey, addApiKey, copyNewKey, dismissNewKey, revokeKey, startApiKeys } from './api-keys';
+import { type ApiKeyRecord, KEY_SCOPES, type KeyScope, type NewApiKey } from './api-keys-data';
+
+// i18n-keys: apiKeys.scope_*, apiKeys.scopeHelp_*
+const FIELDS = ['name', 'scope', 'expires_at', 'rate_limit'];
+
+/** A PocketBase date ("2026-11-24 01:50:00.000Z") in the admin's language, or '' when there is none. */
+function formatWhen(date: string): string {
+  if (!date) return '';
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(date.replace(' ', 'T')),
+  );
+}
+
+/** The form's values as the route takes them: the expiry at the end of the chosen day, in the admin's time. */
+function toNewKey(form: { name: string; scope: KeyScope; expiry: string; limit: string }): NewApiKey {
+  const data: NewApiKey = { name: form.name, scope: form.scope };
+  if (form.expiry) {
+    const end = new Date(`${form.expiry}T23:59:59`);
+    data.expires_at = Number.isNaN(end.getTime()) ? form.expiry : end.toISOString();
+  }
+  if (form.limit.trim()) data.rate_limit = Number(form.limit.trim());
+  return data;
+}
+
+function NewKeyNotice() {
+  const shown = useStore($newKey);
+  if (!shown) return null;
+  const t = translator('apiKeys');
+  return (
+    <section className="notice" aria-labelledby="new-key-heading" data-testid="new-api-key">
+      <h2 id="new-key-heading">{t('newKeyHeading', { name: shown.name })}</h2>
+      <p>
+        <strong>{t('newKeyWarning')}</strong>
+      </p>
+      <p className="admin-code api-key-token">
+        <code data-testid="new-api-key-token">{shown.token}</code>
+      </p>
+      <p className="staff-flags">
+        <button type="button" className="button primary" onClick={copyNewKey}>
+          {t('copy')}
+        </button>
+        <button type="button" className="button" onClick={dismissNewKey}>
+          {t('done')}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function KeyState({ apiKey }: { apiKey: ApiKeyRecord }) {
+  const t = translator('apiKeys');
+  if (apiKey.revoked_at) return <>{t('revokedOn', { date: formatWhen(apiKey.revoked_at) })}</>;
+  if (apiKey.expires_at && Date.parse(apiKey.expires_at.replace(' ', 'T')) <= Date.now()) return <>{t('expired')}</>;
+  return <>{t('active')}</>;
+}
+
+function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
+  const t = translator('apiKeys');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const yes = useRef<HTMLButtonElement>(null);
+  // The button pressed is replaced by the question: focus goes to its answer, not back to the page's top.
+  useEffect(() => {
+    if (confirming) yes.current?.focus();
+  }, [confirming]);
+  if (apiKey.revoked_at) return null;
+  if (!confirming) {
+    return (
+      <button
+        type="button"
+        className="button danger"
+        onClick={() => setConfirming(true)}
+        aria-label={actionName(t('revoke'), apiKey.name)}
+      >
+        {t('revoke')}
+      </button>
+    );
+  }
+  return (
+    <div>
+      <p id={`revoke-${apiKey.id}`}>{t('revokeConfirm', { name: apiKey.name })}</p>
+      <p className="staff-flags">
+        <button
+          ref={yes}
+          type="button"
+          className="button danger"
+          aria-describedby={`revoke-${apiKey.id}`}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await revokeKey(apiKey.id);
+            setBusy(false);
+            setConfirming(false);
+          }}
+        >
+          {t('revokeYes')}
+        </button>
+        <button type="button" className="button" onClick={() => setConfirming(false)}>
+          {t('cancel')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function KeyTable({ keys }: { keys: ApiKeyRecord[] }) {
+  const t = translator('apiKeys');
+  if (keys.length === 0) return <p>{t('none')}</p>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
+    <section className="table-scroll" aria-label={t('tableLabel')} tabIndex={0}>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('name')}</th>
+            <th scope="col">{t('scope')}</th>
+            <th scope="col">{t('hint')}</th>
+            <th scope="col">{t('createdBy')}</th>
+            <th scope="col">{t('lastUsed')}</th>
+            <th scope="col">{t('expires')}</th>
+            <th scope="col">{t('state')}</th>
+            <th scope="col">{t('actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} data-testid="api-key-row">
+              <td>{key.name}</td>
+              <td>{t(`scope_${key.scope}`)}</td>
+              <td>
+                <code>…{key.hint}</code>
+              </td>
+              <td>
+                {key.created_by_name}
+                <br />
+                <span className="muted">{formatWhen(key.created)}</span>
+              </td>
+              <td>{key.last_used_at ? formatWhen(key.last_used_at) : t('neverUsed')}</td>
+              <td>{key.expires_at ? formatWhen(key.expires_at) : t('noExpiry')}</td>
+              <td>
+                <KeyState apiKey={key} />
+              </td>
+              <td>
+                <RevokeButton apiKey={key} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export default function AdminApiKeys({ initial }: { initial: ApiKeyRecord[] }) {
+  const t = translator('apiKeys');
+  const keys = useStore($apiKeys) ?? initial;
+  useEffect(() => startApiKeys(initial), [initial]);
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<KeyScope>('read');
+  const [expiry, setExpiry] = useState('');
+  const [limit, setLimit] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fieldError = (field: string) => (error?.kind === 'validation' ? error.fields[field] : undefined);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null); // the same refusal again is a new message: each field shows it afresh
+    const refused = await addApiKey(toNewKey({ name, scope, expiry, limit }));
+    setBusy(false);
+    setError(refused);
+    if (!refused) {
+      setName('');
+      setExpiry('');
+      setLimit('');
+    }
+  }
+
+  return (
+    <>
+      <NewKeyNotice />
+      <h2>{t('listHeading')}</h2>
+      <KeyTable keys={keys} />
+      <form onSubmit={create} className="admin-form" aria-labelledby="create-key" noValidate>
+        <h2 id="create-key">{t('createHeading')}</h2>
+        <FormAlert error={error} shown={FIELDS} />
+        <Field
+          id="key-name"
+          label={t('name')}
+          hint={t('nameHint')}
+          value={name}
+          onValue={setName}
+          error={fieldError('name')}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <fieldset aria-describedby={fieldError('scope') ? 'key-scope-error' : undefined}>
+          <legend>{t('scope')}</legend>
+          {KEY_SCOPES.map((value) => (
+            <div key={value} className="field">
+              <label className="checkbox">
+                <input
+                  type="radio"
+                  name="scope"
+                  value={value}
+                  checked={scope === value}
+                  onChange={() => setScope(value)}
+                  aria-describedby={`key-scope-${value}-help`}
+                />{' '}
+                {t(`scope_${value}`)}
+              </label>
+              <p className="field-hint" id={`key-scope-${value}-help`}>
+                {t(`scopeHelp_${value}`)}
+              </p>
+            </div>
+          ))}
+          {fieldError('scope') && (
+            <p className="field-error" id="key-scope-error">
+              {fieldError('scope')}
+            </p>
+          )}
+        </fieldset>
+        <Field
+          id="key-expiry"
+          type="date"
+          label={t('expiry')}
+          hint={t('expiryHint')}
+          value={expiry}
+          onValue={setExpiry}
+          error={fieldError('expires_at')}
+        />
+        <Field
+          id="key-limit"
+          type="number"
+          inputMode="numeric"
+          label={t('rateLimit')}
+          hint={t('rateLimitHint')}
+          value={limit}
+          onValue={setLimit}
+          error={fieldError('rate_limit')}
+        />
+        <SubmitButton busy={busy} pending={busy} label={t('createButton')} pendingLabel={t('creating')} />
+      </form>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+// Writes a release: title, slug, markdown body, cover, labels, linked ideas; save as draft or publish
+// (optionally marking the linked ideas Done). Field messages show next to fields; nothing typed is lost.
+import { type FormEvent, useState } from 'react';
+import { translator } from '../../i18n/current';
+import type { AppError } from '../../lib/pb/errors';
+import type { ChangelogLabel } from '../../lib/pb/staff-types';
+import FilePicker from '../../ui/FilePicker';
+import { saveChangelogEntry, slugify } from './changelog-editor';
+import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
+
+export interface EditorEntry {
+  id: string | null;
+  title: string;
+  slug: string;
+  body: string;
+  labels: ChangelogLabel[];
+  state: 'draft' | 'published';
+  markDone: boolean;
+  posts: LinkedIdea[];
+}
+
+const LABELS: ChangelogLabel[] = ['new', 'improved', 'fixed'];
+// i18n-keys: adminChangelog.label_*
+
+export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
+  const t = translator('adminChangelog');
+  const [error, setError] = useState<AppError | null>(null);
+  const [slug, setSlug] = useState(entry.slug);
+  const [busy, setBusy] = useState(false);
+  const fields = error?.kind === 'validation' ? error.fields : {};
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget);
+    const data = new FormData();
+    data.set('title', String(form.get('entry_title') ?? ''));
+    for (const key of ['slug', 'body']) data.set(key, String(form.get(key) ?? ''));
+    for (const label of form.getAll('labels')) data.append('labels', String(label));
+    if (!form.getAll('labels').length) data.set('labels', '');
+    const posts = form.getAll('posts');
+    if (posts.length) for (const id of posts) data.append('posts', String(id));
+    else data.set('posts', '');
+    data.set('mark_done', form.get('mark_done') ? 'true' : 'false');
+    const cover = form.get('cover');
+    if (cover instanceof File && cover.size > 0) data.set('cover', cover);
+    data.set('state', submitter?.value === 'publish' || entry.state === 'published' ? 'published' : 'draft');
+    setBusy(true);
+    const result = await saveChangelogEntry(entry.id, data);
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+    else location.assign(`/admin/changelog?saved=${encodeURIComponent(result.value.id)}`);
+  }
+
+  const message = (name: string) =>
+    fields[name] && (
+      <p id={`entry-${name}-error`} className="field-error">
+        {fields[name]}
+      </p>
+    );
+  const invalid = (name: string) =>
+    fields[name] ? { 'aria-invalid': true as const, 'aria-describedby': `entry-${name}-error` } : {};
+
+  return (
+    <form className="form changelog-editor" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="entry-title">{t('title')}</label>
+        <input
+          id="entry-title"
+          name="entry_title"
+          defaultValue={entry.title}
+          maxLength={140}
+          required
+          {...invalid('title')}
+          onChange={(e) => !entry.id && setSlug(slugify(e.target.value))}
+        />
+        {message('title')}
+      </div>
+      <div className="field">
+        <label htmlFor="entry-slug">{t('slug')}</label>
+        <input
+          id="entry-slug"
+          name="slug"
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          {...invalid('slug')}
+        />
+        {message('slug')}
+      </div>
+      <div className="field">
+        <label htmlFor="entry-body">{t('body')}</label>
+        <textarea id="entry-body" name="body" rows={10} defaultValue={entry.body} {...invalid('body')} />
+        {message('body')}
+      </div>
+      <div className="field">
+        <label htmlFor="entry-cover" id="entry-cover-label">
+          {t('cover')}
+        </label>
+        <FilePicker
+          id="entry-cover"
+          name="cover"
+          fieldLabel="entry-cover-label"
+          buttonLabel={translator('filePicker')('chooseImage')}
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          {...invalid('cover')}
+        />
+        {message('cover')}
+      </div>
+      <fieldset className="staff-tags">
+        <legend>{t('labels')}</legend>
+        {LABELS.map((label) => (
+          <label key={label} className="checkbox">
+            <input type="checkbox" name="labels" value={label} defaultChecked={entry.labels.includes(label)} />{' '}
+            {t(`label_${label}`)}
+          </label>
+        ))}
+      </fieldset>
+      <LinkedIdeasPicker initial={entry.posts} />
+      <label className="checkbox">
+        <input type="checkbox" name="mark_done" defaultChecked={entry.markDone} /> {t('markDone')}
+      </label>
+      {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
+      {error?.kind === 'validation' && (
+        <p className="alert error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className="staff-flags">
+        {entry.state === 'draft' && (
+          <button type="submit" className="button" value="draft" disabled={busy}>
+            {t('saveDraft')}
+          </button>
+        )}
+        <button type="submit" className="button primary" value="publish" disabled={busy}>
+          {entry.state === 'published' ? t('saveChanges') : t('publish')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+// Comments as the island shows them, built on the server (with markdown) or in the browser (plain text).
+import type { PocketBase } from '../../lib/pb/client';
+import type { CommentRecord, CommentView } from '../../lib/pb/post-types';
+import { cardAuthor, imageUrls } from '../ideas/posts-data';
+
+/**
+ * Comment text as typed. Comments are sent as multipart form data (they may carry images), whose
+ * encoding turns every line break into CRLF, so PocketBase stores and sends back "\r\n".
+ */
+export function normalizeBody(body: string): string {
+  return body.replace(/\r\n?/g, '\n');
+}
+
+export function toCommentView(
+  pb: PocketBase,
+  record: CommentRecord,
+  render: ((body: string) => string) | null,
+  age: string,
+): CommentView {
+  return {
+    id: record.id,
+    parent: record.parent ?? '',
+    author: cardAuthor(pb, record),
+    byStaff: Boolean(record.by_staff),
+    body: normalizeBody(record.body),
+    html: render ? render(record.body) : null,
+    images: imageUrls(record),
+    created: record.created,
+    age,
+    edited: Boolean(record.edited_at),
+    internal: Boolean(record.internal),
+    hidden: Boolean(record.hidden),
+  };
+}

@@ -1,0 +1,52 @@
+// Comments on an idea (one level of replies) and their reactions.
+import type { PocketBase } from '../../lib/pb/client';
+import type { CommentRecord, Emoji, ReactionRecord } from '../../lib/pb/post-types';
+
+export function listComments(pb: PocketBase, postId: string): Promise<CommentRecord[]> {
+  return pb.collection('comments').getFullList<CommentRecord>({
+    filter: pb.filter('post = {:post}', { post: postId }),
+    sort: 'created,id',
+  });
+}
+
+export function createComment(
+  pb: PocketBase,
+  fields: { post: string; author: string; body: string; parent?: string; images?: File[]; internal?: boolean },
+): Promise<CommentRecord> {
+  const form = new FormData();
+  form.set('post', fields.post);
+  form.set('author', fields.author);
+  form.set('body', fields.body);
+  form.set('parent', fields.parent ?? '');
+  if (fields.internal) form.set('internal', 'true');
+  for (const file of fields.images ?? []) form.append('images', file);
+  return pb.collection('comments').create<CommentRecord>(form);
+}
+
+export function updateComment(pb: PocketBase, id: string, body: string): Promise<CommentRecord> {
+  return pb.collection('comments').update<CommentRecord>(id, { body });
+}
+
+/** Staff hide a comment from everyone but its author and staff, or show it again. */
+export function setCommentHidden(pb: PocketBase, id: string, hidden: boolean): Promise<CommentRecord> {
+  return pb.collection('comments').update<CommentRecord>(id, { hidden });
+}
+
+export async function deleteComment(pb: PocketBase, id: string): Promise<void> {
+  await pb.collection('comments').delete(id);
+}
+
+export function listReactions(pb: PocketBase, postId: string): Promise<ReactionRecord[]> {
+  return pb.collection('reactions').getFullList<ReactionRecord>({
+    filter: pb.filter('comment.post = {:post}', { post: postId }),
+    fields: 'id,comment,user,emoji',
+  });
+}
+
+export function createReaction(pb: PocketBase, comment: string, user: string, emoji: Emoji): Promise<ReactionRecord> {
+  return pb.collection('reactions').create<ReactionRecord>({ comment, user, emoji });
+}
+
+export async function deleteReaction(pb: PocketBase, id: string): Promise<void> {
+  await pb.collection('reactions').delete(id);
+}

@@ -1,0 +1,143 @@
+// The idea composer (loaded on demand): title with similar ideas, markdown body, up to 5 images
+// by picker, drag and drop or paste. Everything typed survives failures, detours and reloads.
+
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import { translator } from '../../i18n/current';
+import type { SessionUser } from '../../lib/pb/types';
+import { focusFirstError } from '../../ui/hooks/focus-first-error';
+import { useSession } from '../../ui/hooks/use-session';
+import CustomFieldInput from '../custom-fields/CustomFieldInput';
+import ComposerImages from './ComposerImages';
+import {
+  $draft,
+  $errors,
+  $fieldDefinitions,
+  $fieldValues,
+  $images,
+  $similar,
+  $submitting,
+  addImages,
+  openComposer,
+  submitIdea,
+  updateDraft,
+  updateFieldValue,
+} from './composer';
+
+interface Props {
+  boardId: string;
+  boardName: string;
+  serverUser: SessionUser | null;
+  onClose: () => void;
+}
+
+export default function Composer({ boardId, boardName, serverUser, onClose }: Props) {
+  const user = useSession(serverUser);
+  const draft = useStore($draft);
+  const errors = useStore($errors);
+  const similar = useStore($similar);
+  const submitting = useStore($submitting);
+  const images = useStore($images);
+  const definitions = useStore($fieldDefinitions);
+  const values = useStore($fieldValues);
+  const id = useId();
+  const t = translator('composer');
+  useEffect(() => openComposer(boardId), [boardId]);
+  const onPaste = (event: React.ClipboardEvent) => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void addImages(files);
+  };
+  return (
+    <form
+      className="composer card form"
+      aria-label={t('shareOn', { board: boardName })}
+      noValidate
+      onPaste={onPaste}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        void addImages([...event.dataTransfer.files]);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        void submitIdea().then((result) => {
+          if (result.ok) location.assign(`/p/${result.value}`);
+          else focusFirstError(form);
+        });
+      }}
+    >
+      <h2>{t('share')}</h2>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-title`}>{t('title')}</label>
+        <input
+          id={`${id}-title`}
+          value={draft.title}
+          autoComplete="off"
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? `${id}-title-error` : undefined}
+          onChange={(event) => updateDraft({ title: event.target.value })}
+        />
+        {errors.title && (
+          <p id={`${id}-title-error`} className="field-error">
+            {errors.title}
+          </p>
+        )}
+      </div>
+      {similar.length > 0 && (
+        <div className="similar" aria-live="polite">
+          <p className="muted">{t('similar')}</p>
+          <ul>
+            {similar.map((idea) => (
+              <li key={idea.id}>
+                <a href={`/p/${idea.id}`}>{idea.title}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-body`}>{t('details')}</label>
+        <textarea
+          id={`${id}-body`}
+          rows={6}
+          value={draft.body}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={errors.body ? `${id}-body-error` : undefined}
+          onChange={(event) => updateDraft({ body: event.target.value })}
+        />
+        {errors.body && (
+          <p id={`${id}-body-error`} className="field-error">
+            {errors.body}
+          </p>
+        )}
+      </div>
+      {definitions.map((definition) => (
+        <CustomFieldInput
+          key={definition.key}
+          definition={definition}
+          idPrefix={id}
+          value={values[definition.key]}
+          error={errors.fields?.[definition.key]}
+          onChange={(value) => updateFieldValue(definition.key, value)}
+        />
+      ))}
+      <ComposerImages images={images} errors={errors.images} />
+      <div className="comment-form-actions">
+        <button type="submit" className="button primary" disabled={submitting}>
+          {user ? (submitting ? t('posting') : t('post')) : t('signInToPost')}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {t('close')}
+        </button>
+      </div>
+    </form>
+  );
+}

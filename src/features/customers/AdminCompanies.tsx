@@ -1,0 +1,251 @@
+// Admin companies (issue #24): the list (name, plan, monthly revenue, members); admins add, edit and delete
+// companies and upload them as CSV, whose refusal names each bad line. Moderators read only.
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { currentLocale, translator } from '../../i18n/current';
+import { formatNumber } from '../../i18n/format';
+import { actionName } from '../../lib/action-name';
+import Toaster from '../../ui/Toaster';
+import {
+  $companies,
+  $importOutcome,
+  addCompany,
+  removeCompany,
+  saveCompany,
+  startCompanies,
+  uploadCompanies,
+} from './companies';
+import type { CompanyInput, CompanyRow, ImportProblem } from './customers';
+import { formatMoney } from './money';
+
+// i18n-keys: customers.problem_*
+const PROBLEMS = [
+  'required',
+  'too_long',
+  'whitespace',
+  'duplicate',
+  'revenue',
+  'extra_cells',
+  'quote',
+  'unknown_column',
+  'missing_column',
+  'duplicate_column',
+] as const;
+
+function readCompany(form: HTMLFormElement): CompanyInput {
+  const data = new FormData(form);
+  return {
+    external_id: String(data.get('external_id') ?? '').trim(),
+    name: String(data.get('company_name') ?? '').trim(),
+    plan: String(data.get('plan') ?? '').trim(),
+    monthly_revenue: Number(data.get('monthly_revenue') || 0),
+  };
+}
+
+function CompanyFields({ company, idPrefix }: { company?: CompanyRow; idPrefix: string }) {
+  const t = translator('customers');
+  return (
+    <>
+      <span className="field">
+        <label htmlFor={`${idPrefix}-name`}>{t('name')}</label>
+        <input id={`${idPrefix}-name`} name="company_name" required maxLength={200} defaultValue={company?.name} />
+      </span>
+      <span className="field">
+        <label htmlFor={`${idPrefix}-id`}>{t('externalId')}</label>
+        <input
+          id={`${idPrefix}-id`}
+          name="external_id"
+          required
+          maxLength={128}
+          pattern="[^\s]+"
+          defaultValue={company?.external_id}
+        />
+      </span>
+      <span className="field">
+        <label htmlFor={`${idPrefix}-plan`}>{t('plan')}</label>
+        <input id={`${idPrefix}-plan`} name="plan" maxLength={60} defaultValue={company?.plan} />
+      </span>
+      <span className="field">
+        <label htmlFor={`${idPrefix}-revenue`}>{t('monthlyRevenue')}</label>
+        <input
+          id={`${idPrefix}-revenue`}
+          name="monthly_revenue"
+          type="number"
+          min={0}
+          max={1e12}
+          step="0.01"
+          defaultValue={company?.monthly_revenue ?? 0}
+        />
+      </span>
+    </>
+  );
+}
+
+function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
+  const t = translator('customers');
+  const locale = currentLocale();
+  const [editing, setEditing] = useState(false);
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if ((await saveCompany(company.id, readCompany(event.currentTarget))).ok) setEditing(false);
+  }
+  if (editing) {
+    return (
+      <tr data-testid="company-row">
+        <td colSpan={5}>
+          <form className="admin-form" onSubmit={save} aria-label={actionName(t('edit'), company.name)}>
+            <CompanyFields company={company} idPrefix={`edit-${company.id}`} />
+            <button type="submit" className="button primary">
+              {t('save')}
+            </button>{' '}
+            <button type="button" className="button" onClick={() => setEditing(false)}>
+              {t('cancel')}
+            </button>
+          </form>
+        </td>
+      </tr>
+    );
+  }
+  return (
+    <tr data-testid="company-row">
+      <td>
+        {company.name} <code className="muted">{company.external_id}</code>
+      </td>
+      <td>{company.plan}</td>
+      <td>{formatMoney(locale, company.monthly_revenue)}</td>
+      <td>{formatNumber(locale, company.members)}</td>
+      {canEdit && (
+        <td>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setEditing(true)}
+            aria-label={actionName(t('edit'), company.name)}
+          >
+            {t('edit')}
+          </button>{' '}
+          <button
+            type="button"
+            className="button danger"
+            aria-label={actionName(t('delete'), company.name)}
+            onClick={() => {
+              if (window.confirm(t('confirmDelete', { name: company.name }))) void removeCompany(company.id);
+            }}
+          >
+            {t('delete')}
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function problemText(problem: ImportProblem): string {
+  const t = translator('customers');
+  const code = (PROBLEMS as readonly string[]).includes(problem.code) ? problem.code : 'required';
+  return t('problemLine', {
+    line: problem.line,
+    problem: t(`problem_${code as (typeof PROBLEMS)[number]}`, { column: problem.column }),
+  });
+}
+
+function Upload() {
+  const t = translator('customers');
+  const outcome = useStore($importOutcome);
+  const [busy, setBusy] = useState(false);
+  async function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get('file');
+    if (!(file instanceof File) || file.size === 0) return;
+    setBusy(true);
+    const done = await uploadCompanies(await file.text());
+    setBusy(false);
+    if (done) window.location.reload();
+  }
+  return (
+    <form className="admin-form" onSubmit={upload} aria-labelledby="upload-companies">
+      <h2 id="upload-companies">{t('uploadHeading')}</h2>
+      <p className="field-hint">{t('uploadHint')}</p>
+      <span className="field">
+        <label htmlFor="companies-file">{t('uploadFile')}</label>
+        <input id="companies-file" name="file" type="file" accept=".csv,text/csv" required />
+      </span>
+      <button type="submit" className="button primary" disabled={busy}>
+        {t('upload')}
+      </button>
+      {outcome && outcome.problems.length > 0 && (
+        <div className="notice" role="alert" data-testid="import-problems">
+          <p>{outcome.message}</p>
+          <p>{t('importProblems')}</p>
+          <ul>
+            {outcome.problems.map((problem) => (
+              <li key={`${problem.line}-${problem.column}-${problem.code}`}>{problemText(problem)}</li>
+            ))}
+          </ul>
+          {outcome.total > outcome.problems.length && (
+            <p>{t('importMore', { count: outcome.total - outcome.problems.length })}</p>
+          )}
+        </div>
+      )}
+      {outcome && outcome.problems.length === 0 && outcome.message && (
+        <p className="notice" role="alert">
+          {outcome.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export default function AdminCompanies({ initial, canEdit }: { initial: CompanyRow[]; canEdit: boolean }) {
+  const t = translator('customers');
+  const companies = useStore($companies) ?? initial;
+  useEffect(() => startCompanies(initial), [initial]);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if ((await addCompany(readCompany(form))).ok) form.reset();
+  }
+
+  return (
+    <>
+      {companies.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
+        // Wider than a phone: it scrolls in its own region, which the keyboard can reach and scroll too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
+        <section className="table-scroll" aria-label={t('companiesTitle')} tabIndex={0}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('plan')}</th>
+                <th scope="col">{t('monthlyRevenue')}</th>
+                <th scope="col">{t('members')}</th>
+                {canEdit && <th scope="col">{t('actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {companies.map((company) => (
+                <Row key={company.id} company={company} canEdit={canEdit} />
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {canEdit && (
+        <>
+          <Upload />
+          <form className="admin-form" onSubmit={add} aria-labelledby="add-company">
+            <h2 id="add-company">{t('addHeading')}</h2>
+            <CompanyFields idPrefix="new-company" />
+            <button type="submit" className="button primary">
+              {t('add')}
+            </button>
+          </form>
+        </>
+      )}
+      <Toaster />
+    </>
+  );
+}

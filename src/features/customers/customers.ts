@@ -1,0 +1,163 @@
+// Staff-only customer data (issue #24): companies, a member's company and attributes, and what each idea is
+// worth (post_insights, same id as the idea). Read with the staff member's own token: PocketBase's rules
+// answer nothing of it to anyone else, so these reads are only made for staff.
+import type { PocketBase } from '../../lib/pb/client';
+
+export interface CompanyRecord {
+  id: string;
+  external_id: string;
+  name: string;
+  plan: string;
+  monthly_revenue: number;
+}
+
+export interface CompanyRow extends CompanyRecord {
+  members: number;
+}
+
+export type PlanWorth = Record<string, { votes: number; revenue: number; companies: number }>;
+
+export interface IdeaWorth {
+  revenue: number;
+  company_count: number;
+  plans: PlanWorth;
+  /** The voters' companies, most revenue first (at most VOTER_COMPANIES). */
+  companies: Pick<CompanyRecord, 'id' | 'name' | 'plan' | 'monthly_revenue'>[];
+}
+
+export type AttributeValue = string | number | boolean;
+
+export interface MemberProfile {
+  id: string;
+  user: string;
+  company: string;
+  attributes: Record<string, AttributeValue> | null;
+  expand?: { company?: CompanyRecord };
+}
+
+export interface ImportProblem {
+  line: number;
+  column: string;
+  code: string;
+}
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+const COMPANY_FIELDS = 'id,external_id,name,plan,monthly_revenue';
+export const VOTER_COMPANIES = 50;
+export const COMPANIES_PER_PAGE = 50;
+
+/** An idea's worth and its voters' companies (staff only): two reads in parallel. */
+export async function loadIdeaWorth(pb: PocketBase, postId: string): Promise<IdeaWorth> {
+  const [insights, companies] = await Promise.all([
+    pb
+      .collection('post_insights')
+      .getOne<{ revenue: number; company_count: number; plans: PlanWorth | null }>(postId, {
+        fields: 'revenue,company_count,plans',
+      })
+      .catch(() => ({ revenue: 0, company_count: 0, plans: {} })),
+    listVoterCompanies(pb, postId),
+  ]);
+  return { revenue: insights.revenue, company_count: insights.company_count, plans: insights.plans ?? {}, companies };
+}
+
+export async function listVoterCompanies(pb: PocketBase, postId: string): Promise<IdeaWorth['companies']> {
+  const page = await pb.collection('companies').getList<CompanyRecord>(1, VOTER_COMPANIES, {
+    filter: pb.filter('member_profiles_via_company.user.votes_via_user.post ?= {:post}', { post: postId }),
+    sort: '-monthly_revenue,name',
+    fields: 'id,name,plan,monthly_revenue',
+    skipTotal: true,
+  });
+  return page.items;
+}
+
+/** A page of companies (name search), each with how many members it has. */
+export async function listCompanies(pb: PocketBase, query: string, page = 1) {
+  const filter = query ? pb.filter('name ~ {:q} || external_id = {:q}', { q: query }) : '';
+  const list = await pb.collection('companies').getList<CompanyRecord>(page, COMPANIES_PER_PAGE, {
+    filter,
+    sort: 'name',
+    fields: COMPANY_FIELDS,
+  });
+  const members = await countMembers(
+    pb,
+    list.items.map((c) => c.id),
+  );
+  return { ...list, items: list.items.map((c) => ({ ...c, members: members[c.id] ?? 0 })) };
+}
+
+async function countMembers(pb: PocketBase, companyIds: string[]): Promise<Record<string, number>> {
+  if (companyIds.length === 0) return {};
+  const params: Record<string, string> = {};
+  const filter = companyIds.map((id, i) => {
+    params[`c${i}`] = id;
+    return `company = {:c${i}}`;
+  });
+  const profiles = await pb
+    .collection('member_profiles')
+    .getFullList<{ company: string }>({ filter: pb.filter(filter.join(' || '), params), fields: 'company' });
+  const counts: Record<string, number> = {};
+  for (const p of profiles) counts[p.company] = (counts[p.company] ?? 0) + 1;
+  return counts;
+}
+
+export function searchCompanies(pb: PocketBase, query: string) {
+  return pb
+    .collection('companies')
+    .getList<CompanyRecord>(1, 8, {
+      filter: pb.filter('name ~ {:q}', { q: query }),
+      sort: 'name',
+      fields: COMPANY_FIELDS,
+      skipTotal: true,
+    })
+    .then((list) => list.items);
+}
+
+export type CompanyInput = Pick<CompanyRecord, 'external_id' | 'name' | 'plan' | 'monthly_revenue'>;
+
+export function createCompany(pb: PocketBase, data: CompanyInput) {
+  return pb.collection('companies').create<CompanyRecord>(data, { fields: COMPANY_FIELDS });
+}
+
+export function updateCompany(pb: PocketBase, id: string, data: Partial<CompanyInput>) {
+  return pb.collection('companies').update<CompanyRecord>(id, data, { fields: COMPANY_FIELDS });
+}
+
+export function deleteCompany(pb: PocketBase, id: string) {
+  return pb.collection('companies').delete(id);
+}
+
+export function importCompanies(pb: PocketBase, csv: string): Promise<ImportCounts> {
+  return pb.send('/api/chorus/companies/import', { method: 'POST', body: { csv } });
+}
+
+/** The profiles (company and attributes) of the listed members. */
+export async function loadMemberProfiles(pb: PocketBase, userIds: string[]): Promise<Record<string, MemberProfile>> {
+  if (userIds.length === 0) return {};
+  const params: Record<string, string> = {};
+  const filter = userIds.map((id, i) => {
+    params[`u${i}`] = id;
+    return `user = {:u${i}}`;
+  });
+  const rows = await pb
+    .collection('member_profiles')
+    .getFullList<MemberProfile>({ filter: pb.filter(filter.join(' || '), params), expand: 'company' });
+  return Object.fromEntries(rows.map((row) => [row.user, row]));
+}
+
+/** Creates or updates a member's profile. */
+export function saveMemberProfile(
+  pb: PocketBase,
+  profileId: string | null,
+  userId: string,
+  data: { company: string; attributes: Record<string, AttributeValue> },
+) {
+  const options = { expand: 'company' };
+  return profileId
+    ? pb.collection('member_profiles').update<MemberProfile>(profileId, data, options)
+    : pb.collection('member_profiles').create<MemberProfile>({ user: userId, ...data }, options);
+}

@@ -1,0 +1,152 @@
+// Ideas: lists with sort, filters and ranked search; one idea; create and edit.
+import { toAvatarSrc } from '../../lib/pb/avatar';
+import type { PocketBase } from '../../lib/pb/client';
+import { fileUrl } from '../../lib/pb/file-urls';
+import type { CommentRecord, Person, PostRecord } from '../../lib/pb/post-types';
+
+export const SORTS = {
+  trending: '-pinned,-trending_score,-created',
+  top: '-vote_count,-created',
+  new: '-created',
+  discussed: '-comment_count,-created',
+} as const;
+export type Sort = keyof typeof SORTS;
+export const PER_PAGE = 20;
+/** What search results show besides the idea: its status (the live search box's pill). Cards take their
+ * author from the idea itself. */
+const SEARCH_EXPAND = 'status';
+
+export interface PostQuery {
+  board?: string;
+  sort?: Sort;
+  status?: string;
+  tag?: string;
+  /** The signed-in member's id for "my ideas" / "ideas I voted for". */
+  mine?: string;
+  voted?: string;
+  q?: string;
+  page?: number;
+  /** The reader acts as staff: a tag filter also matches staff-only tags (post_staff_tags). */
+  staff?: boolean;
+  /** Staff only: ideas at least one member of this segment voted for. */
+  segment?: string;
+  /** Custom field conditions with their bound values (src/features/custom-fields/custom-fields-data.ts fieldFilter). */
+  fieldFilter?: { expression: string; params: Record<string, string> };
+}
+
+/**
+ * One page of ideas. Lists never count their matches (a count is a second query over every matching idea,
+ * on every page view, growing with the board): a full page says there may be a next one, as on Hacker
+ * News. Only a search, which ranks its matches anyway, knows how many there are.
+ */
+export interface PostPage {
+  items: PostRecord[];
+  page: number;
+  hasNext: boolean;
+  /** How many ideas match: searches only. */
+  totalItems?: number;
+}
+
+/**
+ * Ideas with a tag, for staff: public tags on the idea, staff-only ones in post_staff_tags. Only for staff:
+ * PocketBase adds post_staff_tags' list rule to any query that joins it, which would drop every idea with
+ * staff tags from anyone else's results.
+ */
+export const STAFF_TAG_FILTER = '(tags ~ {:tag} || post_staff_tags_via_post.tags ?~ {:tag})';
+
+export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostPage> {
+  const page = Math.max(1, query.page ?? 1);
+  if (query.q?.trim()) return searchPosts(pb, query.q, { board: query.board ?? '', page });
+  const parts: string[] = ['merged_into = ""'];
+  const params: Record<string, string> = {};
+  const conditions: [keyof PostQuery, string][] = [
+    ['board', 'board = {:board}'],
+    ['status', 'status.slug = {:status}'],
+    ['tag', query.staff ? STAFF_TAG_FILTER : 'tags ~ {:tag}'],
+    ['mine', 'author = {:mine}'],
+    ['voted', 'votes_via_post.user ?= {:voted}'],
+    // Staff only (segment_members is staff-only: PocketBase refuses this join to anyone else).
+    ['segment', 'votes_via_post.user.segment_members_via_user.segment ?= {:segment}'],
+  ];
+  for (const [key, condition] of conditions) {
+    const value = query[key];
+    if (typeof value === 'string' && value) {
+      parts.push(condition);
+      params[key] = value;
+    }
+  }
+  if (query.fieldFilter?.expression) {
+    parts.push(query.fieldFilter.expression);
+    Object.assign(params, query.fieldFilter.params);
+  }
+  const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
+    filter: pb.filter(parts.join(' && '), params),
+    // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.
+    // Each expand is another query and more JSON per idea on every list read.
+    sort: SORTS[query.sort ?? 'trending'],
+    skipTotal: true,
+  });
+  return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
+}
+
+/** Ranked full-text search (pb_hooks/search.pb.js): best first, prefix matches. */
+export async function searchPosts(
+  pb: PocketBase,
+  q: string,
+  { board = '', page = 1, perPage = PER_PAGE }: { board?: string; page?: number; perPage?: number } = {},
+): Promise<PostPage> {
+  const result = await pb.send<{ items: PostRecord[]; page: number; totalPages: number; totalItems: number }>(
+    '/api/chorus/search',
+    { query: { q, board, page, perPage, expand: SEARCH_EXPAND } },
+  );
+  return {
+    items: result.items,
+    page: result.page,
+    hasNext: result.page < result.totalPages,
+    totalItems: result.totalItems,
+  };
+}
+
+/** One idea with its status (the edit page needs to know whether it is closed). */
+export function getPost(pb: PocketBase, id: string): Promise<PostRecord> {
+  return pb.collection('posts').getOne<PostRecord>(id, { expand: 'status' });
+}
+
+export function createPost(
+  pb: PocketBase,
+  fields: { board: string; author: string; title: string; body: string; images: File[]; fields?: object },
+): Promise<PostRecord> {
+  const form = new FormData();
+  if (fields.fields && Object.keys(fields.fields).length > 0) form.set('fields', JSON.stringify(fields.fields));
+  form.set('board', fields.board);
+  form.set('author', fields.author);
+  form.set('title', fields.title);
+  form.set('body', fields.body);
+  for (const file of fields.images) form.append('images', file);
+  return pb.collection('posts').create<PostRecord>(form);
+}
+
+export function updatePost(pb: PocketBase, id: string, fields: { title: string; body: string }): Promise<PostRecord> {
+  return pb.collection('posts').update<PostRecord>(id, fields);
+}
+
+/** The author of an idea or comment, from the copy the record carries (no user record needed). */
+export function cardAuthor(
+  pb: PocketBase,
+  record: Pick<PostRecord | CommentRecord, 'author' | 'author_name' | 'author_avatar'>,
+): Person {
+  if (!record.author) return { id: '', name: 'Someone', avatarUrl: null };
+  return {
+    id: record.author,
+    name: record.author_name || 'Member',
+    avatarUrl: toAvatarSrc(pb, record.author, record.author_avatar),
+  };
+}
+
+/** An idea's or comment's images, from the site's /files/ route (protected: see ./file-urls.ts). */
+export function imageUrls(record: { images: string[]; collectionName: string; id: string }) {
+  return (record.images ?? []).map((name) => ({
+    full: fileUrl(record, name),
+    thumb: fileUrl(record, name, '320x0'),
+  }));
+}

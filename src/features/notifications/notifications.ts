@@ -1,0 +1,79 @@
+// The signed-in member's notifications: a live unread count for the bell and the /notifications list,
+// marked read optimistically (rolled back with a toast when the server refuses).
+
+import { atom, onMount } from 'nanostores';
+import type { NotificationRecord } from '../../lib/pb/staff-types';
+import { act, attempt, type Result, succeed } from '../../stores/action';
+import { getClient } from '../../stores/client';
+import { listen, onReconnect } from '../../stores/realtime';
+import { showToast } from '../../stores/toast';
+import { countUnread, listNotifications, markAllRead, markRead } from './notifications-data';
+
+export const $unreadCount = atom(0);
+export const $notifications = atom<NotificationRecord[] | null>(null);
+
+function refresh(): void {
+  const pb = getClient();
+  if (!pb.authStore.isValid) return;
+  void countUnread(pb)
+    .then((n) => $unreadCount.set(n))
+    .catch(() => {});
+  if ($notifications.get() !== null) void loadNotifications();
+}
+
+/** Keeps the count (and the list, once loaded) live; returns a function to stop. */
+export function followNotifications(): () => void {
+  refresh();
+  const stopLive = listen<NotificationRecord>('notifications', '*', () => refresh());
+  const stopCatchUp = onReconnect(refresh);
+  return () => {
+    stopLive();
+    stopCatchUp();
+  };
+}
+
+// Live while any island shows the count: the list rule sends each member only their own.
+// (Never on the server: islands also read stores while rendering there.)
+onMount($unreadCount, () => (typeof document === 'undefined' ? undefined : followNotifications()));
+
+export async function loadNotifications(): Promise<Result<NotificationRecord[]>> {
+  const result = await attempt(() => listNotifications(getClient()));
+  if (result.ok) $notifications.set(result.value.items);
+  else showToast(result.error.message);
+  return result.ok ? succeed(result.value.items) : result;
+}
+
+export function markNotificationRead(id: string): Promise<Result<unknown>> {
+  const before = $notifications.get();
+  const now = new Date().toISOString();
+  return act({
+    apply: () => {
+      $notifications.set(before?.map((n) => (n.id === id ? { ...n, read_at: now } : n)) ?? null);
+      $unreadCount.set(Math.max(0, $unreadCount.get() - 1));
+      return () => {
+        $notifications.set(before);
+        refresh();
+      };
+    },
+    send: () => markRead(getClient(), id),
+    failure: '',
+  });
+}
+
+export function markAllNotificationsRead(): Promise<Result<unknown>> {
+  const before = $notifications.get();
+  const unread = $unreadCount.get();
+  const now = new Date().toISOString();
+  return act({
+    apply: () => {
+      $notifications.set(before?.map((n) => (n.read_at ? n : { ...n, read_at: now })) ?? null);
+      $unreadCount.set(0);
+      return () => {
+        $notifications.set(before);
+        $unreadCount.set(unread);
+      };
+    },
+    send: () => markAllRead(getClient()),
+    failure: '',
+  });
+}

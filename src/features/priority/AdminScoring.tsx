@@ -1,0 +1,96 @@
+// Admins choose the priority score's formula and weights: the revenue weight per $1,000 of monthly revenue
+// and a weight per segment (segments are listed from the `segments` collection).
+import { type FormEvent, useState } from 'react';
+import { translator } from '../../i18n/current';
+import type { AppError } from '../../lib/pb/errors';
+import type { SegmentOption } from './priority-data';
+import { FORMULAS, type Formula, formulaName } from './priority-format';
+import { saveScoring, scoringWeights } from './scoring';
+
+interface Props {
+  id: string;
+  formula: Formula;
+  revenueWeight: number;
+  segmentWeights: Record<string, number>;
+  segments: SegmentOption[];
+}
+
+export default function AdminScoring({ id, formula, revenueWeight, segmentWeights, segments }: Props) {
+  const t = translator('priority');
+  const [error, setError] = useState<AppError | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const form = new FormData(event.currentTarget);
+    const chosen = String(form.get('formula')) as Formula;
+    const weights = scoringWeights(
+      form,
+      segments.map((s) => s.id),
+    );
+    const result = await saveScoring(id, chosen, weights);
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok);
+  }
+
+  return (
+    <form className="form" onSubmit={submit} data-testid="scoring-form">
+      <div className="field">
+        <label htmlFor="scoring-formula">{t('formula')}</label>
+        <select id="scoring-formula" name="formula" defaultValue={formula}>
+          {FORMULAS.map((f) => (
+            <option key={f} value={f}>
+              {formulaName(f)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="scoring-revenue">{t('revenueWeight')}</label>
+        <input
+          id="scoring-revenue"
+          name="revenue"
+          type="number"
+          min="0"
+          max="1000"
+          step="any"
+          required
+          defaultValue={revenueWeight}
+        />
+      </div>
+      <fieldset>
+        <legend>{t('segmentWeights')}</legend>
+        <p className="muted">{t('segmentHint')}</p>
+        {segments.length === 0 && <p>{t('noSegments')}</p>}
+        {segments.map((segment) => (
+          <div className="field" key={segment.id}>
+            <label htmlFor={`segment-${segment.id}`}>{segment.name}</label>
+            <input
+              id={`segment-${segment.id}`}
+              name={`segment-${segment.id}`}
+              type="number"
+              min="0"
+              max="100"
+              step="any"
+              defaultValue={segmentWeights[segment.id] ?? ''}
+            />
+          </div>
+        ))}
+      </fieldset>
+      {error && (
+        <p className="field-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {saved && (
+        <p role="status" data-testid="scoring-saved">
+          {t('scoringSaved')}
+        </p>
+      )}
+      <button type="submit" className="button primary">
+        {t('saveScoring')}
+      </button>
+    </form>
+  );
+}

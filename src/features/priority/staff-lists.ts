@@ -1,0 +1,77 @@
+// Staff lists by what an idea is worth: a page of ideas ordered by post_insights' score or revenue (server-
+// maintained and indexed by board), and the numbers a staff card shows. post_insights is staff-only, and
+// PocketBase applies posts' list rule to the join this filter makes, so a staff member sees the ideas they may
+// see, nobody else anything. Only loadList calls this, and only for staff.
+
+import type { PocketBase } from '../../lib/pb/client';
+import type { PostRecord } from '../../lib/pb/post-types';
+import type { StaffSortName } from '../ideas/list-query';
+import { PER_PAGE, type PostPage, type PostQuery } from '../ideas/posts-data';
+
+export interface PostInsight {
+  score: number;
+  revenue: number;
+}
+export type InsightsById = Record<string, PostInsight>;
+
+interface InsightRecord extends PostInsight {
+  id: string;
+  expand?: { post?: PostRecord };
+}
+
+const ORDERS: Record<StaffSortName, string> = { score: '-score,-created', revenue: '-revenue,-created' };
+
+/** One page of ideas ordered by score or revenue, with their numbers. */
+export async function listPostsByInsight(
+  pb: PocketBase,
+  query: Omit<PostQuery, 'sort'> & { sort: StaffSortName },
+): Promise<{ result: PostPage; insights: InsightsById }> {
+  const page = Math.max(1, query.page ?? 1);
+  const parts: string[] = ['post.merged_into = ""'];
+  const params: Record<string, string> = {};
+  const conditions: [keyof PostQuery, string][] = [
+    ['board', 'board = {:board}'],
+    ['status', 'post.status.slug = {:status}'],
+    ['tag', '(post.tags ~ {:tag} || post.post_staff_tags_via_post.tags ?~ {:tag})'],
+    ['mine', 'post.author = {:mine}'],
+    ['voted', 'post.votes_via_post.user ?= {:voted}'],
+    ['segment', 'post.votes_via_post.user.segment_members_via_user.segment ?= {:segment}'],
+  ];
+  for (const [key, condition] of conditions) {
+    const value = query[key];
+    if (typeof value === 'string' && value) {
+      parts.push(condition);
+      params[key] = value;
+    }
+  }
+  if (query.fieldFilter?.expression) {
+    // The same custom field conditions, read through the idea (values bound, keys the definitions' own).
+    parts.push(query.fieldFilter.expression.replace(/\bfields\./g, 'post.fields.'));
+    Object.assign(params, query.fieldFilter.params);
+  }
+  const list = await pb.collection('post_insights').getList<InsightRecord>(page, PER_PAGE, {
+    filter: pb.filter(parts.join(' && '), params),
+    sort: ORDERS[query.sort],
+    expand: 'post',
+    fields: 'id,score,revenue,expand.post',
+    skipTotal: true,
+  });
+  const items = list.items.flatMap((row) => (row.expand?.post ? [row.expand.post] : []));
+  return {
+    result: { items, page: list.page, hasNext: list.items.length === PER_PAGE },
+    insights: Object.fromEntries(list.items.map((row) => [row.id, { score: row.score, revenue: row.revenue }])),
+  };
+}
+
+/** The numbers of the ideas a staff list shows in another order (one query by id). */
+export async function loadInsights(pb: PocketBase, postIds: string[]): Promise<InsightsById> {
+  if (postIds.length === 0) return {};
+  const filter = postIds.map((_, i) => `id = {:p${i}}`).join(' || ');
+  const params = Object.fromEntries(postIds.map((id, i) => [`p${i}`, id]));
+  const rows = await pb.collection('post_insights').getList<InsightRecord>(1, postIds.length, {
+    filter: pb.filter(filter, params),
+    fields: 'id,score,revenue',
+    skipTotal: true,
+  });
+  return Object.fromEntries(rows.items.map((row) => [row.id, { score: row.score, revenue: row.revenue }]));
+}

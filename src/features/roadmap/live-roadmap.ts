@@ -1,0 +1,19 @@
+// The roadmap with no React for a visitor: its server-rendered columns stand until an idea on it (or one
+// moving onto it) changes, then the roadmap island wakes, hydrates and reloads the cards (features/roadmap/roadmap.ts).
+import { wakeIslands } from '../../directives/wake';
+import { followEveryIdea } from '../ideas/idea-live';
+import { markRoadmapStale } from './roadmap';
+
+/** Watches the ideas of one `[data-roadmap-live]` roadmap until the first change that concerns it. */
+export function watchRoadmap(root: HTMLElement): void {
+  const columns = new Set([...root.querySelectorAll<HTMLElement>('[data-column]')].map((c) => c.dataset.column));
+  const cards = new Set([...root.querySelectorAll<HTMLElement>('[data-post]')].map((c) => c.dataset.post));
+  let woke = false;
+  // Still listening after waking: the island's own listener shares this topic instead of resubscribing.
+  followEveryIdea(root.dataset.public !== undefined, ({ record }) => {
+    if (woke || (!cards.has(record.id) && !columns.has(record.status))) return;
+    woke = true;
+    markRoadmapStale();
+    wakeIslands('roadmap');
+  });
+}

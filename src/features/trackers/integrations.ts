@@ -1,0 +1,74 @@
+// Admin integrations: the tracker connections, a new one (its token pasted once, a GitHub webhook secret shown
+// once), fetching a tracker's states, mapping them to statuses, switching a connection on or off, deleting it.
+// Every action answers with the shared toast; a refused action changes nothing on screen.
+import { atom } from 'nanostores';
+import { translate } from '../../i18n/current';
+import { type AppError, toAppError } from '../../lib/pb/errors';
+import { getClient } from '../../stores/client';
+import { showToast } from '../../stores/toast';
+import { toasted } from '../staff/staff-action';
+import {
+  createConnection,
+  deleteConnection,
+  fetchStates,
+  type NewConnection,
+  setCredentials,
+  type TrackerConnection,
+  updateConnection,
+} from './trackers-data';
+
+export const $connections = atom<TrackerConnection[]>([]);
+/** The webhook secret of the GitHub connection just made, shown until the admin dismisses it. */
+export const $newSecret = atom<{ id: string; secret: string } | null>(null);
+
+export function startConnections(initial: TrackerConnection[]): void {
+  $connections.set(initial);
+}
+
+const replace = (next: TrackerConnection) =>
+  $connections.set($connections.get().map((c) => (c.id === next.id ? { ...c, ...next } : c)));
+
+/** Creates a connection and pastes its credentials; null when made, else the refusal (shown by the fields). */
+export async function addConnection(
+  data: NewConnection,
+  credentials: { token: string; webhook_secret?: string },
+): Promise<AppError | null> {
+  const pb = getClient();
+  try {
+    const { webhook_secret, ...made } = await createConnection(pb, data);
+    await setCredentials(pb, made.id, credentials);
+    $connections.set([...$connections.get(), made]);
+    if (webhook_secret) $newSecret.set({ id: made.id, secret: webhook_secret });
+    showToast(translate('integrations', 'added'));
+    return null;
+  } catch (error) {
+    const appError = toAppError(error);
+    showToast(appError.message);
+    return appError;
+  }
+}
+
+export async function pasteCredentials(
+  id: string,
+  data: { token?: string; webhook_secret?: string },
+): Promise<boolean> {
+  return (
+    (await toasted(() => setCredentials(getClient(), id, data), translate('integrations', 'credentialsSaved'))) !== null
+  );
+}
+
+export async function loadStates(id: string): Promise<void> {
+  const states = await toasted(() => fetchStates(getClient(), id), translate('integrations', 'statesFetched'));
+  const current = $connections.get().find((c) => c.id === id);
+  if (states && current) replace({ ...current, states });
+}
+
+export async function saveConnection(id: string, data: Parameters<typeof updateConnection>[2]): Promise<void> {
+  const saved = await toasted(() => updateConnection(getClient(), id, data), translate('integrations', 'saved'));
+  if (saved) replace(saved);
+}
+
+export async function removeConnection(id: string): Promise<void> {
+  const done = await toasted(() => deleteConnection(getClient(), id), translate('integrations', 'deleted'));
+  if (done) $connections.set($connections.get().filter((c) => c.id !== id));
+}

@@ -1,0 +1,161 @@
+// Admin webhooks: endpoints (Standard Webhooks or Slack) with the events they get, paused state,
+// recent deliveries; a form to add one, after which its signing secret is shown once.
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { translator } from '../../i18n/current';
+import { actionName } from '../../lib/action-name';
+import { messageParts } from '../../lib/message-parts';
+import Toaster from '../../ui/Toaster';
+import WebhookDeliveries from './WebhookDeliveries';
+import { webhookEventName } from './webhook-event-names';
+import {
+  $revealedSecret,
+  $webhooks,
+  addWebhook,
+  dismissSecret,
+  removeWebhook,
+  rotateSecret,
+  startWebhooks,
+  toggleCustomerData,
+  togglePaused,
+} from './webhooks';
+import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from './webhooks-data';
+
+function readNewWebhook(form: HTMLFormElement): NewWebhook {
+  const data = new FormData(form);
+  return {
+    name: String(data.get('webhook_name') ?? ''),
+    url: String(data.get('url') ?? ''),
+    kind: data.get('kind') === 'slack' ? 'slack' : 'standard',
+    events: data.getAll('events').map(String) as WebhookEvent[],
+    include_customer_data: data.get('include_customer_data') === 'on',
+  };
+}
+
+function SecretNotice() {
+  const revealed = useStore($revealedSecret);
+  if (!revealed) return null;
+  const t = translator('adminWebhooks');
+  return (
+    <div className="notice" role="status" data-testid="webhook-secret">
+      <p>{t('secretOnce')}</p>
+      <code>{revealed.secret}</code>{' '}
+      <button type="button" className="button" onClick={dismissSecret}>
+        {t('secretDone')}
+      </button>
+    </div>
+  );
+}
+
+function Endpoint({ webhook }: { webhook: WebhookRecord }) {
+  const [showDeliveries, setShowDeliveries] = useState(false);
+  const t = translator('adminWebhooks');
+  const events = webhook.events.map(webhookEventName).join(t('listSeparator'));
+  return (
+    <li data-testid="webhook">
+      <h2>{webhook.name}</h2>
+      <p>
+        {messageParts(t(webhook.kind === 'slack' ? 'summarySlack' : 'summarySigned', { events })).map((part) =>
+          'text' in part ? part.text : <code key="url">{webhook.url}</code>,
+        )}
+      </p>
+      <p>
+        {webhook.paused
+          ? webhook.failure_count
+            ? t('pausedAfterFailures', { count: webhook.failure_count })
+            : t('pausedState')
+          : t('activeState')}{' '}
+        <button type="button" className="button" onClick={() => togglePaused(webhook)}>
+          {webhook.paused ? t('resume') : t('pause')}
+        </button>{' '}
+        {webhook.kind === 'standard' && (
+          <button type="button" className="button" onClick={() => rotateSecret(webhook.id)}>
+            {t('newSecret')}
+          </button>
+        )}{' '}
+        <button
+          type="button"
+          className="button danger"
+          onClick={() => removeWebhook(webhook.id)}
+          aria-label={actionName(t('delete'), webhook.name)}
+        >
+          {t('delete')}
+        </button>
+      </p>
+      {webhook.kind === 'standard' && (
+        <p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={webhook.include_customer_data}
+              onChange={() => toggleCustomerData(webhook)}
+            />{' '}
+            {translator('customers')('includeCustomerData')}
+          </label>
+        </p>
+      )}
+      <details onToggle={(event) => setShowDeliveries(event.currentTarget.open)}>
+        <summary>{t('recentDeliveries')}</summary>
+        {showDeliveries && <WebhookDeliveries webhookId={webhook.id} webhookName={webhook.name} />}
+      </details>
+    </li>
+  );
+}
+
+export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] }) {
+  const t = translator('adminWebhooks');
+  const webhooks = useStore($webhooks) ?? initial;
+  useEffect(() => startWebhooks(initial), [initial]);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!(await addWebhook(readNewWebhook(form)))) form.reset();
+  }
+
+  return (
+    <>
+      <SecretNotice />
+      {webhooks.length === 0 ? <p>{t('none')}</p> : null}
+      <ul className="admin-list">
+        {webhooks.map((w) => (
+          <Endpoint key={w.id} webhook={w} />
+        ))}
+      </ul>
+      <form onSubmit={add} className="admin-form" aria-labelledby="add-webhook">
+        <h2 id="add-webhook">{t('addHeading')}</h2>
+        <span className="field">
+          <label htmlFor="webhook-name">{t('name')}</label>
+          <input id="webhook-name" name="webhook_name" required maxLength={80} />
+        </span>
+        <span className="field">
+          <label htmlFor="webhook-url">{t('url')}</label>
+          <input id="webhook-url" name="url" type="url" required />
+        </span>
+        <span className="field">
+          <label htmlFor="webhook-kind">{t('kind')}</label>
+          <select id="webhook-kind" name="kind" defaultValue="standard">
+            <option value="standard">{t('kindStandard')}</option>
+            <option value="slack">{t('kindSlack')}</option>
+          </select>
+        </span>
+        <fieldset>
+          <legend>{t('events')}</legend>
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="checkbox">
+              <input type="checkbox" name="events" value={event} defaultChecked /> {webhookEventName(event)}
+            </label>
+          ))}
+          <p className="field-hint">{t('eventsNote')}</p>
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" name="include_customer_data" /> {translator('customers')('includeCustomerData')}
+        </label>
+        <button type="submit" className="button primary">
+          {t('addButton')}
+        </button>
+      </form>
+      <Toaster />
+    </>
+  );
+}

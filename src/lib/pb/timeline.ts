@@ -1,7 +1,0 @@
-// An idea's status history (status_events), as the idea page reads it (see idea-page.ts).
-import type { StatusEventRecord } from './staff-types';
-import type { StatusRecord, UserRecord } from './types';
-
-export type TimelineEvent = StatusEventRecord & {
-  expand?: { from?: StatusRecord; to?: StatusRecord; actor?: UserRecord };
-};
