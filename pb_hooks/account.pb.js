@@ -11,7 +11,7 @@ routerAdd(
   'POST',
   '/api/chorus/me/fresh',
   (e) => {
-    const { checkProof, issueFreshToken, FRESH_SECONDS } = require(`${__hooks}/lib/fresh-signin.js`);
+    const { checkProof, issueFreshToken, FRESH_SECONDS } = require(`${__hooks}/lib/account/fresh-signin.js`);
     const user = e.app.findRecordById('users', e.auth.id);
     checkProof(e.app, user, e.requestInfo().body || {});
     return e.json(200, { token: issueFreshToken(user), expires_in: FRESH_SECONDS });
@@ -25,7 +25,7 @@ routerAdd(
   '/api/chorus/me/export',
   (e) => {
     const { spend } = require(`${__hooks}/lib/limits.js`);
-    const { memberData } = require(`${__hooks}/lib/member-data.js`);
+    const { memberData } = require(`${__hooks}/lib/account/member-data.js`);
     spend('data-export', e.auth.id);
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.json(200, memberData(e.app, e.auth.id));
@@ -38,8 +38,8 @@ routerAdd(
   'POST',
   '/api/chorus/me/delete',
   (e) => {
-    const { requireFresh } = require(`${__hooks}/lib/fresh-signin.js`);
-    const { deleteAccount } = require(`${__hooks}/lib/account-deletion.js`);
+    const { requireFresh } = require(`${__hooks}/lib/account/fresh-signin.js`);
+    const { deleteAccount } = require(`${__hooks}/lib/account/account-deletion.js`);
     const user = e.app.findRecordById('users', e.auth.id);
     requireFresh(user, (e.requestInfo().body || {}).fresh);
     return e.json(200, { id: deleteAccount(e, user.id, false) });
@@ -54,9 +54,9 @@ routerAdd(
   (e) => {
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
-    const { memberData } = require(`${__hooks}/lib/member-data.js`);
-    const { recordAudit } = require(`${__hooks}/lib/audit.js`);
-    const { isErased } = require(`${__hooks}/lib/erasure.js`);
+    const { memberData } = require(`${__hooks}/lib/account/member-data.js`);
+    const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
+    const { isErased } = require(`${__hooks}/lib/account/erasure.js`);
     requireAdmin(e);
     let member = null;
     try {
@@ -87,8 +87,8 @@ routerAdd(
   (e) => {
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
-    const { requireFresh } = require(`${__hooks}/lib/fresh-signin.js`);
-    const { deleteAccount } = require(`${__hooks}/lib/account-deletion.js`);
+    const { requireFresh } = require(`${__hooks}/lib/account/fresh-signin.js`);
+    const { deleteAccount } = require(`${__hooks}/lib/account/account-deletion.js`);
     const admin = requireAdmin(e);
     // Superusers (the operator) need no fresh sign-in; an admin proves their own.
     if (admin) requireFresh(e.app.findRecordById('users', admin.id), (e.requestInfo().body || {}).fresh);

@@ -1,22 +1,22 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Alerts when an idea crosses a line (pb_hooks/lib/alerts.js): every save of an idea's insights row (each
+// Alerts when an idea crosses a line (pb_hooks/lib/alerts/alerts.js): every save of an idea's insights row (each
 // vote recomputes it in the vote's transaction, and so do revenue changes) checks the open rules in that
 // same transaction; after commit, a firing wakes the `chorus_alerts` job, which delivers off the write path.
 // Admins may only name staff as recipients (checked for admins only, so nobody else can probe who is staff).
 onRecordCreate((e) => {
   e.next();
-  require(`${__hooks}/lib/alerts.js`).checkAlerts(e.app, e.record);
+  require(`${__hooks}/lib/alerts/alerts.js`).checkAlerts(e.app, e.record);
 }, 'post_insights');
 
 onRecordUpdate((e) => {
   e.next();
-  require(`${__hooks}/lib/alerts.js`).checkAlerts(e.app, e.record);
+  require(`${__hooks}/lib/alerts/alerts.js`).checkAlerts(e.app, e.record);
 }, 'post_insights');
 
 {
   const wake = (e) => {
     e.next();
-    const { hasPending } = require(`${__hooks}/lib/alerts.js`);
+    const { hasPending } = require(`${__hooks}/lib/alerts/alerts.js`);
     if (hasPending(e.app, e.record.id)) require(`${__hooks}/lib/webhooks/kick.js`).kickJob(e.app, 'chorus_alerts');
   };
   onRecordAfterCreateSuccess(wake, 'post_insights');
@@ -24,7 +24,7 @@ onRecordUpdate((e) => {
 }
 
 cronAdd('chorus_alerts', '* * * * *', () => {
-  require(`${__hooks}/lib/alerts.js`).deliverFirings($app);
+  require(`${__hooks}/lib/alerts/alerts.js`).deliverFirings($app);
 });
 
 {

@@ -11,7 +11,7 @@ routerAdd(
   '/api/chorus/api-keys',
   (e) => {
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
-    const { createKey, publicKey, isKeyMember } = require(`${__hooks}/lib/api-keys.js`);
+    const { createKey, publicKey, isKeyMember } = require(`${__hooks}/lib/api-keys/api-keys.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     const admin = requireAdmin(e);
     if (!admin || isKeyMember(admin)) throw new ForbiddenError(refusalText('apiKeyNeedsAdminMember'));
@@ -29,7 +29,7 @@ routerAdd(
   '/api/chorus/api-keys/{id}/revoke',
   (e) => {
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
-    const { revokeKey, publicKey } = require(`${__hooks}/lib/api-keys.js`);
+    const { revokeKey, publicKey } = require(`${__hooks}/lib/api-keys/api-keys.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     requireAdmin(e);
     let key = null;
@@ -51,7 +51,7 @@ routerAdd(
   'GET',
   '/api/chorus/api-keys/self',
   (e) => {
-    const { keyOf, spendKeyRequest, publicKey, refuseKeyInAddress } = require(`${__hooks}/lib/api-keys.js`);
+    const { keyOf, spendKeyRequest, publicKey, refuseKeyInAddress } = require(`${__hooks}/lib/api-keys/api-keys.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     refuseKeyInAddress(e);
     const key = keyOf(e);
@@ -71,7 +71,7 @@ routerAdd(
   '/api/chorus/api-keys/members',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
-    const { keyMembersAmong } = require(`${__hooks}/lib/api-keys.js`);
+    const { keyMembersAmong } = require(`${__hooks}/lib/api-keys/api-keys.js`);
     requireStaff(e);
     const ids = String(e.request.url.query().get('ids') || '')
       .split(',')
@@ -87,7 +87,7 @@ routerAdd(
 for (const register of [onRecordsListRequest, onRecordViewRequest]) {
   register((e) => {
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      const keys = require(`${__hooks}/lib/api-keys.js`);
+      const keys = require(`${__hooks}/lib/api-keys/api-keys.js`);
       keys.refuseKeyInAddress(e);
       keys.spendKeyRequest(e);
     });
@@ -97,7 +97,7 @@ for (const register of [onRecordsListRequest, onRecordViewRequest]) {
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest, onRecordDeleteRequest]) {
   register((e) => {
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      const keys = require(`${__hooks}/lib/api-keys.js`);
+      const keys = require(`${__hooks}/lib/api-keys/api-keys.js`);
       keys.refuseKeyInAddress(e);
       keys.spendKeyRequest(e);
       keys.refuseReadOnlyKey(e);
@@ -130,7 +130,11 @@ onRecordAfterUpdateSuccess((e) => {
   const wasAdmin = before.getString('role') === 'admin' && !before.getBool('blocked');
   const isAdmin = e.record.getString('role') === 'admin' && !e.record.getBool('blocked');
   if (wasAdmin && !isAdmin) {
-    require(`${__hooks}/lib/api-keys.js`).revokeKeysOf(e.app, e.record.id, 'creator is no longer an active admin');
+    require(`${__hooks}/lib/api-keys/api-keys.js`).revokeKeysOf(
+      e.app,
+      e.record.id,
+      'creator is no longer an active admin',
+    );
   }
   e.next();
 }, 'users');
@@ -139,6 +143,6 @@ onRecordAfterUpdateSuccess((e) => {
 // sends (notifications, digests, releases, alerts, questions, password resets, codes) passes through this one
 // hook, which drops such recipients and sends nothing when none is left.
 onMailerSend((e) => {
-  const { withoutServiceRecipients } = require(`${__hooks}/lib/api-keys.js`);
+  const { withoutServiceRecipients } = require(`${__hooks}/lib/api-keys/api-keys.js`);
   if (withoutServiceRecipients(e.message)) e.next();
 });

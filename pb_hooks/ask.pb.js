@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // POST /api/chorus/posts/{id}/ask { body } — staff ask an idea's voters and followers one question
-// (pb_hooks/lib/ask.js). Staff only, rate limited per staff member, one question per idea an hour (429).
+// (pb_hooks/lib/asks/ask.js). Staff only, rate limited per staff member, one question per idea an hour (429).
 // Response: { id, post, body, sent_count, created }.
 // Answers (idea_answers) are created through the REST API, where the collection's rules decide; this hook
 // only trims them, so an answer of spaces is refused like an empty one.
@@ -11,7 +11,7 @@ routerAdd(
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
     const { spend } = require(`${__hooks}/lib/limits.js`);
-    const { questionBodyOf, askVoters } = require(`${__hooks}/lib/ask.js`);
+    const { questionBodyOf, askVoters } = require(`${__hooks}/lib/asks/ask.js`);
     const staff = requireStaff(e);
     const post = findVisiblePost(e, e.request.pathValue('id'));
     const body = questionBodyOf(e.requestInfo().body.body);

@@ -7,9 +7,9 @@ routerAdd(
   '/api/chorus/audit/export.csv',
   (e) => {
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
-    const { auditFilter } = require(`${__hooks}/lib/audit-filter.js`);
-    const { auditCsv } = require(`${__hooks}/lib/audit-export.js`);
-    const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+    const { auditFilter } = require(`${__hooks}/lib/audit/audit-filter.js`);
+    const { auditCsv } = require(`${__hooks}/lib/audit/audit-export.js`);
+    const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
     requireAdmin(e);
     const query = {};
     for (const key of ['actor', 'action', 'target', 'from', 'to']) query[key] = e.request.url.query().get(key);

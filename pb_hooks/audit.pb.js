@@ -5,16 +5,16 @@
 // daily retention job, after site.audit_retention_days (0 = kept forever).
 
 // Handlers are recompiled from their source: the collection comes from the record, not from this loop.
-for (const name of require(`${__hooks}/lib/audit-writes.js`).AUDITED) {
+for (const name of require(`${__hooks}/lib/audit/audit-writes.js`).AUDITED) {
   for (const register of [onRecordCreateRequest, onRecordUpdateRequest, onRecordDeleteRequest]) {
     register((e) => {
-      require(`${__hooks}/lib/audit-writes.js`).markActor(e);
+      require(`${__hooks}/lib/audit/audit-writes.js`).markActor(e);
       e.next();
     }, name);
   }
-  onRecordCreate((e) => require(`${__hooks}/lib/audit-writes.js`).auditWrite(e, 'create'), name);
-  onRecordUpdate((e) => require(`${__hooks}/lib/audit-writes.js`).auditWrite(e, 'update'), name);
-  onRecordDelete((e) => require(`${__hooks}/lib/audit-writes.js`).auditWrite(e, 'delete'), name);
+  onRecordCreate((e) => require(`${__hooks}/lib/audit/audit-writes.js`).auditWrite(e, 'create'), name);
+  onRecordUpdate((e) => require(`${__hooks}/lib/audit/audit-writes.js`).auditWrite(e, 'update'), name);
+  onRecordDelete((e) => require(`${__hooks}/lib/audit/audit-writes.js`).auditWrite(e, 'delete'), name);
 }
 
 // No client writes an entry, whatever the collection's rules say (a superuser's included).
@@ -43,7 +43,7 @@ onCollectionDeleteRequest((e) => {
 });
 
 cronAdd('chorus_audit_retention', '41 3 * * *', () => {
-  const { pruneAudit } = require(`${__hooks}/lib/audit-retention.js`);
+  const { pruneAudit } = require(`${__hooks}/lib/audit/audit-retention.js`);
   pruneAudit($app);
 });
 
@@ -54,7 +54,7 @@ onRecordUpdateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
       if (e.requestInfo().body.audit_retention_days !== undefined) {
-        const { retentionDaysSent } = require(`${__hooks}/lib/audit-retention.js`);
+        const { retentionDaysSent } = require(`${__hooks}/lib/audit/audit-retention.js`);
         if (retentionDaysSent(e) === null) {
           const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
           throw new BadRequestError(refusalText('auditRetentionDays'), {

@@ -1,11 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Keeps each idea's and comment's copy of its author's name and avatar (pb_hooks/lib/author-card.js) exact:
+// Keeps each idea's and comment's copy of its author's name and avatar (pb_hooks/lib/ideas/author-card.js) exact:
 // set on every create, reset on an update that changes the author or touches the copy (a client cannot
 // write it), and rewritten on all of a user's ideas and comments, in the same transaction, when they rename
 // or change their avatar. (A deleted user's ideas and comments go with them: `author` cascades.)
 onRecordCreate(
   (e) => {
-    require(`${__hooks}/lib/author-card.js`).copyAuthor(e.app, e.record);
+    require(`${__hooks}/lib/ideas/author-card.js`).copyAuthor(e.app, e.record);
     e.next();
   },
   'posts',
@@ -14,7 +14,7 @@ onRecordCreate(
 
 onRecordUpdate(
   (e) => {
-    const { authorCopyTouched, copyAuthor } = require(`${__hooks}/lib/author-card.js`);
+    const { authorCopyTouched, copyAuthor } = require(`${__hooks}/lib/ideas/author-card.js`);
     if (authorCopyTouched(e.record)) copyAuthor(e.app, e.record);
     e.next();
   },
@@ -25,7 +25,7 @@ onRecordUpdate(
 // Compared once saved: a new avatar's file name exists only then. (The rewrite sends no record events:
 // edge-cache.pb.js purges the cached pages that showed the old card once it commits.)
 onRecordUpdate((e) => {
-  const { cardValues, syncAuthorRecords } = require(`${__hooks}/lib/author-card.js`);
+  const { cardValues, syncAuthorRecords } = require(`${__hooks}/lib/ideas/author-card.js`);
   const before = cardValues(e.record.original()).join('\n');
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {

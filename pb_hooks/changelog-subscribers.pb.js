@@ -11,7 +11,7 @@ routerAdd(
   'POST',
   '/api/chorus/changelog/subscribe',
   (e) => {
-    const { normalizeEmail, requestSubscription } = require(`${__hooks}/lib/changelog-subscribers.js`);
+    const { normalizeEmail, requestSubscription } = require(`${__hooks}/lib/changelog/changelog-subscribers.js`);
     const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { spend } = require(`${__hooks}/lib/limits.js`);
     const { isLocale, requestLocale } = require(`${__hooks}/lib/i18n.js`);
@@ -42,7 +42,7 @@ routerAdd(
   'POST',
   '/api/chorus/changelog/confirm',
   (e) => {
-    const { confirmSubscription } = require(`${__hooks}/lib/changelog-subscribers.js`);
+    const { confirmSubscription } = require(`${__hooks}/lib/changelog/changelog-subscribers.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     try {
       confirmSubscription(e.app, String(e.requestInfo().body.token || ''));
@@ -58,7 +58,7 @@ routerAdd(
   'POST',
   '/api/chorus/changelog/unsubscribe',
   (e) => {
-    const { unsubscribe } = require(`${__hooks}/lib/changelog-subscribers.js`);
+    const { unsubscribe } = require(`${__hooks}/lib/changelog/changelog-subscribers.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     try {
       unsubscribe(e.app, String(e.requestInfo().body.token || ''));
@@ -72,13 +72,13 @@ routerAdd(
 
 // The mailer: every minute, and at once when a subscription or a published release kicks it.
 cronAdd('chorus_release_emails', '* * * * *', () => {
-  const { runReleaseMailer } = require(`${__hooks}/lib/release-mailer.js`);
+  const { runReleaseMailer } = require(`${__hooks}/lib/changelog/release-mailer.js`);
   runReleaseMailer($app);
 });
 
 // Addresses never confirmed, and unsubscribed ones, are forgotten after a week (the brake lasts a day).
 cronAdd('chorus_changelog_subscribers_cleanup', '23 3 * * *', () => {
-  const { dateString } = require(`${__hooks}/lib/changelog-subscribers.js`);
+  const { dateString } = require(`${__hooks}/lib/changelog/changelog-subscribers.js`);
   $app
     .db()
     .newQuery(

@@ -17,7 +17,7 @@ function publish(e) {
   if (!published || wasPublished) return e.next();
 
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notify.js`);
+  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const actor = actorOf(e.record);
   if (!e.record.getString('published_at')) e.record.set('published_at', new Date().toISOString());
@@ -40,7 +40,7 @@ function publish(e) {
       notifyUsers(txApp, people, { kind: 'release', post: postId, entry: e.record.id, actor });
     }
     // Visitors subscribed by email get it from the mailer, after this commits (pb_hooks/changelog-subscribers.pb.js).
-    require(`${__hooks}/lib/release-mailer.js`).queueReleaseMailing(txApp, e.record.id);
+    require(`${__hooks}/lib/changelog/release-mailer.js`).queueReleaseMailing(txApp, e.record.id);
   });
 }
 

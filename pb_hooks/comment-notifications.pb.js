@@ -6,8 +6,8 @@
 onRecordCreate((e) => {
   if (e.record.get('chorus_import')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notify.js`);
-  const { eligibleOf, mentionedIds } = require(`${__hooks}/lib/mentions.js`);
+  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
+  const { eligibleOf, mentionedIds } = require(`${__hooks}/lib/notifications/mentions.js`);
   const post = e.record.getString('post');
   const author = e.record.getString('author');
   const staffOnly = e.record.getBool('internal');

@@ -2,7 +2,7 @@
 // Hiding or showing a comment recounts its idea (comment_count counts what members see), in the same
 // transaction; the idea's save is also how open pages learn a comment left (members get no comment event).
 onRecordUpdate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const hiddenChanged = e.record.getBool('hidden') !== e.record.original().getBool('hidden');
   if (!hiddenChanged) return e.next();

@@ -2,9 +2,9 @@
 // A comment recounts its post (comment_count counts public comments only, trending_score) in the
 // same transaction; the commenter follows the idea; an edited body is marked with edited_at.
 onRecordCreate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
+  const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
   e.record.set('edited_at', '');
   withinTransaction(e, (txApp) => {
     recountPost(txApp, e.record.getString('post'));
@@ -13,7 +13,7 @@ onRecordCreate((e) => {
 }, 'comments');
 
 onRecordUpdate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const original = e.record.original();
   if (e.record.getString('body') !== original.getString('body')) {
@@ -26,7 +26,7 @@ onRecordUpdate((e) => {
 }, 'comments');
 
 onRecordDelete((e) => {
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recountPost(txApp, e.record.getString('post')));
 }, 'comments');

@@ -8,7 +8,7 @@ routerAdd(
   '/api/chorus/companies/import',
   (e) => {
     const { requireAdmin } = require(`${__hooks}/lib/staff.js`);
-    const { readCompaniesCsv, writeCompanies, ImportRefusal } = require(`${__hooks}/lib/companies-import.js`);
+    const { readCompaniesCsv, writeCompanies, ImportRefusal } = require(`${__hooks}/lib/customers/companies-import.js`);
     const { translate, requestLocale } = require(`${__hooks}/lib/i18n.js`);
     const admin = requireAdmin(e);
     let rows;
@@ -32,7 +32,7 @@ routerAdd(
     let counts;
     e.app.runInTransaction((txApp) => {
       counts = writeCompanies(txApp, rows);
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
       recordAudit(txApp, e, {
         action: 'companies.import',
         label: 'companies.csv',

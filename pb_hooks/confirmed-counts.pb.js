@@ -9,7 +9,7 @@ onRecordUpdate((e) => {
   const erased = !e.record.getDateTime('deleted_at').isZero();
   if (!verified && erased) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { countsNow, setMemberCounted } = require(`${__hooks}/lib/counted.js`);
+  const { countsNow, setMemberCounted } = require(`${__hooks}/lib/ideas/counted.js`);
   withinTransaction(e, (txApp) => setMemberCounted(txApp, e.record.id, countsNow(txApp, e.record.id)));
 }, 'users');
 
@@ -17,6 +17,6 @@ onRecordUpdate((e) => {
   const open = e.record.getBool('allow_unverified_posting');
   if (open === e.record.original().getBool('allow_unverified_posting')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { followSwitch } = require(`${__hooks}/lib/counted.js`);
+  const { followSwitch } = require(`${__hooks}/lib/ideas/counted.js`);
   withinTransaction(e, (txApp) => followSwitch(txApp, open));
 }, 'site');

@@ -7,7 +7,7 @@ onRecordCreateRequest(
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
       const name = e.collection.name;
       if ((name === 'posts' || name === 'comments') && e.record.getUnsavedFiles('images').length > 0) {
-        require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+        require(`${__hooks}/lib/images/image-uploads.js`).checkImageUploads(e);
       }
       const role = e.auth && e.auth.collection().name === 'users' ? e.auth.getString('role') : 'operator';
       if (role === 'member' || role === '') require(`${__hooks}/lib/limits.js`).spend(name, e.auth.id);

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Custom fields on ideas (pb_hooks/lib/custom-fields.js): every request that writes values is checked
+// Custom fields on ideas (pb_hooks/lib/ideas/custom-fields.js): every request that writes values is checked
 // against the board's definitions, public values on posts.fields and staff-only ones on post_insights.fields,
 // so a staff-only value never lands where members read. An admin's definition is checked too; when a field
 // turns staff-only (or public again) its values move to the other side, and a deleted field's values go.
@@ -8,7 +8,7 @@
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
   register((e) => {
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, () => {
-      const { checkOptions, refuseFields } = require(`${__hooks}/lib/custom-fields.js`);
+      const { checkOptions, refuseFields } = require(`${__hooks}/lib/ideas/custom-fields.js`);
       let options = [];
       try {
         options = JSON.parse(toString(e.record.get('options')) || '[]');
@@ -32,7 +32,7 @@ for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
       const sent = e.requestInfo().body.fields !== undefined;
       if (!sent && !creating) return e.next();
       const { isStaff } = require(`${__hooks}/lib/access.js`);
-      const { checkValues, definitionsOf, refuseFields } = require(`${__hooks}/lib/custom-fields.js`);
+      const { checkValues, definitionsOf, refuseFields } = require(`${__hooks}/lib/ideas/custom-fields.js`);
       const definitions = definitionsOf(e.app, e.record.getString('board'));
       const checked = checkValues(definitions, e.record.get('fields'), {
         isPublic: true,
@@ -49,7 +49,7 @@ for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
 onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, () => {
     if (e.requestInfo().body.fields === undefined) return e.next();
-    const { checkValues, definitionsOf, refuseFields } = require(`${__hooks}/lib/custom-fields.js`);
+    const { checkValues, definitionsOf, refuseFields } = require(`${__hooks}/lib/ideas/custom-fields.js`);
     const post = e.app.findRecordById('posts', e.record.id);
     const checked = checkValues(definitionsOf(e.app, post.getString('board')), e.record.get('fields'), {
       isPublic: false,
@@ -64,7 +64,7 @@ onRecordUpdateRequest((e) => {
 // An idea moved to another board keeps only the public values that board defines as public.
 onRecordUpdate((e) => {
   if (e.record.getString('board') === e.record.original().getString('board')) return e.next();
-  const { definitionsOf, keepDefined, objectOf } = require(`${__hooks}/lib/custom-fields.js`);
+  const { definitionsOf, keepDefined, objectOf } = require(`${__hooks}/lib/ideas/custom-fields.js`);
   const definitions = definitionsOf(e.app, e.record.getString('board'));
   e.record.set('fields', keepDefined(definitions, objectOf(e.record.get('fields')) || {}, true));
   e.next();
@@ -76,7 +76,7 @@ onRecordUpdate((e) => {
   const wasPublic = e.record.original().getBool('public');
   if (e.record.getBool('public') === wasPublic) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { moveFieldValues } = require(`${__hooks}/lib/custom-field-values.js`);
+  const { moveFieldValues } = require(`${__hooks}/lib/ideas/custom-field-values.js`);
   const key = e.record.getString('key');
   const board = e.record.getString('board');
   withinTransaction(e, (txApp) => moveFieldValues(txApp, board, key, wasPublic ? 'toStaff' : 'toPublic'));
@@ -84,7 +84,7 @@ onRecordUpdate((e) => {
 
 onRecordDelete((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { moveFieldValues } = require(`${__hooks}/lib/custom-field-values.js`);
+  const { moveFieldValues } = require(`${__hooks}/lib/ideas/custom-field-values.js`);
   const key = e.record.getString('key');
   const board = e.record.getString('board');
   withinTransaction(e, (txApp) => moveFieldValues(txApp, board, key, 'remove'));

@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Daily and weekly digests (pb_hooks/lib/digests.js): every 15 minutes the job sends the digests that have
+// Daily and weekly digests (pb_hooks/lib/notifications/digests.js): every 15 minutes the job sends the digests that have
 // come due (08:00 local, per member's time zone; zones off the hour, like India's, are caught within 15
 // minutes). A superuser route runs the same job for any instant, so tests and operators need no clock.
 
 cronAdd('chorus_digests', '*/15 * * * *', () => {
-  require(`${__hooks}/lib/digests.js`).runDigests($app);
+  require(`${__hooks}/lib/notifications/digests.js`).runDigests($app);
 });
 
 // POST /api/chorus/digests/run { now?: ISO date } (superusers only) — runs the digest job as if it were
@@ -13,7 +13,7 @@ routerAdd(
   'POST',
   '/api/chorus/digests/run',
   (e) => {
-    const { runDigests } = require(`${__hooks}/lib/digests.js`);
+    const { runDigests } = require(`${__hooks}/lib/notifications/digests.js`);
     const body = e.requestInfo().body;
     let now = new DateTime();
     if (body.now !== undefined) {

@@ -14,15 +14,15 @@ const EDGE_CACHED_COLLECTIONS = [
 ];
 
 for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess]) {
-  register((e) => require(`${__hooks}/lib/edge-cache.js`).purgeAfterWrite(e), ...EDGE_CACHED_COLLECTIONS);
+  register((e) => require(`${__hooks}/lib/edge/edge-cache.js`).purgeAfterWrite(e), ...EDGE_CACHED_COLLECTIONS);
 }
 
 // A member's new name or avatar is rewritten onto their ideas and comments without record events
 // (author-card.pb.js): purge the pages that showed the old one. `original()` is still the record before it.
 onRecordAfterUpdateSuccess((e) => {
   e.next();
-  const { cardValues } = require(`${__hooks}/lib/author-card.js`);
+  const { cardValues } = require(`${__hooks}/lib/ideas/author-card.js`);
   if (cardValues(e.record).join('\n') === cardValues(e.record.original()).join('\n')) return;
-  const { authorPageTags, purge } = require(`${__hooks}/lib/edge-cache.js`);
+  const { authorPageTags, purge } = require(`${__hooks}/lib/edge/edge-cache.js`);
   purge(e.app, authorPageTags(e.app, e.record.id));
 }, 'users');

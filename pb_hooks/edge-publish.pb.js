@@ -3,20 +3,20 @@
 // (lib/edge-publish.js sends it, with any purge tags, in one call to the Worker beside the request):
 // ideas' live copies, public comments and their reactions, published changelog entries.
 cronAdd('chorus_edge_publish', '* * * * *', () => {
-  require(`${__hooks}/lib/edge-publish.js`).runPublisher($app);
+  require(`${__hooks}/lib/edge/edge-publish.js`).runPublisher($app);
 });
 
 // (Each handler runs in its own VM, which sees none of this file's variables: one registration per action.)
 const EDGE_COLLECTIONS = ['post_live', 'comments', 'reactions', 'changelog_entries'];
 onRecordAfterCreateSuccess(
-  (e) => require(`${__hooks}/lib/edge-changes.js`).publishAfterWrite(e, 'create'),
+  (e) => require(`${__hooks}/lib/edge/edge-changes.js`).publishAfterWrite(e, 'create'),
   ...EDGE_COLLECTIONS,
 );
 onRecordAfterUpdateSuccess(
-  (e) => require(`${__hooks}/lib/edge-changes.js`).publishAfterWrite(e, 'update'),
+  (e) => require(`${__hooks}/lib/edge/edge-changes.js`).publishAfterWrite(e, 'update'),
   ...EDGE_COLLECTIONS,
 );
 onRecordAfterDeleteSuccess(
-  (e) => require(`${__hooks}/lib/edge-changes.js`).publishAfterWrite(e, 'delete'),
+  (e) => require(`${__hooks}/lib/edge/edge-changes.js`).publishAfterWrite(e, 'delete'),
   ...EDGE_COLLECTIONS,
 );

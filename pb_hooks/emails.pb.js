@@ -5,7 +5,7 @@
 onRecordAfterCreateSuccess((e) => {
   e.next();
   if (!e.app.settings().smtp.enabled) return;
-  const { buildNotificationEmail } = require(`${__hooks}/lib/email.js`);
+  const { buildNotificationEmail } = require(`${__hooks}/lib/notifications/email.js`);
   try {
     const message = buildNotificationEmail(e.app, e.record);
     if (message) e.app.newMailClient().send(message);

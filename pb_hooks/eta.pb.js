@@ -17,14 +17,14 @@ onRecordUpdateRequest((e) => {
 onRecordUpdate((e) => {
   const eta = e.record.getString('eta');
   if (eta === e.record.original().getString('eta')) return e.next();
-  const { showsEta, copyEtaToPost } = require(`${__hooks}/lib/eta.js`);
+  const { showsEta, copyEtaToPost } = require(`${__hooks}/lib/priority/eta.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const actor = actorOf(e.record);
   withinTransaction(e, (txApp) => {
     if (!showsEta(txApp)) return; // not public: no member learns it
     if (!copyEtaToPost(txApp, e.record.id, eta)) return;
-    const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notify.js`);
+    const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
     notifyUsers(txApp, audienceOf(txApp, e.record.id, { exclude: actor }), { kind: 'eta', post: e.record.id, actor });
   });
 }, 'post_insights');
@@ -32,7 +32,7 @@ onRecordUpdate((e) => {
 onRecordUpdate((e) => {
   const show = e.record.getBool('show_eta');
   if (show === e.record.original().getBool('show_eta')) return e.next();
-  const { syncAllPostEtas } = require(`${__hooks}/lib/eta.js`);
+  const { syncAllPostEtas } = require(`${__hooks}/lib/priority/eta.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
     const started = Date.now();

@@ -46,7 +46,7 @@ routerAdd(
       if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
       return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
     };
-    const { objectOf } = require(`${__hooks}/lib/custom-fields.js`);
+    const { objectOf } = require(`${__hooks}/lib/ideas/custom-fields.js`);
     const keys = [];
     for (const field of e.app.findRecordsByFilter('custom_fields', '', 'key', 0, 0)) {
       if (keys.indexOf(field.getString('key')) === -1) keys.push(field.getString('key'));
@@ -64,7 +64,7 @@ routerAdd(
         .map(cell)
         .join(',');
     });
-    const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+    const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
     recordAudit(e.app, e, { action: 'export.posts', label: 'posts.csv', after: { rows: rows.length } });
     e.response.header().set('Content-Disposition', 'attachment; filename="posts.csv"');
     return e.blob(200, 'text/csv; charset=utf-8', `${[header.join(','), ...lines].join('\r\n')}\r\n`);

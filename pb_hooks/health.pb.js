@@ -5,12 +5,12 @@
 // PocketBase's own secret ({"edge": {"post", "reaction", "tags"}}). Every email sent or refused is counted.
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/health.js`).noteStarted(e.app);
+  require(`${__hooks}/lib/health/health.js`).noteStarted(e.app);
 });
 
 // The one mail path: whatever Chorus or PocketBase sends passes here (after api-keys.pb.js drops service members).
 onMailerSend((e) => {
-  const { noteMail } = require(`${__hooks}/lib/health.js`);
+  const { noteMail } = require(`${__hooks}/lib/health/health.js`);
   try {
     e.next();
   } catch (error) {
@@ -26,7 +26,7 @@ routerAdd(
   (e) => {
     require(`${__hooks}/lib/staff.js`).requireAdmin(e);
     e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, require(`${__hooks}/lib/health.js`).healthReport(e.app, e));
+    return e.json(200, require(`${__hooks}/lib/health/health.js`).healthReport(e.app, e));
   },
   $apis.requireAuth('users', '_superusers'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
@@ -36,7 +36,7 @@ routerAdd(
   'POST',
   '/api/chorus/health',
   (e) => {
-    const { heartbeat, probeEdge } = require(`${__hooks}/lib/health.js`);
+    const { heartbeat, probeEdge } = require(`${__hooks}/lib/health/health.js`);
     const body = e.requestInfo().body || {};
     const edge = body.edge && typeof body.edge === 'object' ? body.edge : null;
     const ids = /^[a-z0-9]{15}$/;

@@ -8,7 +8,7 @@ onRecordCreateRequest(
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
       const field = { users: 'avatar', site: 'logo', changelog_entries: 'cover' }[e.collection.name];
       if (field && e.record.getUnsavedFiles(field).length > 0) {
-        require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+        require(`${__hooks}/lib/images/image-uploads.js`).checkImageUploads(e);
       }
       e.next();
     }),
@@ -24,7 +24,7 @@ onRecordUpdateRequest(
         e.collection.name
       ];
       if (field && e.record.getUnsavedFiles(field).length > 0) {
-        require(`${__hooks}/lib/image-uploads.js`).checkImageUploads(e);
+        require(`${__hooks}/lib/images/image-uploads.js`).checkImageUploads(e);
       }
       e.next();
     }),

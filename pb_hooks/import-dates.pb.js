@@ -8,7 +8,7 @@ routerAdd(
   'POST',
   '/api/chorus/import/dates',
   (e) => {
-    const { recountPost } = require(`${__hooks}/lib/counters.js`);
+    const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
     const allowed = ['posts', 'comments', 'changelog_entries'];
     const items = e.requestInfo().body.items;
     if (!Array.isArray(items) || items.length > 1000) {

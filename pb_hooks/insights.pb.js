@@ -1,30 +1,30 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Keeps each idea's worth (post_insights: revenue, plans, reach, score) in step, in the writer's
 // transaction: a new idea gets its row; a vote, a member's company, a company's revenue or plan, and the
-// staff's impact, confidence and effort recompute what they change (pb_hooks/lib/insights.js).
+// staff's impact, confidence and effort recompute what they change (pb_hooks/lib/priority/insights.js).
 onRecordCreate((e) => {
-  const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeInsights(txApp, e.record.id));
 }, 'posts');
 
 onRecordUpdate((e) => {
   if (e.record.getString('board') === e.record.original().getString('board')) return e.next();
-  const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeInsights(txApp, e.record.id));
 }, 'posts');
 
 // A member's company changed: every idea they voted for is worth something else now.
 onRecordCreate((e) => {
-  const { recomputeVotedBy } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeVotedBy } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeVotedBy(txApp, [e.record.getString('user')]));
 }, 'member_profiles');
 
 onRecordUpdate((e) => {
   if (e.record.getString('company') === e.record.original().getString('company')) return e.next();
-  const { recomputeVotedBy } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeVotedBy } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeVotedBy(txApp, [e.record.getString('user')]));
 }, 'member_profiles');
@@ -35,7 +35,7 @@ onRecordUpdate((e) => {
     e.record.getFloat('monthly_revenue') === before.getFloat('monthly_revenue') &&
     e.record.getString('plan') === before.getString('plan');
   if (unchanged) return e.next();
-  const { recomputeVotedBy, membersOf } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeVotedBy, membersOf } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeVotedBy(txApp, membersOf(txApp, e.record.id)));
 }, 'companies');
@@ -43,7 +43,7 @@ onRecordUpdate((e) => {
 // A deleted company leaves its members without one (PocketBase clears the relation), then their ideas
 // are recomputed from what remains.
 onRecordDelete((e) => {
-  const { recomputeVotedBy, membersOf } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeVotedBy, membersOf } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const members = membersOf(e.app, e.record.id);
   withinTransaction(e, (txApp) => recomputeVotedBy(txApp, members));
@@ -56,8 +56,8 @@ onRecordUpdate((e) => {
   const before = record.original();
   const sized = ['impact', 'confidence', 'effort'].some((name) => record.getFloat(name) !== before.getFloat(name));
   if (!sized) return e.next();
-  const { scoringOf, weightsOf, jsonField } = require(`${__hooks}/lib/insights.js`);
-  const { formulaOf, scoreOf } = require(`${__hooks}/lib/score.js`);
+  const { scoringOf, weightsOf, jsonField } = require(`${__hooks}/lib/priority/insights.js`);
+  const { formulaOf, scoreOf } = require(`${__hooks}/lib/priority/score.js`);
   const plans = jsonField(record, 'plans');
   const votes = Object.values(plans).reduce((sum, plan) => sum + (Number(plan.votes) || 0), 0);
   const scoring = scoringOf(e.app);

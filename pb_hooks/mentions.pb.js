@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Mentions in comments (pb_hooks/lib/mentions.js): at most 10 people per comment; whoever a new or edited
+// Mentions in comments (pb_hooks/lib/notifications/mentions.js): at most 10 people per comment; whoever a new or edited
 // comment newly mentions is notified in its transaction, when they may see the idea (staff only for an
 // internal comment). A mention of anyone else changes nothing in the answer: it notifies no one, silently.
 // GET /api/chorus/posts/{id}/mentionable?q=&internal=1 — up to 8 people the signed-in caller may mention there:
@@ -9,7 +9,7 @@
 onRecordCreateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/mentions.js`).refuseTooManyMentions(e.record);
+      require(`${__hooks}/lib/notifications/mentions.js`).refuseTooManyMentions(e.record);
       e.next();
     }),
   'comments',
@@ -18,7 +18,7 @@ onRecordCreateRequest(
 onRecordUpdateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/mentions.js`).refuseTooManyMentions(e.record);
+      require(`${__hooks}/lib/notifications/mentions.js`).refuseTooManyMentions(e.record);
       e.next();
     }),
   'comments',
@@ -27,7 +27,7 @@ onRecordUpdateRequest(
 onRecordCreate((e) => {
   if (e.record.get('chorus_import')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => require(`${__hooks}/lib/mentions.js`).notifyMentions(txApp, e.record));
+  withinTransaction(e, (txApp) => require(`${__hooks}/lib/notifications/mentions.js`).notifyMentions(txApp, e.record));
 }, 'comments');
 
 onRecordUpdate((e) => {
@@ -37,7 +37,9 @@ onRecordUpdate((e) => {
     e.record.getBool('internal') !== original.getBool('internal');
   if (!changed) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => require(`${__hooks}/lib/mentions.js`).notifyMentions(txApp, e.record, original));
+  withinTransaction(e, (txApp) =>
+    require(`${__hooks}/lib/notifications/mentions.js`).notifyMentions(txApp, e.record, original),
+  );
 }, 'comments');
 
 routerAdd(

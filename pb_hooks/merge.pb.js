@@ -3,7 +3,7 @@
 // In one transaction: the duplicate's votes move to the target (a person who voted for both keeps one
 // vote), its followers follow the target instead, merged_into is set, both are recounted, and the
 // duplicate's voters who may see it are notified (kind merge, post = the duplicate; the email names the
-// target only to those who may open it, pb_hooks/lib/email.js). 400 for a merge into itself,
+// target only to those who may open it, pb_hooks/lib/notifications/email.js). 400 for a merge into itself,
 // into a merged idea, or of an idea already merged. Response: { duplicate: <post>, target: <post> }.
 routerAdd(
   'POST',
@@ -12,10 +12,10 @@ routerAdd(
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
     const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
-    const { recountPost } = require(`${__hooks}/lib/counters.js`);
-    const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
-    const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
-    const { notifyUsers } = require(`${__hooks}/lib/notify.js`);
+    const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
+    const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
+    const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
+    const { notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
     const { canSeePost } = require(`${__hooks}/lib/access.js`);
     const staff = requireStaff(e);
     const duplicate = findVisiblePost(e, e.request.pathValue('id'));
@@ -57,7 +57,7 @@ routerAdd(
       recountPost(txApp, target.id);
       recomputeInsights(txApp, duplicate.id);
       recomputeInsights(txApp, target.id);
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
       recordAudit(txApp, e, {
         action: 'post.merge',
         collection: 'posts',

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Names and titles are normalized on the server for every API write (pb_hooks/lib/text.js, NAME_FIELDS):
 // users.name, the name of boards, tags and statuses, the title of posts and changelog entries. A member's name
-// may not imitate a staff member's (pb_hooks/lib/staff-names.js).
+// may not imitate a staff member's (pb_hooks/lib/account/staff-names.js).
 // (Handlers run in other JS runtimes than this file, so they read their collection from the record.)
 const NAMED = ['users', 'boards', 'tags', 'statuses', 'posts', 'changelog_entries'];
 
@@ -9,7 +9,8 @@ onRecordCreateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
       require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
-      if (e.record.collection().name === 'users') require(`${__hooks}/lib/staff-names.js`).refuseStaffLookalike(e);
+      if (e.record.collection().name === 'users')
+        require(`${__hooks}/lib/account/staff-names.js`).refuseStaffLookalike(e);
       e.next();
     }),
   ...NAMED,
@@ -19,7 +20,8 @@ onRecordUpdateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
       require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
-      if (e.record.collection().name === 'users') require(`${__hooks}/lib/staff-names.js`).refuseStaffLookalike(e);
+      if (e.record.collection().name === 'users')
+        require(`${__hooks}/lib/account/staff-names.js`).refuseStaffLookalike(e);
       e.next();
     }),
   ...NAMED,

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Passkeys (WebAuthn): routes only the site's Worker can use (each body carries a proof signed with a key
-// derived from CHORUS_PROXY_SECRET, pb_hooks/lib/passkeys.js), the staff-passkey policy on every other way in,
+// derived from CHORUS_PROXY_SECRET, pb_hooks/lib/auth/passkeys.js), the staff-passkey policy on every other way in,
 // and the guards that keep an admin from locking staff out.
 // POST /api/chorus/passkeys/challenge { proof } → { origin, rpId, rpName, purpose, user?, exclude? }
 // POST /api/chorus/passkeys/lookup { proof } → { origin, rpId, purpose, user, credential? }
@@ -11,20 +11,20 @@
   routerAdd(
     'POST',
     '/api/chorus/passkeys/challenge',
-    (e) => e.json(200, require(`${__hooks}/lib/passkeys.js`).startCeremony(e)),
+    (e) => e.json(200, require(`${__hooks}/lib/auth/passkeys.js`).startCeremony(e)),
     inRequestLanguage,
   );
   routerAdd(
     'POST',
     '/api/chorus/passkeys/lookup',
-    (e) => e.json(200, require(`${__hooks}/lib/passkeys.js`).lookUp(e)),
+    (e) => e.json(200, require(`${__hooks}/lib/auth/passkeys.js`).lookUp(e)),
     inRequestLanguage,
   );
   routerAdd(
     'POST',
     '/api/chorus/passkeys/signin',
     (e) => {
-      const user = require(`${__hooks}/lib/passkeys.js`).finishSignIn(e);
+      const user = require(`${__hooks}/lib/auth/passkeys.js`).finishSignIn(e);
       return $apis.recordAuthResponse(e, user, 'passkey', null);
     },
     inRequestLanguage,
@@ -32,7 +32,7 @@
   routerAdd(
     'POST',
     '/api/chorus/passkeys/register',
-    (e) => e.json(200, require(`${__hooks}/lib/passkeys.js`).finishRegistration(e)),
+    (e) => e.json(200, require(`${__hooks}/lib/auth/passkeys.js`).finishRegistration(e)),
     inRequestLanguage,
   );
 }
@@ -42,7 +42,7 @@
 onRecordAuthRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      const { staffPasskeyRequired, isStaffRole } = require(`${__hooks}/lib/passkeys.js`);
+      const { staffPasskeyRequired, isStaffRole } = require(`${__hooks}/lib/auth/passkeys.js`);
       const { refusalText } = require(`${__hooks}/lib/refusals.js`);
       if (e.authMethod && e.authMethod !== 'passkey' && isStaffRole(e.record) && staffPasskeyRequired(e.app)) {
         throw new ForbiddenError(refusalText('passkeyStaffRequired'));
@@ -57,7 +57,7 @@ onRecordAuthRequest(
 onRecordUpdateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      const { passkeyCount } = require(`${__hooks}/lib/passkeys.js`);
+      const { passkeyCount } = require(`${__hooks}/lib/auth/passkeys.js`);
       const { refusalText } = require(`${__hooks}/lib/refusals.js`);
       const was = e.record.original().getBool('staff_passkey_required');
       const now = e.record.getBool('staff_passkey_required');
@@ -75,7 +75,7 @@ onRecordUpdateRequest(
 onRecordDeleteRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      const { staffPasskeyRequired, isStaffRole, passkeyCount } = require(`${__hooks}/lib/passkeys.js`);
+      const { staffPasskeyRequired, isStaffRole, passkeyCount } = require(`${__hooks}/lib/auth/passkeys.js`);
       const { refusalText } = require(`${__hooks}/lib/refusals.js`);
       if (!e.hasSuperuserAuth() && e.auth && isStaffRole(e.auth) && staffPasskeyRequired(e.app)) {
         if (passkeyCount(e.app, e.auth.id) <= 1) throw new BadRequestError(refusalText('passkeyLastForStaff'));

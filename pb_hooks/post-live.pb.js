@@ -1,17 +1,17 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Keeps `post_live` (the live copy of each public idea, pb_hooks/lib/post-live.js) in step with every write
+// Keeps `post_live` (the live copy of each public idea, pb_hooks/lib/edge/post-live.js) in step with every write
 // that changes it, in the write's own transaction: an idea created, edited, recounted (votes, comments),
 // approved, moved to another board, merged or deleted, and a board's visibility changed. (A deleted board
 // takes its ideas' live copies with it: post_live.board cascades.)
 onRecordCreate((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { syncPostLive } = require(`${__hooks}/lib/post-live.js`);
+  const { syncPostLive } = require(`${__hooks}/lib/edge/post-live.js`);
   withinTransaction(e, (txApp) => syncPostLive(txApp, e.record));
 }, 'posts');
 
 // Edits that touch nothing the live copy holds (body, images, tags, score…) cost nothing more.
 onRecordUpdate((e) => {
-  const { liveFieldsChanged, syncPostLive } = require(`${__hooks}/lib/post-live.js`);
+  const { liveFieldsChanged, syncPostLive } = require(`${__hooks}/lib/edge/post-live.js`);
   if (!liveFieldsChanged(e.record)) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => syncPostLive(txApp, e.record));
@@ -19,13 +19,13 @@ onRecordUpdate((e) => {
 
 onRecordDelete((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { deletePostLive } = require(`${__hooks}/lib/post-live.js`);
+  const { deletePostLive } = require(`${__hooks}/lib/edge/post-live.js`);
   withinTransaction(e, (txApp) => deletePostLive(txApp, e.record.id));
 }, 'posts');
 
 onRecordUpdate((e) => {
   if (e.record.getString('visibility') === e.record.original().getString('visibility')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { syncBoardLive } = require(`${__hooks}/lib/post-live.js`);
+  const { syncBoardLive } = require(`${__hooks}/lib/edge/post-live.js`);
   withinTransaction(e, (txApp) => syncBoardLive(txApp, e.record));
 }, 'boards');

@@ -5,9 +5,9 @@
 // Every new post starts with zero counters, a fresh trending score and the default status,
 // and its author is subscribed in the same transaction.
 onRecordCreate((e) => {
-  const { trendingScore } = require(`${__hooks}/lib/counters.js`);
+  const { trendingScore } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
+  const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
   e.record.set('vote_count', 0);
   e.record.set('comment_count', 0);
   e.record.set('trending_score', trendingScore(0, 0, Math.floor(Date.now() / 1000)));

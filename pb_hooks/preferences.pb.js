@@ -5,14 +5,14 @@
 // (instant, daily, weekly, off) and the old on/off switch, kept in step whichever of the two is written.
 
 onRecordCreateRequest((e) => {
-  const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/unsubscribe.js`);
+  const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
   const body = e.requestInfo().body;
   const chosen = PREFERENCES.some((name) => body[name] !== undefined || body[FREQUENCY_OF[name]] !== undefined);
   if (chosen) e.record.set('chorus_explicit_preferences', true);
   // The sign-up form sends the browser's time zone as browser_time_zone (PocketBase drops hidden fields such
   // as time_zone from a member's request): kept when the server knows it, else UTC; never a reason to refuse
   // the sign-up.
-  const { isTimeZone } = require(`${__hooks}/lib/digest-preferences.js`);
+  const { isTimeZone } = require(`${__hooks}/lib/notifications/digest-preferences.js`);
   const zone = body.browser_time_zone;
   if (typeof zone === 'string' && zone !== 'UTC' && isTimeZone(zone)) e.record.set('chorus_time_zone', zone);
   e.next();
@@ -20,7 +20,7 @@ onRecordCreateRequest((e) => {
 
 // Every way an account is made (sign-up, OAuth2, vote on behalf, admin UI) passes here.
 onRecordCreate((e) => {
-  const { PREFERENCES, FREQUENCIES, FREQUENCY_OF } = require(`${__hooks}/lib/unsubscribe.js`);
+  const { PREFERENCES, FREQUENCIES, FREQUENCY_OF } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
   const explicit = e.record.get('chorus_explicit_preferences');
   const zone = e.record.get('chorus_time_zone'); // from the sign-up request, checked there
   if (zone) e.record.set('time_zone', zone);
@@ -38,7 +38,7 @@ onRecordCreate((e) => {
 // on keeps a digest frequency, or becomes instant. Choosing daily or weekly starts that digest's period now,
 // so its first digest tells only what happened after the choice.
 onRecordUpdate((e) => {
-  const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/unsubscribe.js`);
+  const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
   const before = e.record.original();
   const uses = (record, frequency) => PREFERENCES.some((name) => record.getString(FREQUENCY_OF[name]) === frequency);
   const wasUsing = { daily: uses(before, 'daily'), weekly: uses(before, 'weekly') };
@@ -66,7 +66,7 @@ routerAdd(
   'GET',
   '/api/chorus/preferences',
   (e) => {
-    const { preferencesOf } = require(`${__hooks}/lib/digest-preferences.js`);
+    const { preferencesOf } = require(`${__hooks}/lib/notifications/digest-preferences.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     if (e.auth.collection().name !== 'users') throw new ForbiddenError(refusalText('membersOnlyPreferences'));
     return e.json(200, preferencesOf(e.auth));
@@ -79,7 +79,7 @@ routerAdd(
   'POST',
   '/api/chorus/preferences',
   (e) => {
-    const { preferencesOf, applyPreferences } = require(`${__hooks}/lib/digest-preferences.js`);
+    const { preferencesOf, applyPreferences } = require(`${__hooks}/lib/notifications/digest-preferences.js`);
     const { requireActiveMember } = require(`${__hooks}/lib/staff.js`);
     const user = e.app.findRecordById('users', requireActiveMember(e).id);
     applyPreferences(user, e.requestInfo().body);
@@ -98,7 +98,7 @@ routerAdd(
   'POST',
   '/api/chorus/unsubscribe',
   (e) => {
-    const { readUnsubscribeToken, applyUnsubscribe } = require(`${__hooks}/lib/unsubscribe.js`);
+    const { readUnsubscribeToken, applyUnsubscribe } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
     const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     const body = e.requestInfo().body;
     const token = String((typeof body.token === 'string' && body.token) || e.request.url.query().get('token') || '');

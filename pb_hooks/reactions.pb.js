@@ -2,6 +2,6 @@
 // A reaction counts (is listed to others and published live) only when its member may be counted: the server
 // decides, whatever a client sends (lib/counted.js).
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/counted.js`).decideCounted(e.app, e.record);
+  require(`${__hooks}/lib/ideas/counted.js`).decideCounted(e.app, e.record);
   e.next();
 }, 'reactions');

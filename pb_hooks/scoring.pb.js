@@ -6,7 +6,7 @@ onRecordUpdate((e) => {
   const before = e.record.original();
   const weightsChanged = toString(before.get('weights')) !== toString(e.record.get('weights'));
   if (!weightsChanged && before.getString('formula') === e.record.getString('formula')) return e.next();
-  const { rescoreAll } = require(`${__hooks}/lib/rescore.js`);
+  const { rescoreAll } = require(`${__hooks}/lib/priority/rescore.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
     const started = Date.now();
@@ -20,7 +20,7 @@ onRecordUpdate((e) => {
 onRecordUpdateRequest((e) => {
   const { inRequestLanguage } = require(`${__hooks}/lib/refusals.js`);
   inRequestLanguage(e, () => {
-    const { badWeights } = require(`${__hooks}/lib/rescore.js`);
+    const { badWeights } = require(`${__hooks}/lib/priority/rescore.js`);
     if (badWeights(e.app, e.record)) {
       const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
       throw new BadRequestError(refusalText('badScoringWeights'), {

@@ -7,7 +7,7 @@
 // Response: { page, perPage, totalItems, totalPages, items: [posts records] } like a list response.
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
-  const { toFtsQuery } = require(`${__hooks}/lib/search-query.js`);
+  const { toFtsQuery } = require(`${__hooks}/lib/ideas/search-query.js`);
   const { isStaff, postVisibleSql } = require(`${__hooks}/lib/access.js`);
   const query = e.request.url.query();
   const { page, perPage, offset } = readPaging(e, 20, 50);

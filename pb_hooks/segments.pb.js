@@ -1,18 +1,18 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Keeps segments' members (segment_members, member_count) in step with what decides them, in the
-// writer's transaction: a saved segment is checked strictly (pb_hooks/lib/segments.js) and recomputed
+// writer's transaction: a saved segment is checked strictly (pb_hooks/lib/customers/segments.js) and recomputed
 // whole; a member's profile, a new member and a company's plan, revenue or attributes recompute only the
 // people they concern; the clock (sign-up dates, activity) is caught up every hour.
 // (Handlers run apart from this file's scope: each requires what it uses.)
-onRecordCreate((e) => require(`${__hooks}/lib/segments.js`).saveSegment(e), 'segments');
+onRecordCreate((e) => require(`${__hooks}/lib/customers/segments.js`).saveSegment(e), 'segments');
 onRecordUpdate((e) => {
   const before = toString(e.record.original().get('conditions'));
   if (before === toString(e.record.get('conditions'))) return e.next();
-  require(`${__hooks}/lib/segments.js`).saveSegment(e);
+  require(`${__hooks}/lib/customers/segments.js`).saveSegment(e);
 }, 'segments');
 
 const recomputeProfile = (e) => {
-  const { recomputeMember } = require(`${__hooks}/lib/segments.js`);
+  const { recomputeMember } = require(`${__hooks}/lib/customers/segments.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const users = [e.record.getString('user'), e.record.original().getString('user')];
   withinTransaction(e, (txApp) => {
@@ -25,7 +25,7 @@ onRecordDelete(recomputeProfile, 'member_profiles');
 
 // A new member may match "no plan", "signed up after …" or "attribute is not …" at once.
 onRecordCreate((e) => {
-  const { recomputeMember } = require(`${__hooks}/lib/segments.js`);
+  const { recomputeMember } = require(`${__hooks}/lib/customers/segments.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeMember(txApp, e.record.id));
 }, 'users');
@@ -36,15 +36,15 @@ onRecordUpdate((e) => {
     (name) => toString(e.record.get(name)) === toString(before.get(name)),
   );
   if (unchanged) return e.next();
-  const { recomputeCompany } = require(`${__hooks}/lib/segments.js`);
+  const { recomputeCompany } = require(`${__hooks}/lib/customers/segments.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeCompany(txApp, e.record.id));
 }, 'companies');
 
 // A deleted company leaves its members without one: their memberships are recomputed from what remains.
 onRecordDelete((e) => {
-  const { recomputeMember } = require(`${__hooks}/lib/segments.js`);
-  const { membersOf } = require(`${__hooks}/lib/insights.js`);
+  const { recomputeMember } = require(`${__hooks}/lib/customers/segments.js`);
+  const { membersOf } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const members = membersOf(e.app, e.record.id);
   withinTransaction(e, (txApp) => {
@@ -53,7 +53,7 @@ onRecordDelete((e) => {
 }, 'companies');
 
 cronAdd('chorus_segments_clock', '23 * * * *', () => {
-  require(`${__hooks}/lib/segments.js`).recomputeTimeBased($app);
+  require(`${__hooks}/lib/customers/segments.js`).recomputeTimeBased($app);
 });
 
 // A segment board names its segment (else nobody but staff would ever see it, silently).

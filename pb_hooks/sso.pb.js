@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // POST /api/chorus/sso { token } — signs a person in with an identify token from the team's app
-// (pb_hooks/lib/sso.js checks it). Links the member by the app's user id, or creates them; never
+// (pb_hooks/lib/sso/sso.js checks it). Links the member by the app's user id, or creates them; never
 // signs in a staff account and never takes over an email another app user owns. Answers like any
 // PocketBase sign-in ({ token, record }); a refusal answers { status, code, message } (in the request's
 // language) and is logged.
@@ -8,9 +8,11 @@ routerAdd(
   'POST',
   '/api/chorus/sso',
   (e) => {
-    const { SsoRefusal, verifyIdentifyToken, readPerson, replayKey, refusalMessage } = require(`${__hooks}/lib/sso.js`);
-    const { linkMember } = require(`${__hooks}/lib/sso-members.js`);
-    const { readCustomer, applyCustomer } = require(`${__hooks}/lib/sso-customer.js`);
+    const { SsoRefusal, verifyIdentifyToken, readPerson, replayKey, refusalMessage } = require(
+      `${__hooks}/lib/sso/sso.js`,
+    );
+    const { linkMember } = require(`${__hooks}/lib/sso/sso-members.js`);
+    const { readCustomer, applyCustomer } = require(`${__hooks}/lib/sso/sso-customer.js`);
     const token = String(e.requestInfo().body.token || '');
     let person = null;
     try {

@@ -8,7 +8,7 @@ onRecordUpdate((e) => {
   const staffOnly = e.record.getBool('staff_only');
   if (staffOnly === e.record.original().getBool('staff_only')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { moveTagAssignments } = require(`${__hooks}/lib/staff-tags.js`);
+  const { moveTagAssignments } = require(`${__hooks}/lib/ideas/staff-tags.js`);
   withinTransaction(e, (txApp) => moveTagAssignments(txApp, e.record.id, staffOnly));
 }, 'tags');
 
@@ -16,7 +16,7 @@ for (const register of [onRecordCreate, onRecordUpdate]) {
   register((e) => {
     const tagIds = e.record.getStringSlice('tags');
     if (tagIds.length === 0) return e.next();
-    const { staffOnlyAmong, addStaffTags } = require(`${__hooks}/lib/staff-tags.js`);
+    const { staffOnlyAmong, addStaffTags } = require(`${__hooks}/lib/ideas/staff-tags.js`);
     const staffOnly = staffOnlyAmong(e.app, tagIds);
     if (staffOnly.length === 0) return e.next();
     const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);

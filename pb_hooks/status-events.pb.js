@@ -19,7 +19,7 @@ onRecordUpdate((e) => {
   if (from === to && !responded) return e.next();
 
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notify.js`);
+  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const actor = actorOf(e.record);
   withinTransaction(e, (txApp) => {

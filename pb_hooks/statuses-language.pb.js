@@ -6,6 +6,6 @@ onRecordUpdate((e) => {
   e.next();
   const after = e.record.getString('default_locale');
   if (before === after) return;
-  const { renameSeededStatuses } = require(`${__hooks}/lib/seeded-statuses.js`);
+  const { renameSeededStatuses } = require(`${__hooks}/lib/ideas/seeded-statuses.js`);
   renameSeededStatuses(e.app, before || 'en', after);
 }, 'site');

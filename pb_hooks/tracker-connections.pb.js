@@ -40,7 +40,7 @@ routerAdd(
     }
     e.app.runInTransaction((txApp) => {
       txApp.save(connection);
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
       recordAudit(txApp, e, {
         action: 'tracker.credentials',
         collection: 'tracker_connections',

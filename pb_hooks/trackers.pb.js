@@ -60,7 +60,7 @@ routerAdd(
     const link = e.app.findRecordById('tracker_links', e.request.pathValue('id'));
     const connection = e.app.findRecordById('tracker_connections', link.getString('connection'));
     e.app.runInTransaction((txApp) => {
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
       recordAudit(txApp, e, {
         action: 'tracker.unlink',
         collection: 'posts',

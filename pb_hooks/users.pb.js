@@ -7,15 +7,15 @@ onRecordCreate((e) => {
 }, 'users');
 
 // A sign-up with an address another account holds is answered as a new one, and the holder is told
-// (pb_hooks/lib/taken-email.js): no answer tells who has an account.
-onRecordCreateRequest((e) => require(`${__hooks}/lib/taken-email.js`).signUp(e), 'users');
+// (pb_hooks/lib/account/taken-email.js): no answer tells who has an account.
+onRecordCreateRequest((e) => require(`${__hooks}/lib/account/taken-email.js`).signUp(e), 'users');
 
 // Members' email-change requests: Chorus's route (more specific than PocketBase's
 // /api/collections/{collection}/request-email-change, so it wins), answering a taken address like a free one.
 routerAdd(
   'POST',
   '/api/collections/users/request-email-change',
-  (e) => require(`${__hooks}/lib/taken-email.js`).requestEmailChange(e),
+  (e) => require(`${__hooks}/lib/account/taken-email.js`).requestEmailChange(e),
   $apis.requireAuth('users'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
@@ -23,14 +23,14 @@ routerAdd(
 // The queued account emails (email-change links, notices to the holder of a taken address), kicked at once
 // by whoever queues one, and every minute in case a kick was lost.
 cronAdd('chorus_account_emails', '* * * * *', () => {
-  require(`${__hooks}/lib/taken-email.js`).sendQueued($app);
+  require(`${__hooks}/lib/account/taken-email.js`).sendQueued($app);
 });
 
-// Nobody but superusers searches, filters or sorts members by email (pb_hooks/lib/staff-lookup.js, the one rule).
+// Nobody but superusers searches, filters or sorts members by email (pb_hooks/lib/account/staff-lookup.js, the one rule).
 onRecordsListRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/staff-lookup.js`).refuseEmailSearch(e);
+      require(`${__hooks}/lib/account/staff-lookup.js`).refuseEmailSearch(e);
       return e.next();
     }),
   'users',

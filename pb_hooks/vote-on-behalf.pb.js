@@ -3,7 +3,7 @@
 // A new email gets an unverified member account (random password; they can claim it by resetting the
 // password or with an email code). The vote is signed on_behalf_by = the staff member; votes hooks
 // recount the idea and make the customer a follower. Voting twice is not an error. The email names a customer
-// by its exact address only, never a staff account (pb_hooks/lib/staff-lookup.js, the one rule).
+// by its exact address only, never a staff account (pb_hooks/lib/account/staff-lookup.js, the one rule).
 // Response: { vote: { id, post, user, on_behalf_by }, user: { id, name }, user_created, already_voted }
 routerAdd(
   'POST',
@@ -18,7 +18,7 @@ routerAdd(
       throw new BadRequestError(refusalText('ideaTakesNoVotes'));
     }
     const body = e.requestInfo().body;
-    const { memberByEmail } = require(`${__hooks}/lib/staff-lookup.js`);
+    const { memberByEmail } = require(`${__hooks}/lib/account/staff-lookup.js`);
     let user;
     let userCreated = false;
     let alreadyVoted = false;
@@ -52,7 +52,7 @@ routerAdd(
         txApp.save(vote);
       }
       // The customer by id and name: their email stays out of the log.
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
       recordAudit(txApp, e, {
         action: 'post.vote_on_behalf',
         collection: 'posts',

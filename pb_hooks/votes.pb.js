@@ -4,11 +4,11 @@
 // votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
 // staff voting on a member's behalf); a held vote is kept and costs nothing more until it counts.
 onRecordCreate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { ensureSubscribed } = require(`${__hooks}/lib/subscriptions.js`);
-  const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
-  require(`${__hooks}/lib/counted.js`).decideCounted(e.app, e.record);
+  const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
+  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
+  require(`${__hooks}/lib/ideas/counted.js`).decideCounted(e.app, e.record);
   withinTransaction(e, (txApp) => {
     if (e.record.getBool('counted')) {
       recountPost(txApp, e.record.getString('post'));
@@ -29,8 +29,8 @@ onRecordCreateRequest((e) => {
 // The member confirmed their email (or lost it): the vote starts (or stops) counting.
 onRecordUpdate((e) => {
   if (e.record.getBool('counted') === e.record.original().getBool('counted')) return e.next();
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
-  const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
+  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
     recountPost(txApp, e.record.getString('post'));
@@ -40,8 +40,8 @@ onRecordUpdate((e) => {
 
 onRecordDelete((e) => {
   if (!e.record.getBool('counted')) return e.next();
-  const { recountPost } = require(`${__hooks}/lib/counters.js`);
-  const { recomputeInsights } = require(`${__hooks}/lib/insights.js`);
+  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
+  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
     recountPost(txApp, e.record.getString('post'));

@@ -11,7 +11,7 @@ for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
       require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
         const url = e.record.getString('url');
         const changed = e.record.isNew() || url !== e.record.original().getString('url');
-        const { refusalForSave } = require(`${__hooks}/lib/outbound.js`);
+        const { refusalForSave } = require(`${__hooks}/lib/outbound/outbound.js`);
         const scheme = /^https?:\/\/[^/\s]+/i.test(url);
         const reason = !scheme ? 'invalid_scheme' : changed ? refusalForSave(url) : '';
         if (reason) {
@@ -65,8 +65,8 @@ routerAdd(
     endpoint.set('secret', secret);
     e.app.runInTransaction((txApp) => {
       txApp.save(endpoint);
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
-      const { REDACTED } = require(`${__hooks}/lib/audit-targets.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
+      const { REDACTED } = require(`${__hooks}/lib/audit/audit-targets.js`);
       recordAudit(txApp, e, {
         action: 'webhook.secret',
         collection: 'webhooks',
@@ -99,7 +99,7 @@ routerAdd(
     copy.set('next_attempt_at', nowString());
     e.app.runInTransaction((txApp) => {
       txApp.save(copy);
-      const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
       recordAudit(txApp, e, {
         action: 'webhook.resend',
         collection: 'webhooks',

@@ -9,7 +9,7 @@ const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
 };
 // The seeded statuses' English names as this migration first wrote them (a snapshot of locales/en.json's
-// pbStatuses; renaming to the site's language is pb_hooks/lib/seeded-statuses.js's job).
+// pbStatuses; renaming to the site's language is pb_hooks/lib/ideas/seeded-statuses.js's job).
 const ENGLISH_NAMES = {
   open: 'Open',
   'under-review': 'Under review',

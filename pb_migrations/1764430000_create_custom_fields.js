@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Custom fields on ideas (issue #24, item 4): admins define, per board, typed fields ideas carry (text,
 // number, select, multiselect, date), public or staff-only, optional or required. Values live elsewhere:
-// public ones in posts.fields, staff-only ones in post_insights.fields (pb_hooks/lib/custom-fields.js
+// public ones in posts.fields, staff-only ones in post_insights.fields (pb_hooks/lib/ideas/custom-fields.js
 // validates both). Access:
 // - list/view: whoever may see the board sees its public definitions; active staff see all of them.
 // - create/update/delete: active admins. A field's board, key and type never change once made (values

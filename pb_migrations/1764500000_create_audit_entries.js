@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The staff audit log (issue #25, item 3): one row per staff or admin action, with who, what, the values
-// before and after, when and from which client address. Only the server writes it (pb_hooks/lib/audit.js);
+// before and after, when and from which client address. Only the server writes it (pb_hooks/lib/audit/audit.js);
 // admins read it; no client, superusers included, may create, change or delete a row through the API
 // (pb_hooks/audit.pb.js refuses it); old rows are removed after site.audit_retention_days (0 = kept forever).
 // The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js

@@ -21,7 +21,7 @@ migrate(
         { name: 'confirmed_at', type: 'date' },
         { name: 'unsubscribed', type: 'bool' },
         { name: 'token_key', type: 'text', hidden: true, required: true, max: 64 },
-        // A confirmation email waits for the mailer (pb_hooks/lib/release-mailer.js).
+        // A confirmation email waits for the mailer (pb_hooks/lib/changelog/release-mailer.js).
         { name: 'confirm_pending', type: 'bool', hidden: true },
         { name: 'confirm_last_at', type: 'date', hidden: true },
         { name: 'confirm_day_start', type: 'date', hidden: true },

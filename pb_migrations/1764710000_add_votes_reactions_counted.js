@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Only confirmed people count (issue 42): `counted` on votes and reactions, set by the server only
-// (pb_hooks/lib/counted.js, whatever a client sends): false for a member whose email is not confirmed while the
+// (pb_hooks/lib/ideas/counted.js, whatever a client sends): false for a member whose email is not confirmed while the
 // site holds unverified members' votes. Counts, worth, milestones and what the public sees read counted rows
 // only; a reaction that does not count is listed, viewed and streamed to its own member alone. Rows already
 // there count, as they did.

@@ -126,7 +126,7 @@ const postVisibleSql = ({ post = 'p', board = 'b', person, staff }) =>
 
 /**
  * SQL condition "post `p` on board `b` is public": anyone, signed out too, may see it (its board is public and
- * it is approved). Only public ideas have a live copy in `post_live` (pb_hooks/lib/post-live.js).
+ * it is approved). Only public ideas have a live copy in `post_live` (pb_hooks/lib/edge/post-live.js).
  */
 const publicPostSql = ({ post = 'p', board = 'b' } = {}) =>
   `(${board}.visibility = 'public' AND ${post}.approved = TRUE)`;

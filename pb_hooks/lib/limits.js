@@ -11,7 +11,7 @@ const LIMITS = {
   // owner out and a botnet still gets few guesses. Any sign-in to the account starts both over.
   password: { max: 10, window: 600 },
   'password-account': { max: 100, window: 3600 },
-  // an address the account signed in from: exempt from the per-account brake (pb_hooks/lib/auth-limits.js)
+  // an address the account signed in from: exempt from the per-account brake (pb_hooks/lib/auth/auth-limits.js)
   'known-address': { max: 0, window: 30 * 24 * 3600 },
   // when a sign-in that proves the owner (code, OAuth2, SSO, reset) last cleared every address's count: as
   // long as the counters it outdates live

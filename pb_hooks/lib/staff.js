@@ -7,7 +7,7 @@ function activeUser(e) {
   if (!user) throw new UnauthorizedError(refusalText('signInFirst'));
   if (user.getString('api_key')) {
     // an API key's service member: its own limit, and a read key is told it only reads
-    const keys = require(`${__hooks}/lib/api-keys.js`);
+    const keys = require(`${__hooks}/lib/api-keys/api-keys.js`);
     keys.spendKeyRequest(e);
     keys.refuseReadOnlyKey(e);
   }

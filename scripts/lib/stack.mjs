@@ -100,7 +100,7 @@ export async function startStack(options) {
           superuser,
           watch: dev,
           proxySecret,
-          // Where the replica is, for the health page (pb_hooks/lib/health.js); 'off' without one.
+          // Where the replica is, for the health page (pb_hooks/lib/health/health.js); 'off' without one.
           env: { CHORUS_REPLICA_DIR: options.replicaDir ?? 'off', ...options.pocketbaseEnv, ...edgeEnv },
         },
         log,

@@ -195,7 +195,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
   });
 });
 
-describe('sign-in attempts and emails (pb_hooks/lib/auth-limits.js)', () => {
+describe('sign-in attempts and emails (pb_hooks/lib/auth/auth-limits.js)', () => {
   const signIn = (identity: string, password: string, address: string) =>
     call({ path: '/api/collections/users/auth-with-password', json: { identity, password }, address });
 
@@ -369,7 +369,7 @@ describe('Chorus’s other counters (pb_hooks/lib/limits.js)', () => {
       address: freshAddress(),
     });
     expect(move.status).toBe(204);
-    // Notices are sent from a queue (pb_hooks/lib/taken-email.js): wait for three, then a moment for any more.
+    // Notices are sent from a queue (pb_hooks/lib/account/taken-email.js): wait for three, then a moment for any more.
     for (let i = 0; i < 50 && notices() < 3; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1500));
     expect(notices()).toBe(3);

@@ -7,7 +7,7 @@ import { blackPng } from '../support/images';
 const hookModule = {
   exports: {} as { readImageHeader(bytes: Uint8Array): unknown; extensionMatches(name: string, type: string): boolean },
 };
-new Function('module', readFileSync(new URL('../../pb_hooks/lib/image-header.js', import.meta.url), 'utf8'))(
+new Function('module', readFileSync(new URL('../../pb_hooks/lib/images/image-header.js', import.meta.url), 'utf8'))(
   hookModule,
 );
 const { readImageHeader, extensionMatches } = hookModule.exports;

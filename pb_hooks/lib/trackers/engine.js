@@ -127,7 +127,7 @@ function linkIssue(e, connection, post, issue) {
       issue_updated_at: trackerTime(issue.updated_at),
       created_by: e.auth?.collection().name === 'users' ? e.auth.id : '',
     });
-    const { recordAudit } = require(`${__hooks}/lib/audit.js`);
+    const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
     recordAudit(txApp, e, {
       action: 'tracker.link',
       collection: 'posts',
@@ -235,7 +235,7 @@ function processIncoming(app, connection, row) {
 function commentFor(app, post) {
   const { baseUrl } = require(`${__hooks}/lib/email-layout.js`);
   const { formatNumber } = require(`${__hooks}/lib/i18n.js`);
-  const { worthOf } = require(`${__hooks}/lib/insights.js`);
+  const { worthOf } = require(`${__hooks}/lib/priority/insights.js`);
   const { locale, t } = texts(app);
   const worth = worthOf(app, post.id);
   return t('comment', {

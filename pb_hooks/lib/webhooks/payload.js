@@ -36,7 +36,7 @@ function statusOf(app, id) {
 // An idea's public custom field values only: those its board defines as public now (staff-only values live
 // in post_insights and are never read here).
 function publicFieldsOf(app, post) {
-  const { definitionsOf, keepDefined, objectOf } = require(`${__hooks}/lib/custom-fields.js`);
+  const { definitionsOf, keepDefined, objectOf } = require(`${__hooks}/lib/ideas/custom-fields.js`);
   return keepDefined(definitionsOf(app, post.getString('board')), objectOf(post.get('fields')) || {}, true);
 }
 

@@ -7,7 +7,7 @@ const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
 const { sign } = require(`${__hooks}/lib/webhooks/signature.js`);
 const { notifyAdminsOfPause } = require(`${__hooks}/lib/webhooks/pause-notice.js`);
 const { recordAttempt } = require(`${__hooks}/lib/webhooks/attempts.js`);
-const { send: sendOutbound } = require(`${__hooks}/lib/outbound.js`);
+const { send: sendOutbound } = require(`${__hooks}/lib/outbound/outbound.js`);
 
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
 const SLEEPER_KEY = 'chorus.webhooks.sleeping';

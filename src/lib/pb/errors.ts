@@ -44,7 +44,7 @@ export function toAppError(error: unknown): AppError {
   }
 }
 
-// A locked password sign-in says how long it stays locked (pb_hooks/lib/auth-limits.js): in whole minutes,
+// A locked password sign-in says how long it stays locked (pb_hooks/lib/auth/auth-limits.js): in whole minutes,
 // rounded up; PocketBase's own per-address limiter does not say, and is over within a minute.
 function rateLimitedMessage(error: ClientResponseError): string {
   const seconds = Number((error.response?.data as { retry_after?: unknown } | undefined)?.retry_after);

@@ -11,7 +11,7 @@ export interface TagRecord extends BaseRecord {
 export interface PostRecordLite extends BaseRecord {
   board: string;
   author: string;
-  /** The author's name, copied onto the idea (pb_hooks/lib/author-card.js). */
+  /** The author's name, copied onto the idea (pb_hooks/lib/ideas/author-card.js). */
   author_name?: string;
   title: string;
   status: string;
