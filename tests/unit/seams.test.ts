@@ -33,3 +33,17 @@ describe('the stores’ client seam', () => {
     expect(direct).toEqual([]);
   });
 });
+
+describe('the platform under the features', () => {
+  it('nothing in src/lib, src/stores, src/ui or src/i18n imports from src/features (features build on the platform, never the reverse)', () => {
+    const platform = ['lib', 'stores', 'ui', 'i18n'].flatMap((dir) => sourceFiles(join('src', dir)));
+    expect(platform.length).toBeGreaterThan(60);
+    const upward = platform.filter((file) => /from ['"](\.\.\/)+features\//.test(readFileSync(file, 'utf8')));
+    expect(upward).toEqual([]);
+  });
+
+  it('every feature folder holds code of its own concept only: no islands/, stores/ or lib/pb/ folders by kind', () => {
+    const byKind = sourceFiles(join('src', 'features')).filter((file) => /[\\/](islands|stores|pb)[\\/]/.test(file));
+    expect(byKind).toEqual([]);
+  });
+});
