@@ -8,7 +8,7 @@
 //   of 5 MB) plus 1 MB of fields. A JSON body there may be that large; a multipart one of the same size
 //   costs PocketBase as much, so the cap is what bounds a request, not its type.
 const MB = 1024 * 1024;
-const UPLOAD_LIMIT = 26 * MB; // tests/integration/request-limits.test.ts checks it against the schema
+const UPLOAD_LIMIT = 26 * MB; // tests/integration/limits/request-limits.test.ts checks it against the schema
 
 routerUse($apis.bodyLimit(1 * MB));
 // A bare native function: routerUse gives it an id of its own, so no route's own limit replaces it.

@@ -4,7 +4,7 @@
 // (labels ending in "/") the FIRST listed that matches wins. The passkeys' prefix stood after "/api/", so it
 // never applied; here every narrower prefix comes before "/api/". A snapshot: the whole list, literally.
 // The numbers are named in docs/src/content/docs/operate/deploying.md ("Abuse limits"); each is proven at its number in
-// tests/integration/limits-at-their-number.test.ts.
+// tests/integration/limits/limits-at-their-number.test.ts.
 const RULES = [
   // sign-in attempts (password, code, OAuth2), per auth route
   { label: '*:auth', maxRequests: 30, duration: 15 },

@@ -1,6 +1,6 @@
 // The schema snapshot (pb_schema.json) and the record types generated from it (src/lib/pb/pb-types.ts):
 // what a fresh PocketBase holds after Chorus's migrations, exported like the admin UI's "Export collections".
-// Used by `npm run schema` (writes both) and by tests/integration/schema.test.ts (fails when they are stale).
+// Used by `npm run schema` (writes both) and by tests/integration/operations/schema.test.ts (fails when they are stale).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

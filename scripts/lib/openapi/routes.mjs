@@ -1,5 +1,5 @@
 // OpenAPI descriptions of Chorus's own routes (pb_hooks/*.pb.js routerAdd), which no schema can tell:
-// kept next to the generator and checked against the hooks by tests/integration/openapi.test.ts.
+// kept next to the generator and checked against the hooks by tests/integration/operations/openapi.test.ts.
 const json = (schema) => ({ 'application/json': { schema } });
 const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
 const err = { $ref: '#/components/responses/Error' };

@@ -66,7 +66,7 @@ export function deleteAlertRule(pb: PocketBase, id: string): Promise<boolean> {
 export function ruleInputOf(form: FormData): AlertRuleInput {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   return {
-    // `rule_name`: a control named `name` would shadow its form's own `name` (tests/e2e/form-controls.spec.ts).
+    // `rule_name`: a control named `name` would shadow its form's own `name` (tests/e2e/accessibility/form-controls.spec.ts).
     name: text('rule_name'),
     metric: text('metric'),
     threshold: Number(text('threshold') || Number.NaN),

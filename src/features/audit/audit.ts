@@ -8,7 +8,7 @@ export const AUDIT_PER_PAGE = 50;
 export const AUDIT_FILTER_KEYS = ['actor', 'action', 'target', 'from', 'to'] as const;
 export type AuditQuery = Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>;
 /** Each filter's key in /admin/audit's URL (its form's control names). `action` and `target` are the form
- * element's own properties, which a control of that name would shadow (tests/e2e/form-controls.spec.ts). */
+ * element's own properties, which a control of that name would shadow (tests/e2e/accessibility/form-controls.spec.ts). */
 export const AUDIT_FILTER_PARAMS = {
   actor: 'actor',
   action: 'audit_action',

@@ -1,0 +1,113 @@
+// Ranked full-text search: best first, prefix matches, visibility respected, fast on 10,000 posts.
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
+
+let pb: TestPocketBase;
+let actors: Actors;
+let board: RecordModel;
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+  actors = await createActors(pb);
+  board = await createBoard(pb, 'public');
+});
+afterAll(() => pb?.stop());
+
+interface SearchResult {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: RecordModel[];
+}
+const search = (client: PocketBase, query: Record<string, string | number>) =>
+  client.send<SearchResult>('/api/chorus/search', { query });
+const titles = (result: SearchResult) => result.items.map((p) => p.title);
+
+describe('GET /api/chorus/search', () => {
+  it('ranks a title match above a body match, and matches prefixes', async () => {
+    await createPost(pb, board, actors.member, { title: 'Export to spreadsheet', body: 'We need a kanban view too' });
+    await createPost(pb, board, actors.member, { title: 'Kanban board view', body: 'Columns by status' });
+    const result = await search(pb.visitor(), { q: 'kanban', board: board.id });
+    expect(titles(result)).toEqual(['Kanban board view', 'Export to spreadsheet']);
+    expect(titles(await search(pb.visitor(), { q: 'kanb', board: board.id }))[0]).toBe('Kanban board view');
+    expect(titles(await search(pb.visitor(), { q: 'spread expo' }))).toEqual(['Export to spreadsheet']);
+  });
+  it('shrugs off punctuation and FTS syntax', async () => {
+    for (const q of ['"', 'kanban AND (', '*', 'NEAR(x', "'; DROP TABLE posts; --"]) {
+      await expect(search(pb.visitor(), { q })).resolves.toHaveProperty('items');
+    }
+  });
+  it('finds nothing on boards or unapproved posts the caller may not see', async () => {
+    const members = await createBoard(pb, 'members');
+    const staff = await createBoard(pb, 'staff');
+    await createPost(pb, members, actors.member, { title: 'Zeppelin members idea' });
+    await createPost(pb, staff, actors.moderator, { title: 'Zeppelin staff idea' });
+    await createPost(pb, board, actors.member, { title: 'Zeppelin queued idea', approved: false });
+    await createPost(pb, board, actors['other member'], { title: 'Zeppelin public idea' });
+    const seen = async (client: PocketBase) => titles(await search(client, { q: 'zeppelin' })).sort();
+    expect(await seen(pb.visitor())).toEqual(['Zeppelin public idea']);
+    expect(await seen(actors['other member'])).toEqual(['Zeppelin members idea', 'Zeppelin public idea']);
+    expect(await seen(actors.member)).toEqual([
+      'Zeppelin members idea',
+      'Zeppelin public idea',
+      'Zeppelin queued idea',
+    ]);
+    expect((await seen(actors.moderator)).length).toBe(4);
+    expect((await search(pb.visitor(), { q: 'zeppelin' })).totalItems).toBe(1);
+  });
+  it('follows edits and deletions', async () => {
+    const post = await createPost(pb, board, actors.member, { title: 'Quokka mode' });
+    await actors.member.collection('posts').update(post.id, { title: 'Wombat mode' });
+    expect(titles(await search(pb.visitor(), { q: 'quokka' }))).toEqual([]);
+    expect(titles(await search(pb.visitor(), { q: 'wombat' }))).toEqual(['Wombat mode']);
+    await actors.member.collection('posts').delete(post.id);
+    expect((await search(pb.visitor(), { q: 'wombat' })).totalItems).toBe(0);
+  });
+});
+
+describe('search over thousands of posts', () => {
+  const COUNT = 1000;
+  const WORDS =
+    'dark mode export import kanban calendar slack webhook mobile android ios email digest sso saml api'.split(' ');
+  const sentence = (i: number, n: number) =>
+    Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ');
+  const titleOf = (i: number) => `Idea ${i}: ${sentence(i, 4)}`;
+  const bodyOf = (i: number) => `${sentence(i + 1, 5)} ${i % 100 === 0 ? 'flamingo' : ''}`;
+  /** How many seeded posts contain, for every word typed, a word starting with it (what search promises). */
+  const expectedHits = (q: string) =>
+    Array.from({ length: COUNT }, (_, i) => `${titleOf(i)} ${bodyOf(i)}`.toLowerCase().split(/[^a-z0-9]+/)).filter(
+      (words) => q.split(' ').every((typed) => words.some((word) => word.startsWith(typed))),
+    ).length;
+
+  it('finds exactly the matching ideas, and re-indexes an edited title', { timeout: 300_000 }, async () => {
+    await pb.admin.settings.update({ batch: { enabled: true, maxRequests: 1000, timeout: 120, maxBodySize: 0 } });
+    const board = await createBoard(pb, 'public'); // only these posts
+    const started = performance.now();
+    for (let chunk = 0; chunk < COUNT / 250; chunk++) {
+      const batch = pb.admin.createBatch();
+      for (let i = chunk * 250; i < (chunk + 1) * 250; i++) {
+        batch
+          .collection('posts')
+          .create({ board: board.id, author: idOf(actors.member), title: titleOf(i), body: bodyOf(i), approved: true });
+      }
+      await batch.send();
+    }
+    console.log(`seeded ${COUNT} posts in ${Math.round(performance.now() - started)} ms`);
+    for (const q of ['dark mode', 'kan', 'flamingo', 'webhook sl', 'saml digest']) {
+      const t = performance.now();
+      const result = await search(pb.visitor(), { q, board: board.id });
+      console.log(`search "${q}": ${result.totalItems} hits, first page in ${Math.round(performance.now() - t)} ms`);
+      expect(result.totalItems, q).toBe(expectedHits(q));
+      expect(result.items.length, q).toBe(Math.min(20, expectedHits(q)));
+    }
+    expect(expectedHits('flamingo')).toBe(COUNT / 100);
+    const [first] = (await search(pb.visitor(), { q: 'flamingo', board: board.id })).items;
+    const t = performance.now();
+    await actors.member.collection('posts').update(first?.id ?? '', { title: 'Renamed pelican idea' });
+    console.log(`editing a title re-indexes in ${Math.round(performance.now() - t)} ms`);
+    expect(titles(await search(pb.visitor(), { q: 'pelican' }))).toEqual(['Renamed pelican idea']);
+  });
+});
