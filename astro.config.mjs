@@ -2,9 +2,9 @@
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
-import { hydrationDirectives } from './scripts/lib/hydration-directives.mjs';
-import { reactIslandRenderer } from './scripts/lib/react-island-renderer.mjs';
-import { widgetLoader } from './scripts/lib/widget-loader.mjs';
+import { hydrationDirectives } from './tools/lib/hydration-directives.mjs';
+import { reactIslandRenderer } from './tools/lib/react-island-renderer.mjs';
+import { widgetLoader } from './tools/lib/widget-loader.mjs';
 
 // What the chunk groups below hold, by path: the platform (src/stores, src/lib, src/i18n, src/ui/hooks) and the
 // features' stores and data access (src/features/<concept>/*.ts), never an island (a component, or the DOM

@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/lib/browser.mjs';
+import { chromiumLaunchOptions } from './tools/lib/browser.mjs';
 
 // Debian's Chromium where present, Playwright's own browser elsewhere: `npm test` obtains one first
-// (scripts/ensure-browser.mjs) or says what to install.
+// (tools/ensure-browser.mjs) or says what to install.
 const launchOptions = chromiumLaunchOptions();
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 // A small RFC 4180 CSV reader for the hooks (PocketBase's JS engine cannot load the importer's ES module,
-// scripts/lib/import/csv.mjs, which reads the same way): quoted fields with commas, doubled quotes and line
+// tools/lib/import/csv.mjs, which reads the same way): quoted fields with commas, doubled quotes and line
 // breaks, CRLF or LF, an optional UTF-8 byte-order mark. Lines are counted from 1 as an editor shows them,
 // so an error can name the line a person sees. Blank lines are skipped.
 

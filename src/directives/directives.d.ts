@@ -1,4 +1,4 @@
-// Types of Chorus's own hydration directives (registered by scripts/lib/hydration-directives.mjs).
+// Types of Chorus's own hydration directives (registered by tools/lib/hydration-directives.mjs).
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate once someone is signed in in this browser (see src/directives/session.ts). */

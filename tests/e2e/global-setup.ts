@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePorts } from '../../scripts/lib/ports.mjs';
-import { startStack } from '../../scripts/lib/stack.mjs';
+import { freePorts } from '../../tools/lib/ports.mjs';
+import { startStack } from '../../tools/lib/stack.mjs';
 import { outboundAllowFile } from '../support/outbound-allow';
 
 export default async function globalSetup() {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { connectAsSuperuser } from '../../scripts/lib/configure-pocketbase.mjs';
-import { freePorts } from '../../scripts/lib/ports.mjs';
-import { startStack } from '../../scripts/lib/stack.mjs';
+import { connectAsSuperuser } from '../../tools/lib/configure-pocketbase.mjs';
+import { freePorts } from '../../tools/lib/ports.mjs';
+import { startStack } from '../../tools/lib/stack.mjs';
 
 export type OwnStack = Awaited<ReturnType<typeof startStack>>;
 

@@ -1,6 +1,6 @@
 // A local GitHub for tests: the REST routes Chorus calls (repos/get, issues/create, issues/get,
 // issues/create-comment) answered with the shapes recorded from GitHub's published OpenAPI description
-// (tests/fixtures/github, scripts/record-github-fixtures.mjs), issues kept in memory, the token checked as
+// (tests/fixtures/github, tools/record-github-fixtures.mjs), issues kept in memory, the token checked as
 // GitHub does ("Bad credentials"); and webhook events signed exactly as GitHub signs them (X-Hub-Signature-256
 // over the raw body, X-GitHub-Delivery, X-GitHub-Event, the headers the webhooks description lists).
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 // A local Linear for tests: the GraphQL operations Chorus sends (a team's workflow states, issueCreate, issue by
 // identifier, commentCreate) answered in the shapes of Linear's published GraphQL schema as @linear/sdk records
-// it (tests/fixtures/linear/schema.json, scripts/record-linear-fixtures.mjs), issues kept in memory, the API key
+// it (tests/fixtures/linear/schema.json, tools/record-linear-fixtures.mjs), issues kept in memory, the API key
 // checked; and Issue webhooks signed exactly as Linear signs them (Linear-Signature: HMAC-SHA256 hex of the raw
 // body, Linear-Delivery, Linear-Event, webhookTimestamp in the body), every required field present.
 import { randomUUID } from 'node:crypto';

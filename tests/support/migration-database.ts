@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { ensurePocketBase } from '../../scripts/lib/pocketbase-binary.mjs';
-import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
+import { ensurePocketBase } from '../../tools/lib/pocketbase-binary.mjs';
+import { startPocketBase } from '../../tools/lib/pocketbase-server.mjs';
 
 const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
 

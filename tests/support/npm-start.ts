@@ -1,10 +1,10 @@
-// Runs `scripts/start.mjs` as `npm start` does, in its own process group as a terminal would, on free ports
+// Runs `tools/start.mjs` as `npm start` does, in its own process group as a terminal would, on free ports
 // and a given data folder (serving the last build), so a test can press Ctrl-C on it and look at what is left.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePorts } from '../../scripts/lib/ports.mjs';
+import { freePorts } from '../../tools/lib/ports.mjs';
 
-const SCRIPT = join(import.meta.dirname, '../../scripts/start.mjs');
+const SCRIPT = join(import.meta.dirname, '../../tools/start.mjs');
 
 export type NpmStart = {
   child: ChildProcess;

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
 import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { startPocketBase } from '../../tools/lib/pocketbase-server.mjs';
+import { freePort } from '../../tools/lib/ports.mjs';
 import { outboundAllowFile } from './outbound-allow';
 
 export type Role = 'member' | 'moderator' | 'admin';

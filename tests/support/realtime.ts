@@ -1,8 +1,8 @@
 // Collects the realtime events a given client receives (with its auth), for assertions.
-// The SSE plumbing is scripts/lib/realtime-listener.mjs, shared with the benchmarks.
+// The SSE plumbing is tools/lib/realtime-listener.mjs, shared with the benchmarks.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { listenRealtime as listen } from '../../scripts/lib/realtime-listener.mjs';
+import { listenRealtime as listen } from '../../tools/lib/realtime-listener.mjs';
 
 export interface RealtimeEvent {
   topic: string;

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { startPocketBase } from '../../scripts/lib/pocketbase-server.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { startPocketBase } from '../../tools/lib/pocketbase-server.mjs';
+import { freePort } from '../../tools/lib/ports.mjs';
 import { outboundAllowFile } from './outbound-allow';
 
 const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };

@@ -1,8 +1,8 @@
-// Runs `scripts/import.mjs` as a real child process against a test PocketBase, as `npm run import` would.
+// Runs `tools/import.mjs` as a real child process against a test PocketBase, as `npm run import` would.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-const SCRIPT = join(import.meta.dirname, '../../scripts/import.mjs');
+const SCRIPT = join(import.meta.dirname, '../../tools/import.mjs');
 export const OPERATOR = { email: 'operator@chorus.test', password: 'operator-password-123' };
 
 export function startImport(

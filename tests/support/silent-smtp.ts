@@ -2,7 +2,7 @@
 // connection, and no send ever ends, so PocketBase's own 2-minute resend mark (set once an email has gone or
 // failed) is never set and every request reaches Chorus's count (pb_hooks/lib/limits.js).
 import { createServer, type Socket } from 'node:net';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { freePort } from '../../tools/lib/ports.mjs';
 import { startTestPocketBase, type TestPocketBase } from './pocketbase';
 
 export interface SilentSmtpPocketBase {

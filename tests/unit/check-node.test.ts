@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from '../../scripts/check-node.mjs';
+import { nodeVersionProblem } from '../../tools/check-node.mjs';
 
 describe('the Node version guard of every npm script', () => {
   it.each(['20.20.2', '22.11.0', '18.19.1'])('refuses Node %s with a clear message', (version) => {

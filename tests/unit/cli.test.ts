@@ -1,8 +1,8 @@
-// The operator commands' shared reading of arguments (scripts/lib/cli.mjs): help, one-sentence refusals.
+// The operator commands' shared reading of arguments (tools/lib/cli.mjs): help, one-sentence refusals.
 
 import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { oneSentence, parseCommandLine, positiveNumber, UsageError, usageFromScript } from '../../scripts/lib/cli.mjs';
+import { oneSentence, parseCommandLine, positiveNumber, UsageError, usageFromScript } from '../../tools/lib/cli.mjs';
 
 const spec = {
   command: 'import',
@@ -45,7 +45,7 @@ describe('usageFromScript', () => {
     const usage = usageFromScript({
       command: 'restore',
       synopsis: '--to <folder>',
-      file: new URL('../../scripts/restore.mjs', import.meta.url).href,
+      file: new URL('../../tools/restore.mjs', import.meta.url).href,
     });
     expect(usage.split('\n')[0]).toBe('Usage: npm run restore -- --to <folder>');
     expect(usage).toContain('restores PocketBase');

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractTarget, generatedContract } from '../../scripts/lib/contract.mjs';
+import { contractTarget, generatedContract } from '../../tools/lib/contract.mjs';
 
 describe('the contract for both runtimes', () => {
   const files = generatedContract();

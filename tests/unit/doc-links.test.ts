@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { brokenLinks } from '../../scripts/lib/doc-links.mjs';
+import { brokenLinks } from '../../tools/lib/doc-links.mjs';
 
 let dist = '';
 afterEach(() => rmSync(dist, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { keepEarlierReplica } from '../../scripts/lib/backups/replicator.mjs';
+import { keepEarlierReplica } from '../../tools/lib/backups/replicator.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'chorus-earlier-replica-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

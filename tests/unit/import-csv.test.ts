@@ -1,9 +1,9 @@
 // The importer's CSV reader and status names: quoting, line breaks, byte-order mark, line numbers; and
 // the plurals its summary counts in.
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../scripts/lib/import/csv.mjs';
-import { extractImages, statusSlugOf } from '../../scripts/lib/import/model.mjs';
-import { countOf } from '../../scripts/lib/import/summary.mjs';
+import { parseCsv } from '../../tools/lib/import/csv.mjs';
+import { extractImages, statusSlugOf } from '../../tools/lib/import/model.mjs';
+import { countOf } from '../../tools/lib/import/summary.mjs';
 
 describe('parseCsv', () => {
   it('reads quoted commas, doubled quotes and line breaks, CRLF or LF, with or without a BOM', () => {

@@ -1,7 +1,7 @@
 // The local edge's Workers Cache in front of an entrypoint: keyed by entrypoint, path, query and props (never
 // the host), then by the Vary'd request headers; purged by tag.
 import { expect, it } from 'vitest';
-import { entrypointCache } from '../../scripts/lib/local-edge/entrypoint-cache.mjs';
+import { entrypointCache } from '../../tools/lib/local-edge/entrypoint-cache.mjs';
 
 function pages() {
   let runs = 0;

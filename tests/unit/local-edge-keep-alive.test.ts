@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { startLocalEdge } from '../../scripts/lib/local-edge/server.mjs';
-import { freePorts } from '../../scripts/lib/ports.mjs';
+import { startLocalEdge } from '../../tools/lib/local-edge/server.mjs';
+import { freePorts } from '../../tools/lib/ports.mjs';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

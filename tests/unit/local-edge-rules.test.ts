@@ -1,7 +1,7 @@
 // The local edge's reading of Workers Cache rules: what is stored, how long, and under which variant.
 import { describe, expect, it } from 'vitest';
-import { storagePolicy, variantKey } from '../../scripts/lib/local-edge/cache-rules.mjs';
-import { chooseEncoding } from '../../scripts/lib/local-edge/compression.mjs';
+import { storagePolicy, variantKey } from '../../tools/lib/local-edge/cache-rules.mjs';
+import { chooseEncoding } from '../../tools/lib/local-edge/compression.mjs';
 
 const get = (headers = {}) => ({ method: 'GET', headers });
 const ok = (headers: Record<string, string>, status = 200) => ({ status, headers });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMail } from '../../scripts/lib/mime.mjs';
+import { parseMail } from '../../tools/lib/mime.mjs';
 
 describe('reading emails caught by the mail catcher', () => {
   it('decodes a multipart message with quoted-printable parts and an encoded subject', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const cachedBinaryModule = resolve('scripts/lib/cached-binary.mjs');
+const cachedBinaryModule = resolve('tools/lib/cached-binary.mjs');
 let folder = '';
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mayPass, scopeOfRule } from '../../scripts/lib/openapi/scopes.mjs';
+import { mayPass, scopeOfRule } from '../../tools/lib/openapi/scopes.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const document = JSON.parse(readFileSync(join(root, 'docs/openapi.json'), 'utf8'));

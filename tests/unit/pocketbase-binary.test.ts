@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { verifyChecksum } from '../../scripts/lib/pocketbase-binary.mjs';
-import { extractZipEntry } from '../../scripts/lib/unzip.mjs';
+import { verifyChecksum } from '../../tools/lib/pocketbase-binary.mjs';
+import { extractZipEntry } from '../../tools/lib/unzip.mjs';
 
 const asset = 'pocketbase_0.39.11_linux_amd64.zip';
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -1,9 +1,9 @@
 // The purge budget: Cloudflare's token bucket (the queue spends it, the local edge enforces it) and which tags
 // the queue sends when more wait than one call or the budget can carry.
 import { describe, expect, it } from 'vitest';
-import { purgeLimiter } from '../../scripts/lib/local-edge/purge-limit.mjs';
 import { MAX_TAGS_PER_CALL, nextPurgeCall } from '../../src/edge/purge-plan';
 import { FREE_PLAN_PURGE_BUDGET, purgeBudget, refill, takeToken } from '../../src/lib/edge-cache/token-bucket.mjs';
+import { purgeLimiter } from '../../tools/lib/local-edge/purge-limit.mjs';
 
 const free = FREE_PLAN_PURGE_BUDGET;
 const posts = (n: number) => Array.from({ length: n }, (_, i) => `post:${String(i).padStart(15, '0')}`);

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tagIsland } from '../../scripts/lib/react-island-renderer.mjs';
+import { tagIsland } from '../../tools/lib/react-island-renderer.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 

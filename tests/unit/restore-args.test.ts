@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { replicaDirFromEnv } from '../../scripts/lib/backups/replica-dir.mjs';
-import { parseRestoreArgs, UsageError } from '../../scripts/lib/backups/restore-args.mjs';
+import { replicaDirFromEnv } from '../../tools/lib/backups/replica-dir.mjs';
+import { parseRestoreArgs, UsageError } from '../../tools/lib/backups/restore-args.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'chorus-restore-args-'));
 const replica = join(dir, 'pb_data_replica');

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { mirrorFiles } from '../../scripts/lib/backups/storage-mirror.mjs';
+import { mirrorFiles } from '../../tools/lib/backups/storage-mirror.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'chorus-storage-mirror-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

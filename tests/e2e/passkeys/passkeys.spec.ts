@@ -2,7 +2,7 @@
 // party must be a domain name, never an IP address, so these run on a stack of their own whose site address
 // (PocketBase's Application URL) is http://localhost:<port>.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
 import { expect, test } from '../fixtures';
 import { type OwnStack, withOwnStack } from '../own-stack';
 import { signIn } from '../staff-helpers';

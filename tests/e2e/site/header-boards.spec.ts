@@ -4,7 +4,7 @@
 // ten boards, filters as you type. Boards are made in a stack of this spec's own.
 import type { Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
 import { expect, test } from '../fixtures';
 import { withOwnStack } from '../own-stack';
 

@@ -1,7 +1,7 @@
 // An admin opens /admin/health and sees PocketBase's version; the mail server goes away, a message fails, and the
 // open page says mail is failing without a reload; a moderator gets a 404. Its own stack: SMTP is cut here.
 import { createServer } from 'node:net';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
 import { expect, test } from '../fixtures';
 import { withOwnStack } from '../own-stack';
 import { signIn } from '../staff-helpers';

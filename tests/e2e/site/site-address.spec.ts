@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
 import { npmStart } from '../../support/npm-start';
 import { expect, test } from '../fixtures';
 

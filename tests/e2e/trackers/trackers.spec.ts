@@ -1,7 +1,7 @@
 // GitHub Issues and Linear, both ways, in a real browser against the built site in workerd (issue #26), with
 // local GitHub and Linear servers speaking their documented protocols (tests/support/*-server.ts) and events
 // signed as each tracker signs them, delivered to the site's public address.
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
 import { deliverGitHubEvent, startGitHubServer } from '../../support/github-server';
 import { deliverLinearEvent, LINEAR_STATES, startLinearServer } from '../../support/linear-server';
 import { expect, test } from '../fixtures';

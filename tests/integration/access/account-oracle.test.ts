@@ -2,9 +2,9 @@
 // reset, a verification link or an email change gets the same answer for a taken address as for a free one,
 // and the holder of a taken address is told by email (pb_hooks/lib/account/taken-email.js).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { type PlainResponse, requestFrom } from '../../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 

@@ -5,9 +5,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { buildDataArchive, confirmFreshSignIn, fetchMemberData } from '../../../src/features/account/my-data';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 import { startWebhookReceiver } from '../../support/webhook-receiver';
 import {

@@ -2,11 +2,11 @@
 // to a real SMTP listener. Uses Chorus's own auth module and error mapping, as the islands do.
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import * as auth from '../../../src/features/auth/auth-data';
 import { toAppError } from '../../../src/lib/pb/errors';
 import { signOut } from '../../../src/lib/pb/session-refresh';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 
 const APP_URL = 'http://chorus.test:4321';

@@ -1,13 +1,13 @@
 // Canonical URLs come from the Application URL (SITE_URL), never from request headers: a visitor who asks a page
 // first with a forged X-Forwarded-Proto, X-Forwarded-Host, Forwarded, MF-Original-URL or Host cannot write another
-// address into the copy the edge cache keeps for everyone (src/lib/canonical.ts, scripts/lib/local-edge/server.mjs).
+// address into the copy the edge cache keeps for everyone (src/lib/canonical.ts, tools/lib/local-edge/server.mjs).
 // Needs the built site (npm run build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts } from '../../../scripts/lib/ports.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { freePorts } from '../../../tools/lib/ports.mjs';
+import { startStack } from '../../../tools/lib/stack.mjs';
 import { requestFrom } from '../../support/from-address';
 
 let stack: Awaited<ReturnType<typeof startStack>>;

@@ -1,7 +1,7 @@
 // The migrations that put the author's name and avatar on each idea and comment, on a database that already
 // has them: rolled back (the columns go) and applied again, they fill every copy from its author.
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { blackPng } from '../../support/images';
 import { migrationDatabase } from '../../support/migration-database';
 

@@ -1,7 +1,7 @@
 // The post_live migration on a database that already has ideas: rolled back and applied again, it fills
 // post_live with exactly the public ideas, each holding its post's values.
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { migrationDatabase } from '../../support/migration-database';
 
 const MIGRATION = '1764000000_create_post_live.js';

@@ -1,6 +1,6 @@
 // The every-script search migration on a database that already has ideas: it indexes them, and it rolls back.
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { migrationDatabase } from '../../support/migration-database';
 
 const MIGRATION = '1763990000_search_every_script.js';

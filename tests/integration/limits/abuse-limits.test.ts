@@ -1,9 +1,9 @@
 // Limits on by default: per account, per recipient address and per member (hooks), and per client
 // address (PocketBase's limiter) — while another address and other people carry on normally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { requestFrom } from '../../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 import { type SilentSmtpPocketBase, startSilentSmtpPocketBase } from '../../support/silent-smtp';

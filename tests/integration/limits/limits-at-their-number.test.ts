@@ -2,9 +2,9 @@
 // PocketBase's rate-limit rules (per client address, pb_migrations/1764740000_order_rate_limit_rules.js) and
 // each of Chorus's own counters (pb_hooks/lib/limits.js). Each test acts from client addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { type PlainResponse, requestFrom } from '../../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 import { type SilentSmtpPocketBase, startSilentSmtpPocketBase } from '../../support/silent-smtp';

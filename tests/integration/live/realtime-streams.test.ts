@@ -2,8 +2,8 @@
 // one of its JS VMs, about 0.4 MB, for every stream's whole life: issue #8).
 import { type ClientRequest, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processRssMb } from '../../../scripts/lib/bench/cpu-cost.mjs';
 import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
+import { processRssMb } from '../../../tools/lib/bench/cpu-cost.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 
 const STREAMS = 300;

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
-import { startPocketBase } from '../../../scripts/lib/pocketbase-server.mjs';
-import { freePorts } from '../../../scripts/lib/ports.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
+import { startPocketBase } from '../../../tools/lib/pocketbase-server.mjs';
+import { freePorts } from '../../../tools/lib/ports.mjs';
+import { startStack } from '../../../tools/lib/stack.mjs';
 
-const DOCTOR = join(import.meta.dirname, '../../../scripts/doctor.mjs');
+const DOCTOR = join(import.meta.dirname, '../../../tools/doctor.mjs');
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 let stack: Stack;

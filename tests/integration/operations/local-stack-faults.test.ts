@@ -5,9 +5,9 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { supervisePocketBase } from '../../../scripts/lib/pocketbase-supervisor.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { supervisePocketBase } from '../../../tools/lib/pocketbase-supervisor.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { isPortFree } from '../../../scripts/lib/ports.mjs';
+import { isPortFree } from '../../../tools/lib/ports.mjs';
 import { type NpmStart, npmStart } from '../../support/npm-start';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-ctrl-c-'));

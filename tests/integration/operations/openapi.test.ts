@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../../../scripts/lib/openapi/document.mjs';
-import { readCollections } from '../../../scripts/lib/openapi/schema-source.mjs';
+import { buildOpenApi } from '../../../tools/lib/openapi/document.mjs';
+import { readCollections } from '../../../tools/lib/openapi/schema-source.mjs';
 
 const root = join(import.meta.dirname, '../../..');
 const committed = readFileSync(join(root, 'docs/openapi.json'), 'utf8');

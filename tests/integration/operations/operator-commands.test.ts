@@ -1,4 +1,4 @@
-// Every command an operator runs (each `node scripts/….mjs` in package.json) answers --help with its usage and
+// Every command an operator runs (each `node tools/….mjs` in package.json) answers --help with its usage and
 // refuses a wrong option in one sentence without a stack trace; `npm run import` says what is missing.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ const root = new URL('../../../', import.meta.url).pathname;
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
 /** npm script name → script file, for every operator command (not the test-time checks npm runs itself). */
 const COMMANDS = Object.entries(scripts)
-  .map(([name, line]) => [name, /^node (scripts\/[\w-]+\.mjs)/.exec(line)?.[1]] as const)
+  .map(([name, line]) => [name, /^node (tools\/[\w-]+\.mjs)/.exec(line)?.[1]] as const)
   .filter((entry): entry is readonly [string, string] => Boolean(entry[1]))
   .filter(([, file]) => !/check-node|ensure-browser/.test(file));
 
@@ -86,7 +86,7 @@ describe('npm run import says what is missing', () => {
     ],
   ];
   it.each(cases)('%s: one sentence, exit 2, no stack', (_label, args, env, message) => {
-    const { code, err } = run('scripts/import.mjs', args, { ...cleanEnv, ...env });
+    const { code, err } = run('tools/import.mjs', args, { ...cleanEnv, ...env });
     expect(code).toBe(2);
     expect(err.trim()).toMatch(message);
     expect(err.trim().split('\n')).toHaveLength(1);
@@ -95,18 +95,18 @@ describe('npm run import says what is missing', () => {
 
   it('a PocketBase that is not running, wrong credentials and an unreadable file are each one sentence', () => {
     const creds = { PB_SUPERUSER_EMAIL: pb.superuser.email, PB_SUPERUSER_PASSWORD: pb.superuser.password };
-    const down = run('scripts/import.mjs', ['csv', '--file', 'x.csv', '--pb', 'http://127.0.0.1:9'], {
+    const down = run('tools/import.mjs', ['csv', '--file', 'x.csv', '--pb', 'http://127.0.0.1:9'], {
       ...cleanEnv,
       ...creds,
     });
     expect(down.err.trim()).toBe('Nothing answers at http://127.0.0.1:9: start Chorus (npm start) or give --pb <URL>.');
-    const wrong = run('scripts/import.mjs', ['csv', '--file', 'x.csv', '--pb', pb.url], {
+    const wrong = run('tools/import.mjs', ['csv', '--file', 'x.csv', '--pb', pb.url], {
       ...cleanEnv,
       ...creds,
       PB_SUPERUSER_PASSWORD: 'not-the-password',
     });
     expect(wrong.err.trim()).toMatch(/refused the superuser operator@chorus\.test: check the email and password\.$/);
-    const missing = run('scripts/import.mjs', ['csv', '--file', '/no/such/export.csv', '--pb', pb.url], {
+    const missing = run('tools/import.mjs', ['csv', '--file', '/no/such/export.csv', '--pb', pb.url], {
       ...cleanEnv,
       ...creds,
     });

@@ -1,8 +1,8 @@
-// PocketBase runs with Go's garbage collector set for a server (scripts/lib/pocketbase-server.mjs), unless the
+// PocketBase runs with Go's garbage collector set for a server (tools/lib/pocketbase-server.mjs), unless the
 // environment sets its own values.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goRuntimeEnv } from '../../../scripts/lib/pocketbase-server.mjs';
+import { goRuntimeEnv } from '../../../tools/lib/pocketbase-server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 
 let pb: TestPocketBase;

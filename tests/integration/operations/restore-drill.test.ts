@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { runRestoreDrill } from '../../../scripts/lib/backups/drill.mjs';
+import { runRestoreDrill } from '../../../tools/lib/backups/drill.mjs';
 
 const workDir = mkdtempSync(join(tmpdir(), 'chorus-restore-drill-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, expect, it } from 'vitest';
-import { runRestoreCommand } from '../../../scripts/lib/backups/drill.mjs';
-import { startReplication } from '../../../scripts/lib/backups/replicator.mjs';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
-import { startPocketBase } from '../../../scripts/lib/pocketbase-server.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
-import { createBoardAndMember } from '../../../scripts/lib/seed/board-and-member.mjs';
+import { runRestoreCommand } from '../../../tools/lib/backups/drill.mjs';
+import { startReplication } from '../../../tools/lib/backups/replicator.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
+import { startPocketBase } from '../../../tools/lib/pocketbase-server.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
+import { createBoardAndMember } from '../../../tools/lib/seed/board-and-member.mjs';
 import { blackPng } from '../../support/images';
 
 const workDir = mkdtempSync(join(tmpdir(), 'chorus-restore-at-'));

@@ -2,7 +2,7 @@
 // what the migrations build: after changing pb_migrations/, run `npm run schema` and commit both.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSchema, generateTypes, SCHEMA_PATH, TYPES_PATH } from '../../../scripts/lib/schema.mjs';
+import { exportSchema, generateTypes, SCHEMA_PATH, TYPES_PATH } from '../../../tools/lib/schema.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 
 let pb: TestPocketBase;

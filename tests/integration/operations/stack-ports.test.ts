@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAsSuperuser } from '../../../scripts/lib/configure-pocketbase.mjs';
-import { startPocketBase } from '../../../scripts/lib/pocketbase-server.mjs';
-import { freePort, freePorts } from '../../../scripts/lib/ports.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { connectAsSuperuser } from '../../../tools/lib/configure-pocketbase.mjs';
+import { startPocketBase } from '../../../tools/lib/pocketbase-server.mjs';
+import { freePort, freePorts } from '../../../tools/lib/ports.mjs';
+import { startStack } from '../../../tools/lib/stack.mjs';
 
 let blocker: Server;
 let takenPort: number;

@@ -5,8 +5,8 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import {
   type Actors,

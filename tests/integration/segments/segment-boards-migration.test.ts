@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/lib/ports.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { migrationDatabase } from '../../support/migration-database';
 import { TEST_PASSWORD } from '../../support/pocketbase';
 

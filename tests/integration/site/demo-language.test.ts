@@ -1,6 +1,6 @@
 // The demo `npm start` seeds stays English: its site's default language and its statuses' names.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo } from '../../../scripts/lib/seed/index.mjs';
+import { seedDemo } from '../../../tools/lib/seed/index.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 
 let pb: TestPocketBase;

@@ -4,9 +4,9 @@
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../../../scripts/lib/mail-catcher.mjs';
-import { freePort } from '../../../scripts/lib/ports.mjs';
 import { listDeliveries } from '../../../src/features/webhooks/webhooks-data';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
 import { startRestartablePocketBase } from '../../support/restartable-pocketbase';
 import { type Received, startWebhookReceiver } from '../../support/webhook-receiver';
 

@@ -1,8 +1,8 @@
 // Every locale has exactly English's keys, the same placeholders and all its plural forms; every
 // English key is used by some code.
 import { describe, expect, it } from 'vitest';
-import { compareLocale, localeCodes, unusedKeys } from '../../../scripts/lib/i18n/check.mjs';
 import { LOCALES } from '../../../src/i18n/locales';
+import { compareLocale, localeCodes, unusedKeys } from '../../../tools/lib/i18n/check.mjs';
 
 describe('message files', () => {
   it('exist for exactly the supported locales', () => {

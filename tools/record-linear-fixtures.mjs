@@ -1,4 +1,4 @@
-// `node scripts/record-linear-fixtures.mjs`: re-records tests/fixtures/linear/schema.json from the types of the
+// `node tools/record-linear-fixtures.mjs`: re-records tests/fixtures/linear/schema.json from the types of the
 // installed @linear/sdk, which Linear generates from its published GraphQL schema: the fields (required and
 // optional, with their GraphQL scalar) of the webhook payload of an Issue event, of the types Chorus's queries
 // read (Issue, WorkflowState, Team) and of the inputs its mutations send. The local Linear server

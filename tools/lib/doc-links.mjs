@@ -1,4 +1,4 @@
-// The docs site's link check (scripts/docs-build.mjs runs it after the build): every internal link and anchor in
+// The docs site's link check (tools/docs-build.mjs runs it after the build): every internal link and anchor in
 // the built site (docs/dist) resolves; each broken one is named with the page it sits on.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';

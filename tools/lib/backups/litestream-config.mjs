@@ -20,7 +20,7 @@ const NO_CHECKPOINT_PAGES = 2_000_000_000;
 /** YAML has no quoting trouble with JSON strings, so paths are written as JSON. */
 export function litestreamConfig({ dataDir, replicaDatabaseDir }) {
   return [
-    '# Written by Chorus on every start (scripts/lib/backups/litestream-config.mjs); edits are overwritten.',
+    '# Written by Chorus on every start (tools/lib/backups/litestream-config.mjs); edits are overwritten.',
     'logging:',
     '  level: warn',
     '  stderr: true',

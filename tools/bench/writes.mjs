@@ -1,4 +1,4 @@
-// `npm run bench -- writes --minutes 2`: the write trace alone (scripts/lib/bench/write-trace.mjs), 10 minutes by
+// `npm run bench -- writes --minutes 2`: the write trace alone (tools/lib/bench/write-trace.mjs), 10 minutes by
 // default, against a fresh local Chorus behind the local edge with Cloudflare's purge limits. Never fails on time.
 import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';

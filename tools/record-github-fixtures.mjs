@@ -1,4 +1,4 @@
-// `node scripts/record-github-fixtures.mjs --from <folder>`: re-records tests/fixtures/github/ from GitHub's
+// `node tools/record-github-fixtures.mjs --from <folder>`: re-records tests/fixtures/github/ from GitHub's
 // published OpenAPI descriptions (REST: @octokit/openapi, webhooks: @octokit/openapi-webhooks), installed in
 // <folder> with `npm install --no-save @octokit/openapi@23.0.2 @octokit/openapi-webhooks@12.1.0` (not a
 // dependency of Chorus: 385 MB). Writes the REST examples the local GitHub server answers with, and the
