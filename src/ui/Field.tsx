@@ -1,5 +1,6 @@
-// A labelled input with its hint and the server's message for it, wired for screen readers.
+// A labelled text input bound to a value, keeping what was typed before hydration, with its hint and message.
 import { type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
   id: string;
@@ -7,7 +8,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onCh
   value: string;
   onValue: (value: string) => void;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
 }
 
 export function Field({ id, label, value, onValue, error, hint, ...input }: Props) {
@@ -23,30 +24,18 @@ export function Field({ id, label, value, onValue, error, hint, ...input }: Prop
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when a new message arrives.
   useEffect(() => setMessageFor(value), [error]);
   const shownError = error && messageFor === value ? error : undefined;
-  const describedBy = [hint && `${id}-hint`, shownError && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        ref={element}
-        id={id}
-        name={id}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
+    <FieldFrame id={id} label={label} hint={hint} error={shownError}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          ref={element}
+          name={id}
+          value={value}
+          onChange={(event) => onValue(event.target.value)}
+        />
       )}
-      {shownError && (
-        <p className="field-error" id={`${id}-error`}>
-          {shownError}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -7,6 +7,7 @@ import { translator } from '../../i18n/current';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
+import { FieldFrame, SelectField } from '../../ui/FieldFrame';
 import FilePicker from '../../ui/FilePicker';
 import { saveAccount } from './account';
 import { EMAIL_FREQUENCIES, type EmailFrequency, FREQUENCY_FIELDS, type FrequencyField } from './account-data';
@@ -76,118 +77,55 @@ export default function SettingsForm({ id, name, preferences, timeZone, locale }
 
   return (
     <form className="form settings" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="display-name">{t('name')}</label>
-        <input
-          id="display-name"
-          name="display_name"
-          defaultValue={name}
-          maxLength={60}
-          aria-invalid={fields.name ? true : undefined}
-          aria-describedby={fields.name ? 'name-error' : undefined}
-        />
-        {fields.name && (
-          <p id="name-error" className="field-error">
-            {fields.name}
-          </p>
+      <FieldFrame id="display-name" label={t('name')} error={fields.name}>
+        {(control) => <input {...control} name="display_name" defaultValue={name} maxLength={60} />}
+      </FieldFrame>
+      <FieldFrame id="avatar" labelId="avatar-label" label={t('avatar')} hint={t('avatarHint')} error={fields.avatar}>
+        {(control) => (
+          <FilePicker
+            {...control}
+            name="avatar"
+            fieldLabel="avatar-label"
+            buttonLabel={translator('filePicker')('chooseImage')}
+            accept="image/jpeg,image/png,image/webp,image/gif"
+          />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor="avatar" id="avatar-label">
-          {t('avatar')}
-        </label>
-        <FilePicker
-          id="avatar"
-          name="avatar"
-          fieldLabel="avatar-label"
-          buttonLabel={translator('filePicker')('chooseImage')}
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          aria-describedby={fields.avatar ? 'avatar-error' : 'avatar-hint'}
-        />
-        <p id="avatar-hint" className="field-hint">
-          {t('avatarHint')}
-        </p>
-        {fields.avatar && (
-          <p id="avatar-error" className="field-error">
-            {fields.avatar}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="locale">{t('language')}</label>
-        <select
-          id="locale"
-          name="locale"
-          defaultValue={locale}
-          aria-invalid={fields.locale ? true : undefined}
-          aria-describedby={fields.locale ? 'locale-error' : 'locale-hint'}
-        >
-          <option value="">{t('siteDefault')}</option>
-          {LOCALES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LOCALE_NAMES[code]}
-            </option>
-          ))}
-        </select>
-        <p id="locale-hint" className="field-hint">
-          {t('languageHint')}
-        </p>
-        {fields.locale && (
-          <p id="locale-error" className="field-error">
-            {fields.locale}
-          </p>
-        )}
-      </div>
-      <fieldset className="preferences">
-        <legend>{t('emailMe')}</legend>
-        {FREQUENCY_FIELDS.map((key) => (
-          <div key={key} className="field">
-            <label htmlFor={key}>{t(LABELS[key])}</label>
-            <select
-              id={key}
-              name={key}
-              defaultValue={preferences[key]}
-              aria-invalid={fields[key] ? true : undefined}
-              aria-describedby={fields[key] ? `${key}-error` : undefined}
-            >
-              {EMAIL_FREQUENCIES.map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {d(`frequency_${frequency}`)}
-                </option>
-              ))}
-            </select>
-            {fields[key] && (
-              <p id={`${key}-error`} className="field-error">
-                {fields[key]}
-              </p>
-            )}
-          </div>
-        ))}
-        <div className="field">
-          <label htmlFor="time_zone">{d('timeZone')}</label>
-          <select
-            id="time_zone"
-            name="time_zone"
-            value={zone}
-            onChange={(event) => setZone(event.currentTarget.value)}
-            aria-invalid={fields.time_zone ? true : undefined}
-            aria-describedby={fields.time_zone ? 'time_zone-error' : 'time_zone-hint'}
-          >
-            {zones.map((name) => (
-              <option key={name} value={name}>
-                {name}
+      </FieldFrame>
+      <FieldFrame id="locale" label={t('language')} hint={t('languageHint')} error={fields.locale}>
+        {(control) => (
+          <select {...control} name="locale" defaultValue={locale}>
+            <option value="">{t('siteDefault')}</option>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
               </option>
             ))}
           </select>
-          <p id="time_zone-hint" className="field-hint">
-            {d('timeZoneHint')}
-          </p>
-          {fields.time_zone && (
-            <p id="time_zone-error" className="field-error">
-              {fields.time_zone}
-            </p>
-          )}
-        </div>
+        )}
+      </FieldFrame>
+      <fieldset className="preferences">
+        <legend>{t('emailMe')}</legend>
+        {FREQUENCY_FIELDS.map((key) => (
+          <SelectField
+            key={key}
+            id={key}
+            name={key}
+            label={t(LABELS[key])}
+            defaultValue={preferences[key]}
+            error={fields[key]}
+            choices={EMAIL_FREQUENCIES.map((frequency) => [frequency, d(`frequency_${frequency}`)] as const)}
+          />
+        ))}
+        <SelectField
+          id="time_zone"
+          name="time_zone"
+          label={d('timeZone')}
+          hint={d('timeZoneHint')}
+          value={zone}
+          onValue={setZone}
+          error={fields.time_zone}
+          choices={zones.map((name) => [name, name] as const)}
+        />
       </fieldset>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import type { AppError } from '../../lib/pb/errors';
+import { AdminTable } from '../../ui/AdminTable';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -119,47 +120,42 @@ function KeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   const t = translator('apiKeys');
   if (keys.length === 0) return <p>{t('none')}</p>;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
-    <section className="table-scroll" aria-label={t('tableLabel')} tabIndex={0}>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('name')}</th>
-            <th scope="col">{t('scope')}</th>
-            <th scope="col">{t('hint')}</th>
-            <th scope="col">{t('createdBy')}</th>
-            <th scope="col">{t('lastUsed')}</th>
-            <th scope="col">{t('expires')}</th>
-            <th scope="col">{t('state')}</th>
-            <th scope="col">{t('actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} data-testid="api-key-row">
-              <td>{key.name}</td>
-              <td>{t(`scope_${key.scope}`)}</td>
-              <td>
-                <code>…{key.hint}</code>
-              </td>
-              <td>
-                {key.created_by_name}
-                <br />
-                <span className="muted">{formatWhen(key.created)}</span>
-              </td>
-              <td>{key.last_used_at ? formatWhen(key.last_used_at) : t('neverUsed')}</td>
-              <td>{key.expires_at ? formatWhen(key.expires_at) : t('noExpiry')}</td>
-              <td>
-                <KeyState apiKey={key} />
-              </td>
-              <td>
-                <RevokeButton apiKey={key} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <AdminTable
+      label={t('tableLabel')}
+      columns={[
+        t('name'),
+        t('scope'),
+        t('hint'),
+        t('createdBy'),
+        t('lastUsed'),
+        t('expires'),
+        t('state'),
+        t('actions'),
+      ]}
+    >
+      {keys.map((key) => (
+        <tr key={key.id} data-testid="api-key-row">
+          <td>{key.name}</td>
+          <td>{t(`scope_${key.scope}`)}</td>
+          <td>
+            <code>…{key.hint}</code>
+          </td>
+          <td>
+            {key.created_by_name}
+            <br />
+            <span className="muted">{formatWhen(key.created)}</span>
+          </td>
+          <td>{key.last_used_at ? formatWhen(key.last_used_at) : t('neverUsed')}</td>
+          <td>{key.expires_at ? formatWhen(key.expires_at) : t('noExpiry')}</td>
+          <td>
+            <KeyState apiKey={key} />
+          </td>
+          <td>
+            <RevokeButton apiKey={key} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

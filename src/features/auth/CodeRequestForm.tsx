@@ -1,11 +1,11 @@
 // Asking for a one-time sign-in code by email.
 import { translator } from '../../i18n/current';
-import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { $authEmail, sendSignInCode, setAuthEmail } from './auth';
+import { AuthEmailField } from './AuthFields';
+import { $authEmail, sendSignInCode } from './auth';
 
 export function CodeRequestForm() {
   const email = useClientStore($authEmail, '');
@@ -20,17 +20,7 @@ export function CodeRequestForm() {
   return (
     <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('codeForm')}>
       <FormAlert error={error} shown={['email']} />
-      <Field
-        id="code-email"
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onValue={setAuthEmail}
-        error={fields.email}
-        hint={t('codeHint')}
-      />
+      <AuthEmailField id="code-email" error={fields.email} hint={t('codeHint')} />
       <SubmitButton busy={busy} pending={pending} label={t('emailCode')} pendingLabel={t('sending')} />
     </form>
   );

@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
-import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { rich } from '../../ui/rich';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { PasswordField } from './AuthFields';
 import { setNewPassword } from './auth';
 
 export default function NewPasswordForm({ token }: { token: string }) {
@@ -33,12 +33,10 @@ export default function NewPasswordForm({ token }: { token: string }) {
   return (
     <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('newPasswordTitle')}>
       <FormAlert error={error} shown={['password']} />
-      <Field
+      <PasswordField
         id="new-password"
         label={t('newPassword')}
-        type="password"
         autoComplete="new-password"
-        required
         value={password}
         onValue={setPassword}
         error={fields.password}

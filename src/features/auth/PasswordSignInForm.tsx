@@ -2,12 +2,12 @@
 
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
-import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { $authEmail, continueTo, setAuthEmail, signInWithPassword } from './auth';
+import { AuthEmailField, PasswordField } from './AuthFields';
+import { $authEmail, continueTo, signInWithPassword } from './auth';
 
 export function PasswordSignInForm({ next }: { next: string | null }) {
   const email = useClientStore($authEmail, '');
@@ -23,22 +23,11 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
   return (
     <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('withPassword')}>
       <FormAlert error={error} shown={['identity', 'password']} />
-      <Field
-        id="signin-email"
-        label={t('email')}
-        type="email"
-        autoComplete="username"
-        required
-        value={email}
-        onValue={setAuthEmail}
-        error={fields.identity}
-      />
-      <Field
+      <AuthEmailField id="signin-email" autoComplete="username" error={fields.identity} />
+      <PasswordField
         id="signin-password"
         label={t('password')}
-        type="password"
         autoComplete="current-password"
-        required
         value={password}
         onValue={setPassword}
         error={fields.password}

@@ -2,13 +2,13 @@
 
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
-import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { rich } from '../../ui/rich';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { $authEmail, sendPasswordReset, setAuthEmail } from './auth';
+import { AuthEmailField } from './AuthFields';
+import { $authEmail, sendPasswordReset } from './auth';
 
 export default function RequestResetForm() {
   const email = useClientStore($authEmail, '');
@@ -34,17 +34,7 @@ export default function RequestResetForm() {
   return (
     <form className="form" method="post" onSubmit={submit} noValidate aria-label={t('resetTitle')}>
       <FormAlert error={error} shown={['email']} />
-      <Field
-        id="reset-email"
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onValue={setAuthEmail}
-        error={fields.email}
-        hint={t('resetHint')}
-      />
+      <AuthEmailField id="reset-email" error={fields.email} hint={t('resetHint')} />
       <SubmitButton busy={busy} pending={pending} label={t('emailResetLink')} pendingLabel={t('sending')} />
     </form>
   );

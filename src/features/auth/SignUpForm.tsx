@@ -9,7 +9,8 @@ import { useFormAction } from '../../ui/hooks/use-form-action';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { PasskeyCreateStep } from '../passkeys/PasskeyCreateStep';
 import { $passkeyStepPending } from '../passkeys/passkeys';
-import { $authEmail, $codeRequest, createAccount, sendSignInCode, setAuthEmail, unknownPassword } from './auth';
+import { AuthEmailField, PasswordField } from './AuthFields';
+import { $authEmail, $codeRequest, createAccount, sendSignInCode, unknownPassword } from './auth';
 import { CodeEntryForm } from './CodeEntryForm';
 
 export default function SignUpForm({ next }: { next: string | null }) {
@@ -50,23 +51,11 @@ export default function SignUpForm({ next }: { next: string | null }) {
         error={fields.name}
         hint={t('nameHint')}
       />
-      <Field
-        id="signup-email"
-        label={t('email')}
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onValue={setAuthEmail}
-        error={fields.email}
-        hint={t('emailHint')}
-      />
-      <Field
+      <AuthEmailField id="signup-email" error={fields.email} hint={t('emailHint')} />
+      <PasswordField
         id="signup-password"
         label={t('password')}
-        type="password"
         autoComplete="new-password"
-        required
         value={password}
         onValue={setPassword}
         error={fields.password}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
 import type { ChangelogLabel } from '../../lib/pb/staff-types';
+import { FieldFrame } from '../../ui/FieldFrame';
 import FilePicker from '../../ui/FilePicker';
 import { saveChangelogEntry, slugify } from './changelog-editor';
 import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
@@ -52,60 +53,37 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
     else location.assign(`/admin/changelog?saved=${encodeURIComponent(result.value.id)}`);
   }
 
-  const message = (name: string) =>
-    fields[name] && (
-      <p id={`entry-${name}-error`} className="field-error">
-        {fields[name]}
-      </p>
-    );
-  const invalid = (name: string) =>
-    fields[name] ? { 'aria-invalid': true as const, 'aria-describedby': `entry-${name}-error` } : {};
-
   return (
     <form className="form changelog-editor" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="entry-title">{t('title')}</label>
-        <input
-          id="entry-title"
-          name="entry_title"
-          defaultValue={entry.title}
-          maxLength={140}
-          required
-          {...invalid('title')}
-          onChange={(e) => !entry.id && setSlug(slugify(e.target.value))}
-        />
-        {message('title')}
-      </div>
-      <div className="field">
-        <label htmlFor="entry-slug">{t('slug')}</label>
-        <input
-          id="entry-slug"
-          name="slug"
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-          {...invalid('slug')}
-        />
-        {message('slug')}
-      </div>
-      <div className="field">
-        <label htmlFor="entry-body">{t('body')}</label>
-        <textarea id="entry-body" name="body" rows={10} defaultValue={entry.body} {...invalid('body')} />
-        {message('body')}
-      </div>
-      <div className="field">
-        <label htmlFor="entry-cover" id="entry-cover-label">
-          {t('cover')}
-        </label>
-        <FilePicker
-          id="entry-cover"
-          name="cover"
-          fieldLabel="entry-cover-label"
-          buttonLabel={translator('filePicker')('chooseImage')}
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          {...invalid('cover')}
-        />
-        {message('cover')}
-      </div>
+      <FieldFrame id="entry-title" label={t('title')} error={fields.title}>
+        {(control) => (
+          <input
+            {...control}
+            name="entry_title"
+            defaultValue={entry.title}
+            maxLength={140}
+            required
+            onChange={(e) => !entry.id && setSlug(slugify(e.target.value))}
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame id="entry-slug" label={t('slug')} error={fields.slug}>
+        {(control) => <input {...control} name="slug" value={slug} onChange={(e) => setSlug(e.target.value)} />}
+      </FieldFrame>
+      <FieldFrame id="entry-body" label={t('body')} error={fields.body}>
+        {(control) => <textarea {...control} name="body" rows={10} defaultValue={entry.body} />}
+      </FieldFrame>
+      <FieldFrame id="entry-cover" labelId="entry-cover-label" label={t('cover')} error={fields.cover}>
+        {(control) => (
+          <FilePicker
+            {...control}
+            name="cover"
+            fieldLabel="entry-cover-label"
+            buttonLabel={translator('filePicker')('chooseImage')}
+            accept="image/jpeg,image/png,image/webp,image/gif"
+          />
+        )}
+      </FieldFrame>
       <fieldset className="staff-tags">
         <legend>{t('labels')}</legend>
         {LABELS.map((label) => (

@@ -5,6 +5,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
 import { actionName } from '../../lib/action-name';
+import { AdminTable } from '../../ui/AdminTable';
+import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
 import {
   $companies,
@@ -46,37 +48,37 @@ function CompanyFields({ company, idPrefix }: { company?: CompanyRow; idPrefix: 
   const t = translator('customers');
   return (
     <>
-      <span className="field">
-        <label htmlFor={`${idPrefix}-name`}>{t('name')}</label>
-        <input id={`${idPrefix}-name`} name="company_name" required maxLength={200} defaultValue={company?.name} />
-      </span>
-      <span className="field">
-        <label htmlFor={`${idPrefix}-id`}>{t('externalId')}</label>
-        <input
-          id={`${idPrefix}-id`}
-          name="external_id"
-          required
-          maxLength={128}
-          pattern="[^\s]+"
-          defaultValue={company?.external_id}
-        />
-      </span>
-      <span className="field">
-        <label htmlFor={`${idPrefix}-plan`}>{t('plan')}</label>
-        <input id={`${idPrefix}-plan`} name="plan" maxLength={60} defaultValue={company?.plan} />
-      </span>
-      <span className="field">
-        <label htmlFor={`${idPrefix}-revenue`}>{t('monthlyRevenue')}</label>
-        <input
-          id={`${idPrefix}-revenue`}
-          name="monthly_revenue"
-          type="number"
-          min={0}
-          max={1e12}
-          step="0.01"
-          defaultValue={company?.monthly_revenue ?? 0}
-        />
-      </span>
+      <FieldFrame inline id={`${idPrefix}-name`} label={t('name')}>
+        {(control) => <input {...control} name="company_name" required maxLength={200} defaultValue={company?.name} />}
+      </FieldFrame>
+      <FieldFrame inline id={`${idPrefix}-id`} label={t('externalId')}>
+        {(control) => (
+          <input
+            {...control}
+            name="external_id"
+            required
+            maxLength={128}
+            pattern="[^\s]+"
+            defaultValue={company?.external_id}
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame inline id={`${idPrefix}-plan`} label={t('plan')}>
+        {(control) => <input {...control} name="plan" maxLength={60} defaultValue={company?.plan} />}
+      </FieldFrame>
+      <FieldFrame inline id={`${idPrefix}-revenue`} label={t('monthlyRevenue')}>
+        {(control) => (
+          <input
+            {...control}
+            name="monthly_revenue"
+            type="number"
+            min={0}
+            max={1e12}
+            step="0.01"
+            defaultValue={company?.monthly_revenue ?? 0}
+          />
+        )}
+      </FieldFrame>
     </>
   );
 }
@@ -166,10 +168,9 @@ function Upload() {
     <form className="admin-form" onSubmit={upload} aria-labelledby="upload-companies">
       <h2 id="upload-companies">{t('uploadHeading')}</h2>
       <p className="field-hint">{t('uploadHint')}</p>
-      <span className="field">
-        <label htmlFor="companies-file">{t('uploadFile')}</label>
-        <input id="companies-file" name="file" type="file" accept=".csv,text/csv" required />
-      </span>
+      <FieldFrame inline id="companies-file" label={t('uploadFile')}>
+        {(control) => <input {...control} name="file" type="file" accept=".csv,text/csv" required />}
+      </FieldFrame>
       <button type="submit" className="button primary" disabled={busy}>
         {t('upload')}
       </button>
@@ -212,26 +213,14 @@ export default function AdminCompanies({ initial, canEdit }: { initial: CompanyR
       {companies.length === 0 ? (
         <p>{t('none')}</p>
       ) : (
-        // Wider than a phone: it scrolls in its own region, which the keyboard can reach and scroll too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
-        <section className="table-scroll" aria-label={t('companiesTitle')} tabIndex={0}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('name')}</th>
-                <th scope="col">{t('plan')}</th>
-                <th scope="col">{t('monthlyRevenue')}</th>
-                <th scope="col">{t('members')}</th>
-                {canEdit && <th scope="col">{t('actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {companies.map((company) => (
-                <Row key={company.id} company={company} canEdit={canEdit} />
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <AdminTable
+          label={t('companiesTitle')}
+          columns={[t('name'), t('plan'), t('monthlyRevenue'), t('members'), canEdit && t('actions')]}
+        >
+          {companies.map((company) => (
+            <Row key={company.id} company={company} canEdit={canEdit} />
+          ))}
+        </AdminTable>
       )}
       {canEdit && (
         <>

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
+import { FieldFrame } from '../../ui/FieldFrame';
 import { focusFirstError } from '../../ui/hooks/focus-first-error';
 import { $editErrors, clearEditError, saveIdea } from './post-editor';
 
@@ -28,33 +29,28 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
           {errors.form}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="edit-title">{t('title')}</label>
-        <input
-          id="edit-title"
-          value={draft.title}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? 'edit-title-error' : undefined}
-          onChange={(event) => {
-            setDraft({ ...draft, title: event.target.value });
-            clearEditError('title');
-          }}
-        />
-        {errors.title && (
-          <p id="edit-title-error" className="field-error">
-            {errors.title}
-          </p>
+      <FieldFrame id="edit-title" label={t('title')} error={errors.title}>
+        {(control) => (
+          <input
+            {...control}
+            value={draft.title}
+            onChange={(event) => {
+              setDraft({ ...draft, title: event.target.value });
+              clearEditError('title');
+            }}
+          />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor="edit-body">{t('details')}</label>
-        <textarea
-          id="edit-body"
-          rows={8}
-          value={draft.body}
-          onChange={(event) => setDraft({ ...draft, body: event.target.value })}
-        />
-      </div>
+      </FieldFrame>
+      <FieldFrame id="edit-body" label={t('details')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={8}
+            value={draft.body}
+            onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+          />
+        )}
+      </FieldFrame>
       <div className="comment-form-actions">
         <button type="submit" className="button primary">
           {t('saveChanges')}

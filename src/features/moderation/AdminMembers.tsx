@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import type { Role } from '../../lib/pb/types';
+import { AdminTable } from '../../ui/AdminTable';
 import Toaster from '../../ui/Toaster';
 import type { KeyMember } from '../api-keys/api-keys-data';
 import type { MemberProfile } from '../customers/customers';
@@ -39,78 +40,67 @@ export default function AdminMembers({
   useEffect(() => startProfiles(profiles), [profiles]);
   return (
     <>
-      {/* Wider than a phone once it shows each member's company: it scrolls in its own region. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard. */}
-      <section className="table-scroll" aria-label={translator('customers')('membersTable')} tabIndex={0}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('role')}</th>
-              <th scope="col">{t('access')}</th>
-              <th scope="col">{translator('customers')('customer')}</th>
+      <AdminTable
+        label={translator('customers')('membersTable')}
+        columns={[t('name'), t('role'), t('access'), translator('customers')('customer')]}
+      >
+        {members.map((m) =>
+          keyMembers[m.id] ? (
+            <KeyMemberRow key={m.id} name={m.name} apiKey={keyMembers[m.id] as KeyMember} canManage={canSetRoles} />
+          ) : (
+            <tr key={m.id} data-testid="member-row">
+              <td>
+                {m.name || t('noName')}
+                {canSetRoles && (
+                  <>
+                    {' · '}
+                    <a
+                      href={`/admin/members/${m.id}`}
+                      aria-label={actionName(translator('myData')('adminLink'), m.name || t('aMember'))}
+                    >
+                      {translator('myData')('adminLink')}
+                    </a>
+                  </>
+                )}
+              </td>
+              <td>
+                {canSetRoles && m.id !== selfId ? (
+                  <select
+                    aria-label={t('roleOf', { name: m.name || t('aMember') })}
+                    value={m.role}
+                    onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {roleName(r)}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  roleName(m.role)
+                )}
+              </td>
+              <td>
+                {m.id === selfId ? (
+                  t('you')
+                ) : (
+                  <button
+                    type="button"
+                    className={m.blocked ? 'button' : 'button danger'}
+                    onClick={() => changeMember(m.id, { blocked: !m.blocked })}
+                    aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
+                  >
+                    {m.blocked ? t('unblock') : t('block')}
+                  </button>
+                )}
+              </td>
+              <td>
+                <MemberCustomer userId={m.id} name={m.name || t('aMember')} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {members.map((m) =>
-              keyMembers[m.id] ? (
-                <KeyMemberRow key={m.id} name={m.name} apiKey={keyMembers[m.id] as KeyMember} canManage={canSetRoles} />
-              ) : (
-                <tr key={m.id} data-testid="member-row">
-                  <td>
-                    {m.name || t('noName')}
-                    {canSetRoles && (
-                      <>
-                        {' · '}
-                        <a
-                          href={`/admin/members/${m.id}`}
-                          aria-label={actionName(translator('myData')('adminLink'), m.name || t('aMember'))}
-                        >
-                          {translator('myData')('adminLink')}
-                        </a>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {canSetRoles && m.id !== selfId ? (
-                      <select
-                        aria-label={t('roleOf', { name: m.name || t('aMember') })}
-                        value={m.role}
-                        onChange={(e) => changeMember(m.id, { role: e.target.value as Role })}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {roleName(r)}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      roleName(m.role)
-                    )}
-                  </td>
-                  <td>
-                    {m.id === selfId ? (
-                      t('you')
-                    ) : (
-                      <button
-                        type="button"
-                        className={m.blocked ? 'button' : 'button danger'}
-                        onClick={() => changeMember(m.id, { blocked: !m.blocked })}
-                        aria-label={actionName(m.blocked ? t('unblock') : t('block'), m.name || t('aMember'))}
-                      >
-                        {m.blocked ? t('unblock') : t('block')}
-                      </button>
-                    )}
-                  </td>
-                  <td>
-                    <MemberCustomer userId={m.id} name={m.name || t('aMember')} />
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </section>
+          ),
+        )}
+      </AdminTable>
       <Toaster />
     </>
   );

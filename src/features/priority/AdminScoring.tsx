@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
+import { FieldFrame, SelectField } from '../../ui/FieldFrame';
 import type { SegmentOption } from './priority-data';
 import { FORMULAS, type Formula, formulaName } from './priority-format';
 import { saveScoring, scoringWeights } from './scoring';
@@ -36,46 +37,45 @@ export default function AdminScoring({ id, formula, revenueWeight, segmentWeight
 
   return (
     <form className="form" onSubmit={submit} data-testid="scoring-form">
-      <div className="field">
-        <label htmlFor="scoring-formula">{t('formula')}</label>
-        <select id="scoring-formula" name="formula" defaultValue={formula}>
-          {FORMULAS.map((f) => (
-            <option key={f} value={f}>
-              {formulaName(f)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="scoring-revenue">{t('revenueWeight')}</label>
-        <input
-          id="scoring-revenue"
-          name="revenue"
-          type="number"
-          min="0"
-          max="1000"
-          step="any"
-          required
-          defaultValue={revenueWeight}
-        />
-      </div>
+      <SelectField
+        id="scoring-formula"
+        name="formula"
+        label={t('formula')}
+        defaultValue={formula}
+        choices={FORMULAS.map((f) => [f, formulaName(f)] as const)}
+      />
+      <FieldFrame id="scoring-revenue" label={t('revenueWeight')}>
+        {(control) => (
+          <input
+            {...control}
+            name="revenue"
+            type="number"
+            min="0"
+            max="1000"
+            step="any"
+            required
+            defaultValue={revenueWeight}
+          />
+        )}
+      </FieldFrame>
       <fieldset>
         <legend>{t('segmentWeights')}</legend>
         <p className="muted">{t('segmentHint')}</p>
         {segments.length === 0 && <p>{t('noSegments')}</p>}
         {segments.map((segment) => (
-          <div className="field" key={segment.id}>
-            <label htmlFor={`segment-${segment.id}`}>{segment.name}</label>
-            <input
-              id={`segment-${segment.id}`}
-              name={`segment-${segment.id}`}
-              type="number"
-              min="0"
-              max="100"
-              step="any"
-              defaultValue={segmentWeights[segment.id] ?? ''}
-            />
-          </div>
+          <FieldFrame key={segment.id} id={`segment-${segment.id}`} label={segment.name}>
+            {(control) => (
+              <input
+                {...control}
+                name={`segment-${segment.id}`}
+                type="number"
+                min="0"
+                max="100"
+                step="any"
+                defaultValue={segmentWeights[segment.id] ?? ''}
+              />
+            )}
+          </FieldFrame>
         ))}
       </fieldset>
       {error && (

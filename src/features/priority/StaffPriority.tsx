@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { formatEta } from '../../lib/eta-label';
+import { FieldFrame, SelectField } from '../../ui/FieldFrame';
 import { $insights, saveEta, saveSizing, startInsights } from './priority';
 import { type InsightRow, votesOf } from './priority-data';
 import { CONFIDENCES, explainScore, type Formula, IMPACTS } from './priority-format';
@@ -33,6 +34,7 @@ export default function StaffPriority({ insights: initial, formula, revenueWeigh
   useEffect(() => startInsights(initial), [initial]);
   const [kind, setKind] = useState(etaParts(initial.eta).kind);
   const parts = etaParts(row.eta);
+  const percent = new Intl.NumberFormat(currentLocale(), { style: 'percent' });
   const explained = explainScore({ ...row, votes: votesOf(row), revenueWeight }, formula);
 
   function submitSizing(event: FormEvent<HTMLFormElement>) {
@@ -62,45 +64,39 @@ export default function StaffPriority({ insights: initial, formula, revenueWeigh
       <h2 id="staff-priority-title">{t('heading')}</h2>
       <p data-testid="score-explained">{explained ?? t('notSized')}</p>
       <form className="form" onSubmit={submitSizing}>
-        <div className="field">
-          <label htmlFor="sizing-impact">{t('impact')}</label>
-          <select id="sizing-impact" name="impact" defaultValue={String(row.impact)} key={`i${row.impact}`}>
-            <option value="0">{t('impactNone')}</option>
-            {IMPACTS.map((impact, i) => (
-              <option key={impact} value={impact}>
-                {t(IMPACT_KEYS[i] ?? 'impactMedium')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sizing-confidence">{t('confidence')}</label>
-          <select
-            id="sizing-confidence"
-            name="confidence"
-            defaultValue={String(row.confidence || 80)}
-            key={`c${row.confidence}`}
-          >
-            {CONFIDENCES.map((confidence) => (
-              <option key={confidence} value={confidence}>
-                {new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format(confidence / 100)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sizing-effort">{t('effort')}</label>
-          <input
-            id="sizing-effort"
-            name="effort"
-            type="number"
-            min="0"
-            max="1000"
-            step="0.5"
-            defaultValue={row.effort || ''}
-            key={`e${row.effort}`}
-          />
-        </div>
+        <SelectField
+          id="sizing-impact"
+          name="impact"
+          label={t('impact')}
+          defaultValue={String(row.impact)}
+          key={`i${row.impact}`}
+          choices={[
+            ['0', t('impactNone')],
+            ...IMPACTS.map((impact, i) => [String(impact), t(IMPACT_KEYS[i] ?? 'impactMedium')] as const),
+          ]}
+        />
+        <SelectField
+          id="sizing-confidence"
+          name="confidence"
+          label={t('confidence')}
+          defaultValue={String(row.confidence || 80)}
+          key={`c${row.confidence}`}
+          choices={CONFIDENCES.map((confidence) => [String(confidence), percent.format(confidence / 100)] as const)}
+        />
+        <FieldFrame id="sizing-effort" label={t('effort')}>
+          {(control) => (
+            <input
+              {...control}
+              name="effort"
+              type="number"
+              min="0"
+              max="1000"
+              step="0.5"
+              defaultValue={row.effort || ''}
+              key={`e${row.effort}`}
+            />
+          )}
+        </FieldFrame>
         <button type="submit" className="button">
           {t('saveSizing')}
         </button>
@@ -110,51 +106,53 @@ export default function StaffPriority({ insights: initial, formula, revenueWeigh
           <legend>{te('editorLegend')}</legend>
           {row.eta && <p data-testid="staff-eta">{te('target', { when: formatEta(row.eta) })}</p>}
           {!etaPublic && <p className="muted">{te('staffOnly')}</p>}
-          <div className="field">
-            <label htmlFor="eta-kind">{te('kind')}</label>
-            <select id="eta-kind" value={kind} onChange={(event) => setKind(event.currentTarget.value)}>
-              <option value="none">{te('kindNone')}</option>
-              <option value="month">{te('kindMonth')}</option>
-              <option value="quarter">{te('kindQuarter')}</option>
-            </select>
-          </div>
+          <SelectField
+            id="eta-kind"
+            label={te('kind')}
+            value={kind}
+            onValue={setKind}
+            choices={[
+              ['none', te('kindNone')],
+              ['month', te('kindMonth')],
+              ['quarter', te('kindQuarter')],
+            ]}
+          />
           {kind === 'month' && (
-            <div className="field">
-              <label htmlFor="eta-month">{te('month')}</label>
-              <input
-                id="eta-month"
-                name="month"
-                type="month"
-                required
-                pattern="\d{4}-\d{2}"
-                defaultValue={parts.month}
-              />
-            </div>
+            <FieldFrame id="eta-month" label={te('month')}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="month"
+                  type="month"
+                  required
+                  pattern="\d{4}-\d{2}"
+                  defaultValue={parts.month}
+                />
+              )}
+            </FieldFrame>
           )}
           {kind === 'quarter' && (
             <div className="field-row">
-              <div className="field">
-                <label htmlFor="eta-quarter">{te('quarterField')}</label>
-                <select id="eta-quarter" name="quarter" defaultValue={parts.quarter}>
-                  {['1', '2', '3', '4'].map((q) => (
-                    <option key={q} value={q}>
-                      {q}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="eta-year">{te('year')}</label>
-                <input
-                  id="eta-year"
-                  name="year"
-                  type="number"
-                  min="2000"
-                  max="2999"
-                  required
-                  defaultValue={parts.year}
-                />
-              </div>
+              <SelectField
+                id="eta-quarter"
+                name="quarter"
+                label={te('quarterField')}
+                defaultValue={parts.quarter}
+                choices={['1', '2', '3', '4'].map((q) => [q, q] as const)}
+              />
+              <FieldFrame id="eta-year" label={te('year')}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name="year"
+                    type="number"
+                    min="2000"
+                    max="2999"
+                    required
+                    defaultValue={parts.year}
+                  />
+                )}
+              </FieldFrame>
             </div>
           )}
           <button type="submit" className="button">

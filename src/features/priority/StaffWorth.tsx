@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
+import { AdminTable } from '../../ui/AdminTable';
 import type { IdeaWorth } from '../customers/customers';
 import { formatMoney } from '../customers/money';
 import { $ideaWorth, followIdeaWorth } from './worth';
@@ -26,27 +27,20 @@ export default function StaffWorth({ postId, initial }: { postId: string; initia
         <span className="muted">{t('worthCompanies', { count: worth.company_count })}</span>
       </p>
       {plans.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">{t('worthByPlan')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('plan')}</th>
-              <th scope="col">{t('votes')}</th>
-              <th scope="col">{t('companies')}</th>
-              <th scope="col">{t('revenue')}</th>
+        <AdminTable
+          label={t('worthByPlan')}
+          scrolls={false}
+          columns={[t('plan'), t('votes'), t('companies'), t('revenue')]}
+        >
+          {plans.map(([plan, row]) => (
+            <tr key={plan} data-testid="plan-row">
+              <th scope="row">{plan || t('noPlan')}</th>
+              <td>{formatNumber(locale, row.votes)}</td>
+              <td>{formatNumber(locale, row.companies)}</td>
+              <td>{formatMoney(locale, row.revenue)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {plans.map(([plan, row]) => (
-              <tr key={plan} data-testid="plan-row">
-                <th scope="row">{plan || t('noPlan')}</th>
-                <td>{formatNumber(locale, row.votes)}</td>
-                <td>{formatNumber(locale, row.companies)}</td>
-                <td>{formatMoney(locale, row.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
       {worth.companies.length > 0 ? (
         <>

@@ -5,6 +5,7 @@ import { translator } from '../../i18n/current';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
+import { FieldFrame } from '../../ui/FieldFrame';
 import FilePicker from '../../ui/FilePicker';
 import { saveSiteSettings, siteSettingsData } from './site-settings';
 
@@ -37,59 +38,31 @@ export default function AdminSiteForm(props: Props) {
     setSaved(result.ok);
   }
 
-  const describedBy = (name: string, hint?: string) =>
-    [hint, fields[name] && `${name}-error`].filter(Boolean).join(' ') || undefined;
-  const invalidProps = (name: string, hint?: string) => ({
-    'aria-invalid': fields[name] ? true : undefined,
-    'aria-describedby': describedBy(name, hint),
-  });
-  const message = (name: string) =>
-    fields[name] && (
-      <p id={`${name}-error`} className="field-error">
-        {fields[name]}
-      </p>
-    );
-  const text = (name: 'name' | 'tagline', label: string) => (
-    <div className="field">
-      <label htmlFor={`site-${name}`}>{label}</label>
-      <input id={`site-${name}`} name={`site_${name}`} defaultValue={props[name]} {...invalidProps(name)} />
-      {message(name)}
-    </div>
-  );
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {text('name', t('name'))}
-      {text('tagline', t('tagline'))}
-      <div className="field">
-        <label htmlFor="site-logo" id="site-logo-label">
-          {t('logo')}
-        </label>
-        <FilePicker
-          id="site-logo"
-          name="logo"
-          fieldLabel="site-logo-label"
-          buttonLabel={translator('filePicker')('chooseImage')}
-          accept="image/png,image/jpeg,image/webp,image/svg+xml"
-          {...invalidProps('logo')}
-        />
-        {message('logo')}
-      </div>
-      <div className="field">
-        <label htmlFor="site-accent">{t('accent')}</label>
-        <input
-          id="site-accent"
-          name="accent_color"
-          type="color"
-          defaultValue={props.accent || '#5b4bdb'}
-          {...invalidProps('accent_color')}
-        />
-        {message('accent_color')}
-      </div>
-      <div className="field">
-        <label htmlFor="site-welcome">{t('welcome')}</label>
-        <textarea id="site-welcome" name="welcome" rows={5} defaultValue={props.welcome} {...invalidProps('welcome')} />
-        {message('welcome')}
-      </div>
+      <FieldFrame id="site-name" label={t('name')} error={fields.name}>
+        {(control) => <input {...control} name="site_name" defaultValue={props.name} />}
+      </FieldFrame>
+      <FieldFrame id="site-tagline" label={t('tagline')} error={fields.tagline}>
+        {(control) => <input {...control} name="site_tagline" defaultValue={props.tagline} />}
+      </FieldFrame>
+      <FieldFrame id="site-logo" labelId="site-logo-label" label={t('logo')} error={fields.logo}>
+        {(control) => (
+          <FilePicker
+            {...control}
+            name="logo"
+            fieldLabel="site-logo-label"
+            buttonLabel={translator('filePicker')('chooseImage')}
+            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame id="site-accent" label={t('accent')} error={fields.accent_color}>
+        {(control) => <input {...control} name="accent_color" type="color" defaultValue={props.accent || '#5b4bdb'} />}
+      </FieldFrame>
+      <FieldFrame id="site-welcome" label={t('welcome')} error={fields.welcome}>
+        {(control) => <textarea {...control} name="welcome" rows={5} defaultValue={props.welcome} />}
+      </FieldFrame>
       <label className="checkbox">
         <input type="checkbox" name="require_approval" defaultChecked={props.requireApproval} /> {t('requireApproval')}
       </label>
@@ -108,25 +81,22 @@ export default function AdminSiteForm(props: Props) {
       </p>
       <fieldset className="site-languages">
         <legend>{t('languages')}</legend>
-        <div className="field">
-          <label htmlFor="site-default-locale">{t('defaultLocale')}</label>
-          <select
-            id="site-default-locale"
-            name="default_locale"
-            defaultValue={props.defaultLocale}
-            {...invalidProps('default_locale', 'default-locale-hint')}
-          >
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint" id="default-locale-hint">
-            {t('defaultLocaleHint')}
-          </p>
-          {message('default_locale')}
-        </div>
+        <FieldFrame
+          id="site-default-locale"
+          label={t('defaultLocale')}
+          hint={t('defaultLocaleHint')}
+          error={fields.default_locale}
+        >
+          {(control) => (
+            <select {...control} name="default_locale" defaultValue={props.defaultLocale}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {LOCALE_NAMES[locale]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -140,24 +110,25 @@ export default function AdminSiteForm(props: Props) {
           {t('browserLocaleHint')}
         </p>
       </fieldset>
-      <div className="field">
-        <label htmlFor="site-audit-retention">{translator('audit')('retention')}</label>
-        <input
-          id="site-audit-retention"
-          name="audit_retention_days"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={3650}
-          step={1}
-          defaultValue={props.auditRetentionDays}
-          {...invalidProps('audit_retention_days', 'audit-retention-hint')}
-        />
-        <p className="field-hint" id="audit-retention-hint">
-          {translator('audit')('retentionHint')}
-        </p>
-        {message('audit_retention_days')}
-      </div>
+      <FieldFrame
+        id="site-audit-retention"
+        label={translator('audit')('retention')}
+        hint={translator('audit')('retentionHint')}
+        error={fields.audit_retention_days}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="audit_retention_days"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={3650}
+            step={1}
+            defaultValue={props.auditRetentionDays}
+          />
+        )}
+      </FieldFrame>
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       <div role="status">{saved && <p className="alert success">{t('saved')}</p>}</div>
       <button type="submit" className="button primary">

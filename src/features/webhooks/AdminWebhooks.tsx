@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import { messageParts } from '../../lib/message-parts';
+import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
 import { webhookEventName } from './webhook-event-names';
@@ -124,21 +125,20 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
       </ul>
       <form onSubmit={add} className="admin-form" aria-labelledby="add-webhook">
         <h2 id="add-webhook">{t('addHeading')}</h2>
-        <span className="field">
-          <label htmlFor="webhook-name">{t('name')}</label>
-          <input id="webhook-name" name="webhook_name" required maxLength={80} />
-        </span>
-        <span className="field">
-          <label htmlFor="webhook-url">{t('url')}</label>
-          <input id="webhook-url" name="url" type="url" required />
-        </span>
-        <span className="field">
-          <label htmlFor="webhook-kind">{t('kind')}</label>
-          <select id="webhook-kind" name="kind" defaultValue="standard">
-            <option value="standard">{t('kindStandard')}</option>
-            <option value="slack">{t('kindSlack')}</option>
-          </select>
-        </span>
+        <FieldFrame inline id="webhook-name" label={t('name')}>
+          {(control) => <input {...control} name="webhook_name" required maxLength={80} />}
+        </FieldFrame>
+        <FieldFrame inline id="webhook-url" label={t('url')}>
+          {(control) => <input {...control} name="url" type="url" required />}
+        </FieldFrame>
+        <FieldFrame inline id="webhook-kind" label={t('kind')}>
+          {(control) => (
+            <select {...control} name="kind" defaultValue="standard">
+              <option value="standard">{t('kindStandard')}</option>
+              <option value="slack">{t('kindSlack')}</option>
+            </select>
+          )}
+        </FieldFrame>
         <fieldset>
           <legend>{t('events')}</legend>
           {WEBHOOK_EVENTS.map((event) => (

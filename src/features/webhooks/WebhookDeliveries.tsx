@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { isOutboundReason } from '../../contract/outbound-reasons';
 import { currentLocale, translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
+import { AdminTable } from '../../ui/AdminTable';
 import { webhookEventName } from './webhook-event-names';
 import { $deliveries, loadDeliveries, resend } from './webhooks';
 import type { DeliveryPage, DeliveryRecord } from './webhooks-data';
@@ -69,48 +70,43 @@ function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: Del
   const t = translator('adminWebhooks');
   // i18n-keys: adminWebhooks.delivery_*
   return (
-    // Wider than a phone: it scrolls in its own region, which the keyboard can reach and scroll too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
-    <section className="table-scroll" aria-label={t('deliveriesTable', { name: webhookName })} tabIndex={0}>
-      <table className="admin-table" data-testid="deliveries">
-        <thead>
-          <tr>
-            <th scope="col">{t('columnEvent')}</th>
-            <th scope="col">{t('columnStatus')}</th>
-            <th scope="col">{t('columnAttempts')}</th>
-            <th scope="col">{t('columnResponse')}</th>
-            <th scope="col">{t('columnLastAttempt')}</th>
-            <th scope="col">{t('columnResend')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.items.map((d) => (
-            <tr key={d.id} data-testid="delivery-row" data-delivery={d.id}>
-              <td>{webhookEventName(d.event)}</td>
-              <td>{t(`delivery_${d.status}`)}</td>
-              <td>
-                <AttemptLog delivery={d} />
-              </td>
-              <td title={reasonText(d.error)}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
-              <td>{when(d.last_attempt_at)}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => resend(d)}
-                  aria-label={actionName(
-                    t('resend'),
-                    t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) }),
-                  )}
-                >
-                  {t('resend')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <AdminTable
+      label={t('deliveriesTable', { name: webhookName })}
+      testId="deliveries"
+      columns={[
+        t('columnEvent'),
+        t('columnStatus'),
+        t('columnAttempts'),
+        t('columnResponse'),
+        t('columnLastAttempt'),
+        t('columnResend'),
+      ]}
+    >
+      {shown.items.map((d) => (
+        <tr key={d.id} data-testid="delivery-row" data-delivery={d.id}>
+          <td>{webhookEventName(d.event)}</td>
+          <td>{t(`delivery_${d.status}`)}</td>
+          <td>
+            <AttemptLog delivery={d} />
+          </td>
+          <td title={reasonText(d.error)}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
+          <td>{when(d.last_attempt_at)}</td>
+          <td>
+            <button
+              type="button"
+              className="button"
+              onClick={() => resend(d)}
+              aria-label={actionName(
+                t('resend'),
+                t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) }),
+              )}
+            >
+              {t('resend')}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

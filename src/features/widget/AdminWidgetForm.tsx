@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
+import { FieldFrame } from '../../ui/FieldFrame';
 import { FormAlert } from '../../ui/FormAlert';
 import { revealSecret, rotateSecret, saveWidget, type WidgetSettingsInput } from './widget-admin';
 
@@ -38,25 +39,21 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
     <>
       <form className="form" onSubmit={submit} noValidate aria-label={t('formLabel')}>
         <FormAlert error={error} shown={['allowed_origins']} />
-        <div className="field">
-          <label htmlFor="allowed_origins">{t('allowedOrigins')}</label>
-          <textarea
-            id="allowed_origins"
-            rows={4}
-            value={input.allowedOrigins}
-            onChange={(event) => change({ allowedOrigins: event.target.value })}
-            aria-invalid={fields.allowed_origins ? true : undefined}
-            aria-describedby={fields.allowed_origins ? 'origins-hint origins-error' : 'origins-hint'}
-          />
-          <p className="field-hint" id="origins-hint">
-            {t('allowedOriginsHint')}
-          </p>
-          {fields.allowed_origins && (
-            <p className="field-error" id="origins-error">
-              {fields.allowed_origins}
-            </p>
+        <FieldFrame
+          id="allowed_origins"
+          label={t('allowedOrigins')}
+          hint={t('allowedOriginsHint')}
+          error={fields.allowed_origins}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              value={input.allowedOrigins}
+              onChange={(event) => change({ allowedOrigins: event.target.value })}
+            />
           )}
-        </div>
+        </FieldFrame>
         <label className="check">
           <input
             type="checkbox"
@@ -65,28 +62,30 @@ export default function AdminWidgetForm({ id, ...initial }: Props) {
           />{' '}
           {t('ssoEnabled')}
         </label>
-        <div className="field">
-          <label htmlFor="product_name">{t('productName')}</label>
-          <input
-            id="product_name"
-            value={input.productName}
-            maxLength={60}
-            onChange={(event) => change({ productName: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="login_url">{t('loginUrl')}</label>
-          <input
-            id="login_url"
-            type="url"
-            value={input.loginUrl}
-            onChange={(event) => change({ loginUrl: event.target.value })}
-            aria-describedby="login-hint"
-          />
-          <p className="field-hint" id="login-hint">
-            {t('loginUrlHint', { product: input.productName || t('yourProduct') })}
-          </p>
-        </div>
+        <FieldFrame id="product_name" label={t('productName')}>
+          {(control) => (
+            <input
+              {...control}
+              value={input.productName}
+              maxLength={60}
+              onChange={(event) => change({ productName: event.target.value })}
+            />
+          )}
+        </FieldFrame>
+        <FieldFrame
+          id="login_url"
+          label={t('loginUrl')}
+          hint={t('loginUrlHint', { product: input.productName || t('yourProduct') })}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              value={input.loginUrl}
+              onChange={(event) => change({ loginUrl: event.target.value })}
+            />
+          )}
+        </FieldFrame>
         <button type="submit" className="button primary">
           {t('save')}
         </button>

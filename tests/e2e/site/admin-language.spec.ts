@@ -131,7 +131,7 @@ test.describe('on a site of its own', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     const select = page.getByLabel('Default language');
     await expect(select).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('#default_locale-error')).not.toBeEmpty();
+    await expect(page.locator('#site-default-locale-error')).not.toBeEmpty();
     await expect(page.getByText('Saved. Reload to see the new branding.')).toHaveCount(0);
     expect((await site.superuser.collection('site').getFirstListItem('')).default_locale).toBe(before);
   });

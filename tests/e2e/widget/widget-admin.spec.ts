@@ -43,7 +43,7 @@ test('an admin lists the allowed origins, turns SSO on, reveals and replaces the
     const origins = page.getByLabel('Sites allowed to embed the widget');
     await origins.fill('https://app.acme.test\nhttps://acme.test/path');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('#origins-error')).toContainText('Not an origin: https://acme.test/path');
+    await expect(page.locator('#allowed_origins-error')).toContainText('Not an origin: https://acme.test/path');
     await origins.fill('https://app.acme.test\nhttps://www.acme.test/');
     await page.getByLabel('Accept identify tokens from our app (single sign-on)').check();
     await page.getByLabel('Product name').fill('Acme');
