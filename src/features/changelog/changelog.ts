@@ -59,3 +59,13 @@ export async function searchLinkableIdeas(pb: PocketBase, query: string): Promis
   });
   return list.items;
 }
+
+/** A changelog entry left as a draft for a person to publish (nothing is published or emailed). */
+export function createDraftEntry(
+  pb: PocketBase,
+  entry: { title: string; slug: string; body: string; labels: string[]; posts: string[] },
+) {
+  return pb
+    .collection('changelog_entries')
+    .create({ ...entry, state: 'draft' }, { fields: 'id,title,slug,state,posts' });
+}

@@ -9,6 +9,16 @@ export function listComments(pb: PocketBase, postId: string): Promise<CommentRec
   });
 }
 
+/** The first `limit` comments members may see (hidden ones left out), oldest first, without their images. */
+export async function listVisibleComments(pb: PocketBase, postId: string, limit: number) {
+  const page = await pb.collection('comments').getList<CommentRecord>(1, limit, {
+    filter: pb.filter('post = {:id} && hidden = false', { id: postId }),
+    sort: 'created',
+    fields: 'id,body,author_name,internal,parent,created',
+  });
+  return page.items;
+}
+
 export function createComment(
   pb: PocketBase,
   fields: { post: string; author: string; body: string; parent?: string; images?: File[]; internal?: boolean },

@@ -161,3 +161,36 @@ export function saveMemberProfile(
     ? pb.collection('member_profiles').update<MemberProfile>(profileId, data, options)
     : pb.collection('member_profiles').create<MemberProfile>({ user: userId, ...data }, options);
 }
+
+/** The companies whose members voted for an idea, each with how many of its members did, richest first (the
+ *  first 200 votes; for agents, whose answer names them). */
+export async function companiesWaiting(pb: PocketBase, postId: string) {
+  const votes = await pb.collection('votes').getList(1, 200, {
+    filter: pb.filter('post = {:post}', { post: postId }),
+    fields: 'user',
+  });
+  const users = [...new Set(votes.items.map((vote) => String(vote.user)))];
+  if (users.length === 0) return [];
+  const profiles = await pb.collection('member_profiles').getFullList({
+    filter: pb.filter(
+      users.map((_, i) => `user = {:u${i}}`).join(' || '),
+      Object.fromEntries(users.map((user, i) => [`u${i}`, user])),
+    ),
+    expand: 'company',
+    fields: 'expand.company.name,expand.company.plan,expand.company.monthly_revenue',
+  });
+  const companies = new Map<string, { name: string; plan: string; monthly_revenue: number; voters: number }>();
+  for (const profile of profiles) {
+    const company = (profile.expand as { company?: CompanyRecord } | undefined)?.company;
+    if (!company) continue;
+    const known = companies.get(company.name) ?? {
+      name: company.name,
+      plan: String(company.plan ?? ''),
+      monthly_revenue: Number(company.monthly_revenue ?? 0),
+      voters: 0,
+    };
+    known.voters += 1;
+    companies.set(company.name, known);
+  }
+  return [...companies.values()].sort((a, b) => b.monthly_revenue - a.monthly_revenue);
+}

@@ -150,3 +150,39 @@ export function imageUrls(record: { images: string[]; collectionName: string; id
     thumb: fileUrl(record, name, '320x0'),
   }));
 }
+
+/** Which relations and fields a read of ideas brings (a caller's own view of an idea, e.g. the MCP's). */
+export interface IdeaShape {
+  expand: string;
+  fields: string;
+}
+
+export function readIdea(pb: PocketBase, id: string, shape: IdeaShape) {
+  return pb.collection('posts').getOne(id, shape);
+}
+
+/** One page of ideas by a raw filter and sort, in the given shape. */
+export async function findIdeas(
+  pb: PocketBase,
+  query: { filter: string; sort: string; limit: number; shape: IdeaShape },
+) {
+  const page = await pb
+    .collection('posts')
+    .getList(1, query.limit, { filter: query.filter, sort: query.sort, ...query.shape });
+  return page.items;
+}
+
+/** Moves an idea to a status, with an official response when one is given (voters are told as for any change). */
+export function setIdeaStatus(pb: PocketBase, id: string, status: string, response?: string) {
+  return pb
+    .collection('posts')
+    .update(id, { status, ...(response ? { response } : {}) }, { fields: 'id,status,response' });
+}
+
+/** Adds or removes tags on an idea; returns the names it now has. */
+export async function changeIdeaTags(pb: PocketBase, id: string, tagIds: string[], remove: boolean) {
+  const post = await pb
+    .collection('posts')
+    .update(id, { [remove ? 'tags-' : 'tags+']: tagIds }, { expand: 'tags', fields: 'id,expand.tags.name' });
+  return ((post.expand as { tags?: { name: string }[] } | undefined)?.tags ?? []).map((tag) => tag.name);
+}

@@ -2,7 +2,7 @@
 // score, revenue, ETA), the admin's scoring (formula and weights), and the writes staff make (sizing, ETA)
 // and admins make (formula, weights). PocketBase's rules keep every one of them staff-only.
 
-import type { PocketBase } from '../../lib/pb/client';
+import type { PocketBase, RecordModel } from '../../lib/pb/client';
 import type { Formula } from './priority-format';
 
 export interface InsightRow {
@@ -63,3 +63,37 @@ export async function listSegmentOptions(pb: PocketBase): Promise<SegmentOption[
 /** The votes behind an idea's insights (the sum over its plans), for explaining revenue-weighted votes. */
 export const votesOf = (row: Pick<InsightRow, 'plans'>) =>
   Object.values(row.plans ?? {}).reduce((sum, plan) => sum + (Number(plan.votes) || 0), 0);
+
+/** An idea's worth and score, zeros when nothing is known of it yet. */
+export async function findInsights(pb: PocketBase, postId: string) {
+  const [row] = (
+    await pb.collection('post_insights').getList(1, 1, {
+      filter: pb.filter('post = {:id}', { id: postId }),
+      fields: 'revenue,company_count,plans,score,eta',
+    })
+  ).items;
+  return {
+    revenue: Number(row?.revenue ?? 0),
+    company_count: Number(row?.company_count ?? 0),
+    plans: (row?.plans ?? {}) as InsightRow['plans'],
+    score: Number(row?.score ?? 0),
+  };
+}
+
+/** Ideas ranked by what they are worth (revenue) or their score; `filter` speaks of the idea as `post.*`. */
+export async function rankIdeasByWorth(
+  pb: PocketBase,
+  query: { filter: string; by: 'revenue' | 'score'; limit: number; expand: string },
+) {
+  const page = await pb.collection('post_insights').getList(1, query.limit, {
+    filter: query.filter,
+    sort: `-${query.by},-post.vote_count`,
+    expand: query.expand,
+    fields: 'revenue,score,expand.post',
+  });
+  return page.items.map((row) => ({
+    post: (row.expand as { post: RecordModel }).post,
+    revenue: Number(row.revenue ?? 0),
+    score: Number(row.score ?? 0),
+  }));
+}

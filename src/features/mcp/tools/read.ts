@@ -4,6 +4,11 @@
 
 import { z } from 'zod';
 import type { RecordModel } from '../../../lib/pb/client';
+import { listVisibleComments } from '../../comments/comments-data';
+import { companiesWaiting } from '../../customers/customers';
+import { findIdeas, readIdea } from '../../ideas/posts-data';
+import { listStatuses, listStatusHistory } from '../../ideas/taxonomy';
+import { findInsights, rankIdeasByWorth } from '../../priority/priority-data';
 import { IDEA_EXPAND, IDEA_FIELDS, ideaId, summarize } from '../ideas';
 import { guarded, jsonResult, refusal } from '../results';
 import { type ChorusTool, scopeAllows, type ToolContext } from '../tool';
@@ -50,38 +55,6 @@ const searchIdeas: ChorusTool = {
     }),
 };
 
-async function companiesWaiting(context: ToolContext, postId: string) {
-  const votes = await context.pb.collection('votes').getList(1, 200, {
-    filter: context.pb.filter('post = {:post}', { post: postId }),
-    fields: 'user',
-  });
-  const users = [...new Set(votes.items.map((vote) => String(vote.user)))];
-  if (users.length === 0) return [];
-  const profiles = await context.pb.collection('member_profiles').getFullList({
-    filter: context.pb.filter(
-      users.map((_, i) => `user = {:u${i}}`).join(' || '),
-      Object.fromEntries(users.map((user, i) => [`u${i}`, user])),
-    ),
-    expand: 'company',
-    fields: 'expand.company.name,expand.company.plan,expand.company.monthly_revenue',
-  });
-  const companies = new Map<string, { name: string; plan: string; monthly_revenue: number; voters: number }>();
-  for (const profile of profiles) {
-    const company = (profile.expand as { company?: RecordModel } | undefined)?.company;
-    if (!company) continue;
-    const name = String(company.name);
-    const known = companies.get(name) ?? {
-      name,
-      plan: String(company.plan ?? ''),
-      monthly_revenue: Number(company.monthly_revenue ?? 0),
-      voters: 0,
-    };
-    known.voters += 1;
-    companies.set(name, known);
-  }
-  return [...companies.values()].sort((a, b) => b.monthly_revenue - a.monthly_revenue);
-}
-
 const getIdea: ChorusTool = {
   name: 'get_idea',
   title: 'Read an idea',
@@ -95,24 +68,15 @@ const getIdea: ChorusTool = {
       const id = ideaId((args as { idea: string }).idea);
       if (!id) return refusal('Give the idea as its 15-character id or its address on the site (…/p/<id>).');
       const { pb } = context;
-      const post = await pb.collection('posts').getOne(id, { expand: IDEA_EXPAND, fields: IDEA_FIELDS });
-      const [comments, history] = await Promise.all([
-        pb.collection('comments').getList(1, 100, {
-          filter: pb.filter('post = {:id} && hidden = false', { id }),
-          sort: 'created',
-          fields: 'id,body,author_name,internal,parent,created',
-        }),
-        pb.collection('status_events').getFullList({
-          filter: pb.filter('post = {:id}', { id }),
-          sort: 'created',
-          expand: 'from,to',
-          fields: 'created,note,expand.from.name,expand.to.name',
-        }),
+      const [post, comments, history] = await Promise.all([
+        readIdea(pb, id, { expand: IDEA_EXPAND, fields: IDEA_FIELDS }),
+        listVisibleComments(pb, id, 100),
+        listStatusHistory(pb, id),
       ]);
       const idea: Record<string, unknown> = {
         ...summarize(post, context, 20_000),
         response: String(post.response ?? ''),
-        comments: comments.items.map((c) => ({
+        comments: comments.map((c) => ({
           id: c.id,
           author: c.author_name,
           body: c.body,
@@ -120,24 +84,13 @@ const getIdea: ChorusTool = {
           ...(c.parent ? { reply_to: c.parent } : {}),
           created: c.created,
         })),
-        status_history: history.map((event) => {
-          const expand = (event.expand ?? {}) as { from?: RecordModel; to?: RecordModel };
-          return { from: expand.from?.name ?? '', to: expand.to?.name ?? '', note: event.note, at: event.created };
-        }),
+        status_history: history,
       };
       if (scopeAllows(context.key.scope, 'staff')) {
-        const [insights] = (
-          await pb.collection('post_insights').getList(1, 1, {
-            filter: pb.filter('post = {:id}', { id }),
-            fields: 'revenue,company_count,plans,score,eta',
-          })
-        ).items;
+        const insights = await findInsights(pb, id);
         idea.customers = {
-          revenue: Number(insights?.revenue ?? 0),
-          company_count: Number(insights?.company_count ?? 0),
-          plans: insights?.plans ?? {},
-          score: Number(insights?.score ?? 0),
-          companies: await companiesWaiting(context, id),
+          ...insights,
+          companies: await companiesWaiting(pb, id),
         };
       }
       return jsonResult({ idea });
@@ -191,7 +144,7 @@ const listTopIdeas: ChorusTool = {
         params.board = board;
       }
       if (status) {
-        const found = await pb.collection('statuses').getFullList({ fields: 'id,name,slug' });
+        const found = await listStatuses(pb);
         const match = found.find((s) => [s.name, s.slug].some((v) => String(v).toLowerCase() === status.toLowerCase()));
         if (!match)
           return refusal(`There is no status “${status}”: use one of ${JSON.stringify(found.map((s) => s.name))}.`);
@@ -200,28 +153,25 @@ const listTopIdeas: ChorusTool = {
       }
       if (by === 'revenue' || by === 'score') {
         const prefixed = conditions.map((c) => c.replace(/^(merged_into|board|status)\b/, 'post.$1'));
-        const page = await pb.collection('post_insights').getList(1, limit, {
+        const ranked = await rankIdeasByWorth(pb, {
           filter: pb.filter(prefixed.join(' && '), params),
-          sort: `-${by},-post.vote_count`,
+          by,
+          limit,
           expand: 'post,post.board,post.status,post.tags',
-          fields: 'revenue,score,expand.post',
         });
-        const ideas = page.items.map((row) => {
-          const post = (row.expand as { post: RecordModel }).post;
-          return { ...summarize(post, context), revenue: Number(row.revenue ?? 0), score: Number(row.score ?? 0) };
-        });
+        const ideas = ranked.map(({ post, revenue, score }) => ({ ...summarize(post, context), revenue, score }));
         return jsonResult({ by, ideas });
       }
       const sort = { votes: '-vote_count,-created', trending: '-trending_score,-created', newest: '-created' }[
         by as 'votes' | 'trending' | 'newest'
       ];
-      const page = await pb.collection('posts').getList(1, segment ? 50 : limit, {
+      const found = await findIdeas(pb, {
         filter: pb.filter(conditions.join(' && '), params),
         sort,
-        expand: IDEA_EXPAND,
-        fields: IDEA_FIELDS,
+        limit: segment ? 50 : limit,
+        shape: { expand: IDEA_EXPAND, fields: IDEA_FIELDS },
       });
-      let ideas = page.items.map((post) => ({
+      let ideas = found.map((post) => ({
         ...summarize(post, context),
         segment_votes: undefined as number | undefined,
       }));

@@ -5,6 +5,10 @@
 
 import { z } from 'zod';
 import type { RecordModel } from '../../../lib/pb/client';
+import { createDraftEntry } from '../../changelog/changelog';
+import { createComment } from '../../comments/comments-data';
+import { changeIdeaTags, setIdeaStatus } from '../../ideas/posts-data';
+import { listStatuses, listTags } from '../../ideas/taxonomy';
 import { ideaId } from '../ideas';
 import { guarded, jsonResult, refusal } from '../results';
 import { type ChorusTool, scopeAllows, type ToolContext } from '../tool';
@@ -26,7 +30,7 @@ function idOrRefusal(reference: string) {
 }
 
 async function statusNamed(context: ToolContext, name: string): Promise<RecordModel | string> {
-  const statuses = await context.pb.collection('statuses').getFullList({ sort: 'position', fields: 'id,name,slug' });
+  const statuses = await listStatuses(context.pb);
   const wanted = name.trim().toLowerCase();
   return (
     statuses.find((s) => String(s.name).toLowerCase() === wanted || String(s.slug) === wanted) ??
@@ -55,13 +59,7 @@ const setStatus: ChorusTool = {
       if (target.refused) return target.refused;
       const found = await statusNamed(context, status);
       if (typeof found === 'string') return refusal(found);
-      const post = await context.pb
-        .collection('posts')
-        .update(
-          target.id as string,
-          { status: found.id, ...(response ? { response } : {}) },
-          { fields: 'id,status,response' },
-        );
+      const post = await setIdeaStatus(context.pb, target.id as string, found.id, response);
       return jsonResult({
         idea: post.id,
         status: found.name,
@@ -120,7 +118,7 @@ const tagIdea: ChorusTool = {
       const { idea, tags, remove } = args as { idea: string; tags: string[]; remove: boolean };
       const target = idOrRefusal(idea);
       if (target.refused) return target.refused;
-      const all = await context.pb.collection('tags').getFullList({ fields: 'id,name' });
+      const all = await listTags(context.pb);
       const byName = new Map(all.map((tag) => [String(tag.name).toLowerCase(), tag]));
       const unknown = tags.filter((name) => !byName.has(name.toLowerCase()));
       if (unknown.length > 0)
@@ -128,15 +126,8 @@ const tagIdea: ChorusTool = {
           `No tag named ${JSON.stringify(unknown)}; existing tags: ${JSON.stringify(all.map((t) => t.name))}.`,
         );
       const ids = tags.map((name) => byName.get(name.toLowerCase())?.id as string);
-      const post = await context.pb
-        .collection('posts')
-        .update(
-          target.id as string,
-          { [remove ? 'tags-' : 'tags+']: ids },
-          { expand: 'tags', fields: 'id,expand.tags.name' },
-        );
-      const now = ((post.expand as { tags?: RecordModel[] } | undefined)?.tags ?? []).map((tag) => tag.name);
-      return jsonResult({ idea: post.id, tags: now });
+      const now = await changeIdeaTags(context.pb, target.id as string, ids, remove);
+      return jsonResult({ idea: target.id, tags: now });
     }),
 };
 
@@ -155,12 +146,12 @@ const addInternalComment: ChorusTool = {
       const { idea, body } = args as { idea: string; body: string };
       const target = idOrRefusal(idea);
       if (target.refused) return target.refused;
-      const comment = await context.pb
-        .collection('comments')
-        .create(
-          { post: target.id, author: context.key.user, body, internal: true },
-          { fields: 'id,post,internal,created' },
-        );
+      const comment = await createComment(context.pb, {
+        post: target.id as string,
+        author: context.key.user,
+        body,
+        internal: true,
+      });
       return jsonResult({ comment: comment.id, idea: comment.post, internal: comment.internal });
     }),
 };
@@ -203,12 +194,7 @@ const draftChangelogEntry: ChorusTool = {
         if (target.refused) return target.refused;
         posts.push(target.id as string);
       }
-      const entry = await context.pb
-        .collection('changelog_entries')
-        .create(
-          { title, slug: slugOf(title), body, labels, posts, state: 'draft' },
-          { fields: 'id,title,slug,state,posts' },
-        );
+      const entry = await createDraftEntry(context.pb, { title, slug: slugOf(title), body, labels, posts });
       return jsonResult({
         entry: entry.id,
         title: entry.title,
