@@ -45,6 +45,11 @@ export interface KeyMember {
 
 const KEY_FIELDS = 'id,name,scope,hint,rate_limit,expires_at,revoked_at,last_used_at,created_by_name,created';
 
+/** The key the client is signed in with (its token in the auth store): who it is, its scope and its member. */
+export function callingKeyOf<Key>(pb: PocketBase): Promise<Key> {
+  return pb.send<Key>('/api/chorus/api-keys/self', {});
+}
+
 /** Every key, newest first (admins only; the API rules enforce it). */
 export function listApiKeys(pb: PocketBase): Promise<ApiKeyRecord[]> {
   return pb.collection('api_keys').getFullList<ApiKeyRecord>({ sort: '-created', fields: KEY_FIELDS });

@@ -93,11 +93,16 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
 export async function searchPosts(
   pb: PocketBase,
   q: string,
-  { board = '', page = 1, perPage = PER_PAGE }: { board?: string; page?: number; perPage?: number } = {},
+  {
+    board = '',
+    page = 1,
+    perPage = PER_PAGE,
+    expand = SEARCH_EXPAND,
+  }: { board?: string; page?: number; perPage?: number; expand?: string } = {},
 ): Promise<PostPage> {
   const result = await pb.send<{ items: PostRecord[]; page: number; totalPages: number; totalItems: number }>(
     '/api/chorus/search',
-    { query: { q, board, page, perPage, expand: SEARCH_EXPAND } },
+    { query: { q, board, page, perPage, expand } },
   );
   return {
     items: result.items,

@@ -8,6 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { PocketBase } from '../../lib/pb/client';
 import { ClientResponseError } from '../../lib/pb/client';
 import { readTextWithin } from '../../lib/request-body';
+import { callingKeyOf } from '../api-keys/api-keys-data';
 import type { CallingKey, ChorusTool, ToolContext } from './tool';
 import { readTools } from './tools/read';
 import { staffTools } from './tools/staff';
@@ -27,7 +28,7 @@ function jsonRpcError(status: number, message: string, headers: Record<string, s
 async function callingKey(pb: PocketBase, token: string): Promise<CallingKey | Response> {
   pb.authStore.save(token, null);
   try {
-    return await pb.send<CallingKey>('/api/chorus/api-keys/self', {});
+    return await callingKeyOf<CallingKey>(pb);
   } catch (error) {
     if (error instanceof ClientResponseError && error.status === 429) {
       return jsonRpcError(429, `${error.message} This API key is past its rate limit: wait a minute and retry.`, {

@@ -35,7 +35,11 @@ export async function searchMergeTargets(pb: PocketBase, postId: string, query: 
   return list.items;
 }
 
-export function mergePost(pb: PocketBase, postId: string, into: string): Promise<{ target: PostRecordLite }> {
+export function mergePost(
+  pb: PocketBase,
+  postId: string,
+  into: string,
+): Promise<{ duplicate: PostRecordLite; target: PostRecordLite }> {
   return pb.send(`/api/chorus/posts/${encodeURIComponent(postId)}/merge`, { method: 'POST', body: { into } });
 }
 

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { RecordModel } from '../../../lib/pb/client';
 import { listVisibleComments } from '../../comments/comments-data';
 import { companiesWaiting } from '../../customers/customers';
-import { findIdeas, readIdea } from '../../ideas/posts-data';
+import { findIdeas, readIdea, searchPosts } from '../../ideas/posts-data';
 import { listStatuses, listStatusHistory } from '../../ideas/taxonomy';
 import { findInsights, rankIdeasByWorth } from '../../priority/priority-data';
+import { loadSegmentVotes } from '../../segments/segment-view';
 import { IDEA_EXPAND, IDEA_FIELDS, ideaId, summarize } from '../ideas';
 import { guarded, jsonResult, refusal } from '../results';
 import { type ChorusTool, scopeAllows, type ToolContext } from '../tool';
@@ -20,16 +21,9 @@ const IDEA_REFERENCE = z
   .max(300)
   .describe('The idea: its id (15 characters) or its address on the site (…/p/<id>)');
 
-interface SearchPage {
-  items: RecordModel[];
-  totalItems: number;
-}
-
-function search(context: ToolContext, query: string, perPage: number, board?: string): Promise<SearchPage> {
-  return context.pb.send<SearchPage>('/api/chorus/search', {
-    query: { q: query, perPage, page: 1, expand: IDEA_EXPAND, ...(board ? { board } : {}) },
-  });
-}
+/** The site's ranked search, as the key may see it, with each idea's board, status and tags. */
+const search = (context: ToolContext, query: string, perPage: number, board = '') =>
+  searchPosts(context.pb, query, { board, perPage, expand: IDEA_EXPAND });
 
 const searchIdeas: ChorusTool = {
   name: 'search_ideas',
@@ -176,9 +170,11 @@ const listTopIdeas: ChorusTool = {
         segment_votes: undefined as number | undefined,
       }));
       if (segment && ideas.length > 0) {
-        const counts = await pb.send<Record<string, number>>('/api/chorus/segment-votes', {
-          query: { segment, posts: ideas.map((idea) => idea.id).join(',') },
-        });
+        const counts = await loadSegmentVotes(
+          pb,
+          segment,
+          ideas.map((idea) => idea.id),
+        );
         const votesOf = (id: string) => Number(counts[id] ?? 0);
         ideas = ideas
           .map((idea) => ({ ...idea, segment_votes: votesOf(idea.id) }))
@@ -222,7 +218,7 @@ const findDuplicates: ChorusTool = {
       const found = new Map<string, { post: RecordModel; matched: string[] }>();
       pages.forEach((page, i) => {
         for (const post of page.items) {
-          const seen = found.get(post.id) ?? { post, matched: [] };
+          const seen = found.get(post.id) ?? { post, matched: [] as string[] };
           seen.matched.push(words[i] as string);
           found.set(post.id, seen);
         }

@@ -9,6 +9,7 @@ import { createDraftEntry } from '../../changelog/changelog';
 import { createComment } from '../../comments/comments-data';
 import { changeIdeaTags, setIdeaStatus } from '../../ideas/posts-data';
 import { listStatuses, listTags } from '../../ideas/taxonomy';
+import { mergePost } from '../../staff/staff-data';
 import { ideaId } from '../ideas';
 import { guarded, jsonResult, refusal } from '../results';
 import { type ChorusTool, scopeAllows, type ToolContext } from '../tool';
@@ -86,10 +87,7 @@ const mergeIdeas: ChorusTool = {
       const to = idOrRefusal(into);
       if (from.refused) return from.refused;
       if (to.refused) return to.refused;
-      const merged = await context.pb.send<{ duplicate: RecordModel; target: RecordModel }>(
-        `/api/chorus/posts/${from.id}/merge`,
-        { method: 'POST', body: { into: to.id } },
-      );
+      const merged = await mergePost(context.pb, from.id as string, to.id as string);
       return jsonResult({
         duplicate: merged.duplicate.id,
         into: merged.target.id,
