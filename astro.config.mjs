@@ -28,7 +28,14 @@ const SIGN_IN_MODULES =
 
 export default defineConfig({
   output: 'server',
-  adapter: cloudflare({ imageService: 'passthrough' }),
+  adapter: cloudflare({
+    imageService: 'passthrough',
+    // No debugger port: local stacks (npm start, the tests' own) start side by side and would race for 9229.
+    inspectorPort: false,
+    // A stack's workerd state (Durable Objects, caches) in a folder of its own (tools/lib/site-server.mjs), so
+    // two stacks never share one SQLite file; .wrangler/state otherwise. Read by `astro preview` and `astro dev`.
+    ...(process.env.CHORUS_WORKERD_STATE && { persistState: { path: process.env.CHORUS_WORKERD_STATE } }),
+  }),
   // Islands render with renderToString, not a stream each: a list page renders ~70 islands, and a stream
   // per island cost the Worker ~40% of a home page's CPU. No island suspends on the server (the composer
   // loads on demand in the browser). Streaming passes React an id prefix per island and renderToString

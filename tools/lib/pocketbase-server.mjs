@@ -10,7 +10,7 @@ import { ensurePocketBase } from './pocketbase-binary.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 /** Where the hooks (and migrations) read the message files: this repository's locales/. */
-const localesEnv = () => ({ ...process.env, CHORUS_LOCALES_DIR: join(root, 'locales') });
+const localesEnv = (tree = root) => ({ ...process.env, CHORUS_LOCALES_DIR: join(tree, 'locales') });
 
 /**
  * Go's garbage collector, set for a server (the environment's own GOGC and GOMEMLIMIT win). PocketBase
@@ -25,10 +25,10 @@ export function goRuntimeEnv(environment = process.env) {
 /** Chorus's hooks (pb_hooks/): what PocketBase runs unless told another folder. */
 export const HOOKS_DIR = join(root, 'pb_hooks');
 
-function pbFlags(dataDir, { watch = false, hooksDir = HOOKS_DIR } = {}) {
+function pbFlags(dataDir, { watch = false, hooksDir = HOOKS_DIR, tree = root } = {}) {
   return [
     `--dir=${dataDir}`,
-    `--migrationsDir=${join(root, 'pb_migrations')}`,
+    `--migrationsDir=${join(tree, 'pb_migrations')}`,
     `--hooksDir=${hooksDir}`,
     `--publicDir=${join(dataDir, 'pb_public')}`,
     `--hooksWatch=${watch}`,
@@ -37,12 +37,13 @@ function pbFlags(dataDir, { watch = false, hooksDir = HOOKS_DIR } = {}) {
 }
 
 /** Applies the migrations and creates or updates a superuser, before the server starts. */
-export async function upsertSuperuser(bin, dataDir, { email, password }) {
-  await run(bin, ['migrate', 'up', ...pbFlags(dataDir)], { env: localesEnv() });
+export async function upsertSuperuser(bin, dataDir, { email, password }, tree = root) {
+  const flags = pbFlags(dataDir, { tree, hooksDir: join(tree, 'pb_hooks') });
+  await run(bin, ['migrate', 'up', ...flags], { env: localesEnv(tree) });
   // `--` ends the flags, so a password starting with "-" is not taken for one. The CLI exits 0 even
   // when it refuses its arguments, so success is read from what it prints.
-  const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...pbFlags(dataDir), '--', email, password], {
-    env: localesEnv(),
+  const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...flags, '--', email, password], {
+    env: localesEnv(tree),
   });
   if (!stdout.includes('Successfully')) {
     throw new Error(`Could not create the PocketBase superuser ${email}: ${stderr || stdout}`.trim());
@@ -52,7 +53,9 @@ export async function upsertSuperuser(bin, dataDir, { email, password }) {
 /**
  * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
  *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string>,
- *   hooksDir?: string }} PocketBaseOptions
+ *   hooksDir?: string, tree?: string }} PocketBaseOptions
+ * `tree`: the folder whose pb_migrations and locales PocketBase runs (this checkout's unless given; a bench's
+ * "before" passes another revision's, whose pb_hooks it passes as hooksDir).
  */
 
 /**
@@ -70,14 +73,15 @@ export async function startPocketBase({
   proxySecret = process.env.CHORUS_PROXY_SECRET,
   env = {},
   hooksDir = HOOKS_DIR,
+  tree = root,
 }) {
   const bin = await ensurePocketBase();
-  if (superuser) await upsertSuperuser(bin, dataDir, superuser);
-  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch, hooksDir })], {
+  if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
+  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch, hooksDir, tree })], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
     // The secret that names the header the site sends its visitors' addresses in (pb_hooks/client-address.pb.js),
     // Go's garbage collector settings, and whatever else the caller passes (the edge cache's purge URL and secret).
-    env: { ...localesEnv(), ...goRuntimeEnv(), CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
+    env: { ...localesEnv(tree), ...goRuntimeEnv(), CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {

@@ -36,7 +36,7 @@ export function workerBindings({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecre
 }
 
 /** Only what the preview server and the Worker need: the Worker sees these as its environment bindings. */
-function siteEnv({ dev, ...bindings }) {
+function siteEnv({ dev, stateDir, ...bindings }) {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'XDG_CONFIG_HOME', 'CI'];
   const env = Object.fromEntries(keep.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   return {
@@ -47,6 +47,7 @@ function siteEnv({ dev, ...bindings }) {
     // The preview server (Node, in front of workerd) answers a request workerd dropped with a 500 that
     // prints the stack trace and local paths unless it runs in production mode.
     ...(!dev && { NODE_ENV: 'production' }),
+    ...(stateDir && { CHORUS_WORKERD_STATE: stateDir }),
   };
 }
 
@@ -81,6 +82,7 @@ export async function startSite({
   edgePurgeSecret,
   dev = false,
   quiet = true,
+  stateDir = undefined,
 }) {
   const [workerPort, controlPort] = dev ? [port, 0] : await freePorts(2);
   const localEdgeUrl = dev ? undefined : `http://127.0.0.1:${controlPort}/purge`;
@@ -89,7 +91,7 @@ export async function startSite({
     : [astroBin, 'preview', '--port', String(workerPort), '--host', '127.0.0.1', '--ignore-lock'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, siteUrl, dev }),
+    env: siteEnv({ pbUrl, publicPbUrl, proxySecret, edgePurgeSecret, localEdgeUrl, siteUrl, dev, stateDir }),
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
   });
   let output = '';

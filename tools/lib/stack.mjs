@@ -2,7 +2,8 @@
 // `npm start` runs it on fixed ports; the end-to-end tests run it on free ports and a temp folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { keepEarlierReplica, startReplication } from './backups/replicator.mjs';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
 import { demoPassword, operatorCredentials, saveDemoPassword, savedDemoPassword } from './credentials.mjs';
@@ -137,6 +138,9 @@ export async function startStack(options) {
       edgePurgeSecret,
       dev,
       quiet,
+      // A throwaway stack (its data in the temp folder: the tests' and benches' own) keeps workerd's state with its
+      // data, so stacks side by side never share a Durable Object's SQLite file; npm start's stays in .wrangler/.
+      stateDir: resolve(dataDir).startsWith(tmpdir()) ? join(dataDir, 'workerd-state') : undefined,
     });
     stoppers.push(site.stop);
     /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */

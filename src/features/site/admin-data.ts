@@ -8,6 +8,14 @@ import { fetchAsClient } from '../audit/audit';
 export type AdminCollection = 'boards' | 'statuses' | 'tags' | 'custom_fields';
 export type AdminRow = { id: string } & Record<string, string | number | boolean | string[]>;
 
+/** One member's name by id, or null when there is none (an admin's page about that member). */
+export function findMemberName(pb: PocketBase, id: string): Promise<{ id: string; name: string } | null> {
+  return pb
+    .collection('users')
+    .getOne<{ id: string; name: string }>(id, { fields: 'id,name' })
+    .catch(() => null);
+}
+
 export function listRows(pb: PocketBase, collection: AdminCollection): Promise<AdminRow[]> {
   const sort = collection === 'tags' ? 'name' : collection === 'custom_fields' ? 'position,created' : 'position,name';
   return pb.collection(collection).getFullList<AdminRow>({ sort });

@@ -11,14 +11,20 @@ export interface Shell {
   statuses: StatusRecord[];
 }
 
+/** The one site record: its name, look, languages and settings. */
+export function loadSite(pb: PocketBase): Promise<SiteRecord> {
+  return pb.collection('site').getFirstListItem<SiteRecord>('');
+}
+
 export async function loadShell(pb: PocketBase): Promise<Shell> {
-  const [site, boards, statuses] = await Promise.all([
-    pb.collection('site').getFirstListItem<SiteRecord>(''),
-    listBoards(pb),
-    listStatuses(pb),
-  ]);
+  const [site, boards, statuses] = await Promise.all([loadSite(pb), listBoards(pb), listStatuses(pb)]);
   const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
   return { site, logoUrl, boards, statuses };
+}
+
+/** Every board the caller may see, archived ones too, in the admin's order (for admin pickers). */
+export function listEveryBoard(pb: PocketBase) {
+  return pb.collection('boards').getFullList<BoardRecord>({ sort: 'position,name', fields: 'id,name,slug' });
 }
 
 /** The boards the caller may see (the API rules decide), archived ones last. */

@@ -2,19 +2,16 @@
 // are in the site's default language, which `xml:lang` declares (releases are written in it too).
 import type { APIRoute } from 'astro';
 import { listPublishedEntries } from '../../features/changelog/changelog';
+import { loadSite } from '../../features/site/site';
 import { directionOf, isLocale, SOURCE_LOCALE } from '../../i18n/locales';
 import { loadMessages } from '../../i18n/messages';
 import { bindNamespace } from '../../i18n/translator';
 import { siteOrigin } from '../../lib/canonical';
 import { renderMarkdown } from '../../lib/markdown';
-import type { SiteRecord } from '../../lib/pb/types';
 import { escapeXml } from '../../lib/xml';
 
 export const GET: APIRoute = async ({ locals, url }) => {
-  const [site, list] = await Promise.all([
-    locals.pb.collection('site').getFirstListItem<SiteRecord>(''),
-    listPublishedEntries(locals.pb, 1, 50),
-  ]);
+  const [site, list] = await Promise.all([loadSite(locals.pb), listPublishedEntries(locals.pb, 1, 50)]);
   const locale = isLocale(site.default_locale) ? site.default_locale : SOURCE_LOCALE;
   const t = bindNamespace({ locale, dir: directionOf(locale), messages: await loadMessages(locale) }, 'pageFeed');
   const origin = siteOrigin(url);

@@ -28,10 +28,11 @@ export function visitorClient(url, secret, { token = '' } = {}) {
 }
 
 /**
- * Starts the PocketBase; `without` names hook files (e.g. 'audit.pb.js') left out of its copy of pb_hooks.
- * @param {{ without?: string[] }} [options]
+ * Starts the PocketBase; `without` names hook files (e.g. 'audit.pb.js') left out of its copy of pb_hooks; `tree`
+ * a folder with another revision's pb_hooks, pb_migrations and locales to run instead of this checkout's.
+ * @param {{ without?: string[], tree?: string }} [options]
  */
-export async function startBenchPocketBase({ without = [] } = {}) {
+export async function startBenchPocketBase({ without = [], tree = undefined } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
   let hooksDir;
   if (without.length > 0) {
@@ -46,6 +47,7 @@ export async function startBenchPocketBase({ without = [] } = {}) {
     superuser: BENCH_SUPERUSER,
     proxySecret: secret,
     ...(hooksDir && { hooksDir }),
+    ...(tree && { tree, hooksDir: join(tree, 'pb_hooks') }),
   });
   const stop = async () => {
     await server.stop();
@@ -57,7 +59,7 @@ export async function startBenchPocketBase({ without = [] } = {}) {
     await admin.collection('_superusers').authWithPassword(BENCH_SUPERUSER.email, BENCH_SUPERUSER.password);
     const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
     const author = await createMember(admin, 'author');
-    return { url: server.url, secret, admin, board, author, stop };
+    return { url: server.url, pid: server.process.pid, secret, admin, board, author, stop };
   } catch (error) {
     await stop();
     throw error;
