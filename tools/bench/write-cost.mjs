@@ -29,8 +29,9 @@ const MEMBERS = 40;
 function treeOf(revision) {
   const folder = mkdtempSync(join(tmpdir(), 'chorus-bench-tree-'));
   const root = new URL('../../', import.meta.url).pathname;
-  const archive = execFileSync('git', ['-C', root, 'archive', revision, 'pb_hooks', 'pb_migrations', 'locales']);
-  execFileSync('tar', ['-x', '-C', folder], { input: archive });
+  const archive = join(folder, 'tree.tar');
+  execFileSync('git', ['-C', root, 'archive', '-o', archive, revision, 'pb_hooks', 'pb_migrations', 'locales']);
+  execFileSync('tar', ['-x', '-f', archive, '-C', folder]);
   return folder;
 }
 
