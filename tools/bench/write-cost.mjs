@@ -2,7 +2,7 @@
 // PocketBase, in request time and in PocketBase's own CPU (read from /proc), with this checkout's hooks and, with
 // --base, side by side with another revision's (its pb_hooks, pb_migrations and locales from git), in alternating
 // rounds so both meet the same machine load. Members write one after another, each from its own client address,
-// on an idea with a few dozen voters and followers. Never fails on time.
+// on an idea with a few dozen voters and followers (--followers N adds N more). Never fails on time.
 import '../lib/require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,14 +16,16 @@ import { percentile } from '../lib/stats.mjs';
 const { values } = commandLine({
   command: 'bench write-cost',
   file: import.meta.url,
-  synopsis: '[--base REV] [--rounds N]',
+  synopsis: '[--base REV] [--rounds N] [--followers N]',
   options: {
     base: { type: 'string', default: '' },
     rounds: { type: 'string', default: '3' },
+    followers: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Math.round(positiveNumber(values.rounds, '--rounds'));
 const MEMBERS = 40;
+const FOLLOWERS = Math.max(0, Math.round(Number(values.followers) || 0));
 
 /** Another revision's server-side tree (pb_hooks, pb_migrations, locales), unpacked from git into a temp folder. */
 function treeOf(revision) {
@@ -61,6 +63,15 @@ async function round(tree) {
     const idea = await bench.admin
       .collection('posts')
       .create({ board: bench.board.id, author: bench.author.id, title: 'The idea', body: 'x', approved: true });
+    // Followers beyond the voters (--followers): whom each comment notifies.
+    for (let start = 0; start < FOLLOWERS; start += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, FOLLOWERS - start) }, async (_, i) => {
+          const user = await createMember(bench.admin, `f${start + i}`);
+          await bench.admin.collection('subscriptions').create({ post: idea.id, user: user.id });
+        }),
+      );
+    }
     // Warm-up: the first writes load the hooks' modules.
     for (const member of members.slice(0, 5)) {
       await member.pb.collection('comments').create({ post: idea.id, author: member.id, body: 'warm' });
@@ -91,7 +102,9 @@ for (let r = 0; r < ROUNDS; r += 1) {
 }
 for (const side of sides) if (side.tree) rmSync(side.tree, { recursive: true, force: true });
 
-console.log(`Each write by ${MEMBERS} members one after another, ${ROUNDS} round(s) per side, loopback:\n`);
+console.log(
+  `Each write by ${MEMBERS} members one after another, ${ROUNDS} round(s) per side, loopback; the idea's followers: ${MEMBERS + FOLLOWERS + 1}:\n`,
+);
 console.log(
   `${'write'.padEnd(10)}${'side'.padEnd(26)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'PB CPU ms'.padStart(11)}`,
 );
