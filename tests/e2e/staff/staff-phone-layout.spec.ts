@@ -1,21 +1,14 @@
 // Staff work from a phone too: every admin page and an idea's staff panel fit a 390 px screen in the
 // languages with the longest words (German) and other scripts (Arabic, Japanese).
+import { readdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
 import { createIdea, demoPassword, signIn } from '../staff-helpers';
 
-const ADMIN_PAGES = [
-  '/admin',
-  '/admin/boards',
-  '/admin/statuses',
-  '/admin/tags',
-  '/admin/changelog',
-  '/admin/members',
-  '/admin/companies',
-  '/admin/settings',
-  '/admin/widget',
-  '/admin/webhooks',
-  '/admin/api-keys',
-];
+/** Every admin page, read from the router's folder (src/pages/admin/*.astro), so a new one is checked too. */
+const ADMIN_PAGES = readdirSync(new URL('../../../src/pages/admin/', import.meta.url))
+  .filter((file) => file.endsWith('.astro'))
+  .map((file) => (file === 'index.astro' ? '/admin' : `/admin/${file.replace(/\.astro$/, '')}`))
+  .sort();
 
 test('an admin on a phone sees every staff page fit the screen in German, Arabic and Japanese', async ({
   context,
