@@ -1,6 +1,8 @@
 // The one frame every form control sits in: its label, then the control, its hint and the server's message,
 // wired for screen readers (the control gets its id, aria-invalid and aria-describedby from here).
 import type { ReactNode } from 'react';
+import { translator } from '../i18n/current';
+import FilePicker from './FilePicker';
 
 /** What the frame hands its control: spread it onto the input, select or textarea. */
 export interface ControlProps {
@@ -79,6 +81,32 @@ export function SelectField({ name, choices, defaultValue, value, onValue, ...fr
             </option>
           ))}
         </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** The image types a photo or picture field takes unless it says otherwise. */
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
+
+interface ImageProps extends Omit<Props, 'children' | 'labelId'> {
+  name: string;
+  accept?: string;
+}
+
+/** A labelled image upload (an avatar, a logo, a cover): the file picker names itself by the field's label. */
+export function ImageField({ name, accept = PHOTO_TYPES, ...frame }: ImageProps) {
+  const labelId = `${frame.id}-label`;
+  return (
+    <FieldFrame {...frame} labelId={labelId}>
+      {(control) => (
+        <FilePicker
+          {...control}
+          name={name}
+          fieldLabel={labelId}
+          buttonLabel={translator('filePicker')('chooseImage')}
+          accept={accept}
+        />
       )}
     </FieldFrame>
   );

@@ -7,8 +7,7 @@ import { translator } from '../../i18n/current';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
-import { FieldFrame, SelectField } from '../../ui/FieldFrame';
-import FilePicker from '../../ui/FilePicker';
+import { FieldFrame, ImageField, SelectField } from '../../ui/FieldFrame';
 import { saveAccount } from './account';
 import { EMAIL_FREQUENCIES, type EmailFrequency, FREQUENCY_FIELDS, type FrequencyField } from './account-data';
 
@@ -80,17 +79,7 @@ export default function SettingsForm({ id, name, preferences, timeZone, locale }
       <FieldFrame id="display-name" label={t('name')} error={fields.name}>
         {(control) => <input {...control} name="display_name" defaultValue={name} maxLength={60} />}
       </FieldFrame>
-      <FieldFrame id="avatar" labelId="avatar-label" label={t('avatar')} hint={t('avatarHint')} error={fields.avatar}>
-        {(control) => (
-          <FilePicker
-            {...control}
-            name="avatar"
-            fieldLabel="avatar-label"
-            buttonLabel={translator('filePicker')('chooseImage')}
-            accept="image/jpeg,image/png,image/webp,image/gif"
-          />
-        )}
-      </FieldFrame>
+      <ImageField id="avatar" name="avatar" label={t('avatar')} hint={t('avatarHint')} error={fields.avatar} />
       <FieldFrame id="locale" label={t('language')} hint={t('languageHint')} error={fields.locale}>
         {(control) => (
           <select {...control} name="locale" defaultValue={locale}>

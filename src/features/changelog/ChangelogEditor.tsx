@@ -4,8 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
 import type { ChangelogLabel } from '../../lib/pb/staff-types';
-import { FieldFrame } from '../../ui/FieldFrame';
-import FilePicker from '../../ui/FilePicker';
+import { FieldFrame, ImageField } from '../../ui/FieldFrame';
 import { saveChangelogEntry, slugify } from './changelog-editor';
 import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
 
@@ -73,17 +72,7 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
       <FieldFrame id="entry-body" label={t('body')} error={fields.body}>
         {(control) => <textarea {...control} name="body" rows={10} defaultValue={entry.body} />}
       </FieldFrame>
-      <FieldFrame id="entry-cover" labelId="entry-cover-label" label={t('cover')} error={fields.cover}>
-        {(control) => (
-          <FilePicker
-            {...control}
-            name="cover"
-            fieldLabel="entry-cover-label"
-            buttonLabel={translator('filePicker')('chooseImage')}
-            accept="image/jpeg,image/png,image/webp,image/gif"
-          />
-        )}
-      </FieldFrame>
+      <ImageField id="entry-cover" name="cover" label={t('cover')} error={fields.cover} />
       <fieldset className="staff-tags">
         <legend>{t('labels')}</legend>
         {LABELS.map((label) => (

@@ -5,8 +5,7 @@ import { translator } from '../../i18n/current';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
-import { FieldFrame } from '../../ui/FieldFrame';
-import FilePicker from '../../ui/FilePicker';
+import { FieldFrame, ImageField } from '../../ui/FieldFrame';
 import { saveSiteSettings, siteSettingsData } from './site-settings';
 
 interface Props {
@@ -46,17 +45,13 @@ export default function AdminSiteForm(props: Props) {
       <FieldFrame id="site-tagline" label={t('tagline')} error={fields.tagline}>
         {(control) => <input {...control} name="site_tagline" defaultValue={props.tagline} />}
       </FieldFrame>
-      <FieldFrame id="site-logo" labelId="site-logo-label" label={t('logo')} error={fields.logo}>
-        {(control) => (
-          <FilePicker
-            {...control}
-            name="logo"
-            fieldLabel="site-logo-label"
-            buttonLabel={translator('filePicker')('chooseImage')}
-            accept="image/png,image/jpeg,image/webp,image/svg+xml"
-          />
-        )}
-      </FieldFrame>
+      <ImageField
+        id="site-logo"
+        name="logo"
+        label={t('logo')}
+        error={fields.logo}
+        accept="image/png,image/jpeg,image/webp,image/svg+xml"
+      />
       <FieldFrame id="site-accent" label={t('accent')} error={fields.accent_color}>
         {(control) => <input {...control} name="accent_color" type="color" defaultValue={props.accent || '#5b4bdb'} />}
       </FieldFrame>
