@@ -1,8 +1,6 @@
 // The one frame every form control sits in: its label, then the control, its hint and the server's message,
 // wired for screen readers (the control gets its id, aria-invalid and aria-describedby from here).
 import type { ReactNode } from 'react';
-import { translator } from '../i18n/current';
-import FilePicker from './FilePicker';
 
 /** What the frame hands its control: spread it onto the input, select or textarea. */
 export interface ControlProps {
@@ -11,7 +9,7 @@ export interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface Props {
+export interface FrameProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode | undefined;
@@ -23,7 +21,7 @@ interface Props {
   children: (control: ControlProps) => ReactNode;
 }
 
-export function FieldFrame({ id, label, hint, error, labelId, inline, children }: Props) {
+export function FieldFrame({ id, label, hint, error, labelId, inline, children }: FrameProps) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   if (inline)
     return (
@@ -55,7 +53,7 @@ export function FieldFrame({ id, label, hint, error, labelId, inline, children }
 /** A select's choices: [value, label] pairs in the order shown. */
 export type Choices = ReadonlyArray<readonly [value: string, label: string]>;
 
-interface SelectProps extends Omit<Props, 'children'> {
+interface SelectProps extends Omit<FrameProps, 'children'> {
   name?: string;
   choices: Choices;
   defaultValue?: string;
@@ -81,32 +79,6 @@ export function SelectField({ name, choices, defaultValue, value, onValue, ...fr
             </option>
           ))}
         </select>
-      )}
-    </FieldFrame>
-  );
-}
-
-/** The image types a photo or picture field takes unless it says otherwise. */
-const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-
-interface ImageProps extends Omit<Props, 'children' | 'labelId'> {
-  name: string;
-  accept?: string;
-}
-
-/** A labelled image upload (an avatar, a logo, a cover): the file picker names itself by the field's label. */
-export function ImageField({ name, accept = PHOTO_TYPES, ...frame }: ImageProps) {
-  const labelId = `${frame.id}-label`;
-  return (
-    <FieldFrame {...frame} labelId={labelId}>
-      {(control) => (
-        <FilePicker
-          {...control}
-          name={name}
-          fieldLabel={labelId}
-          buttonLabel={translator('filePicker')('chooseImage')}
-          accept={accept}
-        />
       )}
     </FieldFrame>
   );

@@ -7,7 +7,8 @@ import { translator } from '../../i18n/current';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
-import { FieldFrame, ImageField, SelectField } from '../../ui/FieldFrame';
+import { FieldFrame, SelectField } from '../../ui/FieldFrame';
+import { ImageField } from '../../ui/ImageField';
 import { saveAccount } from './account';
 import { EMAIL_FREQUENCIES, type EmailFrequency, FREQUENCY_FIELDS, type FrequencyField } from './account-data';
 

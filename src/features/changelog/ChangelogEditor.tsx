@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
 import type { ChangelogLabel } from '../../lib/pb/staff-types';
-import { FieldFrame, ImageField } from '../../ui/FieldFrame';
+import { FieldFrame } from '../../ui/FieldFrame';
+import { ImageField } from '../../ui/ImageField';
 import { saveChangelogEntry, slugify } from './changelog-editor';
 import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
 

@@ -5,7 +5,8 @@ import { translator } from '../../i18n/current';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
-import { FieldFrame, ImageField } from '../../ui/FieldFrame';
+import { FieldFrame } from '../../ui/FieldFrame';
+import { ImageField } from '../../ui/ImageField';
 import { saveSiteSettings, siteSettingsData } from './site-settings';
 
 interface Props {
