@@ -1,6 +1,7 @@
 // Alert rules and their firings (admins write rules, staff read both; pb_migrations/1764450000_*).
 import type { PocketBase } from '../../lib/pb/client';
 import type { AlertFiringsRecord, AlertRulesMetricOptions, AlertRulesRecord } from '../../lib/pb/pb-types';
+import { listEveryBoard } from '../site/site';
 
 export const ALERT_METRICS = ['votes', 'revenue', 'votes_in_day'] as const satisfies readonly AlertRulesMetricOptions[];
 export type AlertRule = AlertRulesRecord;
@@ -41,7 +42,7 @@ export async function listAlertChoices(
   pb: PocketBase,
 ): Promise<{ boards: Choice[]; segments: Choice[]; staff: Choice[] }> {
   const [boards, segments, staff] = await Promise.all([
-    pb.collection('boards').getFullList<Choice>({ sort: 'position,name', fields: 'id,name' }),
+    listEveryBoard(pb),
     pb.collection('segments').getFullList<Choice>({ sort: 'name', fields: 'id,name' }),
     pb.collection('users').getFullList<Choice>({
       filter: '(role = "moderator" || role = "admin") && blocked = false',

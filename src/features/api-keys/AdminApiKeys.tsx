@@ -118,10 +118,11 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
 
 function KeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   const t = translator('apiKeys');
-  if (keys.length === 0) return <p>{t('none')}</p>;
   return (
     <AdminTable
       label={t('tableLabel')}
+      empty={t('none')}
+      rowCount={keys.length}
       columns={[
         t('name'),
         t('scope'),

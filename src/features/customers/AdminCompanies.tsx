@@ -210,18 +210,16 @@ export default function AdminCompanies({ initial, canEdit }: { initial: CompanyR
 
   return (
     <>
-      {companies.length === 0 ? (
-        <p>{t('none')}</p>
-      ) : (
-        <AdminTable
-          label={t('companiesTitle')}
-          columns={[t('name'), t('plan'), t('monthlyRevenue'), t('members'), canEdit && t('actions')]}
-        >
-          {companies.map((company) => (
-            <Row key={company.id} company={company} canEdit={canEdit} />
-          ))}
-        </AdminTable>
-      )}
+      <AdminTable
+        label={t('companiesTitle')}
+        columns={[t('name'), t('plan'), t('monthlyRevenue'), t('members'), canEdit && t('actions')]}
+        empty={t('none')}
+        rowCount={companies.length}
+      >
+        {companies.map((company) => (
+          <Row key={company.id} company={company} canEdit={canEdit} />
+        ))}
+      </AdminTable>
       {canEdit && (
         <>
           <Upload />

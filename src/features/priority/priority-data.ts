@@ -66,12 +66,11 @@ export const votesOf = (row: Pick<InsightRow, 'plans'>) =>
 
 /** An idea's worth and score, zeros when nothing is known of it yet. */
 export async function findInsights(pb: PocketBase, postId: string) {
-  const [row] = (
-    await pb.collection('post_insights').getList(1, 1, {
-      filter: pb.filter('post = {:id}', { id: postId }),
-      fields: 'revenue,company_count,plans,score,eta',
-    })
-  ).items;
+  // post_insights rows share their idea's id: one lookup by id, and no row (nothing known yet) reads as zeros.
+  const row = await pb
+    .collection('post_insights')
+    .getOne(postId, { fields: 'revenue,company_count,plans,score' })
+    .catch(() => null);
   return {
     revenue: Number(row?.revenue ?? 0),
     company_count: Number(row?.company_count ?? 0),
