@@ -29,7 +29,8 @@ export async function listenRealtime(client: PocketBase, topics: string[]): Prom
   );
   return {
     events,
-    async waitFor(match, timeoutMs = 3000) {
+    // 10 s: an event arrives in milliseconds, but four test files share two cores and a write's hooks may wait behind them.
+    async waitFor(match, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = events.find(match);
