@@ -17,7 +17,7 @@ function publish(e) {
   if (!published || wasPublished) return e.next();
 
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
+  const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const actor = actorOf(e.record);
   if (!e.record.getString('published_at')) e.record.set('published_at', new Date().toISOString());
@@ -33,11 +33,10 @@ function publish(e) {
         txApp.save(post);
       }
     }
-    const notified = new Set([actor]);
+    // Each person once per release, for one of its ideas they follow or voted for (`release` in the audience).
     for (const postId of postIds) {
-      const people = audienceOf(txApp, postId, { exclude: actor }).filter((id) => !notified.has(id));
-      for (const id of people) notified.add(id);
-      notifyUsers(txApp, people, { kind: 'release', post: postId, entry: e.record.id, actor });
+      const fields = { kind: 'release', post: postId, entry: e.record.id, actor };
+      notifyAudience(txApp, postId, { skip: [actor], release: e.record.id }, fields);
     }
     // Visitors subscribed by email get it from the mailer, after this commits (pb_hooks/changelog-subscribers.pb.js).
     require(`${__hooks}/lib/changelog/release-mailer.js`).queueReleaseMailing(txApp, e.record.id);

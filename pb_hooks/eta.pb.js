@@ -24,8 +24,8 @@ onRecordUpdate((e) => {
   withinTransaction(e, (txApp) => {
     if (!showsEta(txApp)) return; // not public: no member learns it
     if (!copyEtaToPost(txApp, e.record.id, eta)) return;
-    const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
-    notifyUsers(txApp, audienceOf(txApp, e.record.id, { exclude: actor }), { kind: 'eta', post: e.record.id, actor });
+    const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
+    notifyAudience(txApp, e.record.id, { skip: [actor] }, { kind: 'eta', post: e.record.id, actor });
   });
 }, 'post_insights');
 

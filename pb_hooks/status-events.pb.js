@@ -19,7 +19,7 @@ onRecordUpdate((e) => {
   if (from === to && !responded) return e.next();
 
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { audienceOf, notifyUsers } = require(`${__hooks}/lib/notifications/notify.js`);
+  const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
   const actor = actorOf(e.record);
   withinTransaction(e, (txApp) => {
@@ -35,6 +35,6 @@ onRecordUpdate((e) => {
     // A release that marks its ideas Done notifies as a release instead (pb_hooks/changelog.pb.js).
     if (e.record.get('chorus_quiet')) return;
     const kind = from !== to ? 'status' : 'response';
-    notifyUsers(txApp, audienceOf(txApp, e.record.id, { exclude: actor }), { kind, post: e.record.id, actor });
+    notifyAudience(txApp, e.record.id, { skip: [actor] }, { kind, post: e.record.id, actor });
   });
 }, 'posts');

@@ -1,6 +1,6 @@
 // Asking an idea's voters and followers one question (issue #24, item 8), in one transaction: the
 // question, who it was sent to (question_recipients: what lets each of them read it and answer), and an
-// in-app notification of kind `question` for each (its email goes out after commit, pb_hooks/emails.pb.js).
+// in-app notification of kind `question` for each (its email goes out after commit, from the notification queue: lib/notifications/fanout.js).
 // Recipients are the voters and followers who may see the idea and are not blocked, never the staff member
 // asking. At most one
 // question per idea an hour, checked inside the transaction so two staff asking at once cannot both pass.

@@ -26,6 +26,7 @@ export const Collections = {
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
   MemberProfiles: 'member_profiles',
+  NotificationFanouts: 'notification_fanouts',
   Notifications: 'notifications',
   PasskeyChallenges: 'passkey_challenges',
   Passkeys: 'passkeys',
@@ -373,6 +374,21 @@ export type MemberProfilesRecord<Tattributes = unknown> = {
   id: string;
   updated: IsoAutoDateString;
   user: RecordIdString;
+};
+
+export type NotificationFanoutsRecord<Taudience = unknown, Tlive = unknown, Tmail = unknown> = {
+  actor?: string;
+  after?: string;
+  audience?: null | Taudience;
+  comment?: string;
+  created: IsoAutoDateString;
+  entry?: string;
+  id: string;
+  kind: string;
+  lease?: IsoDateString;
+  live?: null | Tlive;
+  mail?: null | Tmail;
+  post?: string;
 };
 
 export const NotificationsKindOptions = {
@@ -908,6 +924,12 @@ export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = R
   MemberProfilesRecord<Tattributes>
 > &
   BaseSystemFields<Texpand>;
+export type NotificationFanoutsResponse<
+  Taudience = unknown,
+  Tlive = unknown,
+  Tmail = unknown,
+  Texpand = unknown,
+> = Required<NotificationFanoutsRecord<Taudience, Tlive, Tmail>> & BaseSystemFields<Texpand>;
 export type NotificationsResponse<Texpand = unknown> = Required<NotificationsRecord> & BaseSystemFields<Texpand>;
 export type PasskeyChallengesResponse<Texpand = unknown> = Required<PasskeyChallengesRecord> &
   BaseSystemFields<Texpand>;
@@ -975,6 +997,7 @@ export type CollectionRecords = {
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
   member_profiles: MemberProfilesRecord;
+  notification_fanouts: NotificationFanoutsRecord;
   notifications: NotificationsRecord;
   passkey_challenges: PasskeyChallengesRecord;
   passkeys: PasskeysRecord;
@@ -1027,6 +1050,7 @@ export type CollectionResponses = {
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;
   member_profiles: MemberProfilesResponse;
+  notification_fanouts: NotificationFanoutsResponse;
   notifications: NotificationsResponse;
   passkey_challenges: PasskeyChallengesResponse;
   passkeys: PasskeysResponse;
