@@ -1,7 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Keeps each idea's worth (post_insights: revenue, plans, reach, score) in step, in the writer's
 // transaction: a new idea gets its row; a vote, a member's company, a company's revenue or plan, and the
-// staff's impact, confidence and effort recompute what they change (pb_hooks/lib/priority/insights.js).
+// staff's impact, confidence and effort recompute what they change (pb_hooks/lib/priority/insights.js). A vote on
+// a popular idea marks it stale instead, for the job below (lib/priority/insights-queue.js).
 onRecordCreate((e) => {
   const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
@@ -78,3 +79,9 @@ onRecordUpdate((e) => {
   );
   e.next();
 }, 'post_insights');
+
+// Stale worths (popular ideas' votes): woken by each vote that made one stale (it lets a second's votes gather
+// first), and every minute.
+cronAdd('chorus_insights', '* * * * *', () => {
+  require(`${__hooks}/lib/priority/insights-queue.js`).recomputeStale($app);
+});

@@ -1,19 +1,14 @@
 /// <reference path="../pb_data/types.d.ts" />
-// A vote that counts recounts its post (vote_count, trending_score) and its worth (post_insights) in the same
-// transaction, and the voter follows the idea. Recounting from the rows keeps the count exact under concurrent
-// votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
+// A vote that counts recounts its post (vote_count, trending_score) in the same transaction, and its worth
+// (post_insights) there too unless the idea is popular (then right after: lib/priority/insights-queue.js), and
+// the voter follows the idea. Recounting from the rows keeps the count exact under concurrent votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
 // staff voting on a member's behalf); a held vote is kept and costs nothing more until it counts.
 onRecordCreate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
-  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   require(`${__hooks}/lib/ideas/counted.js`).decideCounted(e.app, e.record);
   withinTransaction(e, (txApp) => {
-    if (e.record.getBool('counted')) {
-      recountPost(txApp, e.record.getString('post'));
-      recomputeInsights(txApp, e.record.getString('post'));
-    }
+    if (e.record.getBool('counted')) require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record);
     ensureSubscribed(txApp, e.record.getString('post'), e.record.getString('user'));
   });
 }, 'votes');
@@ -29,22 +24,23 @@ onRecordCreateRequest((e) => {
 // The member confirmed their email (or lost it): the vote starts (or stops) counting.
 onRecordUpdate((e) => {
   if (e.record.getBool('counted') === e.record.original().getBool('counted')) return e.next();
-  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
-  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => {
-    recountPost(txApp, e.record.getString('post'));
-    recomputeInsights(txApp, e.record.getString('post'));
-  });
+  withinTransaction(e, (txApp) => require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record));
 }, 'votes');
 
 onRecordDelete((e) => {
   if (!e.record.getBool('counted')) return e.next();
-  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
-  const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => {
-    recountPost(txApp, e.record.getString('post'));
-    recomputeInsights(txApp, e.record.getString('post'));
-  });
+  withinTransaction(e, (txApp) => require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record));
 }, 'votes');
+
+// Once a vote on a popular idea has committed, its stale worth is recomputed beside the request.
+function wakeInsights(e) {
+  e.next();
+  if (!e.record.get('chorus_wake_insights')) return;
+  const { JOB_ID } = require(`${__hooks}/lib/priority/insights-queue.js`);
+  require(`${__hooks}/lib/webhooks/kick.js`).kickJob(e.app, JOB_ID);
+}
+onRecordAfterCreateSuccess(wakeInsights, 'votes');
+onRecordAfterUpdateSuccess(wakeInsights, 'votes');
+onRecordAfterDeleteSuccess(wakeInsights, 'votes');

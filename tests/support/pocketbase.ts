@@ -26,6 +26,8 @@ export interface TestPocketBase {
   proxySecret: string;
   /** PocketBase's process id. */
   pid: number;
+  /** What PocketBase printed so far (with `dev`, every SQL statement it ran). */
+  output(): string;
   /** Creates a user with the given role and returns a client signed in as them. */
   actor(role?: Role, fields?: Record<string, unknown>): Promise<PocketBase>;
   stop(): Promise<void>;
@@ -35,7 +37,7 @@ export const TEST_PASSWORD = 'correct horse battery';
 let counter = 0;
 
 export async function startTestPocketBase(
-  options: { smtpPort?: number; appUrl?: string; env?: Record<string, string> } = {},
+  options: { smtpPort?: number; appUrl?: string; env?: Record<string, string>; dev?: boolean } = {},
 ): Promise<TestPocketBase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const port = await freePort();
@@ -45,7 +47,7 @@ export async function startTestPocketBase(
   const proxySecret = randomBytes(24).toString('hex');
   // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
   const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), ...options.env };
-  const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env });
+  const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env, dev: options.dev ?? false });
   const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
@@ -69,6 +71,7 @@ export async function startTestPocketBase(
     visitor: () => client(server.url),
     proxySecret,
     pid: server.process.pid ?? 0,
+    output: server.output,
     async actor(role = 'member', fields = {}) {
       counter += 1;
       const email = `${role}-${counter}-${Date.now()}@chorus.test`;

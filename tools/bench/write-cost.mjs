@@ -2,7 +2,8 @@
 // PocketBase, in request time and in PocketBase's own CPU (read from /proc), with this checkout's hooks and, with
 // --base, side by side with another revision's (its pb_hooks, pb_migrations and locales from git), in alternating
 // rounds so both meet the same machine load. Members write one after another, each from its own client address,
-// on an idea with a few dozen voters and followers (--followers N adds N more). Never fails on time.
+// on an idea with a few dozen voters and followers (--followers N adds N more who follow it, --voters N more who
+// voted for it: a popular idea, written straight into data.db by tools/lib/bench/crowd.mjs). Never fails on time.
 import '../lib/require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,22 +11,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
+import { addCrowd } from '../lib/bench/crowd.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
 import { percentile } from '../lib/stats.mjs';
 
 const { values } = commandLine({
   command: 'bench write-cost',
   file: import.meta.url,
-  synopsis: '[--base REV] [--rounds N] [--followers N]',
+  synopsis: '[--base REV] [--rounds N] [--followers N] [--voters N]',
   options: {
     base: { type: 'string', default: '' },
     rounds: { type: 'string', default: '3' },
     followers: { type: 'string', default: '0' },
+    voters: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Math.round(positiveNumber(values.rounds, '--rounds'));
 const MEMBERS = 40;
 const FOLLOWERS = Math.max(0, Math.round(Number(values.followers) || 0));
+const VOTERS = Math.max(0, Math.round(Number(values.voters) || 0));
 
 /** Another revision's server-side tree (pb_hooks, pb_migrations, locales), unpacked from git into a temp folder. */
 function treeOf(revision) {
@@ -49,7 +53,42 @@ async function timed(pid, members, write) {
   return { times, cpu: (processCpuMs(pid) - cpuBefore) / members.length };
 }
 
-/** One round on a fresh PocketBase: each member votes, comments, unvotes and posts an idea. */
+/** Every member votes for each of 10 new ideas, `width` votes in flight at once: votes a second and request times. */
+async function burst(bench, members, width) {
+  const ideas = [];
+  for (let i = 0; i < 10; i += 1) {
+    ideas.push(
+      await bench.admin.collection('posts').create({
+        board: bench.board.id,
+        author: bench.author.id,
+        title: `Burst ${width}.${i}`,
+        body: 'x',
+        approved: true,
+      }),
+    );
+  }
+  const tasks = ideas.flatMap((idea) =>
+    members.map((m) => () => m.pb.collection('votes').create({ post: idea.id, user: m.id })),
+  );
+  const times = [];
+  const cpuBefore = processCpuMs(bench.pid);
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const task = tasks[next++];
+        const began = performance.now();
+        await task();
+        times.push(performance.now() - began);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { times, perSecond: tasks.length / seconds, cpu: (processCpuMs(bench.pid) - cpuBefore) / tasks.length };
+}
+
+/** One round on a fresh PocketBase: each member votes, comments, unvotes and posts an idea; then votes in bursts. */
 async function round(tree) {
   const bench = await startBenchPocketBase(tree ? { tree } : {});
   try {
@@ -63,15 +102,8 @@ async function round(tree) {
     const idea = await bench.admin
       .collection('posts')
       .create({ board: bench.board.id, author: bench.author.id, title: 'The idea', body: 'x', approved: true });
-    // Followers beyond the voters (--followers): whom each comment notifies.
-    for (let start = 0; start < FOLLOWERS; start += 25) {
-      await Promise.all(
-        Array.from({ length: Math.min(25, FOLLOWERS - start) }, async (_, i) => {
-          const user = await createMember(bench.admin, `f${start + i}`);
-          await bench.admin.collection('subscriptions').create({ post: idea.id, user: user.id });
-        }),
-      );
-    }
+    // The crowd (--followers, --voters): whom each comment notifies, and the votes each vote is counted among.
+    addCrowd(bench.dataDir, idea.id, { followers: FOLLOWERS, voters: VOTERS });
     // Warm-up: the first writes load the hooks' modules.
     for (const member of members.slice(0, 5)) {
       await member.pb.collection('comments').create({ post: idea.id, author: member.id, body: 'warm' });
@@ -88,7 +120,9 @@ async function round(tree) {
         .collection('posts')
         .create({ board: bench.board.id, author: m.id, title: `An idea from ${m.id}`, body: 'Details.' }),
     );
-    return { vote, comment, unvote, post };
+    const burst8 = await burst(bench, members, 8);
+    const burst32 = await burst(bench, members, 32);
+    return { vote, comment, unvote, post, burst8, burst32 };
   } finally {
     await bench.stop();
   }
@@ -103,7 +137,7 @@ for (let r = 0; r < ROUNDS; r += 1) {
 for (const side of sides) if (side.tree) rmSync(side.tree, { recursive: true, force: true });
 
 console.log(
-  `Each write by ${MEMBERS} members one after another, ${ROUNDS} round(s) per side, loopback; the idea's followers: ${MEMBERS + FOLLOWERS + 1}:\n`,
+  `Each write by ${MEMBERS} members one after another, ${ROUNDS} round(s) per side, loopback; the idea's followers: ${MEMBERS + FOLLOWERS + VOTERS + 1}, its votes before: ${VOTERS}:\n`,
 );
 console.log(
   `${'write'.padEnd(10)}${'side'.padEnd(26)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'PB CPU ms'.padStart(11)}`,
@@ -117,6 +151,24 @@ for (const kind of ['vote', 'unvote', 'comment', 'post']) {
       `${kind.padEnd(10)}${side.label.padEnd(26)}${percentile(times, 50).toFixed(1).padStart(9)}${percentile(times, 95)
         .toFixed(1)
         .padStart(9)}${cpu.toFixed(1).padStart(11)}`,
+    );
+  }
+}
+
+console.log(`\nVotes at once (${MEMBERS} members × 10 new ideas, N in flight):\n`);
+console.log(
+  `${'at once'.padEnd(10)}${'side'.padEnd(26)}${'votes/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'PB CPU ms'.padStart(11)}`,
+);
+for (const kind of ['burst8', 'burst32']) {
+  for (const side of sides) {
+    const rounds = results.get(side.label).map((result) => result[kind]);
+    const times = rounds.flatMap((result) => result.times);
+    const rate = rounds.reduce((sum, result) => sum + result.perSecond, 0) / rounds.length;
+    const cpu = rounds.reduce((sum, result) => sum + result.cpu, 0) / rounds.length;
+    console.log(
+      `${kind.slice(5).padEnd(10)}${side.label.padEnd(26)}${rate.toFixed(0).padStart(9)}${percentile(times, 50)
+        .toFixed(1)
+        .padStart(9)}${percentile(times, 95).toFixed(1).padStart(9)}${cpu.toFixed(1).padStart(11)}`,
     );
   }
 }

@@ -53,15 +53,16 @@ export async function upsertSuperuser(bin, dataDir, { email, password }, tree = 
 /**
  * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
  *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string>,
- *   hooksDir?: string, tree?: string }} PocketBaseOptions
+ *   hooksDir?: string, tree?: string, dev?: boolean }} PocketBaseOptions
  * `tree`: the folder whose pb_migrations and locales PocketBase runs (this checkout's unless given; a bench's
- * "before" passes another revision's, whose pb_hooks it passes as hooksDir).
+ * "before" passes another revision's, whose pb_hooks it passes as hooksDir). `dev`: PocketBase's --dev, which
+ * also prints every SQL statement it runs (read them with `output()`: a test checks their query plans).
  */
 
 /**
  * Starts PocketBase and resolves once /api/health answers.
  * @param {PocketBaseOptions} options
- * @returns {Promise<{ url: string, process: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, process: import('node:child_process').ChildProcess, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startPocketBase({
   dataDir,
@@ -74,10 +75,12 @@ export async function startPocketBase({
   env = {},
   hooksDir = HOOKS_DIR,
   tree = root,
+  dev = false,
 }) {
   const bin = await ensurePocketBase();
   if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
-  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...pbFlags(dataDir, { watch, hooksDir, tree })], {
+  const flags = [...pbFlags(dataDir, { watch, hooksDir, tree }), ...(dev ? ['--dev'] : [])];
+  const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...flags], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
     // The secret that names the header the site sends its visitors' addresses in (pb_hooks/client-address.pb.js),
     // Go's garbage collector settings, and whatever else the caller passes (the edge cache's purge URL and secret).
@@ -93,7 +96,7 @@ export async function startPocketBase({
   });
   const url = `http://${host}:${port}`;
   await waitForHealth(url, child, () => output);
-  return { url, process: child, stop: () => stopProcess(child) };
+  return { url, process: child, output: () => output, stop: () => stopProcess(child) };
 }
 
 async function waitForHealth(url, child, output, timeoutMs = 30_000) {

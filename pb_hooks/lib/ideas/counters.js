@@ -15,7 +15,9 @@ function trendingScore(votes, comments, createdUnix) {
 }
 
 // Recounts from the source rows (not +1/-1), inside the caller's transaction, and saves the post:
-// that save is what delivers live counts to realtime subscribers of `posts`.
+// that save is what delivers live counts to realtime subscribers of `posts`. Both counts read an index only
+// (votes (post, counted, user), comments (post, internal, hidden)). Returns { votes, comments }, or nothing
+// when the post is being deleted.
 function recountPost(app, postId) {
   let post;
   try {
@@ -36,6 +38,7 @@ function recountPost(app, postId) {
   post.set('comment_count', counts.comments);
   post.set('trending_score', trendingScore(counts.votes, counts.comments, post.getDateTime('created').unix()));
   app.saveNoValidate(post);
+  return counts;
 }
 
 module.exports = { trendingScore, recountPost };

@@ -144,6 +144,7 @@ function recomputeInsights(app, postId, scoring = scoringOf(app)) {
       formulaOf(scoring),
     ),
   );
+  row.set('stale', false); // whatever marked it stale (lib/priority/insights-queue.js) is counted now
   app.saveNoValidate(row);
   return row;
 }

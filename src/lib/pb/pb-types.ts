@@ -459,6 +459,7 @@ export type PostInsightsRecord<Talerted = unknown, Tfields = unknown, Tplans = u
   reach?: number;
   revenue?: number;
   score?: number;
+  stale?: boolean;
   updated: IsoAutoDateString;
 };
 

@@ -1,40 +1,24 @@
 // A write that notifies a crowd (issue 35): a comment on an idea 20,000 people follow notifies each of them
 // exactly once, after the request, in pages (pb_hooks/lib/notifications/fanout.js); the next comment joins
 // their unread one; a follower's open tab hears it live; and a PocketBase stopped in the middle of the pages
-// finishes them after a restart, nobody notified twice. Followers are written straight into data.db (as the
-// large-board seed does): 20,000 accounts through the API would spend minutes hashing passwords.
-import { randomBytes } from 'node:crypto';
+// finishes them after a restart, nobody notified twice. The crowd is written straight into data.db
+// (tools/lib/bench/crowd.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
 import { startPocketBase, stopProcess } from '../../../tools/lib/pocketbase-server.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { listenRealtime } from '../../support/realtime';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
 
-/** Adds `count` members who follow `postId`, straight into data.db; returns their ids. */
-function addFollowers(dataDir: string, postId: string, count: number, prefix: string): string[] {
-  const db = new DatabaseSync(join(dataDir, 'data.db'));
-  db.exec('PRAGMA busy_timeout = 10000');
-  const now = new Date().toISOString().replace('T', ' ');
-  const ids = Array.from({ length: count }, (_, n) => `${prefix}${String(n).padStart(14, '0')}`.slice(0, 15));
-  const user = db.prepare(
-    "INSERT INTO users (id, email, password, tokenKey, verified, name, role, created, updated) VALUES (?, ?, 'x', ?, 1, ?, 'member', ?, ?)",
-  );
-  const follow = db.prepare('INSERT INTO subscriptions (id, post, user, created, updated) VALUES (?, ?, ?, ?, ?)');
-  db.exec('BEGIN');
-  for (const [n, id] of ids.entries()) {
-    user.run(id, `${id}@crowd.test`, `token-${id}`, `Follower ${n}`, now, now);
-    follow.run(randomBytes(8).toString('hex').slice(0, 15), postId, id, now, now);
-  }
-  db.exec('COMMIT');
-  db.close();
-  return ids;
-}
+/** `count` members who follow `postId`, straight into data.db. */
+const addFollowers = (dataDir: string, postId: string, count: number, prefix: string) =>
+  addCrowd(dataDir, postId, { followers: count, prefix });
 
 /** How many notifications of `kind` on `postId` there are, and for how many different people. */
 async function countNotified(admin: PocketBase, postId: string, kind: string) {

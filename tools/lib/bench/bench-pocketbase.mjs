@@ -59,7 +59,7 @@ export async function startBenchPocketBase({ without = [], tree = undefined } = 
     await admin.collection('_superusers').authWithPassword(BENCH_SUPERUSER.email, BENCH_SUPERUSER.password);
     const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
     const author = await createMember(admin, 'author');
-    return { url: server.url, pid: server.process.pid, secret, admin, board, author, stop };
+    return { url: server.url, pid: server.process.pid, dataDir, secret, admin, board, author, stop };
   } catch (error) {
     await stop();
     throw error;

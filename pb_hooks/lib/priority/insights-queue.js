@@ -1,0 +1,59 @@
+// An idea's worth after a vote, at a cost that never grows with its votes (issue 35). Recomputing the worth
+// reads every vote of the idea (lib/priority/insights.js); on an idea with up to INLINE_VOTES counted votes
+// that happens in the vote's transaction, as before. On a more popular one the vote only marks the worth
+// stale, and the `chorus_insights` job (pb_hooks/insights.pb.js, woken when the vote commits and every
+// minute) waits a second and recomputes it once for every vote that arrived meanwhile: staff lists sorted by
+// worth follow within two seconds, and a popular idea costs at most one recount a second, however many votes.
+const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
+
+const INLINE_VOTES = 1000;
+const JOB_ID = 'chorus_insights';
+/** How long a woken job lets votes gather before recomputing: at most one recount a second per popular idea. */
+const GATHER_MS = 1000;
+
+/**
+ * After a vote changed `postId`'s counted votes (`votes` now): recomputes its worth now, or marks it stale.
+ * True when the caller should wake the job once the write commits (the worth has just become stale).
+ */
+function refreshInsights(app, postId, votes) {
+  if (votes <= INLINE_VOTES) {
+    recomputeInsights(app, postId);
+    return false;
+  }
+  const marked = app
+    .db()
+    .newQuery('UPDATE post_insights SET stale = TRUE WHERE id = {:post} AND stale = FALSE')
+    .bind({ post: postId })
+    .execute();
+  // A popular idea whose row does not exist yet (an import): make it now, once.
+  if (marked.rowsAffected() === 0 && !hasInsights(app, postId)) recomputeInsights(app, postId);
+  return marked.rowsAffected() > 0;
+}
+
+function hasInsights(app, postId) {
+  try {
+    app.findRecordById('post_insights', postId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The job: recomputes every stale worth, each in a transaction of its own (a vote waits for one idea, not all). */
+function recomputeStale(app, { gather = true } = {}) {
+  if (gather) sleep(GATHER_MS); // its own goroutine (lib/webhooks/kick.js): no request waits for this
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app.db().newQuery('SELECT id FROM post_insights WHERE stale = TRUE').all(rows);
+  for (const { id } of rows) {
+    try {
+      app.runInTransaction((txApp) => {
+        recomputeInsights(txApp, id);
+      });
+    } catch (error) {
+      app.logger().error('Recomputing an idea’s worth failed', 'post', id, 'error', String(error));
+    }
+  }
+  return rows.length;
+}
+
+module.exports = { INLINE_VOTES, JOB_ID, refreshInsights, recomputeStale };

@@ -1,0 +1,131 @@
+// Every hot query on a large board walks an index (issue 35). A reduced large board (tools/lib/bench/large-board.mjs:
+// 3,000 ideas, 30,000 votes skewed so one idea holds thousands, 6,000 comments, ten languages) is read the way
+// the site reads it (its own data modules): the home page and a board in every sort and filter, search in
+// Latin, Japanese and Arabic script, the most voted idea's page with its comments and voters, the staff lists by
+// worth and by a segment, and a vote and a comment on that idea. PocketBase runs with --dev, which prints every
+// SQL statement it runs; each one that reads posts, votes or comments is asked for SQLite's query plan on the
+// seeded database, and none may scan one of those tables whole. The bench (`npm run bench -- large-board`)
+// times the same reads at 1,000, 10,000 and 100,000 ideas.
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listComments, listVisibleComments } from '../../../src/features/comments/comments-data';
+import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/features/ideas/posts-data';
+import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
+import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { type Actors, createActors, createBoard, idOf } from '../../support/world';
+
+const HOT_TABLES = ['posts', 'votes', 'comments'];
+
+let pb: TestPocketBase;
+let actors: Actors;
+let seeded: { topIdea: string };
+let boardId: string;
+let segmentId: string;
+beforeAll(async () => {
+  pb = await startTestPocketBase({ dev: true });
+  actors = await createActors(pb);
+  const boards = [await createBoard(pb, 'public'), await createBoard(pb, 'public'), await createBoard(pb, 'members')];
+  boardId = boards[0]?.id ?? '';
+  const statuses = (await pb.admin.collection('statuses').getFullList()).map((status) => status.id);
+  seeded = seedLargeBoard(pb.dataDir, {
+    ideas: 3000,
+    votes: 30_000,
+    comments: 6000,
+    boards: boards.map((board) => board.id),
+    statuses,
+  });
+  const conditions = { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Enterprise' }] };
+  segmentId = (await pb.admin.collection('segments').create({ name: 'Enterprise', conditions })).id;
+}, 180_000);
+afterAll(() => pb?.stop());
+
+/** The statements PocketBase printed after `from` (its --dev log: "[0.12ms] SELECT …"). */
+function statementsSince(from: number): string[] {
+  // One statement a line (PocketBase writes its own and the hooks' on one line each), in plain text: no colours
+  // when its output is not a terminal. Other lines (its request and debug log) are left out.
+  return pb
+    .output()
+    .slice(from)
+    .split('\n')
+    .map((line) => line.match(/^\[\d+(?:\.\d+)?ms\] (.*)$/)?.[1]?.trim() ?? '')
+    .filter((sql) => /^(SELECT|WITH)\b/i.test(sql));
+}
+
+/** Names a statement gives the hot tables (the table itself and any alias), for reading its plan. */
+function hotNames(sql: string): Set<string> {
+  const names = new Set<string>();
+  const reference = /\b(?:FROM|JOIN)\s+[`"]?(\w+)[`"]?(?:\s+(?:AS\s+)?[`"]?(\w+)[`"]?)?/gi;
+  for (const [, table, alias] of sql.matchAll(reference)) {
+    if (!table || !HOT_TABLES.includes(table)) continue;
+    names.add(table);
+    if (alias && !/^(WHERE|LEFT|INNER|JOIN|ON|ORDER|GROUP|LIMIT|UNION|CROSS|AS)$/i.test(alias)) names.add(alias);
+  }
+  return names;
+}
+
+/** The plan steps that read a hot table whole: "SCAN posts" (no index), or a count over all of one. */
+function fullScans(db: DatabaseSync, sql: string): string[] {
+  const names = hotNames(sql);
+  if (names.size === 0) return [];
+  const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+  return plan
+    .map((step) => step.detail)
+    .filter((detail) => {
+      const scanned = detail.match(/^SCAN (\S+)(.*)$/);
+      if (!scanned || !names.has(scanned[1] ?? '')) return false;
+      // An index walked in order for a LIMIT stops early; one read whole for a count or without a limit does not.
+      return !/USING (COVERING )?INDEX/.test(scanned[2] ?? '') || (/COUNT\(/i.test(sql) && !/ WHERE /i.test(sql));
+    });
+}
+
+async function readAsTheSiteDoes(visitor: PocketBase, member: PocketBase, staff: PocketBase) {
+  for (const sort of Object.keys(SORTS) as Sort[]) {
+    await listPosts(visitor, { sort });
+    await listPosts(visitor, { sort, board: boardId });
+    await listPosts(visitor, { sort, board: boardId, status: 'planned' });
+    await listPosts(visitor, { sort, page: 3 });
+    await listPosts(member, { sort, voted: idOf(member) });
+  }
+  for (const q of ['dark mode', 'ダークモード', 'الوضع الداكن']) await searchPosts(visitor, q);
+  await getPost(visitor, seeded.topIdea);
+  await listComments(visitor, seeded.topIdea);
+  await listVisibleComments(visitor, seeded.topIdea, 50);
+  await visitor.send(`/api/chorus/posts/${seeded.topIdea}/voters`, {});
+  for (const sort of ['score', 'revenue'] as const) {
+    await listPostsByInsight(staff, { sort });
+    await listPostsByInsight(staff, { sort, board: boardId });
+  }
+  await listPosts(staff, { sort: 'top', segment: segmentId, staff: true });
+  await member.collection('votes').create({ post: seeded.topIdea, user: idOf(member) });
+  await member.collection('comments').create({ post: seeded.topIdea, author: idOf(member), body: 'Me too.' });
+}
+
+it('no hot read or write scans every idea, vote or comment', { timeout: 180_000 }, async () => {
+  const from = pb.output().length;
+  await readAsTheSiteDoes(pb.visitor(), actors.member, actors.admin);
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the jobs the writes woke
+  const statements = statementsSince(from);
+  const db = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
+  try {
+    const hot = statements.filter((sql) => hotNames(sql).size > 0);
+    expect(hot.length).toBeGreaterThan(40);
+    const offenders = hot.flatMap((sql) => fullScans(db, sql).map((step) => `${step}  ←  ${sql.slice(0, 300)}`));
+    expect(offenders).toEqual([]);
+  } finally {
+    db.close();
+  }
+});
+
+it('the check itself catches a full scan', () => {
+  const db = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
+  try {
+    expect(fullScans(db, "SELECT * FROM posts WHERE title = 'x'")).toEqual(['SCAN posts']);
+    expect(fullScans(db, 'SELECT COUNT(*) FROM votes v')).toHaveLength(1);
+    expect(fullScans(db, "SELECT * FROM posts p WHERE p.id = 'x'")).toEqual([]);
+  } finally {
+    db.close();
+  }
+});

@@ -1,0 +1,112 @@
+// A crowd voting at once on a popular idea (issue 35): 500 members vote and unvote concurrently on an idea that
+// already holds 1,200 votes. The count ends exact, the voter list is exactly who voted, every open page's live
+// copy (post_live) shows that one count, and the idea's worth, recomputed after the votes by the
+// `chorus_insights` job rather than inside each one (pb_hooks/lib/priority/insights-queue.js), counts them all.
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { listenRealtime } from '../../support/realtime';
+import { createBoard } from '../../support/world';
+
+let pb: TestPocketBase;
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+});
+afterAll(() => pb?.stop());
+
+const EARLIER_VOTES = 1200; // past lib/priority/insights-queue.js INLINE_VOTES: the worth is recomputed after
+const MEMBERS = 500;
+
+/** Runs `tasks` with at most `width` in flight. */
+async function inParallel<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const index = next++;
+        results[index] = await (tasks[index] as () => Promise<T>)();
+      }
+    }),
+  );
+  return results;
+}
+
+function votersOf(postId: string): string[] {
+  const db = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
+  const rows = db.prepare('SELECT user FROM votes WHERE post = ? AND counted = TRUE ORDER BY user').all(postId);
+  db.close();
+  return rows.map((row) => String(row.user));
+}
+
+it(`${MEMBERS} members voting and unvoting at once leave the exact count, voters, live count and worth`, {
+  timeout: 180_000,
+}, async () => {
+  const board = await createBoard(pb, 'public');
+  const author = await pb.actor('member');
+  const idea = await pb.admin.collection('posts').create({
+    board: board.id,
+    author: author.authStore.record?.id,
+    title: 'A popular idea',
+    body: 'Everyone wants it.',
+    approved: true,
+  });
+  const ids = addCrowd(pb.dataDir, idea.id, { voters: EARLIER_VOTES, members: MEMBERS, prefix: 'v' });
+  const earlier = ids.slice(0, EARLIER_VOTES);
+  const members = ids.slice(EARLIER_VOTES);
+  // Each member signs in (the superuser's impersonate route: these accounts have no password) from an address of its own.
+  const clients: PocketBase[] = await inParallel(
+    members.map((id) => async () => {
+      const signedIn = await pb.admin.collection('users').impersonate(id, 600);
+      const client = pb.visitor();
+      client.authStore.save(signedIn.authStore.token, signedIn.authStore.record);
+      return client;
+    }),
+    20,
+  );
+  const watcher = await listenRealtime(pb.visitor(), [`post_live/${idea.id}`]);
+  try {
+    const vote = (i: number) => () =>
+      (clients[i] as PocketBase).collection('votes').create({ post: idea.id, user: members[i] });
+    // First 350 vote at once; then the first 150 take theirs back while the last 150 vote, all at once.
+    const first = await inParallel(
+      Array.from({ length: 350 }, (_, i) => vote(i)),
+      100,
+    );
+    await inParallel<unknown>(
+      [
+        ...Array.from(
+          { length: 150 },
+          (_, i) => () => (clients[i] as PocketBase).collection('votes').delete(first[i]?.id ?? ''),
+        ),
+        ...Array.from({ length: 150 }, (_, i) => vote(350 + i)),
+      ],
+      100,
+    );
+
+    const expected = [...earlier, ...members.slice(150)].sort();
+    expect(votersOf(idea.id)).toEqual(expected);
+    const post = await pb.admin.collection('posts').getOne(idea.id);
+    expect(post.vote_count).toBe(expected.length);
+    const live = await pb.visitor().collection('post_live').getOne(idea.id);
+    expect(live.vote_count).toBe(expected.length);
+    // An open page hears the final count live.
+    await watcher.waitFor((event) => event.record.vote_count === expected.length);
+
+    // The worth follows within a moment of the last vote, counting every one of them.
+    const deadline = Date.now() + 30_000;
+    let insights = await pb.admin.collection('post_insights').getOne(idea.id);
+    while ((insights.stale || insights.plans?.['']?.votes !== expected.length) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      insights = await pb.admin.collection('post_insights').getOne(idea.id);
+    }
+    expect(insights.stale).toBe(false);
+    expect(insights.plans['']).toMatchObject({ votes: expected.length });
+    expect(insights.reach).toBe(expected.length);
+  } finally {
+    watcher.close();
+  }
+});
