@@ -5,13 +5,13 @@
 // on an idea with a few dozen voters and followers (--followers N adds N more who follow it, --voters N more who
 // voted for it: a popular idea, written straight into data.db by tools/lib/bench/crowd.mjs). Never fails on time.
 import '../lib/require-node.mjs';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { addCrowd } from '../lib/bench/crowd.mjs';
+import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
 import { percentile } from '../lib/stats.mjs';
 
@@ -30,16 +30,6 @@ const ROUNDS = Math.round(positiveNumber(values.rounds, '--rounds'));
 const MEMBERS = 40;
 const FOLLOWERS = Math.max(0, Math.round(Number(values.followers) || 0));
 const VOTERS = Math.max(0, Math.round(Number(values.voters) || 0));
-
-/** Another revision's server-side tree (pb_hooks, pb_migrations, locales), unpacked from git into a temp folder. */
-function treeOf(revision) {
-  const folder = mkdtempSync(join(tmpdir(), 'chorus-bench-tree-'));
-  const root = new URL('../../', import.meta.url).pathname;
-  const archive = join(folder, 'tree.tar');
-  execFileSync('git', ['-C', root, 'archive', '-o', archive, revision, 'pb_hooks', 'pb_migrations', 'locales']);
-  execFileSync('tar', ['-x', '-f', archive, '-C', folder]);
-  return folder;
-}
 
 /** Times `write` for each member: its request time and the PocketBase CPU it cost, both in ms. */
 async function timed(pid, members, write) {
@@ -129,7 +119,7 @@ async function round(tree) {
 }
 
 const sides = [{ label: 'this checkout', tree: undefined }];
-if (values.base) sides.unshift({ label: `base ${values.base}`, tree: treeOf(values.base) });
+if (values.base) sides.unshift({ label: `base ${values.base}`, tree: revisionTree(values.base) });
 const results = new Map(sides.map((side) => [side.label, []]));
 for (let r = 0; r < ROUNDS; r += 1) {
   for (const side of sides) results.get(side.label).push(await round(side.tree));
