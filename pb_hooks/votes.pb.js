@@ -1,14 +1,16 @@
 /// <reference path="../pb_data/types.d.ts" />
 // A vote that counts recounts its post (vote_count, trending_score) in the same transaction, and its worth
 // (post_insights) there too unless the idea is popular (then right after: lib/priority/insights-queue.js), and
-// the voter follows the idea. Recounting from the rows keeps the count exact under concurrent votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
+// the voter follows the idea. Recounting from the rows (or, on a popular idea, moving the count by one inside
+// the same serialised transaction: lib/ideas/vote-counts.js) keeps the count exact under concurrent votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
 // staff voting on a member's behalf); a held vote is kept and costs nothing more until it counts.
 onRecordCreate((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
   require(`${__hooks}/lib/ideas/counted.js`).decideCounted(e.app, e.record);
   withinTransaction(e, (txApp) => {
-    if (e.record.getBool('counted')) require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record);
+    if (e.record.getBool('counted'))
+      require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, 1);
     ensureSubscribed(txApp, e.record.getString('post'), e.record.getString('user'));
   });
 }, 'votes');
@@ -25,13 +27,16 @@ onRecordCreateRequest((e) => {
 onRecordUpdate((e) => {
   if (e.record.getBool('counted') === e.record.original().getBool('counted')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record));
+  const delta = e.record.getBool('counted') ? 1 : -1;
+  withinTransaction(e, (txApp) =>
+    require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, delta),
+  );
 }, 'votes');
 
 onRecordDelete((e) => {
   if (!e.record.getBool('counted')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record));
+  withinTransaction(e, (txApp) => require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, -1));
 }, 'votes');
 
 // Once a vote on a popular idea has committed, its stale worth is recomputed beside the request.

@@ -39,6 +39,28 @@ function hasInsights(app, postId) {
   }
 }
 
+/** A popular idea's count moves by one per vote (lib/ideas/counters.js addVotes): checked against its rows here. */
+function repairVoteCount(app, postId) {
+  const row = new DynamicModel({ stored: 0, counted: 0 });
+  try {
+    app
+      .db()
+      .newQuery(
+        'SELECT vote_count AS stored, (SELECT COUNT(*) FROM votes WHERE post = {:id} AND counted = TRUE) AS counted ' +
+          'FROM posts WHERE id = {:id}',
+      )
+      .bind({ id: postId })
+      .one(row);
+  } catch {
+    return; // deleted since
+  }
+  if (row.stored === row.counted) return;
+  app
+    .logger()
+    .warn('A popular idea’s vote count was repaired', 'post', postId, 'stored', row.stored, 'counted', row.counted);
+  require(`${__hooks}/lib/ideas/counters.js`).recountPost(app, postId);
+}
+
 /** The job: recomputes every stale worth, each in a transaction of its own (a vote waits for one idea, not all). */
 function recomputeStale(app, { gather = true } = {}) {
   if (gather) sleep(GATHER_MS); // its own goroutine (lib/webhooks/kick.js): no request waits for this
@@ -47,6 +69,7 @@ function recomputeStale(app, { gather = true } = {}) {
   for (const { id } of rows) {
     try {
       app.runInTransaction((txApp) => {
+        repairVoteCount(txApp, id);
         recomputeInsights(txApp, id);
       });
     } catch (error) {

@@ -15,6 +15,7 @@ export async function listVisibleComments(pb: PocketBase, postId: string, limit:
     filter: pb.filter('post = {:id} && hidden = false', { id: postId }),
     sort: 'created',
     fields: 'id,body,author_name,internal,parent,created',
+    skipTotal: true, // a count would read every comment of a popular idea on each call
   });
   return page.items;
 }
