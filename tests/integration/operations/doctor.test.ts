@@ -174,7 +174,8 @@ describe('/admin/health.json for monitoring (the token is PocketBase’s to chec
     // A stranger keeps the superuser token's header and claims, and signs it themself.
     const [header, claims] = admin.authStore.token.split('.');
     expect(await ask(`${header}.${claims}.${'A'.repeat(43)}`)).toBe(404);
-    // An admin member's token that lived one second, asked with after it ended.
+    // An admin member's token that lived five seconds (one was too short on a busy machine: it ended before the
+    // first request arrived), asked with after it ended.
     const password = 'an-admin-password-123';
     const member = await admin.collection('users').create({
       email: `monitor-${Date.now()}@example.com`,
@@ -184,9 +185,10 @@ describe('/admin/health.json for monitoring (the token is PocketBase’s to chec
       verified: true,
       role: 'admin',
     });
-    const shortLived = await admin.collection('users').impersonate(member.id, 1);
+    const shortLived = await admin.collection('users').impersonate(member.id, 5);
     expect(await ask(shortLived.authStore.token)).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    const { exp } = JSON.parse(Buffer.from(shortLived.authStore.token.split('.')[1] ?? '', 'base64url').toString());
+    await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 - Date.now()) + 1100));
     expect(await ask(shortLived.authStore.token)).toBe(404);
     const plain = await admin.collection('users').create({
       email: `plain-${Date.now()}@example.com`,
