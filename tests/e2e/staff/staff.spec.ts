@@ -75,8 +75,11 @@ test('a member marks notifications read one by one and all at once', async ({
   await expect(page.getByTestId('bell-count')).toHaveText('2');
   await page.getByRole('button', { name: 'Mark read' }).first().click();
   await expect(page.getByTestId('bell-count')).toHaveText('1');
+  // The bell empties at once (optimistic); the reload waits for the server's answer, which a navigation could cancel.
+  const saved = page.waitForResponse((response) => response.url().includes('/api/chorus/notifications/read-all'));
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(page.getByTestId('bell-count')).toHaveCount(0);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Mark read' })).toHaveCount(0);
   await context.close();
