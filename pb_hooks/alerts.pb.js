@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Alerts when an idea crosses a line (pb_hooks/lib/alerts/alerts.js): every save of an idea's insights row (each
-// vote recomputes it in the vote's transaction, and so do revenue changes) checks the open rules in that
-// same transaction; after commit, a firing wakes the `chorus_alerts` job, which delivers off the write path.
+// Alerts when an idea crosses a line (pb_hooks/lib/alerts/alerts.js): every save of an idea's insights row (a
+// vote recomputes it in its transaction, or the worth job right after on a popular idea; revenue changes
+// too) checks the open rules in that same transaction; after commit, a firing wakes the `chorus_alerts` job, which delivers off the write path.
 // Admins may only name staff as recipients (checked for admins only, so nobody else can probe who is staff).
 onRecordCreate((e) => {
   e.next();

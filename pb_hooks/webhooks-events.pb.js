@@ -71,7 +71,9 @@ onRecordAfterCreateSuccess((e) => {
 onRecordAfterCreateSuccess((e) => {
   e.next();
   if (e.record.get('chorus_import') || !e.record.getBool('counted')) return;
-  require(`${__hooks}/lib/webhooks/milestones.js`).enqueueMilestone(e.app, e.record.getString('post'));
+  const reached = e.record.get('chorus_votes_after');
+  const { enqueueMilestone } = require(`${__hooks}/lib/webhooks/milestones.js`);
+  enqueueMilestone(e.app, e.record.getString('post'), typeof reached === 'number' ? reached : null);
 }, 'votes');
 
 onRecordAfterUpdateSuccess((e) => {

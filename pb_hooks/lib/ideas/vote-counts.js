@@ -2,7 +2,8 @@
 // now or, on a popular idea, marked stale for the `chorus_insights` job (the vote then carries
 // `chorus_wake_insights`, which pb_hooks/votes.pb.js reads once the write commits to wake the job). An idea
 // with fewer than INLINE_VOTES counted votes is recounted from its rows; a more popular one moves by `delta`
-// (lib/ideas/counters.js addVotes), so neither the count nor the worth grows with its votes.
+// (lib/ideas/counters.js addVotes), so neither the count nor the worth grows with its votes. The vote also
+// carries the count it made (`chorus_votes_after`), which decides its milestone webhook.
 function votesOf(app, postId) {
   const row = new DynamicModel({ votes: 0 });
   try {
@@ -19,7 +20,10 @@ function recountAfterVote(app, vote, delta) {
   const { INLINE_VOTES, refreshInsights } = require(`${__hooks}/lib/priority/insights-queue.js`);
   const post = vote.getString('post');
   const counts = votesOf(app, post) >= INLINE_VOTES ? addVotes(app, post, delta) : recountPost(app, post);
-  if (counts && refreshInsights(app, post, counts.votes)) vote.set('chorus_wake_insights', true);
+  if (!counts) return;
+  // The exact count this vote made, for the milestone webhook after commit (pb_hooks/webhooks-events.pb.js).
+  if (delta > 0) vote.set('chorus_votes_after', counts.votes);
+  if (refreshInsights(app, post, counts.votes)) vote.set('chorus_wake_insights', true);
 }
 
 module.exports = { recountAfterVote };

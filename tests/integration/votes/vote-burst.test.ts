@@ -3,7 +3,8 @@
 // copy (post_live) shows that one count, and the idea's worth, recomputed after the votes by the
 // `chorus_insights` job rather than inside each one (pb_hooks/lib/priority/insights-queue.js), counts them all.
 // Past 1,000 votes the count moves by one per vote instead of being recounted; that job repairs it if anything
-// wrote votes around the hooks.
+// wrote votes around the hooks. And a burst of 1,000 votes from none: every vote milestone webhook goes out exactly
+// once (under a burst the count read after a commit is already past the milestone: the vote that made it says so).
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { listenRealtime } from '../../support/realtime';
+import { startWebhookReceiver } from '../../support/webhook-receiver';
 import { createBoard } from '../../support/world';
 
 let pb: TestPocketBase;
@@ -44,6 +46,19 @@ function votersOf(postId: string): string[] {
   return rows.map((row) => String(row.user));
 }
 
+/** Signs in each of `ids` (the superuser's impersonate route: these accounts have no password), each from an address of its own. */
+function signInAll(ids: string[]): Promise<PocketBase[]> {
+  return inParallel(
+    ids.map((id) => async () => {
+      const signedIn = await pb.admin.collection('users').impersonate(id, 600);
+      const client = pb.visitor();
+      client.authStore.save(signedIn.authStore.token, signedIn.authStore.record);
+      return client;
+    }),
+    20,
+  );
+}
+
 it(`${MEMBERS} members voting and unvoting at once leave the exact count, voters, live count and worth`, {
   timeout: 180_000,
 }, async () => {
@@ -59,16 +74,7 @@ it(`${MEMBERS} members voting and unvoting at once leave the exact count, voters
   const ids = addCrowd(pb.dataDir, idea.id, { voters: EARLIER_VOTES, members: MEMBERS, prefix: 'v' });
   const earlier = ids.slice(0, EARLIER_VOTES);
   const members = ids.slice(EARLIER_VOTES);
-  // Each member signs in (the superuser's impersonate route: these accounts have no password) from an address of its own.
-  const clients: PocketBase[] = await inParallel(
-    members.map((id) => async () => {
-      const signedIn = await pb.admin.collection('users').impersonate(id, 600);
-      const client = pb.visitor();
-      client.authStore.save(signedIn.authStore.token, signedIn.authStore.record);
-      return client;
-    }),
-    20,
-  );
+  const clients = await signInAll(members);
   const watcher = await listenRealtime(pb.visitor(), [`post_live/${idea.id}`]);
   try {
     const vote = (i: number) => () =>
@@ -123,5 +129,52 @@ it(`${MEMBERS} members voting and unvoting at once leave the exact count, voters
     expect(repaired).toBe(expected.length + 1);
   } finally {
     watcher.close();
+  }
+});
+
+it('a burst of 1,000 votes sends every vote milestone webhook once, and the worth follows', {
+  timeout: 180_000,
+}, async () => {
+  const receiver = await startWebhookReceiver();
+  try {
+    await pb.admin.collection('webhooks').create({
+      name: 'Milestones',
+      url: receiver.url('/milestones'),
+      kind: 'standard',
+      events: ['idea.vote_milestone'],
+    });
+    const board = await createBoard(pb, 'public');
+    const author = await pb.actor('member');
+    const idea = await pb.admin.collection('posts').create({
+      board: board.id,
+      author: author.authStore.record?.id,
+      title: 'A launch-day idea',
+      body: 'Shared everywhere at once.',
+      approved: true,
+    });
+    const members = addCrowd(pb.dataDir, idea.id, { members: 1000, prefix: 'b' });
+    const clients = await signInAll(members);
+    await inParallel(
+      members.map((id, i) => () => (clients[i] as PocketBase).collection('votes').create({ post: idea.id, user: id })),
+      100,
+    );
+    const total = (await pb.admin.collection('posts').getOne(idea.id)).vote_count;
+    expect(total).toBeGreaterThanOrEqual(1000); // the author's own vote too, when the site gives one
+    const milestones = [10, 25, 50, 100, 250, 500, 1000]; // pb_hooks/lib/webhooks/config.js
+    const ofIdea = (r: { path: string; body: string }) =>
+      r.path === '/milestones' && JSON.parse(r.body).data?.idea?.id === idea.id;
+    await receiver.waitFor(ofIdea, milestones.length, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const sent = receiver.received.filter(ofIdea).map((r) => JSON.parse(r.body).data.milestone as number);
+    expect(sent.sort((a, b) => a - b)).toEqual(milestones);
+    const deadline = Date.now() + 30_000;
+    let insights = await pb.admin.collection('post_insights').getOne(idea.id);
+    while ((insights.stale || insights.plans?.['']?.votes !== total) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      insights = await pb.admin.collection('post_insights').getOne(idea.id);
+    }
+    expect(insights.plans['']).toMatchObject({ votes: total });
+  } finally {
+    await receiver.close();
   }
 });
