@@ -13,6 +13,7 @@ import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { addCrowd } from '../lib/bench/crowd.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { inParallel } from '../lib/in-parallel.mjs';
 import { percentile } from '../lib/stats.mjs';
 
 const { values } = commandLine({
@@ -63,17 +64,12 @@ async function burst(bench, members, width) {
   const times = [];
   const cpuBefore = processCpuMs(bench.pid);
   const start = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) {
-        const task = tasks[next++];
-        const began = performance.now();
-        await task();
-        times.push(performance.now() - began);
-      }
-    }),
-  );
+  const timedTasks = tasks.map((task) => async () => {
+    const began = performance.now();
+    await task();
+    times.push(performance.now() - began);
+  });
+  await inParallel(timedTasks, width);
   const seconds = (performance.now() - start) / 1000;
   return { times, perSecond: tasks.length / seconds, cpu: (processCpuMs(bench.pid) - cpuBefore) / tasks.length };
 }

@@ -10,10 +10,11 @@ import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
+import { inParallel } from '../../../tools/lib/in-parallel.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { listenRealtime } from '../../support/realtime';
 import { startWebhookReceiver } from '../../support/webhook-receiver';
-import { createBoard } from '../../support/world';
+import { attempt, createActors, createBoard, createPost } from '../../support/world';
 
 let pb: TestPocketBase;
 beforeAll(async () => {
@@ -24,19 +25,15 @@ afterAll(() => pb?.stop());
 const EARLIER_VOTES = 1200; // past lib/priority/insights-queue.js INLINE_VOTES: the worth is recomputed after
 const MEMBERS = 500;
 
-/** Runs `tasks` with at most `width` in flight. */
-async function inParallel<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) {
-        const index = next++;
-        results[index] = await (tasks[index] as () => Promise<T>)();
-      }
-    }),
-  );
-  return results;
+/** The idea's worth once it is fresh and counts `votes` (or as it is after 30 s, for the assertions to say why). */
+async function worthOnceCounted(postId: string, votes: number) {
+  const deadline = Date.now() + 30_000;
+  let insights = await pb.admin.collection('post_insights').getOne(postId);
+  while ((insights.stale || insights.plans?.['']?.votes !== votes) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    insights = await pb.admin.collection('post_insights').getOne(postId);
+  }
+  return insights;
 }
 
 function votersOf(postId: string): string[] {
@@ -63,14 +60,7 @@ it(`${MEMBERS} members voting and unvoting at once leave the exact count, voters
   timeout: 180_000,
 }, async () => {
   const board = await createBoard(pb, 'public');
-  const author = await pb.actor('member');
-  const idea = await pb.admin.collection('posts').create({
-    board: board.id,
-    author: author.authStore.record?.id,
-    title: 'A popular idea',
-    body: 'Everyone wants it.',
-    approved: true,
-  });
+  const idea = await createPost(pb, board, await pb.actor('member'), { title: 'A popular idea' });
   const ids = addCrowd(pb.dataDir, idea.id, { voters: EARLIER_VOTES, members: MEMBERS, prefix: 'v' });
   const earlier = ids.slice(0, EARLIER_VOTES);
   const members = ids.slice(EARLIER_VOTES);
@@ -105,12 +95,7 @@ it(`${MEMBERS} members voting and unvoting at once leave the exact count, voters
     await watcher.waitFor((event) => event.record.vote_count === expected.length);
 
     // The worth follows within a moment of the last vote, counting every one of them.
-    const deadline = Date.now() + 30_000;
-    let insights = await pb.admin.collection('post_insights').getOne(idea.id);
-    while ((insights.stale || insights.plans?.['']?.votes !== expected.length) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      insights = await pb.admin.collection('post_insights').getOne(idea.id);
-    }
+    const insights = await worthOnceCounted(idea.id, expected.length);
     expect(insights.stale).toBe(false);
     expect(insights.plans['']).toMatchObject({ votes: expected.length });
     expect(insights.reach).toBe(expected.length);
@@ -144,14 +129,7 @@ it('a burst of 1,000 votes sends every vote milestone webhook once, and the wort
       events: ['idea.vote_milestone'],
     });
     const board = await createBoard(pb, 'public');
-    const author = await pb.actor('member');
-    const idea = await pb.admin.collection('posts').create({
-      board: board.id,
-      author: author.authStore.record?.id,
-      title: 'A launch-day idea',
-      body: 'Shared everywhere at once.',
-      approved: true,
-    });
+    const idea = await createPost(pb, board, await pb.actor('member'), { title: 'A launch-day idea' });
     const members = addCrowd(pb.dataDir, idea.id, { members: 1000, prefix: 'b' });
     const clients = await signInAll(members);
     await inParallel(
@@ -167,14 +145,20 @@ it('a burst of 1,000 votes sends every vote milestone webhook once, and the wort
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const sent = receiver.received.filter(ofIdea).map((r) => JSON.parse(r.body).data.milestone as number);
     expect(sent.sort((a, b) => a - b)).toEqual(milestones);
-    const deadline = Date.now() + 30_000;
-    let insights = await pb.admin.collection('post_insights').getOne(idea.id);
-    while ((insights.stale || insights.plans?.['']?.votes !== total) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      insights = await pb.admin.collection('post_insights').getOne(idea.id);
-    }
+    const insights = await worthOnceCounted(idea.id, total);
     expect(insights.plans['']).toMatchObject({ votes: total });
   } finally {
     await receiver.close();
   }
+});
+
+it('staff who may size an idea may not set its worth fresh or stale (server-owned)', async () => {
+  const actors = await createActors(pb);
+  const board = await createBoard(pb, 'public');
+  const idea = await createPost(pb, board, actors.member);
+  for (const stale of [true, false]) {
+    expect(await attempt(() => actors.admin.collection('post_insights').update(idea.id, { stale }))).toBe(false);
+  }
+  expect(await attempt(() => actors.admin.collection('post_insights').update(idea.id, { impact: 3 }))).toBe(true);
+  expect((await pb.admin.collection('post_insights').getOne(idea.id)).stale).toBe(false);
 });
