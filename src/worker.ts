@@ -48,6 +48,7 @@ export default {
     if (pathname === '/edge-cache/purge') {
       return handlePurgeRequest(request, {
         secret: env.EDGE_PURGE_SECRET,
+        previous: env.EDGE_PURGE_SECRET_PREVIOUS,
         enqueue: (tags) => enqueuePurge(env, tags),
         status: () => purgeQueueStatus(env),
       });

@@ -11,6 +11,8 @@ import { enqueuePurge, type PurgeQueueEnv } from './purge-queue';
 
 export interface PublishEnv extends LiveEnv, PurgeQueueEnv {
   EDGE_PURGE_SECRET?: string;
+  /** The secret before a rotation, accepted until `npm run deploy` finishes it (src/lib/edge-cache/purge.ts). */
+  EDGE_PURGE_SECRET_PREVIOUS?: string;
 }
 
 /** A batch of changes with comment bodies (each at most 10,000 characters) fits; more is refused unread. */
@@ -19,7 +21,7 @@ const MAX_CHANGES = 500;
 const MAX_TAGS = 100;
 
 export async function handlePublishRequest(request: Request, env: PublishEnv): Promise<Response> {
-  const read = await readSecretBody(request, env.EDGE_PURGE_SECRET, MAX_BODY_BYTES);
+  const read = await readSecretBody(request, env.EDGE_PURGE_SECRET, MAX_BODY_BYTES, env.EDGE_PURGE_SECRET_PREVIOUS);
   if ('refusal' in read) return read.refusal;
   if (request.method !== 'POST') return json(405, { error: 'POST only.' });
   let parsed: Partial<PublishBody>;

@@ -22,6 +22,8 @@ interface WorkersCache {
 export interface PurgeConfig {
   /** EDGE_PURGE_SECRET: unset disables the route. */
   secret: string | undefined;
+  /** EDGE_PURGE_SECRET_PREVIOUS: also accepted while set, during a rotation (`npm run deploy -- --rotate-secrets`). */
+  previous?: string | undefined;
   /** Queues the tags for the purge queue's next call (it answers once they are stored, not purged). */
   enqueue: (tags: string[]) => Promise<PurgeResult>;
   /** The queue's state, for `GET` with the secret (operators, tests). */
@@ -35,7 +37,7 @@ export const json = (status: number, body: unknown) =>
   });
 
 export async function handlePurgeRequest(request: Request, config: PurgeConfig): Promise<Response> {
-  const read = await readSecretBody(request, config.secret, MAX_BODY_BYTES);
+  const read = await readSecretBody(request, config.secret, MAX_BODY_BYTES, config.previous);
   if ('refusal' in read) return read.refusal;
   const body = read.body;
   if (request.method === 'GET') return json(200, await config.status());
@@ -78,18 +80,25 @@ export async function purgeTags(tags: string[], localEdgeUrl: string | undefined
  * The body of one of PocketBase's calls to the Worker (purges, publishes), or the refusal to answer: 404 when
  * the secret is not configured, 413 over `limit` bytes, 401 without the secret. The body is read before any
  * answer: a proxy in front of the Worker may fail a request whose body the Worker answered without reading
- * (seen locally: a 500 instead of a 401; src/lib/request-body.ts).
+ * (seen locally: a 500 instead of a 401; src/lib/request-body.ts). While a rotation runs, `previous`
+ * (EDGE_PURGE_SECRET_PREVIOUS) is accepted too, so PocketBase may still sign with it until it restarts; it never
+ * stands in for an unset secret.
  */
 export async function readSecretBody(
   request: Request,
   secret: string | undefined,
   limit: number,
+  previous?: string | undefined,
 ): Promise<{ body: string } | { refusal: Response }> {
   if (!secret) return { refusal: json(404, { error: 'Not configured here (EDGE_PURGE_SECRET).' }) };
   const body = await readTextWithin(request, limit);
   if (body === null) return { refusal: json(413, { error: `The body is over ${limit} bytes.` }) };
   const presented = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  if (!(await sameSecret(presented, secret))) return { refusal: json(401, { error: 'Wrong or missing secret.' }) };
+  const [current, earlier] = await Promise.all([
+    sameSecret(presented, secret),
+    previous ? sameSecret(presented, previous) : false,
+  ]);
+  if (!current && !earlier) return { refusal: json(401, { error: 'Wrong or missing secret.' }) };
   return { body };
 }
 
