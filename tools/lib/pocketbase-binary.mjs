@@ -1,16 +1,39 @@
-// Obtains the pinned PocketBase server binary into a gitignored cache:
-// built from its Go module where Go is installed, otherwise the official release archive,
-// verified against the SHA-256 in that release's published checksums file.
+// Obtains the pinned PocketBase server binary into a gitignored cache: where Go is installed, Chorus's own
+// PocketBase program (server/cmd/pocketbase: PocketBase's module with write transactions that begin IMMEDIATE,
+// so Litestream's checkpoints never refuse a write), built once per change of its sources; otherwise the
+// official release archive, verified against the SHA-256 in that release's published checksums file.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cachedBinary, hasGo, obtainOnce } from './cached-binary.mjs';
 import { extractZipEntry } from './unzip.mjs';
 
 export const POCKETBASE_VERSION = '0.39.11';
-const { dir: cacheDir, exe, path: binaryPath } = cachedBinary('pocketbase', POCKETBASE_VERSION, 'POCKETBASE_BIN');
+/** The Go module with Chorus's PocketBase program and chorus-server. */
+export const SERVER_MODULE = resolve(dirname(fileURLToPath(import.meta.url)), '../../server');
+const withGo = hasGo();
+const {
+  dir: cacheDir,
+  exe,
+  path: binaryPath,
+} = cachedBinary(
+  'pocketbase',
+  withGo ? `${POCKETBASE_VERSION}-chorus-${sourcesId('cmd/pocketbase')}` : POCKETBASE_VERSION,
+  'POCKETBASE_BIN',
+);
+
+/** A short fingerprint of the module's requirements and one program's sources: a change builds it anew. */
+export function sourcesId(program) {
+  const hash = createHash('sha256');
+  for (const file of ['go.mod', 'go.sum']) hash.update(readFileSync(join(SERVER_MODULE, file)));
+  for (const file of readdirSync(join(SERVER_MODULE, program)).sort()) {
+    hash.update(file).update(readFileSync(join(SERVER_MODULE, program, file)));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
 
 export function pocketbaseBinaryPath() {
   return binaryPath();
@@ -21,7 +44,7 @@ export async function ensurePocketBase({ log = console.log } = {}) {
   const bin = pocketbaseBinaryPath();
   if (existsSync(bin)) return bin;
   return obtainOnce(join(cacheDir, exe), async (workDir) => {
-    if (hasGo()) {
+    if (withGo) {
       log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only)…`);
       return buildWithGo(workDir);
     }
@@ -31,17 +54,30 @@ export async function ensurePocketBase({ log = console.log } = {}) {
 }
 
 function buildWithGo(workDir) {
+  return goBuild('cmd/pocketbase', join(workDir, exe));
+}
+
+/**
+ * Builds one program of the server module into `output`, statically (no C compiler, any Linux), for this machine
+ * or for `goarch` (amd64, arm64). Go fetches the module's requirements from its proxy into its module cache.
+ */
+export function goBuild(program, output, { goarch, goos } = {}) {
   const ldflags = `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`;
-  const result = spawnSync(
-    'go',
-    ['install', '-ldflags', ldflags, `github.com/pocketbase/pocketbase/examples/base@v${POCKETBASE_VERSION}`],
-    { env: { ...process.env, GOBIN: workDir, CGO_ENABLED: '0' }, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const built = join(workDir, platform() === 'win32' ? 'base.exe' : 'base');
-  if (result.status !== 0 || !existsSync(built)) {
-    throw new Error(`Building PocketBase with Go failed (exit ${result.status}). See the output above.`);
+  const result = spawnSync('go', ['build', '-trimpath', '-ldflags', ldflags, '-o', output, `./${program}`], {
+    cwd: SERVER_MODULE,
+    env: {
+      ...process.env,
+      CGO_ENABLED: '0',
+      GOFLAGS: '-buildvcs=false',
+      ...(goarch ? { GOARCH: goarch } : {}),
+      ...(goos ? { GOOS: goos } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0 || !existsSync(output)) {
+    throw new Error(`Building ${program} with Go failed (exit ${result.status}). See the output above.`);
   }
-  return built;
+  return output;
 }
 
 function releaseAssetName() {

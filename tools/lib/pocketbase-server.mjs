@@ -53,10 +53,11 @@ export async function upsertSuperuser(bin, dataDir, { email, password }, tree = 
 /**
  * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
  *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string>,
- *   hooksDir?: string, tree?: string, dev?: boolean }} PocketBaseOptions
+ *   hooksDir?: string, tree?: string, dev?: boolean, bin?: string }} PocketBaseOptions
  * `tree`: the folder whose pb_migrations and locales PocketBase runs (this checkout's unless given; a bench's
  * "before" passes another revision's, whose pb_hooks it passes as hooksDir). `dev`: PocketBase's --dev, which
- * also prints every SQL statement it runs (read them with `output()`: a test checks their query plans).
+ * also prints every SQL statement it runs (read them with `output()`: a test checks their query plans). `bin`:
+ * another PocketBase binary (a bench's "before", e.g. the stock build), Chorus's own unless given.
  */
 
 /**
@@ -76,8 +77,9 @@ export async function startPocketBase({
   hooksDir = HOOKS_DIR,
   tree = root,
   dev = false,
+  bin: givenBin = undefined,
 }) {
-  const bin = await ensurePocketBase();
+  const bin = givenBin ?? (await ensurePocketBase());
   if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
   const flags = [...pbFlags(dataDir, { watch, hooksDir, tree }), ...(dev ? ['--dev'] : [])];
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...flags], {

@@ -21,7 +21,8 @@ const WAL_HEADER_BYTES = 32;
  * then its metadata folder beside data.db, then writes a row if the WAL has no header yet. Each of those writes
  * from a second process refuses a PocketBase write transaction that had already read ("database is locked
  * (517)": 3 of 12 fresh `npm start` seedings under load failed on their first write this way). Once the
- * folder exists and the WAL has its header, Litestream writes nothing more (its checkpoints are off).
+ * folder exists and the WAL has its header, Litestream writes only when it checkpoints. (Chorus's own PocketBase
+ * begins its write transactions IMMEDIATE, so none of those writes refuses anything; a stock PocketBase's do.)
  */
 export async function litestreamSetUp(dataDir, { timeoutMs = SETUP_TIMEOUT_MS } = {}) {
   const metaDir = join(dataDir, '.data.db-litestream');
@@ -50,14 +51,20 @@ export function keepEarlierReplica(dataDir, replicaDir) {
 
 /**
  * Starts replicating `dataDir` (after PocketBase has created data.db) into `replicaDir`, and resolves once
- * Litestream's own setup writes are behind it.
- * @param {{ dataDir: string, replicaDir: string, log?: (line: string) => void }} options
+ * Litestream's own setup writes are behind it. `checkpoint` and `logLevel` change Litestream's (a test makes it
+ * checkpoint often and counts its checkpoints in what it says, given to `onOutput`).
+ * @param {{ dataDir: string, replicaDir: string, log?: (line: string) => void,
+ *   checkpoint?: import('./litestream-config.mjs').CheckpointSettings, logLevel?: 'debug' | 'info' | 'warn',
+ *   onOutput?: (chunk: string) => void }} options
  */
-export async function startReplication({ dataDir, replicaDir, log = () => {} }) {
+export async function startReplication({ dataDir, replicaDir, log = () => {}, checkpoint, logLevel, onOutput }) {
   const bin = await ensureLitestream({ log });
   const layout = replicaLayout(replicaDir);
   mkdirSync(layout.database, { recursive: true });
-  writeFileSync(layout.config, litestreamConfig({ dataDir, replicaDatabaseDir: layout.database }));
+  writeFileSync(
+    layout.config,
+    litestreamConfig({ dataDir, replicaDatabaseDir: layout.database, checkpoint, logLevel }),
+  );
   let heldDown = false;
   let child;
   const start = () => {
@@ -65,6 +72,7 @@ export async function startReplication({ dataDir, replicaDir, log = () => {} }) 
     let output = '';
     current.stderr.on('data', (chunk) => {
       output = (output + chunk).slice(-2000);
+      onOutput?.(String(chunk));
     });
     current.once('exit', (code, signal) => {
       // Ctrl-C reaches Litestream as well: give the shutdown a moment to say it is one.

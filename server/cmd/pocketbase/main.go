@@ -1,0 +1,74 @@
+// Chorus's PocketBase: PocketBase v0.39.11 with its JS hooks and migrations, whose write transactions begin
+// IMMEDIATE, plus the `chorus-upgrade` command that chorus-server runs before serving a newer Chorus.
+//
+// PocketBase's transactions begin DEFERRED: they read, then take the write lock at their first write. When
+// another process (Litestream's checkpoint) wrote in between, SQLite cannot upgrade the stale read snapshot and
+// refuses the transaction with SQLITE_BUSY_SNAPSHOT ("database is locked (517)"), which no retry cures. A
+// transaction that begins IMMEDIATE takes the write lock first and waits for it (busy_timeout), so a checkpoint
+// only ever delays a write, never refuses it.
+package main
+
+import (
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/plugins/jsvm"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+// pragmas are PocketBase's own (core.DefaultDBConnect); busy_timeout first, so that setting WAL mode waits.
+const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
+	"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
+
+// immediateWrites opens a database as PocketBase does, with every transaction beginning IMMEDIATE.
+// PocketBase runs its transactions on its one-connection writer pool; its reader pool runs plain SELECTs.
+func immediateWrites(dbPath string) (*dbx.DB, error) {
+	return dbx.Open("sqlite", dbPath+"?"+pragmas+"&_txlock=immediate")
+}
+
+func main() {
+	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: immediateWrites})
+
+	flags := app.RootCmd.PersistentFlags()
+	hooksDir := flags.String("hooksDir", "", "the directory with the JS app hooks")
+	hooksWatch := flags.Bool("hooksWatch", true, "restart the app when a pb_hooks file changes")
+	hooksPool := flags.Int("hooksPool", 15, "how many JS runtimes to prewarm for the hooks")
+	migrationsDir := flags.String("migrationsDir", "", "the directory with the JS migrations")
+	automigrate := flags.Bool("automigrate", true, "write a migration when a collection changes in the admin UI")
+	publicDir := flags.String("publicDir", filepath.Join(filepath.Dir(os.Args[0]), "pb_public"), "static files to serve")
+	_ = app.RootCmd.ParseFlags(os.Args[1:])
+
+	jsvm.MustRegister(app, jsvm.Config{
+		MigrationsDir: *migrationsDir,
+		HooksDir:      *hooksDir,
+		HooksWatch:    *hooksWatch,
+		HooksPoolSize: *hooksPool,
+	})
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangJS,
+		Automigrate:  *automigrate,
+		Dir:          *migrationsDir,
+	})
+	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
+
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Func: func(e *core.ServeEvent) error {
+			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
+				e.Router.GET("/{path...}", apis.Static(os.DirFS(*publicDir), false))
+			}
+			return e.Next()
+		},
+		Priority: 999,
+	})
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}
