@@ -60,7 +60,8 @@ export function buildSite({ quiet = false } = {}) {
     const child = spawn(process.execPath, [astroBin, 'build'], {
       cwd: root,
       env: { ...process.env, ...QUIET_TOOLS },
-      stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+      // Quiet drops what it prints (a pipe nobody reads would stall the build once its buffer fills).
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     });
     child.on('exit', (code) =>
       code === 0 ? resolvePromise() : reject(new Error(`astro build failed (exit ${code}).`)),

@@ -28,11 +28,19 @@ const workDir = mkdtempSync(join(tmpdir(), 'chorus-bundle-'));
 let bundle: string;
 let board: string;
 let author: string;
+let server: RunningServer;
 
 beforeAll(async () => {
   ({ dir: bundle } = await unpackedBundle(workDir));
 }, 600_000);
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+afterAll(async () => {
+  // A test that failed half-way leaves its server running: stop it (and so its PocketBase and Litestream).
+  if (server?.process.exitCode === null && server.process.signalCode === null) {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+  rmSync(workDir, { recursive: true, force: true });
+});
 
 const dataDir = () => join(bundle, 'pb_data');
 const replicaDir = () => join(bundle, 'pb_data_replica');
@@ -81,8 +89,6 @@ async function replicaCaughtUp(admin: PocketBase) {
 }
 
 describe('the server bundle', () => {
-  let server: RunningServer;
-
   it('holds chorus-server, PocketBase and Litestream with their checksums, and says its settings', () => {
     const sums = readFileSync(join(bundle, 'SHA256SUMS'), 'utf8');
     for (const file of [

@@ -88,14 +88,13 @@ describe('the container image', () => {
     () => {
       const tool = containerTool() as string;
       buildImage(tool, contextDir, `${imageTag()}-test`);
-      const config = JSON.parse(
-        execFileSync(tool, ['image', 'inspect', '--format', '{{json .Config}}', `${imageTag()}-test`], {
-          encoding: 'utf8',
-        }),
-      );
+      const [image] = JSON.parse(execFileSync(tool, ['image', 'inspect', `${imageTag()}-test`], { encoding: 'utf8' }));
+      const config = image.Config;
+      // Docker keeps the health check in Config; podman beside it.
+      const healthcheck = config.Healthcheck ?? image.Healthcheck;
       expect(config.User).toBe(`${IMAGE_USER.uid}:${IMAGE_USER.gid}`);
       expect(Object.keys(config.Volumes ?? {})).toContain('/data');
-      expect(config.Healthcheck?.Test).toEqual(['CMD', '/chorus/chorus-server', '--health']);
+      expect(healthcheck?.Test).toEqual(['CMD', '/chorus/chorus-server', '--health']);
       expect(config.Labels['org.opencontainers.image.version']).toBeTruthy();
       spawnSync(tool, ['rmi', `${imageTag()}-test`]);
     },

@@ -104,13 +104,16 @@ export const SERVER_ENV_COMMENTS = [
   "secrets PocketBase shares with the site's Worker; copy it with scp -p to keep its mode 0600).",
   'Where it goes: beside chorus-server as chorus.env (chorus-server reads that file, or the one CHORUS_ENV_FILE',
   'names), or the file a systemd unit names with EnvironmentFile=. Restart PocketBase after copying it.',
-  "Add GOMEMLIMIT at about 70% of the host's memory (GOMEMLIMIT=700MiB on a 1 GB machine).",
+  "chorus-server sets GOMEMLIMIT to 70% of the host's (or container's) memory unless this file sets it.",
 ];
 
-/** The commands that put the server file in place, for PocketBase at `pocketbase` (an example host and folder). */
+/** The commands that put the server file in place on a VM running the bundle's systemd unit (which reads /etc/chorus/chorus.env). */
 export function copyCommands(pocketbase) {
   const host = new URL(pocketbase).hostname;
-  return [`scp -p .deploy/server.env root@${host}:/srv/chorus/chorus.env`, `ssh root@${host} systemctl restart chorus`];
+  return [
+    `scp -p .deploy/server.env root@${host}:/etc/chorus/chorus.env`,
+    `ssh root@${host} systemctl restart chorus-server`,
+  ];
 }
 
 /** `NAME=value` for printing: a secret as its first 4 characters, a deletion said so. */
