@@ -61,20 +61,26 @@ function mayEmailConfirmation(row, now) {
  * Returns true when a confirmation email was queued.
  */
 function requestSubscription(app, email, locale) {
-  let row;
-  try {
-    row = app.findFirstRecordByData('changelog_subscribers', 'email', email);
-  } catch {
-    row = new Record(app.findCollectionByNameOrId('changelog_subscribers'));
-    row.set('email', email);
-    row.set('token_key', newTokenKey());
-  }
-  const active = row.getString('confirmed_at') && !row.getBool('unsubscribed');
-  if (active) return false;
-  row.set('locale', locale);
-  const queued = mayEmailConfirmation(row, Date.now());
-  if (queued) row.set('confirm_pending', true);
-  app.save(row);
+  // Read and written in one transaction (it begins IMMEDIATE, holding the write lock from its read): read outside
+  // one, a row loaded just before the mailer cleared confirm_pending was saved back with it set, and a second
+  // confirmation went out (seen in a full run: two emails for four requests in a row).
+  let queued = false;
+  app.runInTransaction((txApp) => {
+    let row;
+    try {
+      row = txApp.findFirstRecordByData('changelog_subscribers', 'email', email);
+    } catch {
+      row = new Record(txApp.findCollectionByNameOrId('changelog_subscribers'));
+      row.set('email', email);
+      row.set('token_key', newTokenKey());
+    }
+    const active = row.getString('confirmed_at') && !row.getBool('unsubscribed');
+    if (active) return;
+    row.set('locale', locale);
+    queued = mayEmailConfirmation(row, Date.now());
+    if (queued) row.set('confirm_pending', true);
+    txApp.save(row);
+  });
   return queued;
 }
 

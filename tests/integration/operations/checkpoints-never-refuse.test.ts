@@ -1,6 +1,7 @@
-// Backups never refuse a write: Litestream checkpoints the WAL often (every second, and a TRUNCATE whenever it
-// passes 6 MB) while four writers create ideas through PocketBase's API; not one is refused, and the replica,
-// restored, holds every acknowledged idea. A stock PocketBase (deferred transactions) refuses some of them:
+// Backups never refuse a write: Litestream checkpoints the WAL often (PASSIVE every 200 pages or second) while
+// four writers create ideas through PocketBase's API, and another process holds a read transaction open for two
+// seconds, so the WAL passes 2 MB behind it and Litestream forces a TRUNCATE checkpoint (writers wait for it);
+// not one write is refused, and the replica, restored, holds every acknowledged idea. A stock PocketBase (deferred transactions) refuses some of them:
 // `npm run bench -- checkpoints --before <its binary>` measures both.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,8 @@ it('writes stream across PASSIVE and TRUNCATE checkpoints with none refused and 
   const stream = await runCheckpointStream({
     workDir,
     megabytes: 60,
-    checkpoint: { interval: '1s', minPages: 200, truncatePages: 1500 },
+    holdReader: 2000,
+    checkpoint: { interval: '1s', minPages: 200, truncatePages: 500 },
   });
   console.log(`checkpoint stream: ${JSON.stringify(stream)}`);
 

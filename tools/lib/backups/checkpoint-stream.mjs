@@ -18,10 +18,21 @@ const SUPERUSER = { email: 'checkpoints@chorus.test', password: 'checkpoints-pas
 const BODY_CHARS = 9000;
 
 /**
- * @param {{ workDir: string, megabytes: number, writers?: number, bin?: string,
+ * `holdReader`: a second process's read transaction held open for that many ms, one second into the stream (a
+ * backup tool, a report): Litestream's PASSIVE checkpoints cannot restart the WAL behind it, so past
+ * `truncatePages` it forces a TRUNCATE one, which makes writers wait until the reader is done.
+ * @param {{ workDir: string, megabytes: number, writers?: number, bin?: string, holdReader?: number,
  *   checkpoint?: import('./litestream-config.mjs').CheckpointSettings, log?: (line: string) => void }} options
  */
-export async function runCheckpointStream({ workDir, megabytes, writers = 4, bin, checkpoint, log = () => {} }) {
+export async function runCheckpointStream({
+  workDir,
+  megabytes,
+  writers = 4,
+  bin,
+  holdReader = 0,
+  checkpoint,
+  log = () => {},
+}) {
   const dataDir = join(workDir, 'pb_data');
   const replicaDir = join(workDir, 'replica');
   const pocketbase = await startPocketBase({ dataDir, port: await freePort(), superuser: SUPERUSER, bin });
@@ -71,7 +82,8 @@ export async function runCheckpointStream({ workDir, megabytes, writers = 4, bin
         }
       }
     };
-    await Promise.all(Array.from({ length: writers }, writer));
+    const reader = holdReader ? holdReadTransaction(join(dataDir, 'data.db'), 1000, holdReader) : Promise.resolve();
+    await Promise.all([...Array.from({ length: writers }, writer), reader]);
   } finally {
     writtenMegabytes = walWritten() / 1024 / 1024;
     clearInterval(walWatch);
@@ -103,4 +115,18 @@ export async function runCheckpointStream({ workDir, megabytes, writers = 4, bin
     walPeakMegabytes: walPeak / 1024 / 1024,
     missingFromReplica: acknowledged.filter((id) => !restored.has(id)).length,
   };
+}
+
+/** After `afterMs`, a read transaction on `dbPath` from another connection, held for `holdMs`. */
+async function holdReadTransaction(dbPath, afterMs, holdMs) {
+  await new Promise((r) => setTimeout(r, afterMs));
+  const db = new DatabaseSync(dbPath);
+  try {
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) AS n FROM posts').get();
+    await new Promise((r) => setTimeout(r, holdMs));
+    db.exec('COMMIT');
+  } finally {
+    db.close();
+  }
 }
