@@ -1,8 +1,8 @@
 // Deploys Chorus in one command: builds the site, deploys the Worker with wrangler (wrangler.toml's Durable
 // Objects and cache; a custom domain when the site is not on workers.dev), makes the secrets the Worker and
 // PocketBase share once (node:crypto) and gives the Worker only what changed since the last deploy (wrangler
-// secret bulk), writes PocketBase's environment file, sets PocketBase's Application URL, then runs the doctor,
-// whose exit code is deploy's. Asks for what it lacks in a terminal; scriptable with flags (--yes) in CI.
+// secret bulk; a new Worker's first version carries them, deploy --secrets-file), writes PocketBase's
+// environment file, sets PocketBase's Application URL, then runs the doctor, whose exit code is deploy's. Asks for what it lacks in a terminal; scriptable with flags (--yes) in CI.
 //
 // Files (git-ignored, mode 0600 in a 0700 folder): .deploy/secrets.env (the shared secrets: keep it private),
 // .deploy/state.json (what each Worker was given, as SHA-256 fingerprints, never values), .deploy/server.env
@@ -220,8 +220,20 @@ async function run(step) {
       );
       return;
     case 'deploy': {
-      const { code } = await runWrangler(root, step.args);
-      if (code !== 0) throw new Error(`wrangler deploy failed (exit ${code}; its message is above).`);
+      // The first version's secrets go in a file only this user can read, in a private folder, removed after.
+      const privateDir = step.secretsFile ? mkdtempSync(join(tmpdir(), 'chorus-deploy-')) : null;
+      let args = step.args;
+      if (privateDir) {
+        writePrivateFile(join(privateDir, 'secrets.json'), JSON.stringify(step.secretsFile));
+        args = [...args, '--secrets-file', join(privateDir, 'secrets.json')];
+      }
+      try {
+        const { code } = await runWrangler(root, args);
+        if (code !== 0) throw new Error(`wrangler deploy failed (exit ${code}; its message is above).`);
+      } finally {
+        if (privateDir) rmSync(privateDir, { recursive: true, force: true });
+      }
+      if (step.secretsFile) state.given[worker] = afterSending(state.given[worker] ?? {}, step.secretsFile);
       Object.assign(state, { site, pocketbase, pocketbaseInternal, worker, deployedAt: new Date().toISOString() });
       writeState(files.state, state);
       return;

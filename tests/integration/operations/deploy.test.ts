@@ -48,11 +48,15 @@ let copy: string;
 let log: string;
 let baseEnv: NodeJS.ProcessEnv;
 
-/** A `wrangler` that answers as a logged-in one and records each call (its arguments and its stdin). */
+/**
+ * A `wrangler` that answers as a logged-in one and records each call: its arguments and the secrets it was given
+ * (`secret bulk`'s stdin, or the file `deploy --secrets-file` names).
+ */
 const FAKE_WRANGLER = `#!/usr/bin/env node
 const { appendFileSync, readFileSync } = require('node:fs');
 const args = process.argv.slice(2);
-const stdin = args[0] === 'secret' && args[1] === 'bulk' ? readFileSync(0, 'utf8') : '';
+const secretsFile = args[0] === 'deploy' ? args[args.indexOf('--secrets-file') + 1] : undefined;
+const stdin = args[0] === 'secret' && args[1] === 'bulk' ? readFileSync(0, 'utf8') : secretsFile && args.includes('--secrets-file') ? readFileSync(secretsFile, 'utf8') : '';
 appendFileSync(process.env.FAKE_WRANGLER_LOG, JSON.stringify({ args, stdin }) + '\\n');
 if (args[0] === 'whoami') {
   console.log(JSON.stringify({ loggedIn: true, authType: 'API Token', email: 'ops@example.com', accounts: [{ name: 'Example' }] }));
@@ -120,10 +124,15 @@ const calls = (): { args: string[]; stdin: string }[] =>
         .filter(Boolean)
         .map((line) => JSON.parse(line))
     : [];
+/** What the Worker was given, call by call: `secret bulk`, or a first version's `deploy --secrets-file`. */
 const bulkPayloads = (from = 0) =>
   calls()
     .slice(from)
-    .filter((call) => call.args[0] === 'secret' && call.args[1] === 'bulk')
+    .filter(
+      (call) =>
+        (call.args[0] === 'secret' && call.args[1] === 'bulk') ||
+        (call.args[0] === 'deploy' && call.args.includes('--secrets-file')),
+    )
     .map((call) => JSON.parse(call.stdin) as Record<string, string | null>);
 const secretsNow = () => parseEnvFile(readFileSync(join(copy, '.deploy/secrets.env'), 'utf8'));
 const serverEnvNow = () => parseEnvFile(readFileSync(join(copy, '.deploy/server.env'), 'utf8'));
@@ -192,7 +201,7 @@ describe('npm run deploy -- --dry-run', () => {
       expect(out).toContain(step);
     }
     expect(out).toContain('npx wrangler deploy --name chorus --domains feedback.example.com');
-    expect(out).toContain('npx wrangler secret bulk --name chorus');
+    expect(out).toContain('npx wrangler deploy --name chorus --domains feedback.example.com --secrets-file');
     expect(out).toContain(`PB_URL=${PB}`);
     expect(out).toContain(`SITE_URL=${SITE}`);
     expect(out).toContain(`EDGE_URL=${SITE}`);
@@ -252,13 +261,18 @@ describe('deploying through a stand-in for Cloudflare (CHORUS_WRANGLER)', () => 
   it('a first deploy makes the secrets once, deploys, and gives the Worker every value once', () => {
     const { code, out, err } = deploy([...args, '--site', SITE], withStandIn);
     expect(code, out + err).toBe(0);
-    expect(calls().map((call) => call.args.slice(0, 2).join(' '))).toEqual([
-      'whoami --json',
-      'deploy --name',
-      'secret bulk',
+    // The first version carries the Worker's settings and secrets: no moment without PB_URL, no `secret bulk`.
+    expect(calls().map((call) => call.args.slice(0, 2).join(' '))).toEqual(['whoami --json', 'deploy --name']);
+    const deployArgs = calls()[1]?.args ?? [];
+    expect(deployArgs.slice(0, 6)).toEqual([
+      'deploy',
+      '--name',
+      'chorus',
+      '--domains',
+      'feedback.example.com',
+      '--secrets-file',
     ]);
-    expect(calls()[1]?.args).toEqual(['deploy', '--name', 'chorus', '--domains', 'feedback.example.com']);
-    expect(calls()[2]?.args).toEqual(['secret', 'bulk', '--name', 'chorus']);
+    expect(existsSync(deployArgs[6] ?? ''), 'the secrets file is removed after the deploy').toBe(false);
     const secrets = secretsNow();
     expect(secrets.EDGE_PURGE_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(secrets.CHORUS_PROXY_SECRET).toMatch(/^[0-9a-f]{64}$/);

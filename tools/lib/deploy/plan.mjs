@@ -157,17 +157,36 @@ export function planDeploy(input) {
     ],
   });
   const deployArgs = ['deploy', '--name', worker, ...(domain ? ['--domains', domain] : [])];
+  let given = state.given[worker] ?? {};
+  // A Worker's first version carries its settings and secrets (wrangler deploy --secrets-file): given after
+  // it, the new Worker would answer 503 without PB_URL for the seconds in between.
+  const firstSecrets =
+    !rotating && Object.keys(given).length === 0
+      ? Object.fromEntries(
+          Object.entries(
+            workerChanges(workerSecrets({ site, pocketbase, pocketbaseInternal, secrets, phase: 'switch' }), {})
+              .payload,
+          ).filter(([, value]) => value !== null),
+        )
+      : null;
   steps.push({
     id: 'deploy',
     title: `Deploy the Worker ${worker}${domain ? ` on ${domain} (a custom domain)` : ''}`,
     args: deployArgs,
+    secretsFile: firstSecrets,
     lines: [
-      `npx wrangler ${deployArgs.join(' ')}`,
+      `npx wrangler ${deployArgs.join(' ')}${firstSecrets ? ' --secrets-file <a private temporary file>' : ''}`,
+      ...(firstSecrets
+        ? [
+            'Its first version carries its settings and secrets (never a moment without PB_URL):',
+            ...Object.entries(firstSecrets).map(([name, value]) => `  ${shown(name, value)}`),
+          ]
+        : []),
       'Its Durable Objects (LiveHub, PurgeQueue), Workers Cache and observability come from wrangler.toml.',
     ],
   });
+  if (firstSecrets) given = afterSending(given, firstSecrets);
 
-  let given = state.given[worker] ?? {};
   const secretsStep = (phase, title, secondHalf = false) => {
     const wanted = workerSecrets({ site, pocketbase, pocketbaseInternal, secrets, phase });
     const { payload, unchanged } = workerChanges(wanted, given);
@@ -185,7 +204,11 @@ export function planDeploy(input) {
             ...names.map((name) => `  ${shown(name, payload[name])}`),
             ...(unchanged.length ? [`Unchanged since the last deploy: ${unchanged.join(', ')}.`] : []),
           ]
-        : ['Nothing: every value is as the last deploy gave it.'],
+        : [
+            firstSecrets
+              ? 'Nothing more: the first version carries them (the step above).'
+              : 'Nothing: every value is as the last deploy gave it.',
+          ],
     });
   };
   const serverStep = (stage) => {
