@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -49,6 +50,7 @@ func (c config) restoreIfEmpty(configPath string) (bool, error) {
 	started := time.Now()
 	restore := exec.Command(c.litestream(), "restore", "-config", configPath, "-if-replica-exists", c.database())
 	restore.Stdin, restore.Stdout, restore.Stderr = os.Stdin, os.Stdout, os.Stderr
+	restore.Env = litestreamEnv()
 	if err := restore.Run(); err != nil {
 		return false, fmt.Errorf("restoring %s from %s failed: %w", c.database(), c.replica, err)
 	}
@@ -125,3 +127,22 @@ func (c config) replicaDescription() string {
 	}
 	return strings.TrimSuffix(c.replica, "/")
 }
+
+// litestreamEnv is chorus-server's environment without AWS_CA_BUNDLE: Litestream 0.5.18 cannot apply it to its
+// S3 client and then refuses to start ("unable to add custom RootCAs HTTPClient"); the system's certificates
+// are used instead (in the image, /etc/ssl/certs).
+func litestreamEnv() []string {
+	env := make([]string, 0, len(os.Environ()))
+	for _, entry := range os.Environ() {
+		if strings.HasPrefix(entry, "AWS_CA_BUNDLE=") {
+			logOnce.Do(func() {
+				logf("AWS_CA_BUNDLE is ignored for Litestream (it cannot use it); it trusts the system's certificates")
+			})
+			continue
+		}
+		env = append(env, entry)
+	}
+	return env
+}
+
+var logOnce sync.Once

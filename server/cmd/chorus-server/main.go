@@ -295,6 +295,7 @@ func startReplicator(c config, configPath string) *replicator {
 func (r *replicator) launch(configPath string) {
 	cmd := exec.Command(r.c.litestream(), "replicate", "-config", configPath)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Env = litestreamEnv()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		logf("starting Litestream failed: %v", err)
