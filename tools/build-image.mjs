@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { commandLine } from './lib/cli.mjs';
 import { buildServerBundle } from './lib/server-bundle/bundle.mjs';
 import { assembleImageContext, buildImage, containerTool, imageTag } from './lib/server-bundle/image.mjs';
+import { unpackBundle } from './lib/server-bundle/run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = commandLine({
@@ -22,14 +23,8 @@ const { values } = commandLine({
 const { tarball } = await buildServerBundle({});
 const unpacked = mkdtempSync(join(tmpdir(), 'chorus-image-'));
 try {
-  execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
-  const name =
-    tarball
-      .split('/')
-      .at(-1)
-      ?.replace(/\.tar\.gz$/, '') ?? '';
   const contextDir = join(root, 'dist', 'image');
-  assembleImageContext(join(unpacked, name), contextDir);
+  assembleImageContext(unpackBundle(tarball, unpacked), contextDir);
   console.log(`Build context: ${contextDir}`);
   if (values['context-only']) process.exit(0);
   const tool = containerTool();

@@ -3,7 +3,7 @@
 // is built and unpacked into a temp folder; the large database is written straight into data.db
 // (tools/lib/bench/large-database.mjs) and copied to the replica by Litestream. Never fails on time.
 import '../lib/require-node.mjs';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,55 +11,23 @@ import { growDatabase } from '../lib/bench/large-database.mjs';
 import { commandLine } from '../lib/cli.mjs';
 import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
 import { stopProcess } from '../lib/pocketbase-server.mjs';
-import { freePort } from '../lib/ports.mjs';
 import { createBoardAndMember } from '../lib/seed/board-and-member.mjs';
 import { buildServerBundle } from '../lib/server-bundle/bundle.mjs';
+import { startChorusServer, unpackBundle } from '../lib/server-bundle/run.mjs';
 
 commandLine({ command: 'bench bundle-restore', file: import.meta.url });
 const BYTES = Number(process.env.BENCH_RESTORE_BYTES ?? 1024 ** 3);
 const SUPERUSER = { email: 'bench@chorus.test', password: 'bench-password-123456' };
 const workDir = mkdtempSync(join(tmpdir(), 'chorus-bench-bundle-'));
 
-/** Starts chorus-server on `data` (and `replica`); resolves with it, its address and the seconds until it was up. */
-async function start(bundle, data, replica) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(join(bundle, 'chorus-server'), [], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      CHORUS_HTTP: `127.0.0.1:${port}`,
-      CHORUS_DATA: data,
-      CHORUS_REPLICA_DIR: replica,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  while (!output.includes('Chorus is up')) {
-    if (child.exitCode !== null) throw new Error(`chorus-server exited:\n${output}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    seconds: (performance.now() - started) / 1000,
-    output: () => output,
-  };
-}
+/** chorus-server on `data` beside `replica`, up. */
+const start = (bundle, data, replica) =>
+  startChorusServer(bundle, { env: { CHORUS_DATA: data, CHORUS_REPLICA_DIR: replica }, timeoutMs: 600_000 });
 
 try {
   console.log('chorus-server start times (this machine)\n');
   const { tarball } = await buildServerBundle({ outDir: join(workDir, 'out'), log: () => {} });
-  execFileSync('tar', ['-xzf', tarball, '-C', workDir]);
-  const bundle = join(
-    workDir,
-    tarball
-      .split('/')
-      .at(-1)
-      .replace(/\.tar\.gz$/, ''),
-  );
+  const bundle = unpackBundle(tarball, workDir);
   const source = join(workDir, 'source');
   const replica = join(workDir, 'replica');
 
@@ -78,7 +46,7 @@ try {
     password: SUPERUSER.password,
     name: 'Bench member',
   });
-  await stopProcess(first.child);
+  await stopProcess(first.process);
   const grown = growDatabase(join(source, 'data.db'), BYTES, { boardId: board.id, authorId: member.id });
   const gigabytes = (grown.bytes / 1024 ** 3).toFixed(2);
   let started = performance.now();
@@ -99,7 +67,7 @@ try {
   console.log(
     `empty data folder beside that replica: restored (${size.toFixed(2)} GB) in ${said} s, up in ${restored.seconds.toFixed(1)} s`,
   );
-  await stopProcess(restored.child);
+  await stopProcess(restored.process);
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -18,6 +18,7 @@ import { startMailCatcher } from '../lib/mail-catcher.mjs';
 import { stopProcess } from '../lib/pocketbase-server.mjs';
 import { freePorts } from '../lib/ports.mjs';
 import { buildServerBundle } from '../lib/server-bundle/bundle.mjs';
+import { startChorusServer, unpackBundle } from '../lib/server-bundle/run.mjs';
 import { buildSite, startSite } from '../lib/site-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,35 +49,18 @@ try {
   }
   const { tarball } = await buildServerBundle({ outDir: join(workDir, 'out'), log: () => {} });
   step('npm run build:server (the bundle)');
-  execFileSync('tar', ['-xzf', tarball, '-C', workDir]);
-  const bundle = join(
-    workDir,
-    tarball
-      .split('/')
-      .at(-1)
-      .replace(/\.tar\.gz$/, ''),
-  );
-  const [sitePort, pbPort, smtpPort] = await freePorts(3);
+  const bundle = unpackBundle(tarball, workDir);
+  const [sitePort, smtpPort] = await freePorts(2);
   const site = `http://127.0.0.1:${sitePort}`;
-  const pbUrl = `http://127.0.0.1:${pbPort}`;
   const { secrets } = ensureSecrets({});
   writeFileSync(join(bundle, 'chorus.env'), envFileText([], serverEnvEntries({ site, secrets })), { mode: 0o600 });
   step('unpack, and the shared secrets in chorus.env (as npm run deploy writes them)');
 
   const mail = await startMailCatcher({ smtpPort });
   stops.push(() => mail.stop?.());
-  const server = spawn(join(bundle, 'chorus-server'), [], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, CHORUS_HTTP: `127.0.0.1:${pbPort}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  stops.push(() => stopProcess(server));
-  let output = '';
-  server.stdout.on('data', (c) => (output += c));
-  server.stderr.on('data', (c) => (output += c));
-  while (!output.includes('Chorus is up')) {
-    if (server.exitCode !== null) throw new Error(`chorus-server exited:\n${output}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const server = await startChorusServer(bundle);
+  stops.push(() => stopProcess(server.process));
+  const pbUrl = server.url;
   step('chorus-server on an empty folder, up');
   execFileSync(join(bundle, 'chorus-server'), [
     'pocketbase',

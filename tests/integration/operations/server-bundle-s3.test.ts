@@ -38,7 +38,7 @@ it('replicates to an s3:// replica and restores an empty data folder from it', a
     AWS_CA_BUNDLE: '/etc/ssl/certs/ca-certificates.crt',
   };
   server = await startServer(bundle, env);
-  expect(server.output()).toContain('AWS_CA_BUNDLE is ignored for Litestream');
+  expect(server.output(), server.output()).toContain('AWS_CA_BUNDLE is ignored for Litestream');
   pocketbaseCommand(bundle, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password]);
   const admin = await connectAsSuperuser(server.url, SUPERUSER);
   expect((await admin.send('/api/chorus/health', {})).replica).toMatchObject({ kind: 'remote' });
@@ -59,10 +59,10 @@ it('replicates to an s3:// replica and restores an empty data folder from it', a
 
   renameSync(join(bundle, 'pb_data'), join(bundle, 'pb_data-lost'));
   server = await startServer(bundle, env);
-  expect(server.output()).toMatch(/Restored .*data\.db from s3:\/\/chorus\/site/);
+  expect(server.output(), server.output()).toMatch(/Restored .*data\.db from s3:\/\/chorus\/site/);
   const again = await connectAsSuperuser(server.url, SUPERUSER);
   const restored = await again.collection('posts').getFullList({ fields: 'id' });
-  expect(ids.filter((id) => !restored.some((row) => row.id === id))).toEqual([]);
+  expect(ids.filter((id) => !restored.some((row) => row.id === id)), server.output()).toEqual([]);
   server.process.kill('SIGTERM');
   expect(await server.exited).toBe(0);
 }, 180_000);
