@@ -62,7 +62,10 @@ it('replicates to an s3:// replica and restores an empty data folder from it', a
   expect(server.output(), server.output()).toMatch(/Restored .*data\.db from s3:\/\/chorus\/site/);
   const again = await connectAsSuperuser(server.url, SUPERUSER);
   const restored = await again.collection('posts').getFullList({ fields: 'id' });
-  expect(ids.filter((id) => !restored.some((row) => row.id === id)), server.output()).toEqual([]);
+  expect(
+    ids.filter((id) => !restored.some((row) => row.id === id)),
+    server.output(),
+  ).toEqual([]);
   server.process.kill('SIGTERM');
   expect(await server.exited).toBe(0);
 }, 180_000);
