@@ -1,5 +1,5 @@
 // Backups never refuse a write: Litestream checkpoints the WAL often (PASSIVE every 200 pages or second) while
-// four writers create ideas through PocketBase's API, and another process holds a read transaction open for two
+// four writers create ideas through PocketBase's API, and another process holds a read transaction open for four
 // seconds, so the WAL passes 2 MB behind it and Litestream forces a TRUNCATE checkpoint (writers wait for it);
 // not one write is refused, and the replica, restored, holds every acknowledged idea. A stock PocketBase (deferred transactions) refuses some of them:
 // `npm run bench -- checkpoints --before <its binary>` measures both.
@@ -16,7 +16,7 @@ it('writes stream across PASSIVE and TRUNCATE checkpoints with none refused and 
   const stream = await runCheckpointStream({
     workDir,
     megabytes: 60,
-    holdReader: 2000,
+    holdReader: 4000,
     checkpoint: { interval: '1s', minPages: 200, truncatePages: 500 },
   });
   console.log(`checkpoint stream: ${JSON.stringify(stream)}`);

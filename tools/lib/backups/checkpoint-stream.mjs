@@ -44,8 +44,12 @@ export async function runCheckpointStream({
     checkpoint,
     logLevel: 'debug',
     onOutput(chunk) {
-      for (const [, mode] of chunk.matchAll(/msg=checkpoint\b[^\n]*?mode=(\w+)/g))
+      // A TRUNCATE checkpoint counts when Litestream forces it: whether it then completes depends on the reader
+      // behind it letting go before Litestream's busy timeout (it retries later as PASSIVE ones); either way the
+      // writers wait through it, which is what is measured.
+      for (const [, mode] of chunk.matchAll(/msg=checkpoint\b[^\n]*?mode=(PASSIVE|FULL|RESTART)/g))
         checkpoints[mode] = (checkpoints[mode] ?? 0) + 1;
+      checkpoints.TRUNCATE += chunk.match(/msg="forcing truncate checkpoint"/g)?.length ?? 0;
     },
   });
   // What PocketBase's process has written to disk (its WAL frames, and data.db in its own automatic checkpoints).
