@@ -30,3 +30,8 @@ onRecordDelete((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recountPost(txApp, e.record.getString('post')));
 }, 'comments');
+
+// An idea's comments a page at a time, oldest first, as the comments' list rule lets the caller see them.
+routerAdd('GET', '/api/chorus/posts/{id}/comments', (e) =>
+  require(`${__hooks}/lib/comments/comment-pages.js`).commentPage(e),
+);

@@ -74,6 +74,10 @@ async function measureSize(ideas, tree) {
     });
     await staff.collection('users').authWithPassword(admin.email, BENCH_SUPERUSER.password);
     const top = seeded.topIdea;
+    const pagedComments = await visitor
+      .send(`/api/chorus/posts/${top}/comments`, { query: { limit: 1 } })
+      .then(() => true)
+      .catch(() => false);
     const reads = {
       'home, trending': () => list(visitor, 'trending'),
       'home, top': () => list(visitor, 'top'),
@@ -88,8 +92,21 @@ async function measureSize(ideas, tree) {
       'search, Arabic': () =>
         visitor.send('/api/chorus/search', { query: { q: 'الوضع الداكن', perPage: 20, expand: 'status' } }),
       idea: () => visitor.collection('posts').getOne(top),
-      'idea comments': () =>
-        visitor.collection('comments').getList(1, 50, { filter: `post = "${top}"`, sort: 'created' }),
+      // The idea page's comments: a page of 100 from Chorus's route, or (a revision before it) every comment
+      // as the page's back-relation expand read them, up to PocketBase's 1,000.
+      'idea comments': pagedComments
+        ? () => visitor.send(`/api/chorus/posts/${top}/comments`, { query: { limit: 100 } })
+        : () => visitor.collection('posts').getOne(top, { expand: 'comments_via_post' }),
+      'idea comments, ten pages': pagedComments
+        ? async () => {
+            let after = '';
+            for (let n = 0; n < 10; n++) {
+              ({ next: after } = await visitor.send(`/api/chorus/posts/${top}/comments`, {
+                query: after ? { limit: 100, after } : { limit: 100 },
+              }));
+            }
+          }
+        : () => visitor.collection('posts').getOne(top, { expand: 'comments_via_post' }),
       'idea voters': () => visitor.send(`/api/chorus/posts/${top}/voters`, {}),
       'staff, by score': () =>
         staff.collection('post_insights').getList(1, 20, {

@@ -1,6 +1,6 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { translate, translator } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
 import type { CommentView, PostLive } from '../../lib/pb/post-types';
@@ -10,7 +10,8 @@ import { useSession } from '../../ui/hooks/use-session';
 import { $posts } from '../ideas/posts';
 import CommentForm from './CommentForm';
 import CommentItem from './CommentItem';
-import { $comments, $commentsPost, addComment, startComments } from './comments';
+import { moreCommentsHref } from './comment-views';
+import { $comments, $commentsNext, $commentsPost, addComment, loadMoreComments, startComments } from './comments';
 import { startReactions } from './reactions';
 
 const NO_COMMENTS: CommentView[] = [];
@@ -19,33 +20,52 @@ const NO_POSTS: Record<string, PostLive> = {};
 interface Props {
   postId: string;
   initial: CommentView[];
+  /** Where the page's comments stop when the idea has more (null: all shown). */
+  next: string | null;
+  /** The idea's public comment count when the page was made (the heading's number while more are unshown). */
+  commentCount: number;
+  /** A cursor from just before the page was made (what came since is asked for when the island starts late). */
+  since: string;
   locked: boolean;
   serverUser: SessionUser | null;
   /** The idea is public (public board, approved). */
   isPublic?: boolean | undefined;
 }
 
-export default function Comments({ postId, initial, locked, serverUser, isPublic }: Props) {
+export default function Comments({ postId, initial, next, commentCount, since, locked, serverUser, isPublic }: Props) {
   const user = useSession(serverUser);
   const t = translator('comments');
   const started = useClientStore($commentsPost, '') === postId;
   const stored = useClientStore($comments, NO_COMMENTS);
-  const isLocked = useClientStore($posts, NO_POSTS)[postId]?.locked ?? locked;
+  const storedNext = useClientStore($commentsNext, null);
+  const live = useClientStore($posts, NO_POSTS)[postId];
+  const isLocked = live?.locked ?? locked;
+  const [loadingMore, setLoadingMore] = useState(false);
   useEffect(() => {
-    const stopComments = startComments(postId, initial, isPublic);
+    const stopComments = startComments(postId, initial, { isPublic, next, commentCount, since });
     const stopReactions = startReactions(postId, isPublic);
     return () => {
       stopComments();
       stopReactions();
     };
-  }, [postId, initial, isPublic]);
+  }, [postId, initial, isPublic, next, commentCount, since]);
   const comments = started ? stored : initial;
+  const more = started ? storedNext : next;
+  // With more pages, the heading counts what the idea holds, not what is shown.
+  const count = more ? Math.max(comments.length, live?.comment_count ?? commentCount) : comments.length;
+  const showMore = async (event: { preventDefault: () => void }) => {
+    if (!started) return; // not live yet: the link loads the longer page
+    event.preventDefault();
+    setLoadingMore(true);
+    await loadMoreComments();
+    setLoadingMore(false);
+  };
   const top = comments.filter((c) => !c.parent);
   const canWrite = Boolean(user && !user.blocked && !isLocked);
   const staff = isStaff(user);
   return (
     <section className="comments" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">{t('count', { count: comments.length })}</h2>
+      <h2 id="comments-heading">{t('count', { count })}</h2>
       <ol className="comment-list">
         {top.map((comment) => {
           const replies = comments.filter((c) => c.parent === comment.id);
@@ -62,6 +82,19 @@ export default function Comments({ postId, initial, locked, serverUser, isPublic
           );
         })}
       </ol>
+      {more && (
+        <p className="comments-more" id="comments-more">
+          <a
+            className="button"
+            href={moreCommentsHref(postId, comments.length)}
+            onClick={showMore}
+            aria-busy={loadingMore}
+            data-testid="show-more-comments"
+          >
+            {loadingMore ? t('loadingMore') : t('showMore')}
+          </a>
+        </p>
+      )}
       {isLocked ? (
         <p className="notice">{translate('errors', 'locked')}</p>
       ) : !user ? (

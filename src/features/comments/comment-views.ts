@@ -2,6 +2,18 @@
 import type { PocketBase } from '../../lib/pb/client';
 import type { CommentRecord, CommentView } from '../../lib/pb/post-types';
 import { cardAuthor, imageUrls } from '../ideas/posts-data';
+import { COMMENTS_PAGE } from './comments-data';
+
+/** How many comments a page asks to see from the first (`?comments=`, what "Show more comments" links to without JavaScript). */
+export function commentLimitOf(url: URL): number {
+  const asked = Number.parseInt(url.searchParams.get('comments') ?? '', 10);
+  return Number.isFinite(asked) ? Math.min(1000, Math.max(COMMENTS_PAGE, asked)) : COMMENTS_PAGE;
+}
+
+/** The link that shows `shown` comments and the page after them, for browsers without JavaScript. */
+export function moreCommentsHref(postId: string, shown: number): string {
+  return `/p/${postId}?comments=${Math.min(1000, shown + COMMENTS_PAGE)}#comments-more`;
+}
 
 /**
  * Comment text as typed. Comments are sent as multipart form data (they may carry images), whose

@@ -2,11 +2,32 @@
 import type { PocketBase } from '../../lib/pb/client';
 import type { CommentRecord, Emoji, ReactionRecord } from '../../lib/pb/post-types';
 
-export function listComments(pb: PocketBase, postId: string): Promise<CommentRecord[]> {
-  return pb.collection('comments').getFullList<CommentRecord>({
-    filter: pb.filter('post = {:post}', { post: postId }),
-    sort: 'created,id',
-  });
+/** How many comments the idea page shows at first, and each "Show more comments" adds. */
+export const COMMENTS_PAGE = 100;
+
+export interface CommentPage {
+  items: CommentRecord[];
+  /** Where the next page starts; null when this page is the last. Opaque: pass it back as `after`. */
+  next: string | null;
+}
+
+/** A cursor for the comments posted after `moment` (the zero id sorts before every real one). */
+export function cursorAt(moment: Date): string {
+  return `${moment.toISOString().replace('T', ' ')}_000000000000000`;
+}
+
+/**
+ * One page of an idea's comments, oldest first, as the viewer may see them (pb_hooks/lib/comments/comment-pages.js:
+ * keyset paging, so a late page costs what the first does). `after`: the `next` of the page before.
+ */
+export function listCommentPage(
+  pb: PocketBase,
+  postId: string,
+  { after = null, limit = COMMENTS_PAGE }: { after?: string | null; limit?: number } = {},
+): Promise<CommentPage> {
+  const query: Record<string, string | number> = { limit };
+  if (after) query.after = after;
+  return pb.send<CommentPage>(`/api/chorus/posts/${encodeURIComponent(postId)}/comments`, { query });
 }
 
 /** The first `limit` comments members may see (hidden ones left out), oldest first, without their images. */

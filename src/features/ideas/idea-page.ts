@@ -1,11 +1,13 @@
-// Everything an idea page shows from PocketBase, in one round trip. Comments and the status timeline
-// come as back-relation expands of the idea (each still filtered by its own view rule) rather than as
-// filtered list requests: PocketBase throttles repeated empty filtered lists from one address (the
-// Worker), which would slow every idea without comments or history.
+// Everything an idea page shows from PocketBase, in one round trip of parallel requests. The status timeline
+// comes as a back-relation expand of the idea (filtered by its own view rule) rather than as a filtered list
+// request: PocketBase throttles repeated empty filtered lists from one address (the Worker), which would slow
+// every idea without history. Comments come a page at a time from Chorus's own route (no filter, so never
+// throttled): an idea with thousands costs what one with a hundred does.
 import type { PocketBase } from '../../lib/pb/client';
 import { isStaff } from '../../lib/pb/client';
-import type { CommentRecord, PostRecord, SubscriptionRecord, VoteRecord } from '../../lib/pb/post-types';
+import type { PostRecord, SubscriptionRecord, VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
+import { COMMENTS_PAGE, cursorAt, listCommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
 import { listVoters } from '../votes/votes-data';
 import type { TimelineEvent } from './timeline';
@@ -14,7 +16,6 @@ const EXPAND = [
   'status',
   'tags',
   'board',
-  'comments_via_post',
   'status_events_via_post.from',
   'status_events_via_post.to',
   'status_events_via_post.actor',
@@ -27,7 +28,6 @@ type IdeaRecord = PostRecord & {
     board?: NonNullable<PostRecord['expand']>['board'] & { expand?: { custom_fields_via_board?: FieldDefinition[] } };
     // A unique back-relation expands to one record (older PocketBase: a list of one).
     post_insights_via_post?: { fields?: FieldValues | null } | { fields?: FieldValues | null }[];
-    comments_via_post?: CommentRecord[];
     status_events_via_post?: TimelineEvent[];
     subscriptions_via_post?: SubscriptionRecord[];
     votes_via_post?: VoteRecord[];
@@ -40,13 +40,15 @@ const byCreated = (a: { created: string; id: string }, b: { created: string; id:
 /**
  * The viewer's own follow and vote come as expands too: the subscriptions rule shows members only their
  * own, and so does the votes rule for members (staff see every vote, so theirs is left to the browser).
- * `statuses` are the shell's (every page already loads them).
+ * `statuses` are the shell's (every page already loads them). `commentLimit`: how many comments to show from
+ * the first (the page's "Show more comments" link asks for more without JavaScript).
  */
 export async function loadIdeaPage(
   pb: PocketBase,
   id: string,
   statuses: StatusRecord[],
   viewer: SessionUser | null = null,
+  commentLimit = COMMENTS_PAGE,
 ) {
   // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
   const own = viewer
@@ -54,11 +56,14 @@ export async function loadIdeaPage(
       ? ',subscriptions_via_post,post_insights_via_post'
       : ',subscriptions_via_post,votes_via_post'
     : '';
-  const [idea, voters] = await Promise.all([
+  // Comments after this came since the page was made (a late island asks for them); two seconds' margin for clocks.
+  const commentsSince = cursorAt(new Date(Date.now() - 2000));
+  const [idea, voters, commentPage] = await Promise.all([
     pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + own }),
     listVoters(pb, id).catch(() => []),
+    listCommentPage(pb, id, { limit: commentLimit }),
   ]);
-  const comments = [...(idea.expand?.comments_via_post ?? [])].sort(byCreated);
+  const { items: comments, next: commentsNext } = commentPage;
   const events = [...(idea.expand?.status_events_via_post ?? [])].sort(byCreated);
   const mine = <T extends { user: string }>(list: T[] | undefined) => list?.find((r) => r.user === viewer?.id);
   const viewerState = {
@@ -71,5 +76,15 @@ export async function loadIdeaPage(
     values: idea.fields ?? {},
     staffValues: [idea.expand?.post_insights_via_post].flat()[0]?.fields ?? {},
   };
-  return { post: idea as PostRecord, voters, statuses, comments, events, viewerState, fields };
+  return {
+    post: idea as PostRecord,
+    voters,
+    statuses,
+    comments,
+    commentsNext,
+    commentsSince,
+    events,
+    viewerState,
+    fields,
+  };
 }

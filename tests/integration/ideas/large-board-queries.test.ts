@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listComments, listVisibleComments } from '../../../src/features/comments/comments-data';
+import { listCommentPage, listVisibleComments } from '../../../src/features/comments/comments-data';
 import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/features/ideas/posts-data';
 import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
@@ -97,7 +97,9 @@ async function readAsTheSiteDoes(visitor: PocketBase, member: PocketBase, staff:
   }
   for (const q of ['dark mode', 'ダークモード', 'الوضع الداكن']) await searchPosts(visitor, q);
   await getPost(visitor, seeded.topIdea);
-  await listComments(visitor, seeded.topIdea);
+  const firstComments = await listCommentPage(visitor, seeded.topIdea);
+  await listCommentPage(visitor, seeded.topIdea, { after: firstComments.next });
+  await listCommentPage(staff, seeded.topIdea, { after: firstComments.next });
   await listVisibleComments(visitor, seeded.topIdea, 50);
   await visitor.send(`/api/chorus/posts/${seeded.topIdea}/voters`, {});
   for (const sort of ['score', 'revenue'] as const) {

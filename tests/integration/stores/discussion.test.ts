@@ -3,6 +3,8 @@
 // auto-subscription, and the voters list following votes.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCommentView } from '../../../src/features/comments/comment-views';
+import { cursorAt, listCommentPage } from '../../../src/features/comments/comments-data';
 import { renderMarkdown } from '../../../src/lib/markdown';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
@@ -72,7 +74,7 @@ describe('comments', () => {
     const post = await createPost(pb, board, actors['other member']);
     stops.push(t.comments.startComments(post.id, []));
     await t.live();
-    const late = delayAnswers(t.client, (url) => url.includes('/comments/records'), 1500);
+    const late = delayAnswers(t.client, (url) => url.includes(`/posts/${post.id}/comments`), 1500);
     const caughtUp = t.comments.catchUp(post.id);
     await late.answered; // the answer says "no comments"; the tab hears it 1.5 s later
     await actors['other member']
@@ -81,6 +83,35 @@ describe('comments', () => {
     await waitFor(() => t.comments.$comments.get().length === 1);
     await caughtUp;
     expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Arrived meanwhile']);
+  });
+
+  it('a long discussion: a comment arriving live while pages are unshown, then the next page, each once in order', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const author = actors['other member'];
+    for (let n = 1; n <= 5; n++) {
+      await author.collection('comments').create({ post: post.id, author: idOf(author), body: `Number ${n}` });
+    }
+    const since = cursorAt(new Date()); // the page is made after the five
+    const first = await listCommentPage(t.client, post.id, { limit: 2 });
+    const initial = first.items.map((record) => toCommentView(t.client, record, null, ''));
+    stops.push(t.comments.startComments(post.id, initial, { next: first.next, commentCount: 5, since }));
+    await t.live();
+    await author.collection('comments').create({ post: post.id, author: idOf(author), body: 'Live one' });
+    await waitFor(() => t.comments.$comments.get().length === 3);
+    expect(t.comments.$commentsNext.get()).toBe(first.next);
+    await t.comments.catchUp(post.id); // a reconnect keeps the gap and what came live
+    expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Number 1', 'Number 2', 'Live one']);
+    expect((await t.comments.loadMoreComments()).ok).toBe(true);
+    expect(t.comments.$comments.get().map((c) => c.body)).toEqual([
+      'Number 1',
+      'Number 2',
+      'Number 3',
+      'Number 4',
+      'Number 5',
+      'Live one',
+    ]);
+    expect(t.comments.$commentsNext.get()).toBeNull();
   });
 
   it('a comment staff hide leaves a member’s open page, and comes back when shown again', async () => {

@@ -41,6 +41,19 @@ export const ROUTES = {
       responses: { 200: ok({ type: 'object' }), 404: err },
     },
   },
+  '/api/chorus/posts/{id}/comments': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'comments',
+      summary: 'An idea’s comments the caller may see, oldest first, a page at a time (pass `next` back as `after`)',
+      parameters: [
+        ...id,
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+        { name: 'after', in: 'query', schema: { type: 'string' } },
+      ],
+      responses: { 200: ok({ type: 'object' }), 400: err, 404: err },
+    },
+  },
   '/api/chorus/posts/{id}/mentionable': {
     get: {
       tags: ['chorus'],

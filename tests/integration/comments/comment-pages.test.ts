@@ -1,0 +1,138 @@
+// An idea's comments a page at a time (GET /api/chorus/posts/{id}/comments, issue 35): every actor gets, page
+// after page, exactly what the comments' list rule shows them (internal notes, hidden comments, ideas on a
+// members-only board, an idea waiting for approval), in the order the page shows them; a thousand comments
+// are all reachable (the back-relation expand this replaces stopped at 1,000); bad cursors and ideas the
+// caller may not see are refused.
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommentPage, listCommentPage } from '../../../src/features/comments/comments-data';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import {
+  ACTORS,
+  type Actor,
+  type Actors,
+  createActors,
+  createBoard,
+  createComment,
+  createPost,
+  idOf,
+} from '../../support/world';
+
+let pb: TestPocketBase;
+let actors: Actors;
+type IdeaKind = 'public' | 'members' | 'unapproved';
+const ideas = {} as Record<IdeaKind, RecordModel>;
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+  actors = await createActors(pb);
+  const publicBoard = await createBoard(pb, 'public');
+  const membersBoard = await createBoard(pb, 'members');
+  ideas.public = await createPost(pb, publicBoard, actors.member);
+  ideas.members = await createPost(pb, membersBoard, actors.member);
+  ideas.unapproved = await createPost(pb, publicBoard, actors.member, { approved: false });
+  for (const idea of Object.values(ideas)) {
+    // Five of each kind, interleaved, so pages of two cut across them.
+    for (let n = 0; n < 5; n++) {
+      await createComment(pb, idea, actors.member, { body: `Shown ${n}` });
+      await createComment(pb, idea, actors.moderator, { body: `Staff note ${n}`, internal: true });
+      await createComment(pb, idea, actors['other member'], { body: `Hidden ${n}`, hidden: true });
+    }
+  }
+}, 120_000);
+afterAll(() => pb?.stop());
+
+/** Every page, `limit` at a time, as the idea page and "Show more comments" ask for them. */
+async function allPages(client: PocketBase, postId: string, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let page: CommentPage = { items: [], next: null };
+  do {
+    page = await listCommentPage(client, postId, { after: page.next, limit });
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    ids.push(...page.items.map((comment) => comment.id));
+  } while (page.next);
+  return ids;
+}
+
+/** What PocketBase's own list API (the comments' list rule) shows the same client, oldest first. */
+async function byTheRule(client: PocketBase, postId: string): Promise<string[]> {
+  const list = await client
+    .collection('comments')
+    .getFullList({ filter: client.filter('post = {:post}', { post: postId }), sort: 'created,id', fields: 'id' });
+  return list.map((comment) => comment.id);
+}
+
+describe('each actor gets what the list rule shows them, page by page', () => {
+  for (const idea of ['public', 'members', 'unapproved'] as const) {
+    it.each(ACTORS)(`%s, on the ${idea} idea`, async (actor: Actor) => {
+      const client = actors[actor];
+      const expected = await byTheRule(client, ideas[idea].id);
+      const paged = await allPages(client, ideas[idea].id, 2).catch((error) => {
+        if (error.status === 404) return [];
+        throw error;
+      });
+      expect(paged).toEqual(expected);
+    });
+  }
+
+  it('who sees what: visitors the shown ones, the hidden comment its author, internal notes staff', async () => {
+    const count = async (actor: Actor) => (await allPages(actors[actor], ideas.public.id, 4)).length;
+    expect(await count('visitor')).toBe(5);
+    expect(await count('member')).toBe(5);
+    expect(await count('other member')).toBe(10); // their own hidden comments too
+    expect(await count('blocked moderator')).toBe(5);
+    expect(await count('moderator')).toBe(15);
+    expect(await count('admin')).toBe(15);
+    await expect(listCommentPage(actors.visitor, ideas.members.id)).rejects.toMatchObject({ status: 404 });
+    await expect(listCommentPage(actors['other member'], ideas.unapproved.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('paging', () => {
+  it('reaches every comment of an idea holding more than a thousand, in order, each once', async () => {
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, actors.member);
+    const created: string[] = [];
+    for (let n = 0; n < 1050; n += 50) {
+      const batch = Array.from({ length: 50 }, (_, i) =>
+        pb.admin.collection('comments').create({ post: idea.id, author: idOf(actors.member), body: `${n + i}` }),
+      );
+      created.push(...(await Promise.all(batch)).map((comment) => comment.id));
+    }
+    const first = await listCommentPage(actors.visitor, idea.id);
+    expect(first.items).toHaveLength(100);
+    expect(first.next).not.toBeNull();
+    const ids = await allPages(actors.visitor, idea.id, 1000);
+    expect(ids).toHaveLength(1050);
+    expect(new Set(ids).size).toBe(1050);
+    expect([...ids].sort()).toEqual([...created].sort());
+    expect(ids).toEqual(await byTheRule(actors.visitor, idea.id));
+  });
+
+  it('a comment posted between two pages shows on the later one', async () => {
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, actors.member);
+    for (let n = 0; n < 3; n++) await createComment(pb, idea, actors.member, { body: `Early ${n}` });
+    const first = await listCommentPage(actors.visitor, idea.id, { limit: 2 });
+    const late = await createComment(pb, idea, actors.member, { body: 'Late' });
+    const second = await listCommentPage(actors.visitor, idea.id, { after: first.next, limit: 2 });
+    expect(second.items.map((comment) => comment.id)).toContain(late.id);
+    expect(second.next).toBeNull();
+  });
+
+  it('refuses a cursor it did not write, and an idea that does not exist', async () => {
+    for (const after of ['nonsense', "2026-01-01 00:00:00.000Z_x' OR 1=1", '2026-01-01_abc']) {
+      await expect(listCommentPage(actors.member, ideas.public.id, { after })).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(listCommentPage(actors.member, 'abcdefghijklmno')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('keeps the limit within bounds', async () => {
+    const one = await listCommentPage(actors.admin, ideas.public.id, { limit: 0 });
+    expect(one.items.length).toBe(15); // 0 is no limit given: the default page of 100
+    const capped = await actors.admin.send<CommentPage>(`/api/chorus/posts/${ideas.public.id}/comments`, {
+      query: { limit: 100000 },
+    });
+    expect(capped.items).toHaveLength(15);
+  });
+});
