@@ -4,16 +4,20 @@
 // (unicode61 index); Chinese/Japanese/Korean/Thai terms match as substrings (trigram index, LIKE under 3 characters).
 // Only posts the caller may list: the SQL mirrors the posts list rule (board visibility, approval) so
 // pages and totals are exact, and each returned record is re-checked against the real rule.
-// Response: { page, perPage, totalItems, totalPages, items: [posts records] } like a list response.
+// Response: { page, perPage, totalItems, totalPages, totalCapped, items: [posts records] } like a list response.
+// A common word on a big board matches thousands (issue 35): each match's score comes from the index alone, and
+// only the best RANKED_WINDOW past the page are joined to their ideas and ordered by score, votes and age (among
+// matches equally relevant beyond those, the index's order decides); the count stops at COUNT_CAP
+// (`totalCapped`: more match; the site says "more than 1,000").
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
-  const { toFtsQuery } = require(`${__hooks}/lib/ideas/search-query.js`);
+  const { toFtsQuery, COUNT_CAP, RANKED_WINDOW } = require(`${__hooks}/lib/ideas/search-query.js`);
   const { isStaff, postVisibleSql } = require(`${__hooks}/lib/access.js`);
   const query = e.request.url.query();
   const { page, perPage, offset } = readPaging(e, 20, 50);
   const { words, substrings, shortSubstrings } = toFtsQuery(query.get('q'));
   if (!words && !substrings && shortSubstrings.length === 0) {
-    return e.json(200, { page, perPage, totalItems: 0, totalPages: 0, items: [] });
+    return e.json(200, { page, perPage, totalItems: 0, totalPages: 0, totalCapped: false, items: [] });
   }
 
   const params = {
@@ -22,40 +26,58 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     board: query.get('board'),
     auth: e.auth?.collection().name === 'users' ? e.auth.id : '',
     staff: isStaff(e) ? 1 : 0,
-    limit: perPage,
+    limit: perPage + 1, // one more than the page says whether there is a next one
     offset,
+    window: offset + perPage + RANKED_WINDOW,
   };
   const visible =
     "AND ({:board} = '' OR p.board = {:board}) " +
     `AND ${postVisibleSql({ post: 'p', board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}`;
-  let from;
-  let rank;
+  // The matches as (post_id, r): r orders them, best (lowest) first.
+  let matches;
   if (!substrings && shortSubstrings.length === 0) {
-    from = 'FROM posts_search_fts f JOIN posts p ON p.id = f.post_id JOIN boards b ON b.id = p.board ';
-    from += `WHERE posts_search_fts MATCH {:words} ${visible}`;
-    rank = 'bm25(posts_search_fts, 0.0, 10.0, 1.0)';
+    matches =
+      'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
+      'WHERE posts_search_fts MATCH {:words}';
   } else {
     // Unspaced scripts: driven by the trigram index; any other words typed must match the word index too.
-    from = 'FROM posts_search_trigram g JOIN posts p ON p.id = g.post_id JOIN boards b ON b.id = p.board WHERE 1 ';
-    if (substrings) from += 'AND posts_search_trigram MATCH {:substrings} ';
+    const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '-(g.title LIKE {:like0})';
+    matches = `SELECT g.post_id AS post_id, ${rank} AS r FROM posts_search_trigram g WHERE 1 `;
+    if (substrings) matches += 'AND posts_search_trigram MATCH {:substrings} ';
     shortSubstrings.forEach((term, i) => {
       params[`like${i}`] = `%${term}%`; // only letters: no LIKE wildcards can be in a term
-      from += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
+      matches += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
     });
-    if (words) from += 'AND p.id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words}) ';
-    from += visible;
-    rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '(g.title LIKE {:like0}) DESC';
+    if (words)
+      matches += 'AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words}) ';
   }
-  const rows = arrayOf(new DynamicModel({ id: '' }));
+  const visibleOf = (candidates) =>
+    `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visible}`;
+  const ranked = (candidates) =>
+    `SELECT p.id AS id ${visibleOf(candidates)} ORDER BY c.r, p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}`;
+  const idsOf = (sql) => {
+    const found = arrayOf(new DynamicModel({ id: '' }));
+    e.app.db().newQuery(sql).bind(params).all(found);
+    return found.map((row) => row.id);
+  };
+  // How many the caller may see, counted up to COUNT_CAP (a count of every match read them all).
+  const counted = new DynamicModel({ n: 0 });
   e.app
     .db()
-    .newQuery(
-      `SELECT p.id AS id ${from} ORDER BY ${rank}, p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}`,
-    )
+    .newQuery(`SELECT COUNT(*) AS n FROM (SELECT 1 ${visibleOf(matches)} LIMIT ${COUNT_CAP + 1})`)
     .bind(params)
-    .all(rows);
-  const total = new DynamicModel({ n: 0 });
-  e.app.db().newQuery(`SELECT COUNT(*) AS n ${from}`).bind(params).one(total);
+    .one(counted);
+  // The best RANKED_WINDOW matches past the page, then the caller's among them; when hidden ideas left the
+  // page short of what the count promises, every match.
+  let found = idsOf(ranked(`${matches} ORDER BY r LIMIT {:window}`));
+  if (found.length <= perPage && counted.n > offset + found.length) found = idsOf(ranked(matches));
+  const capped = counted.n > COUNT_CAP;
+  const totalItems = Math.min(counted.n, COUNT_CAP);
+  const hasNext = found.length > perPage;
+  const totalPages = capped
+    ? Math.max(Math.ceil(COUNT_CAP / perPage), page + (hasNext ? 1 : 0))
+    : Math.ceil(totalItems / perPage);
+  const rows = found.slice(0, perPage).map((id) => ({ id }));
 
   const ids = rows.map((row) => row.id);
   const byId = {};
@@ -64,5 +86,5 @@ routerAdd('GET', '/api/chorus/search', (e) => {
   const rule = e.app.findCollectionByNameOrId('posts').listRule;
   const items = ids.map((id) => byId[id]).filter((record) => record && e.app.canAccessRecord(record, info, rule));
   $apis.enrichRecords(e, items);
-  return e.json(200, { page, perPage, totalItems: total.n, totalPages: Math.ceil(total.n / perPage), items });
+  return e.json(200, { page, perPage, totalItems, totalPages, totalCapped: capped, items });
 });

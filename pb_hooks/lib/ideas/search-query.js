@@ -24,6 +24,10 @@ const RTL_MARKS =
 const UNSPACED_SCRIPT =
   /[\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{3134f}]/u;
 const MAX_TERMS = 8;
+/** The search ranks this many of the best matches past the page it shows, not every match. */
+const RANKED_WINDOW = 1000;
+/** The search counts the matches up to this many. */
+const COUNT_CAP = 1000;
 const MAX_TERM_CHARS = 64;
 
 /** The typed text as lower-case terms without marks, in order, at most 8. */
@@ -53,3 +57,5 @@ module.exports.toFtsQuery = (text) => {
   }
   return { words: words.join(' '), substrings: substrings.join(' '), shortSubstrings };
 };
+module.exports.RANKED_WINDOW = RANKED_WINDOW;
+module.exports.COUNT_CAP = COUNT_CAP;

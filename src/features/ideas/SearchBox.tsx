@@ -49,7 +49,7 @@ export default function SearchBox({ value, board }: Props) {
     ? t('unavailable')
     : search.total === 0
       ? t('none')
-      : t('found', { count: search.total });
+      : t(search.totalCapped ? 'foundMany' : 'found', { count: search.total });
 
   return (
     <div className="search-box">

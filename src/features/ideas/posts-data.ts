@@ -43,8 +43,10 @@ export interface PostPage {
   items: PostRecord[];
   page: number;
   hasNext: boolean;
-  /** How many ideas match: searches only. */
+  /** How many ideas match: searches only, counted up to 1,000. */
   totalItems?: number;
+  /** More ideas match than `totalItems` says. */
+  totalCapped?: boolean;
 }
 
 /**
@@ -100,15 +102,19 @@ export async function searchPosts(
     expand = SEARCH_EXPAND,
   }: { board?: string; page?: number; perPage?: number; expand?: string } = {},
 ): Promise<PostPage> {
-  const result = await pb.send<{ items: PostRecord[]; page: number; totalPages: number; totalItems: number }>(
-    '/api/chorus/search',
-    { query: { q, board, page, perPage, expand } },
-  );
+  const result = await pb.send<{
+    items: PostRecord[];
+    page: number;
+    totalPages: number;
+    totalItems: number;
+    totalCapped?: boolean;
+  }>('/api/chorus/search', { query: { q, board, page, perPage, expand } });
   return {
     items: result.items,
     page: result.page,
     hasNext: result.page < result.totalPages,
     totalItems: result.totalItems,
+    totalCapped: Boolean(result.totalCapped),
   };
 }
 

@@ -16,6 +16,8 @@ export interface SearchState {
   query: string;
   hits: SearchHit[];
   total: number;
+  /** More match than `total` (the server counts up to 1,000). */
+  totalCapped?: boolean;
   loading: boolean;
   failed: boolean;
 }
@@ -52,7 +54,14 @@ async function runSearch(query: string, board: string): Promise<void> {
       votes: post.vote_count,
       status: post.expand?.status ? { name: post.expand.status.name, slug: post.expand.status.slug } : null,
     }));
-    $search.set({ query, hits, total: page.totalItems ?? 0, loading: false, failed: false });
+    $search.set({
+      query,
+      hits,
+      total: page.totalItems ?? 0,
+      totalCapped: Boolean(page.totalCapped),
+      loading: false,
+      failed: false,
+    });
   } catch {
     if (query === latest) $search.set({ ...IDLE_SEARCH, query, failed: true });
   }

@@ -20,6 +20,7 @@ interface SearchResult {
   perPage: number;
   totalItems: number;
   totalPages: number;
+  totalCapped: boolean;
   items: RecordModel[];
 }
 const search = (client: PocketBase, query: Record<string, string | number>) =>
@@ -114,5 +115,26 @@ describe('search over thousands of posts', () => {
     await actors.member.collection('posts').update(first?.id ?? '', { title: 'Renamed pelican idea' });
     console.log(`editing a title re-indexes in ${Math.round(performance.now() - t)} ms`);
     expect(titles(await search(pb.visitor(), { q: 'pelican' }))).toEqual(['Renamed pelican idea']);
+
+    // Past the count's cap (1,000): the count says "more", and every page still comes, the best first.
+    for (const title of ['Idea extra: flamingo flamingo', 'Idea extra: more']) {
+      await pb.admin
+        .collection('posts')
+        .create({ board: board.id, author: idOf(actors.member), title, body: 'x', approved: true });
+    }
+    const all = await search(pb.visitor(), { q: 'idea', board: board.id });
+    expect(all).toMatchObject({ totalItems: 1000, totalCapped: true });
+    expect(all.items).toHaveLength(20);
+    const last = await search(pb.visitor(), { q: 'idea', board: board.id, page: 51 });
+    expect(last.items).toHaveLength(1002 - 1000);
+    expect(last.totalPages).toBe(51);
+    expect((await search(pb.visitor(), { q: 'idea', board: board.id, page: 50 })).totalPages).toBe(51);
+    const seen = new Set<string>();
+    for (let page = 1; page <= 21; page++) {
+      for (const item of (await search(pb.visitor(), { q: 'idea', board: board.id, page, perPage: 50 })).items) {
+        seen.add(item.id);
+      }
+    }
+    expect(seen.size).toBe(1002);
   });
 });

@@ -45,7 +45,11 @@ const searchIdeas: ChorusTool = {
     guarded(async () => {
       const { query, board, limit } = args as { query: string; board?: string; limit: number };
       const page = await search(context, query, limit, board);
-      return jsonResult({ total: page.totalItems, ideas: page.items.map((post) => summarize(post, context)) });
+      return jsonResult({
+        total: page.totalItems,
+        more: page.totalCapped ?? false,
+        ideas: page.items.map((post) => summarize(post, context)),
+      });
     }),
 };
 
