@@ -3,14 +3,18 @@
 // (post_insights) there too unless the idea is popular (then right after: lib/priority/insights-queue.js), and
 // the voter follows the idea. Recounting from the rows (or, on a popular idea, moving the count by one inside
 // the same serialised transaction: lib/ideas/vote-counts.js) keeps the count exact under concurrent votes. The server decides whether a vote counts (lib/counted.js: a confirmed email, the site's switch, or
-// staff voting on a member's behalf); a held vote is kept and costs nothing more until it counts.
+// staff voting on a member's behalf); a held vote is kept and costs nothing more until it counts. A milestone
+// webhook the count reaches is queued in the same transaction (lib/webhooks/milestones.js).
 onRecordCreate((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
   require(`${__hooks}/lib/ideas/counted.js`).decideCounted(e.app, e.record);
   withinTransaction(e, (txApp) => {
-    if (e.record.getBool('counted'))
+    if (e.record.getBool('counted')) {
       require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, 1);
+      const reached = e.record.get('chorus_votes_after');
+      require(`${__hooks}/lib/webhooks/milestones.js`).queueVoteMilestone(txApp, e.record, reached);
+    }
     ensureSubscribed(txApp, e.record.getString('post'), e.record.getString('user'));
   });
 }, 'votes');
@@ -23,14 +27,16 @@ onRecordCreateRequest((e) => {
   e.next();
 }, 'votes');
 
-// The member confirmed their email (or lost it): the vote starts (or stops) counting.
+// The member confirmed their email (or lost it): the vote starts (or stops) counting. A milestone the count
+// reaches is queued in the same transaction (lib/webhooks/milestones.js), as for a new vote.
 onRecordUpdate((e) => {
   if (e.record.getBool('counted') === e.record.original().getBool('counted')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const delta = e.record.getBool('counted') ? 1 : -1;
-  withinTransaction(e, (txApp) =>
-    require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, delta),
-  );
+  withinTransaction(e, (txApp) => {
+    require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, delta);
+    if (delta > 0) require(`${__hooks}/lib/webhooks/milestones.js`).queueVoteMilestone(txApp, e.record, null);
+  });
 }, 'votes');
 
 onRecordDelete((e) => {
@@ -39,13 +45,14 @@ onRecordDelete((e) => {
   withinTransaction(e, (txApp) => require(`${__hooks}/lib/ideas/vote-counts.js`).recountAfterVote(txApp, e.record, -1));
 }, 'votes');
 
-// Once a vote on a popular idea has committed, its stale worth is recomputed beside the request.
-function wakeInsights(e) {
+// Once a vote has committed: a popular idea's stale worth is recomputed beside the request, and a milestone
+// it queued goes out.
+function wakeJobs(e) {
   e.next();
-  if (!e.record.get('chorus_wake_insights')) return;
-  const { JOB_ID } = require(`${__hooks}/lib/priority/insights-queue.js`);
-  require(`${__hooks}/lib/webhooks/kick.js`).kickJob(e.app, JOB_ID);
+  const { kickJob, kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
+  if (e.record.get('chorus_wake_insights')) kickJob(e.app, require(`${__hooks}/lib/priority/insights-queue.js`).JOB_ID);
+  if (e.record.get('chorus_kick_webhooks')) kickWorker(e.app);
 }
-onRecordAfterCreateSuccess(wakeInsights, 'votes');
-onRecordAfterUpdateSuccess(wakeInsights, 'votes');
-onRecordAfterDeleteSuccess(wakeInsights, 'votes');
+onRecordAfterCreateSuccess(wakeJobs, 'votes');
+onRecordAfterUpdateSuccess(wakeJobs, 'votes');
+onRecordAfterDeleteSuccess(wakeJobs, 'votes');

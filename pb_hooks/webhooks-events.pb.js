@@ -66,21 +66,8 @@ onRecordAfterCreateSuccess((e) => {
   enqueue(e.app, buildEvent('comment.posted', { idea, comment }));
 }, 'comments');
 
-// Only a vote that counts moves an idea toward a milestone: a held one (lib/counted.js) when its member's
-// email is confirmed and it starts counting.
-onRecordAfterCreateSuccess((e) => {
-  e.next();
-  if (e.record.get('chorus_import') || !e.record.getBool('counted')) return;
-  const reached = e.record.get('chorus_votes_after');
-  const { enqueueMilestone } = require(`${__hooks}/lib/webhooks/milestones.js`);
-  enqueueMilestone(e.app, e.record.getString('post'), typeof reached === 'number' ? reached : null);
-}, 'votes');
-
-onRecordAfterUpdateSuccess((e) => {
-  e.next();
-  if (!e.record.getBool('counted') || e.record.original().getBool('counted')) return;
-  require(`${__hooks}/lib/webhooks/milestones.js`).enqueueMilestone(e.app, e.record.getString('post'));
-}, 'votes');
+// Vote milestones are queued in the vote's own transaction (pb_hooks/votes.pb.js): only a vote that counts
+// moves an idea toward one, a held one (lib/counted.js) when its member's email is confirmed.
 
 onRecordAfterUpdateSuccess((e) => {
   e.next();

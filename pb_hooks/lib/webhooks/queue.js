@@ -1,6 +1,9 @@
 // Writes webhook deliveries into the durable queue (webhook_deliveries) for every active endpoint
 // that subscribed to an event, then wakes the worker. Called from after-success hooks, i.e. once the
-// write has committed; a failure here is logged and never reaches the person who wrote.
+// write has committed, or inside the write's own transaction with `kick: false` (the event then commits or
+// rolls back with the write, so a PocketBase killed right after the commit still sends it; the caller wakes
+// the worker after the commit). A failure here is logged and never reaches the person who wrote.
+// Returns whether anything was queued.
 const { slackMessage } = require(`${__hooks}/lib/webhooks/slack.js`);
 const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
 const { withCustomerData } = require(`${__hooks}/lib/webhooks/customer-data.js`);
@@ -21,13 +24,13 @@ function alreadyQueued(app, webhookId, messageId) {
 
 // `event` is { version, type, timestamp, data }. With `onceKey`, the event is queued at most once per
 // endpoint (e.g. a vote milestone reached again after an unvote).
-function enqueue(app, event, onceKey = '') {
+function enqueue(app, event, onceKey = '', { kick = true } = {}) {
   const messageId = onceKey ? `msg_${onceKey}` : `msg_${$security.randomString(24)}`;
   try {
     const endpoints = app.findRecordsByFilter('webhooks', 'paused = false && events ~ {:type}', '', 0, 0, {
       type: `"${event.type}"`, // the stored JSON array holds each event quoted: an exact match
     });
-    if (endpoints.length === 0) return;
+    if (endpoints.length === 0) return false;
     const collection = app.findCollectionByNameOrId('webhook_deliveries');
     const standard = JSON.stringify(event);
     let withCustomers = null; // built once, for the endpoints an admin let have customer data
@@ -49,9 +52,11 @@ function enqueue(app, event, onceKey = '') {
       delivery.set('next_attempt_at', nowString());
       app.save(delivery);
     }
-    kickWorker(app);
+    if (kick) kickWorker(app);
+    return true;
   } catch (error) {
     app.logger().error('Queueing a webhook failed', 'event', event.type, 'error', String(error));
+    return false;
   }
 }
 
