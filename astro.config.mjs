@@ -19,6 +19,9 @@ const ROADMAP_MODULES = /[\\/]src[\\/](features[\\/]roadmap[\\/]roadmap(-data)?|
 // "What's new" (the unseen-releases count beside the changelog link, and the widget's launcher badge) loads after
 // the page is up, by dynamic import: in no page's up-front chunk.
 const WHATS_NEW_MODULES = /[\\/]src[\\/]features[\\/]changelog[\\/](whats-new|release-reads)\.ts$/;
+// Relative dates in the browser: the passkeys list, and the ages of comments "Show more comments" adds (by
+// dynamic import): in no page's up-front chunk.
+const DATES_MODULES = /[\\/]src[\\/]lib[\\/]dates\.ts$/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
   /[\\/]src[\\/](features[\\/](auth[\\/]auth|passkeys[\\/](passkeys|passkeys-data|browser)|sso[\\/]identify|widget[\\/](widget-admin|widget-data)|account[\\/](account|account-data)|ideas[\\/](post-editor|search)|composer[\\/](composer|draft)|custom-fields[\\/](custom-fields|custom-fields-data)|changelog[\\/]changelog-editor|moderation[\\/]moderation|staff[\\/](staff|staff-action|staff-data)|priority[\\/](priority|worth|scoring|priority-data|staff-lists|priority-format)|customers[\\/](companies|member-profiles|customers|money)|webhooks[\\/](webhooks|webhook-event-names)|trackers[\\/](trackers|integrations|trackers-data)|site[\\/](admin|site-settings|admin-data))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name)|i18n[\\/](list-format|locale-names))\.ts$/;
@@ -76,7 +79,8 @@ export default defineConfig({
                   !ISLAND_MODULES.test(id) &&
                   !FORMS_AND_STAFF_MODULES.test(id) &&
                   !ROADMAP_MODULES.test(id) &&
-                  !WHATS_NEW_MODULES.test(id),
+                  !WHATS_NEW_MODULES.test(id) &&
+                  !DATES_MODULES.test(id),
                 minShareCount: 2,
                 priority: 2,
               },

@@ -5,33 +5,26 @@
 import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
-import { formatAge } from '../../lib/dates';
 import type { CommentRecord, CommentView } from '../../lib/pb/post-types';
-import { act, type Result, refuse, succeed } from '../../stores/action';
+import { act, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import { listenPublic, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer } from '../../stores/viewer';
 import { followIdea } from '../ideas/idea-live';
 import { $posts } from '../ideas/posts';
 import { normalizeBody, toCommentView } from './comment-views';
-import {
-  type CommentPage,
-  createComment,
-  deleteComment,
-  listCommentPage,
-  setCommentHidden,
-  updateComment,
-} from './comments-data';
+import { createComment, deleteComment, listCommentPage, setCommentHidden, updateComment } from './comments-data';
 
 export const $comments = atom<CommentView[]>([]);
 /** The idea whose comments $comments holds ("" before the island starts). */
 export const $commentsPost = atom('');
 /** Where the next page of comments starts; null once every page is shown. */
 export const $commentsNext = atom<string | null>(null);
-/** How many comments came from pages (not live): what a catch-up asks for again. */
-let pagedCount = 0;
-/** While pages are unshown, a catch-up also asks for every comment since the page was made (after this cursor). */
-let tailSince = '';
+/**
+ * `paged`: how many comments came from pages (not live), what a catch-up asks for again; `since`: while pages
+ * are unshown, a catch-up also asks for every comment after this cursor (from just before the page was made).
+ */
+export const pages = { paged: 0, since: '' };
 
 type Render = (body: string) => string;
 let render: Render | null = null;
@@ -67,8 +60,8 @@ export function startComments(
   $comments.set(initial);
   $commentsPost.set(postId);
   $commentsNext.set(next);
-  pagedCount = initial.length;
-  tailSince = since;
+  pages.paged = initial.length;
+  pages.since = since;
   void loadRenderer().catch(() => {});
   // The idea's public comment count as the page showed it.
   let publicCount = commentCount ?? initial.filter((c) => !c.internal && !c.hidden).length;
@@ -122,86 +115,34 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
   }
 }
 
-const byTime = (a: { created: string; id: string }, b: { created: string; id: string }) =>
-  a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
-
-/** Pages from `after` ('' for the first comment) until `count` comments (at least one page), and where the next would start. */
-async function pagesFrom(postId: string, after: string, count: number): Promise<CommentPage> {
-  const items: CommentRecord[] = [];
-  let next: string | null = after || null;
-  do {
-    const limit = Math.min(500, Math.max(1, count - items.length));
-    const page = await listCommentPage(getClient(), postId, { after: next, limit });
-    items.push(...page.items);
-    next = page.next;
-  } while (next && items.length < count);
-  return { items, next };
-}
-const pagesThrough = (postId: string, count: number) => pagesFrom(postId, '', count);
-
 /**
  * Asks again for the comments the viewer may see, as far as the pages shown reach (after a reconnect, or a
- * comment was hidden). What came live beyond them stays.
+ * comment was hidden); what came live beyond them stays. Loaded when first needed (comments-sync.ts).
  */
-export async function catchUp(postId: string): Promise<void> {
-  const asked = new Set($comments.get().map((c) => c.id));
-  try {
-    // New comments show as they will after a reload: with the renderer (a late start may not have it yet).
-    const [{ items: paged, next }] = await Promise.all([
-      // Every page shown: to the end; pages unshown: as far as those shown reach.
-      pagesThrough(postId, $commentsNext.get() === null ? Number.POSITIVE_INFINITY : pagedCount),
-      render ?? loadRenderer().catch(() => null),
-    ]);
-    // Pages still unshown: what came since the page was made comes too, after them.
-    const tail = next && tailSince ? (await pagesFrom(postId, tailSince, 2000)).items : [];
-    const pagedIds = new Set(paged.map((r) => r.id));
-    const records = [...paged, ...tail.filter((r) => !pagedIds.has(r.id))];
-    const before = new Map($comments.get().map((c) => [c.id, c]));
-    const answered = new Set(records.map((r) => r.id));
-    const last = paged.at(-1);
-    // What live events changed while the answer was on its way is newer than it: a comment removed
-    // meanwhile stays removed, one that arrived meanwhile stays.
-    const fresh = records
-      .filter((r) => before.has(r.id) || !asked.has(r.id))
-      .map((r) => {
-        const old = before.get(r.id);
-        if (old && old.body === normalizeBody(r.body) && old.hidden === Boolean(r.hidden)) return old;
-        return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
-      });
-    // Comments past the last page asked for (came live, or shown by an earlier "Show more") were not asked about.
-    const beyond = (c: CommentView) => next !== null && (!last || byTime(c, last) > 0);
-    const kept = $comments.get().filter((c) => !c.pending && !answered.has(c.id) && (!asked.has(c.id) || beyond(c)));
-    const pending = $comments.get().filter((c) => c.pending);
-    $comments.set([...[...fresh, ...kept].sort(byTime), ...pending]);
-    $commentsNext.set(next);
-    pagedCount = records.length;
-  } catch {
-    // Still offline: the next reconnect tries again.
-  }
-}
+export const catchUp = (postId: string): Promise<void> =>
+  import('./comments-sync').then((sync) => sync.catchUp(postId, island));
 
-/** Shows the next page of comments, in order among those already shown (some may have come live). */
-export async function loadMoreComments(): Promise<Result<void>> {
-  const after = $commentsNext.get();
-  const post = $commentsPost.get();
-  if (!after || !post) return succeed(undefined);
-  try {
-    const [page] = await Promise.all([listCommentPage(getClient(), post, { after }), render ?? loadRenderer()]);
-    if ($commentsPost.get() !== post) return succeed(undefined);
-    const shown = new Set($comments.get().map((c) => c.id));
-    const added = page.items
-      .filter((r) => !shown.has(r.id))
-      .map((r) => toCommentView(getClient(), r, render, formatAge(r.created)));
-    const pending = $comments.get().filter((c) => c.pending);
-    const settled = $comments.get().filter((c) => !c.pending);
-    $comments.set([...[...settled, ...added].sort(byTime), ...pending]);
-    $commentsNext.set(page.next);
-    pagedCount += page.items.length;
-    return succeed(undefined);
-  } catch {
-    return refuse(translate('comments', 'moreFailed'), { toast: true });
-  }
-}
+/** Shows the next page of comments ("Show more comments"), loaded when first asked (comments-sync.ts). */
+export const loadMoreComments = (): Promise<Result<void>> =>
+  import('./comments-sync').then((sync) => sync.loadMoreComments(island));
+
+/**
+ * What comments-sync.ts works on, handed to it rather than imported: this store and its data modules then
+ * stay in the island's own file instead of a chunk shared with the lazy one.
+ */
+const island = {
+  $comments,
+  $commentsNext,
+  $commentsPost,
+  pages,
+  view,
+  render: () => render,
+  loadRenderer,
+  listCommentPage,
+  normalizeBody,
+  toCommentView,
+};
+export type CommentsIsland = typeof island;
 
 /** Posts a comment (or a reply); an error result means it was refused, so the text can be restored. */
 export async function addComment(
