@@ -26,13 +26,25 @@ interface Props {
   commentCount: number;
   /** A cursor from just before the page was made (what came since is asked for when the island starts late). */
   since: string;
+  /** The page's own address, for "Show more comments" without JavaScript (the idea page's by default). */
+  pagePath?: string;
   locked: boolean;
   serverUser: SessionUser | null;
   /** The idea is public (public board, approved). */
   isPublic?: boolean | undefined;
 }
 
-export default function Comments({ postId, initial, next, commentCount, since, locked, serverUser, isPublic }: Props) {
+export default function Comments({
+  postId,
+  initial,
+  next,
+  commentCount,
+  since,
+  pagePath,
+  locked,
+  serverUser,
+  isPublic,
+}: Props) {
   const user = useSession(serverUser);
   const t = translator('comments');
   const started = useClientStore($commentsPost, '') === postId;
@@ -86,7 +98,7 @@ export default function Comments({ postId, initial, next, commentCount, since, l
         <p className="comments-more" id="comments-more">
           <a
             className="button"
-            href={moreCommentsHref(postId, comments.length)}
+            href={moreCommentsHref(pagePath ?? `/p/${postId}`, comments.length)}
             onClick={showMore}
             aria-busy={loadingMore}
             data-testid="show-more-comments"

@@ -10,9 +10,9 @@ export function commentLimitOf(url: URL): number {
   return Number.isFinite(asked) ? Math.min(1000, Math.max(COMMENTS_PAGE, asked)) : COMMENTS_PAGE;
 }
 
-/** The link that shows `shown` comments and the page after them, for browsers without JavaScript. */
-export function moreCommentsHref(postId: string, shown: number): string {
-  return `/p/${postId}?comments=${Math.min(1000, shown + COMMENTS_PAGE)}#comments-more`;
+/** The link (on the page at `path`) that shows `shown` comments and the page after them, without JavaScript. */
+export function moreCommentsHref(path: string, shown: number): string {
+  return `${path}?comments=${Math.min(1000, shown + COMMENTS_PAGE)}#comments-more`;
 }
 
 /**

@@ -29,10 +29,11 @@ export function visitorClient(url, secret, { token = '' } = {}) {
 
 /**
  * Starts the PocketBase; `without` names hook files (e.g. 'audit.pb.js') left out of its copy of pb_hooks; `tree`
- * a folder with another revision's pb_hooks, pb_migrations and locales to run instead of this checkout's.
- * @param {{ without?: string[], tree?: string }} [options]
+ * a folder with another revision's pb_hooks, pb_migrations and locales to run instead of this checkout's; `env`
+ * more environment for PocketBase (CHORUS_PPROF for tools/bench/write-profile.mjs).
+ * @param {{ without?: string[], tree?: string, env?: Record<string, string> }} [options]
  */
-export async function startBenchPocketBase({ without = [], tree = undefined } = {}) {
+export async function startBenchPocketBase({ without = [], tree = undefined, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
   let hooksDir;
   if (without.length > 0) {
@@ -46,6 +47,7 @@ export async function startBenchPocketBase({ without = [], tree = undefined } = 
     port: await freePort(),
     superuser: BENCH_SUPERUSER,
     proxySecret: secret,
+    env,
     ...(hooksDir && { hooksDir }),
     ...(tree && { tree, hooksDir: join(tree, 'pb_hooks') }),
   });
