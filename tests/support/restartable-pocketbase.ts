@@ -1,10 +1,11 @@
 // A real PocketBase on a data folder that survives a restart (same folder, same port), for tests of
-// what must outlive a PocketBase restart. Environment variables given here reach the PocketBase process.
+// what must outlive a PocketBase restart or a kill (SIGKILL: a power cut for the process). Environment
+// variables given here reach the PocketBase process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
-import { startPocketBase } from '../../tools/lib/pocketbase-server.mjs';
+import { startPocketBase, stopProcess } from '../../tools/lib/pocketbase-server.mjs';
 import { freePort } from '../../tools/lib/ports.mjs';
 import { outboundAllowFile } from './outbound-allow';
 
@@ -38,9 +39,12 @@ export async function startRestartablePocketBase(env: Record<string, string>, ap
   });
   return {
     url: server.url,
+    dataDir,
     admin,
+    /** Kills PocketBase mid-work (SIGKILL); `restart` starts it again on the same data. */
+    kill: () => stopProcess(server.process, 'SIGKILL'),
     async restart() {
-      await server.stop();
+      await server.stop(); // nothing to stop after a kill
       // No superuser upsert: it would change the password and end the test's superuser session.
       server = await withEnv(env, () => startPocketBase({ dataDir, port, superuser: undefined }));
     },

@@ -4,7 +4,7 @@
 // idea and never fire (the worst case for the check: each vote measures votes, votes in a day and revenue
 // for 5 segments and none). Prints p50 and p95 of the vote request time. Never fails on time.
 import '../lib/require-node.mjs';
-import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
+import { signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine } from '../lib/cli.mjs';
 import { summarize } from '../lib/stats.mjs';
 
@@ -19,13 +19,7 @@ async function measure(label, { withoutAlerts = false, rules = 0 }) {
     without: withoutAlerts ? ['alerts.pb.js'] : [],
   });
   try {
-    const members = [];
-    for (let i = 0; i < MEMBERS; i += 1) {
-      const user = await createMember(admin, `m${i}`);
-      const pb = visitorClient(url, secret);
-      await pb.collection('users').authWithPassword(user.email, BENCH_SUPERUSER.password);
-      members.push({ pb, id: user.id });
-    }
+    const members = await signedInMembers({ admin, url, secret }, MEMBERS);
     const ideas = [];
     for (let i = 0; i < IDEAS; i += 1) {
       ideas.push(

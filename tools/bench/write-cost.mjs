@@ -6,9 +6,7 @@
 // voted for it: a popular idea, written straight into data.db by tools/lib/bench/crowd.mjs). Never fails on time.
 import '../lib/require-node.mjs';
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
+import { signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { addCrowd } from '../lib/bench/crowd.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
@@ -78,13 +76,7 @@ async function burst(bench, members, width) {
 async function round(tree) {
   const bench = await startBenchPocketBase(tree ? { tree } : {});
   try {
-    const members = [];
-    for (let i = 0; i < MEMBERS; i += 1) {
-      const user = await createMember(bench.admin, `m${i}`);
-      const pb = visitorClient(bench.url, bench.secret);
-      await pb.collection('users').authWithPassword(user.email, BENCH_SUPERUSER.password);
-      members.push({ pb, id: user.id, vote: '' });
-    }
+    const members = (await signedInMembers(bench, MEMBERS)).map((member) => ({ ...member, vote: '' }));
     const idea = await bench.admin
       .collection('posts')
       .create({ board: bench.board.id, author: bench.author.id, title: 'The idea', body: 'x', approved: true });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
+import { signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
 import { inParallel } from '../lib/in-parallel.mjs';
 import { freePort } from '../lib/ports.mjs';
@@ -40,13 +40,7 @@ const pprofPort = await freePort();
 const bench = await startBenchPocketBase({ env: { CHORUS_PPROF: `127.0.0.1:${pprofPort}` } });
 const work = mkdtempSync(join(tmpdir(), 'chorus-profile-'));
 try {
-  const members = [];
-  for (let i = 0; i < MEMBERS; i += 1) {
-    const user = await createMember(bench.admin, `p${i}`);
-    const pb = visitorClient(bench.url, bench.secret);
-    await pb.collection('users').authWithPassword(user.email, BENCH_SUPERUSER.password);
-    members.push({ pb, id: user.id });
-  }
+  const members = await signedInMembers(bench, MEMBERS, 'p');
   const ideas = [];
   for (let i = 0; i < 10; i += 1) {
     ideas.push(
@@ -83,7 +77,9 @@ try {
   await running;
   const file = join(work, 'cpu.pprof');
   writeFileSync(file, profile);
-  const top = execFileSync('go', ['tool', 'pprof', '-top', '-nodecount=100000', file], { encoding: 'utf8' });
+  const top = execFileSync('go', ['tool', 'pprof', '-top', '-nodecount=100000', '-nodefraction=0', file], {
+    encoding: 'utf8',
+  });
   const total = Number(/Duration: [^,]+, Total samples = ([\d.]+)(ms|s)/.exec(top)?.[1] ?? 0);
   const unit = /Total samples = [\d.]+(ms|s)/.exec(top)?.[1] === 's' ? 1000 : 1;
   const byPart = new Map([...PARTS.map(([name]) => [name, 0]), ['other', 0]]);

@@ -5,37 +5,22 @@
 // once and its webhook went out once, and every vote milestone webhook went out once: what was committed before
 // the kill was queued in the same transaction, and the jobs finish it after the restart.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import PocketBase from 'pocketbase';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
 import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
 import { inParallel } from '../../../tools/lib/in-parallel.mjs';
-import { startPocketBase, stopProcess } from '../../../tools/lib/pocketbase-server.mjs';
-import { freePort } from '../../../tools/lib/ports.mjs';
+import { startRestartablePocketBase } from '../../support/restartable-pocketbase';
 import { startWebhookReceiver } from '../../support/webhook-receiver';
 
-const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
 // Each member votes from an address of their own, forwarded as the site forwards its visitors' (rate limits).
 const proxySecret = randomBytes(24).toString('hex');
-const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-derived-'));
 const MEMBERS = 1000;
 const MILESTONES = [10, 25, 50, 100, 250, 500, 1000]; // pb_hooks/lib/webhooks/config.js
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function start(port: number) {
-  const server = await startPocketBase({ dataDir, port, superuser, proxySecret });
-  const admin = new PocketBase(server.url);
-  admin.autoCancellation(false);
-  await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
-  return { server, admin };
-}
-
 /** Who has a vote on the idea, read from the database itself. */
-function votersOf(postId: string): Set<string> {
+function votersOf(dataDir: string, postId: string): Set<string> {
   const db = new DatabaseSync(join(dataDir, 'data.db'), { readOnly: true });
   try {
     const rows = db.prepare('SELECT user FROM votes WHERE post = ? AND counted = TRUE').all(postId);
@@ -59,8 +44,8 @@ it('a burst of 1,000 votes with PocketBase killed halfway: count, worth, alert a
   timeout: 300_000,
 }, async () => {
   const receiver = await startWebhookReceiver();
-  const port = await freePort();
-  let { server, admin } = await start(port);
+  const pb = await startRestartablePocketBase({ CHORUS_PROXY_SECRET: proxySecret }, 'http://chorus.test');
+  const { admin } = pb;
   try {
     await admin.collection('webhooks').create({
       name: 'Derived',
@@ -80,13 +65,13 @@ it('a burst of 1,000 votes with PocketBase killed halfway: count, worth, alert a
     const idea = await admin
       .collection('posts')
       .create({ board: board.id, author: author.id, title: 'A launch-day idea', body: 'x', approved: true });
-    const members: string[] = addCrowd(dataDir, idea.id, { members: MEMBERS, prefix: 'd' });
+    const members: string[] = addCrowd(pb.dataDir, idea.id, { members: MEMBERS, prefix: 'd' });
     const tokens = await inParallel(
       members.map((id) => async () => (await admin.collection('users').impersonate(id, 900)).authStore.token),
       20,
     );
     const vote = (i: number) => {
-      const client = new PocketBase(server.url);
+      const client = new PocketBase(pb.url);
       client.autoCancellation(false);
       client.authStore.save(tokens[i] as string, null);
       const address = `10.9.${i >> 8}.${i & 255}`;
@@ -103,16 +88,16 @@ it('a burst of 1,000 votes with PocketBase killed halfway: count, worth, alert a
       members.map((_, i) => async () => {
         await vote(i).catch(() => null); // the ones in flight at the kill fail, as they would for a visitor
         answered += 1;
-        if (answered === MEMBERS / 2) killed = stopProcess(server.process, 'SIGKILL');
+        if (answered === MEMBERS / 2) killed = pb.kill();
       }),
       50,
     );
     await killed;
-    const beforeRestart = votersOf(idea.id);
+    const beforeRestart = votersOf(pb.dataDir, idea.id);
     expect(beforeRestart.size, 'the kill came mid-burst').toBeLessThan(MEMBERS);
     expect(beforeRestart.size).toBeGreaterThan(0);
 
-    ({ server, admin } = await start(port));
+    await pb.restart();
     const lost = members.map((id, i) => [id, i] as const).filter(([id]) => !beforeRestart.has(id));
     await inParallel(
       lost.map(
@@ -123,7 +108,7 @@ it('a burst of 1,000 votes with PocketBase killed halfway: count, worth, alert a
       50,
     );
 
-    const everyone = votersOf(idea.id);
+    const everyone = votersOf(pb.dataDir, idea.id);
     const total = everyone.size;
     expect(members.every((id) => everyone.has(id))).toBe(true);
     expect((await admin.collection('posts').getOne(idea.id)).vote_count).toBe(total);
@@ -146,7 +131,7 @@ it('a burst of 1,000 votes with PocketBase killed halfway: count, worth, alert a
       .map((r) => JSON.parse(r.body).data.milestone as number);
     expect(milestones.sort((a, b) => a - b)).toEqual(MILESTONES);
   } finally {
-    await server.stop();
+    await pb.stop();
     await receiver.close();
   }
 });

@@ -75,3 +75,18 @@ export function createMember(admin, name) {
     .collection('users')
     .create({ email: `${name}@chorus.test`, password, passwordConfirm: password, name, verified: true });
 }
+
+/**
+ * `count` confirmed members (`<prefix><n>@chorus.test`), each signed in on a client of its own address.
+ * @returns {Promise<{ pb: import('pocketbase').default, id: string }[]>}
+ */
+export async function signedInMembers({ admin, url, secret }, count, prefix = 'm') {
+  const members = [];
+  for (let i = 0; i < count; i += 1) {
+    const user = await createMember(admin, `${prefix}${i}`);
+    const pb = visitorClient(url, secret);
+    await pb.collection('users').authWithPassword(user.email, BENCH_SUPERUSER.password);
+    members.push({ pb, id: user.id });
+  }
+  return members;
+}
