@@ -2,32 +2,10 @@
 // the form element's own property for every script on the page (Playwright's locators threw "text.replace is
 // not a function" inside such a form). Every route under src/pages, as a visitor, a member, a moderator and an
 // admin; the browser says which names are the form's (`name in HTMLFormElement.prototype`).
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { isStaffRoute, routeFiles, urlWith } from '../routes';
 import { createIdea, signIn } from '../staff-helpers';
-
-const PAGES_DIR = join(import.meta.dirname, '../../../src/pages');
-
-/** Every page route (the .astro files under src/pages), as its file's path: `admin/members/[id]`, `index`, … */
-function routeFiles(dir = PAGES_DIR): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(path);
-    return entry.name.endsWith('.astro') ? [relative(PAGES_DIR, path).replace(/\.astro$/, '')] : [];
-  });
-}
-
-/** A route file as a URL, its parameters filled with real records; a parameter this spec does not know fails. */
-function urlOf(route: string, values: Record<string, string>): string {
-  const path = `/${route}`.replace(/\/index$/, '') || '/';
-  return path.replace(/\[(?:\.\.\.)?([a-z]+)\]/g, (_, name: string) => {
-    const value = values[name];
-    if (!value) throw new Error(`${route}: no value for the route parameter "${name}" in form-controls.spec.ts`);
-    return value;
-  });
-}
 
 interface Shadowing {
   form: string;
@@ -54,8 +32,7 @@ function shadowingControls(page: Page): Promise<Shadowing[]> {
   });
 }
 
-const ROUTES = routeFiles().sort();
-const isStaffRoute = (route: string) => route.startsWith('admin/');
+const ROUTES = routeFiles();
 
 test('no page has a form control named after one of the form’s own properties', async ({
   browser,
@@ -72,15 +49,8 @@ test('no page has a form control named after one of the form’s own properties'
   const release = await admin
     .collection('changelog_entries')
     .getFirstListItem('state = "published"', { sort: '-published_at' });
-  // A board's slug, an idea's id; admin/members/[id] is a member's id, changelog/[slug] a release's.
   const pathOf = (route: string) =>
-    urlOf(route, {
-      slug: 'features',
-      path: idea.id,
-      id: idea.id,
-      ...(route.startsWith('admin/members/') && { id: member.id }),
-      ...(route.includes('changelog/') && { slug: release.slug, path: release.slug }),
-    });
+    urlWith(route, { board: 'features', idea: idea.id, member: member.id, release: release.slug });
 
   const findings: string[] = [];
   const visitors = [

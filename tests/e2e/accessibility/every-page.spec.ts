@@ -1,0 +1,197 @@
+// Every page on a phone and on a laptop, in English, Arabic and Japanese, light and dark (issue 37): every route
+// the router has (tests/e2e/routes.ts), the public and member ones as a signed-in member, the staff ones as an
+// admin, on seeded records. The document never scrolls sideways, no element sticks out past the screen's edge
+// except inside a container that scrolls (or clips) on purpose, and axe finds nothing serious or critical (once
+// per language: both widths and both schemes among them).
+// Each finding names the page, the element and where it reaches. `npm run shots` runs this sweep with
+// screenshots and writes a gallery of them (tools/shots.mjs).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { WCAG_TAGS } from '../axe';
+import { expect, test } from '../fixtures';
+import { NOT_INTERACTIVE } from '../ideas-helpers';
+import { isStaffRoute, type RouteRecords, routeFiles, urlWith } from '../routes';
+import { createIdea, signIn } from '../staff-helpers';
+import { looksOf } from './looks';
+import { overflowsOf } from './overflow';
+
+const LANGUAGES = ['en', 'ar', 'ja'] as const;
+const SCREENS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1280, height: 800 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const AXE_IN = ['en phone light', 'ar laptop dark', 'ja phone dark'];
+/** Set by `npm run shots`: a folder for one screenshot per page and combination. */
+const SHOTS = process.env.CHORUS_SHOTS ?? '';
+
+const ROUTES = routeFiles();
+// Twelve combinations of 44 pages: spread over the run's workers rather than one after another.
+test.describe.configure({ mode: 'parallel' });
+// A trace of 44 pages is most of the sweep's time; a failure names the page and the element instead.
+test.use({ trace: 'off' });
+
+interface Account {
+  email: string;
+  password: string;
+}
+interface Seeded {
+  records: RouteRecords;
+  member: Account;
+  admin: Account;
+}
+let seeded: Seeded | undefined;
+
+/** The records the routes need, made once per worker (an idea of the member's own, so its edit page opens). */
+async function seed(admin: PocketBase): Promise<Seeded> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const password = 'a-long-password-123';
+  const make = (name: string, role: string) =>
+    admin.collection('users').create({
+      name,
+      email: `${name.toLowerCase().replace(/\s/g, '-')}-${tag}@example.com`,
+      password,
+      passwordConfirm: password,
+      verified: true,
+      role,
+    });
+  const member = await make('Sweep Member', 'member');
+  const staff = await make('Sweep Admin', 'admin');
+  const idea = await createIdea(admin, member.id, 'Offline mode for the mobile app, with sync once back online');
+  await admin.collection('comments').create({ post: idea.id, author: staff.id, body: 'Thanks, we are looking at it.' });
+  const release = await admin
+    .collection('changelog_entries')
+    .getFirstListItem('state = "published"', { sort: '-published_at' });
+  return {
+    records: { board: 'features', idea: idea.id, member: member.id, release: release.slug },
+    member: { email: member.email, password },
+    admin: { email: staff.email, password },
+  };
+}
+
+async function contextFor(
+  browser: Browser,
+  baseURL: string,
+  pbUrl: string,
+  who: Account,
+  lang: string,
+  screen: (typeof SCREENS)[number],
+  scheme: (typeof SCHEMES)[number],
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: screen.width, height: screen.height },
+    colorScheme: scheme,
+  });
+  await context.addCookies([{ name: 'chorus_lang', value: lang, url: baseURL }]);
+  await signIn(context, baseURL, pbUrl, who.email, who.password);
+  return context.newPage();
+}
+
+/** Serious and critical axe violations on the page, each with the elements it found. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Violations only: axe skips writing up every rule that passed (a third faster per page).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `axe ${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target).join(', ')}`,
+    );
+}
+
+for (const lang of LANGUAGES) {
+  for (const screen of SCREENS) {
+    for (const scheme of SCHEMES) {
+      const combination = `${lang}, ${screen.width} px, ${scheme}`;
+      // axe once per language (2 s a page against half a second for the rest), in a combination that differs
+      // each time: English on a phone in light, Arabic on a laptop in dark, Japanese on a phone in dark.
+      const withAxe = AXE_IN.includes(`${lang} ${screen.name} ${scheme}`);
+      test(`every page fits the screen${withAxe ? ' and passes axe' : ''}: ${combination}`, async ({
+        browser,
+        baseURL,
+        pbUrl,
+        admin,
+      }) => {
+        test.setTimeout(600_000);
+        seeded ??= await seed(admin);
+        const { records, member, admin: staff } = seeded;
+        const found: string[] = [];
+        for (const staffPages of [false, true]) {
+          const who = staffPages ? staff : member;
+          const page = await contextFor(browser, baseURL as string, pbUrl, who, lang, screen, scheme);
+          for (const route of ROUTES.filter((r) => isStaffRoute(r) === staffPages)) {
+            const url = urlWith(route, records);
+            // A route that sends the browser elsewhere (/sso to the team's sign-in page, once another spec has
+            // set one up) has no page of ours to check.
+            const reached = await page.goto(url).then(
+              () => new URL(page.url()).origin === new URL(baseURL as string).origin,
+              () => false,
+            );
+            if (!reached) continue;
+            await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+            await expect(page.locator('html')).toHaveAttribute('lang', lang);
+            for (const overflow of await overflowsOf(page)) found.push(`${url}: ${overflow}`);
+            if (withAxe) for (const violation of await seriousViolations(page)) found.push(`${url}: ${violation}`);
+            if (SHOTS) {
+              const folder = join(SHOTS, `${lang}-${screen.name}-${scheme}`);
+              mkdirSync(folder, { recursive: true });
+              await page.screenshot({ path: join(folder, `${route.replaceAll('/', '_')}.png`), fullPage: true });
+            }
+          }
+          await page.context().close();
+        }
+        expect(found, `pages that break in ${combination}`).toEqual([]);
+      });
+    }
+  }
+}
+
+test('every staff page draws its text fields one way and its submit buttons one way', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+}) => {
+  test.setTimeout(300_000);
+  seeded ??= await seed(admin);
+  const { records, admin: staff } = seeded;
+  const page = await contextFor(browser, baseURL as string, pbUrl, staff, 'en', SCREENS[1], 'light');
+  const fields: Record<string, string> = {};
+  const submits: Record<string, string> = {};
+  for (const route of ROUTES.filter(isStaffRoute)) {
+    const url = urlWith(route, records);
+    await page.goto(url);
+    await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+    const looks = await looksOf(page);
+    for (const [look, control] of Object.entries(looks.fields)) fields[look] ??= `${url} ${control}`;
+    for (const [look, control] of Object.entries(looks.submits)) submits[look] ??= `${url} ${control}`;
+  }
+  await page.context().close();
+  const listed = (looks: Record<string, string>) => Object.entries(looks).map(([look, first]) => `${look}: ${first}`);
+  expect(listed(fields), 'looks of text fields on the staff pages').toHaveLength(1);
+  expect(listed(submits), 'looks of submit buttons on the staff pages').toHaveLength(1);
+});
+
+test('the sweep names what sticks out, and not what scrolls on purpose', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/roadmap');
+  const columns = page.locator('.roadmap');
+  expect(await columns.evaluate((el) => el.scrollWidth > el.clientWidth), 'columns past the screen').toBe(true);
+  expect(await overflowsOf(page), 'the roadmap’s columns scroll inside their own container').toEqual([]);
+  await page.evaluate(() => {
+    const wide = document.createElement('p');
+    wide.className = 'too-wide';
+    wide.style.inlineSize = '600px';
+    wide.textContent = 'A line set wider than a phone';
+    document.querySelector('main')?.append(wide);
+  });
+  const found = await overflowsOf(page);
+  expect(found[0]).toMatch(/^the page scrolls sideways: \d+ px wide on 390$/);
+  expect(found[1]).toMatch(/^p\.too-wide "A line set wider than a phone" reaches \d+–\d+ px of 390$/);
+});
