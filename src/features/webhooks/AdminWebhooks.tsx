@@ -78,6 +78,7 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
           type="button"
           className="button danger"
           onClick={() => removeWebhook(webhook.id)}
+          data-confirm={t('confirmDelete', { name: webhook.name })}
           aria-label={actionName(t('delete'), webhook.name)}
         >
           {t('delete')}

@@ -1,0 +1,90 @@
+// An admin who deletes a segment, an alert rule or a webhook is asked first and told what goes with it; saying
+// no removes nothing, saying yes removes it (src/ui/confirm-first.ts: plain forms and islands alike).
+import type { Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { expect, test } from '../fixtures';
+import { signIn, unique } from '../staff-helpers';
+
+interface Case {
+  page: string;
+  collection: string;
+  make(admin: PocketBase, name: string): Promise<{ id: string }>;
+  /** What the question says goes with it. */
+  question: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    page: '/admin/segments',
+    collection: 'segments',
+    make: (admin, name) =>
+      admin
+        .collection('segments')
+        .create({ name, conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'gold' }] } }),
+    question: /Alert rules that count its voters go with it; members keep their accounts\.$/,
+  },
+  {
+    page: '/admin/alerts',
+    collection: 'alert_rules',
+    make: (admin, name) => admin.collection('alert_rules').create({ name, metric: 'votes', threshold: 50 }),
+    question: /Its record of firings goes with it\.$/,
+  },
+  {
+    page: '/admin/webhooks',
+    collection: 'webhooks',
+    make: (admin, name) =>
+      admin
+        .collection('webhooks')
+        .create({ name, url: 'https://hooks.example.com/chorus', kind: 'standard', events: ['idea.posted'] }),
+    question: /Events stop going to it, and its delivery log goes with it\.$/,
+  },
+];
+
+/** Clicks the Delete button of the item named `name`, answers the question, and returns what it asked. */
+async function deleteAnswering(page: Page, name: string, answer: boolean): Promise<string> {
+  const asked = page.waitForEvent('dialog').then(async (dialog) => {
+    const message = dialog.message();
+    await (answer ? dialog.accept() : dialog.dismiss());
+    return message;
+  });
+  const item = page.locator('li, section, article, tr').filter({ hasText: name }).last();
+  await item.getByRole('button', { name: /^Delete/ }).click();
+  return asked;
+}
+
+for (const { page: path, collection, make, question } of CASES) {
+  test(`an admin deleting on ${path} is asked first and told what goes with it`, async ({
+    browser,
+    baseURL,
+    pbUrl,
+    admin,
+    createMember,
+  }) => {
+    const staff = await createMember({ role: 'admin' });
+    const name = unique('Doomed');
+    const record = await make(admin, name);
+    const context = await browser.newContext();
+    await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+    expect(await deleteAnswering(page, name, false)).toMatch(new RegExp(`“${name}”[?？]`));
+    await page.waitForTimeout(300); // a refused click sends nothing: give a wrong one the time to arrive
+    expect((await admin.collection(collection).getOne(record.id)).id).toBe(record.id);
+
+    expect(await deleteAnswering(page, name, true)).toMatch(question);
+    await expect
+      .poll(() =>
+        admin
+          .collection(collection)
+          .getOne(record.id)
+          .then(
+            () => 'still there',
+            () => 'gone',
+          ),
+      )
+      .toBe('gone');
+    await context.close();
+  });
+}
