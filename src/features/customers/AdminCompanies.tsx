@@ -130,9 +130,8 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
             type="button"
             className="button danger"
             aria-label={actionName(t('delete'), company.name)}
-            onClick={() => {
-              if (window.confirm(t('confirmDelete', { name: company.name }))) void removeCompany(company.id);
-            }}
+            data-confirm={t('confirmDelete', { name: company.name })}
+            onClick={() => void removeCompany(company.id)}
           >
             {t('delete')}
           </button>

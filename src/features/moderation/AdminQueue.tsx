@@ -37,9 +37,8 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
               <button
                 type="button"
                 className="button danger"
-                onClick={() =>
-                  window.confirm(t('confirmDelete', { title: post.title })) && decideQueued(post.id, false)
-                }
+                data-confirm={t('confirmDelete', { title: post.title })}
+                onClick={() => decideQueued(post.id, false)}
                 aria-label={actionName(t('delete'), post.title)}
               >
                 {t('delete')}

@@ -151,9 +151,8 @@ export default function AdminListEditor(props: Props) {
                 <button
                   type="button"
                   className="button danger"
-                  onClick={() =>
-                    window.confirm(t('confirmDelete', { name: nameOf(row) })) && removeAdminRow(collection, row.id)
-                  }
+                  data-confirm={t('confirmDelete', { name: nameOf(row) })}
+                  onClick={() => removeAdminRow(collection, row.id)}
                   aria-label={actionName(t('delete'), nameOf(row))}
                 >
                   {t('delete')}

@@ -214,10 +214,9 @@ function Connection({
           </button>{' '}
           <button
             type="button"
-            className="button"
-            onClick={() =>
-              window.confirm(t('confirmDelete', { name: connection.name })) && removeConnection(connection.id)
-            }
+            className="button danger"
+            data-confirm={t('confirmDelete', { name: connection.name })}
+            onClick={() => removeConnection(connection.id)}
           >
             {t('delete')}
           </button>

@@ -1,4 +1,4 @@
-// An admin who deletes a segment, an alert rule or a webhook is asked first and told what goes with it; saying
+// An admin who deletes a segment, an alert rule, a webhook, a company or a tag is asked first and told what goes with it; saying
 // no removes nothing, saying yes removes it (src/ui/confirm-first.ts: plain forms and islands alike).
 import type { Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
@@ -38,6 +38,19 @@ const CASES: Case[] = [
         .create({ name, url: 'https://hooks.example.com/chorus', kind: 'standard', events: ['idea.posted'] }),
     question: /Events stop going to it, and its delivery log goes with it\.$/,
   },
+  {
+    page: '/admin/companies',
+    collection: 'companies',
+    make: (admin, name) => admin.collection('companies').create({ external_id: `co-${Date.now()}`, name }),
+    question: /Its members keep their accounts but lose their company\.$/,
+  },
+  {
+    page: '/admin/tags',
+    collection: 'tags',
+    make: (admin, name) =>
+      admin.collection('tags').create({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), color: '#2266aa' }),
+    question: /\?$/,
+  },
 ];
 
 /** Clicks the Delete button of the item named `name`, answers the question, and returns what it asked. */
@@ -47,8 +60,10 @@ async function deleteAnswering(page: Page, name: string, answer: boolean): Promi
     await (answer ? dialog.accept() : dialog.dismiss());
     return message;
   });
+  // A button named after its item ("Delete Gold"), or the Delete button in the item's own part of the page.
+  const labelled = page.getByRole('button', { name: new RegExp(`^Delete.*${name}`) });
   const item = page.locator('li, section, article, tr').filter({ hasText: name }).last();
-  await item.getByRole('button', { name: /^Delete/ }).click();
+  await ((await labelled.count()) > 0 ? labelled : item.getByRole('button', { name: /^Delete/ })).click();
   return asked;
 }
 
@@ -69,7 +84,7 @@ for (const { page: path, collection, make, question } of CASES) {
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
-    expect(await deleteAnswering(page, name, false)).toMatch(new RegExp(`“${name}”[?？]`));
+    expect(await deleteAnswering(page, name, false)).toMatch(new RegExp(`${name}”?[?？]`));
     await page.waitForTimeout(300); // a refused click sends nothing: give a wrong one the time to arrive
     expect((await admin.collection(collection).getOne(record.id)).id).toBe(record.id);
 
