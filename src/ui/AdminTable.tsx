@@ -1,6 +1,8 @@
 // The one staff table: its column headings, its rows, and (when it may be wider than a phone) a region of its
-// own that scrolls sideways, which the keyboard can reach and scroll too. An empty list shows a sentence instead.
-import type { ReactNode } from 'react';
+// own that scrolls sideways, which the keyboard can reach and scroll too; on a phone, cards (./table-cards.ts).
+// An empty list shows a sentence instead.
+import { type ReactNode, useEffect, useRef } from 'react';
+import { labelCells } from './table-cards';
 
 interface Props {
   /** Names the table for screen readers (the scrolling region's label, or a hidden caption). */
@@ -16,9 +18,11 @@ interface Props {
 }
 
 export function AdminTable({ label, columns, empty, rowCount, scrolls = true, testId, children }: Props) {
+  const ref = useRef<HTMLTableElement>(null);
+  useEffect(() => labelCells(ref.current));
   if (empty !== undefined && rowCount === 0) return <p>{empty}</p>;
   const table = (
-    <table className="admin-table" data-testid={testId}>
+    <table className="admin-table" data-testid={testId} ref={ref}>
       {!scrolls && <caption className="visually-hidden">{label}</caption>}
       <thead>
         <tr>
