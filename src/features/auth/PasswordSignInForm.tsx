@@ -1,4 +1,4 @@
-// Signing in with email and password.
+// Signing in with email and password (a step of SignInForm; "Forgot password?" moves it to the reset step).
 
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
@@ -9,7 +9,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { AuthEmailField, PasswordField } from './AuthFields';
 import { $authEmail, continueTo, signInWithPassword } from './auth';
 
-export function PasswordSignInForm({ next }: { next: string | null }) {
+export function PasswordSignInForm({ next, onForgot }: { next: string | null; onForgot: () => void }) {
   const email = useClientStore($authEmail, '');
   const [password, setPassword] = useState('');
   const { pending, busy, error, fields, run } = useFormAction();
@@ -33,7 +33,15 @@ export function PasswordSignInForm({ next }: { next: string | null }) {
         error={fields.password}
       />
       <p className="field-hint">
-        <a href="/reset-password">{t('forgot')}</a>
+        <a
+          href="/reset-password"
+          onClick={(event) => {
+            event.preventDefault();
+            onForgot();
+          }}
+        >
+          {t('forgot')}
+        </a>
       </p>
       <SubmitButton busy={busy} pending={pending} label={t('signIn')} pendingLabel={t('signingIn')} />
     </form>

@@ -11,9 +11,11 @@ test('a member who forgot their password sets a new one from the emailed link', 
   const member = await createMember();
   await page.goto('/signin');
   await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+  // The reset is a step of the one sign-in form: in place, with the address already typed.
   await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('form', { name: 'Reset your password' }).getByLabel('Email')).toHaveValue(member.email);
   await page.getByRole('button', { name: 'Email me a reset link' }).click();
   await expect(page.getByRole('status')).toContainText(member.email);
 
@@ -56,4 +58,22 @@ test.describe('without JavaScript', () => {
     expect(response?.status()).toBe(400);
     await expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible();
   });
+});
+
+test('the sign-in form goes to its reset step and back without leaving the page, and the reset page is the same form', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('form', { name: 'Reset your password' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+
+  await page.goto('/reset-password');
+  await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Reset your password' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
 });
