@@ -1,13 +1,10 @@
 // The one frame every form control sits in: its label, then the control, its hint and the server's message,
 // wired for screen readers (the control gets its id, aria-invalid and aria-describedby from here).
 import type { ReactNode } from 'react';
+import { type ControlAria, controlAria, errorId, hintId } from './field-aria';
 
 /** What the frame hands its control: spread it onto the input, select or textarea. */
-export interface ControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
+export type ControlProps = ControlAria;
 
 export interface FrameProps {
   id: string;
@@ -22,7 +19,6 @@ export interface FrameProps {
 }
 
 export function FieldFrame({ id, label, hint, error, labelId, inline, children }: FrameProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   if (inline)
     return (
       <span className="field">
@@ -35,14 +31,14 @@ export function FieldFrame({ id, label, hint, error, labelId, inline, children }
       <label htmlFor={id} id={labelId}>
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      {children(controlAria(id, { hint, error }))}
       {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
+        <p className="field-hint" id={hintId(id)}>
           {hint}
         </p>
       )}
       {error && (
-        <p className="field-error" id={`${id}-error`}>
+        <p className="field-error" id={errorId(id)}>
           {error}
         </p>
       )}
