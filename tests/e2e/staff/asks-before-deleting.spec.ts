@@ -1,5 +1,6 @@
 // An admin who deletes a segment, an alert rule, a webhook, a company or a tag is asked first and told what goes with it; saying
-// no removes nothing, saying yes removes it (src/ui/confirm-first.ts: plain forms and islands alike).
+// no (or Escape) removes nothing and puts focus back on the button, saying yes removes it (src/ui/confirm-first.ts:
+// the site's own modal dialog, for plain forms and islands alike).
 import type { Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { expect, test } from '../fixtures';
@@ -53,18 +54,23 @@ const CASES: Case[] = [
   },
 ];
 
-/** Clicks the Delete button of the item named `name`, answers the question, and returns what it asked. */
+/** Clicks the Delete button of the item named `name`, answers the dialog, and returns what it asked. */
 async function deleteAnswering(page: Page, name: string, answer: boolean): Promise<string> {
-  const asked = page.waitForEvent('dialog').then(async (dialog) => {
-    const message = dialog.message();
-    await (answer ? dialog.accept() : dialog.dismiss());
-    return message;
-  });
   // A button named after its item ("Delete Gold"), or the Delete button in the item's own part of the page.
   const labelled = page.getByRole('button', { name: new RegExp(`^Delete.*${name}`) });
   const item = page.locator('li, section, article, tr').filter({ hasText: name }).last();
-  await ((await labelled.count()) > 0 ? labelled : item.getByRole('button', { name: /^Delete/ })).click();
-  return asked;
+  const button = (await labelled.count()) > 0 ? labelled : item.getByRole('button', { name: /^Delete/ });
+  await button.click();
+  // The site's own modal dialog, in its language: focus inside it, on Cancel.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const question = (await dialog.locator('#confirm-question').textContent()) ?? '';
+  await expect(dialog).toHaveAccessibleName(question);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: answer ? 'Delete' : 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  if (!answer) await expect(button).toBeFocused(); // focus goes back where it was
+  return question;
 }
 
 for (const { page: path, collection, make, question } of CASES) {
@@ -103,3 +109,20 @@ for (const { page: path, collection, make, question } of CASES) {
     await context.close();
   });
 }
+
+test('Escape closes the question and deletes nothing', async ({ browser, baseURL, pbUrl, admin, createMember }) => {
+  const staff = await createMember({ role: 'admin' });
+  const name = unique('Kept');
+  const record = await admin.collection('alert_rules').create({ name, metric: 'votes', threshold: 50 });
+  const context = await browser.newContext();
+  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
+  const page = await context.newPage();
+  await page.goto('/admin/alerts');
+  await page.locator('li').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.waitForTimeout(300);
+  expect((await admin.collection('alert_rules').getOne(record.id)).id).toBe(record.id);
+  await context.close();
+});
