@@ -3,6 +3,7 @@
 // not start in this browser, or one arriving while another member is signed in, asks before signing in.
 import type { Page } from '@playwright/test';
 import { badTokens, signIdentifyToken } from '../../support/identify-tokens';
+import { overflowsOf } from '../accessibility/overflow';
 import { expect, test } from '../fixtures';
 import { openPanel, startWidgetStory } from '../widget-support';
 
@@ -175,6 +176,13 @@ test('an attacker’s sign-in link never swaps a signed-in member’s session: t
       await visitorPage.getByRole('button', { name: 'Don’t sign in' }).click();
       await expect(visitorPage).toHaveURL(/:\d+\/roadmap$/);
       await expect(visitorPage.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+      // On a phone, the question about a long address breaks it rather than widen the page (it reached 655 px).
+      const long = { ...attacker, email: `a-rather-long-address-${Date.now()}@customers.example.com` };
+      await visitorPage.setViewportSize({ width: 390, height: 844 });
+      await visitorPage.goto(`/sso?token=${await signIdentifyToken(secret, long)}&next=/roadmap`);
+      await expect(visitorPage.getByRole('button', { name: `Continue as ${long.email}` })).toBeVisible();
+      expect(await overflowsOf(visitorPage), 'the question on a phone').toEqual([]);
     } finally {
       await visitor.close();
     }
