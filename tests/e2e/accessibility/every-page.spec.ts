@@ -15,6 +15,7 @@ import { expect, test } from '../fixtures';
 import { NOT_INTERACTIVE } from '../ideas-helpers';
 import { isStaffRoute, type RouteRecords, routeFiles, urlWith } from '../routes';
 import { createIdea, signIn } from '../staff-helpers';
+import { unringedFocus } from './focus-ring';
 import { looksOf } from './looks';
 import { overflowsOf } from './overflow';
 
@@ -194,4 +195,48 @@ test('the sweep names what sticks out, and not what scrolls on purpose', async (
   const found = await overflowsOf(page);
   expect(found[0]).toMatch(/^the page scrolls sideways: \d+ px wide on 390$/);
   expect(found[1]).toMatch(/^p\.too-wide "A line set wider than a phone" reaches \d+–\d+ px of 390$/);
+});
+
+test('every control shows where keyboard focus is, on every page', async ({ browser, baseURL, pbUrl, admin }) => {
+  test.setTimeout(300_000);
+  seeded ??= await seed(admin);
+  const { records, member, admin: staff } = seeded;
+  const found: string[] = [];
+  for (const staffPages of [false, true]) {
+    const page = await contextFor(
+      browser,
+      baseURL as string,
+      pbUrl,
+      staffPages ? staff : member,
+      'en',
+      SCREENS[1],
+      'light',
+    );
+    for (const route of ROUTES.filter((r) => isStaffRoute(r) === staffPages)) {
+      const url = urlWith(route, records);
+      const reached = await page.goto(url).then(
+        () => new URL(page.url()).origin === new URL(baseURL as string).origin,
+        () => false,
+      );
+      if (!reached) continue;
+      await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+      for (const control of await unringedFocus(page)) found.push(`${url}: ${control}`);
+    }
+    await page.context().close();
+  }
+  expect(found, 'focused controls with no visible ring').toEqual([]);
+});
+
+test('the focus check names a control that hides its ring', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
+  expect(await unringedFocus(page)).toEqual([]);
+  await page.evaluate(() => {
+    const bare = document.createElement('button');
+    bare.type = 'button';
+    bare.textContent = 'No ring here';
+    bare.style.outline = 'none';
+    document.querySelector('main')?.prepend(bare);
+  });
+  expect(await unringedFocus(page)).toEqual(['button "No ring here"']);
 });
