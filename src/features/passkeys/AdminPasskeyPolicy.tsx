@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
 import { FormAlert } from '../../ui/FormAlert';
+import { Switch } from '../../ui/Switch';
 import { saveSiteSettings } from '../site/site-settings';
 
 export default function AdminPasskeyPolicy({ id, required }: { id: string; required: boolean }) {
@@ -25,19 +26,13 @@ export default function AdminPasskeyPolicy({ id, required }: { id: string; requi
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('policyLabel')}>
       <FormAlert error={error} shown={[]} />
-      <div className="field checkbox">
-        <input
-          id="staff-passkey-required"
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => setChecked(event.currentTarget.checked)}
-          aria-describedby="staff-passkey-required-hint"
-        />
-        <label htmlFor="staff-passkey-required">{t('policyLabel')}</label>
-        <p id="staff-passkey-required-hint" className="field-hint">
-          {t('policyHint')}
-        </p>
-      </div>
+      <Switch
+        id="staff-passkey-required"
+        label={t('policyLabel')}
+        hint={t('policyHint')}
+        checked={checked}
+        onChecked={setChecked}
+      />
       <button className="button primary" type="submit">
         {t('save')}
       </button>

@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
 import { FieldFrame } from '../../ui/FieldFrame';
 import { ImageField } from '../../ui/ImageField';
+import { Switch } from '../../ui/Switch';
 import { saveSiteSettings, siteSettingsData } from './site-settings';
 
 interface Props {
@@ -59,22 +60,26 @@ export default function AdminSiteForm(props: Props) {
       <FieldFrame id="site-welcome" label={t('welcome')} error={fields.welcome}>
         {(control) => <textarea {...control} name="welcome" rows={5} defaultValue={props.welcome} />}
       </FieldFrame>
-      <label className="checkbox">
-        <input type="checkbox" name="require_approval" defaultChecked={props.requireApproval} /> {t('requireApproval')}
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" name="allow_signups" defaultChecked={props.allowSignups} /> {t('allowSignups')}
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" name="author_votes" defaultChecked={props.authorVotes} /> {t('authorVotes')}
-      </label>
-      <label className="checkbox">
-        <input type="checkbox" name="show_eta" defaultChecked={props.showEta} aria-describedby="site-show-eta-hint" />{' '}
-        {translator('eta')('settingLabel')}
-      </label>
-      <p id="site-show-eta-hint" className="hint">
-        {translator('eta')('settingHint')}
-      </p>
+      <Switch
+        id="site-require-approval"
+        name="require_approval"
+        label={t('requireApproval')}
+        defaultChecked={props.requireApproval}
+      />
+      <Switch
+        id="site-allow-signups"
+        name="allow_signups"
+        label={t('allowSignups')}
+        defaultChecked={props.allowSignups}
+      />
+      <Switch id="site-author-votes" name="author_votes" label={t('authorVotes')} defaultChecked={props.authorVotes} />
+      <Switch
+        id="site-show-eta"
+        name="show_eta"
+        label={translator('eta')('settingLabel')}
+        hint={translator('eta')('settingHint')}
+        defaultChecked={props.showEta}
+      />
       <fieldset className="site-languages">
         <legend>{t('languages')}</legend>
         <FieldFrame
@@ -93,18 +98,13 @@ export default function AdminSiteForm(props: Props) {
             </select>
           )}
         </FieldFrame>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="browser_locale"
-            defaultChecked={props.browserLocale}
-            aria-describedby="browser-locale-hint"
-          />{' '}
-          {t('browserLocale')}
-        </label>
-        <p className="field-hint" id="browser-locale-hint">
-          {t('browserLocaleHint')}
-        </p>
+        <Switch
+          id="browser-locale"
+          name="browser_locale"
+          label={t('browserLocale')}
+          hint={t('browserLocaleHint')}
+          defaultChecked={props.browserLocale}
+        />
       </fieldset>
       <FieldFrame
         id="site-audit-retention"
