@@ -2,7 +2,7 @@
 // control the browser draws no ring for (no outline, no box shadow), as `tag.class "its words"`.
 import type { Page } from '@playwright/test';
 
-export async function unringedFocus(page: Page, limit = 40): Promise<string[]> {
+export async function unringedFocus(page: Page, limit = 30): Promise<string[]> {
   await page.locator('body').click({ position: { x: 1, y: 1 } }); // start from the top of the document
   const found = new Set<string>();
   const seen = new Set<string>();
