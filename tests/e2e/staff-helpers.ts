@@ -1,5 +1,5 @@
 // Helpers for the staff, roadmap and changelog stories: sign a browser in as someone, make ideas.
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 
 export const demoPassword = () => process.env.E2E_DEMO_PASSWORD ?? '';
@@ -23,6 +23,18 @@ export async function signIn(context: BrowserContext, baseURL: string, pbUrl: st
     if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', auth);
   }, stored);
   return pb;
+}
+
+/** A new browser context signed in as `account`, and a page in it (close it with `page.context().close()`). */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  pbUrl: string,
+  account: { email: string; password: string },
+): Promise<Page> {
+  const context = await browser.newContext();
+  await signIn(context, baseURL, pbUrl, account.email, account.password);
+  return context.newPage();
 }
 
 /** An approved idea on the demo features board, written as `authorId`, in the Open status. */

@@ -92,6 +92,19 @@ async function contextFor(
   return context.newPage();
 }
 
+/**
+ * Opens `url` and waits until every island that will hydrate has; false when the route sent the browser to
+ * another site (/sso to the team's sign-in page, once another spec has set one up): no page of ours to check.
+ */
+async function visit(page: Page, url: string, baseURL: string): Promise<boolean> {
+  const reached = await page.goto(url).then(
+    () => new URL(page.url()).origin === new URL(baseURL).origin,
+    () => false,
+  );
+  if (reached) await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+  return reached;
+}
+
 /** Serious and critical axe violations on the page, each with the elements it found. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // Violations only: axe skips writing up every rule that passed (a third faster per page).
@@ -129,14 +142,7 @@ for (const lang of LANGUAGES) {
           const page = await contextFor(browser, baseURL as string, pbUrl, who, lang, screen, scheme);
           for (const route of ROUTES.filter((r) => isStaffRoute(r) === staffPages)) {
             const url = urlWith(route, records);
-            // A route that sends the browser elsewhere (/sso to the team's sign-in page, once another spec has
-            // set one up) has no page of ours to check.
-            const reached = await page.goto(url).then(
-              () => new URL(page.url()).origin === new URL(baseURL as string).origin,
-              () => false,
-            );
-            if (!reached) continue;
-            await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+            if (!(await visit(page, url, baseURL as string))) continue;
             await expect(page.locator('html')).toHaveAttribute('lang', lang);
             for (const overflow of await overflowsOf(page)) found.push(`${url}: ${overflow}`);
             if (withAxe) for (const violation of await seriousViolations(page)) found.push(`${url}: ${violation}`);
@@ -168,8 +174,7 @@ test('every staff page draws its text fields one way and its submit buttons one 
   const submits: Record<string, string> = {};
   for (const route of ROUTES.filter(isStaffRoute)) {
     const url = urlWith(route, records);
-    await page.goto(url);
-    await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+    if (!(await visit(page, url, baseURL as string))) continue;
     const looks = await looksOf(page);
     for (const [look, control] of Object.entries(looks.fields)) fields[look] ??= `${url} ${control}`;
     for (const [look, control] of Object.entries(looks.submits)) submits[look] ??= `${url} ${control}`;
@@ -215,12 +220,7 @@ test('every control shows where keyboard focus is, on every page', async ({ brow
     );
     for (const route of ROUTES.filter((r) => isStaffRoute(r) === staffPages)) {
       const url = urlWith(route, records);
-      const reached = await page.goto(url).then(
-        () => new URL(page.url()).origin === new URL(baseURL as string).origin,
-        () => false,
-      );
-      if (!reached) continue;
-      await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 20_000 });
+      if (!(await visit(page, url, baseURL as string))) continue;
       for (const control of await unringedFocus(page)) found.push(`${url}: ${control}`);
     }
     await page.context().close();

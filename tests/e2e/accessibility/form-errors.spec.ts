@@ -3,7 +3,7 @@
 // server-rendered form (FormField.astro) and an island's Field (FieldFrame.tsx), both through
 // src/ui/field-aria.ts.
 import { expect, test } from '../fixtures';
-import { signIn, unique } from '../staff-helpers';
+import { signedInPage, unique } from '../staff-helpers';
 
 test('a plain staff form refused: the message is read with its field and the form keeps what was typed', async ({
   browser,
@@ -12,9 +12,7 @@ test('a plain staff form refused: the message is read with its field and the for
   createMember,
 }) => {
   const staff = await createMember({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, baseURL as string, pbUrl, staff);
   await page.goto('/admin/alerts');
   const name = unique('Huge rule');
   await page.getByLabel('Name').fill(name);
@@ -33,7 +31,7 @@ test('a plain staff form refused: the message is read with its field and the for
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await expect(page.getByLabel('When')).toHaveValue('revenue');
   await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
-  await context.close();
+  await page.context().close();
 });
 
 test('an island’s form refused: the message is read with its field, after its hint, and nothing typed is lost', async ({
@@ -43,9 +41,7 @@ test('an island’s form refused: the message is read with its field, after its 
   createMember,
 }) => {
   const staff = await createMember({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, baseURL as string, pbUrl, staff);
   await page.goto('/admin/api-keys');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const name = unique('Triage script');
@@ -61,5 +57,5 @@ test('an island’s form refused: the message is read with its field, after its 
   await expect(limit).toHaveValue('200000');
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await expect(page.getByRole('radio', { name: 'Member' })).toBeChecked();
-  await context.close();
+  await page.context().close();
 });

@@ -1,7 +1,7 @@
 // The site's on/off settings are switches (src/ui/Switch.tsx): each read as a switch with its name and state,
 // flipped with the keyboard, its hint read with it. (Saving one is in admin-language.spec.ts, on a stack of its own.)
 import { expect, test } from '../fixtures';
-import { signIn } from '../staff-helpers';
+import { signedInPage } from '../staff-helpers';
 
 test('an admin reads and flips the site’s on/off settings as switches, with the keyboard', async ({
   browser,
@@ -10,9 +10,7 @@ test('an admin reads and flips the site’s on/off settings as switches, with th
   createMember,
 }) => {
   const staff = await createMember({ role: 'admin' });
-  const context = await browser.newContext();
-  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, baseURL as string, pbUrl, staff);
   await page.goto('/admin/settings');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   for (const name of ['New ideas wait for staff approval', 'Anyone may sign up', 'Show ETAs publicly']) {
@@ -29,5 +27,5 @@ test('an admin reads and flips the site’s on/off settings as switches, with th
   await expect(page.getByRole('switch', { name: 'Let visitors’ browser language choose' })).toHaveAccessibleDescription(
     /./,
   );
-  await context.close();
+  await page.context().close();
 });

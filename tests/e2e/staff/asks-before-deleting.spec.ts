@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { expect, test } from '../fixtures';
-import { signIn, unique } from '../staff-helpers';
+import { signedInPage, unique } from '../staff-helpers';
 
 interface Case {
   page: string;
@@ -84,9 +84,7 @@ for (const { page: path, collection, make, question } of CASES) {
     const staff = await createMember({ role: 'admin' });
     const name = unique('Doomed');
     const record = await make(admin, name);
-    const context = await browser.newContext();
-    await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
-    const page = await context.newPage();
+    const page = await signedInPage(browser, baseURL as string, pbUrl, staff);
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
@@ -106,7 +104,7 @@ for (const { page: path, collection, make, question } of CASES) {
           ),
       )
       .toBe('gone');
-    await context.close();
+    await page.context().close();
   });
 }
 
@@ -114,9 +112,7 @@ test('Escape closes the question and deletes nothing', async ({ browser, baseURL
   const staff = await createMember({ role: 'admin' });
   const name = unique('Kept');
   const record = await admin.collection('alert_rules').create({ name, metric: 'votes', threshold: 50 });
-  const context = await browser.newContext();
-  await signIn(context, baseURL as string, pbUrl, staff.email, staff.password);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, baseURL as string, pbUrl, staff);
   await page.goto('/admin/alerts');
   await page.locator('li').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -124,5 +120,5 @@ test('Escape closes the question and deletes nothing', async ({ browser, baseURL
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.waitForTimeout(300);
   expect((await admin.collection('alert_rules').getOne(record.id)).id).toBe(record.id);
-  await context.close();
+  await page.context().close();
 });
