@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import { hydrationDirectives } from './tools/lib/hydration-directives.mjs';
 import { mcpWithoutAjv } from './tools/lib/mcp-without-ajv.mjs';
+import { pocketbaseBrowserClient } from './tools/lib/pocketbase-browser-client.mjs';
 import { reactIslandRenderer } from './tools/lib/react-island-renderer.mjs';
 import { widgetLoader } from './tools/lib/widget-loader.mjs';
 
@@ -61,7 +62,7 @@ export default defineConfig({
   // is cached at the edge and compressed, and Astro hashes the inlined styles into the CSP.
   build: { inlineStylesheets: 'always' },
   vite: {
-    plugins: [mcpWithoutAjv()],
+    plugins: [mcpWithoutAjv(), pocketbaseBrowserClient()],
     // The Cloudflare adapter's `process` shim banner is for the Worker; the browser's chunks never read
     // process.env (Vite replaces it), so they go without it (about 45 bytes on every file a page loads).
     environments: { client: { build: { rolldownOptions: { output: { banner: () => '' } } } } },
