@@ -2,7 +2,8 @@
 // the router has (tests/e2e/routes.ts), the public and member ones as a signed-in member, the staff ones as an
 // admin, on seeded records. The document never scrolls sideways, no element sticks out past the screen's edge
 // except inside a container that scrolls (or clips) on purpose, and axe finds nothing serious or critical (in
-// Japanese on a phone in dark; other specs run it in English and Arabic).
+// Japanese on a phone in dark; other specs run it in English and Arabic), and no form control shadows its form
+// (shadowing.ts; form-controls.spec.ts checks the visitor's and the moderator's pages).
 // Each finding names the page, the element and where it reaches. `npm run shots` runs this sweep with
 // screenshots and writes a gallery of them (tools/shots.mjs).
 import { mkdirSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { createIdea, signIn } from '../staff-helpers';
 import { unringedFocus } from './focus-ring';
 import { looksOf } from './looks';
 import { overflowsOf } from './overflow';
+import { shadowingControls } from './shadowing';
 
 const LANGUAGES = ['en', 'ar', 'ja'] as const;
 const SCREENS = [
@@ -145,6 +147,7 @@ for (const lang of LANGUAGES) {
             if (!(await visit(page, url, baseURL as string))) continue;
             await expect(page.locator('html')).toHaveAttribute('lang', lang);
             for (const overflow of await overflowsOf(page)) found.push(`${url}: ${overflow}`);
+            for (const control of await shadowingControls(page)) found.push(`${url}: ${control} shadows its form`);
             if (withAxe) for (const violation of await seriousViolations(page)) found.push(`${url}: ${violation}`);
             if (SHOTS) {
               const folder = join(SHOTS, `${lang}-${screen.name}-${scheme}`);
