@@ -1,12 +1,14 @@
 // One comment: author, age, edited marker, body, reactions, and reply/edit/delete where allowed.
 
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { CommentView } from '../../lib/pb/post-types';
 import { Avatar } from '../../ui/Avatar';
 import CommentForm from './CommentForm';
-import { $commentsPost, addComment, editComment, removeComment, toggleCommentHidden } from './comments';
+import { $comments, $commentsPost, addComment, editComment, removeComment, toggleCommentHidden } from './comments';
 import ReactionBar from './ReactionBar';
+
+const DeleteQuestion = lazy(() => import('./DeleteQuestion'));
 
 interface Props {
   comment: CommentView;
@@ -18,7 +20,9 @@ interface Props {
 }
 
 export default function CommentItem({ comment, viewerId, canWrite, staff = false, children }: Props) {
-  const [mode, setMode] = useState<'read' | 'edit' | 'reply'>('read');
+  // 'delete': asked in place what goes with it (its replies too) before anything is removed.
+  const [mode, setMode] = useState<'read' | 'edit' | 'reply' | 'delete'>('read');
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const t = translator('comments');
   const own = viewerId === comment.author.id && !comment.pending;
   const classes = [
@@ -32,7 +36,7 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
       <p className="comment-meta">
         <Avatar user={comment.author} size={24} /> <strong>{comment.author.name}</strong>{' '}
         {comment.byStaff && (
-          <span className="badge badge-team" data-testid="team-mark">
+          <span className="badge" data-testid="team-mark">
             {t('team')}
           </span>
         )}
@@ -40,8 +44,8 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
           {comment.pending ? t('sending') : comment.edited ? t('ageEdited', { age: comment.age }) : comment.age}
         </span>
         {comment.isNew && <span className="badge">{t('new')}</span>}
-        {comment.internal && <span className="badge">{t('internalNote')}</span>}
-        {comment.hidden && <span className="badge">{t('hiddenFromMembers')}</span>}
+        {comment.internal && <span className="badge badge-quiet">{t('internalNote')}</span>}
+        {comment.hidden && <span className="badge badge-quiet">{t('hiddenFromMembers')}</span>}
       </p>
       {mode === 'edit' ? (
         <CommentForm
@@ -96,11 +100,23 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
             </button>
           )}
           {(own || staff) && (
-            <button type="button" className="button link" onClick={() => void removeComment(comment.id)}>
+            <button type="button" className="button link" ref={deleteButton} onClick={() => setMode('delete')}>
               {t('delete')}
             </button>
           )}
         </p>
+      )}
+      {mode === 'delete' && (
+        <Suspense>
+          <DeleteQuestion
+            replies={$comments.get().filter((c) => c.parent === comment.id).length}
+            onDelete={() => void removeComment(comment.id)}
+            onCancel={() => {
+              setMode('read');
+              requestAnimationFrame(() => deleteButton.current?.focus());
+            }}
+          />
+        </Suspense>
       )}
       {children}
       {mode === 'reply' && (
