@@ -151,7 +151,7 @@ test('a page’s heading and lead text come before any inline script, so the fir
   // one is what the first frame can hold (src/lib/hero-first.ts).
   const leads: Array<[string, string]> = [
     ['/', 'class="welcome-prompt"'],
-    ['/b/features', 'class="board-header"'],
+    ['/b/features', 'class="page-header"'],
     [`/p/${id}`, '</h1>'],
     ['/roadmap', '</h1>'],
     ['/changelog', '</h1>'],

@@ -122,7 +122,7 @@ for (const lang of ['en', 'ar', 'ja'] as const) {
     const page = await context.newPage();
     for (const path of ['/?sort=discussed', '/b/features?sort=discussed']) {
       await openPage(page, path);
-      const tabs = page.locator('nav.sort-tabs');
+      const tabs = page.locator('nav.tabs');
       const links = tabs.getByRole('link');
       await expect(links).toHaveCount(4);
       const nav = await tabs.boundingBox();
