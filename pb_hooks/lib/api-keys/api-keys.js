@@ -147,13 +147,16 @@ function withoutServiceRecipients(message) {
   return left > 0;
 }
 
-/** The key's settings as sent, checked; throws a 400 naming the field. */
+/** The key's settings as sent, checked; throws a 400 naming every refused field (the form shows each by its own). */
 function keySettings(body) {
   const { normalizeName } = require(`${__hooks}/lib/text.js`);
   const name = typeof body.name === 'string' ? normalizeName(body.name) : '';
+  const refused = {};
+  let first = '';
   const fail = (field, key) => {
     const { fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
-    throw new BadRequestError(refusalText(key), { [field]: fieldRefusal('validation_api_key', key) });
+    refused[field] = fieldRefusal('validation_api_key', key);
+    if (!first) first = key;
   };
   if (!name || name.length > 80) fail('name', 'apiKeyName');
   const scope = String(body.scope || '');
@@ -176,6 +179,7 @@ function keySettings(body) {
       fail('expires_at', 'apiKeyExpiry');
     }
   }
+  if (first) throw new BadRequestError(refusalText(first), refused);
   return { name, scope, rateLimit, expiresAt };
 }
 

@@ -4,6 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
+import { CheckboxField } from '../../ui/CheckboxField';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { deleteAccount, emailFreshCode, proveFreshSignIn } from './my-account';
@@ -114,22 +115,14 @@ export default function DeleteAccount({ memberId = '', next }: Props) {
     <form className="form" onSubmit={destroy} noValidate>
       <p role="status">{t('confirmed')}</p>
       <FormAlert error={error} shown={['understand']} />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="understand"
-          checked={understood}
-          onChange={(event) => setUnderstood(event.target.checked)}
-          aria-invalid={fields.understand ? true : undefined}
-          aria-describedby={fields.understand ? 'understand-error' : undefined}
-        />{' '}
-        {t('understand')}
-      </label>
-      {fields.understand && (
-        <p id="understand-error" className="field-error">
-          {fields.understand}
-        </p>
-      )}
+      <CheckboxField
+        id="understand"
+        name="understand"
+        label={t('understand')}
+        checked={understood}
+        onChecked={setUnderstood}
+        error={fields.understand}
+      />
       <button type="submit" className="button danger" disabled={busy}>
         {busy ? t('deleting') : t('delete')}
       </button>

@@ -8,6 +8,7 @@ import type { AppError } from '../../lib/pb/errors';
 import { AdminTable } from '../../ui/AdminTable';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
+import { RadioGroup } from '../../ui/RadioGroup';
 import { SubmitButton } from '../../ui/SubmitButton';
 import Toaster from '../../ui/Toaster';
 import { $apiKeys, $newKey, addApiKey, copyNewKey, dismissNewKey, revokeKey, startApiKeys } from './api-keys';
@@ -25,7 +26,7 @@ function formatWhen(date: string): string {
 }
 
 /** The form's values as the route takes them: the expiry at the end of the chosen day, in the admin's time. */
-function toNewKey(form: { name: string; scope: KeyScope; expiry: string; limit: string }): NewApiKey {
+function toNewKey(form: { name: string; scope: KeyScope | ''; expiry: string; limit: string }): NewApiKey {
   const data: NewApiKey = { name: form.name, scope: form.scope };
   if (form.expiry) {
     const end = new Date(`${form.expiry}T23:59:59`);
@@ -165,7 +166,8 @@ export default function AdminApiKeys({ initial }: { initial: ApiKeyRecord[] }) {
   const keys = useStore($apiKeys) ?? initial;
   useEffect(() => startApiKeys(initial), [initial]);
   const [name, setName] = useState('');
-  const [scope, setScope] = useState<KeyScope>('read');
+  // No scope until the admin picks one: what a key may do is never a default.
+  const [scope, setScope] = useState<KeyScope | ''>('');
   const [expiry, setExpiry] = useState('');
   const [limit, setLimit] = useState('');
   const [error, setError] = useState<AppError | null>(null);
@@ -204,32 +206,15 @@ export default function AdminApiKeys({ initial }: { initial: ApiKeyRecord[] }) {
           maxLength={200}
           autoComplete="off"
         />
-        <fieldset aria-describedby={fieldError('scope') ? 'key-scope-error' : undefined}>
-          <legend>{t('scope')}</legend>
-          {KEY_SCOPES.map((value) => (
-            <div key={value} className="field">
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="scope"
-                  value={value}
-                  checked={scope === value}
-                  onChange={() => setScope(value)}
-                  aria-describedby={`key-scope-${value}-help`}
-                />{' '}
-                {t(`scope_${value}`)}
-              </label>
-              <p className="field-hint" id={`key-scope-${value}-help`}>
-                {t(`scopeHelp_${value}`)}
-              </p>
-            </div>
-          ))}
-          {fieldError('scope') && (
-            <p className="field-error" id="key-scope-error">
-              {fieldError('scope')}
-            </p>
-          )}
-        </fieldset>
+        <RadioGroup
+          id="key-scope"
+          name="scope"
+          label={t('scope')}
+          value={scope}
+          onValue={setScope}
+          error={fieldError('scope')}
+          choices={KEY_SCOPES.map((value) => [value, t(`scope_${value}`), t(`scopeHelp_${value}`)] as const)}
+        />
         <Field
           id="key-expiry"
           type="date"

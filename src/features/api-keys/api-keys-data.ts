@@ -27,7 +27,8 @@ export interface CreatedApiKey extends ApiKeyRecord {
 
 export interface NewApiKey {
   name: string;
-  scope: KeyScope;
+  /** '' when none was chosen: the route refuses it with its message for the field. */
+  scope: KeyScope | '';
   /** ISO date and time; omitted: the key never expires. */
   expires_at?: string;
   /** Requests a minute; omitted: the default (600). */

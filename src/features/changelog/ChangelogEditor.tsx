@@ -4,8 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
 import type { ChangelogLabel } from '../../lib/pb/staff-types';
+import { CheckboxField } from '../../ui/CheckboxField';
 import { FieldFrame } from '../../ui/FieldFrame';
 import { ImageField } from '../../ui/ImageField';
+import { TextareaField } from '../../ui/TextareaField';
 import { saveChangelogEntry, slugify } from './changelog-editor';
 import LinkedIdeasPicker, { type LinkedIdea } from './LinkedIdeasPicker';
 
@@ -70,9 +72,14 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
       <FieldFrame id="entry-slug" label={t('slug')} error={fields.slug}>
         {(control) => <input {...control} name="slug" value={slug} onChange={(e) => setSlug(e.target.value)} />}
       </FieldFrame>
-      <FieldFrame id="entry-body" label={t('body')} error={fields.body}>
-        {(control) => <textarea {...control} name="body" rows={10} defaultValue={entry.body} />}
-      </FieldFrame>
+      <TextareaField
+        id="entry-body"
+        name="body"
+        label={t('body')}
+        error={fields.body}
+        rows={10}
+        defaultValue={entry.body}
+      />
       <ImageField id="entry-cover" name="cover" label={t('cover')} error={fields.cover} />
       <fieldset className="staff-tags">
         <legend>{t('labels')}</legend>
@@ -84,9 +91,7 @@ export default function ChangelogEditor({ entry }: { entry: EditorEntry }) {
         ))}
       </fieldset>
       <LinkedIdeasPicker initial={entry.posts} />
-      <label className="checkbox">
-        <input type="checkbox" name="mark_done" defaultChecked={entry.markDone} /> {t('markDone')}
-      </label>
+      <CheckboxField id="entry-mark-done" name="mark_done" label={t('markDone')} defaultChecked={entry.markDone} />
       {error && error.kind !== 'validation' && <p className="alert error">{error.message}</p>}
       {error?.kind === 'validation' && (
         <p className="alert error" role="alert">

@@ -8,6 +8,7 @@ import type { AppError } from '../../lib/pb/errors';
 import { FieldFrame } from '../../ui/FieldFrame';
 import { ImageField } from '../../ui/ImageField';
 import { Switch } from '../../ui/Switch';
+import { TextareaField } from '../../ui/TextareaField';
 import { saveSiteSettings, siteSettingsData } from './site-settings';
 
 interface Props {
@@ -57,9 +58,14 @@ export default function AdminSiteForm(props: Props) {
       <FieldFrame id="site-accent" label={t('accent')} error={fields.accent_color}>
         {(control) => <input {...control} name="accent_color" type="color" defaultValue={props.accent || '#5b4bdb'} />}
       </FieldFrame>
-      <FieldFrame id="site-welcome" label={t('welcome')} error={fields.welcome}>
-        {(control) => <textarea {...control} name="welcome" rows={5} defaultValue={props.welcome} />}
-      </FieldFrame>
+      <TextareaField
+        id="site-welcome"
+        name="welcome"
+        label={t('welcome')}
+        error={fields.welcome}
+        rows={5}
+        defaultValue={props.welcome}
+      />
       <Switch
         id="site-require-approval"
         name="require_approval"

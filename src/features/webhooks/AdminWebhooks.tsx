@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import { messageParts } from '../../lib/message-parts';
+import { CheckboxField } from '../../ui/CheckboxField';
 import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
@@ -149,9 +150,11 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
           ))}
           <p className="field-hint">{t('eventsNote')}</p>
         </fieldset>
-        <label className="checkbox">
-          <input type="checkbox" name="include_customer_data" /> {translator('customers')('includeCustomerData')}
-        </label>
+        <CheckboxField
+          id="webhook-customer-data"
+          name="include_customer_data"
+          label={translator('customers')('includeCustomerData')}
+        />
         <button type="submit" className="button primary">
           {t('addButton')}
         </button>

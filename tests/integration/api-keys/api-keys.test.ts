@@ -196,6 +196,10 @@ describe('API keys: who manages them', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(answer.data as object), JSON.stringify(body)).toEqual([field]);
     }
+    // Every refused field at once, each with its own message: a form shows them all beside their fields.
+    const several = await failure(send(actors.admin, '/api/chorus/api-keys', { name: ' ', scope: '', rate_limit: 0 }));
+    expect(several.status).toBe(400);
+    expect(Object.keys(several.data as object).sort()).toEqual(['name', 'rate_limit', 'scope']);
     const german = await failure(
       actors.admin.send('/api/chorus/api-keys', {
         method: 'POST',
