@@ -8,7 +8,8 @@ import CommentForm from './CommentForm';
 import { $comments, $commentsPost, addComment, editComment, removeComment, toggleCommentHidden } from './comments';
 import ReactionBar from './ReactionBar';
 
-const DeleteQuestion = lazy(() => import('./DeleteQuestion'));
+// Loaded when someone reaches for Delete: the idea page's up-front JavaScript does not carry it.
+const AskFirst = lazy(() => import('../../ui/AskFirst'));
 
 interface Props {
   comment: CommentView;
@@ -23,6 +24,8 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
   // 'delete': asked in place what goes with it (its replies too) before anything is removed.
   const [mode, setMode] = useState<'read' | 'edit' | 'reply' | 'delete'>('read');
   const deleteButton = useRef<HTMLButtonElement>(null);
+  // Its replies go with it (the database deletes them too): counted only while asking.
+  const replies = mode === 'delete' ? $comments.get().filter((c) => c.parent === comment.id).length : 0;
   const t = translator('comments');
   const own = viewerId === comment.author.id && !comment.pending;
   const classes = [
@@ -108,9 +111,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
       )}
       {mode === 'delete' && (
         <Suspense>
-          <DeleteQuestion
-            replies={$comments.get().filter((c) => c.parent === comment.id).length}
-            onDelete={() => void removeComment(comment.id)}
+          <AskFirst
+            question={replies ? t('deleteAskReplies', { count: replies }) : t('deleteAsk')}
+            confirm={t('delete')}
+            cancel={t('cancel')}
+            onConfirm={() => void removeComment(comment.id)}
             onCancel={() => {
               setMode('read');
               requestAnimationFrame(() => deleteButton.current?.focus());

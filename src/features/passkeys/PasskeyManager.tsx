@@ -1,9 +1,10 @@
 // Settings → Passkeys: the member's own passkeys (name, when added, when last used), with add, rename and remove.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { formatAge } from '../../lib/dates';
 import { showToast } from '../../stores/toast';
+import AskFirst from '../../ui/AskFirst';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormAction } from '../../ui/hooks/use-form-action';
@@ -68,6 +69,9 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
   const { pending, busy, error, fields, run } = useFormAction();
+  // Removing asks first, in place, naming the passkey (AskFirst).
+  const [asking, setAsking] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
 
   async function save(event: React.SubmitEvent) {
     event.preventDefault();
@@ -78,8 +82,10 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   }
 
   async function remove() {
-    if (!window.confirm(t('removeConfirm', { name: passkey.name }))) return;
-    if (await run(() => removePasskey(passkey.id))) showToast(t('removed'));
+    if (await run(() => removePasskey(passkey.id))) return showToast(t('removed'));
+    // Not removed: the message shows, and focus goes back to Remove.
+    setAsking(false);
+    requestAnimationFrame(() => removeButton.current?.focus());
   }
 
   if (editing) {
@@ -114,9 +120,28 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
       <button className="button link" type="button" disabled={busy} onClick={() => setEditing(true)}>
         {t('rename')}
       </button>{' '}
-      <button className="button link" type="button" disabled={busy} onClick={() => void remove()}>
+      <button
+        className="button link"
+        type="button"
+        ref={removeButton}
+        disabled={busy || asking}
+        onClick={() => setAsking(true)}
+      >
         {t('remove')}
       </button>
+      {asking && (
+        <AskFirst
+          question={t('removeConfirm', { name: passkey.name })}
+          confirm={t('remove')}
+          cancel={t('cancel')}
+          disabled={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => {
+            setAsking(false);
+            requestAnimationFrame(() => removeButton.current?.focus());
+          }}
+        />
+      )}
     </li>
   );
 }

@@ -1,7 +1,8 @@
-// Merge this idea into another: search by title, pick one, confirm. Votes and followers move; the page
+// Merge this idea into another: search by title, pick one, confirm in place. Votes and followers move; the page
 // then opens the target.
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
+import AskFirst from '../../ui/AskFirst';
 import { findMergeTargets, mergeInto } from './staff';
 import type { PostSearchHit } from './staff-data';
 
@@ -18,9 +19,8 @@ export default function StaffMerge() {
     setBusy(false);
   }
 
-  function merge(hit: PostSearchHit) {
-    if (window.confirm(t('confirm', { title: hit.title }))) void mergeInto(hit.id);
-  }
+  // Merging asks first, in place under the chosen idea, saying what moves (AskFirst).
+  const [chosen, setChosen] = useState<PostSearchHit | null>(null);
 
   return (
     <section className="staff-merge" aria-labelledby="staff-merge-title">
@@ -43,9 +43,29 @@ export default function StaffMerge() {
                 <span>
                   {hit.title} <span className="muted">{t('votes', { count: hit.vote_count })}</span>
                 </span>
-                <button type="button" className="button" onClick={() => merge(hit)}>
+                <button
+                  type="button"
+                  className="button"
+                  data-merge={hit.id}
+                  disabled={chosen !== null}
+                  onClick={() => setChosen(hit)}
+                >
                   {t('mergeHere')}
                 </button>
+                {chosen?.id === hit.id && (
+                  <AskFirst
+                    question={t('confirm', { title: hit.title })}
+                    confirm={t('mergeHere')}
+                    cancel={t('cancel')}
+                    onConfirm={() => void mergeInto(hit.id)}
+                    onCancel={() => {
+                      setChosen(null);
+                      requestAnimationFrame(() =>
+                        document.querySelector<HTMLButtonElement>(`[data-merge="${hit.id}"]`)?.focus(),
+                      );
+                    }}
+                  />
+                )}
               </li>
             ))}
           </ul>

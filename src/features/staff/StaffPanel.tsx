@@ -1,8 +1,9 @@
 // Staff controls on an idea page (rendered for staff only): status with an official response, tags,
 // pin, lock, approval, delete, merge and vote on behalf.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { translator } from '../../i18n/current';
+import AskFirst from '../../ui/AskFirst';
 import StaffVoteOnBehalf from '../votes/StaffVoteOnBehalf';
 import StaffMerge from './StaffMerge';
 import StaffTags, { type TagOption } from './StaffTags';
@@ -33,9 +34,9 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
     void changeStatus(String(form.get('status')), String(form.get('response') ?? ''));
   }
 
-  function confirmDelete() {
-    if (window.confirm(t('confirmDelete'))) void removePost();
-  }
+  // Deleting asks first, in place, saying what goes with the idea (AskFirst).
+  const [asking, setAsking] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
 
   return (
     <aside className="staff-panel card" aria-labelledby="staff-panel-title" data-testid="staff-panel">
@@ -72,9 +73,27 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
             {t(post[flag] ? on : off)}
           </button>
         ))}
-        <button type="button" className="button danger" onClick={confirmDelete}>
+        <button
+          type="button"
+          className="button danger"
+          ref={deleteButton}
+          disabled={asking}
+          onClick={() => setAsking(true)}
+        >
           {t('delete')}
         </button>
+        {asking && (
+          <AskFirst
+            question={t('confirmDelete')}
+            confirm={t('delete')}
+            cancel={t('cancel')}
+            onConfirm={() => void removePost()}
+            onCancel={() => {
+              setAsking(false);
+              requestAnimationFrame(() => deleteButton.current?.focus());
+            }}
+          />
+        )}
       </div>
       <StaffMerge />
       <StaffVoteOnBehalf />

@@ -126,8 +126,17 @@ test('a member adds, renames and removes a passkey in settings', async ({ browse
     // It survives a reload, then goes when removed.
     await open(page, '/settings');
     await expect(passkeys.getByRole('listitem').filter({ hasText: 'Home desktop' })).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Asked first, in place and naming it; Cancel keeps it and gives focus back.
     await passkeys.getByRole('button', { name: 'Remove' }).click();
+    const ask = passkeys.getByRole('group', {
+      name: 'Remove the passkey “Home desktop”? You will no longer sign in with it.',
+    });
+    await expect(ask.getByRole('button', { name: 'Remove' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(passkeys.getByRole('button', { name: 'Remove' })).toBeFocused();
+    expect((await admin.collection('passkeys').getFullList()).length).toBe(1);
+    await passkeys.getByRole('button', { name: 'Remove' }).click();
+    await ask.getByRole('button', { name: 'Remove' }).click();
     await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
     expect((await admin.collection('passkeys').getFullList()).length).toBe(0);
     await context.close();

@@ -1,10 +1,12 @@
 // An admin who deletes a segment, an alert rule, a webhook, a company or a tag is asked first and told what goes with it; saying
 // no (or Escape) removes nothing and puts focus back on the button, saying yes removes it (src/ui/confirm-first.ts:
-// the site's own modal dialog, for plain forms and islands alike).
+// the site's own modal dialog, for plain forms and islands alike); on an idea's page, a moderator deleting it is asked in
+// place (src/ui/AskFirst.tsx).
 import type { Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { expect, test } from '../fixtures';
-import { signedInPage, unique } from '../staff-helpers';
+import { NOT_INTERACTIVE } from '../ideas-helpers';
+import { createIdea, signedInPage, unique } from '../staff-helpers';
 
 interface Case {
   page: string;
@@ -120,5 +122,47 @@ test('Escape closes the question and deletes nothing', async ({ browser, baseURL
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.waitForTimeout(300);
   expect((await admin.collection('alert_rules').getOne(record.id)).id).toBe(record.id);
+  await page.context().close();
+});
+
+test('a moderator deleting an idea from its page is asked first, in place, what goes with it', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const moderator = await createMember({ role: 'moderator' });
+  const author = await createMember();
+  const idea = await createIdea(admin, author.id, unique('A duplicate of dark mode'));
+  const page = await signedInPage(browser, baseURL as string, pbUrl, moderator);
+  await page.goto(`/p/${idea.id}`);
+  await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
+  const panel = page.getByTestId('staff-panel');
+  const ask = panel.getByRole('group', {
+    name: 'Delete this idea with its votes and comments? This cannot be undone.',
+  });
+
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  await expect(ask.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Delete' })).toBeFocused();
+  expect((await admin.collection('posts').getOne(idea.id)).id).toBe(idea.id);
+
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new URL('/', baseURL as string).href);
+  await expect
+    .poll(() =>
+      admin
+        .collection('posts')
+        .getOne(idea.id)
+        .then(
+          () => 'still there',
+          () => 'gone',
+        ),
+    )
+    .toBe('gone');
   await page.context().close();
 });

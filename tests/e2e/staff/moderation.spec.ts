@@ -29,8 +29,12 @@ test('staff merge a duplicate: its votes move to the original (someone who voted
   const panel = page.getByTestId('staff-panel');
   await panel.getByLabel('Search ideas to merge into').fill(originalTitle);
   await panel.getByRole('button', { name: 'Search' }).click();
-  page.once('dialog', (dialog) => dialog.accept());
   await panel.getByRole('button', { name: 'Merge here' }).click();
+  // Asked first, in place, saying what moves.
+  const ask = panel.getByRole('group', {
+    name: `Merge this idea into “${originalTitle}”? Its votes and followers move there.`,
+  });
+  await ask.getByRole('button', { name: 'Merge here' }).click();
   await expect(page).toHaveURL(new RegExp(`/p/${original.id}$`));
   await expect(page.getByTestId('vote-count').first()).toHaveText('2');
 
