@@ -130,7 +130,7 @@ export default function CommentForm(props: Props) {
           {t('internalToggle')}
         </label>
       )}
-      <div className="comment-form-actions">
+      <div className="actions">
         <button type="submit" className="button primary">
           {submitLabel}
         </button>

@@ -130,7 +130,7 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
         />
       ))}
       <ComposerImages images={images} errors={errors.images} />
-      <div className="comment-form-actions">
+      <div className="actions">
         <button type="submit" className="button primary" disabled={submitting}>
           {user ? (submitting ? t('posting') : t('post')) : t('signInToPost')}
         </button>

@@ -51,7 +51,7 @@ export default function PostEditor({ postId, title, body }: { postId: string; ti
           />
         )}
       </FieldFrame>
-      <div className="comment-form-actions">
+      <div className="actions">
         <button type="submit" className="button primary">
           {t('saveChanges')}
         </button>
