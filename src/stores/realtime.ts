@@ -75,8 +75,7 @@ export function listenPublic<T>(
     const { collection, topic: pbTopic, filter } = pocketBaseSource(topic);
     return listen<T>(collection, pbTopic, handler, filter ? { filter } : {});
   }
-  edgeReady = false;
-  setSubscribed();
+  // Readiness is the edge client's to say (onReady): it asks, and waits for an ack, only for a new topic.
   return edgeLive().subscribe(topic, handler as unknown as Parameters<EdgeLive['subscribe']>[1], options.want);
 }
 

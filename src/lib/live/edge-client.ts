@@ -39,12 +39,15 @@ export function edgeLive(url: string, callbacks: EdgeCallbacks): EdgeLive {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
 
+  // Not ready from the moment a topic is asked for until the edge acknowledges it, also while the socket opens
+  // (its onopen asks again for every topic). Only a new topic asks: a second handler of a topic already
+  // acknowledged changes nothing (it once left the page "waiting" for an ack that was never coming).
   const send = (names: string[], since: number) => {
+    callbacks.onReady(false);
     if (!socket) return waiting || open();
     if (socket.readyState !== WebSocket.OPEN) return;
     const want = names.flatMap((name) => topics.get(name)?.want?.() ?? []);
     awaiting++;
-    callbacks.onReady(false);
     write({ sub: names, id: nextId++, ...(since > 0 && { since }), ...(want.length > 0 && { want }) });
   };
 
