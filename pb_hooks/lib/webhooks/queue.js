@@ -5,6 +5,11 @@
 // the worker after the commit). A failure here is logged and never reaches the person who wrote.
 // Returns whether anything was queued.
 const { slackMessage } = require(`${__hooks}/lib/webhooks/slack.js`);
+const { discordMessage } = require(`${__hooks}/lib/webhooks/discord.js`);
+const { teamsMessage } = require(`${__hooks}/lib/webhooks/teams.js`);
+
+/** A chat endpoint's own message for an event (Slack, Discord, Teams); a standard endpoint gets the event itself. */
+const CHAT_FORMATS = { slack: slackMessage, discord: discordMessage, teams: teamsMessage };
 const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
 const { withCustomerData } = require(`${__hooks}/lib/webhooks/customer-data.js`);
 
@@ -41,7 +46,8 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
       delivery.set('event', event.type);
       delivery.set('message_id', messageId);
       let payload = standard;
-      if (endpoint.getString('kind') === 'slack') payload = JSON.stringify(slackMessage(event));
+      const chat = CHAT_FORMATS[endpoint.getString('kind')];
+      if (chat) payload = JSON.stringify(chat(event));
       else if (endpoint.getBool('include_customer_data')) {
         withCustomers = withCustomers || JSON.stringify(withCustomerData(app, event));
         payload = withCustomers;

@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
+import type { KeyOf } from '../../i18n/translator';
 import { actionName } from '../../lib/action-name';
 import { messageParts } from '../../lib/message-parts';
 import { CheckboxField } from '../../ui/CheckboxField';
@@ -21,14 +22,35 @@ import {
   toggleCustomerData,
   togglePaused,
 } from './webhooks';
-import { type NewWebhook, WEBHOOK_EVENTS, type WebhookEvent, type WebhookRecord } from './webhooks-data';
+import {
+  type NewWebhook,
+  WEBHOOK_EVENTS,
+  WEBHOOK_KINDS,
+  type WebhookEvent,
+  type WebhookKind,
+  type WebhookRecord,
+} from './webhooks-data';
+
+/** Each kind's words: its name in the form, and the sentence that sums an endpoint of it up. */
+const KIND_LABEL: Record<WebhookKind, KeyOf<'adminWebhooks'>> = {
+  standard: 'kindStandard',
+  slack: 'kindSlack',
+  discord: 'kindDiscord',
+  teams: 'kindTeams',
+};
+const SUMMARY: Record<WebhookKind, KeyOf<'adminWebhooks'>> = {
+  standard: 'summarySigned',
+  slack: 'summarySlack',
+  discord: 'summaryDiscord',
+  teams: 'summaryTeams',
+};
 
 function readNewWebhook(form: HTMLFormElement): NewWebhook {
   const data = new FormData(form);
   return {
     name: String(data.get('webhook_name') ?? ''),
     url: String(data.get('url') ?? ''),
-    kind: data.get('kind') === 'slack' ? 'slack' : 'standard',
+    kind: WEBHOOK_KINDS.find((kind) => kind === data.get('kind')) ?? 'standard',
     events: data.getAll('events').map(String) as WebhookEvent[],
     include_customer_data: data.get('include_customer_data') === 'on',
   };
@@ -57,7 +79,7 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
     <li data-testid="webhook">
       <h2>{webhook.name}</h2>
       <p>
-        {messageParts(t(webhook.kind === 'slack' ? 'summarySlack' : 'summarySigned', { events })).map((part) =>
+        {messageParts(t(SUMMARY[webhook.kind], { events })).map((part) =>
           'text' in part ? part.text : <code key="url">{webhook.url}</code>,
         )}
       </p>
@@ -136,8 +158,11 @@ export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] })
         <FieldFrame inline id="webhook-kind" label={t('kind')}>
           {(control) => (
             <select {...control} name="kind" defaultValue="standard">
-              <option value="standard">{t('kindStandard')}</option>
-              <option value="slack">{t('kindSlack')}</option>
+              {WEBHOOK_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(KIND_LABEL[kind])}
+                </option>
+              ))}
             </select>
           )}
         </FieldFrame>

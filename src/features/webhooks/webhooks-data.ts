@@ -7,11 +7,15 @@ import type { PocketBase } from '../../lib/pb/client';
 
 export { WEBHOOK_EVENTS, type WebhookEvent } from '../../contract/webhook-events';
 
+/** How an endpoint is sent to: signed JSON (Standard Webhooks), or a chat's own message (Slack, Discord, Teams). */
+export const WEBHOOK_KINDS = ['standard', 'slack', 'discord', 'teams'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
 export interface WebhookRecord {
   id: string;
   name: string;
   url: string;
-  kind: 'standard' | 'slack';
+  kind: WebhookKind;
   events: WebhookEvent[];
   paused: boolean;
   paused_at: string;

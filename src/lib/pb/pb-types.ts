@@ -854,6 +854,8 @@ export type WebhookDeliveriesRecord = {
 export const WebhooksKindOptions = {
   standard: 'standard',
   slack: 'slack',
+  discord: 'discord',
+  teams: 'teams',
 } as const;
 export type WebhooksKindOptions = (typeof WebhooksKindOptions)[keyof typeof WebhooksKindOptions];
 

@@ -1,10 +1,11 @@
 // An admin connects Chorus to their tools: adds a signed webhook in the admin, copies the secret shown
-// once, sees a new idea arrive at their receiver (signature verified), reads the delivery and resends it.
+// once, sees a new idea arrive at their receiver (signature verified), reads the delivery and resends it; and adds
+// a Discord channel and a Teams Workflows webhook, each getting the idea in its own format.
 import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver } from '../../support/webhook-receiver';
 import { expect, test } from '../fixtures';
-import { createIdea, signIn, unique } from '../staff-helpers';
+import { createIdea, signedInPage, signIn, unique } from '../staff-helpers';
 
 test('an admin adds a signed webhook, gets a new idea delivered, and resends it from the admin', async ({
   browser,
@@ -204,5 +205,47 @@ test('an admin sees that the receiver answered 500 before it answered 200', asyn
     await admin.collection('webhooks').delete(endpointRecord.id);
     await receiver.close();
     await context.close();
+  }
+});
+
+test('an admin sends new ideas to a Discord channel and to Microsoft Teams, each in its own format', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const receiver = await startWebhookReceiver();
+  const staff = await createMember({ role: 'admin' });
+  const page = await signedInPage(browser, baseURL as string, pbUrl, staff);
+  const names = { discord: unique('Discord #feedback'), teams: unique('Teams Product') };
+  try {
+    await page.goto('/admin/webhooks');
+    await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+    for (const [kind, label] of [
+      ['discord', 'Discord webhook'],
+      ['teams', 'Microsoft Teams Workflows webhook'],
+    ] as const) {
+      await page.getByLabel('Name').fill(names[kind]);
+      await page.getByLabel('URL').fill(receiver.url(`/${kind}`));
+      await page.getByLabel('Kind').selectOption({ label });
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      // A chat endpoint has no secret to show; the list says where it sends, in its own words.
+      await expect(page.getByTestId('webhook').filter({ hasText: names[kind] })).toContainText(
+        kind === 'discord' ? 'Discord to' : 'Teams (Workflows) to',
+      );
+    }
+    const idea = await createIdea(admin, staff.id, unique('Chat me'));
+    const [discord] = await receiver.waitFor((r) => r.path === '/discord' && r.body.includes(idea.id));
+    expect(JSON.parse(discord.body).embeds[0].url).toContain(`/p/${idea.id}`);
+    const [teams] = await receiver.waitFor((r) => r.path === '/teams' && r.body.includes(idea.id));
+    expect(JSON.parse(teams.body).attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+  } finally {
+    const mine = await admin.collection('webhooks').getFullList({
+      filter: admin.filter('name = {:a} || name = {:b}', { a: names.discord, b: names.teams }),
+    });
+    await Promise.all(mine.map((w) => admin.collection('webhooks').delete(w.id)));
+    await receiver.close();
+    await page.context().close();
   }
 });

@@ -384,3 +384,90 @@ describe('Slack', () => {
     expect(message.blocks.at(-1).elements[0].text).toBe('Board: Ideas · Status: Open · 1 vote');
   });
 });
+
+// The shapes each chat documents: Discord's Execute Webhook with one embed (discord.com/developers/docs/resources/
+// webhook#execute-webhook; embed limits at …/resources/message#embed-object-embed-limits), and a Teams Workflows
+// webhook's message with one Adaptive Card 1.4 attachment (learn.microsoft.com/microsoftteams/platform/
+// webhooks-and-connectors/how-to/add-incoming-webhook; adaptivecards.io/explorer). Checked here by a local
+// receiver; docs/…/features/webhooks.md says how to check a real channel.
+describe('Discord and Microsoft Teams', () => {
+  const hostile = 'Dark *mode* for @everyone <b>now</b> [click](http://evil.test)';
+
+  it('sends Discord one embed within Discord’s limits, the idea linked, members’ markdown escaped and no mention pinging', async () => {
+    await admin
+      .collection('webhooks')
+      .create({ name: 'Discord', url: receiver.url('/discord'), kind: 'discord', events: ['idea.posted'] });
+    const idea = await member
+      .collection('posts')
+      .create({ board: board.id, author: idOf(member), title: hostile, body: 'A _short_ excerpt' });
+    const request = (await receiver.waitFor((r) => r.path === '/discord'))[0] as Received;
+    expect(request.headers['webhook-signature']).toBeUndefined();
+    const message = JSON.parse(request.body);
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+    expect(message.embeds).toHaveLength(1);
+    const [embed] = message.embeds;
+    expect(embed.url).toBe(`${APP_URL}/p/${idea.id}`);
+    expect(embed.title).toBe(hostile);
+    expect(embed.title.length).toBeLessThanOrEqual(256);
+    expect(embed.description.length).toBeLessThanOrEqual(4096);
+    expect(embed.description).toContain('> A \\_short\\_ excerpt');
+    expect(embed.fields).toEqual([
+      { name: 'Board', value: 'Ideas', inline: true },
+      { name: 'Status', value: 'Open', inline: true },
+      { name: 'Votes', value: '1 vote', inline: true },
+    ]);
+    const total = [
+      embed.title,
+      embed.description,
+      ...embed.fields.flatMap((f: { name: string; value: string }) => [f.name, f.value]),
+    ].join('').length;
+    expect(total).toBeLessThanOrEqual(6000);
+    expect(Number.isNaN(Date.parse(embed.timestamp))).toBe(false);
+  });
+
+  it('sends Teams an Adaptive Card: the title, what happened, board, status and votes, and a button to the idea', async () => {
+    await admin
+      .collection('webhooks')
+      .create({ name: 'Teams', url: receiver.url('/teams'), kind: 'teams', events: ['idea.posted'] });
+    const idea = await member
+      .collection('posts')
+      .create({ board: board.id, author: idOf(member), title: hostile, body: 'An excerpt' });
+    const request = (await receiver.waitFor((r) => r.path === '/teams'))[0] as Received;
+    expect(request.headers['webhook-signature']).toBeUndefined();
+    const message = JSON.parse(request.body);
+    expect(message.type).toBe('message');
+    expect(message.attachments).toHaveLength(1);
+    const [attachment] = message.attachments;
+    expect(attachment.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    const card = attachment.content;
+    expect(card).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
+    expect(card.$schema).toBe('http://adaptivecards.io/schemas/adaptive-card.json');
+    for (const block of card.body) {
+      expect(['TextBlock', 'FactSet']).toContain(block.type);
+      if (block.type === 'TextBlock') expect(block.text.length).toBeGreaterThan(0);
+    }
+    expect(card.body[0]).toMatchObject({ type: 'TextBlock', weight: 'Bolder', wrap: true });
+    expect(card.body[0].text).toBe('Dark \\*mode\\* for @everyone <b>now</b> \\[click\\]\\(http://evil.test\\)');
+    expect(card.body.at(-1).facts).toEqual([
+      { title: 'Board', value: 'Ideas' },
+      { title: 'Status', value: 'Open' },
+      { title: 'Votes', value: '1 vote' },
+    ]);
+    expect(card.actions).toEqual([{ type: 'Action.OpenUrl', title: 'Open the idea', url: `${APP_URL}/p/${idea.id}` }]);
+  });
+
+  it('tries a failing Discord channel again and logs each attempt', async () => {
+    const down = await admin
+      .collection('webhooks')
+      .create({ name: 'Discord down', url: receiver.url('/discord-down'), kind: 'discord', events: ['idea.posted'] });
+    receiver.answer('/discord-down', { status: 429 });
+    await postIdea('Retry on Discord');
+    await receiver.waitFor((r) => r.path === '/discord-down', 1);
+    receiver.answer('/discord-down', { status: 204 });
+    const attempts = await receiver.waitFor((r) => r.path === '/discord-down', 2);
+    expect(attempts[1]?.body).toBe(attempts[0].body);
+    await expect.poll(async () => (await deliveriesOf(down, 'idea.posted'))[0]?.status).toBe('delivered');
+    const page = await listDeliveries(admin, down.id, { page: 1, failedOnly: false });
+    expect((page.items[0]?.attempt_log ?? []).map((a) => a.response_code)).toEqual([429, 204]);
+  });
+});
