@@ -1,7 +1,8 @@
 // A yes/no a form asks (an acknowledgement, an option): a checkbox with its words beside it, its hint and the
 // server's message below, both tied to it (field-aria.ts). For an on/off setting that saves as such, see Switch.tsx.
 import type { ReactNode } from 'react';
-import { controlAria, errorId, hintId } from './field-aria';
+import { FieldMessages } from './FieldFrame';
+import { controlAria } from './field-aria';
 
 interface Props {
   id: string;
@@ -34,16 +35,7 @@ export function CheckboxField({ id, name, value, label, hint, error, defaultChec
         />
         <span>{label}</span>
       </label>
-      {hint && (
-        <p className="field-hint" id={hintId(id)}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={errorId(id)}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

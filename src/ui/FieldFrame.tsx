@@ -18,6 +18,24 @@ export interface FrameProps {
   children: (control: ControlProps) => ReactNode;
 }
 
+/** A control's hint and the server's message under it, with the ids its aria-describedby names (field-aria.ts). */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={hintId(id)}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={errorId(id)}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function FieldFrame({ id, label, hint, error, labelId, inline, children }: FrameProps) {
   if (inline)
     return (
@@ -32,16 +50,7 @@ export function FieldFrame({ id, label, hint, error, labelId, inline, children }
         {label}
       </label>
       {children(controlAria(id, { hint, error }))}
-      {hint && (
-        <p className="field-hint" id={hintId(id)}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={errorId(id)}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // One choice of a few, all in sight: a fieldset (role="radiogroup") whose legend names it, a radio a line with its
 // words beside it and its own hint under them, and the group's hint and the server's message tied to the group.
 import type { ReactNode } from 'react';
-import { controlAria, errorId, hintId } from './field-aria';
+import { FieldMessages } from './FieldFrame';
+import { controlAria, hintId } from './field-aria';
 
 /** The choices in the order shown: [value, label] or [value, label, a hint read with that radio]. */
 export type RadioChoices<V extends string> = ReadonlyArray<
@@ -73,16 +74,7 @@ export function RadioGroup<V extends string>({
           </div>
         );
       })}
-      {hint && (
-        <p className="field-hint" id={hintId(id)}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={errorId(id)}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </fieldset>
   );
 }
