@@ -66,6 +66,7 @@ func main() {
 		Dir:          *migrationsDir,
 	})
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
+	registerVotes(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
