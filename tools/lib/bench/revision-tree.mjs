@@ -11,7 +11,18 @@ export function revisionTree(revision) {
   const folder = mkdtempSync(join(tmpdir(), 'chorus-bench-tree-'));
   const root = new URL('../../../', import.meta.url).pathname;
   const archive = join(folder, 'tree.tar');
-  execFileSync('git', ['-C', root, 'archive', '-o', archive, revision, 'pb_hooks', 'pb_migrations', 'locales', 'server']);
+  execFileSync('git', [
+    '-C',
+    root,
+    'archive',
+    '-o',
+    archive,
+    revision,
+    'pb_hooks',
+    'pb_migrations',
+    'locales',
+    'server',
+  ]);
   execFileSync('tar', ['-x', '-f', archive, '-C', folder]);
   goBuild('cmd/pocketbase', join(folder, 'pocketbase'), { module: join(folder, 'server') });
   return folder;
