@@ -13,7 +13,9 @@
 package main
 
 import (
+	"fmt"
 	"math"
+	"slices"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -112,6 +114,8 @@ func registerVotes(app core.App) {
 		},
 	})
 
+	app.OnRecordUpdateExecute("posts").Bind(&hook.Handler[*core.RecordEvent]{Priority: 50, Func: writeCountsOnly})
+
 	// Once a vote has committed: a popular idea's stale worth is recomputed beside the request, and a milestone
 	// it queued goes out (each job on its own goroutine, as PocketBase's POST /api/crons/{id} runs it).
 	wake := func(e *core.RecordEvent) error {
@@ -129,6 +133,42 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterCreateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterUpdateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
+}
+
+// countsOnly marks a post saved by recountAfterVote: its write sets only the columns a count changes (every hook,
+// live event and after-commit hook of the save still runs). The search index's trigger is not compiled for it
+// (pb_migrations/1764780000_search_trigger_on_text_only.js), which was a tenth of a vote's CPU.
+const countsOnly = "chorus_counts_only"
+
+var countColumns = []string{"vote_count", "comment_count", "trending_score", "updated"}
+
+// writeCountsOnly replaces PocketBase's full-row UPDATE for a post marked countsOnly, when nothing but the count
+// columns changed (a hook of the save that changed anything else gets the full-row write).
+func writeCountsOnly(e *core.RecordEvent) error {
+	if e.Record.Get(countsOnly) != true || !onlyCountsChanged(e.Record) {
+		return e.Next()
+	}
+	params := dbx.Params{}
+	for _, column := range countColumns {
+		params[column] = e.Record.GetRaw(column)
+	}
+	_, err := e.App.NonconcurrentDB().Update("posts", params, dbx.HashExp{"id": e.Record.LastSavedPK()}).
+		WithContext(e.Context).Execute()
+	return err
+}
+
+func onlyCountsChanged(post *core.Record) bool {
+	original := post.Original()
+	for _, field := range post.Collection().Fields {
+		name := field.GetName()
+		if slices.Contains(countColumns, name) {
+			continue
+		}
+		if fmt.Sprint(post.GetRaw(name)) != fmt.Sprint(original.GetRaw(name)) {
+			return false
+		}
+	}
+	return true
 }
 
 func countedChanged(record *core.Record) bool {
@@ -189,7 +229,10 @@ func recountAfterVote(app core.App, vote *core.Record, delta int) error {
 	post.Set("vote_count", votes)
 	post.Set("comment_count", comments)
 	post.Set("trending_score", trendingScore(votes, comments, post.GetDateTime("created").Time().Unix()))
-	if err := app.SaveNoValidate(post); err != nil {
+	post.Set(countsOnly, true)
+	err = app.SaveNoValidate(post)
+	post.Set(countsOnly, nil)
+	if err != nil {
 		return err
 	}
 	vote.Set("chorus_votes_now", votes)
