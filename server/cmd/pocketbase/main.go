@@ -67,6 +67,7 @@ func main() {
 	})
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerVotes(app)
+	registerImportMark(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
