@@ -2,14 +2,8 @@
 // Turns committed writes into webhook events (after-success hooks run once the write's transaction has
 // committed, so a rolled-back write sends nothing): idea posted, approved, status changed (with the
 // response), merged; comment posted (never internal ones); vote milestones (votes that count); release published.
-// Records the importer writes (superuser requests with the X-Chorus-Import header) send nothing.
-
-for (const collection of ['posts', 'comments', 'votes']) {
-  onRecordCreateRequest((e) => {
-    if (e.hasSuperuserAuth() && e.requestInfo().headers.x_chorus_import) e.record.set('chorus_import', true);
-    e.next();
-  }, collection);
-}
+// Records the importer writes (superuser requests with the X-Chorus-Import header) send nothing: Go marks them
+// `chorus_import` (server/cmd/pocketbase/import-mark.go).
 
 onRecordAfterCreateSuccess((e) => {
   e.next();

@@ -106,6 +106,11 @@ export function chainsMarkdown() {
     'record’s chain too (a vote recounts its idea: see `posts`). Hooks registered for every collection are',
     'listed under “(every collection)”.',
     '',
+    'A vote’s counting runs in Go, around these hooks (`server/cmd/pocketbase/votes.go`): on `votes` create, update',
+    'and delete it decides whether the vote counts and opens the transaction before the JavaScript hooks, writes',
+    'the vote and recounts its idea (saving `posts`, whose chain runs as below; the save writes only the count',
+    'columns) after them, and wakes the insights and webhook jobs after the commit.',
+    '',
   ];
   const phaseName = { Request: 'request', '': 'write', Execute: 'execute', AfterSuccess: 'after commit' };
   for (const collection of [...byCollection.keys()].sort()) {

@@ -59,12 +59,13 @@ function buildWithGo(workDir) {
 
 /**
  * Builds one program of the server module into `output`, statically (no C compiler, any Linux), for this machine
- * or for `goarch` (amd64, arm64). Go fetches the module's requirements from its proxy into its module cache.
+ * or for `goarch` (amd64, arm64); `module` another revision's server module (a bench's base side). Go fetches the
+ * module's requirements from its proxy into its module cache.
  */
-export function goBuild(program, output, { goarch, goos } = {}) {
+export function goBuild(program, output, { goarch, goos, module = SERVER_MODULE } = {}) {
   const ldflags = `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`;
   const result = spawnSync('go', ['build', '-trimpath', '-ldflags', ldflags, '-o', output, `./${program}`], {
-    cwd: SERVER_MODULE,
+    cwd: module,
     env: {
       ...process.env,
       CGO_ENABLED: '0',

@@ -1,10 +1,11 @@
 // Only confirmed people count (issue 42): a vote or reaction is kept from anyone, but it counts (vote_count,
 // trending, worth, milestones, what the public sees live) only when the member's email is confirmed, when the
-// site lets unverified members post (site.allow_unverified_posting, the same switch as verified posting), or
-// when staff cast it on the member's behalf (or the operator wrote it: an import; votes.pb.js). The server sets
+// site lets unverified members post (site.allow_unverified_posting, the same switch as verified posting), or,
+// for a vote, when staff cast it on the member's behalf or the operator wrote it (an import). The server sets
 // `counted` on every row and keeps it true to that rule when a member confirms (or loses) their email and when
-// the switch turns; no client sets it. Follows stay kept and quiet: nothing counts them, and no email goes to an
-// unconfirmed address (lib/confirmed-mail.js).
+// the switch turns; no client sets it. A new vote's `counted` is decided in Go (server/cmd/pocketbase/votes.go
+// decideCounted, the same rule); a new reaction's here. Follows stay kept and quiet: nothing counts them, and no
+// email goes to an unconfirmed address (lib/confirmed-mail.js).
 
 const HELD_COLLECTIONS = ['votes', 'reactions'];
 
@@ -26,15 +27,9 @@ function countsNow(app, userId) {
   return Boolean(found.verified || found.open);
 }
 
-/**
- * Sets a new row's `counted` by the rule (whatever a client sent): called by the create hooks. A vote is vouched
- * for when staff cast it on the member's behalf, or when the operator's request wrote it (votes.pb.js marks it).
- */
+/** Sets a new reaction's `counted` by the rule (whatever a client sent); a vote's is decided in Go (votes.go). */
 function decideCounted(app, record) {
-  const vouched =
-    record.collection().name === 'votes' &&
-    (record.getString('on_behalf_by') !== '' || record.get('operator_vouched') === true);
-  record.set('counted', vouched || countsNow(app, record.getString('user')));
+  record.set('counted', countsNow(app, record.getString('user')));
 }
 
 /**

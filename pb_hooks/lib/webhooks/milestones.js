@@ -4,7 +4,7 @@ const { webhookConfig } = require(`${__hooks}/lib/webhooks/config.js`);
 const { buildEvent, describeIdea, find } = require(`${__hooks}/lib/webhooks/payload.js`);
 
 /** Called inside the transaction of a vote that counts (pb_hooks/votes.pb.js, `kick: false`), with the count that vote made inside its transaction
- * (`reached`, lib/ideas/vote-counts.js): under a burst, the count read after the commit may already be dozens
+ * (`reached`, server/cmd/pocketbase/votes.go): under a burst, the count read after the commit may already be dozens
  * higher, so only the vote that made the count equal a milestone announces it. Without `reached` (a vote that
  * started counting later) the count read now decides, a milestone just below it still counting. The message
  * key sends each milestone once per idea. */

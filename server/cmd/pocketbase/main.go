@@ -66,6 +66,8 @@ func main() {
 		Dir:          *migrationsDir,
 	})
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
+	registerVotes(app)
+	registerImportMark(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {

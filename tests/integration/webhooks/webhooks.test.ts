@@ -164,6 +164,23 @@ describe('events', () => {
     expect(receiver.received.some((r) => r.body.includes(internal.id) || r.body.includes('Staff only'))).toBe(false);
   });
 
+  it('sends nothing for what the importer writes (X-Chorus-Import), and sends the next idea', async () => {
+    const asImport = { headers: { 'X-Chorus-Import': '1' } };
+    const imported = await stack.admin
+      .collection('posts')
+      .create(
+        { board: board.id, author: idOf(member), title: 'Imported', body: 'From the old board', approved: true },
+        asImport,
+      );
+    await stack.admin
+      .collection('comments')
+      .create({ post: imported.id, author: idOf(member), body: 'An imported comment' }, asImport);
+    const next = await postIdea('After the import');
+    await receiver.waitFor((r) => eventsAt('/hook', 'idea.posted')(r) && JSON.parse(r.body).data.idea.id === next.id);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received.some((r) => r.body.includes(imported.id))).toBe(false);
+  });
+
   it('sends status changes with the response, approvals, vote milestones, merges and releases', async () => {
     const statuses = await stack.admin.collection('statuses').getFullList();
     const planned = statuses.find((s) => s.slug === 'planned');

@@ -29,7 +29,8 @@ export function visitorClient(url, secret, { token = '' } = {}) {
 
 /**
  * Starts the PocketBase; `without` names hook files (e.g. 'audit.pb.js') left out of its copy of pb_hooks; `tree`
- * a folder with another revision's pb_hooks, pb_migrations and locales to run instead of this checkout's; `env`
+ * a folder with another revision's pb_hooks, pb_migrations, locales and PocketBase (lib/bench/revision-tree.mjs) to run
+ * instead of this checkout's; `env`
  * more environment for PocketBase (CHORUS_PPROF for tools/bench/write-profile.mjs).
  * @param {{ without?: string[], tree?: string, env?: Record<string, string> }} [options]
  */
@@ -49,7 +50,7 @@ export async function startBenchPocketBase({ without = [], tree = undefined, env
     proxySecret: secret,
     env,
     ...(hooksDir && { hooksDir }),
-    ...(tree && { tree, hooksDir: join(tree, 'pb_hooks') }),
+    ...(tree && { tree, hooksDir: join(tree, 'pb_hooks'), bin: join(tree, 'pocketbase') }),
   });
   const stop = async () => {
     await server.stop();
