@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // A vote's worth and milestone, inside the vote's transaction once Go has counted it (lib/ideas/vote-worth.js). Go (server/cmd/pocketbase/votes.go) owns the rest of a vote: whether it counts (a confirmed email, the site's switch, staff voting on a member's behalf, the operator's writes), the transaction, the idea's counts, the voter's follow, and waking the jobs once the write commits. Go runs these hooks between opening the transaction and writing the vote, and leaves the count it made on the vote: `chorus_votes_now`, and `chorus_votes_after` on a vote that now counts (its milestone). On an idea with more than 1,000 votes the worth is marked stale for `chorus_insights` instead (lib/priority/insights-queue.js).
 onRecordCreate((e) => {
+  require(`${__hooks}/lib/server-program.js`).requireChorusProgram(e.app);
   require(`${__hooks}/lib/ideas/vote-worth.js`).afterCount(e, () => e.record.get('chorus_votes_after'));
 }, 'votes');
 

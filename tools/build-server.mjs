@@ -6,7 +6,6 @@
 //   --out <folder>         where to write it (default: dist/server)
 import './lib/require-node.mjs';
 import { statSync } from 'node:fs';
-import { hasGo } from './lib/cached-binary.mjs';
 import { commandLine } from './lib/cli.mjs';
 import { buildServerBundle, HOST_ARCH } from './lib/server-bundle/bundle.mjs';
 
@@ -16,10 +15,6 @@ const { values } = commandLine({
   synopsis: '[--arch amd64|arm64] [--out <folder>]',
   options: { arch: { type: 'string', default: HOST_ARCH }, out: { type: 'string' } },
 });
-if (!hasGo()) {
-  console.error('The server bundle is built from Go modules: install Go 1.26 or newer (https://go.dev/dl/).');
-  process.exit(1);
-}
 const started = performance.now();
 const { tarball, files } = await buildServerBundle({ goarch: values.arch, outDir: values.out });
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

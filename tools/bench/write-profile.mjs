@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { goCommand } from '../lib/go-toolchain.mjs';
 import { inParallel } from '../lib/in-parallel.mjs';
 import { freePort } from '../lib/ports.mjs';
 
@@ -77,7 +78,7 @@ try {
   await running;
   const file = join(work, 'cpu.pprof');
   writeFileSync(file, profile);
-  const top = execFileSync('go', ['tool', 'pprof', '-top', '-nodecount=100000', '-nodefraction=0', file], {
+  const top = execFileSync(goCommand(), ['tool', 'pprof', '-top', '-nodecount=100000', '-nodefraction=0', file], {
     encoding: 'utf8',
   });
   const total = Number(/Duration: [^,]+, Total samples = ([\d.]+)(ms|s)/.exec(top)?.[1] ?? 0);

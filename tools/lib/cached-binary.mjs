@@ -1,7 +1,6 @@
 // Where the tools the project builds or downloads itself (PocketBase, Litestream) live: a gitignored cache per
-// name and version, unless an environment variable names a binary; whether Go can build them here; and how to
-// obtain one exactly once when several processes (test workers, `npm start`) ask at the same moment.
-import { spawnSync } from 'node:child_process';
+// name and version, unless an environment variable names a binary; and how to obtain one exactly once when several
+// processes (test workers, `npm start`) ask at the same moment.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { platform } from 'node:os';
@@ -22,10 +21,6 @@ export function cachedBinary(name, version, override) {
   const dir = join(root, '.cache', name, version);
   const exe = platform() === 'win32' ? `${name}.exe` : name;
   return { dir, exe, path: () => process.env[override] || join(dir, exe) };
-}
-
-export function hasGo() {
-  return spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 }
 
 /**

@@ -1,12 +1,14 @@
 // Obtains the pinned Litestream binary (continuous SQLite replication) into the gitignored cache, the way
-// PocketBase is obtained: built from its Go module with the local Go (it needs Go 1.26 or newer), statically
+// PocketBase is obtained: built from its Go module with Go 1.26 or newer (the machine's, or the pinned toolchain
+// fetched from the Go module proxy: go-toolchain.mjs), statically
 // (its SQLite is modernc's, pure Go), so the same binary runs in the server bundle and its `scratch` image;
 // for another processor (the arm64 bundle) it is cross-built into a cache of its own.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { arch as hostArch } from 'node:os';
 import { join } from 'node:path';
-import { cachedBinary, hasGo, obtainOnce } from './cached-binary.mjs';
+import { cachedBinary, obtainOnce } from './cached-binary.mjs';
+import { ensureGo, goCommand } from './go-toolchain.mjs';
 
 export const LITESTREAM_VERSION = '0.5.18';
 const {
@@ -22,12 +24,7 @@ export function litestreamBinaryPath() {
 export async function ensureLitestream({ log = console.log } = {}) {
   const bin = litestreamBinaryPath();
   if (existsSync(bin)) return bin;
-  if (!hasGo()) {
-    throw new Error(
-      `Litestream v${LITESTREAM_VERSION} is built from its Go module, and Go is not installed: install Go 1.26 or ` +
-        'newer (https://go.dev/dl/), or set LITESTREAM_BIN to a litestream binary of that version.',
-    );
-  }
+  await ensureGo({ log });
   return obtainOnce(join(cacheDir, exe), (workDir) => buildWithGo(workDir, log));
 }
 
@@ -38,7 +35,7 @@ export async function ensureLitestreamFor(goarch, { log = console.log } = {}) {
   if (goarch === GO_ARCH[hostArch()]) return ensureLitestream({ log });
   const target = join(`${cacheDir}-linux-${goarch}`, 'litestream');
   if (existsSync(target)) return target;
-  if (!hasGo()) throw new Error(`Building Litestream for ${goarch} needs Go 1.26 or newer.`);
+  await ensureGo({ log });
   return obtainOnce(target, (workDir) => buildWithGo(workDir, log, goarch));
 }
 
@@ -46,10 +43,10 @@ function buildWithGo(workDir, log, goarch = undefined) {
   log(`Building Litestream v${LITESTREAM_VERSION} from its Go module (first run only, a few minutes)…`);
   // `go install` refuses GOBIN when cross-compiling: a GOPATH of its own receives bin/linux_<arch>/ instead.
   const gopath = join(workDir, 'gopath');
-  const goEnv = (name) => spawnSync('go', ['env', name], { encoding: 'utf8' }).stdout.trim();
+  const goEnv = (name) => spawnSync(goCommand(), ['env', name], { encoding: 'utf8' }).stdout.trim();
   if (goarch) mkdirSync(gopath, { recursive: true });
   const result = spawnSync(
-    'go',
+    goCommand(),
     [
       'install',
       '-trimpath',

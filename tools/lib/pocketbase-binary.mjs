@@ -1,29 +1,24 @@
-// Obtains the pinned PocketBase server binary into a gitignored cache: where Go is installed, Chorus's own
-// PocketBase program (server/cmd/pocketbase: PocketBase's module with write transactions that begin IMMEDIATE,
-// so Litestream's checkpoints never refuse a write), built once per change of its sources; otherwise the
-// official release archive, verified against the SHA-256 in that release's published checksums file.
+// Obtains the pinned PocketBase server binary into a gitignored cache: Chorus's own PocketBase program
+// (server/cmd/pocketbase: PocketBase's module with the vote's counting in Go and write transactions that begin
+// IMMEDIATE, so Litestream's checkpoints never refuse a write), built once per change of its sources with Go (the
+// machine's, or the pinned toolchain fetched and verified from the Go module proxy: tools/lib/go-toolchain.mjs).
+// PocketBase's stock release would not count votes, so it is never a stand-in.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { arch, platform } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedBinary, hasGo, obtainOnce } from './cached-binary.mjs';
-import { extractZipEntry } from './unzip.mjs';
+import { cachedBinary, obtainOnce } from './cached-binary.mjs';
+import { ensureGo, goCommand } from './go-toolchain.mjs';
 
 export const POCKETBASE_VERSION = '0.39.11';
 /** The Go module with Chorus's PocketBase program and chorus-server. */
 export const SERVER_MODULE = resolve(dirname(fileURLToPath(import.meta.url)), '../../server');
-const withGo = hasGo();
 const {
   dir: cacheDir,
   exe,
   path: binaryPath,
-} = cachedBinary(
-  'pocketbase',
-  withGo ? `${POCKETBASE_VERSION}-chorus-${sourcesId('cmd/pocketbase')}` : POCKETBASE_VERSION,
-  'POCKETBASE_BIN',
-);
+} = cachedBinary('pocketbase', `${POCKETBASE_VERSION}-chorus-${sourcesId('cmd/pocketbase')}`, 'POCKETBASE_BIN');
 
 /** A short fingerprint of the module's requirements and one program's sources: a change builds it anew. */
 export function sourcesId(program) {
@@ -43,18 +38,11 @@ export function pocketbaseBinaryPath() {
 export async function ensurePocketBase({ log = console.log } = {}) {
   const bin = pocketbaseBinaryPath();
   if (existsSync(bin)) return bin;
-  return obtainOnce(join(cacheDir, exe), async (workDir) => {
-    if (withGo) {
-      log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only)…`);
-      return buildWithGo(workDir);
-    }
-    log(`Downloading PocketBase v${POCKETBASE_VERSION} (first run only)…`);
-    return downloadRelease(workDir);
+  await ensureGo({ log });
+  return obtainOnce(join(cacheDir, exe), (workDir) => {
+    log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only)…`);
+    return goBuild('cmd/pocketbase', join(workDir, exe));
   });
-}
-
-function buildWithGo(workDir) {
-  return goBuild('cmd/pocketbase', join(workDir, exe));
 }
 
 /**
@@ -64,7 +52,7 @@ function buildWithGo(workDir) {
  */
 export function goBuild(program, output, { goarch, goos, module = SERVER_MODULE } = {}) {
   const ldflags = `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`;
-  const result = spawnSync('go', ['build', '-trimpath', '-ldflags', ldflags, '-o', output, `./${program}`], {
+  const result = spawnSync(goCommand(), ['build', '-trimpath', '-ldflags', ldflags, '-o', output, `./${program}`], {
     cwd: module,
     env: {
       ...process.env,
@@ -79,42 +67,6 @@ export function goBuild(program, output, { goarch, goos, module = SERVER_MODULE 
     throw new Error(`Building ${program} with Go failed (exit ${result.status}). See the output above.`);
   }
   return output;
-}
-
-function releaseAssetName() {
-  const os = { linux: 'linux', darwin: 'darwin', win32: 'windows' }[platform()];
-  const cpu = { x64: 'amd64', arm64: 'arm64', arm: 'armv7' }[arch()];
-  if (!os || !cpu) throw new Error(`No PocketBase release for ${platform()}/${arch()}; install Go to build it.`);
-  return `pocketbase_${POCKETBASE_VERSION}_${os}_${cpu}.zip`;
-}
-
-async function downloadRelease(workDir) {
-  const base = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
-  const asset = releaseAssetName();
-  const checksums = await fetchOk(`${base}/checksums.txt`).then((r) => r.text());
-  const zip = Buffer.from(await fetchOk(`${base}/${asset}`).then((r) => r.arrayBuffer()));
-  verifyChecksum(zip, checksums, asset);
-  const unpacked = join(workDir, exe);
-  writeFileSync(unpacked, extractZipEntry(zip, exe));
-  chmodSync(unpacked, 0o755);
-  return unpacked;
-}
-
-/** Throws unless `data` has the SHA-256 that the release's checksums file lists for `asset`. */
-export function verifyChecksum(data, checksumsText, asset) {
-  const line = checksumsText.split('\n').find((l) => l.trim().endsWith(` ${asset}`));
-  if (!line) throw new Error(`The release's checksums.txt lists no ${asset}.`);
-  const expected = line.trim().split(/\s+/)[0].toLowerCase();
-  const actual = createHash('sha256').update(data).digest('hex');
-  if (actual !== expected) {
-    throw new Error(`Checksum mismatch for ${asset}: expected ${expected}, got ${actual}. Refusing to use it.`);
-  }
-}
-
-async function fetchOk(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Download failed: ${url} answered ${response.status}.`);
-  return response;
 }
 
 export function pocketbaseVersion(bin = pocketbaseBinaryPath()) {

@@ -196,6 +196,8 @@ function healthReport(app, e) {
     checkedAt: Date.now(),
     pocketbase: {
       version: pocketbaseVersion(app),
+      // 'stock' where the host runs its own PocketBase: then votes are refused (lib/server-program.js).
+      program: require(`${__hooks}/lib/server-program.js`).serverProgram(app),
       startedAt: started,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
     },

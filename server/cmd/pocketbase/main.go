@@ -35,6 +35,9 @@ const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=j
 // reloading modules (npm run bench -- write-profile); 64 cost 15 MB more at rest and 70 ms more at start.
 const defaultHooksPool = 64
 
+// programStoreKey names the app-store entry the JavaScript hooks read to know Chorus's Go parts are running.
+const programStoreKey = "chorus.program"
+
 // immediateWrites opens a database as PocketBase does, with every transaction beginning IMMEDIATE.
 // PocketBase runs its transactions on its one-connection writer pool; its reader pool runs plain SELECTs.
 func immediateWrites(dbPath string) (*dbx.DB, error) {
@@ -68,6 +71,8 @@ func main() {
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerVotes(app)
 	registerImportMark(app)
+	// The hooks' sign that they run in this program (lib/server-program.js): a stock PocketBase counts no vote.
+	app.Store().Set(programStoreKey, "chorus")
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {

@@ -18,7 +18,7 @@ export interface Tally {
 
 export interface PocketBaseHealth {
   checkedAt: number;
-  pocketbase: { version: string; startedAt: number; uptimeSeconds: number };
+  pocketbase: { version: string; program: 'chorus' | 'stock'; startedAt: number; uptimeSeconds: number };
   chorus: { version: string };
   appUrl: string;
   storage: {
@@ -78,6 +78,7 @@ export function problemsOf(report: PocketBaseHealth, purges: PurgeQueueStatus | 
   const found: Problem[] = [];
   const add = (key: HealthKey, values: Problem['values'] = {}) => found.push({ key, values });
   const { mail, edge, replica, storage, retries, migrations } = report;
+  if (report.pocketbase.program === 'stock') add('stockPocketBase');
   if (!mail.enabled) add('mailOff');
   else if (stillFailing(mail)) add('mailFailing', { error: mail.lastError ?? '' });
   if (!edge.configured) add('edgeNotConnected');

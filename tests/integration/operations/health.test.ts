@@ -17,7 +17,7 @@ async function closedPort(): Promise<number> {
 }
 
 interface Report {
-  pocketbase: { version: string; uptimeSeconds: number };
+  pocketbase: { version: string; program: string; uptimeSeconds: number };
   mail: { enabled: boolean; sent: number; failed: number; lastError?: string };
   migrations: { pending: string[]; applied: number };
   replica: { kind: string };
@@ -41,9 +41,11 @@ afterAll(async () => {
 });
 
 describe('the health route', () => {
-  it('answers the superuser: PocketBase 0.39.11, migrations applied, sizes, backups off', async () => {
+  it("answers the superuser: Chorus's PocketBase 0.39.11, migrations applied, sizes, backups off", async () => {
     const report = await health(pb.admin);
     expect(report.pocketbase.version).toBe('0.39.11');
+    // The Go program that counts votes marked itself (a stock PocketBase would report 'stock' and refuse votes).
+    expect(report.pocketbase.program).toBe('chorus');
     expect(report.migrations.pending).toEqual([]);
     expect(report.migrations.applied).toBeGreaterThan(50);
     expect(report.storage.databaseBytes).toBeGreaterThan(0);

@@ -240,6 +240,12 @@ export const CHECKS = [
           `Run PocketBase v${POCKETBASE_VERSION}.`,
         );
       }
+      if (pocketbase.program === 'stock') {
+        throw new Fault(
+          `${versions}: a stock PocketBase, which refuses votes (Chorus counts them in its own PocketBase program).`,
+          'Run bin/pocketbase of the chorus-server bundle (npm run build:server), not the release of pocketbase.io.',
+        );
+      }
       return versions;
     },
   },

@@ -8,6 +8,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, sta
 import { arch as hostArch } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureGo } from '../go-toolchain.mjs';
 import { ensureLitestreamFor, LITESTREAM_VERSION } from '../litestream-binary.mjs';
 import { goBuild, POCKETBASE_VERSION } from '../pocketbase-binary.mjs';
 
@@ -34,6 +35,7 @@ export async function buildServerBundle({
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'bin'), { recursive: true });
 
+  await ensureGo({ log });
   log(`Building chorus-server and PocketBase v${POCKETBASE_VERSION} for linux/${goarch}…`);
   goBuild('cmd/chorus-server', join(dir, 'chorus-server'), { goos: 'linux', goarch });
   goBuild('cmd/pocketbase', join(dir, 'bin', 'pocketbase'), { goos: 'linux', goarch });
