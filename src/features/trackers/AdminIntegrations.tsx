@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
+import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
 import {
   $connections,
@@ -26,6 +27,7 @@ interface Status {
 function AddForm() {
   const t = translator('integrations');
   const [provider, setProvider] = useState<TrackerProvider>('github');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -44,6 +46,7 @@ function AddForm() {
         ...(data.webhook_secret ? { webhook_secret: data.webhook_secret } : {}),
       },
     );
+    setErrors(refused?.kind === 'validation' ? refused.fields : {});
     if (!refused) form.reset();
   }
   return (
@@ -77,24 +80,36 @@ function AddForm() {
         </label>
       ) : provider === 'jira' ? (
         <>
-          <label>
-            {t('siteUrl')}{' '}
-            <input
-              name="site_url"
-              type="url"
-              required
-              maxLength={200}
-              pattern="https://.+"
-              placeholder="https://acme.atlassian.net"
-            />
-          </label>
-          <label>
-            {t('projectKey')}{' '}
-            <input name="project_key" required maxLength={10} pattern="[A-Za-z][A-Za-z0-9_]{1,9}" placeholder="ENG" />
-          </label>
-          <label>
-            {t('accountEmail')} <input name="account_email" type="email" required maxLength={200} autoComplete="off" />
-          </label>
+          <FieldFrame id="jira-site" label={t('siteUrl')} error={errors.site_url}>
+            {(control) => (
+              <input
+                {...control}
+                name="site_url"
+                type="url"
+                required
+                maxLength={200}
+                pattern="https://.+"
+                placeholder="https://acme.atlassian.net"
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame id="jira-project" label={t('projectKey')} error={errors.project_key}>
+            {(control) => (
+              <input
+                {...control}
+                name="project_key"
+                required
+                maxLength={10}
+                pattern="[A-Za-z][A-Za-z0-9_]{1,9}"
+                placeholder="ENG"
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame id="jira-email" label={t('accountEmail')} error={errors.account_email}>
+            {(control) => (
+              <input {...control} name="account_email" type="email" required maxLength={200} autoComplete="off" />
+            )}
+          </FieldFrame>
         </>
       ) : (
         <>

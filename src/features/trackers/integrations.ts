@@ -34,7 +34,13 @@ export async function addConnection(data: NewConnection, credentials: TrackerCre
   const pb = getClient();
   try {
     const { webhook_secret, ...made } = await createConnection(pb, data);
-    await setCredentials(pb, made.id, credentials);
+    try {
+      await setCredentials(pb, made.id, credentials);
+    } catch (error) {
+      // refused credentials (an email that is no address): leave nothing half made behind
+      await deleteConnection(pb, made.id).catch(() => false);
+      throw error;
+    }
     $connections.set([...$connections.get(), made]);
     if (webhook_secret) $newSecret.set({ id: made.id, secret: webhook_secret });
     showToast(translate('integrations', 'added'));
