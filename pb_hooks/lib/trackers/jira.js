@@ -211,7 +211,10 @@ function eventChange(_app, connection, event, payload) {
   };
 }
 
-/** Refuses a Jira connection without a usable site address or project key; keeps the site as its origin. */
+/**
+ * Refuses a Jira connection without a usable site address or project key; keeps the site as its origin, and forgets
+ * the credentials when an update points the connection at another site.
+ */
 function checkJiraFields(e) {
   if (e.record.getString('provider') !== 'jira') return;
   const site = e.record.getString('site_url').trim();
@@ -224,6 +227,13 @@ function checkJiraFields(e) {
     errors.project_key = new ValidationError('validation_required', 'Cannot be blank.');
   }
   if (Object.keys(errors).length > 0) throw new BadRequestError('', errors);
+  // A token was given for one site: pointed at another, the connection needs its credentials pasted again.
+  if (!e.record.isNew() && e.record.original().getString('site_url') !== e.record.getString('site_url')) {
+    if (e.record.original().getString('token') === e.record.getString('token')) e.record.set('token', '');
+    if (e.record.original().getString('account_email') === e.record.getString('account_email')) {
+      e.record.set('account_email', '');
+    }
+  }
 }
 
 module.exports = {

@@ -143,6 +143,21 @@ describe('an admin connects a Jira Cloud project', () => {
     await expect(refused).rejects.toMatchObject({ status: 400, response: { data: { [field]: expect.anything() } } });
   });
 
+  it('forgets the email and token when the connection is pointed at another site', async () => {
+    const moved = await actors.admin
+      .collection('tracker_connections')
+      .create({ provider: 'jira', name: 'Moving', site_url: SITE, project_key: 'ENG' });
+    await setCredentials(moved.id, { account_email: EMAIL, token: TOKEN });
+    await actors.admin.collection('tracker_connections').update(moved.id, { name: 'Renamed' });
+    expect(await pb.admin.collection('tracker_connections').getOne(moved.id)).toMatchObject({ token: TOKEN });
+    await actors.admin.collection('tracker_connections').update(moved.id, { site_url: 'https://evil.example' });
+    expect(await pb.admin.collection('tracker_connections').getOne(moved.id)).toMatchObject({
+      site_url: 'https://evil.example',
+      token: '',
+      account_email: '',
+    });
+  });
+
   it('refuses an email that is no address, and tells a wrong token apart from a Jira that is down', async () => {
     const other = await actors.admin
       .collection('tracker_connections')
@@ -239,8 +254,10 @@ describe('statuses both ways', () => {
       (c) => c.method === 'POST' && c.path === `/rest/api/3/issue/${link.issue_id}/transitions`,
     );
     expect(transition?.body).toEqual({ transition: { id: '41' } });
-    const [move] = (await eventsOf(project.id)).filter((e) => e.event === 'move');
-    expect(move).toMatchObject({ direction: 'out', status: 'done', attempts: 1, error: '' });
+    // the per-attempt log: one attempt, done
+    await expect
+      .poll(async () => (await eventsOf(project.id)).find((e) => e.event === 'move'), { timeout: 10_000 })
+      .toMatchObject({ direction: 'out', status: 'done', attempts: 1, error: '' });
     // Jira then tells Chorus its issue moved: already Done, nothing more happens, nothing is moved back.
     await deliverJiraEvent(address(), secret, jira.move(link.issue_key, 'Closed'));
     await expect
@@ -277,7 +294,7 @@ describe('statuses both ways', () => {
         { timeout: 15_000, interval: 500 },
       )
       .toBe('In Progress');
-    expect(await moveOf()).toMatchObject({ status: 'done', error: '' });
+    await expect.poll(moveOf, { timeout: 10_000 }).toMatchObject({ status: 'done', error: '' });
   });
 });
 
