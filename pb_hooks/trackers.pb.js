@@ -10,6 +10,21 @@
 // GET    /api/chorus/trackers/{connection}/states                    admins: the tracker's states, stored for mapping
 // POST   /api/chorus/trackers/secret  { proof }                      the Worker: the connection's provider and secret
 // POST   /api/chorus/trackers/events  { proof, payload }             the Worker: queue a verified event (once per delivery)
+//
+// When an idea's status changes by anything but a tracker event, its issues in trackers that move issues (Jira)
+// are queued to move to a state mapped to the new status.
+
+onRecordAfterUpdateSuccess((e) => {
+  const moved = e.record.getString('status') !== e.record.original().getString('status');
+  if (moved && !e.record.get('chorus_tracker_change')) {
+    try {
+      require(`${__hooks}/lib/trackers/engine.js`).queueMoves(e.app, e.record);
+    } catch (error) {
+      e.app.logger().error('Queueing a tracker move failed', 'post', e.record.id, 'error', String(error));
+    }
+  }
+  e.next();
+}, 'posts');
 
 routerAdd(
   'POST',

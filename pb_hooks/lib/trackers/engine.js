@@ -2,7 +2,8 @@
 // tracker_events. `in` rows are tracker events the site's Worker verified (one row per delivery id, so a
 // replay is the same row and changes nothing); processing one moves the linked ideas to the mapped status with
 // an official response, which notifies voters like any status change. `out` rows post a comment back to the
-// issue. Both are worked by the webhook worker's job (same cron and kick, same backoff), never inside a request:
+// issue, or (Jira) move it with a transition when staff change a linked idea's status. Both are worked by the
+// webhook worker's job (same cron and kick, same backoff), never inside a request:
 // a tracker that is down never blocks anything in Chorus, its rows retry.
 const { providerOf } = require(`${__hooks}/lib/trackers/providers.js`);
 const { TrackerError } = require(`${__hooks}/lib/trackers/http.js`);
@@ -55,9 +56,13 @@ function askTracker(call) {
   }
 }
 
-/** A tracker's name for audit entries and responses: "GitHub (acme/app)", "Linear (ENG)". */
+/** A tracker's name for audit entries and responses: "GitHub (acme/app)", "Linear (ENG)", "Jira (ENG)". */
 function trackerLabel(connection) {
-  const where = connection.getString('repository') || connection.getString('team_key') || connection.getString('name');
+  const where =
+    connection.getString('repository') ||
+    connection.getString('team_key') ||
+    connection.getString('project_key') ||
+    connection.getString('name');
   return `${providerOf(connection).name} (${where})`;
 }
 
@@ -183,7 +188,9 @@ function applyChange(app, connection, change) {
   if (links.length === 0) return 'no idea is linked to this issue';
   const map = jsonOf(connection, 'state_map', {});
   const states = jsonOf(connection, 'states', []);
-  const statusId = typeof map?.[change.state] === 'string' ? map[change.state] : '';
+  // a state's own mapping, else its category's (Jira: "any status in Done")
+  const mapped = (key) => (key && typeof map?.[key] === 'string' ? map[key] : '');
+  const statusId = mapped(change.state) || mapped(change.category);
   const stateName = (Array.isArray(states) && states.find((s) => s?.key === change.state)?.name) || change.state;
   const label = trackerLabel(connection);
   const context = JSON.stringify({
@@ -218,6 +225,7 @@ function applyChange(app, connection, change) {
     post.set('response_by', '');
     post.set('response_at', new Date().toISOString());
     post.set('chorus_audit', context);
+    post.set('chorus_tracker_change', true); // not moved back to the tracker (pb_hooks/trackers.pb.js)
     app.save(post);
   }
   return '';
@@ -248,6 +256,43 @@ function commentFor(app, post) {
   });
 }
 
+/** The tracker's states (status ids, never catch-all categories) that `map` sends to Chorus status `statusId`. */
+function statesMappedTo(connection, statusId) {
+  const map = jsonOf(connection, 'state_map', {});
+  return Object.keys(map || {}).filter((key) => map[key] === statusId && !/^category:/.test(key));
+}
+
+/**
+ * Queues a move of every issue linked to `post` in a tracker that moves issues (Jira) to a state mapped to the
+ * idea's new status. Not for a change the tracker itself made (that would move the issue back and forth).
+ */
+function queueMoves(app, post) {
+  const links = app.findRecordsByFilter('tracker_links', 'post = {:post}', '', 0, 0, { post: post.id });
+  let queued = false;
+  for (const link of links) {
+    let connection;
+    try {
+      connection = app.findRecordById('tracker_connections', link.getString('connection'));
+    } catch {
+      continue;
+    }
+    if (!connection.getBool('active') || typeof providerOf(connection).moveIssue !== 'function') continue;
+    if (statesMappedTo(connection, post.getString('status')).length === 0) continue;
+    newRow(app, 'tracker_events', {
+      connection: connection.id,
+      direction: 'out',
+      delivery_id: `move-${link.id}-${$security.randomString(12)}`,
+      event: 'move',
+      payload: { link: link.id, status: post.getString('status') },
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: dateString(Date.now()),
+    });
+    queued = true;
+  }
+  if (queued) require(`${__hooks}/lib/webhooks/kick.js`).kickWorker(app);
+}
+
 function processOutgoing(app, connection, row) {
   const payload = jsonOf(row, 'payload', {});
   let link;
@@ -257,6 +302,12 @@ function processOutgoing(app, connection, row) {
     post = app.findRecordById('posts', link.getString('post'));
   } catch {
     return 'the link is gone';
+  }
+  if (row.getString('event') === 'move') {
+    const targets = statesMappedTo(connection, String(payload?.status || ''));
+    if (targets.length === 0) return 'no state is mapped to that status any more';
+    if (targets.indexOf(link.getString('state')) !== -1) return 'the issue is already in a mapped state';
+    return providerOf(connection).moveIssue(app, connection, link.getString('issue_id'), targets);
   }
   providerOf(connection).postComment(app, connection, link.getString('issue_id'), commentFor(app, post));
   return '';
@@ -329,6 +380,7 @@ module.exports = {
   askTracker,
   issueDraft,
   linkIssue,
+  queueMoves,
   receiveEvent,
   runTrackerQueue,
   trackerLabel,

@@ -1,9 +1,11 @@
-// Admin integrations: connect a GitHub repository or a Linear team (the token pasted once, never shown again), see
+// Admin integrations: connect a GitHub repository, a Linear team or a Jira Cloud project (the token pasted once,
+// never shown again), see
 // the webhook address to paste in the tracker, fetch the tracker's states and map each to a status, switch comment
 // back and the connection on or off, delete it.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
+import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
 import {
   $connections,
@@ -15,7 +17,7 @@ import {
   saveConnection,
   startConnections,
 } from './integrations';
-import type { TrackerConnection } from './trackers-data';
+import type { TrackerConnection, TrackerProvider } from './trackers-data';
 
 interface Status {
   id: string;
@@ -24,7 +26,8 @@ interface Status {
 
 function AddForm() {
   const t = translator('integrations');
-  const [provider, setProvider] = useState<'github' | 'linear'>('github');
+  const [provider, setProvider] = useState<TrackerProvider>('github');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -32,11 +35,18 @@ function AddForm() {
     const where =
       provider === 'github'
         ? { repository: data.repository ?? '' }
-        : { team_id: data.team_id ?? '', team_key: data.team_key ?? '' };
+        : provider === 'jira'
+          ? { site_url: data.site_url ?? '', project_key: (data.project_key ?? '').toUpperCase() }
+          : { team_id: data.team_id ?? '', team_key: data.team_key ?? '' };
     const refused = await addConnection(
       { provider, name: data.connection_name ?? '', ...where },
-      { token: data.token ?? '', ...(data.webhook_secret ? { webhook_secret: data.webhook_secret } : {}) },
+      {
+        token: data.token ?? '',
+        ...(data.account_email ? { account_email: data.account_email } : {}),
+        ...(data.webhook_secret ? { webhook_secret: data.webhook_secret } : {}),
+      },
     );
+    setErrors(refused?.kind === 'validation' ? refused.fields : {});
     if (!refused) form.reset();
   }
   return (
@@ -47,10 +57,11 @@ function AddForm() {
         <select
           name="provider"
           value={provider}
-          onChange={(e) => setProvider(e.currentTarget.value as 'github' | 'linear')}
+          onChange={(e) => setProvider(e.currentTarget.value as TrackerProvider)}
         >
           <option value="github">GitHub</option>
           <option value="linear">Linear</option>
+          <option value="jira">Jira Cloud</option>
         </select>
       </label>
       <label>
@@ -67,6 +78,39 @@ function AddForm() {
             placeholder="owner/repo"
           />
         </label>
+      ) : provider === 'jira' ? (
+        <>
+          <FieldFrame id="jira-site" label={t('siteUrl')} error={errors.site_url}>
+            {(control) => (
+              <input
+                {...control}
+                name="site_url"
+                type="url"
+                required
+                maxLength={200}
+                pattern="https://.+"
+                placeholder="https://acme.atlassian.net"
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame id="jira-project" label={t('projectKey')} error={errors.project_key}>
+            {(control) => (
+              <input
+                {...control}
+                name="project_key"
+                required
+                maxLength={10}
+                pattern="[A-Za-z][A-Za-z0-9_]{1,9}"
+                placeholder="ENG"
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame id="jira-email" label={t('accountEmail')} error={errors.account_email}>
+            {(control) => (
+              <input {...control} name="account_email" type="email" required maxLength={200} autoComplete="off" />
+            )}
+          </FieldFrame>
+        </>
       ) : (
         <>
           <label>
@@ -83,7 +127,7 @@ function AddForm() {
       <label>
         {t('token')} <input name="token" type="password" autoComplete="off" required maxLength={500} />
       </label>
-      <p>{t(provider === 'github' ? 'tokenHelpGithub' : 'tokenHelpLinear')}</p>
+      <p>{t(provider === 'github' ? 'tokenHelpGithub' : provider === 'jira' ? 'tokenHelpJira' : 'tokenHelpLinear')}</p>
       <p>
         <button type="submit" className="button">
           {t('add')}
@@ -121,6 +165,7 @@ function Connection({
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
     void pasteCredentials(connection.id, {
       ...(data.token ? { token: data.token } : {}),
+      ...(data.account_email ? { account_email: data.account_email } : {}),
       ...(data.webhook_secret ? { webhook_secret: data.webhook_secret } : {}),
     }).then((ok) => ok && form.reset());
   }
@@ -128,14 +173,19 @@ function Connection({
     <section className="card stack" data-testid="integration" aria-labelledby={`integration-${connection.id}`}>
       <h2 id={`integration-${connection.id}`}>
         {connection.name} (
-        {connection.provider === 'github' ? `GitHub ${connection.repository}` : `Linear ${connection.team_key}`})
+        {connection.provider === 'github'
+          ? `GitHub ${connection.repository}`
+          : connection.provider === 'jira'
+            ? `Jira ${connection.project_key}`
+            : `Linear ${connection.team_key}`}
+        )
       </h2>
       <p>
         {t('webhookAddress')} <code data-testid="webhook-address">{address}</code>
       </p>
       {newSecret?.id === connection.id && (
         <p className="notice" data-testid="integration-secret">
-          {t('secretOnce')} <code>{newSecret.secret}</code>
+          {t(connection.provider === 'jira' ? 'secretOnceJira' : 'secretOnce')} <code>{newSecret.secret}</code>
         </p>
       )}
       <p className="staff-flags">
@@ -173,12 +223,14 @@ function Connection({
             <tbody>
               {connection.states.map((state) => (
                 <tr key={state.key}>
-                  <td>{state.name}</td>
+                  <td>{state.category ? t('anyInCategory', { name: state.name }) : state.name}</td>
                   <td>
                     <select
                       name={`state-${state.key}`}
                       defaultValue={connection.state_map?.[state.key] ?? ''}
-                      aria-label={t('statusFor', { state: state.name })}
+                      aria-label={t('statusFor', {
+                        state: state.category ? t('anyInCategory', { name: state.name }) : state.name,
+                      })}
                     >
                       <option value="">{t('unchanged')}</option>
                       {statuses.map((status) => (
@@ -203,7 +255,12 @@ function Connection({
         <label>
           {t('newToken')} <input name="token" type="password" autoComplete="off" maxLength={500} />
         </label>
-        {connection.provider === 'linear' && (
+        {connection.provider === 'jira' && (
+          <label>
+            {t('accountEmail')} <input name="account_email" type="email" autoComplete="off" maxLength={200} />
+          </label>
+        )}
+        {connection.provider !== 'github' && (
           <label>
             {t('signingSecret')} <input name="webhook_secret" type="password" autoComplete="off" maxLength={200} />
           </label>

@@ -1,4 +1,4 @@
-// Staff-only: the idea's issues in GitHub or Linear, with "Create an issue" per connection, a form to link an
+// Staff-only: the idea's issues in GitHub, Linear or Jira, with "Create an issue" per connection, a form to link an
 // existing issue, and unlink. Loaded only on staff's idea pages (features/trackers/StaffTrackers.astro).
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';

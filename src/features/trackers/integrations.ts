@@ -1,5 +1,5 @@
-// Admin integrations: the tracker connections, a new one (its token pasted once, a GitHub webhook secret shown
-// once), fetching a tracker's states, mapping them to statuses, switching a connection on or off, deleting it.
+// Admin integrations: the tracker connections, a new one (its token pasted once, a GitHub or Jira webhook secret
+// shown once), fetching a tracker's states, mapping them to statuses, switching a connection on or off, deleting it.
 // Every action answers with the shared toast; a refused action changes nothing on screen.
 import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
@@ -14,11 +14,12 @@ import {
   type NewConnection,
   setCredentials,
   type TrackerConnection,
+  type TrackerCredentials,
   updateConnection,
 } from './trackers-data';
 
 export const $connections = atom<TrackerConnection[]>([]);
-/** The webhook secret of the GitHub connection just made, shown until the admin dismisses it. */
+/** The webhook secret of the GitHub or Jira connection just made, shown until the admin dismisses it. */
 export const $newSecret = atom<{ id: string; secret: string } | null>(null);
 
 export function startConnections(initial: TrackerConnection[]): void {
@@ -29,14 +30,17 @@ const replace = (next: TrackerConnection) =>
   $connections.set($connections.get().map((c) => (c.id === next.id ? { ...c, ...next } : c)));
 
 /** Creates a connection and pastes its credentials; null when made, else the refusal (shown by the fields). */
-export async function addConnection(
-  data: NewConnection,
-  credentials: { token: string; webhook_secret?: string },
-): Promise<AppError | null> {
+export async function addConnection(data: NewConnection, credentials: TrackerCredentials): Promise<AppError | null> {
   const pb = getClient();
   try {
     const { webhook_secret, ...made } = await createConnection(pb, data);
-    await setCredentials(pb, made.id, credentials);
+    try {
+      await setCredentials(pb, made.id, credentials);
+    } catch (error) {
+      // refused credentials (an email that is no address): leave nothing half made behind
+      await deleteConnection(pb, made.id).catch(() => false);
+      throw error;
+    }
     $connections.set([...$connections.get(), made]);
     if (webhook_secret) $newSecret.set({ id: made.id, secret: webhook_secret });
     showToast(translate('integrations', 'added'));
@@ -48,10 +52,7 @@ export async function addConnection(
   }
 }
 
-export async function pasteCredentials(
-  id: string,
-  data: { token?: string; webhook_secret?: string },
-): Promise<boolean> {
+export async function pasteCredentials(id: string, data: TrackerCredentials): Promise<boolean> {
   return (
     (await toasted(() => setCredentials(getClient(), id, data), translate('integrations', 'credentialsSaved'))) !== null
   );

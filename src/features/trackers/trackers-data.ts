@@ -2,13 +2,24 @@
 // that create, link and unlink them. Admins also set a connection up (tracker_connections, credentials, states).
 import type { PocketBase } from '../../lib/pb/client';
 
+export type TrackerProvider = 'github' | 'linear' | 'jira';
+
+/** A tracker's state; `category` marks a catch-all for every status of a Jira status category. */
+export interface TrackerState {
+  key: string;
+  name: string;
+  category?: boolean;
+}
+
 export interface TrackerConnection {
   id: string;
-  provider: 'github' | 'linear';
+  provider: TrackerProvider;
   name: string;
   repository: string;
   team_key: string;
-  states: { key: string; name: string }[] | null;
+  site_url: string;
+  project_key: string;
+  states: TrackerState[] | null;
   state_map: Record<string, string> | null;
   comment_back: boolean;
   active: boolean;
@@ -24,7 +35,8 @@ export interface TrackerLink {
   state: string;
 }
 
-const CONNECTION_FIELDS = 'id,provider,name,repository,team_key,states,state_map,comment_back,active';
+const CONNECTION_FIELDS =
+  'id,provider,name,repository,team_key,site_url,project_key,states,state_map,comment_back,active';
 const LINK_FIELDS = 'id,connection,post,issue_key,url,title,state';
 
 export function listConnections(pb: PocketBase): Promise<TrackerConnection[]> {
@@ -67,14 +79,22 @@ export function stateName(connection: TrackerConnection | undefined, key: string
 }
 
 export interface NewConnection {
-  provider: 'github' | 'linear';
+  provider: TrackerProvider;
   name: string;
   repository?: string;
   team_id?: string;
   team_key?: string;
+  site_url?: string;
+  project_key?: string;
 }
 
-/** Creates a connection (inactive until its states are mapped); a GitHub one answers its webhook secret once. */
+export interface TrackerCredentials {
+  token?: string;
+  account_email?: string;
+  webhook_secret?: string;
+}
+
+/** Creates a connection (inactive until its states are mapped); a GitHub or Jira one answers its webhook secret once. */
 export function createConnection(
   pb: PocketBase,
   data: NewConnection,
@@ -94,21 +114,13 @@ export function deleteConnection(pb: PocketBase, id: string): Promise<boolean> {
   return pb.collection('tracker_connections').delete(id);
 }
 
-/** Pastes a token and/or a webhook signing secret (never read back). */
-export function setCredentials(
-  pb: PocketBase,
-  id: string,
-  data: { token?: string; webhook_secret?: string },
-): Promise<unknown> {
+/** Pastes a token, Jira's account email and/or a webhook signing secret (never read back). */
+export function setCredentials(pb: PocketBase, id: string, data: TrackerCredentials): Promise<unknown> {
   return pb.send(`/api/chorus/trackers/${encodeURIComponent(id)}/credentials`, { method: 'POST', body: data });
 }
 
 /** Asks the tracker for its states (also stored on the connection). */
-export async function fetchStates(pb: PocketBase, id: string): Promise<{ key: string; name: string }[]> {
-  return (
-    await pb.send<{ states: { key: string; name: string }[] }>(
-      `/api/chorus/trackers/${encodeURIComponent(id)}/states`,
-      {},
-    )
-  ).states;
+export async function fetchStates(pb: PocketBase, id: string): Promise<TrackerState[]> {
+  return (await pb.send<{ states: TrackerState[] }>(`/api/chorus/trackers/${encodeURIComponent(id)}/states`, {}))
+    .states;
 }

@@ -670,18 +670,22 @@ export type TagsRecord = {
 export const TrackerConnectionsProviderOptions = {
   github: 'github',
   linear: 'linear',
+  jira: 'jira',
 } as const;
 export type TrackerConnectionsProviderOptions =
   (typeof TrackerConnectionsProviderOptions)[keyof typeof TrackerConnectionsProviderOptions];
 export type TrackerConnectionsRecord<Tstate_map = unknown, Tstates = unknown> = {
+  account_email?: string;
   active?: boolean;
   comment_back?: boolean;
   created: IsoAutoDateString;
   created_by?: RecordIdString;
   id: string;
   name: string;
+  project_key?: string;
   provider: TrackerConnectionsProviderOptions;
   repository?: string;
+  site_url?: string;
   state_map?: null | Tstate_map;
   states?: null | Tstates;
   team_id?: string;

@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the issue tracker routes (pb_hooks/trackers.pb.js, tracker-connections.pb.js; issue #26).
+// OpenAPI descriptions of the issue tracker routes (pb_hooks/trackers.pb.js, tracker-connections.pb.js; issues #26, #39).
 const json = (schema) => ({ 'application/json': { schema } });
 const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
 const err = { $ref: '#/components/responses/Error' };
@@ -12,7 +12,7 @@ const LINK = {
     connection: { type: 'string' },
     post: { type: 'string' },
     issue_id: { type: 'string' },
-    issue_key: { type: 'string', description: '"#12" (GitHub), "ENG-12" (Linear)' },
+    issue_key: { type: 'string', description: '"#12" (GitHub), "ENG-12" (Linear, Jira)' },
     url: { type: 'string' },
     title: { type: 'string' },
     state: { type: 'string', description: 'a key of the connection’s states' },
@@ -23,7 +23,14 @@ const STATES = {
   properties: {
     states: {
       type: 'array',
-      items: { type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' } } },
+      items: {
+        type: 'object',
+        properties: {
+          key: { type: 'string' },
+          name: { type: 'string' },
+          category: { type: 'boolean', description: 'Jira: a catch-all for every status of a status category' },
+        },
+      },
     },
   },
 };
@@ -34,7 +41,7 @@ export const TRACKER_ROUTES = {
     post: {
       tags: ['chorus'],
       operationId: 'createTrackerIssue',
-      summary: 'Staff: create an issue from an idea in the connected repository or team, and link it',
+      summary: 'Staff: create an issue from an idea in the connected repository, team or project, and link it',
       description: `The issue gets the idea’s title, its text and a link back. Audited. ${tracker}`,
       parameters: [connection],
       requestBody: body({ post: { type: 'string' } }, ['post']),
@@ -46,7 +53,7 @@ export const TRACKER_ROUTES = {
       tags: ['chorus'],
       operationId: 'linkTrackerIssue',
       summary: 'Staff: link an existing issue to an idea (several ideas may link to one issue)',
-      description: `issue: "12", "#12", "ENG-12" or the issue’s address. Audited. ${tracker}`,
+      description: `issue: "12", "#12", "ENG-12" or the issue’s address (Jira: https://<site>/browse/ENG-12). Audited. ${tracker}`,
       parameters: [connection],
       requestBody: body({ post: { type: 'string' }, issue: { type: 'string', maxLength: 300 } }, ['post', 'issue']),
       responses: { 200: ok(LINK), 400: err, 401: err, 403: err, 404: err, 429: err, 502: err },
@@ -75,10 +82,16 @@ export const TRACKER_ROUTES = {
     post: {
       tags: ['chorus'],
       operationId: 'setTrackerCredentials',
-      summary: 'Admins: paste a connection’s API token and/or webhook signing secret (never shown again; audited)',
+      summary:
+        'Admins: paste a connection’s API token, Jira account email and/or webhook signing secret (never shown again; audited)',
       parameters: [connection],
       requestBody: body({
         token: { type: 'string', maxLength: 500 },
+        account_email: {
+          type: 'string',
+          maxLength: 200,
+          description: 'Jira: the Atlassian account the API token belongs to (Basic auth)',
+        },
         webhook_secret: { type: 'string', maxLength: 200 },
       }),
       responses: {

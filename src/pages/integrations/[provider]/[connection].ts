@@ -1,4 +1,4 @@
-// POST /integrations/<provider>/<connection id> — where GitHub and Linear send their webhooks
+// POST /integrations/<provider>/<connection id> — where GitHub, Linear and Jira send their webhooks
 // (src/features/trackers/ingress.ts checks and forwards them). Never cached; nothing else answers here.
 import { CHORUS_PROXY_SECRET } from 'astro:env/server';
 import type { APIRoute } from 'astro';
