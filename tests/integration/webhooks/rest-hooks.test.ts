@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedKey, createApiKey, keyClient } from '../../support/api-keys';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Received, startWebhookReceiver } from '../../support/webhook-receiver';
-import { type Actors, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
+import {
+  type Actors,
+  allowed,
+  createActors,
+  createBoard,
+  createComment,
+  createPost,
+  expectAccess,
+  idOf,
+} from '../../support/world';
 
 type Hook = { id: string; event: string; target_url: string; secret?: string; paused: boolean };
 type Item = { id: string; version: number; type: string; timestamp: string; data: Record<string, any> };
@@ -123,11 +132,12 @@ describe('subscribing', () => {
     }
     const staff = await subscribe(clients.staff, 'idea.threshold_reached', receiver.url('/zap-alerts'));
     await unsubscribe(clients.staff, staff.id);
-    // People's sessions (an admin's included) and visitors are not keys.
+    // People's sessions (the eight actors, admins included) and visitors are not keys.
+    await expectAccess((actor) => subscribe(actors[actor], 'idea.posted', receiver.url('/zap-people')), allowed());
+    await expectAccess((actor) => listHooks(actors[actor]), allowed());
+    await expectAccess((actor) => recent(actors[actor], 'idea.posted'), allowed());
     for (const client of [actors.admin, actors.member, actors.visitor]) {
       expect(await statusOf(subscribe(client, 'idea.posted', receiver.url('/zap-people')))).toBe(401);
-      expect(await statusOf(listHooks(client))).toBe(401);
-      expect(await statusOf(recent(client, 'idea.posted'))).toBe(401);
     }
     expect(await statusOf(subscribe(clients.member, 'idea.deleted', receiver.url('/zap-x')))).toBe(400);
     expect(await statusOf(subscribe(clients.member, '', receiver.url('/zap-x')))).toBe(400);
@@ -296,5 +306,50 @@ describe('polling and private boards', () => {
     expect(await statusOf(clients.read.send('/api/chorus/hooks/sample?event=member.deleted', { method: 'GET' }))).toBe(
       403,
     );
+  });
+});
+
+describe('actions through the existing API (what Zapier, Make and n8n actions call)', () => {
+  it('a member key posts an idea, comments and votes; a staff key changes a status and votes on behalf', async () => {
+    const statusHook = await subscribe(clients.staff, 'idea.status_changed', receiver.url('/zap-status'));
+    const member = clients.member;
+    const idea = await member
+      .collection('posts')
+      .create({ board: board.id, author: keys.member.user, title: 'From Zapier', body: 'Made by an automation' });
+    await member.collection('comments').create({ post: idea.id, author: keys.member.user, body: 'Automated note' });
+    expect(await statusOf(member.collection('votes').create({ post: idea.id, user: keys.member.user }))).toBe(400);
+    const other = await createPost(pb, board, actors.member, { title: 'Vote for me' });
+    await member.collection('votes').create({ post: other.id, user: keys.member.user });
+    // A member key cannot act as staff, nor write as someone else.
+    const planned = await pb.admin.collection('statuses').getFirstListItem('slug = "planned"');
+    expect(await statusOf(member.collection('posts').update(idea.id, { status: planned.id }))).toBeGreaterThanOrEqual(
+      400,
+    );
+    expect(
+      await statusOf(
+        member.collection('comments').create({ post: idea.id, author: idOf(actors.member), body: 'Impersonating' }),
+      ),
+    ).toBe(400);
+    const staff = clients.staff;
+    await staff.collection('posts').update(idea.id, { status: planned.id, response: 'On the roadmap' });
+    const [changed] = await receiver.waitFor(about('/zap-status', idea.id));
+    expect(JSON.parse(changed.body)).toMatchObject({
+      type: 'idea.status_changed',
+      data: { idea: { id: idea.id }, to: { slug: 'planned' }, response: 'On the roadmap' },
+    });
+    const onBehalf = await staff.send(`/api/chorus/posts/${idea.id}/vote-on-behalf`, {
+      method: 'POST',
+      body: { email: 'customer@example.com', name: 'A customer' },
+    });
+    expect(onBehalf).toMatchObject({ user_created: true, already_voted: false });
+    expect(
+      await statusOf(
+        member.send(`/api/chorus/posts/${idea.id}/vote-on-behalf`, {
+          method: 'POST',
+          body: { email: 'customer2@example.com' },
+        }),
+      ),
+    ).toBe(403);
+    await unsubscribe(clients.staff, statusHook.id);
   });
 });
