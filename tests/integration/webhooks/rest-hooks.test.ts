@@ -21,7 +21,13 @@ import {
 } from '../../support/world';
 
 type Hook = { id: string; event: string; target_url: string; secret?: string; paused: boolean };
-type Item = { id: string; version: number; type: string; timestamp: string; data: Record<string, any> };
+type Item = {
+  id: string;
+  version: number;
+  type: string;
+  timestamp: string;
+  data: { idea?: { id: string }; [key: string]: unknown };
+};
 
 let pb: TestPocketBase;
 let actors: Actors;
