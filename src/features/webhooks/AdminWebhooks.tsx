@@ -24,10 +24,10 @@ import {
 } from './webhooks';
 import {
   type NewWebhook,
+  type ShownWebhookKind,
   WEBHOOK_EVENTS,
   WEBHOOK_KINDS,
   type WebhookEvent,
-  type ShownWebhookKind,
   type WebhookKind,
   type WebhookRecord,
 } from './webhooks-data';
