@@ -304,6 +304,27 @@ describe('polling and private boards', () => {
     await unsubscribe(clients.staff, staffHook.id);
   });
 
+  it('sends a release with only the shipped ideas the key may see', async () => {
+    const hook = await subscribe(clients.read, 'release.published', receiver.url('/zap-release'));
+    const secret = await createPost(pb, staffBoard, actors.moderator, { title: 'Shipped in secret' });
+    const open = await createPost(pb, board, actors.member, { title: 'Shipped in the open' });
+    const slug = `release-${Date.now().toString(36)}`;
+    const release = await pb.admin.collection('changelog_entries').create({
+      title: 'A release',
+      slug,
+      body: 'Both shipped',
+      state: 'published',
+      published_at: new Date().toISOString(),
+      posts: [secret.id, open.id],
+    });
+    const [request] = await receiver.waitFor((r) => r.path === '/zap-release');
+    const body = JSON.parse(request.body) as Item;
+    expect(body).toMatchObject({ id: release.id, type: 'release.published' });
+    expect((body.data.release as { ideas: { id: string }[] }).ideas.map((idea) => idea.id)).toEqual([open.id]);
+    expect(request.body).not.toContain('Shipped in secret');
+    await unsubscribe(clients.read, hook.id);
+  });
+
   it('answers a sample payload per event, in the hook shape', async () => {
     const [sample] = await clients.read.send<Item[]>('/api/chorus/hooks/sample?event=comment.posted', {
       method: 'GET',
