@@ -5,6 +5,28 @@
 
 // Only http(s) receivers at public addresses (lib/outbound.js; the worker checks again at every send, as DNS
 // can change): an admin typing http://127.0.0.1:1/ or a name that resolves inside the network is told so.
+// A REST hook (kind `rest_hook`, lib/webhooks/rest-hooks.js) is made and changed only by its API key through
+// /api/chorus/hooks: through the collection API admins may pause, resume or delete one, nothing else.
+for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
+  register(
+    (e) =>
+      require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+        const body = e.requestInfo().body;
+        const restHook = e.record.isNew()
+          ? e.record.getString('kind') === 'rest_hook' || Boolean(e.record.getString('api_key'))
+          : e.record.original().getString('kind') === 'rest_hook'
+            ? ['url', 'kind', 'events', 'api_key', 'include_customer_data', 'name'].some((f) => body[f] !== undefined)
+            : e.record.getString('kind') === 'rest_hook' || body.api_key !== undefined;
+        if (restHook) {
+          const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+          throw new ForbiddenError(refusalText('restHookManaged'));
+        }
+        e.next();
+      }),
+    'webhooks',
+  );
+}
+
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
   register(
     (e) =>

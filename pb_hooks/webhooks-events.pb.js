@@ -46,18 +46,11 @@ onRecordAfterCreateSuccess((e) => {
   e.next();
   if (e.record.get('chorus_import') || e.record.getBool('internal')) return;
   const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
-  const { buildEvent, describeIdea, excerptOf, find, personOf } = require(`${__hooks}/lib/webhooks/payload.js`);
+  const { buildEvent, describeComment, describeIdea, find } = require(`${__hooks}/lib/webhooks/payload.js`);
   const post = find(e.app, 'posts', e.record.getString('post'));
   if (!post) return;
   const idea = describeIdea(e.app, post);
-  const comment = {
-    id: e.record.id,
-    url: `${idea.url}#comment-${e.record.id}`,
-    excerpt: excerptOf(e.record.getString('body')),
-    author: personOf(e.app, e.record.getString('author')),
-    parent: e.record.getString('parent') || null,
-  };
-  enqueue(e.app, buildEvent('comment.posted', { idea, comment }));
+  enqueue(e.app, buildEvent('comment.posted', { idea, comment: describeComment(e.record, idea, e.app) }));
 }, 'comments');
 
 // Vote milestones are queued in the vote's own transaction (pb_hooks/votes.pb.js): only a vote that counts

@@ -255,6 +255,8 @@ function revokeKey(app, e, key, reason = '') {
       member.refreshTokenKey();
       txApp.save(member);
     }
+    // Its REST hooks (Zapier, Make, n8n subscriptions) stop with it.
+    require(`${__hooks}/lib/webhooks/rest-hooks.js`).removeHooksOfKey(txApp, fresh.id);
     recordAudit(txApp, e, {
       action: 'api_key.revoke',
       collection: 'api_keys',

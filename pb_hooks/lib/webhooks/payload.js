@@ -58,6 +58,17 @@ function describeIdea(app, post) {
   };
 }
 
+/** A comment as comment.posted names it (`idea` is the describeIdea of its idea). */
+function describeComment(comment, idea, app) {
+  return {
+    id: comment.id,
+    url: `${idea.url}#comment-${comment.id}`,
+    excerpt: excerptOf(comment.getString('body')),
+    author: personOf(app, comment.getString('author')),
+    parent: comment.getString('parent') || null,
+  };
+}
+
 function describeRelease(app, entry) {
   const ideas = app.findRecordsByIds('posts', entry.getStringSlice('posts'));
   return {
@@ -82,4 +93,14 @@ function buildEvent(type, data) {
   return { version: VERSION, type, timestamp: new Date().toISOString(), data };
 }
 
-module.exports = { buildEvent, describeIdea, describeRelease, excerptOf, find, maskEmails, personOf, statusOf };
+module.exports = {
+  buildEvent,
+  describeComment,
+  describeIdea,
+  describeRelease,
+  excerptOf,
+  find,
+  maskEmails,
+  personOf,
+  statusOf,
+};

@@ -12,6 +12,7 @@ const { teamsMessage } = require(`${__hooks}/lib/webhooks/teams.js`);
 const CHAT_FORMATS = { slack: slackMessage, discord: discordMessage, teams: teamsMessage };
 const { kickWorker } = require(`${__hooks}/lib/webhooks/kick.js`);
 const { withCustomerData } = require(`${__hooks}/lib/webhooks/customer-data.js`);
+const { KIND: REST_HOOK, eventForKey, restHookBody } = require(`${__hooks}/lib/webhooks/rest-hooks.js`);
 
 const nowString = () => new Date().toISOString().replace('T', ' ');
 
@@ -41,6 +42,9 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
     let withCustomers = null; // built once, for the endpoints an admin let have customer data
     for (const endpoint of endpoints) {
       if (onceKey && alreadyQueued(app, endpoint.id, messageId)) continue;
+      // A REST hook (an API key's subscription) gets only what its key's member may see, as { id, …event }.
+      const forKey = endpoint.getString('kind') === REST_HOOK ? eventForKey(app, endpoint, event) : null;
+      if (endpoint.getString('kind') === REST_HOOK && !forKey) continue;
       const delivery = new Record(collection);
       delivery.set('webhook', endpoint.id);
       delivery.set('event', event.type);
@@ -48,6 +52,7 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
       let payload = standard;
       const chat = CHAT_FORMATS[endpoint.getString('kind')];
       if (chat) payload = JSON.stringify(chat(event));
+      else if (forKey) payload = JSON.stringify(restHookBody(forKey, messageId));
       else if (endpoint.getBool('include_customer_data')) {
         withCustomers = withCustomers || JSON.stringify(withCustomerData(app, event));
         payload = withCustomers;

@@ -9,6 +9,8 @@ const { notifyAdminsOfPause } = require(`${__hooks}/lib/webhooks/pause-notice.js
 const { recordAttempt } = require(`${__hooks}/lib/webhooks/attempts.js`);
 const { send: sendOutbound } = require(`${__hooks}/lib/outbound/outbound.js`);
 
+// Standard endpoints and REST hooks are signed; a chat's URL is its own secret.
+const SIGNED_KINDS = ['standard', 'rest_hook'];
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
 const SLEEPER_KEY = 'chorus.webhooks.sleeping';
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
@@ -49,7 +51,7 @@ function claim(app, delivery, leaseUntil) {
 function send(endpoint, delivery, config) {
   const body = delivery.getString('payload');
   const headers = { 'content-type': 'application/json', 'user-agent': 'Chorus-Webhooks/1' };
-  if (endpoint.getString('kind') === 'standard') {
+  if (SIGNED_KINDS.includes(endpoint.getString('kind'))) {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const id = delivery.getString('message_id');
     headers['webhook-id'] = id;
@@ -87,6 +89,12 @@ function deliver(app, delivery, config) {
     fresh.set('next_attempt_at', dateString(Date.now() + delay));
   }
   app.save(fresh);
+
+  // A REST hook's target answering 410 Gone has been switched off (Zapier's contract): the subscription goes.
+  if (endpoint.getString('kind') === 'rest_hook' && outcome.code === 410) {
+    require(`${__hooks}/lib/webhooks/rest-hooks.js`).removeGone(app, endpoint);
+    return;
+  }
 
   // The counter and an automatic pause are written by single UPDATEs, never by saving a copy read
   // earlier: an admin pausing or resuming the endpoint meanwhile is never overwritten.

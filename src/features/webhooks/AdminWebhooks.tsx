@@ -24,6 +24,7 @@ import {
 } from './webhooks';
 import {
   type NewWebhook,
+  type ShownWebhookKind,
   WEBHOOK_EVENTS,
   WEBHOOK_KINDS,
   type WebhookEvent,
@@ -38,11 +39,12 @@ const KIND_LABEL: Record<WebhookKind, KeyOf<'adminWebhooks'>> = {
   discord: 'kindDiscord',
   teams: 'kindTeams',
 };
-const SUMMARY: Record<WebhookKind, KeyOf<'adminWebhooks'>> = {
+const SUMMARY: Record<ShownWebhookKind, KeyOf<'adminWebhooks'>> = {
   standard: 'summarySigned',
   slack: 'summarySlack',
   discord: 'summaryDiscord',
   teams: 'summaryTeams',
+  rest_hook: 'summaryRestHook',
 };
 
 function readNewWebhook(form: HTMLFormElement): NewWebhook {

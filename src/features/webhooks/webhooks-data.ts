@@ -10,12 +10,14 @@ export { WEBHOOK_EVENTS, type WebhookEvent } from '../../contract/webhook-events
 /** How an endpoint is sent to: signed JSON (Standard Webhooks), or a chat's own message (Slack, Discord, Teams). */
 export const WEBHOOK_KINDS = ['standard', 'slack', 'discord', 'teams'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+/** An API key's REST hook (Zapier, Make, n8n): made only through /api/chorus/hooks; admins see, pause and delete it. */
+export type ShownWebhookKind = WebhookKind | 'rest_hook';
 
 export interface WebhookRecord {
   id: string;
   name: string;
   url: string;
-  kind: WebhookKind;
+  kind: ShownWebhookKind;
   events: WebhookEvent[];
   paused: boolean;
   paused_at: string;

@@ -860,6 +860,7 @@ export const WebhooksKindOptions = {
   slack: 'slack',
   discord: 'discord',
   teams: 'teams',
+  rest_hook: 'rest_hook',
 } as const;
 export type WebhooksKindOptions = (typeof WebhooksKindOptions)[keyof typeof WebhooksKindOptions];
 
@@ -876,6 +877,7 @@ export const WebhooksEventsOptions = {
 } as const;
 export type WebhooksEventsOptions = (typeof WebhooksEventsOptions)[keyof typeof WebhooksEventsOptions];
 export type WebhooksRecord = {
+  api_key?: RecordIdString;
   created: IsoAutoDateString;
   events: WebhooksEventsOptions[];
   failure_count?: number;
