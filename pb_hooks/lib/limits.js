@@ -38,6 +38,8 @@ const LIMITS = {
   'fresh-signin': { max: 10, window: 600 },
   // mention suggestions per caller (pb_hooks/mentions.pb.js): one per keystroke after the typing pause
   mentionable: { max: 120, window: 60 },
+  // inbound emails (ideas and replies) per sender address (pb_hooks/lib/inbound-email/receive.js)
+  'inbound-email': { max: 30, window: 3600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

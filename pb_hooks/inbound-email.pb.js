@@ -1,0 +1,27 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Ideas by email (issue #39): the site's Worker (Cloudflare Email Routing) or locally the SMTP listener hands
+// each raw message over with an "email" site proof (pb_hooks/lib/inbound-email/receive.js); staff read a board's
+// inbound address. Notification emails carry each recipient's signed Reply-To (lib/notifications/email.js).
+//
+// POST /api/chorus/inbound-email  { proof, raw }          the Worker: one message (base64), made into an idea or a comment
+// GET  /api/chorus/inbound-email/boards/{id}              staff: the board's address for new ideas ('' when off)
+
+routerAdd(
+  'POST',
+  '/api/chorus/inbound-email',
+  (e) => require(`${__hooks}/lib/inbound-email/receive.js`).receiveInboundEmail(e),
+  // The largest message, base64 (4/3) inside JSON, and the proof.
+  $apis.bodyLimit(Math.ceil(require(`${__hooks}/lib/contract/inbound-email.js`).INBOUND_MAX_BYTES / 3) * 4 + 64 * 1024),
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/inbound-email/boards/{id}',
+  (e) => {
+    require(`${__hooks}/lib/staff.js`).requireStaff(e);
+    const board = e.app.findRecordById('boards', e.request.pathValue('id'));
+    return e.json(200, { address: require(`${__hooks}/lib/inbound-email/addresses.js`).boardAddress(board.id) });
+  },
+  $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
