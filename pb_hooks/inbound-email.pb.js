@@ -4,7 +4,7 @@
 // inbound address. Notification emails carry each recipient's signed Reply-To (lib/notifications/email.js).
 //
 // POST /api/chorus/inbound-email  { proof, raw }          the Worker: one message (base64), made into an idea or a comment
-// GET  /api/chorus/inbound-email/boards/{id}              staff: the board's address for new ideas ('' when off)
+// GET  /api/chorus/inbound-email/addresses               staff: each board's address for new ideas ({} when off)
 
 routerAdd(
   'POST',
@@ -16,11 +16,16 @@ routerAdd(
 
 routerAdd(
   'GET',
-  '/api/chorus/inbound-email/boards/{id}',
+  '/api/chorus/inbound-email/addresses',
   (e) => {
     require(`${__hooks}/lib/staff.js`).requireStaff(e);
-    const board = e.app.findRecordById('boards', e.request.pathValue('id'));
-    return e.json(200, { address: require(`${__hooks}/lib/inbound-email/addresses.js`).boardAddress(board.id) });
+    const { boardAddress } = require(`${__hooks}/lib/inbound-email/addresses.js`);
+    const boards = {};
+    for (const board of e.app.findRecordsByFilter('boards', '', 'position', 0, 0)) {
+      const address = boardAddress(board.id);
+      if (address) boards[board.id] = address;
+    }
+    return e.json(200, { boards });
   },
   $apis.requireAuth('users'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,

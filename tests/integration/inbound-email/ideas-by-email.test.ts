@@ -2,22 +2,22 @@
 // becomes an idea held for review (a moderator's approval publishes it), from its member or from a new unverified
 // one, with its images and without its other files; a reply to a notification becomes the replier's comment,
 // quoted text and signature left out; forged reply addresses, auto-replies and oversized messages get nothing in.
-import nodemailer from 'nodemailer';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiveEmail } from '../../../src/features/inbound-email/email-handler';
 import { signEmailProof, startInboundSmtp } from '../../../tools/lib/inbound-smtp.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { noisyPng } from '../../support/images';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { type OutgoingEmail, sendEmail } from '../../support/smtp-send';
 import { createBoard, createComment, createPost, idOf } from '../../support/world';
 
 const DOMAIN = 'in.chorus.test';
 let pb: TestPocketBase;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let inbound: Awaited<ReturnType<typeof startInboundSmtp>>;
-let sender: nodemailer.Transporter;
 let board: RecordModel;
 let boardAddress: string;
 let moderator: PocketBase;
@@ -30,13 +30,12 @@ beforeAll(async () => {
     env: { CHORUS_INBOUND_DOMAIN: DOMAIN },
   });
   inbound = await startInboundSmtp({ port: await freePort(), pbUrl: pb.url, proxySecret: pb.proxySecret });
-  sender = nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true });
   board = await createBoard(pb, 'public');
   moderator = await pb.actor('moderator');
-  ({ address: boardAddress } = await moderator.send(`/api/chorus/inbound-email/boards/${board.id}`, {}));
+  const { boards } = await moderator.send('/api/chorus/inbound-email/addresses', {});
+  boardAddress = boards[board.id];
 }, 120_000);
 afterAll(async () => {
-  sender?.close();
   await inbound?.close();
   await pb?.stop();
   await mail?.close();
@@ -48,11 +47,7 @@ const ideasTitled = (title: string) =>
 const commentsOn = (post: string) =>
   pb.admin.collection('comments').getFullList({ filter: pb.admin.filter('post = {:post}', { post }), sort: 'created' });
 /** What the listener answered a message: 'sent', or the SMTP reply code it refused with. */
-const send = (message: nodemailer.SendMailOptions) =>
-  sender.sendMail(message).then(
-    () => 'sent' as const,
-    (error: { responseCode?: number }) => error.responseCode ?? 0,
-  );
+const send = (message: OutgoingEmail) => sendEmail(inbound.port, message);
 
 describe('an email to a board', () => {
   it('becomes an idea held for review, with its images and not its other files; approving it publishes it', async () => {
@@ -66,7 +61,7 @@ describe('an email to a board', () => {
       text: 'Please let us export ideas.\n\nThanks',
       attachments: [
         { filename: 'screen.png', content: noisyPng(40, 30), contentType: 'image/png' },
-        { filename: 'notes.txt', content: 'not an image', contentType: 'text/plain' },
+        { filename: 'notes.txt', content: Buffer.from('not an image'), contentType: 'text/plain' },
         { filename: 'fake.png', content: Buffer.from('not a png at all'), contentType: 'image/png' },
       ],
     });
@@ -178,5 +173,45 @@ describe('a reply to a notification email', () => {
     const otherMember = replyTo.replace(idOf(author), idOf(commenter));
     expect(await send({ from: emailOf(commenter), to: otherMember, subject: 'Re', text: 'Me too' })).toBe(550);
     expect(await commentsOn(idea.id)).toHaveLength(2);
+  });
+});
+
+describe("the Worker's email() handler (Cloudflare Email Routing)", () => {
+  /** A ForwardableEmailMessage as Email Routing gives it: envelope, raw stream, size, and a record of setReject. */
+  const routed = (from: string, to: string, raw: string, rawSize = Buffer.byteLength(raw)) => {
+    const message = {
+      from,
+      to,
+      raw: new Response(raw).body as ReadableStream<Uint8Array>,
+      rawSize,
+      rejected: '',
+      setReject(reason: string) {
+        message.rejected = reason;
+      },
+    };
+    return message;
+  };
+  const env = () => ({ PB_URL: pb.url, CHORUS_PROXY_SECRET: pb.proxySecret });
+
+  it('hands a message to the same route: an idea held for review, a forged reply bounced, a big one refused unread', async () => {
+    const member = await pb.actor('member');
+    const from = emailOf(member);
+    const raw = `From: ${from}\r\nTo: ${boardAddress}\r\nSubject: Routed by Cloudflare\r\n\r\nFrom the Worker`;
+    const taken = routed(from, boardAddress, raw);
+    await receiveEmail(taken, env());
+    expect(taken.rejected).toBe('');
+    expect(await ideasTitled('Routed by Cloudflare')).toMatchObject([{ author: idOf(member), approved: false }]);
+
+    const idea = await createPost(pb, board, member, { title: 'Routed reply' });
+    const forgedTo = `r.${idea.id}.${idOf(member)}.${'0'.repeat(24)}@${DOMAIN}`;
+    const forged = routed(from, forgedTo, `From: ${from}\r\nSubject: Re\r\n\r\nMe too`);
+    await receiveEmail(forged, env());
+    expect(forged.rejected).toMatch(/bad reply address signature/);
+    expect(await commentsOn(idea.id)).toHaveLength(0);
+
+    const huge = routed(from, boardAddress, raw, 11 * 1024 * 1024);
+    await receiveEmail(huge, env());
+    expect(huge.rejected).toMatch(/at most/);
+    expect(huge.raw.locked).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
 import { HEALTH_ROUTES } from './health.mjs';
+import { INBOUND_EMAIL_ROUTES } from './inbound-email.mjs';
 import { ROUTES } from './routes.mjs';
 import { annotateScopes } from './scopes.mjs';
 import { TRACKER_ROUTES } from './trackers.mjs';
@@ -72,7 +73,10 @@ export function buildOpenApi(collections) {
           },
         },
       },
-      ...annotateScopes({ ...paths, ...ROUTES, ...API_KEY_ROUTES, ...TRACKER_ROUTES, ...HEALTH_ROUTES }, collections),
+      ...annotateScopes(
+        { ...paths, ...ROUTES, ...API_KEY_ROUTES, ...TRACKER_ROUTES, ...HEALTH_ROUTES, ...INBOUND_EMAIL_ROUTES },
+        collections,
+      ),
     },
     webhooks: describeWebhooks(),
     components: {
