@@ -10,8 +10,7 @@ routerAdd(
   'POST',
   '/api/chorus/inbound-email',
   (e) => require(`${__hooks}/lib/inbound-email/receive.js`).receiveInboundEmail(e),
-  // The largest message, base64 (4/3) inside JSON, and the proof.
-  $apis.bodyLimit(Math.ceil(require(`${__hooks}/lib/contract/inbound-email.js`).INBOUND_MAX_BYTES / 3) * 4 + 64 * 1024),
+  $apis.bodyLimit(require(`${__hooks}/lib/contract/inbound-email.js`).INBOUND_BODY_MAX_BYTES),
 );
 
 routerAdd(
