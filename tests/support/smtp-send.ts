@@ -42,8 +42,13 @@ export function mimeMessage(email: OutgoingEmail): string {
 /** Sends `email` (envelope from its From address, to its To address): 'sent', or the code it was refused with. */
 export function sendEmail(port: number, email: OutgoingEmail): Promise<'sent' | number> {
   const envelopeFrom = /<([^>]+)>/.exec(email.from)?.[1] ?? email.from;
-  const commands = [`EHLO test.local`, `MAIL FROM:<${envelopeFrom}>`, `RCPT TO:<${email.to}>`, 'DATA'];
-  const body = `${mimeMessage(email).replace(/^\./gm, '..')}\r\n.`;
+  return sendRaw(port, envelopeFrom, email.to, mimeMessage(email));
+}
+
+/** Sends a raw message as it is: 'sent', or the code it was refused with. */
+export function sendRaw(port: number, envelopeFrom: string, to: string, raw: string): Promise<'sent' | number> {
+  const commands = [`EHLO test.local`, `MAIL FROM:<${envelopeFrom}>`, `RCPT TO:<${to}>`, 'DATA'];
+  const body = `${raw.replace(/^\./gm, '..')}\r\n.`;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let buffer = '';

@@ -11,7 +11,7 @@ import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { noisyPng } from '../../support/images';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import { type OutgoingEmail, sendEmail } from '../../support/smtp-send';
+import { type OutgoingEmail, sendEmail, sendRaw } from '../../support/smtp-send';
 import { createBoard, createComment, createPost, idOf } from '../../support/world';
 
 const DOMAIN = 'in.chorus.test';
@@ -143,6 +143,37 @@ describe('an email to a board', () => {
     });
     expect(response.status).toBe(401);
     expect(await ideasTitled('Unproved')).toHaveLength(0);
+  });
+});
+
+describe('hostile or heavy mail', () => {
+  it('refuses a message too malformed to read, keeping nothing', async () => {
+    const member = await pb.actor('member');
+    const raw = `From: ${emailOf(member)}\r\nSubject: Broken\r\nContent-Type: multipart/mixed\r\n\r\n--x\r\nhalf`;
+    expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe(550);
+    expect(await ideasTitled('Broken')).toHaveLength(0);
+  });
+
+  it('takes 30 messages an hour from one sender, then asks it to try later; each reaches the queue quickly', async () => {
+    const member = await pb.actor('member');
+    const timings: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const started = performance.now();
+      expect(await send({ from: emailOf(member), to: boardAddress, subject: `Burst ${i}`, text: 'One of many' })).toBe(
+        'sent',
+      );
+      timings.push(performance.now() - started);
+    }
+    expect(await send({ from: emailOf(member), to: boardAddress, subject: 'Burst 30', text: 'One too many' })).toBe(
+      451,
+    );
+    const held = await pb.admin
+      .collection('posts')
+      .getFullList({ filter: pb.admin.filter('author = {:a} && approved = false', { a: idOf(member) }) });
+    expect(held).toHaveLength(30);
+    timings.sort((a, b) => a - b);
+    const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(0);
+    console.log(`Inbound email to idea in the queue, 30 in a row: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
   });
 });
 
