@@ -173,11 +173,18 @@ function receiveInboundEmail(e) {
       log(app, 'warn', 'dropped', machine, details);
       return e.json(202, { dropped: machine });
     }
+    // A sender's server (or Email Routing) retrying a message whose answer it missed: taken once.
+    const { take, remember, rememberedSince } = require(`${__hooks}/lib/limits.js`);
+    const seen = message.messageId ? `${message.messageId}|${claims.to}` : '';
+    if (seen && rememberedSince('inbound-message', seen)) {
+      log(app, 'warn', 'dropped', 'already taken (same Message-ID)', details);
+      return e.json(202, { dropped: 'already taken' });
+    }
     const target = readAddress(claims.to);
     if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);
-    const { take } = require(`${__hooks}/lib/limits.js`);
     if (take('inbound-email', message.from)) throw new Refusal(429, 'too many messages from this sender');
     const made = target.board ? createIdea(app, target.board, message, details) : createComment(app, target, message);
+    if (seen) remember('inbound-message', seen);
     log(app, 'info', 'accepted', target.board ? 'idea' : 'comment', { ...details, ...made });
     return e.json(200, made);
   } catch (error) {

@@ -154,6 +154,14 @@ describe('hostile or heavy mail', () => {
     expect(await ideasTitled('Broken')).toHaveLength(0);
   });
 
+  it('takes a message retried with the same Message-ID once', async () => {
+    const member = await pb.actor('member');
+    const raw = `From: ${emailOf(member)}\r\nMessage-ID: <retry-${Date.now()}@test.local>\r\nSubject: Retried\r\n\r\nOnce`;
+    expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe('sent');
+    expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe('sent');
+    expect(await ideasTitled('Retried')).toHaveLength(1);
+  });
+
   it('takes 30 messages an hour from one sender, then asks it to try later; each reaches the queue quickly', async () => {
     const member = await pb.actor('member');
     const timings: number[] = [];
