@@ -109,6 +109,9 @@ function createIdea(app, boardId, message, details) {
   if (board.getBool('archived')) throw new Refusal(404, 'archived board');
   const existing = memberByEmail(app, message.from);
   if (existing && !usable(existing)) throw new Refusal(403, 'blocked or deleted member');
+  if (!existing && require(`${__hooks}/lib/limits.js`).take('inbound-new-member', board.id)) {
+    throw new Refusal(429, 'too many new senders for this board');
+  }
   const text = message.text.slice(0, 10000);
   const title = (message.subject || text.split('\n')[0] || '').trim().slice(0, 120);
   if (!title) throw new Refusal(400, 'no subject and no text');
