@@ -1,6 +1,7 @@
 // The Worker: Astro renders the site; beside it, the live edge (the /live sockets and their Durable Objects),
 // PocketBase's publish and purge routes, answered before Astro's middleware (they are not pages), and the
-// gateway in front of the cached pages' entrypoint (Workers Cache is off for this default entrypoint).
+// gateway in front of the cached pages' entrypoint (Workers Cache is off for this default entrypoint); and the
+// email() handler Cloudflare Email Routing calls with ideas by email (src/features/inbound-email/).
 
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
@@ -19,12 +20,13 @@ import {
 } from './edge/page-gateway';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
+import { type InboundEmailEnv, type InboundEmailMessage, receiveEmail } from './features/inbound-email/email-handler';
 import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';
 import { siteOriginRedirect } from './lib/site-origin';
 
 export { LiveHub, PurgeQueue };
 
-type Env = LiveEnv & PublishEnv & OneClickEnv & { SITE_URL?: string };
+type Env = LiveEnv & PublishEnv & OneClickEnv & InboundEmailEnv & { SITE_URL?: string };
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
@@ -35,6 +37,9 @@ interface PageFetcher {
 type LoopbackFetcher = PageFetcher & ((options: { props: PageCacheProps }) => PageFetcher);
 
 export default {
+  email(message: InboundEmailMessage, env: Env): Promise<void> {
+    return receiveEmail(message, env);
+  },
   fetch(
     request: Request,
     env: Env,

@@ -28,6 +28,7 @@ try {
     pbPort: Number(env.PB_PORT ?? 8090),
     smtpPort: Number(env.SMTP_PORT ?? 2525),
     mailWebPort: Number(env.MAIL_PORT ?? 8025),
+    inboundSmtpPort: Number(env.INBOUND_SMTP_PORT ?? 2526),
     externalPbUrl,
     publicPbUrl: env.PUBLIC_PB_URL || undefined,
     replicaDir: replicaDirFromEnv(dataDir, env),
@@ -49,7 +50,7 @@ try {
   process.exit(1);
 }
 
-function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword, replication }) {
+function printWelcome({ siteUrl, pbUrl, mail, inbound, superuser, demoPassword, replication }) {
   const lines = [
     '',
     `Chorus is running:  ${siteUrl}`,
@@ -60,6 +61,10 @@ function printWelcome({ siteUrl, pbUrl, mail, superuser, demoPassword, replicati
   if (replication)
     lines.push(`Backups:            ${replication.replicaDir}   (Litestream; npm run restore -- --help)`);
   if (mail) lines.push(`Emails (inbox):     ${mail.webUrl}   (SMTP on 127.0.0.1:${mail.smtpPort})`);
+  if (inbound) {
+    const domain = env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost';
+    lines.push(`Ideas by email:     SMTP on 127.0.0.1:${inbound.port} for @${domain} (addresses: /admin/boards)`);
+  }
   if (demoPassword) {
     lines.push('Demo accounts (password for all):', `  password:         ${demoPassword}`);
     for (const person of DEMO_PEOPLE.slice(0, 3)) lines.push(`  ${person.role.padEnd(16)}  ${person.email}`);

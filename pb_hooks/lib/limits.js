@@ -38,6 +38,12 @@ const LIMITS = {
   'fresh-signin': { max: 10, window: 600 },
   // mention suggestions per caller (pb_hooks/mentions.pb.js): one per keystroke after the typing pause
   mentionable: { max: 120, window: 60 },
+  // inbound emails (ideas and replies) per sender address (pb_hooks/lib/inbound-email/receive.js)
+  'inbound-email': { max: 30, window: 3600 },
+  // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
+  'inbound-new-member': { max: 100, window: 3600 },
+  // a message already made into an idea or comment (Message-ID and recipient): a retry of it is dropped
+  'inbound-message': { max: 0, window: 24 * 3600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

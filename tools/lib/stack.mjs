@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { keepEarlierReplica, startReplication } from './backups/replicator.mjs';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
 import { demoPassword, operatorCredentials, saveDemoPassword, savedDemoPassword } from './credentials.mjs';
+import { startInboundSmtp } from './inbound-smtp.mjs';
 import { startMailCatcher } from './mail-catcher.mjs';
 import { supervisePocketBase } from './pocketbase-supervisor.mjs';
 import { assertPortFree } from './ports.mjs';
@@ -39,7 +40,10 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
 
 /**
  * `pocketbaseEnv`: more of PocketBase's environment (e.g. CHORUS_LOG_SUCCESSFUL_REQUESTS for a test).
+ * `inboundSmtpPort`: where the inbound SMTP listener (ideas by email, tools/lib/inbound-smtp.mjs) takes mail for
+ *   CHORUS_INBOUND_DOMAIN (inbound.chorus.localhost unless set); without it none is started.
  * @param {{ dataDir: string, sitePort: number, pbPort: number, smtpPort: number, mailWebPort?: number,
+ *   inboundSmtpPort?: number,
  *   pocketbaseEnv?: Record<string, string>,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
  *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void, siteHost?: string }} options
@@ -54,6 +58,8 @@ export async function startStack(options) {
     await assertPortFree(pbPort, 'PocketBase', 'PB_PORT');
     await assertPortFree(smtpPort, 'the mail catcher (SMTP)', 'SMTP_PORT');
     if (mailWebPort) await assertPortFree(mailWebPort, 'the mail catcher inbox', 'MAIL_PORT');
+    if (options.inboundSmtpPort)
+      await assertPortFree(options.inboundSmtpPort, 'the inbound SMTP listener', 'INBOUND_SMTP_PORT');
   }
   const stoppers = [];
   let pocketbase;
@@ -84,6 +90,7 @@ export async function startStack(options) {
     const edgeEnv = { EDGE_URL: localSiteUrl, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
     let mail;
+    let inbound;
     let superuser;
     let password;
     if (!externalPbUrl) {
@@ -102,7 +109,12 @@ export async function startStack(options) {
           watch: dev,
           proxySecret,
           // Where the replica is, for the health page (pb_hooks/lib/health/health.js); 'off' without one.
-          env: { CHORUS_REPLICA_DIR: options.replicaDir ?? 'off', ...options.pocketbaseEnv, ...edgeEnv },
+          env: {
+            CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
+            CHORUS_INBOUND_DOMAIN: process.env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost',
+            ...options.pocketbaseEnv,
+            ...edgeEnv,
+          },
         },
         log,
       );
@@ -112,6 +124,10 @@ export async function startStack(options) {
         await replication?.stop();
       });
       pbUrl = pocketbase.url;
+      if (options.inboundSmtpPort) {
+        inbound = await startInboundSmtp({ port: options.inboundSmtpPort, pbUrl, proxySecret, log });
+        stoppers.push(inbound.close);
+      }
       if (options.replicaDir) {
         // No backups is no reason not to start (e.g. no Go to build Litestream with): say so and go on.
         replication = await startReplication({ dataDir, replicaDir: options.replicaDir, log }).catch((error) => {
@@ -162,6 +178,8 @@ export async function startStack(options) {
       proxySecret,
       pbUrl,
       mail,
+      /** The inbound SMTP listener (ideas by email), when `inboundSmtpPort` was given. */
+      inbound,
       superuser,
       demoPassword: password,
       stop,

@@ -59,4 +59,4 @@ function checkImageUploads(e) {
   if (Object.keys(errors).length > 0) throw new BadRequestError(refusalText('imageRefused'), errors);
 }
 
-module.exports = { checkImageUploads, IMAGE_FIELDS, MAX_SIDE, MAX_PIXELS };
+module.exports = { checkImageUploads, imageProblem, IMAGE_FIELDS, MAX_SIDE, MAX_PIXELS };

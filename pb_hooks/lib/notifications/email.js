@@ -129,8 +129,23 @@ function buildNotificationEmail(app, notification) {
         ` · <a href="${escapeHtml(ideaLink)}">${escapeHtml(t('theIdea'))}</a></p>` +
         `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('unsubscribe'))}</a></p>`,
     ),
-    headers: listUnsubscribeHeaders(oneClickUrl(base, token)),
+    headers: notificationHeaders(oneClickUrl(base, token), about.post?.id, user.id),
   });
+}
+
+/** One-click unsubscribe; marked as sent by a machine (RFC 3834: auto-replies stay quiet, and one that comes
+ * back is dropped, pb_hooks/lib/inbound-email/receive.js); a reply to it becomes the member's comment on the idea
+ * (its Reply-To is signed for this member and idea, lib/inbound-email/addresses.js) when ideas by email is on. */
+function notificationHeaders(oneClick, postId, userId) {
+  const { replyAddress } = require(`${__hooks}/lib/inbound-email/addresses.js`);
+  const headers = {
+    ...listUnsubscribeHeaders(oneClick),
+    'Auto-Submitted': 'auto-generated',
+    'X-Chorus-Notification': '1',
+  };
+  const replyTo = replyAddress(postId, userId);
+  if (replyTo) headers['Reply-To'] = replyTo;
+  return headers;
 }
 
 /** The RFC 8058 one-click address for an (already URL-encoded) unsubscribe token: the site's

@@ -62,6 +62,7 @@ func main() {
 		HooksDir:      *hooksDir,
 		HooksWatch:    *hooksWatch,
 		HooksPoolSize: *hooksPool,
+		OnInit:        bindInboundMail,
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

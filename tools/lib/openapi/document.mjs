@@ -4,6 +4,7 @@
 import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
 import { HEALTH_ROUTES } from './health.mjs';
+import { INBOUND_EMAIL_ROUTES } from './inbound-email.mjs';
 import { REST_HOOK_ROUTES } from './rest-hooks.mjs';
 import { ROUTES } from './routes.mjs';
 import { annotateScopes } from './scopes.mjs';
@@ -74,7 +75,15 @@ export function buildOpenApi(collections) {
         },
       },
       ...annotateScopes(
-        { ...paths, ...ROUTES, ...API_KEY_ROUTES, ...REST_HOOK_ROUTES, ...TRACKER_ROUTES, ...HEALTH_ROUTES },
+        {
+          ...paths,
+          ...ROUTES,
+          ...API_KEY_ROUTES,
+          ...REST_HOOK_ROUTES,
+          ...TRACKER_ROUTES,
+          ...HEALTH_ROUTES,
+          ...INBOUND_EMAIL_ROUTES,
+        },
         collections,
       ),
     },

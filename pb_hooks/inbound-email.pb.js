@@ -1,0 +1,31 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Ideas by email (issue #39): the site's Worker (Cloudflare Email Routing) or locally the SMTP listener hands
+// each raw message over with an "email" site proof (pb_hooks/lib/inbound-email/receive.js); staff read a board's
+// inbound address. Notification emails carry each recipient's signed Reply-To (lib/notifications/email.js).
+//
+// POST /api/chorus/inbound-email  { proof, raw }          the Worker: one message (base64), made into an idea or a comment
+// GET  /api/chorus/inbound-email/addresses               staff: each board's address for new ideas ({} when off)
+
+routerAdd(
+  'POST',
+  '/api/chorus/inbound-email',
+  (e) => require(`${__hooks}/lib/inbound-email/receive.js`).receiveInboundEmail(e),
+  $apis.bodyLimit(require(`${__hooks}/lib/contract/inbound-email.js`).INBOUND_BODY_MAX_BYTES),
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/inbound-email/addresses',
+  (e) => {
+    require(`${__hooks}/lib/staff.js`).requireStaff(e);
+    const { boardAddress } = require(`${__hooks}/lib/inbound-email/addresses.js`);
+    const boards = {};
+    for (const board of e.app.findRecordsByFilter('boards', '', 'position', 0, 0)) {
+      const address = boardAddress(board.id);
+      if (address) boards[board.id] = address;
+    }
+    return e.json(200, { boards });
+  },
+  $apis.requireAuth('users'),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);

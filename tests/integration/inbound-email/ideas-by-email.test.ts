@@ -1,0 +1,256 @@
+// Ideas by email against a real PocketBase through the real local SMTP listener: an email to a board's address
+// becomes an idea held for review (a moderator's approval publishes it), from its member or from a new unverified
+// one, with its images and without its other files; a reply to a notification becomes the replier's comment,
+// quoted text and signature left out; forged reply addresses, auto-replies and oversized messages get nothing in.
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiveEmail } from '../../../src/features/inbound-email/email-handler';
+import { signEmailProof, startInboundSmtp } from '../../../tools/lib/inbound-smtp.mjs';
+import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
+import { freePort } from '../../../tools/lib/ports.mjs';
+import { noisyPng } from '../../support/images';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { type OutgoingEmail, sendEmail, sendRaw } from '../../support/smtp-send';
+import { createBoard, createComment, createPost, idOf } from '../../support/world';
+
+const DOMAIN = 'in.chorus.test';
+let pb: TestPocketBase;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let inbound: Awaited<ReturnType<typeof startInboundSmtp>>;
+let board: RecordModel;
+let boardAddress: string;
+let moderator: PocketBase;
+
+beforeAll(async () => {
+  mail = await startMailCatcher({ smtpPort: await freePort(), webPort: undefined });
+  pb = await startTestPocketBase({
+    smtpPort: mail.smtpPort,
+    appUrl: 'http://chorus.test',
+    env: { CHORUS_INBOUND_DOMAIN: DOMAIN },
+  });
+  inbound = await startInboundSmtp({ port: await freePort(), pbUrl: pb.url, proxySecret: pb.proxySecret });
+  board = await createBoard(pb, 'public');
+  moderator = await pb.actor('moderator');
+  const { boards } = await moderator.send('/api/chorus/inbound-email/addresses', {});
+  boardAddress = boards[board.id];
+}, 120_000);
+afterAll(async () => {
+  await inbound?.close();
+  await pb?.stop();
+  await mail?.close();
+});
+
+const emailOf = (client: PocketBase) => String(client.authStore.record?.email);
+const ideasTitled = (title: string) =>
+  pb.admin.collection('posts').getFullList({ filter: pb.admin.filter('title = {:title}', { title }) });
+const commentsOn = (post: string) =>
+  pb.admin.collection('comments').getFullList({ filter: pb.admin.filter('post = {:post}', { post }), sort: 'created' });
+/** What the listener answered a message: 'sent', or the SMTP reply code it refused with. */
+const send = (message: OutgoingEmail) => sendEmail(inbound.port, message);
+
+describe('an email to a board', () => {
+  it('becomes an idea held for review, with its images and not its other files; approving it publishes it', async () => {
+    expect(boardAddress).toMatch(new RegExp(`^b\\.${board.id}\\.[a-f0-9]{20}@${DOMAIN.replace(/\./g, '\\.')}$`));
+    const member = await pb.actor('member', { name: 'Ada' });
+    const started = performance.now();
+    const answer = await send({
+      from: `Ada <${emailOf(member)}>`,
+      to: boardAddress,
+      subject: 'Export to CSV by email',
+      text: 'Please let us export ideas.\n\nThanks',
+      attachments: [
+        { filename: 'screen.png', content: noisyPng(40, 30), contentType: 'image/png' },
+        { filename: 'notes.txt', content: Buffer.from('not an image'), contentType: 'text/plain' },
+        { filename: 'fake.png', content: Buffer.from('not a png at all'), contentType: 'image/png' },
+      ],
+    });
+    const [idea] = await ideasTitled('Export to CSV by email');
+    const latency = performance.now() - started;
+    console.log(`Inbound email to idea in the queue: ${latency.toFixed(0)} ms`);
+    expect(answer).toBe('sent');
+    expect(idea).toMatchObject({ author: idOf(member), board: board.id, approved: false });
+    expect(idea?.body).toBe('Please let us export ideas.\n\nThanks');
+    expect(idea?.images).toHaveLength(1);
+    // Held: nobody but staff sees it until a moderator approves it (the queue's own control).
+    await expect(pb.visitor().collection('posts').getOne(String(idea?.id))).rejects.toMatchObject({ status: 404 });
+    const queue = await moderator
+      .collection('posts')
+      .getFullList({ filter: `approved = false && board = "${board.id}"` });
+    expect(queue.map((p) => p.id)).toContain(idea?.id);
+    await moderator.collection('posts').update(String(idea?.id), { approved: true });
+    expect(await pb.visitor().collection('posts').getOne(String(idea?.id))).toMatchObject({ approved: true });
+  });
+
+  it('from an unknown address creates an unverified member whose idea waits', async () => {
+    const stranger = `stranger-${Date.now()}@example.com`;
+    expect(
+      await send({ from: `Grace Hopper <${stranger}>`, to: boardAddress, subject: 'Dark mode', text: 'Please' }),
+    ).toBe('sent');
+    const newcomer = await pb.admin
+      .collection('users')
+      .getFirstListItem(pb.admin.filter('email = {:e}', { e: stranger }));
+    expect(newcomer).toMatchObject({ verified: false, role: 'member', name: 'Grace Hopper' });
+    const [idea] = await ideasTitled('Dark mode');
+    expect(idea).toMatchObject({ author: newcomer.id, approved: false });
+  });
+
+  it('is dropped, with a log line, when it is an auto-reply or our own notification coming back', async () => {
+    const member = await pb.actor('member');
+    const from = emailOf(member);
+    const autoReply = { from, to: boardAddress, subject: 'Out of office', text: 'Away until Monday' };
+    expect(await send({ ...autoReply, headers: { 'Auto-Submitted': 'auto-replied' } })).toBe('sent');
+    expect(await send({ ...autoReply, subject: 'Bulk', headers: { Precedence: 'bulk' } })).toBe('sent');
+    expect(await send({ ...autoReply, subject: 'Ours', headers: { 'X-Chorus-Notification': '1' } })).toBe('sent');
+    for (const title of ['Out of office', 'Bulk', 'Ours']) expect(await ideasTitled(title)).toHaveLength(0);
+    await expect
+      .poll(
+        async () =>
+          (await pb.admin.logs.getList(1, 10, { filter: 'message = "Inbound email dropped"' })).items.map(
+            (entry) => entry.data.reason,
+          ),
+        { timeout: 15_000, interval: 500 },
+      )
+      .toEqual(expect.arrayContaining(['Auto-Submitted: auto-replied', 'Precedence: bulk']));
+  });
+
+  it('is refused when it is over the size limit, and nothing of it is kept', async () => {
+    const member = await pb.actor('member');
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    const answer = await send({
+      from: emailOf(member),
+      to: boardAddress,
+      subject: 'Too big',
+      text: 'x',
+      attachments: [{ filename: 'big.png', content: big, contentType: 'image/png' }],
+    });
+    expect([550, 552]).toContain(answer);
+    expect(await ideasTitled('Too big')).toHaveLength(0);
+  });
+
+  it('is refused at a board address whose signature is wrong, and PocketBase takes no unproved message', async () => {
+    const member = await pb.actor('member');
+    const forged = boardAddress.replace(/\.([a-f0-9]{20})@/, (_, sig: string) => `.${sig.slice(0, 19)}0@`);
+    const wrong =
+      forged === boardAddress ? boardAddress.replace(/\.([a-f0-9]{20})@/, '.0000000000000000000a@') : forged;
+    expect(await send({ from: emailOf(member), to: wrong, subject: 'Forged board', text: 'x' })).toBe(550);
+    const raw = Buffer.from(`From: ${emailOf(member)}\r\nSubject: Unproved\r\n\r\nx`).toString('base64');
+    const badProof = signEmailProof('not-the-secret', { from: 'a@b.c', to: boardAddress, digest: 'x' });
+    const response = await fetch(`${pb.url}/api/chorus/inbound-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ proof: badProof, raw }),
+    });
+    expect(response.status).toBe(401);
+    expect(await ideasTitled('Unproved')).toHaveLength(0);
+  });
+});
+
+describe('hostile or heavy mail', () => {
+  it('refuses a message too malformed to read, keeping nothing', async () => {
+    const member = await pb.actor('member');
+    const raw = `From: ${emailOf(member)}\r\nSubject: Broken\r\nContent-Type: multipart/mixed\r\n\r\n--x\r\nhalf`;
+    expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe(550);
+    expect(await ideasTitled('Broken')).toHaveLength(0);
+  });
+
+  it('takes a message retried with the same Message-ID once', async () => {
+    const member = await pb.actor('member');
+    const raw = `From: ${emailOf(member)}\r\nMessage-ID: <retry-${Date.now()}@test.local>\r\nSubject: Retried\r\n\r\nOnce`;
+    expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe('sent');
+    expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe('sent');
+    expect(await ideasTitled('Retried')).toHaveLength(1);
+  });
+
+  it('takes 30 messages an hour from one sender, then asks it to try later; each reaches the queue quickly', async () => {
+    const member = await pb.actor('member');
+    const timings: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const started = performance.now();
+      expect(await send({ from: emailOf(member), to: boardAddress, subject: `Burst ${i}`, text: 'One of many' })).toBe(
+        'sent',
+      );
+      timings.push(performance.now() - started);
+    }
+    expect(await send({ from: emailOf(member), to: boardAddress, subject: 'Burst 30', text: 'One too many' })).toBe(
+      451,
+    );
+    const held = await pb.admin
+      .collection('posts')
+      .getFullList({ filter: pb.admin.filter('author = {:a} && approved = false', { a: idOf(member) }) });
+    expect(held).toHaveLength(30);
+    timings.sort((a, b) => a - b);
+    const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]?.toFixed(0);
+    console.log(`Inbound email to idea in the queue, 30 in a row: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
+  });
+});
+
+describe('a reply to a notification email', () => {
+  it('becomes a comment by the member who replies, without the quoted text and signature', async () => {
+    const author = await pb.actor('member', { name: 'Author' });
+    const commenter = await pb.actor('member', { name: 'Commenter' });
+    const idea = await createPost(pb, board, author, { title: 'Reply by email' });
+    await createComment(pb, idea, commenter, { body: 'What about Excel?' });
+    const notification = await mail.waitFor(
+      (m: { to: string; subject: string }) => m.to.includes(emailOf(author)) && m.subject.includes('Reply by email'),
+    );
+    const replyTo = String(notification.headers['reply-to']);
+    expect(replyTo).toMatch(new RegExp(`^r\\.${idea.id}\\.${idOf(author)}\\.[a-f0-9]{24}@`));
+    expect(notification.headers['auto-submitted']).toBe('auto-generated');
+
+    const text =
+      'Excel too, please.\n\n-- \nAuthor, ACME\n\nOn Tue, Nov 24, 2026 at 10:00 Chorus <no-reply@chorus.test> wrote:\n> What about Excel?\n';
+    expect(await send({ from: emailOf(author), to: replyTo, subject: 'Re: Reply by email', text })).toBe('sent');
+    const comments = await commentsOn(idea.id);
+    expect(comments.map((c) => [c.author, c.body])).toEqual([
+      [idOf(commenter), 'What about Excel?'],
+      [idOf(author), 'Excel too, please.'],
+    ]);
+
+    // Forged: the same address from another member, or the address re-signed for someone else, adds nothing.
+    expect(await send({ from: emailOf(commenter), to: replyTo, subject: 'Re', text: 'Me too' })).toBe(550);
+    const otherMember = replyTo.replace(idOf(author), idOf(commenter));
+    expect(await send({ from: emailOf(commenter), to: otherMember, subject: 'Re', text: 'Me too' })).toBe(550);
+    expect(await commentsOn(idea.id)).toHaveLength(2);
+  });
+});
+
+describe("the Worker's email() handler (Cloudflare Email Routing)", () => {
+  /** A ForwardableEmailMessage as Email Routing gives it: envelope, raw stream, size, and a record of setReject. */
+  const routed = (from: string, to: string, raw: string, rawSize = Buffer.byteLength(raw)) => {
+    const message = {
+      from,
+      to,
+      raw: new Response(raw).body as ReadableStream<Uint8Array>,
+      rawSize,
+      rejected: '',
+      setReject(reason: string) {
+        message.rejected = reason;
+      },
+    };
+    return message;
+  };
+  const env = () => ({ PB_URL: pb.url, CHORUS_PROXY_SECRET: pb.proxySecret });
+
+  it('hands a message to the same route: an idea held for review, a forged reply bounced, a big one refused unread', async () => {
+    const member = await pb.actor('member');
+    const from = emailOf(member);
+    const raw = `From: ${from}\r\nTo: ${boardAddress}\r\nSubject: Routed by Cloudflare\r\n\r\nFrom the Worker`;
+    const taken = routed(from, boardAddress, raw);
+    await receiveEmail(taken, env());
+    expect(taken.rejected).toBe('');
+    expect(await ideasTitled('Routed by Cloudflare')).toMatchObject([{ author: idOf(member), approved: false }]);
+
+    const idea = await createPost(pb, board, member, { title: 'Routed reply' });
+    const forgedTo = `r.${idea.id}.${idOf(member)}.${'0'.repeat(24)}@${DOMAIN}`;
+    const forged = routed(from, forgedTo, `From: ${from}\r\nSubject: Re\r\n\r\nMe too`);
+    await receiveEmail(forged, env());
+    expect(forged.rejected).toMatch(/bad reply address signature/);
+    expect(await commentsOn(idea.id)).toHaveLength(0);
+
+    const huge = routed(from, boardAddress, raw, 11 * 1024 * 1024);
+    await receiveEmail(huge, env());
+    expect(huge.rejected).toMatch(/at most/);
+    expect(huge.raw.locked).toBe(false);
+  });
+});
