@@ -34,20 +34,30 @@ export interface TestPocketBase {
 }
 
 export const TEST_PASSWORD = 'correct horse battery';
+
+/** Starts PocketBase on a free port, and on another when a process took that port before PocketBase could. */
+async function startOnFreePort(options: Omit<Parameters<typeof startPocketBase>[0], 'port'>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPocketBase({ ...options, port: await freePort() });
+    } catch (error) {
+      if (attempt >= 3 || !/address already in use/.test(String(error))) throw error;
+    }
+  }
+}
 let counter = 0;
 
 export async function startTestPocketBase(
   options: { smtpPort?: number; appUrl?: string; env?: Record<string, string>; dev?: boolean } = {},
 ): Promise<TestPocketBase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
-  const port = await freePort();
   const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
   // Each test client is its own visitor, as behind the site: PocketBase's per-address rate limits count it
   // apart (pb_hooks/client-address.pb.js trusts the address only in the header this secret names).
   const proxySecret = randomBytes(24).toString('hex');
   // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
   const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), ...options.env };
-  const server = await startPocketBase({ dataDir, port, superuser, proxySecret, env, dev: options.dev ?? false });
+  const server = await startOnFreePort({ dataDir, superuser, proxySecret, env, dev: options.dev ?? false });
   const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);

@@ -101,11 +101,17 @@ export async function startPocketBase({
   return { url, process: child, output: () => output, stop: () => stopProcess(child) };
 }
 
+/** Resolves once this child serves: its start banner printed (it holds the port) and /api/health answers. */
 async function waitForHealth(url, child, output, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`PocketBase exited with code ${child.exitCode}:\n${output()}`);
+    }
+    // Another process that took the port between a free-port check and this start answers /api/health too.
+    if (!output().includes('Server started at')) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
     }
     try {
       const response = await fetch(`${url}/api/health`);

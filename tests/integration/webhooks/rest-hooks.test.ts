@@ -239,10 +239,13 @@ describe('delivery', () => {
     const [delivery] = await pb.admin
       .collection('webhook_deliveries')
       .getFullList({ filter: `webhook = "${hook.id}"`, sort: 'created' });
-    const attempts = await pb.admin
-      .collection('webhook_attempts')
-      .getFullList({ filter: `delivery = "${delivery?.id}"`, sort: 'attempted_at' });
-    expect(attempts.map((a) => a.response_code)).toEqual([503, 200]);
+    // The receiver has the second attempt before PocketBase writes its log row: wait for the row.
+    const attemptsLogged = () =>
+      pb.admin
+        .collection('webhook_attempts')
+        .getFullList({ filter: `delivery = "${delivery?.id}"`, sort: 'attempted_at' });
+    await expect.poll(async () => (await attemptsLogged()).map((a) => a.response_code)).toEqual([503, 200]);
+    const attempts = await attemptsLogged();
     console.log(
       `REST hook retry: first attempt answered 503, retried after ${(second?.at ?? 0) - first.at} ms (base 0.5 s), delivered on attempt ${attempts.length}`,
     );
