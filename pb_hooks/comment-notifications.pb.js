@@ -5,7 +5,8 @@
 // Comments brought over by the importer (pb_hooks/webhooks-events.pb.js marks them) notify nobody.
 // A follower the comment mentions gets the mention instead (pb_hooks/mentions.pb.js), not both.
 onRecordCreate((e) => {
-  if (e.record.get('chorus_import')) return e.next();
+  // A comment held for review (pb_hooks/holds.pb.js) notifies nobody.
+  if (e.record.get('chorus_import') || e.record.getString('held_for')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
   const { eligibleOf, mentionedIds } = require(`${__hooks}/lib/notifications/mentions.js`);

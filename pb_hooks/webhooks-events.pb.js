@@ -44,7 +44,7 @@ onRecordAfterUpdateSuccess((e) => {
 
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  if (e.record.get('chorus_import') || e.record.getBool('internal')) return;
+  if (e.record.get('chorus_import') || e.record.getBool('internal') || e.record.getString('held_for')) return;
   const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
   const { buildEvent, describeIdea, excerptOf, find, personOf } = require(`${__hooks}/lib/webhooks/payload.js`);
   const post = find(e.app, 'posts', e.record.getString('post'));
