@@ -48,7 +48,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
         </span>
         {comment.isNew && <span className="badge">{t('new')}</span>}
         {comment.internal && <span className="badge badge-quiet">{t('internalNote')}</span>}
-        {comment.hidden && <span className="badge badge-quiet">{t('hiddenFromMembers')}</span>}
+        {comment.hidden && (
+          <span className="badge badge-quiet" data-testid={comment.held ? 'held-mark' : undefined}>
+            {comment.held ? t('waitsForReview') : t('hiddenFromMembers')}
+          </span>
+        )}
       </p>
       {mode === 'edit' ? (
         <CommentForm
@@ -101,6 +105,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
             <button type="button" className="button link" onClick={() => void toggleCommentHidden(comment.id)}>
               {comment.hidden ? t('showToMembers') : t('hide')}
             </button>
+          )}
+          {!own && !comment.internal && (
+            <a className="button link" href={`/p/${$commentsPost.get()}/report?comment=${comment.id}`}>
+              {t('report')}
+            </a>
           )}
           {(own || staff) && (
             <button type="button" className="button link" ref={deleteButton} onClick={() => setMode('delete')}>
