@@ -4,7 +4,7 @@
 onRecordCreateRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e);
+      require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e, e.record.email());
       e.next();
     }),
   'users',
@@ -13,7 +13,7 @@ onRecordCreateRequest(
 onRecordRequestOTPRequest(
   (e) =>
     require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e);
+      require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e, String(e.requestInfo().body.email || ''));
       e.next();
     }),
   'users',

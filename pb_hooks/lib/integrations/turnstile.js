@@ -32,13 +32,14 @@ const form = (fields) =>
 
 /**
  * Refuses the request unless its body's `turnstile_token` passes siteverify, when the site turned Turnstile on;
- * does nothing when it is off, or for the operator. Each token is checked once: a replayed one comes back
+ * does nothing when it is off, for the operator, or for an `email` that passed in the last minutes. Each token is checked once: a replayed one comes back
  * timeout-or-duplicate. A token solved for another host is refused too.
  */
-function requireHuman(e) {
+function requireHuman(e, email) {
   if (e.hasSuperuserAuth()) return;
   const secret = secretOf(e.app);
   if (!secret) return;
+  if (passedRecently(email)) return;
   const token = String(e.requestInfo().body.turnstile_token || '');
   if (!token) throw new BadRequestError(refusalText('turnstileNeeded'));
   const { send } = require(`${__hooks}/lib/outbound/outbound.js`);
@@ -67,6 +68,20 @@ function requireHuman(e) {
     e.app.logger().info('Turnstile refused a token', 'errorCodes', codes.join(','));
     throw new BadRequestError(refusalText('turnstileFailed'));
   }
+  if (email) $app.store().set(passedKey(email), Date.now() + PASS_MS);
+}
+
+// An address that just passed (signing up, or asking for a code) may ask for its code again for a few minutes
+// without another check: the sign-up form asks for the first code right after creating the account, and a
+// token is good once. Emails per address stay limited (pb_hooks/lib/limits.js).
+const PASS_MS = 10 * 60 * 1000;
+const passedKey = (email) => `chorus:turnstile-passed:${String(email).trim().toLowerCase()}`;
+function passedRecently(email) {
+  if (!email) return false;
+  const until = Number($app.store().get(passedKey(email)) || 0);
+  if (until > Date.now()) return true;
+  if (until) $app.store().remove(passedKey(email));
+  return false;
 }
 
 module.exports = { requireHuman, verifyUrl, SITEVERIFY };

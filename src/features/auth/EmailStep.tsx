@@ -11,6 +11,7 @@ import { rich } from '../../ui/rich';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { AuthEmailField } from './AuthFields';
 import { $authEmail, type AuthOutcome, sendPasswordReset, sendSignInCode } from './auth';
+import { TurnstileWidget } from './TurnstileWidget';
 
 const KINDS = {
   code: { id: 'code-email', name: 'codeForm', hint: 'codeHint', submit: 'emailCode', send: sendSignInCode },
@@ -50,6 +51,7 @@ export function EmailStep({ kind }: { kind: keyof typeof KINDS }) {
     <form className="form" method="post" onSubmit={submit} noValidate aria-label={t(words.name)}>
       <FormAlert error={error} shown={['email']} />
       <AuthEmailField id={words.id} error={fields.email} hint={t(words.hint)} />
+      {kind === 'code' && <TurnstileWidget />}
       <SubmitButton busy={busy} pending={pending} label={t(words.submit)} pendingLabel={t('sending')} />
     </form>
   );

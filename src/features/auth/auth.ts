@@ -10,6 +10,7 @@ import { signOut } from '../../lib/pb/session-refresh';
 import { attempt as attemptAction, type Result } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import * as auth from './auth-data';
+import { takeTurnstileToken } from './turnstile';
 
 /** What an auth form renders: done, or an error with field messages. */
 export type AuthOutcome = Result<void>;
@@ -44,14 +45,14 @@ export function signInWithPassword(email: string, password: string): Promise<Aut
 
 export function sendSignInCode(email: string, flow: CodeRequest['flow'] = 'signin'): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.requestSignInCode(getClient(), email);
+    const otpId = await auth.requestSignInCode(getClient(), email, takeTurnstileToken());
     $codeRequest.set({ email: email.trim(), otpId, flow });
   });
 }
 
 export function createAccount(input: auth.SignUpInput, passkey = false): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.signUp(getClient(), input);
+    const otpId = await auth.signUp(getClient(), input, takeTurnstileToken());
     $codeRequest.set({ email: input.email.trim(), otpId, flow: 'signup', ...(passkey && { passkey }) });
   });
 }

@@ -94,6 +94,21 @@ describe('Turnstile', () => {
     });
   });
 
+  it('right after signing up, the same address may ask for its code without a second token; others may not', async () => {
+    const email = `flow-${Date.now()}@chorus.test`;
+    const visitor = pb.visitor();
+    await visitor.collection('users').create({
+      email,
+      password: 'a-long-password-123',
+      passwordConfirm: 'a-long-password-123',
+      turnstile_token: standIn.issue(),
+    });
+    const ask = (address: string) =>
+      refusal(() => visitor.send('/api/collections/users/request-otp', { method: 'POST', body: { email: address } }));
+    expect(await ask(email.toUpperCase())).toBeNull();
+    expect(await ask(`other-${email}`)).toEqual({ status: 400, code: 'turnstileNeeded' });
+  });
+
   it('asking for a sign-in code by email needs a good token too', async () => {
     expect(await refusal(() => requestCode())).toEqual({ status: 400, code: 'turnstileNeeded' });
     expect(await refusal(() => requestCode('forged'))).toEqual({ status: 400, code: 'turnstileFailed' });
