@@ -21,7 +21,8 @@ export function loadSpamGuard(pb: PocketBase): Promise<SpamGuard> {
 }
 
 export function spamGuardInputOf(form: FormData): SpamGuardInput {
-  const text = (name: string) => String(form.get(name) ?? '');
+  // A textarea's lines arrive as CRLF (the HTML form encoding): kept as typed, one \n each.
+  const text = (name: string) => String(form.get(name) ?? '').replace(/\r\n?/g, '\n');
   return {
     blocked_words: text('blocked_words'),
     blocked_domains: text('blocked_domains'),

@@ -95,3 +95,43 @@ test('a member reports a comment and a moderator sees it in the queue', async ({
   await expect.poll(async () => (await admin.collection('comments').getOne(comment.id)).hidden as boolean).toBe(true);
   await Promise.all([page.context().close(), moderator.context().close()]);
 });
+
+test('an admin sets blocked words and Turnstile keys; a bad key is refused by its field and nothing typed is lost', async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+}) => {
+  const page = await signedInPage(browser, baseURL as string, pbUrl, {
+    email: 'admin@example.com',
+    password: demoPassword(),
+  });
+  const guard = await admin.collection('spam_guard').getFirstListItem('');
+  const site = await admin.collection('site').getFirstListItem('');
+  try {
+    await page.goto('/admin/settings');
+    const form = page.getByTestId('spam-guard-form');
+    await form.getByLabel('Blocked words').fill('casino\nviagra');
+    await form.getByLabel('Blocked domains').fill('spam.example');
+    await form.getByLabel('Cloudflare Turnstile site key').fill('not a key!');
+    await form.getByLabel('Cloudflare Turnstile secret key').fill('a-secret');
+    await form.getByRole('button', { name: 'Save spam settings' }).click();
+    const key = page.getByTestId('spam-guard-form').getByLabel('Cloudflare Turnstile site key');
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveValue('not a key!');
+    await expect(page.getByTestId('spam-guard-form').getByLabel('Blocked words')).toHaveValue('casino\nviagra');
+    // The secret is never sent back to the browser, not even after a refusal.
+    await expect(page.getByTestId('spam-guard-form').getByLabel('Cloudflare Turnstile secret key')).toHaveValue('');
+    await key.fill('');
+    await page.getByTestId('spam-guard-form').getByRole('button', { name: 'Save spam settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Spam settings saved.' })).toBeVisible();
+    expect((await admin.collection('spam_guard').getOne(guard.id)).blocked_words).toBe('casino\nviagra');
+    expect(await page.content()).not.toContain('a-secret');
+  } finally {
+    await admin
+      .collection('spam_guard')
+      .update(guard.id, { blocked_words: '', blocked_domains: '', turnstile_secret: '' });
+    await admin.collection('site').update(site.id, { turnstile_site_key: '' });
+    await page.context().close();
+  }
+});
