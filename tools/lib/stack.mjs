@@ -13,6 +13,7 @@ import { assertPortFree } from './ports.mjs';
 import { setDemoPassword } from './seed/demo-password.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
 import { buildSite, isBuilt, startSite } from './site-server.mjs';
+import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
 
 /**
  * Seeds the demo on first run; on a later one gives the demo accounts CHORUS_DEMO_PASSWORD if it changed.
@@ -89,6 +90,18 @@ export async function startStack(options) {
     if (!externalPbUrl) {
       mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
       stoppers.push(mail.close);
+      // Turnstile's siteverify, locally (tools/lib/turnstile-stand-in.mjs): an admin who enters Cloudflare's test
+      // keys sees the whole check work offline. An operator's own CHORUS_TURNSTILE_VERIFY_URL wins.
+      const turnstile = process.env.CHORUS_TURNSTILE_VERIFY_URL
+        ? null
+        : await startTurnstileStandIn({ hostname: new URL(localSiteUrl).hostname });
+      if (turnstile) stoppers.push(turnstile.stop);
+      const turnstileEnv = turnstile
+        ? {
+            CHORUS_TURNSTILE_VERIFY_URL: turnstile.url,
+            CHORUS_OUTBOUND_ALLOW: [process.env.CHORUS_OUTBOUND_ALLOW, turnstile.origin].filter(Boolean).join(','),
+          }
+        : {};
       superuser = operatorCredentials(dataDir);
       const earlierReplica = options.replicaDir && keepEarlierReplica(dataDir, options.replicaDir);
       if (earlierReplica)
@@ -102,7 +115,12 @@ export async function startStack(options) {
           watch: dev,
           proxySecret,
           // Where the replica is, for the health page (pb_hooks/lib/health/health.js); 'off' without one.
-          env: { CHORUS_REPLICA_DIR: options.replicaDir ?? 'off', ...options.pocketbaseEnv, ...edgeEnv },
+          env: {
+            CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
+            ...turnstileEnv,
+            ...options.pocketbaseEnv,
+            ...edgeEnv,
+          },
         },
         log,
       );
