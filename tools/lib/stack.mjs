@@ -94,7 +94,7 @@ export async function startStack(options) {
       // keys sees the whole check work offline. An operator's own CHORUS_TURNSTILE_VERIFY_URL wins.
       const turnstile = process.env.CHORUS_TURNSTILE_VERIFY_URL
         ? null
-        : await startTurnstileStandIn({ hostname: new URL(localSiteUrl).hostname });
+        : await startTurnstileStandIn({ hostname: new URL(siteUrl).hostname });
       if (turnstile) stoppers.push(turnstile.stop);
       const turnstileEnv = turnstile
         ? {
