@@ -1,5 +1,6 @@
 // Spam kept out, with nothing lost (issue 38), in the user's words: a held first idea and a reported comment
 // reach the moderators' queue, and a report form refuses bad input without losing what was typed.
+import { expectNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { openPage } from '../ideas-helpers';
 import { clientFor, createIdea, demoPassword, signedInPage, unique } from '../staff-helpers';
@@ -72,6 +73,7 @@ test('a member reports a comment and a moderator sees it in the queue', async ({
   await expect(page.getByTestId('report-error')).toBeVisible();
   await expect(page.getByLabel('Note for the moderators (optional)')).toHaveValue(note);
   await expect(page.locator('.field-error')).toHaveCount(2);
+  await expectNoAxeViolations(page);
   await page.getByLabel('Note for the moderators (optional)').fill('They post this everywhere.');
   await page.getByRole('radio', { name: 'Spam' }).check();
   await page.getByRole('button', { name: 'Send report' }).click();
@@ -87,6 +89,7 @@ test('a member reports a comment and a moderator sees it in the queue', async ({
   await moderator.goto('/admin');
   await hydrated(moderator);
   const row = moderator.getByTestId('reported-item').filter({ hasText: words });
+  await expectNoAxeViolations(moderator);
   await expect(row.getByTestId('report-count')).toHaveText('1 report');
   await expect(row).toContainText('Spam');
   await expect(row).not.toContainText(reporter.name);
@@ -118,6 +121,7 @@ test('an admin sets blocked words and Turnstile keys; a bad key is refused by it
     await form.getByRole('button', { name: 'Save spam settings' }).click();
     const key = page.getByTestId('spam-guard-form').getByLabel('Cloudflare Turnstile site key');
     await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
     await expect(key).toHaveValue('not a key!');
     await expect(page.getByTestId('spam-guard-form').getByLabel('Blocked words')).toHaveValue('casino\nviagra');
     // The secret is never sent back to the browser, not even after a refusal.
