@@ -108,6 +108,13 @@ describe('reports access', () => {
     const open = await report('member', await anIdea());
     const closed = await reports('moderator').update(open.id, { outcome: 'dismissed' });
     expect(closed.resolved_by).toBe(idOf(actors.moderator));
+    // In the audit log, as a staff action.
+    const entries = await pb.admin
+      .collection('audit_entries')
+      .getFullList({ filter: pb.admin.filter('target_id = {:id}', { id: open.id }) });
+    expect(entries).toMatchObject([
+      { action: 'report.update', actor: idOf(actors.moderator), after: { outcome: 'dismissed' } },
+    ]);
     expect(await attempt(() => reports('moderator').update(open.id, { reason: 'abuse' }))).toBe(false);
     expect(await attempt(() => reports('member').update(open.id, { note: 'changed' }))).toBe(false);
   });

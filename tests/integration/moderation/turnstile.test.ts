@@ -72,6 +72,12 @@ describe('Turnstile', () => {
     expect(site.turnstile_site_key).toBe('1x00000000000000000000AA');
     expect(site).not.toHaveProperty('turnstile_secret');
     expect((await pb.admin.collection('spam_guard').getOne(guard.id)).turnstile_secret).toBe(SECRET);
+    // Audited as the admins' action, the secret redacted.
+    const entries = await pb.admin
+      .collection('audit_entries')
+      .getFullList({ filter: pb.admin.filter('target_id = {:id}', { id: guard.id }) });
+    expect(entries.at(-1)).toMatchObject({ action: 'spam_settings.update', after: { turnstile_secret: '[redacted]' } });
+    expect(JSON.stringify(entries)).not.toContain(SECRET);
   });
 
   it('a good token passes sign-up; the server sent siteverify the secret and the visitor’s address', async () => {
