@@ -67,13 +67,17 @@ describe('holds', () => {
     expect(await seenBy(newcomer, 'comments', held.id)).toBe(true);
     expect(await seenBy(author, 'comments', held.id)).toBe(false);
     expect(await seenBy(visitor, 'comments', held.id)).toBe(false);
-    // Not counted nor announced while held.
+    // Not counted nor announced while held: the idea's author (a follower) hears nothing yet.
     expect((await visitor.collection('posts').getOne(post.id)).comment_count).toBe(0);
+    const notices = () => author.collection('notifications').getFullList({ filter: `comment = "${held.id}"` });
+    expect(await notices()).toHaveLength(0);
     expect(await attempt(() => newcomer.collection('comments').update(held.id, { hidden: false }))).toBe(false);
     const shown = await moderator.collection('comments').update(held.id, { hidden: false });
     expect(shown).toMatchObject({ hidden: false, held_for: '' });
     expect(await seenBy(visitor, 'comments', held.id)).toBe(true);
     expect((await visitor.collection('posts').getOne(post.id)).comment_count).toBe(1);
+    // Published, it is announced as a new comment would have been.
+    expect(await notices()).toMatchObject([{ kind: 'comment', actor: idOf(newcomer) }]);
   });
 
   it('a blocked word or domain holds even an established member, in any case or script', async () => {
