@@ -15,6 +15,10 @@ beforeAll(async () => {
   pb = await startTestPocketBase();
   board = await createBoard(pb, 'public');
   [moderator, admin] = await Promise.all([pb.actor('moderator'), pb.actor('admin')]);
+  // An endpoint that takes comment.posted (never answering: only what is queued matters here).
+  await pb.admin
+    .collection('webhooks')
+    .create({ name: 'Comments', url: 'http://127.0.0.1:9/hook', kind: 'standard', events: ['comment.posted'] });
   visitor = pb.visitor();
   const guard = await admin.collection('spam_guard').getFirstListItem('');
   await admin.collection('spam_guard').update(guard.id, {
@@ -71,6 +75,11 @@ describe('holds', () => {
     expect((await visitor.collection('posts').getOne(post.id)).comment_count).toBe(0);
     const notices = () => author.collection('notifications').getFullList({ filter: `comment = "${held.id}"` });
     expect(await notices()).toHaveLength(0);
+    const posted = () =>
+      pb.admin
+        .collection('webhook_deliveries')
+        .getFullList({ filter: `event = "comment.posted" && payload ~ "${held.id}"` });
+    expect(await posted()).toHaveLength(0);
     expect(await attempt(() => newcomer.collection('comments').update(held.id, { hidden: false }))).toBe(false);
     const shown = await moderator.collection('comments').update(held.id, { hidden: false });
     expect(shown).toMatchObject({ hidden: false, held_for: '' });
@@ -78,6 +87,7 @@ describe('holds', () => {
     expect((await visitor.collection('posts').getOne(post.id)).comment_count).toBe(1);
     // Published, it is announced as a new comment would have been.
     expect(await notices()).toMatchObject([{ kind: 'comment', actor: idOf(newcomer) }]);
+    expect(await posted()).toHaveLength(1);
   });
 
   it('a blocked word or domain holds even an established member, in any case or script', async () => {
