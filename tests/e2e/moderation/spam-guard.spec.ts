@@ -46,6 +46,31 @@ test("a new member's first idea with a link waits for review and a moderator app
   await Promise.all([visitor.close(), page.context().close(), moderator.context().close()]);
 });
 
+test("a new member's first comment with a link shows them it waits for review; visitors do not see it", async ({
+  browser,
+  baseURL,
+  pbUrl,
+  admin,
+  createMember,
+}) => {
+  const [author, newcomer] = await Promise.all([createMember(), createMember()]);
+  const idea = await createIdea(admin, author.id, unique('Export to PDF'));
+  const page = await signedInPage(browser, baseURL as string, pbUrl, newcomer);
+  await openPage(page, `/p/${idea.id}`);
+  const words = unique('Try my converter at pdf-tools.example.com');
+  await page.getByLabel('Add a comment').fill(words);
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const mine = page.getByTestId('comment').filter({ hasText: words });
+  await expect(mine.getByTestId('held-mark')).toHaveText('Waiting for review');
+  await page.reload();
+  await expect(page.getByTestId('comment').filter({ hasText: words }).getByTestId('held-mark')).toBeVisible();
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await openPage(visitorPage, `/p/${idea.id}`);
+  await expect(visitorPage.getByTestId('comment').filter({ hasText: words })).toHaveCount(0);
+  await Promise.all([visitor.close(), page.context().close()]);
+});
+
 test('a member reports a comment and a moderator sees it in the queue', async ({
   browser,
   baseURL,
