@@ -17,10 +17,12 @@ interface Props {
   canWrite: boolean;
   /** Staff may hide or delete anyone's comment. */
   staff?: boolean;
+  /** In the widget's panel: the report form opens in a tab of its own (the site's pages refuse to be framed). */
+  embedded?: boolean;
   children?: React.ReactNode;
 }
 
-export default function CommentItem({ comment, viewerId, canWrite, staff = false, children }: Props) {
+export default function CommentItem({ comment, viewerId, canWrite, staff = false, embedded = false, children }: Props) {
   // 'delete': asked in place what goes with it (its replies too) before anything is removed.
   const [mode, setMode] = useState<'read' | 'edit' | 'reply' | 'delete'>('read');
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -107,7 +109,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
             </button>
           )}
           {!own && !comment.internal && (
-            <a className="button link" href={`/p/${$commentsPost.get()}/report?comment=${comment.id}`}>
+            <a
+              className="button link"
+              href={`/p/${$commentsPost.get()}/report?comment=${comment.id}`}
+              {...(embedded && { target: '_blank', rel: 'noopener' })}
+            >
               {t('report')}
             </a>
           )}
