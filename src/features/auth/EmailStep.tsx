@@ -12,9 +12,16 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { AuthEmailField } from './AuthFields';
 import { $authEmail, type AuthOutcome, sendPasswordReset, sendSignInCode } from './auth';
 import { TurnstileWidget } from './TurnstileWidget';
+import { takeTurnstileToken } from './turnstile';
 
 const KINDS = {
-  code: { id: 'code-email', name: 'codeForm', hint: 'codeHint', submit: 'emailCode', send: sendSignInCode },
+  code: {
+    id: 'code-email',
+    name: 'codeForm',
+    hint: 'codeHint',
+    submit: 'emailCode',
+    send: (email: string) => sendSignInCode(email, 'signin', takeTurnstileToken()),
+  },
   reset: {
     id: 'reset-email',
     name: 'resetTitle',

@@ -13,7 +13,7 @@ import { AuthEmailField, PasswordField } from './AuthFields';
 import { $authEmail, $codeRequest, createAccount, sendSignInCode, unknownPassword } from './auth';
 import { CodeEntryForm } from './CodeEntryForm';
 import { TurnstileWidget } from './TurnstileWidget';
-import { $turnstileSiteKey } from './turnstile';
+import { $turnstileSiteKey, takeTurnstileToken } from './turnstile';
 
 /** `turnstileSiteKey`: where the site turned Cloudflare Turnstile on, its key (signing up needs its check). */
 export default function SignUpForm({
@@ -40,12 +40,12 @@ export default function SignUpForm({
 
   // No password: the emailed code confirms the address, then the device creates a passkey.
   async function signUpWithPasskey() {
-    await run(() => createAccount({ name, email, password: unknownPassword() }, true));
+    await run(() => createAccount({ name, email, password: unknownPassword() }, true, takeTurnstileToken()));
   }
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
-    await run(() => createAccount({ name, email, password }));
+    await run(() => createAccount({ name, email, password }, false, takeTurnstileToken()));
   }
 
   return (

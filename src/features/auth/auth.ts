@@ -10,7 +10,6 @@ import { signOut } from '../../lib/pb/session-refresh';
 import { attempt as attemptAction, type Result } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import * as auth from './auth-data';
-import { takeTurnstileToken } from './turnstile';
 
 /** What an auth form renders: done, or an error with field messages. */
 export type AuthOutcome = Result<void>;
@@ -43,16 +42,21 @@ export function signInWithPassword(email: string, password: string): Promise<Aut
   return attempt(() => auth.signInWithPassword(getClient(), email, password), passwordFailure);
 }
 
-export function sendSignInCode(email: string, flow: CodeRequest['flow'] = 'signin'): Promise<AuthOutcome> {
+/** `turnstileToken`: the Turnstile widget's, where the site asks for its check (src/features/auth/turnstile.ts). */
+export function sendSignInCode(
+  email: string,
+  flow: CodeRequest['flow'] = 'signin',
+  turnstileToken = '',
+): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.requestSignInCode(getClient(), email, takeTurnstileToken());
+    const otpId = await auth.requestSignInCode(getClient(), email, turnstileToken);
     $codeRequest.set({ email: email.trim(), otpId, flow });
   });
 }
 
-export function createAccount(input: auth.SignUpInput, passkey = false): Promise<AuthOutcome> {
+export function createAccount(input: auth.SignUpInput, passkey = false, turnstileToken = ''): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.signUp(getClient(), input, takeTurnstileToken());
+    const otpId = await auth.signUp(getClient(), input, turnstileToken);
     $codeRequest.set({ email: input.email.trim(), otpId, flow: 'signup', ...(passkey && { passkey }) });
   });
 }

@@ -4,10 +4,16 @@ import { translate } from '../../i18n/current';
 import type { Role } from '../../lib/pb/types';
 import { act, type Result } from '../../stores/action';
 import { getClient } from '../../stores/client';
-import { deleteComment, setCommentHidden } from '../comments/comments-data';
 import { updateMember } from '../site/admin-data';
 import { deletePost, updatePostFields } from '../staff/staff-data';
-import { closeReports, type HeldComment, type HeldFor, type ReportedItem } from './reports-data';
+import {
+  closeReports,
+  deleteComment,
+  type HeldComment,
+  type HeldFor,
+  type ReportedItem,
+  setCommentHidden,
+} from './reports-data';
 
 export interface QueuedPost {
   id: string;

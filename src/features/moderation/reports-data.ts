@@ -115,3 +115,13 @@ export async function listReportedItems(pb: PocketBase): Promise<ReportedItem[]>
 export function closeReports(pb: PocketBase, ids: string[], outcome: 'dismissed' | 'acted') {
   return Promise.all(ids.map((id) => pb.collection('reports').update(id, { outcome })));
 }
+
+// A comment's moderation from the queue: here rather than through the comments' own module, so the idea page's
+// shared code never carries the queue's (and the queue never the comments' island code).
+export function setCommentHidden(pb: PocketBase, id: string, hidden: boolean) {
+  return pb.collection('comments').update(id, { hidden });
+}
+
+export function deleteComment(pb: PocketBase, id: string) {
+  return pb.collection('comments').delete(id);
+}
