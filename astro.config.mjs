@@ -26,10 +26,10 @@ const WHATS_NEW_MODULES = /[\\/]src[\\/]features[\\/]changelog[\\/](whats-new|re
 const DATES_MODULES = /[\\/]src[\\/]lib[\\/]dates\.ts$/;
 // Modules no island of a visitor's idea page imports (check with `npm run size` when changing it).
 const FORMS_AND_STAFF_MODULES =
-  /[\\/]src[\\/](features[\\/](auth[\\/]auth|passkeys[\\/](passkeys|passkeys-data|browser)|sso[\\/]identify|widget[\\/](widget-admin|widget-data)|account[\\/](account|account-data)|ideas[\\/](post-editor|search)|composer[\\/](composer|draft)|custom-fields[\\/](custom-fields|custom-fields-data)|changelog[\\/]changelog-editor|moderation[\\/]moderation|staff[\\/](staff|staff-action|staff-data)|priority[\\/](priority|worth|scoring|priority-data|staff-lists|priority-format)|customers[\\/](companies|member-profiles|customers|money)|webhooks[\\/](webhooks|webhook-event-names)|trackers[\\/](trackers|integrations|trackers-data)|site[\\/](admin|site-settings|admin-data))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name)|i18n[\\/](list-format|locale-names))\.ts$/;
+  /[\\/]src[\\/](features[\\/](auth[\\/](auth|turnstile)|passkeys[\\/](passkeys|passkeys-data|browser)|sso[\\/]identify|widget[\\/](widget-admin|widget-data)|account[\\/](account|account-data)|ideas[\\/](post-editor|search)|composer[\\/](composer|draft)|custom-fields[\\/](custom-fields|custom-fields-data)|changelog[\\/]changelog-editor|moderation[\\/](moderation|reports-data)|staff[\\/](staff|staff-action|staff-data)|priority[\\/](priority|worth|scoring|priority-data|staff-lists|priority-format)|customers[\\/](companies|member-profiles|customers|money)|webhooks[\\/](webhooks|webhook-event-names)|trackers[\\/](trackers|integrations|trackers-data)|site[\\/](admin|site-settings|admin-data))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name)|i18n[\\/](list-format|locale-names))\.ts$/;
 // Of those, what signing in and up needs: its own chunk, so the sign-in pages skip the staff tools' code.
 const SIGN_IN_MODULES =
-  /[\\/]src[\\/](features[\\/](auth[\\/]auth|passkeys[\\/](passkeys|passkeys-data|browser))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name))\.ts$/;
+  /[\\/]src[\\/](features[\\/](auth[\\/](auth|turnstile)|passkeys[\\/](passkeys|passkeys-data|browser))|ui[\\/]hooks[\\/]use-form-action|lib[\\/](next-path|action-name))\.ts$/;
 
 export default defineConfig({
   output: 'server',

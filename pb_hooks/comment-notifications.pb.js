@@ -1,25 +1,24 @@
 /// <reference path="../pb_data/types.d.ts" />
-// A new comment notifies the idea's followers except its author: the first page in the comment's transaction,
-// the rest after the request (lib/notifications/fanout.js), so its cost never grows with the followers.
-// Internal comments notify staff followers only; replies notify the same followers.
+// A new comment notifies the idea's followers except its author (lib/notifications/comment-notice.js), so its cost
+// never grows with the followers. Internal comments notify staff followers only; replies notify the same followers.
 // Comments brought over by the importer (pb_hooks/webhooks-events.pb.js marks them) notify nobody.
 // A follower the comment mentions gets the mention instead (pb_hooks/mentions.pb.js), not both.
+// A comment held for review (pb_hooks/holds.pb.js) notifies nobody until a moderator publishes it: then its
+// followers and the people it mentions hear of it as of a new comment.
 onRecordCreate((e) => {
-  if (e.record.get('chorus_import')) return e.next();
+  if (e.record.get('chorus_import') || e.record.getString('held_for')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
-  const { eligibleOf, mentionedIds } = require(`${__hooks}/lib/notifications/mentions.js`);
-  const post = e.record.getString('post');
-  const author = e.record.getString('author');
-  const staffOnly = e.record.getBool('internal');
+  withinTransaction(e, (txApp) =>
+    require(`${__hooks}/lib/notifications/comment-notice.js`).notifyComment(txApp, e.record),
+  );
+}, 'comments');
+
+onRecordUpdate((e) => {
+  const published = e.record.original().getString('held_for') !== '' && e.record.getString('held_for') === '';
+  if (!published || e.record.getBool('hidden')) return e.next();
+  const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
-    const mentioned = eligibleOf(txApp, post, mentionedIds(e.record.getString('body')), { staffOnly, exclude: author });
-    const skip = [author, ...mentioned];
-    notifyAudience(
-      txApp,
-      post,
-      { voters: false, staffOnly, skip },
-      { kind: 'comment', post, comment: e.record.id, actor: author },
-    );
+    require(`${__hooks}/lib/notifications/comment-notice.js`).notifyComment(txApp, e.record);
+    require(`${__hooks}/lib/notifications/mentions.js`).notifyMentions(txApp, e.record);
   });
 }, 'comments');

@@ -18,6 +18,7 @@ onRecordCreateRequest(
   'votes',
   'reactions',
   'subscriptions',
+  'reports',
 );
 
 cronAdd('chorusDropExpiredLimits', '*/10 * * * *', () => {

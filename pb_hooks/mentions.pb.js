@@ -25,7 +25,7 @@ onRecordUpdateRequest(
 );
 
 onRecordCreate((e) => {
-  if (e.record.get('chorus_import')) return e.next();
+  if (e.record.get('chorus_import') || e.record.getString('held_for')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => require(`${__hooks}/lib/notifications/mentions.js`).notifyMentions(txApp, e.record));
 }, 'comments');

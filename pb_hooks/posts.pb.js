@@ -18,14 +18,16 @@ onRecordCreate((e) => {
   withinTransaction(e, (txApp) => ensureSubscribed(txApp, e.record.id, e.record.getString('author')));
 }, 'posts');
 
-// Approval: staff posts are always approved; members' posts wait when the site requires approval.
+// Approval: staff posts are always approved; members' posts wait when the site requires approval, or when held
+// for review (held_for: pb_hooks/lib/moderation/hold.js).
 // A superuser (seeding, imports) may choose explicitly.
 onRecordCreateRequest((e) => {
   const { isStaff } = require(`${__hooks}/lib/access.js`);
   const body = e.requestInfo().body;
   if (!(e.hasSuperuserAuth() && body.approved !== undefined)) {
     const [site] = e.app.findRecordsByFilter('site', '', '', 1, 0);
-    e.record.set('approved', isStaff(e) || !site?.getBool('require_approval'));
+    const held = require(`${__hooks}/lib/moderation/hold.js`).markHold(e);
+    e.record.set('approved', isStaff(e) || (!site?.getBool('require_approval') && !held));
   }
   if (e.record.getString('response')) {
     e.record.set('response_by', e.auth?.collection().name === 'users' ? e.auth.id : '');

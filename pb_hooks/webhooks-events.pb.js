@@ -44,13 +44,16 @@ onRecordAfterUpdateSuccess((e) => {
 
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  if (e.record.get('chorus_import') || e.record.getBool('internal')) return;
-  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
-  const { buildEvent, describeComment, describeIdea, find } = require(`${__hooks}/lib/webhooks/payload.js`);
-  const post = find(e.app, 'posts', e.record.getString('post'));
-  if (!post) return;
-  const idea = describeIdea(e.app, post);
-  enqueue(e.app, buildEvent('comment.posted', { idea, comment: describeComment(e.record, idea, e.app) }));
+  if (e.record.get('chorus_import') || e.record.getBool('internal') || e.record.getString('held_for')) return;
+  require(`${__hooks}/lib/webhooks/comment-posted.js`).queueCommentPosted(e.app, e.record);
+}, 'comments');
+
+// A comment held for review is posted, for webhooks, when a moderator publishes it.
+onRecordAfterUpdateSuccess((e) => {
+  e.next();
+  const published = e.record.original().getString('held_for') !== '' && e.record.getString('held_for') === '';
+  if (!published || e.record.getBool('hidden') || e.record.getBool('internal')) return;
+  require(`${__hooks}/lib/webhooks/comment-posted.js`).queueCommentPosted(e.app, e.record);
 }, 'comments');
 
 // Vote milestones are queued in the vote's own transaction (pb_hooks/votes.pb.js): only a vote that counts

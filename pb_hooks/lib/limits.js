@@ -29,6 +29,8 @@ const LIMITS = {
   votes: { max: 200, window: 600 },
   reactions: { max: 200, window: 600 },
   subscriptions: { max: 200, window: 600 },
+  // reports of ideas and comments (pb_hooks/reports.pb.js): a member reports a handful, never a flood
+  reports: { max: 20, window: 3600 },
   // questions staff send to an idea's voters, per staff member (pb_hooks/ask.pb.js)
   questions: { max: 10, window: 3600 },
   // changelog subscription requests per client address (pb_hooks/changelog-subscribers.pb.js)

@@ -67,6 +67,9 @@ const ONLY_ON: Record<string, RegExp> = {
   // Issue trackers: staff's panel on the idea page (its other words are PocketBase's); the integrations page.
   trackers: /^\/p\/[^/]+\/?$/,
   integrations: /^\/admin\/integrations\/?$/,
+  // Spam (issue 38): the report form and the admins' spam settings are the server's words only.
+  reports: /^$/,
+  spamGuard: /^$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
 const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys', 'trackers', 'integrations']);

@@ -8,10 +8,18 @@ export interface CspAdditions {
   styleHashes: string[];
   /** Origins allowed to frame this response (the widget's panel); none for every other page. */
   frameAncestors?: string[] | undefined;
+  /** The page asks for a Cloudflare Turnstile check (sign-up and sign-in where the site turned it on). */
+  turnstile?: boolean;
 }
 
+/** Where Turnstile's script and its challenge frame come from. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 /** Adds Chorus's per-request sources to the CSP Astro computed for the page. */
-export function extendCsp(policy: string, { pbOrigin, styleHashes, frameAncestors = [] }: CspAdditions): string {
+export function extendCsp(
+  policy: string,
+  { pbOrigin, styleHashes, frameAncestors = [], turnstile = false }: CspAdditions,
+): string {
   const directives = new Map<string, string[]>();
   for (const part of policy.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);
@@ -25,6 +33,10 @@ export function extendCsp(policy: string, { pbOrigin, styleHashes, frameAncestor
   // https: members' pictures from the team's app (single sign-on) load from wherever the app keeps them.
   add('img-src', pbOrigin, 'data:', 'blob:', 'https:');
   if (directives.has('style-src')) add('style-src', ...styleHashes.map((hash) => `'${hash}'`));
+  if (turnstile) {
+    add('script-src', TURNSTILE_ORIGIN);
+    add('frame-src', TURNSTILE_ORIGIN);
+  }
   directives.set('frame-ancestors', frameAncestors.length > 0 ? frameAncestors : ["'none'"]);
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }

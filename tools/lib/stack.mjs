@@ -14,6 +14,7 @@ import { assertPortFree } from './ports.mjs';
 import { setDemoPassword } from './seed/demo-password.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
 import { buildSite, isBuilt, startSite } from './site-server.mjs';
+import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
 
 /**
  * Seeds the demo on first run; on a later one gives the demo accounts CHORUS_DEMO_PASSWORD if it changed.
@@ -96,6 +97,18 @@ export async function startStack(options) {
     if (!externalPbUrl) {
       mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
       stoppers.push(mail.close);
+      // Turnstile's siteverify, locally (tools/lib/turnstile-stand-in.mjs): an admin who enters Cloudflare's test
+      // keys sees the whole check work offline. An operator's own CHORUS_TURNSTILE_VERIFY_URL wins.
+      const turnstile = process.env.CHORUS_TURNSTILE_VERIFY_URL
+        ? null
+        : await startTurnstileStandIn({ hostname: new URL(siteUrl).hostname });
+      if (turnstile) stoppers.push(turnstile.stop);
+      const turnstileEnv = turnstile
+        ? {
+            CHORUS_TURNSTILE_VERIFY_URL: turnstile.url,
+            CHORUS_OUTBOUND_ALLOW: [process.env.CHORUS_OUTBOUND_ALLOW, turnstile.origin].filter(Boolean).join(','),
+          }
+        : {};
       superuser = operatorCredentials(dataDir);
       const earlierReplica = options.replicaDir && keepEarlierReplica(dataDir, options.replicaDir);
       if (earlierReplica)
@@ -112,6 +125,7 @@ export async function startStack(options) {
           env: {
             CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
             CHORUS_INBOUND_DOMAIN: process.env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost',
+            ...turnstileEnv,
             ...options.pocketbaseEnv,
             ...edgeEnv,
           },

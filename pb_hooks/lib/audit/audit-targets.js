@@ -4,7 +4,7 @@
 const REDACTED = '[redacted]';
 
 /** Fields never stored in an entry, only said to have changed. */
-const SECRET_FIELDS = ['secret', 'password', 'tokenKey', 'email'];
+const SECRET_FIELDS = ['secret', 'password', 'tokenKey', 'email', 'turnstile_secret'];
 
 /** Relation fields shown by name, so an entry reads "Open → Planned" even after the status is renamed. */
 const SHOWN_AS = {
@@ -47,6 +47,7 @@ const SITE_SETTINGS = [
   'browser_locale',
   'show_eta',
   'audit_retention_days',
+  'turnstile_site_key',
 ];
 
 // Each collection: `noun` names its create/update/delete actions ('board.create'…); `fields` are shown for
@@ -158,6 +159,20 @@ const TARGETS = {
   },
   scoring: { noun: 'scoring', label: () => 'Scoring', fields: ['formula', 'weights'] },
   alert_rules: { noun: 'alert_rule', fields: ['name', 'metric', 'threshold', 'board', 'segment', 'recipients'] },
+  // Spam (issue 38): the admins' lists and Turnstile secret; a moderator closing a member's report.
+  spam_guard: {
+    noun: 'spam_settings',
+    label: () => 'Spam',
+    fields: ['blocked_words', 'blocked_domains', 'turnstile_secret'],
+  },
+  reports: {
+    noun: 'report',
+    label: (app, r) => titleOf(app, r.getString('post')),
+    fields: ['outcome'],
+    // Sending a report is no staff action, even from staff; closing one is.
+    create: false,
+    delete: false,
+  },
 };
 
 /** A value as an entry shows it: secrets redacted, relations by name (ids whose record is gone stay ids). */

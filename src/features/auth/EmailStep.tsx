@@ -11,9 +11,17 @@ import { rich } from '../../ui/rich';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { AuthEmailField } from './AuthFields';
 import { $authEmail, type AuthOutcome, sendPasswordReset, sendSignInCode } from './auth';
+import { TurnstileWidget } from './TurnstileWidget';
+import { takeTurnstileToken } from './turnstile';
 
 const KINDS = {
-  code: { id: 'code-email', name: 'codeForm', hint: 'codeHint', submit: 'emailCode', send: sendSignInCode },
+  code: {
+    id: 'code-email',
+    name: 'codeForm',
+    hint: 'codeHint',
+    submit: 'emailCode',
+    send: (email: string) => sendSignInCode(email, 'signin', takeTurnstileToken()),
+  },
   reset: {
     id: 'reset-email',
     name: 'resetTitle',
@@ -50,6 +58,7 @@ export function EmailStep({ kind }: { kind: keyof typeof KINDS }) {
     <form className="form" method="post" onSubmit={submit} noValidate aria-label={t(words.name)}>
       <FormAlert error={error} shown={['email']} />
       <AuthEmailField id={words.id} error={fields.email} hint={t(words.hint)} />
+      {kind === 'code' && <TurnstileWidget />}
       <SubmitButton busy={busy} pending={pending} label={t(words.submit)} pendingLabel={t('sending')} />
     </form>
   );

@@ -2,7 +2,7 @@
 // OAuth2 provider; "Forgot password?" turns it into the reset step in place, and the emailed reset link
 // comes back to its last step, a new password (/reset-password?token=). The email typed carries across steps.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { PasskeySignIn } from '../passkeys/PasskeySignIn';
@@ -13,6 +13,7 @@ import { EmailStep } from './EmailStep';
 import NewPasswordForm from './NewPasswordForm';
 import { OAuthButtons } from './OAuthButtons';
 import { PasswordSignInForm } from './PasswordSignInForm';
+import { $turnstileSiteKey } from './turnstile';
 
 type Step = 'password' | 'code' | 'reset';
 
@@ -23,10 +24,19 @@ interface Props {
   /** The step it opens on: /reset-password opens on the reset step, or with its link's token on a new password. */
   start?: Step;
   token?: string | null;
+  /** Where the site turned Cloudflare Turnstile on, its site key: asking for a code needs its check. */
+  turnstileSiteKey?: string;
 }
 
-export default function SignInForm({ providers, next, start = 'password', token = null }: Props) {
+export default function SignInForm({
+  providers,
+  next,
+  start = 'password',
+  token = null,
+  turnstileSiteKey = '',
+}: Props) {
   const request = useClientStore($codeRequest, null);
+  useEffect(() => $turnstileSiteKey.set(turnstileSiteKey), [turnstileSiteKey]);
   const [step, setStep] = useState<Step>(start);
   const t = translator('signIn');
   const codeRequest = request?.flow === 'signin' ? request : null;

@@ -1,6 +1,6 @@
 // The sign-up page's island: name, email and password, then the emailed code that verifies the address.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -12,9 +12,19 @@ import { $passkeyStepPending } from '../passkeys/passkeys';
 import { AuthEmailField, PasswordField } from './AuthFields';
 import { $authEmail, $codeRequest, createAccount, sendSignInCode, unknownPassword } from './auth';
 import { CodeEntryForm } from './CodeEntryForm';
+import { TurnstileWidget } from './TurnstileWidget';
+import { $turnstileSiteKey, takeTurnstileToken } from './turnstile';
 
-export default function SignUpForm({ next }: { next: string | null }) {
+/** `turnstileSiteKey`: where the site turned Cloudflare Turnstile on, its key (signing up needs its check). */
+export default function SignUpForm({
+  next,
+  turnstileSiteKey = '',
+}: {
+  next: string | null;
+  turnstileSiteKey?: string;
+}) {
   const request = useClientStore($codeRequest, null);
+  useEffect(() => $turnstileSiteKey.set(turnstileSiteKey), [turnstileSiteKey]);
   const email = useClientStore($authEmail, '');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -30,12 +40,12 @@ export default function SignUpForm({ next }: { next: string | null }) {
 
   // No password: the emailed code confirms the address, then the device creates a passkey.
   async function signUpWithPasskey() {
-    await run(() => createAccount({ name, email, password: unknownPassword() }, true));
+    await run(() => createAccount({ name, email, password: unknownPassword() }, true, takeTurnstileToken()));
   }
 
   async function submit(event: React.SubmitEvent) {
     event.preventDefault();
-    await run(() => createAccount({ name, email, password }));
+    await run(() => createAccount({ name, email, password }, false, takeTurnstileToken()));
   }
 
   return (
@@ -61,6 +71,7 @@ export default function SignUpForm({ next }: { next: string | null }) {
         error={fields.password}
         hint={t('passwordHint')}
       />
+      <TurnstileWidget />
       <SubmitButton busy={busy} pending={pending} label={t('create')} pendingLabel={t('creating')} />
       <p className="divider">{t('or')}</p>
       <p className="field-hint" id="signup-passkey-hint">

@@ -8,8 +8,10 @@ export async function signInWithPassword(pb: PocketBase, email: string, password
 }
 
 /** Emails a one-time code; resolves with the id needed to redeem it. */
-export async function requestSignInCode(pb: PocketBase, email: string): Promise<string> {
-  const { otpId } = await users(pb).requestOTP(email.trim());
+export async function requestSignInCode(pb: PocketBase, email: string, turnstileToken = ''): Promise<string> {
+  // The Turnstile token, where the site asks for one, travels beside the address (pb_hooks/turnstile.pb.js).
+  const body = { email: email.trim(), ...(turnstileToken && { turnstile_token: turnstileToken }) };
+  const { otpId } = await users(pb).requestOTP(email.trim(), { body });
   return otpId;
 }
 
@@ -24,8 +26,9 @@ export interface SignUpInput {
 }
 
 /** Creates the account, then emails a code that both verifies the address and signs in. */
-export async function signUp(pb: PocketBase, input: SignUpInput): Promise<string> {
+export async function signUp(pb: PocketBase, input: SignUpInput, turnstileToken = ''): Promise<string> {
   await users(pb).create({
+    ...(turnstileToken && { turnstile_token: turnstileToken }),
     name: input.name.trim(),
     email: input.email.trim(),
     password: input.password,

@@ -42,16 +42,21 @@ export function signInWithPassword(email: string, password: string): Promise<Aut
   return attempt(() => auth.signInWithPassword(getClient(), email, password), passwordFailure);
 }
 
-export function sendSignInCode(email: string, flow: CodeRequest['flow'] = 'signin'): Promise<AuthOutcome> {
+/** `turnstileToken`: the Turnstile widget's, where the site asks for its check (src/features/auth/turnstile.ts). */
+export function sendSignInCode(
+  email: string,
+  flow: CodeRequest['flow'] = 'signin',
+  turnstileToken = '',
+): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.requestSignInCode(getClient(), email);
+    const otpId = await auth.requestSignInCode(getClient(), email, turnstileToken);
     $codeRequest.set({ email: email.trim(), otpId, flow });
   });
 }
 
-export function createAccount(input: auth.SignUpInput, passkey = false): Promise<AuthOutcome> {
+export function createAccount(input: auth.SignUpInput, passkey = false, turnstileToken = ''): Promise<AuthOutcome> {
   return attempt(async () => {
-    const otpId = await auth.signUp(getClient(), input);
+    const otpId = await auth.signUp(getClient(), input, turnstileToken);
     $codeRequest.set({ email: input.email.trim(), otpId, flow: 'signup', ...(passkey && { passkey }) });
   });
 }

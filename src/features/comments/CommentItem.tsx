@@ -17,10 +17,12 @@ interface Props {
   canWrite: boolean;
   /** Staff may hide or delete anyone's comment. */
   staff?: boolean;
+  /** In the widget's panel: the report form opens in a tab of its own (the site's pages refuse to be framed). */
+  embedded?: boolean;
   children?: React.ReactNode;
 }
 
-export default function CommentItem({ comment, viewerId, canWrite, staff = false, children }: Props) {
+export default function CommentItem({ comment, viewerId, canWrite, staff = false, embedded = false, children }: Props) {
   // 'delete': asked in place what goes with it (its replies too) before anything is removed.
   const [mode, setMode] = useState<'read' | 'edit' | 'reply' | 'delete'>('read');
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -48,7 +50,11 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
         </span>
         {comment.isNew && <span className="badge">{t('new')}</span>}
         {comment.internal && <span className="badge badge-quiet">{t('internalNote')}</span>}
-        {comment.hidden && <span className="badge badge-quiet">{t('hiddenFromMembers')}</span>}
+        {comment.hidden && (
+          <span className="badge badge-quiet" data-testid={comment.held ? 'held-mark' : undefined}>
+            {comment.held ? t('waitsForReview') : t('hiddenFromMembers')}
+          </span>
+        )}
       </p>
       {mode === 'edit' ? (
         <CommentForm
@@ -101,6 +107,15 @@ export default function CommentItem({ comment, viewerId, canWrite, staff = false
             <button type="button" className="button link" onClick={() => void toggleCommentHidden(comment.id)}>
               {comment.hidden ? t('showToMembers') : t('hide')}
             </button>
+          )}
+          {!own && !comment.internal && (
+            <a
+              className="button link"
+              href={`/p/${$commentsPost.get()}/report?comment=${comment.id}`}
+              {...(embedded && { target: '_blank', rel: 'noopener' })}
+            >
+              {t('report')}
+            </a>
           )}
           {(own || staff) && (
             <button type="button" className="button link" ref={deleteButton} onClick={() => setMode('delete')}>

@@ -47,6 +47,8 @@ export default function Comments({
 }: Props) {
   const user = useSession(serverUser);
   const t = translator('comments');
+  // In the widget's panel (a frame): pages of the site itself, like the report form, open in a tab of their own.
+  const embedded = Boolean(pagePath?.startsWith('/embed/'));
   const started = useClientStore($commentsPost, '') === postId;
   const stored = useClientStore($comments, NO_COMMENTS);
   const storedNext = useClientStore($commentsNext, null);
@@ -82,11 +84,25 @@ export default function Comments({
         {top.map((comment) => {
           const replies = comments.filter((c) => c.parent === comment.id);
           return (
-            <CommentItem key={comment.id} comment={comment} viewerId={user?.id} canWrite={canWrite} staff={staff}>
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              viewerId={user?.id}
+              canWrite={canWrite}
+              staff={staff}
+              embedded={embedded}
+            >
               {replies.length > 0 && (
                 <ol className="comment-replies" aria-label={t('repliesTo', { name: comment.author.name })}>
                   {replies.map((reply) => (
-                    <CommentItem key={reply.id} comment={reply} viewerId={user?.id} canWrite={canWrite} staff={staff} />
+                    <CommentItem
+                      key={reply.id}
+                      comment={reply}
+                      viewerId={user?.id}
+                      canWrite={canWrite}
+                      staff={staff}
+                      embedded={embedded}
+                    />
                   ))}
                 </ol>
               )}

@@ -42,5 +42,6 @@ export function toCommentView(
     edited: Boolean(record.edited_at),
     internal: Boolean(record.internal),
     hidden: Boolean(record.hidden),
+    held: Boolean(record.held_for),
   };
 }

@@ -100,6 +100,7 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
       html: known.body !== body || known.html === null ? (render?.(body) ?? null) : known.html,
       edited: Boolean(record.edited_at),
       hidden: Boolean(record.hidden),
+      held: Boolean(record.held_for),
       internal: Boolean(record.internal),
     });
     return;

@@ -1,19 +1,32 @@
-// Ideas waiting for approval: approve (the idea becomes public) or delete.
+// The moderation queue: ideas waiting for approval (approve: the idea becomes public, or delete), comments held
+// for review and reported items (issue 38).
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import Toaster from '../../ui/Toaster';
-import { $queue, decideQueued, type QueuedPost } from './moderation';
+import HeldCommentList from './HeldCommentList';
+import { $heldComments, $queue, $reported, decideQueued, type QueuedPost } from './moderation';
+import ReportedList from './ReportedList';
+import type { HeldComment, ReportedItem } from './reports-data';
 
-export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
+interface Props {
+  initial: QueuedPost[];
+  held: HeldComment[];
+  reported: ReportedItem[];
+}
+
+export default function AdminQueue({ initial, held, reported }: Props) {
   const t = translator('adminQueue');
   const queue = useStore($queue) ?? initial;
   useEffect(() => {
     if ($queue.get() === null) $queue.set(initial);
-  }, [initial]);
+    if ($heldComments.get() === null) $heldComments.set(held);
+    if ($reported.get() === null) $reported.set(reported);
+  }, [initial, held, reported]);
   return (
     <div>
+      <h2>{t('ideasTitle')}</h2>
       {queue.length === 0 ? (
         <p className="muted" data-testid="queue-empty">
           {t('empty')}
@@ -24,7 +37,10 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
             <li key={post.id} className="card admin-row" data-testid="queued-post">
               <span>
                 <a href={`/p/${post.id}`}>{post.title}</a>{' '}
-                <span className="muted">{t('where', { board: post.board, author: post.author })}</span>
+                <span className="muted">
+                  {t('where', { board: post.board, author: post.author })}{' '}
+                  {post.heldFor && <span className="badge badge-quiet">{t(`heldFor_${post.heldFor}`)}</span>}
+                </span>
               </span>
               <button
                 type="button"
@@ -47,6 +63,10 @@ export default function AdminQueue({ initial }: { initial: QueuedPost[] }) {
           ))}
         </ul>
       )}
+      <h2>{t('commentsTitle')}</h2>
+      <HeldCommentList initial={held} />
+      <h2>{t('reportsTitle')}</h2>
+      <ReportedList initial={reported} />
       <Toaster />
     </div>
   );

@@ -43,7 +43,7 @@ export function listQueue(pb: PocketBase) {
     filter: 'approved = false && merged_into = ""',
     sort: 'created',
     expand: 'board',
-    fields: 'id,title,created,board,author_name,expand.board.name',
+    fields: 'id,title,created,board,author_name,held_for,expand.board.name',
   });
 }
 

@@ -37,10 +37,12 @@ export const Collections = {
   QuestionRecipients: 'question_recipients',
   Reactions: 'reactions',
   ReleaseReads: 'release_reads',
+  Reports: 'reports',
   Scoring: 'scoring',
   SegmentMembers: 'segment_members',
   Segments: 'segments',
   Site: 'site',
+  SpamGuard: 'spam_guard',
   SsoSecrets: 'sso_secrets',
   SsoUsedTokens: 'sso_used_tokens',
   StatusEvents: 'status_events',
@@ -288,6 +290,12 @@ export type ChangelogSubscribersRecord = {
   updated: IsoAutoDateString;
 };
 
+export const CommentsHeldForOptions = {
+  links: 'links',
+  blocked_word: 'blocked_word',
+  blocked_domain: 'blocked_domain',
+} as const;
+export type CommentsHeldForOptions = (typeof CommentsHeldForOptions)[keyof typeof CommentsHeldForOptions];
 export type CommentsRecord = {
   author: RecordIdString;
   author_avatar?: string;
@@ -296,6 +304,7 @@ export type CommentsRecord = {
   by_staff?: boolean;
   created: IsoAutoDateString;
   edited_at?: IsoDateString;
+  held_for?: CommentsHeldForOptions;
   hidden?: boolean;
   id: string;
   images?: FileNameString[];
@@ -484,6 +493,12 @@ export type PostStaffTagsRecord = {
   updated: IsoAutoDateString;
 };
 
+export const PostsHeldForOptions = {
+  links: 'links',
+  blocked_word: 'blocked_word',
+  blocked_domain: 'blocked_domain',
+} as const;
+export type PostsHeldForOptions = (typeof PostsHeldForOptions)[keyof typeof PostsHeldForOptions];
 export type PostsRecord<Tfields = unknown> = {
   approved?: boolean;
   author: RecordIdString;
@@ -495,6 +510,7 @@ export type PostsRecord<Tfields = unknown> = {
   created: IsoAutoDateString;
   eta?: string;
   fields?: null | Tfields;
+  held_for?: PostsHeldForOptions;
   id: string;
   images?: FileNameString[];
   lang?: string;
@@ -545,6 +561,32 @@ export type ReleaseReadsRecord = {
   seen_at: IsoDateString;
   updated: IsoAutoDateString;
   user: RecordIdString;
+};
+
+export const ReportsReasonOptions = {
+  spam: 'spam',
+  abuse: 'abuse',
+  off_topic: 'off_topic',
+  other: 'other',
+} as const;
+export type ReportsReasonOptions = (typeof ReportsReasonOptions)[keyof typeof ReportsReasonOptions];
+
+export const ReportsOutcomeOptions = {
+  dismissed: 'dismissed',
+  acted: 'acted',
+} as const;
+export type ReportsOutcomeOptions = (typeof ReportsOutcomeOptions)[keyof typeof ReportsOutcomeOptions];
+export type ReportsRecord = {
+  comment?: RecordIdString;
+  created: IsoAutoDateString;
+  id: string;
+  note?: string;
+  outcome?: ReportsOutcomeOptions;
+  post: RecordIdString;
+  reason: ReportsReasonOptions;
+  reporter: RecordIdString;
+  resolved_by?: RecordIdString;
+  updated: IsoAutoDateString;
 };
 
 export const ScoringFormulaOptions = {
@@ -608,8 +650,18 @@ export type SiteRecord = {
   show_eta?: boolean;
   staff_passkey_required?: boolean;
   tagline?: string;
+  turnstile_site_key?: string;
   updated: IsoAutoDateString;
   welcome?: string;
+};
+
+export type SpamGuardRecord = {
+  blocked_domains?: string;
+  blocked_words?: string;
+  created: IsoAutoDateString;
+  id: string;
+  turnstile_secret?: string;
+  updated: IsoAutoDateString;
 };
 
 export type SsoSecretsRecord = {
@@ -956,12 +1008,14 @@ export type QuestionRecipientsResponse<Texpand = unknown> = Required<QuestionRec
   BaseSystemFields<Texpand>;
 export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & BaseSystemFields<Texpand>;
 export type ReleaseReadsResponse<Texpand = unknown> = Required<ReleaseReadsRecord> & BaseSystemFields<Texpand>;
+export type ReportsResponse<Texpand = unknown> = Required<ReportsRecord> & BaseSystemFields<Texpand>;
 export type ScoringResponse<Tweights = unknown, Texpand = unknown> = Required<ScoringRecord<Tweights>> &
   BaseSystemFields<Texpand>;
 export type SegmentMembersResponse<Texpand = unknown> = Required<SegmentMembersRecord> & BaseSystemFields<Texpand>;
 export type SegmentsResponse<Tconditions = unknown, Texpand = unknown> = Required<SegmentsRecord<Tconditions>> &
   BaseSystemFields<Texpand>;
 export type SiteResponse<Texpand = unknown> = Required<SiteRecord> & BaseSystemFields<Texpand>;
+export type SpamGuardResponse<Texpand = unknown> = Required<SpamGuardRecord> & BaseSystemFields<Texpand>;
 export type SsoSecretsResponse<Texpand = unknown> = Required<SsoSecretsRecord> & BaseSystemFields<Texpand>;
 export type SsoUsedTokensResponse<Texpand = unknown> = Required<SsoUsedTokensRecord> & BaseSystemFields<Texpand>;
 export type StatusEventsResponse<Texpand = unknown> = Required<StatusEventsRecord> & BaseSystemFields<Texpand>;
@@ -1017,10 +1071,12 @@ export type CollectionRecords = {
   question_recipients: QuestionRecipientsRecord;
   reactions: ReactionsRecord;
   release_reads: ReleaseReadsRecord;
+  reports: ReportsRecord;
   scoring: ScoringRecord;
   segment_members: SegmentMembersRecord;
   segments: SegmentsRecord;
   site: SiteRecord;
+  spam_guard: SpamGuardRecord;
   sso_secrets: SsoSecretsRecord;
   sso_used_tokens: SsoUsedTokensRecord;
   status_events: StatusEventsRecord;
@@ -1070,10 +1126,12 @@ export type CollectionResponses = {
   question_recipients: QuestionRecipientsResponse;
   reactions: ReactionsResponse;
   release_reads: ReleaseReadsResponse;
+  reports: ReportsResponse;
   scoring: ScoringResponse;
   segment_members: SegmentMembersResponse;
   segments: SegmentsResponse;
   site: SiteResponse;
+  spam_guard: SpamGuardResponse;
   sso_secrets: SsoSecretsResponse;
   sso_used_tokens: SsoUsedTokensResponse;
   status_events: StatusEventsResponse;

@@ -47,6 +47,8 @@ export interface CommentRecord extends BaseRecord {
   internal: boolean;
   /** Hidden by staff: only the author and staff still see it. */
   hidden: boolean;
+  /** Held for review by the server (pb_hooks/lib/moderation/hold-rules.js): hidden until a moderator shows it. */
+  held_for?: string;
   edited_at: string;
   /** The author's name and avatar file name, copied onto the comment (pb_hooks/lib/ideas/author-card.js). */
   author_name: string;
@@ -114,6 +116,8 @@ export interface CommentView {
   /** A staff-only note. */
   internal: boolean;
   hidden: boolean;
+  /** Hidden because it waits for review (its author sees "Waiting for review"). */
+  held?: boolean;
   isNew?: boolean;
   pending?: boolean;
 }

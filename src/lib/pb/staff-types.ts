@@ -13,6 +13,8 @@ export interface PostRecordLite extends BaseRecord {
   author: string;
   /** The author's name, copied onto the idea (pb_hooks/lib/ideas/author-card.js). */
   author_name?: string;
+  /** Why the server held it for review (pb_hooks/lib/moderation/hold-rules.js), '' when it was not. */
+  held_for?: 'links' | 'blocked_word' | 'blocked_domain' | '';
   title: string;
   status: string;
   tags: string[];

@@ -51,6 +51,7 @@ export type SiteRecord = BaseRecord &
     | 'show_eta'
     | 'staff_passkey_required'
     | 'audit_retention_days'
+    | 'turnstile_site_key'
   >;
 
 export type BoardVisibility = BoardsVisibilityOptions;

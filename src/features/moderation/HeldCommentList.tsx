@@ -1,0 +1,46 @@
+// Comments held for review (issue 38) in the moderation queue: publish one, or delete it.
+import { useStore } from '@nanostores/react';
+import { translator } from '../../i18n/current';
+import { actionName } from '../../lib/action-name';
+import { $heldComments, decideHeldComment } from './moderation';
+import type { HeldComment } from './reports-data';
+
+// i18n-keys: adminQueue.heldFor_*
+export default function HeldCommentList({ initial }: { initial: HeldComment[] }) {
+  const t = translator('adminQueue');
+  const held = useStore($heldComments) ?? initial;
+  if (held.length === 0) return <p className="muted">{t('noHeldComments')}</p>;
+  return (
+    <ul className="admin-list">
+      {held.map((comment) => (
+        <li key={comment.id} className="card admin-row" data-testid="held-comment">
+          <span>
+            <q>{comment.excerpt}</q>{' '}
+            <span className="muted">
+              {t('commentOn', { author: comment.author })}{' '}
+              <a href={`/p/${comment.postId}#c-${comment.id}`}>{comment.postTitle}</a>{' '}
+              <span className="badge badge-quiet">{t(`heldFor_${comment.heldFor}`)}</span>
+            </span>
+          </span>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => decideHeldComment(comment.id, true)}
+            aria-label={actionName(t('publish'), comment.excerpt)}
+          >
+            {t('publish')}
+          </button>
+          <button
+            type="button"
+            className="button danger"
+            data-confirm={t('confirmDeleteComment')}
+            onClick={() => decideHeldComment(comment.id, false)}
+            aria-label={actionName(t('delete'), comment.excerpt)}
+          >
+            {t('delete')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

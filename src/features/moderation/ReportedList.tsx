@@ -1,0 +1,71 @@
+// Reported ideas and comments (issue 38) in the moderation queue: how many reports and why (never who), and a
+// moderator's decision: dismiss the reports, hide the item, or delete it.
+import { useStore } from '@nanostores/react';
+import { Fragment } from 'react';
+import { translator } from '../../i18n/current';
+import { actionName } from '../../lib/action-name';
+import { $reported, decideReported } from './moderation';
+import { REPORT_REASONS, type ReportedItem } from './reports-data';
+
+// i18n-keys: adminQueue.reason_*
+export default function ReportedList({ initial }: { initial: ReportedItem[] }) {
+  const t = translator('adminQueue');
+  const reported = useStore($reported) ?? initial;
+  if (reported.length === 0) return <p className="muted">{t('noReports')}</p>;
+  return (
+    <ul className="admin-list">
+      {reported.map((item) => {
+        const name = item.excerpt || item.title;
+        const reasons = REPORT_REASONS.filter((r) => item.reasons[r]);
+        return (
+          <li key={`${item.postId}/${item.commentId}`} className="card admin-row" data-testid="reported-item">
+            <span>
+              {item.commentId ? <q>{item.excerpt}</q> : <a href={`/p/${item.postId}`}>{item.title}</a>}{' '}
+              <span className="muted">
+                {item.commentId && (
+                  <>
+                    {t('commentIn')} <a href={`/p/${item.postId}#c-${item.commentId}`}>{item.title}</a>{' '}
+                  </>
+                )}
+                <strong data-testid="report-count">{t('reportCount', { count: item.count })}</strong>
+                {reasons.map((r) => (
+                  <Fragment key={r}>
+                    {' '}
+                    <span className="badge badge-quiet">{t(`reason_${r}`)}</span>
+                  </Fragment>
+                ))}
+              </span>
+            </span>
+            <button
+              type="button"
+              className="button"
+              onClick={() => decideReported(item, 'dismiss')}
+              aria-label={actionName(t('dismiss'), name)}
+            >
+              {t('dismiss')}
+            </button>
+            {!item.hidden && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => decideReported(item, 'hide')}
+                aria-label={actionName(t('hide'), name)}
+              >
+                {t('hide')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button danger"
+              data-confirm={item.commentId ? t('confirmDeleteComment') : t('confirmDelete', { title: item.title })}
+              onClick={() => decideReported(item, 'delete')}
+              aria-label={actionName(t('delete'), name)}
+            >
+              {t('delete')}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
