@@ -38,6 +38,8 @@ const LIMITS = {
   'fresh-signin': { max: 10, window: 600 },
   // mention suggestions per caller (pb_hooks/mentions.pb.js): one per keystroke after the typing pause
   mentionable: { max: 120, window: 60 },
+  // searches that found nothing, recorded for staff insight per client address (lib/insights-report/search-misses.js)
+  'search-miss': { max: 30, window: 600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

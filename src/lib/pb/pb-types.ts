@@ -38,6 +38,7 @@ export const Collections = {
   Reactions: 'reactions',
   ReleaseReads: 'release_reads',
   Scoring: 'scoring',
+  SearchMisses: 'search_misses',
   SegmentMembers: 'segment_members',
   Segments: 'segments',
   Site: 'site',
@@ -561,6 +562,15 @@ export type ScoringRecord<Tweights = unknown> = {
   weights?: null | Tweights;
 };
 
+export type SearchMissesRecord = {
+  count?: number;
+  created: IsoAutoDateString;
+  id: string;
+  term: string;
+  updated: IsoAutoDateString;
+  week: string;
+};
+
 export type SegmentMembersRecord = {
   created: IsoAutoDateString;
   id: string;
@@ -958,6 +968,7 @@ export type ReactionsResponse<Texpand = unknown> = Required<ReactionsRecord> & B
 export type ReleaseReadsResponse<Texpand = unknown> = Required<ReleaseReadsRecord> & BaseSystemFields<Texpand>;
 export type ScoringResponse<Tweights = unknown, Texpand = unknown> = Required<ScoringRecord<Tweights>> &
   BaseSystemFields<Texpand>;
+export type SearchMissesResponse<Texpand = unknown> = Required<SearchMissesRecord> & BaseSystemFields<Texpand>;
 export type SegmentMembersResponse<Texpand = unknown> = Required<SegmentMembersRecord> & BaseSystemFields<Texpand>;
 export type SegmentsResponse<Tconditions = unknown, Texpand = unknown> = Required<SegmentsRecord<Tconditions>> &
   BaseSystemFields<Texpand>;
@@ -1018,6 +1029,7 @@ export type CollectionRecords = {
   reactions: ReactionsRecord;
   release_reads: ReleaseReadsRecord;
   scoring: ScoringRecord;
+  search_misses: SearchMissesRecord;
   segment_members: SegmentMembersRecord;
   segments: SegmentsRecord;
   site: SiteRecord;
@@ -1071,6 +1083,7 @@ export type CollectionResponses = {
   reactions: ReactionsResponse;
   release_reads: ReleaseReadsResponse;
   scoring: ScoringResponse;
+  search_misses: SearchMissesResponse;
   segment_members: SegmentMembersResponse;
   segments: SegmentsResponse;
   site: SiteResponse;
