@@ -8,10 +8,10 @@ routerAdd(
   '/api/chorus/insights-report',
   (e) => {
     if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/staff.js`).requireStaff(e);
-    const { insightsReport } = require(`${__hooks}/lib/insights-report/report.js`);
+    const { cachedInsightsReport } = require(`${__hooks}/lib/insights-report/report.js`);
     const query = e.request.url.query();
     e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, insightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') }));
+    return e.json(200, cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') }));
   },
   $apis.requireAuth('users', '_superusers'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
@@ -22,10 +22,10 @@ routerAdd(
   '/api/chorus/insights-report.csv',
   (e) => {
     if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/staff.js`).requireStaff(e);
-    const { insightsReport, insightsCsv, CHARTS } = require(`${__hooks}/lib/insights-report/report.js`);
+    const { cachedInsightsReport, insightsCsv, CHARTS } = require(`${__hooks}/lib/insights-report/report.js`);
     const query = e.request.url.query();
     const chart = CHARTS.includes(query.get('chart')) ? query.get('chart') : '';
-    const report = insightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') });
+    const report = cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') });
     e.response.header().set('Content-Disposition', `attachment; filename="insights${chart ? `-${chart}` : ''}.csv"`);
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.blob(200, 'text/csv; charset=utf-8', insightsCsv(report, chart));

@@ -115,6 +115,7 @@ function rates(app, params) {
 }
 
 function titled(app, list) {
+  if (list.length === 0) return [];
   const byId = {};
   for (const record of app.findRecordsByIds(
     'posts',
@@ -236,6 +237,29 @@ function insightsReport(app, { weeks, segment } = {}) {
   };
 }
 
+const KEEP_MS = 10 * 60 * 1000;
+
+/**
+ * The report, kept in memory for ten minutes per choice when computing it took at least CHORUS_INSIGHTS_SLOW_MS
+ * (1,000 by default): a window holding tens of thousands of ideas or hundreds of thousands of votes costs seconds
+ * (docs: features/insights.md), and staff reloading it must not cost that each time. `computed_at` says when.
+ */
+function cachedInsightsReport(app, options = {}) {
+  const window = windowOf(options.weeks);
+  const key = `chorus:insights-report:${window.count}:${ID.test(String(options.segment || '')) ? options.segment : ''}`;
+  const kept = app.store().get(key);
+  if (kept && Date.now() - kept.at < KEEP_MS) return kept.report;
+  const started = Date.now();
+  const report = insightsReport(app, options);
+  const took = Date.now() - started;
+  report.computed_at = new Date(started).toISOString();
+  report.took_ms = took;
+  const slow = Number($os.getenv('CHORUS_INSIGHTS_SLOW_MS') || 1000);
+  if (took >= slow) app.store().set(key, { at: started, report });
+  else app.store().remove(key);
+  return report;
+}
+
 const CHARTS = [
   'ideas',
   'votes',
@@ -274,4 +298,4 @@ function insightsCsv(report, chart) {
   return `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-module.exports = { insightsReport, insightsCsv, windowOf, quantile, CHARTS, WEEK_CHOICES };
+module.exports = { insightsReport, cachedInsightsReport, insightsCsv, windowOf, quantile, CHARTS, WEEK_CHOICES };

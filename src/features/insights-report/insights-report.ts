@@ -18,6 +18,8 @@ export interface InsightsReport {
   rates: { ideas: number; merged: number; unapproved: number; duplicate_percent: number; spam_percent: number };
   top: { votes: TopIdea[]; revenue: TopIdea[] };
   misses: { term: string; searches: number; weeks: number }[];
+  /** When PocketBase computed it (a slow report is kept ten minutes). */
+  computed_at: string;
 }
 export interface TopIdea {
   id: string;

@@ -57,7 +57,7 @@ const search = (q: string, client = pb.visitor()) =>
   client.send<{ totalItems: number }>('/api/chorus/search', { query: { q } });
 /** The CSV route's text, as the staff member downloads it. */
 async function csvOf(query: Record<string, string>, as = actors.admin): Promise<string> {
-  const url = pb.url + `/api/chorus/insights-report.csv?${new URLSearchParams(query)}`;
+  const url = `${pb.url}/api/chorus/insights-report.csv?${new URLSearchParams(query)}`;
   const response = await fetch(url, { headers: { Authorization: as.authStore.token } });
   expect(response.headers.get('content-type')).toContain('text/csv');
   return response.text();
