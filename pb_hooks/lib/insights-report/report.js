@@ -273,12 +273,15 @@ const CHARTS = [
   'top_votes',
   'top_revenue',
   'search_terms',
+  'times',
 ];
 
 /** The numbers behind the charts as CSV (one chart, or all): chart,key,label,value. Column names stay English. */
 function insightsCsv(report, chart) {
   const lines = [['chart', 'key', 'label', 'value']];
-  const wanted = (name) => !chart || chart === name;
+  // 'times' is the page's block of response and done times with the duplicate and spam rates
+  const wanted = (name) =>
+    !chart || chart === name || (chart === 'times' && ['response', 'done', 'rates'].includes(name));
   for (const name of ['ideas', 'votes', 'comments', 'voters', 'misses'])
     if (wanted(name)) for (const row of report.weekly) lines.push([name, row.week, '', row[name]]);
   if (wanted('response'))

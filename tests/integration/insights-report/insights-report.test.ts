@@ -267,5 +267,13 @@ describe('who may read it', () => {
     expect(all).toContain('funnel,planned,');
     expect(all).toContain('rates,spam_percent,,20');
     expect(all).toContain('search_terms,zzqx nothing,,2');
+    // the page's block of times and rates, as one file
+    const times = (await csvOf({ weeks: '26', chart: 'times' })).trim().split('\r\n').slice(1);
+    expect(times.map((line) => line.split(',')[0])).toEqual([
+      ...Array(4).fill('response'),
+      ...Array(4).fill('done'),
+      ...Array(5).fill('rates'),
+    ]);
+    expect(times).toContain('done,median_days,,3');
   });
 });
