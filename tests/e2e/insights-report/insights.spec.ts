@@ -1,6 +1,7 @@
 // Staff insight in the user's words: a moderator opens Insights and reads the weekly ideas chart and its table, and
 // downloads the CSV; sees what someone searched for and did not find; members and visitors are kept out.
 import { readFile } from 'node:fs/promises';
+import { overflowsOf } from '../accessibility/overflow';
 import { expectNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { createIdea, demoPassword, signIn, unique } from '../staff-helpers';
@@ -80,4 +81,23 @@ test('members get a 404 from Insights and its CSV, and visitors are asked to sig
   await signIn(context, baseURL as string, pbUrl, member.email, member.password);
   expect((await page.goto('/admin/insights'))?.status()).toBe(404);
   expect((await page.request.get('/admin/insights.csv?chart=ideas')).status()).toBe(404);
+});
+
+test('on a phone in Arabic and in Japanese, dark, Insights with every table opened fits the screen and passes axe', async ({
+  browser,
+  baseURL,
+  pbUrl,
+}) => {
+  test.setTimeout(120_000);
+  for (const lang of ['ar', 'ja']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await context.addCookies([{ name: 'chorus_lang', value: lang, url: baseURL as string }]);
+    await signIn(context, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
+    const page = await context.newPage();
+    await page.goto('/admin/insights?weeks=26');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    expect(await overflowsOf(page), `/admin/insights in ${lang}`).toEqual([]);
+    await expectNoAxeViolations(page, `/admin/insights (${lang}, phone, dark)`);
+    await context.close();
+  }
 });
