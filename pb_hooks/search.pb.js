@@ -9,6 +9,7 @@
 // only the best RANKED_WINDOW past the page are joined to their ideas and ordered by score, votes and age (among
 // matches equally relevant beyond those, the index's order decides); the count stops at COUNT_CAP
 // (`totalCapped`: more match; the site says "more than 1,000").
+// A first page that found nothing is counted for staff (lib/insights-report/search-misses.js: the text only, per week).
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
   const { toFtsQuery, COUNT_CAP, RANKED_WINDOW } = require(`${__hooks}/lib/ideas/search-query.js`);
@@ -78,6 +79,13 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     ? Math.max(Math.ceil(COUNT_CAP / perPage), page + (hasNext ? 1 : 0))
     : Math.ceil(totalItems / perPage);
   const rows = found.slice(0, perPage).map((id) => ({ id }));
+  if (totalItems === 0 && page === 1) {
+    try {
+      require(`${__hooks}/lib/insights-report/search-misses.js`).recordMiss(e.app, query.get('q'), e.realIP());
+    } catch (error) {
+      e.app.logger().warn('search miss not recorded', 'error', String(error));
+    }
+  }
 
   const ids = rows.map((row) => row.id);
   const byId = {};

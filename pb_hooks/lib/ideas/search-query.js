@@ -59,3 +59,4 @@ module.exports.toFtsQuery = (text) => {
 };
 module.exports.RANKED_WINDOW = RANKED_WINDOW;
 module.exports.COUNT_CAP = COUNT_CAP;
+module.exports.termsOf = termsOf;

@@ -39,6 +39,7 @@ export const Collections = {
   ReleaseReads: 'release_reads',
   Reports: 'reports',
   Scoring: 'scoring',
+  SearchMisses: 'search_misses',
   SegmentMembers: 'segment_members',
   Segments: 'segments',
   Site: 'site',
@@ -603,6 +604,15 @@ export type ScoringRecord<Tweights = unknown> = {
   weights?: null | Tweights;
 };
 
+export type SearchMissesRecord = {
+  count?: number;
+  created: IsoAutoDateString;
+  id: string;
+  term: string;
+  updated: IsoAutoDateString;
+  week: string;
+};
+
 export type SegmentMembersRecord = {
   created: IsoAutoDateString;
   id: string;
@@ -1011,6 +1021,7 @@ export type ReleaseReadsResponse<Texpand = unknown> = Required<ReleaseReadsRecor
 export type ReportsResponse<Texpand = unknown> = Required<ReportsRecord> & BaseSystemFields<Texpand>;
 export type ScoringResponse<Tweights = unknown, Texpand = unknown> = Required<ScoringRecord<Tweights>> &
   BaseSystemFields<Texpand>;
+export type SearchMissesResponse<Texpand = unknown> = Required<SearchMissesRecord> & BaseSystemFields<Texpand>;
 export type SegmentMembersResponse<Texpand = unknown> = Required<SegmentMembersRecord> & BaseSystemFields<Texpand>;
 export type SegmentsResponse<Tconditions = unknown, Texpand = unknown> = Required<SegmentsRecord<Tconditions>> &
   BaseSystemFields<Texpand>;
@@ -1073,6 +1084,7 @@ export type CollectionRecords = {
   release_reads: ReleaseReadsRecord;
   reports: ReportsRecord;
   scoring: ScoringRecord;
+  search_misses: SearchMissesRecord;
   segment_members: SegmentMembersRecord;
   segments: SegmentsRecord;
   site: SiteRecord;
@@ -1128,6 +1140,7 @@ export type CollectionResponses = {
   release_reads: ReleaseReadsResponse;
   reports: ReportsResponse;
   scoring: ScoringResponse;
+  search_misses: SearchMissesResponse;
   segment_members: SegmentMembersResponse;
   segments: SegmentsResponse;
   site: SiteResponse;

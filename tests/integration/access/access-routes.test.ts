@@ -72,6 +72,7 @@ const SCENARIOS: Scenario[] = [
   ['POST preferences (one’s own)', ACTIVE, (a) => send(a, '/api/chorus/preferences', { email_on_release: true })],
   ['POST notifications/read-all', ACTIVE, (a) => send(a, '/api/chorus/notifications/read-all', {})],
   ['GET export/posts.csv', allowed('admin'), (a) => send(a, '/api/chorus/export/posts.csv')],
+  ['GET insights-report (staff insight)', STAFF, (a) => send(a, '/api/chorus/insights-report?weeks=26')],
   [
     'POST import/dates',
     NOBODY,

@@ -320,6 +320,36 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/insights-report': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'insightsReport',
+      summary:
+        'Staff: ideas, votes, comments, active voters and searches that found nothing per week; time to first staff response and to done; the status funnel; duplicate and spam rates; top ideas by votes and revenue (in a segment)',
+      parameters: [
+        { name: 'weeks', in: 'query', required: false, schema: { type: 'integer', enum: [12, 26] } },
+        { name: 'segment', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: { 200: ok({ type: 'object' }), 401: err, 403: err },
+    },
+  },
+  '/api/chorus/insights-report.csv': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'insightsReportCsv',
+      summary: 'Staff: the numbers behind one insight chart (or all) as CSV: chart,key,label,value',
+      parameters: [
+        { name: 'weeks', in: 'query', required: false, schema: { type: 'integer', enum: [12, 26] } },
+        { name: 'segment', in: 'query', required: false, schema: { type: 'string' } },
+        { name: 'chart', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+        401: err,
+        403: err,
+      },
+    },
+  },
   '/api/chorus/passkeys/challenge': {
     post: {
       tags: ['chorus'],
