@@ -41,10 +41,18 @@ test('an admin adds a signed webhook, gets a new idea delivered, and resends it 
     });
 
     // Other tests post ideas and releases meanwhile, and this webhook hears them too: find this delivery's row.
+    // One event has one message id at every endpoint that hears it (other tests' webhooks and REST hooks), so
+    // the row is this endpoint's delivery of it.
+    const webhook = await admin.collection('webhooks').getFirstListItem(admin.filter('name = {:name}', { name }));
     const delivery = () =>
       admin
         .collection('webhook_deliveries')
-        .getFirstListItem(admin.filter('message_id = {:id}', { id: request.headers['webhook-id'] }));
+        .getFirstListItem(
+          admin.filter('message_id = {:id} && webhook = {:webhook}', {
+            id: request.headers['webhook-id'],
+            webhook: webhook.id,
+          }),
+        );
     await expect.poll(async () => (await delivery()).status).toBe('delivered');
     const endpoint = page.getByTestId('webhook').filter({ hasText: name });
     await endpoint.getByText('Recent deliveries').click();
@@ -181,7 +189,12 @@ test('an admin sees that the receiver answered 500 before it answered 200', asyn
     const delivery = () =>
       admin
         .collection('webhook_deliveries')
-        .getFirstListItem(admin.filter('message_id = {:id}', { id: first.headers['webhook-id'] }));
+        .getFirstListItem(
+          admin.filter('message_id = {:id} && webhook = {:webhook}', {
+            id: first.headers['webhook-id'],
+            webhook: endpointRecord.id,
+          }),
+        );
     await expect.poll(async () => (await delivery()).attempts).toBe(1);
     // The retry is due a minute later; bring it forward, and the next idea's delivery wakes the worker.
     receiver.answer('/flaky', { status: 200 });
