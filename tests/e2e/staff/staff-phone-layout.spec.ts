@@ -18,6 +18,8 @@ test('an admin on a phone sees every staff page fit the screen in German, Arabic
   admin,
   createMember,
 }) => {
+  // Every admin page in three languages: the time grows with each new page (19 admin pages and an idea, 60 loads).
+  test.setTimeout(180_000);
   // A member whose name is one long word, early in the members list (sorted by name).
   await createMember({ name: 'Aaa Kundenzufriedenheitsverbesserungsvorschlagsbeauftragte' });
   const { id: author } = await admin.collection('users').getFirstListItem('email = "member@example.com"');
