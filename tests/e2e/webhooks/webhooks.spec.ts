@@ -45,14 +45,12 @@ test('an admin adds a signed webhook, gets a new idea delivered, and resends it 
     // the row is this endpoint's delivery of it.
     const webhook = await admin.collection('webhooks').getFirstListItem(admin.filter('name = {:name}', { name }));
     const delivery = () =>
-      admin
-        .collection('webhook_deliveries')
-        .getFirstListItem(
-          admin.filter('message_id = {:id} && webhook = {:webhook}', {
-            id: request.headers['webhook-id'],
-            webhook: webhook.id,
-          }),
-        );
+      admin.collection('webhook_deliveries').getFirstListItem(
+        admin.filter('message_id = {:id} && webhook = {:webhook}', {
+          id: request.headers['webhook-id'],
+          webhook: webhook.id,
+        }),
+      );
     await expect.poll(async () => (await delivery()).status).toBe('delivered');
     const endpoint = page.getByTestId('webhook').filter({ hasText: name });
     await endpoint.getByText('Recent deliveries').click();
@@ -187,14 +185,12 @@ test('an admin sees that the receiver answered 500 before it answered 200', asyn
     const idea = await createIdea(admin, staff.id, unique('Deliver me twice'));
     const [first] = await receiver.waitFor((r) => JSON.parse(r.body).data?.idea?.id === idea.id);
     const delivery = () =>
-      admin
-        .collection('webhook_deliveries')
-        .getFirstListItem(
-          admin.filter('message_id = {:id} && webhook = {:webhook}', {
-            id: first.headers['webhook-id'],
-            webhook: endpointRecord.id,
-          }),
-        );
+      admin.collection('webhook_deliveries').getFirstListItem(
+        admin.filter('message_id = {:id} && webhook = {:webhook}', {
+          id: first.headers['webhook-id'],
+          webhook: endpointRecord.id,
+        }),
+      );
     await expect.poll(async () => (await delivery()).attempts).toBe(1);
     // The retry is due a minute later; bring it forward, and the next idea's delivery wakes the worker.
     receiver.answer('/flaky', { status: 200 });
