@@ -15,6 +15,7 @@ import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/
 import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, createActors, createBoard, idOf } from '../../support/world';
 
 const HOT_TABLES = ['posts', 'votes', 'comments', 'post_insights'];
@@ -42,36 +43,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => pb?.stop());
 
-/** The statements PocketBase printed after `from` (its --dev log: "[0.12ms] SELECT …"). */
-function statementsSince(from: number): string[] {
-  // One statement a line (PocketBase writes its own and the hooks' on one line each), in plain text: no colours
-  // when its output is not a terminal. Other lines (its request and debug log) are left out.
-  return pb
-    .output()
-    .slice(from)
-    .split('\n')
-    .map((line) => line.match(/^\[\d+(?:\.\d+)?ms\] (.*)$/)?.[1]?.trim() ?? '')
-    .filter((sql) => /^(SELECT|WITH)\b/i.test(sql));
-}
-
-/** Names a statement gives the hot tables (the table itself and any alias), for reading its plan. */
-function hotNames(sql: string): Set<string> {
-  const names = new Set<string>();
-  const reference = /\b(?:FROM|JOIN)\s+[`"]?(\w+)[`"]?(?:\s+(?:AS\s+)?[`"]?(\w+)[`"]?)?/gi;
-  for (const [, table, alias] of sql.matchAll(reference)) {
-    if (!table || !HOT_TABLES.includes(table)) continue;
-    names.add(table);
-    if (alias && !/^(WHERE|LEFT|INNER|JOIN|ON|ORDER|GROUP|LIMIT|UNION|CROSS|AS)$/i.test(alias)) names.add(alias);
-  }
-  return names;
-}
-
 /**
  * The plan steps that read a hot table whole: "SCAN posts" (no index), a count over all of one, or a sort
  * after walking one's whole index (an order the index does not give, such as ties broken by another column).
  */
 function fullScans(db: DatabaseSync, sql: string): string[] {
-  const names = hotNames(sql);
+  const names = tableNames(sql, HOT_TABLES);
   if (names.size === 0) return [];
   const steps = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
   const walksWhole = steps.some((detail) => {
@@ -115,10 +92,10 @@ it('no hot read or write scans every idea, vote or comment', { timeout: 180_000 
   const from = pb.output().length;
   await readAsTheSiteDoes(pb.visitor(), actors.member, actors.admin);
   await new Promise((resolve) => setTimeout(resolve, 500)); // the jobs the writes woke
-  const statements = statementsSince(from);
+  const statements = statementsSince(pb.output(), from);
   const db = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
   try {
-    const hot = statements.filter((sql) => hotNames(sql).size > 0);
+    const hot = statements.filter((sql) => tableNames(sql, HOT_TABLES).size > 0);
     expect(hot.length).toBeGreaterThan(40);
     const offenders = hot.flatMap((sql) => fullScans(db, sql).map((step) => `${step}  ←  ${sql.slice(0, 300)}`));
     expect(offenders).toEqual([]);

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, createActors, createBoard } from '../../support/world';
 
 const TABLES = ['posts', 'votes', 'comments', 'post_insights', 'status_events', 'search_misses', 'segment_members'];
@@ -27,28 +28,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => pb?.stop());
 
-/** The SELECTs PocketBase printed after `from` that read one of TABLES. */
-function statementsSince(from: number): string[] {
-  return pb
-    .output()
-    .slice(from)
-    .split('\n')
-    .map((line) => line.match(/^\[\d+(?:\.\d+)?ms\] (.*)$/)?.[1]?.trim() ?? '')
-    .filter((sql) => /^(SELECT|WITH)\b/i.test(sql))
-    .filter((sql) => TABLES.some((table) => new RegExp(`\\b(FROM|JOIN)\\s+[\`"]?${table}\\b`, 'i').test(sql)));
-}
-
 /** Plan steps that read one of TABLES without an index ("SCAN posts", not "SCAN posts USING INDEX …"). */
 function scans(db: DatabaseSync, sql: string): string[] {
+  const names = tableNames(sql, TABLES);
   const steps = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((step) => step.detail);
   return steps.filter((detail) => {
     const scanned = detail.match(/^SCAN (\S+)(.*)$/);
-    if (!scanned) return false;
-    const name = scanned[1] ?? '';
-    // a table itself, or an alias a statement gives one ("FROM posts p"); a derived table's rows are read once
-    const aliased = new RegExp(`\\b(?:${TABLES.join('|')})\\s+(?:AS\\s+)?${name}\\b`, 'i');
-    const table = TABLES.includes(name) || aliased.test(sql);
-    return table && !/USING (COVERING )?INDEX/.test(scanned[2] ?? '');
+    return !!scanned && names.has(scanned[1] ?? '') && !/USING (COVERING )?INDEX/.test(scanned[2] ?? '');
   });
 }
 
@@ -62,7 +48,7 @@ it('every statement of the report reads through an index', { timeout: 120_000 },
     expect(report.weekly.at(-1).ideas + report.weekly.at(-2).ideas).toBeGreaterThan(0);
   }
   console.log(`insight report at 3,000 ideas (12 weeks, 26 weeks, 26 in a segment): ${times.join(', ')} ms`);
-  const statements = statementsSince(from);
+  const statements = statementsSince(pb.output(), from, TABLES);
   expect(statements.length).toBeGreaterThan(15);
   const db = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
   try {
@@ -82,5 +68,5 @@ it('a report that was slow to compute is kept for ten minutes: read again, it ru
   const again = await actors.moderator.send('/api/chorus/insights-report', { query: { weeks: '12' } });
   expect(again.computed_at).toBe(first.computed_at);
   expect(again).toEqual(first);
-  expect(statementsSince(from)).toEqual([]);
+  expect(statementsSince(pb.output(), from, TABLES)).toEqual([]);
 });

@@ -1,0 +1,24 @@
+// Reading PocketBase's --dev log of SQL ("[0.12ms] SELECT …", one statement a line) and the tables a statement
+// reads, for the tests that hold hot statements to SQLite's query plans (large boards, staff insight).
+
+/** The SELECT/WITH statements PocketBase printed in `output` after `from`; with `tables`, only those reading one. */
+export function statementsSince(output: string, from: number, tables?: string[]): string[] {
+  return output
+    .slice(from)
+    .split('\n')
+    .map((line) => line.match(/^\[\d+(?:\.\d+)?ms\] (.*)$/)?.[1]?.trim() ?? '')
+    .filter((sql) => /^(SELECT|WITH)\b/i.test(sql))
+    .filter((sql) => !tables || tableNames(sql, tables).size > 0);
+}
+
+/** The names a statement gives `tables` (each table it reads, and any alias it gives one), for reading its plan. */
+export function tableNames(sql: string, tables: string[]): Set<string> {
+  const names = new Set<string>();
+  const reference = /\b(?:FROM|JOIN)\s+[`"]?(\w+)[`"]?(?:\s+(?:AS\s+)?[`"]?(\w+)[`"]?)?/gi;
+  for (const [, table, alias] of sql.matchAll(reference)) {
+    if (!table || !tables.includes(table)) continue;
+    names.add(table);
+    if (alias && !/^(WHERE|LEFT|INNER|JOIN|ON|ORDER|GROUP|LIMIT|UNION|CROSS|AS)$/i.test(alias)) names.add(alias);
+  }
+  return names;
+}
