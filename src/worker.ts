@@ -7,6 +7,7 @@ import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
 import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
+import { afterUnreadBody } from './edge/local-request-drain';
 import { handleOneClickUnsubscribe, ONE_CLICK_PATH, type OneClickEnv } from './edge/one-click-unsubscribe';
 import {
   fromPageCache,
@@ -65,10 +66,16 @@ export default {
     // Before the page cache, whose key has no host name: a page on another name of the site goes to the site's.
     const elsewhere = siteOriginRedirect(request, env.SITE_URL, url);
     if (elsewhere) return elsewhere;
-    if (!mayUsePageCache(request)) return renderWithAstro(request, env, ctx);
+    if (!mayUsePageCache(request)) return render(request, env, ctx);
     return throughPageCache(request, env, ctx);
   },
 };
+
+/** An uncached render; locally, its request's body is read to the end before the answer (local-request-drain). */
+async function render(request: Request, env: Env, ctx: unknown): Promise<Response> {
+  const answer = await renderWithAstro(request, env, ctx);
+  return env.LOCAL_EDGE_CACHE_URL ? afterUnreadBody(request, answer) : answer;
+}
 
 /** A signed-out GET: the cached entrypoint answers it (on Cloudflare through `ctx.exports`, cached there). */
 async function throughPageCache(

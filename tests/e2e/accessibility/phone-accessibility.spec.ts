@@ -4,6 +4,9 @@ import { expectNoAxeViolations, expectPageHasNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { demoPassword, signIn } from '../staff-helpers';
 
+// Forty-four pages of axe: spread over the run's workers rather than one after another (it was nine minutes of one).
+test.describe.configure({ mode: 'parallel' });
+
 const PHONE = { width: 390, height: 844 };
 const VISITOR_PAGES = [
   '/',
