@@ -9,8 +9,9 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 export async function expectNoAxeViolations(page: Page, label = new URL(page.url()).pathname): Promise<void> {
   // Violations only: axe skips writing up every rule that passed (a third faster per page).
   const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
+    // options() replaces the builder's options, tags included: it must come before withTags().
     .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
     .analyze();
   expect(violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }

@@ -111,8 +111,9 @@ async function visit(page: Page, url: string, baseURL: string): Promise<boolean>
 async function seriousViolations(page: Page): Promise<string[]> {
   // Violations only: axe skips writing up every rule that passed (a third faster per page).
   const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
+    // options() replaces the builder's options, tags included: it must come before withTags().
     .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
     .analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
