@@ -29,3 +29,9 @@ routerAdd(
   $apis.requireAuth('users'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
+
+// Message-IDs already taken are kept 30 days: a sender's server gives up retrying long before.
+cronAdd('chorus_inbound_messages_cleanup', '37 3 * * *', () => {
+  const cutoff = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().replace('T', ' ');
+  $app.db().newQuery('DELETE FROM inbound_messages WHERE created < {:cutoff}').bind({ cutoff }).execute();
+});

@@ -44,8 +44,6 @@ const LIMITS = {
   'inbound-email': { max: 30, window: 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
-  // a message already made into an idea or comment (Message-ID and recipient): a retry of it is dropped
-  'inbound-message': { max: 0, window: 24 * 3600 },
   // searches that found nothing, recorded for staff insight per client address (lib/insights-report/search-misses.js)
   'search-miss': { max: 30, window: 600 },
 };

@@ -99,7 +99,26 @@ function newMember(app, message) {
   return member;
 }
 
-function createIdea(app, boardId, message, details) {
+/** Whether a message with this Message-ID and address was already made into something. */
+function alreadyTaken(app, key) {
+  try {
+    app.findFirstRecordByFilter('inbound_messages', 'key = {:key}', { key });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Notes the message as taken, inside the transaction that saves what it made (`made`: the record's id). */
+function noteTaken(txApp, key, made) {
+  if (!key) return;
+  const row = new Record(txApp.findCollectionByNameOrId('inbound_messages'));
+  row.set('key', key);
+  row.set('made', made);
+  txApp.save(row);
+}
+
+function createIdea(app, boardId, message, details, seen) {
   let board;
   try {
     board = app.findRecordById('boards', boardId);
@@ -128,11 +147,12 @@ function createIdea(app, boardId, message, details) {
     post.set('approved', false);
     if (images.length > 0) post.set('images', images);
     txApp.save(post);
+    noteTaken(txApp, seen, post.id);
   });
   return { idea: post.id, member: member.id, newMember: !existing, images: images.length };
 }
 
-function createComment(app, target, message) {
+function createComment(app, target, message, seen) {
   const { canSeePost } = require(`${__hooks}/lib/access.js`);
   const member = memberByEmail(app, message.from);
   // The address was signed for one member: a message from anyone else is forged, whoever they are.
@@ -151,7 +171,10 @@ function createComment(app, target, message) {
   comment.set('post', post.id);
   comment.set('author', member.id);
   comment.set('body', body);
-  app.save(comment);
+  app.runInTransaction((txApp) => {
+    txApp.save(comment);
+    noteTaken(txApp, seen, comment.id);
+  });
   return { comment: comment.id, idea: post.id, member: member.id };
 }
 
@@ -176,18 +199,30 @@ function receiveInboundEmail(e) {
       log(app, 'warn', 'dropped', machine, details);
       return e.json(202, { dropped: machine });
     }
-    // A sender's server (or Email Routing) retrying a message whose answer it missed: taken once.
-    const { take, remember, rememberedSince } = require(`${__hooks}/lib/limits.js`);
-    const seen = message.messageId ? `${message.messageId}|${claims.to}` : '';
-    if (seen && rememberedSince('inbound-message', seen)) {
+    // A sender's server (or Email Routing) retrying a message whose answer it missed: taken once, even after a
+    // restart or twice at once (the stored key is unique and written with what the message made).
+    const seen = message.messageId ? `${message.messageId}|${claims.to}`.slice(0, 1100) : '';
+    if (seen && alreadyTaken(app, seen)) {
       log(app, 'warn', 'dropped', 'already taken (same Message-ID)', details);
       return e.json(202, { dropped: 'already taken' });
     }
     const target = readAddress(claims.to);
     if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);
-    if (take('inbound-email', message.from)) throw new Refusal(429, 'too many messages from this sender');
-    const made = target.board ? createIdea(app, target.board, message, details) : createComment(app, target, message);
-    if (seen) remember('inbound-message', seen);
+    if (require(`${__hooks}/lib/limits.js`).take('inbound-email', message.from)) {
+      throw new Refusal(429, 'too many messages from this sender');
+    }
+    let made;
+    try {
+      made = target.board
+        ? createIdea(app, target.board, message, details, seen)
+        : createComment(app, target, message, seen);
+    } catch (error) {
+      if (!(error instanceof Refusal) && seen && alreadyTaken(app, seen)) {
+        log(app, 'warn', 'dropped', 'already taken (same Message-ID, at once)', details);
+        return e.json(202, { dropped: 'already taken' });
+      }
+      throw error;
+    }
     log(app, 'info', 'accepted', target.board ? 'idea' : 'comment', { ...details, ...made });
     return e.json(200, made);
   } catch (error) {

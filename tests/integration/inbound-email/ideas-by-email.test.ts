@@ -160,6 +160,18 @@ describe('hostile or heavy mail', () => {
     expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe('sent');
     expect(await sendRaw(inbound.port, emailOf(member), boardAddress, raw)).toBe('sent');
     expect(await ideasTitled('Retried')).toHaveLength(1);
+    // Kept in the database with what it made, not in memory: a restart forgets nothing.
+    const [idea] = await ideasTitled('Retried');
+    const taken = await pb.admin.collection('inbound_messages').getFullList({ filter: `made = "${idea?.id}"` });
+    expect(taken.map((row) => row['key'])).toEqual([expect.stringContaining('@test.local>|')]);
+  });
+
+  it('takes a message sent twice at once once', async () => {
+    const member = await pb.actor('member');
+    const raw = `From: ${emailOf(member)}\r\nMessage-ID: <twice-${Date.now()}@test.local>\r\nSubject: Twice at once\r\n\r\nOnce`;
+    const answers = await Promise.all([1, 2, 3].map(() => sendRaw(inbound.port, emailOf(member), boardAddress, raw)));
+    expect(answers).toEqual(['sent', 'sent', 'sent']);
+    expect(await ideasTitled('Twice at once')).toHaveLength(1);
   });
 
   it('takes 30 messages an hour from one sender, then asks it to try later; each reaches the queue quickly', async () => {
