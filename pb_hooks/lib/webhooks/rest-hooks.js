@@ -133,14 +133,18 @@ function subscribe(e) {
   const body = e.requestInfo().body || {};
   const event = requireEvent(key, body.event);
   const url = requireTargetUrl(body.target_url);
-  const existing = hooksOf(e.app, key.id).find(
-    (hook) => hook.getString('url') === url && hook.getStringSlice('events')[0] === event,
-  );
+  const sameHook = (app) =>
+    hooksOf(app, key.id).find((hook) => hook.getString('url') === url && hook.getStringSlice('events')[0] === event);
+  const existing = sameHook(e.app);
   if (existing) return { status: 200, body: publicHook(existing) };
   const { newSecret } = require(`${__hooks}/lib/webhooks/signature.js`);
   const secret = newSecret();
   let endpoint = null;
+  let already = null;
   e.app.runInTransaction((txApp) => {
+    // Asked again inside the one writer's transaction: a platform retrying its subscribe at once gets one hook.
+    already = sameHook(txApp) || null;
+    if (already) return;
     const live = txApp.countRecords('webhooks', $dbx.hashExp({ kind: KIND, api_key: key.id }));
     if (live >= CONTRACT.MAX_REST_HOOKS_PER_KEY) throw new BadRequestError(refusalText('restHookTooMany'));
     endpoint = new Record(txApp.findCollectionByNameOrId('webhooks'));
@@ -155,6 +159,7 @@ function subscribe(e) {
     txApp.save(endpoint);
     audit(txApp, e, 'rest_hook.subscribe', endpoint, key.id);
   });
+  if (already) return { status: 200, body: publicHook(already) };
   return { status: 201, body: publicHook(e.app.findRecordById('webhooks', endpoint.id), secret) };
 }
 

@@ -96,6 +96,15 @@ describe('subscribing', () => {
     const again = await subscribe(clients.member, 'idea.posted', receiver.url('/zap-new-idea'));
     expect(again.id).toBe(hook.id);
     expect(again.secret).toBeUndefined();
+    // Even five at once (the one writer's transaction asks again): one subscription.
+    const atOnce = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => subscribe(clients.member, 'idea.approved', receiver.url('/zap-at-once'))),
+    );
+    expect(new Set(atOnce.map((h) => h.id)).size).toBe(1);
+    expect((await listHooks(clients.member)).items.filter((h) => h.target_url.endsWith('/zap-at-once'))).toHaveLength(
+      1,
+    );
+    await unsubscribe(clients.member, atOnce[0]?.id ?? '');
 
     const latencies: number[] = [];
     for (let i = 0; i < 5; i += 1) {
