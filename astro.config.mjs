@@ -6,6 +6,7 @@ import { hydrationDirectives } from './tools/lib/hydration-directives.mjs';
 import { mcpWithoutAjv } from './tools/lib/mcp-without-ajv.mjs';
 import { pocketbaseBrowserClient } from './tools/lib/pocketbase-browser-client.mjs';
 import { reactIslandRenderer } from './tools/lib/react-island-renderer.mjs';
+import { translationAssets } from './tools/lib/translation-assets.mjs';
 import { widgetLoader } from './tools/lib/widget-loader.mjs';
 
 // What the chunk groups below hold, by path: the platform (src/stores, src/lib, src/i18n, src/ui/hooks) and the
@@ -50,6 +51,8 @@ export default defineConfig({
   integrations: [
     react({ experimentalDisableStreaming: true }),
     widgetLoader(),
+    // The Worker reads the translations as static assets (src/i18n/translation-assets.ts); English stays bundled.
+    translationAssets(),
     hydrationDirectives(),
     reactIslandRenderer(),
   ],

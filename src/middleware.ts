@@ -7,7 +7,7 @@ import { loadShell } from './features/site/site';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
 import { loadWidgetSettings } from './features/widget/widget-data';
 import { directionOf, type Locale } from './i18n/locales';
-import { loadMessages } from './i18n/messages';
+import { isEnglishStandIn, loadMessages } from './i18n/messages';
 import { runWithI18n } from './i18n/request';
 import { resolveLocale } from './i18n/resolve';
 import type { I18n } from './i18n/translator';
@@ -84,7 +84,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const https = context.url.protocol === 'https:';
   if (session.clearCookie) response.headers.append('set-cookie', clearedAuthCookie(https));
   // The panel's frame-ancestors follow the admin's list of origins, which no purge tag follows: never cached.
-  if (embed) response.headers.set('cache-control', 'private, no-store');
+  // Nor is a page in English for a translation that did not load (the next request tries it again).
+  const standIn = context.locals.i18n && isEnglishStandIn(context.locals.i18n.locale, context.locals.i18n.messages);
+  if (embed || standIn) response.headers.set('cache-control', 'private, no-store');
   applyEdgeCache(context, response, isPage);
   if (isPage && context.locals.i18n) {
     response.headers.set('content-language', context.locals.i18n.locale);

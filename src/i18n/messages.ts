@@ -1,29 +1,33 @@
 // Loads one locale's messages (the Worker only): the locale's file laid over English, so a key a
-// translation still lacks shows in English rather than as a raw key. Each locale is its own chunk.
+// translation still lacks shows in English rather than as a raw key. English is bundled; in the built Worker
+// the other locales are static assets read at run time (translation-assets.ts), in `astro dev` and tests
+// each is its own chunk (the bundled branch is dropped from the build).
 import english from '../../locales/en.json';
 import type { Messages } from './format';
 import { type Locale, SOURCE_LOCALE } from './locales';
+import { messageLoader, type TranslationReader } from './message-cache';
 
-const files = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/en.json'], { import: 'default' });
-const loaded = new Map<Locale, Promise<Messages>>();
+const bundled = import.meta.env.DEV
+  ? import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/en.json'], { import: 'default' })
+  : {};
 
-export function loadMessages(locale: Locale): Promise<Messages> {
-  let messages = loaded.get(locale);
-  if (!messages) {
-    messages = locale === SOURCE_LOCALE ? Promise.resolve(english as Messages) : loadTranslation(locale);
-    loaded.set(locale, messages);
-  }
-  return messages;
-}
+const readBundled: TranslationReader = async (locale) => {
+  const load = bundled[`../../locales/${locale}.json`];
+  return load ? await load() : {};
+};
 
-async function loadTranslation(locale: Locale): Promise<Messages> {
-  const load = files[`../../locales/${locale}.json`];
-  const translation = load ? await load() : {};
-  const merged: Messages = {};
-  for (const [namespace, keys] of Object.entries(english as Messages)) {
-    merged[namespace] = { ...keys, ...(translation[namespace] ?? {}) };
-  }
-  return merged;
+const readFromAssets: TranslationReader = async (locale) =>
+  (await import('./translation-assets')).readTranslationAsset(locale);
+
+export const loadMessages: (locale: Locale) => Promise<Messages> = messageLoader(
+  english as Messages,
+  import.meta.env.DEV ? readBundled : readFromAssets,
+);
+
+/** English answering for a translation that did not load (message-cache.ts): a page in it must not be kept at
+ * the edge for that language's readers. */
+export function isEnglishStandIn(locale: Locale, messages: Messages): boolean {
+  return locale !== SOURCE_LOCALE && messages === english;
 }
 
 // Browser namespaces whose islands live on a few pages only (by path): other pages never download them.
