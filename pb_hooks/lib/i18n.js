@@ -1,9 +1,32 @@
 // The hooks' words: reads locales/<code>.json (the same files as the site), formats `{name}` placeholders,
 // plurals and numbers the way src/i18n/format.ts does (PocketBase's JS engine has no Intl, so the rules of
-// the ten locales are written out here), and picks the language for a recipient or a request.
-const LOCALES = ['en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'zh-CN', 'ar', 'he'];
+// the 22 locales are written out here), and picks the language for a recipient or a request.
+const LOCALES = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'pt-BR',
+  'it',
+  'nl',
+  'sv',
+  'pl',
+  'cs',
+  'tr',
+  'ru',
+  'uk',
+  'vi',
+  'id',
+  'ja',
+  'ko',
+  'zh-CN',
+  'zh-TW',
+  'ar',
+  'fa',
+  'he',
+];
 const SOURCE_LOCALE = 'en';
-const RIGHT_TO_LEFT = ['ar', 'he'];
+const RIGHT_TO_LEFT = ['ar', 'fa', 'he'];
 const MAX_ACCEPT_LANGUAGE = 1000;
 
 const isLocale = (value) => typeof value === 'string' && LOCALES.indexOf(value) !== -1;
@@ -19,10 +42,33 @@ function pluralCategory(locale, count) {
   if (!Number.isFinite(n)) return 'other';
   const i = Math.floor(n);
   const v = n === i ? 0 : 1; // visible fraction digits: only "none" or "some" matters for these rules
+  const last = i % 10;
+  const lastTwo = i % 100;
   switch (locale) {
     case 'en':
     case 'de':
+    case 'nl':
+    case 'sv':
       return i === 1 && v === 0 ? 'one' : 'other';
+    case 'tr':
+      return n === 1 ? 'one' : 'other';
+    case 'fa':
+      return i === 0 || n === 1 ? 'one' : 'other';
+    case 'ru':
+    case 'uk':
+      if (v !== 0) return 'other';
+      if (last === 1 && lastTwo !== 11) return 'one';
+      if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
+      return 'many';
+    case 'pl':
+      if (v !== 0) return 'other';
+      if (i === 1) return 'one';
+      if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
+      return 'many';
+    case 'cs':
+      if (v !== 0) return 'many';
+      if (i === 1) return 'one';
+      return i >= 2 && i <= 4 ? 'few' : 'other';
     case 'it':
     case 'es':
       if (locale === 'es' ? n === 1 : i === 1 && v === 0) return 'one';
@@ -51,10 +97,46 @@ function pluralCategory(locale, count) {
 
 // ---- numbers, as Intl.NumberFormat(locale) writes them (at most 3 fraction digits) ----
 
-const GROUP = { de: '.', es: '.', 'pt-BR': '.', it: '.', fr: '\u202f' };
-const DECIMAL = { de: ',', es: ',', 'pt-BR': ',', it: ',', fr: ',' };
-// Spanish and Italian leave four-digit numbers ungrouped (1000, but 10.000).
-const MIN_GROUPING = { es: 2, it: 2 };
+const NBSP = '\u00a0';
+const GROUP = {
+  de: '.',
+  es: '.',
+  'pt-BR': '.',
+  it: '.',
+  nl: '.',
+  tr: '.',
+  vi: '.',
+  id: '.',
+  fr: '\u202f',
+  sv: NBSP,
+  pl: NBSP,
+  cs: NBSP,
+  ru: NBSP,
+  uk: NBSP,
+  fa: '\u066c',
+};
+const DECIMAL = {
+  de: ',',
+  es: ',',
+  'pt-BR': ',',
+  it: ',',
+  fr: ',',
+  nl: ',',
+  sv: ',',
+  pl: ',',
+  cs: ',',
+  tr: ',',
+  ru: ',',
+  uk: ',',
+  vi: ',',
+  id: ',',
+  fa: '\u066b',
+};
+// Spanish, Italian and Polish leave four-digit numbers ungrouped (1000, but 10.000).
+const MIN_GROUPING = { es: 2, it: 2, pl: 2 };
+// Swedish and Persian write the minus sign (U+2212), not a hyphen; Persian writes its own digits.
+const MINUS = { sv: '\u2212', fa: '\u2212' };
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 function formatNumber(locale, value) {
   const number = Number(value);
@@ -67,10 +149,11 @@ function formatNumber(locale, value) {
     whole.length >= 4 + ((MIN_GROUPING[locale] || 1) - 1)
       ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP[locale] || ',')
       : whole;
-  const text = fraction ? `${grouped}${DECIMAL[locale] || '.'}${fraction}` : grouped;
-  if (number >= 0 || text === '0') return text;
-  // Arabic and Hebrew keep the minus sign left of the digits with a left-to-right mark.
-  return `${RIGHT_TO_LEFT.indexOf(locale) !== -1 ? '\u200e' : ''}-${text}`;
+  const latin = fraction ? `${grouped}${DECIMAL[locale] || '.'}${fraction}` : grouped;
+  const text = locale === 'fa' ? latin.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[digit]) : latin;
+  if (number >= 0 || latin === '0') return text;
+  // Arabic, Persian and Hebrew keep the minus sign left of the digits with a left-to-right mark.
+  return `${RIGHT_TO_LEFT.indexOf(locale) !== -1 ? '\u200e' : ''}${MINUS[locale] || '-'}${text}`;
 }
 
 /** The text of `message` (a string or plural forms) for `values`; a missing value stays visible as `{name}`. */
@@ -141,13 +224,13 @@ function translator(locale, namespace) {
 
 // ---- which language ----
 
-/** The supported locale a language tag means ("pt-PT" → pt-BR, "zh-Hans-CN" → zh-CN), or null. */
+/** The supported locale a language tag means ("pt-PT" → pt-BR, "zh-Hans-CN" → zh-CN, "zh-HK" → zh-TW), or null. */
 function localeOfTag(tag) {
   const lower = String(tag).trim().toLowerCase();
   if (!lower || lower === '*') return null;
   for (const locale of LOCALES) if (locale.toLowerCase() === lower) return locale;
   const language = lower.split('-')[0];
-  if (language === 'zh' && /-(hant|tw|hk|mo)\b/.test(lower)) return null;
+  if (language === 'zh' && /-(hant|tw|hk|mo)\b/.test(lower)) return 'zh-TW';
   for (const locale of LOCALES) if (locale.toLowerCase().split('-')[0] === language) return locale;
   return null;
 }

@@ -20,13 +20,16 @@ function memo<T>(cache: Map<Locale, T>, locale: Locale, make: () => T): T {
   return value;
 }
 
-/** Below this, every locale Chorus speaks writes a whole number in plain ASCII digits (a test holds each
- * locale to it), so most counts skip Intl.NumberFormat: building the first one costs a phone's browser
- * tens of milliseconds of loading number data, on the main thread, as a page starts. */
+/** Below this, every locale Chorus speaks but those of NATIVE_DIGITS writes a whole number in plain ASCII
+ * digits (a test holds each locale to it), so most counts skip Intl.NumberFormat: building the first one costs
+ * a phone's browser tens of milliseconds of loading number data, on the main thread, as a page starts. */
 const PLAIN_DIGITS_BELOW = 1000;
+/** Persian writes its own digits (۱۲۳), as Intl does for `fa`. */
+const NATIVE_DIGITS = new Set<Locale>(['fa']);
 
 export function formatNumber(locale: Locale, value: number): string {
-  if (Number.isInteger(value) && value >= 0 && value < PLAIN_DIGITS_BELOW) return String(value);
+  const plain = Number.isInteger(value) && value >= 0 && value < PLAIN_DIGITS_BELOW;
+  if (plain && !NATIVE_DIGITS.has(locale)) return String(value);
   return memo(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value);
 }
 

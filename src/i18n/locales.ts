@@ -1,12 +1,35 @@
 // The languages Chorus speaks: their codes, own names and writing direction, and how a browser's
 // Accept-Language picks one. Shared by the Worker and the islands.
-export const LOCALES = ['en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'zh-CN', 'ar', 'he'] as const;
+export const LOCALES = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'pt-BR',
+  'it',
+  'nl',
+  'sv',
+  'pl',
+  'cs',
+  'tr',
+  'ru',
+  'uk',
+  'vi',
+  'id',
+  'ja',
+  'ko',
+  'zh-CN',
+  'zh-TW',
+  'ar',
+  'fa',
+  'he',
+] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** English is the source language: every other locale is translated from it and falls back to it. */
 export const SOURCE_LOCALE: Locale = 'en';
 
-const RIGHT_TO_LEFT = new Set<Locale>(['ar', 'he']);
+const RIGHT_TO_LEFT = new Set<Locale>(['ar', 'fa', 'he']);
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -16,15 +39,18 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr';
 }
 
-/** The supported locale a language tag means ("pt" and "pt-PT" → pt-BR, "zh-Hans-CN" → zh-CN), or null. */
+/**
+ * The supported locale a language tag means ("pt" and "pt-PT" → pt-BR, "zh-Hans-CN" → zh-CN, "zh-HK" and
+ * "zh-Hant" → zh-TW), or null.
+ */
 export function localeOfTag(tag: string): Locale | null {
   const lower = tag.trim().toLowerCase();
   if (!lower || lower === '*') return null;
   const exact = LOCALES.find((locale) => locale.toLowerCase() === lower);
   if (exact) return exact;
   const language = lower.split('-')[0];
-  // Traditional Chinese readers are better served by English than by Simplified characters.
-  if (language === 'zh' && /-(hant|tw|hk|mo)\b/.test(lower)) return null;
+  // Traditional Chinese (Taiwan, Hong Kong, Macao, or the script named) reads zh-TW, never Simplified characters.
+  if (language === 'zh' && /-(hant|tw|hk|mo)\b/.test(lower)) return 'zh-TW';
   return LOCALES.find((locale) => locale.toLowerCase().split('-')[0] === language) ?? null;
 }
 

@@ -3,15 +3,27 @@
 // i18n-keys: widget.launcher widget.unavailable
 
 import { releases as arReleases, widget as arWidget } from '../../locales/ar.json';
+import { releases as csReleases, widget as csWidget } from '../../locales/cs.json';
 import { releases as deReleases, widget as deWidget } from '../../locales/de.json';
 import { releases as enReleases, widget as enWidget } from '../../locales/en.json';
 import { releases as esReleases, widget as esWidget } from '../../locales/es.json';
+import { releases as faReleases, widget as faWidget } from '../../locales/fa.json';
 import { releases as frReleases, widget as frWidget } from '../../locales/fr.json';
 import { releases as heReleases, widget as heWidget } from '../../locales/he.json';
+import { releases as idReleases, widget as idWidget } from '../../locales/id.json';
 import { releases as itReleases, widget as itWidget } from '../../locales/it.json';
 import { releases as jaReleases, widget as jaWidget } from '../../locales/ja.json';
+import { releases as koReleases, widget as koWidget } from '../../locales/ko.json';
+import { releases as nlReleases, widget as nlWidget } from '../../locales/nl.json';
+import { releases as plReleases, widget as plWidget } from '../../locales/pl.json';
 import { releases as ptReleases, widget as ptWidget } from '../../locales/pt-BR.json';
+import { releases as ruReleases, widget as ruWidget } from '../../locales/ru.json';
+import { releases as svReleases, widget as svWidget } from '../../locales/sv.json';
+import { releases as trReleases, widget as trWidget } from '../../locales/tr.json';
+import { releases as ukReleases, widget as ukWidget } from '../../locales/uk.json';
+import { releases as viReleases, widget as viWidget } from '../../locales/vi.json';
 import { releases as zhReleases, widget as zhWidget } from '../../locales/zh-CN.json';
+import { releases as zhTwReleases, widget as zhTwWidget } from '../../locales/zh-TW.json';
 import { formatMessage, type Message } from '../i18n/format';
 import { type Locale, localeOfTag, SOURCE_LOCALE } from '../i18n/locales';
 
@@ -28,9 +40,21 @@ const WORDS: Record<Locale, Words> = {
   es: { ...esWidget, ...esReleases },
   'pt-BR': { ...ptWidget, ...ptReleases },
   it: { ...itWidget, ...itReleases },
+  nl: { ...nlWidget, ...nlReleases },
+  sv: { ...svWidget, ...svReleases },
+  pl: { ...plWidget, ...plReleases },
+  cs: { ...csWidget, ...csReleases },
+  tr: { ...trWidget, ...trReleases },
+  ru: { ...ruWidget, ...ruReleases },
+  uk: { ...ukWidget, ...ukReleases },
+  vi: { ...viWidget, ...viReleases },
+  id: { ...idWidget, ...idReleases },
   ja: { ...jaWidget, ...jaReleases },
+  ko: { ...koWidget, ...koReleases },
   'zh-CN': { ...zhWidget, ...zhReleases },
+  'zh-TW': { ...zhTwWidget, ...zhTwReleases },
   ar: { ...arWidget, ...arReleases },
+  fa: { ...faWidget, ...faReleases },
   he: { ...heWidget, ...heReleases },
 };
 

@@ -7,7 +7,8 @@ describe('the widget launcher’s language', () => {
   it('follows the page’s language tag, English for one Chorus does not speak', () => {
     expect(widgetLocale('de-AT')).toBe('de');
     expect(widgetLocale('pt')).toBe('pt-BR');
-    expect(widgetLocale('zh-Hant-TW')).toBe('en');
+    expect(widgetLocale('zh-Hant-TW')).toBe('zh-TW');
+    expect(widgetLocale('fi-FI')).toBe('en');
     expect(widgetLocale('tlh')).toBe('en');
     expect(widgetLocale('')).toBe('en');
     expect(widgetLocale(undefined)).toBe('en');

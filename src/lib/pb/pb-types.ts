@@ -25,6 +25,7 @@ export const Collections = {
   IdeaAnswers: 'idea_answers',
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
+  InboundMessages: 'inbound_messages',
   MemberProfiles: 'member_profiles',
   NotificationFanouts: 'notification_fanouts',
   Notifications: 'notifications',
@@ -377,6 +378,13 @@ export type ImportsRecord = {
   source: string;
 };
 
+export type InboundMessagesRecord = {
+  created: IsoAutoDateString;
+  id: string;
+  key: string;
+  made?: string;
+};
+
 export type MemberProfilesRecord<Tattributes = unknown> = {
   attributes?: null | Tattributes;
   company?: RecordIdString;
@@ -638,9 +646,21 @@ export const SiteDefaultLocaleOptions = {
   es: 'es',
   'pt-BR': 'pt-BR',
   it: 'it',
+  nl: 'nl',
+  sv: 'sv',
+  pl: 'pl',
+  cs: 'cs',
+  tr: 'tr',
+  ru: 'ru',
+  uk: 'uk',
+  vi: 'vi',
+  id: 'id',
   ja: 'ja',
+  ko: 'ko',
   'zh-CN': 'zh-CN',
+  'zh-TW': 'zh-TW',
   ar: 'ar',
+  fa: 'fa',
   he: 'he',
 } as const;
 export type SiteDefaultLocaleOptions = (typeof SiteDefaultLocaleOptions)[keyof typeof SiteDefaultLocaleOptions];
@@ -816,9 +836,21 @@ export const UsersLocaleOptions = {
   es: 'es',
   'pt-BR': 'pt-BR',
   it: 'it',
+  nl: 'nl',
+  sv: 'sv',
+  pl: 'pl',
+  cs: 'cs',
+  tr: 'tr',
+  ru: 'ru',
+  uk: 'uk',
+  vi: 'vi',
+  id: 'id',
   ja: 'ja',
+  ko: 'ko',
   'zh-CN': 'zh-CN',
+  'zh-TW': 'zh-TW',
   ar: 'ar',
+  fa: 'fa',
   he: 'he',
 } as const;
 export type UsersLocaleOptions = (typeof UsersLocaleOptions)[keyof typeof UsersLocaleOptions];
@@ -991,6 +1023,7 @@ export type CustomFieldsResponse<Toptions = unknown, Texpand = unknown> = Requir
 export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
+export type InboundMessagesResponse<Texpand = unknown> = Required<InboundMessagesRecord> & BaseSystemFields<Texpand>;
 export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = Required<
   MemberProfilesRecord<Tattributes>
 > &
@@ -1070,6 +1103,7 @@ export type CollectionRecords = {
   idea_answers: IdeaAnswersRecord;
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
+  inbound_messages: InboundMessagesRecord;
   member_profiles: MemberProfilesRecord;
   notification_fanouts: NotificationFanoutsRecord;
   notifications: NotificationsRecord;
@@ -1126,6 +1160,7 @@ export type CollectionResponses = {
   idea_answers: IdeaAnswersResponse;
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;
+  inbound_messages: InboundMessagesResponse;
   member_profiles: MemberProfilesResponse;
   notification_fanouts: NotificationFanoutsResponse;
   notifications: NotificationsResponse;

@@ -49,6 +49,7 @@ async function expectDocument(page: Page, lang: string, dir: 'rtl' | 'ltr'): Pro
 
 for (const [lang, dir] of [
   ['ar', 'rtl'],
+  ['fa', 'rtl'],
   ['he', 'rtl'],
   ['en', 'ltr'],
 ] as const) {

@@ -1,5 +1,5 @@
 // A member's own language: picked in settings (saved to users.locale), then every page and island
-// speaks it; the composer's refusals in German; a language outside the ten refused by PocketBase.
+// speaks it; the composer's refusals in German; a language outside the 22 refused by PocketBase.
 import { expect, test } from '../fixtures';
 import { createIdea, openPage, PNG_1X1, signInContext } from '../ideas-helpers';
 import { unique } from '../staff-helpers';
@@ -29,9 +29,21 @@ test('a member who picks Japanese in settings gets Japanese pages, and their vot
     'Español',
     'Português (Brasil)',
     'Italiano',
+    'Nederlands',
+    'Svenska',
+    'Polski',
+    'Čeština',
+    'Türkçe',
+    'Русский',
+    'Українська',
+    'Tiếng Việt',
+    'Bahasa Indonesia',
     '日本語',
+    '한국어',
     '简体中文',
+    '繁體中文',
     'العربية',
+    'فارسی',
     'עברית',
   ]);
   await language.selectOption('ja');
@@ -106,7 +118,7 @@ test('the composer’s validation errors show in German', async ({
   await expect(page.getByLabel('Details (Markdown)')).toHaveValue('Meine sorgfältig geschriebene Beschreibung.');
 });
 
-test('a language outside the ten is refused by PocketBase, and the member is told next to the field', async ({
+test('a language outside the 22 is refused by PocketBase, and the member is told next to the field', async ({
   page,
   context,
   pbUrl,

@@ -1,4 +1,5 @@
-// Search in every script against a real PocketBase: Japanese, Chinese, Arabic and Hebrew ideas found by their words.
+// Search in every script against a real PocketBase: ideas in Japanese, both Chinese scripts, Korean, Arabic, Persian,
+// Hebrew, Cyrillic and the Latin of Vietnamese, Turkish and Polish found by their words.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,14 @@ const IDEAS = {
   zh: { title: '请添加暗色模式', body: '晚上使用时眼睛很累，希望界面更柔和。' },
   ar: { title: 'أضيفوا الوضع الداكن', body: 'نُرِيدُ كِتَابَةَ التَّعْلِيقَاتِ بِسُهُولَةٍ فِي اللَّيْلِ' },
   he: { title: 'הוסיפו מצב כהה', body: 'אֲנַחְנוּ רוֹצִים לִכְתֹּב בַּלַּיְלָה' },
+  ko: { title: '다크 모드를 추가해 주세요', body: '밤에는 화면이 너무 밝아서 눈이 아파요.' },
+  'zh-TW': { title: '請新增深色模式', body: '夜間使用時螢幕太亮，希望介面更柔和。' },
+  fa: { title: 'حالت تاریک اضافه کنید', body: 'شب‌ها صفحه خیلی روشن است و می‌خواهم چشمم اذیت نشود.' },
+  ru: { title: 'Добавьте тёмную тему', body: 'Ночью экран слишком яркий.' },
+  uk: { title: 'Додайте темну тему для панелі', body: 'Вночі екран занадто яскравий.' },
+  vi: { title: 'Thêm chế độ tối', body: 'Ban đêm màn hình quá sáng.' },
+  tr: { title: 'İstanbul ofisi için karanlık mod', body: 'Gece ekran çok parlak, gözlerim yoruluyor.' },
+  pl: { title: 'Dodajcie ciemny motyw', body: 'W nocy ekran jest zbyt jasny.' },
 };
 beforeAll(async () => {
   pb = await startTestPocketBase();
@@ -41,6 +50,19 @@ describe('search in every script', () => {
     ['Hebrew, a whole word', 'כהה', IDEAS.he.title],
     ['Hebrew, an unmarked word finds text written with niqqud', 'רוצים', IDEAS.he.title],
     ['two scripts at once', 'ダークモード 夜でも', IDEAS.ja.title],
+    ['Korean, a word with its particle (trigrams)', '모드를', IDEAS.ko.title],
+    ['Korean, a word inside a longer one', '모드', IDEAS.ko.title],
+    ['Korean, two words of the body', '화면이 너무', IDEAS.ko.title],
+    ['Traditional Chinese, a four-character word', '深色模式', IDEAS['zh-TW'].title],
+    ['Traditional Chinese, two characters of the body', '介面', IDEAS['zh-TW'].title],
+    ['Persian, a whole word', 'تاریک', IDEAS.fa.title],
+    ['Persian, a word written with a zero-width non-joiner', 'می‌خواهم', IDEAS.fa.title],
+    ['Russian, a prefix in another case', 'тёмн', IDEAS.ru.title],
+    ['Ukrainian, a word with і', 'панелі', IDEAS.uk.title],
+    ['Vietnamese, a word with its tone marks', 'chế độ', IDEAS.vi.title],
+    ['Turkish, a capital dotted İ typed in lower case', 'istanbul', IDEAS.tr.title],
+    ['Turkish, a dotless ı', 'karanlık', IDEAS.tr.title],
+    ['Polish, a word of the body', 'jasny', IDEAS.pl.title],
   ])('%s: "%s"', async (_, q, title) => {
     expect(await found(q)).toEqual([title]);
   });
@@ -51,6 +73,9 @@ describe('search in every script', () => {
     ['Chinese, two characters', '手机'],
     ['Arabic', 'الفاتح'],
     ['Hebrew', 'בהיר'],
+    ['Korean', '라이트 모드'],
+    ['Russian', 'светлая'],
+    ['Persian', 'روشنایی'],
     ['a Japanese word with a Latin word it does not have', 'ダークモード kanban'],
     ['emoji only', '🌙'],
   ])('%s: "%s" finds nothing', async (_, q) => {

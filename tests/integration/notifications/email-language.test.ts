@@ -1,9 +1,11 @@
 // Emails and hook refusals in the right language: each email in its recipient's (their own locale, else the
 // site's), right-to-left HTML for Arabic, refusals in the request's Accept-Language, and the seeded
 // statuses following the site's default language unless a person renamed them.
+import { readFileSync } from 'node:fs';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directionOf, LOCALES, type Locale } from '../../../src/i18n/locales';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
@@ -165,6 +167,39 @@ describe('PocketBase’s own emails', () => {
     } finally {
       await setSiteLocale('en');
     }
+  });
+});
+
+/** A locale's own message file, and its `{name}` placeholders filled (the hooks' formatting, without plurals). */
+const wordsOf = (locale: Locale) =>
+  JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+describe('every language Chorus speaks', () => {
+  it.each(LOCALES)('%s: a comment notification reaches a member who picked it, in it', async (locale) => {
+    const words = wordsOf(locale).emailNotification ?? {};
+    const author = await pb.actor('member', { locale });
+    const commenter = await pb.actor('member', { name: 'Ada' });
+    const title = `Offline ${locale} ${Date.now()}`;
+    const idea = await createPost(pb, board, author, { title });
+    await comment(commenter, idea);
+
+    const email = await mailTo(author, new RegExp(`Offline ${locale} `));
+    const quoted = fill(String(words.quotedTitle), { title });
+    expect(email.subject).toBe(fill(String(words.commentSubject), { idea: quoted }));
+    expect(email.text).toContain(fill(String(words.commentLine), { actor: 'Ada', idea: quoted }));
+    expect(email.html).toContain(`<html lang="${locale}" dir="${directionOf(locale)}">`);
+  });
+
+  it.each(LOCALES)('%s: a refusal answers a request in it', async (locale) => {
+    const blocked = await pb.actor('member', { blocked: true });
+    const answer = await postWithLanguage(blocked, '/api/chorus/notifications/read-all', `${locale},en;q=0.5`);
+    expect(answer.body.message).toBe(wordsOf(locale).pbErrors?.accountBlocked);
+    if (locale !== 'en') expect(answer.body.message).not.toBe(wordsOf('en').pbErrors?.accountBlocked);
   });
 });
 

@@ -1,6 +1,6 @@
 // The stores speak the page's language against a real PocketBase: refusal toasts, the composer's field
 // messages and PocketBase's own field errors (mapped from their codes), and the member's language
-// choice saved to users.locale, a code outside the ten refused by PocketBase's select field.
+// choice saved to users.locale, a code outside the 22 refused by PocketBase's select field.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../../src/i18n/locales';
@@ -89,7 +89,7 @@ describe('PocketBase’s own field errors, mapped from their codes', () => {
 });
 
 describe('the member’s language (settings)', () => {
-  it('saves one of the ten to users.locale, and "Site default" clears it', async () => {
+  it('saves one of the 22 to users.locale, and "Site default" clears it', async () => {
     const t = await tab('member', 'en');
     const id = idOf(actors.member);
     const choose = (locale: string) => {
@@ -103,7 +103,7 @@ describe('the member’s language (settings)', () => {
     expect((await pb.admin.collection('users').getOne(id)).locale).toBe('');
   });
 
-  it('refuses a code that is not one of the ten, with the message in the page’s language', async () => {
+  it('refuses a code that is not one of the 22, with the message in the page’s language', async () => {
     const t = await tab('other member', 'de');
     const id = idOf(actors['other member']);
     for (const bad of ['xx', 'en-US', 'de;drop', 'ja'.repeat(40)]) {

@@ -1,5 +1,5 @@
 // The site's language settings as /admin/settings saves them (src/features/site/site-settings.ts), against a
-// real PocketBase: the default language and the browser switch, a language that is not one of the ten,
+// real PocketBase: the default language and the browser switch, a language that is not one of the 22,
 // and staff or members who are not admins.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +65,7 @@ describe('site language settings', () => {
     expect([(await site()).default_locale, (await site()).browser_locale]).toEqual(['en', false]);
   });
 
-  it('refuses a default language that is not one of the ten, with a message for that field', async () => {
+  it('refuses a default language that is not one of the 22, with a message for that field', async () => {
     const admin = await tab('admin');
     const before = await site();
     for (const bad of ['xx', 'pt', 'EN', 'en-US']) {
