@@ -38,6 +38,9 @@ export default defineConfig({
     imageService: 'passthrough',
     // No debugger port: local stacks (npm start, the tests' own) start side by side and would race for 9229.
     inspectorPort: false,
+    // Locally every binding is simulated, and Workers AI (remote only) is absent: `npm start` and the tests use
+    // the local AI stand-in (tools/lib/ai-stand-in.mjs); nothing here signs in to Cloudflare.
+    remoteBindings: false,
     // A stack's workerd state (Durable Objects, caches) in a folder of its own (tools/lib/site-server.mjs), so
     // two stacks never share one SQLite file; .wrangler/state otherwise. Read by `astro preview` and `astro dev`.
     ...(process.env.CHORUS_WORKERD_STATE && { persistState: { path: process.env.CHORUS_WORKERD_STATE } }),

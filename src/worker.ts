@@ -1,10 +1,11 @@
 // The Worker: Astro renders the site; beside it, the live edge (the /live sockets and their Durable Objects),
-// PocketBase's publish and purge routes, answered before Astro's middleware (they are not pages), and the
+// PocketBase's publish, purge and Workers AI routes, answered before Astro's middleware (they are not pages), and the
 // gateway in front of the cached pages' entrypoint (Workers Cache is off for this default entrypoint); and the
 // email() handler Cloudflare Email Routing calls with ideas by email (src/features/inbound-email/).
 
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
+import { type AiEmbeddingsEnv, handleAiEmbeddingsRequest } from './edge/ai-embeddings';
 import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
 import { afterUnreadBody } from './edge/local-request-drain';
@@ -27,7 +28,7 @@ import { siteOriginRedirect } from './lib/site-origin';
 
 export { LiveHub, PurgeQueue };
 
-type Env = LiveEnv & PublishEnv & OneClickEnv & InboundEmailEnv & { SITE_URL?: string };
+type Env = LiveEnv & PublishEnv & OneClickEnv & InboundEmailEnv & AiEmbeddingsEnv & { SITE_URL?: string };
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
@@ -50,6 +51,7 @@ export default {
     const { pathname } = url;
     if (pathname === '/live') return handleLiveRequest(request, env);
     if (pathname === '/edge/publish') return handlePublishRequest(request, env);
+    if (pathname === '/edge/ai/v1/embeddings') return handleAiEmbeddingsRequest(request, env);
     if (pathname === ONE_CLICK_PATH && request.method === 'POST') return handleOneClickUnsubscribe(request, env);
     if (pathname === '/edge-cache/purge') {
       return handlePurgeRequest(request, {

@@ -1,0 +1,75 @@
+// POST /edge/ai/v1/embeddings: Workers AI (the Worker's `AI` binding) behind OpenAI's embeddings API, for
+// PocketBase's AI provider (pb_hooks/lib/ai/provider.js) on Cloudflare with nothing to set up: PocketBase
+// already holds the edge secret and the site's address. Workers AI has no local simulation (remote binding
+// only): locally the binding cannot answer (502), and `npm start` and the tests use the local stand-in instead.
+import { json, readSecretBody } from '../lib/edge-cache/purge';
+
+/** Multilingual (100+ languages), 1024 dimensions; any Workers AI text-embedding model may be asked for. */
+export const DEFAULT_WORKERS_AI_MODEL = '@cf/baai/bge-m3';
+/** Workers AI's text-embedding models take at most 100 texts a call. */
+const MAX_TEXTS = 100;
+const MAX_TEXT_CHARS = 8000;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The `AI` binding's one method this route uses (cloudflare:workers `Ai`). */
+export interface AiBinding {
+  run(model: string, input: { text: string[] }): Promise<unknown>;
+}
+export interface AiEmbeddingsEnv {
+  AI?: AiBinding;
+  EDGE_PURGE_SECRET?: string;
+  EDGE_PURGE_SECRET_PREVIOUS?: string;
+}
+
+/** OpenAI's request: `{ model?, input: string | string[] }`. */
+function readInput(body: string): { model: string; texts: string[] } | { error: string } {
+  let parsed: { model?: unknown; input?: unknown };
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    return { error: 'Expected a JSON body {"model": "...", "input": ["..."]}.' };
+  }
+  const texts = typeof parsed.input === 'string' ? [parsed.input] : parsed.input;
+  if (!Array.isArray(texts) || texts.length === 0 || texts.length > MAX_TEXTS) {
+    return { error: `Expected "input": one text or 1 to ${MAX_TEXTS} texts.` };
+  }
+  if (!texts.every((text) => typeof text === 'string' && text.length > 0 && text.length <= MAX_TEXT_CHARS)) {
+    return { error: `Each text is a string of 1 to ${MAX_TEXT_CHARS} characters.` };
+  }
+  const model =
+    typeof parsed.model === 'string' && parsed.model.startsWith('@cf/') ? parsed.model : DEFAULT_WORKERS_AI_MODEL;
+  return { model, texts };
+}
+
+/** Workers AI's text-embedding output (`{ shape: [n, dims], data: number[][] }`) as OpenAI's response. */
+export function toOpenAiEmbeddings(model: string, output: unknown, count: number): unknown | null {
+  const data = (output as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || data.length !== count) return null;
+  if (!data.every((row) => Array.isArray(row) && row.length > 0 && row.every((x) => typeof x === 'number')))
+    return null;
+  return {
+    object: 'list',
+    data: data.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+    model,
+    usage: { prompt_tokens: 0, total_tokens: 0 },
+  };
+}
+
+export async function handleAiEmbeddingsRequest(request: Request, env: AiEmbeddingsEnv): Promise<Response> {
+  const read = await readSecretBody(request, env.EDGE_PURGE_SECRET, MAX_BODY_BYTES, env.EDGE_PURGE_SECRET_PREVIOUS);
+  if ('refusal' in read) return read.refusal;
+  if (request.method !== 'POST') return json(405, { error: 'POST only.' });
+  if (!env.AI) return json(503, { error: 'Workers AI is not bound to this Worker (wrangler.toml [ai]).' });
+  const input = readInput(read.body);
+  if ('error' in input) return json(400, { error: input.error });
+  let output: unknown;
+  try {
+    output = await env.AI.run(input.model, { text: input.texts });
+  } catch (error) {
+    console.error('Workers AI refused an embedding request', input.model, String(error).slice(0, 300));
+    return json(502, { error: 'Workers AI did not answer.' });
+  }
+  const answer = toOpenAiEmbeddings(input.model, output, input.texts.length);
+  if (!answer) return json(502, { error: 'Workers AI answered in an unexpected shape.' });
+  return json(200, answer);
+}
