@@ -49,6 +49,24 @@ export function createReport(
 }
 
 /** The member's own report of the item, if any (they see no one else's). */
+/**
+ * Whether the idea (or its comment `commentId`) was written by `userId`: their own item, which no one reports.
+ * A comment that is not on this idea, or not there at all, is not theirs (the report is refused on submit).
+ */
+export async function isOwnItem(
+  pb: PocketBase,
+  post: { id: string; author: string },
+  commentId: string,
+  userId: string,
+): Promise<boolean> {
+  if (!commentId) return post.author === userId;
+  const comment = await pb
+    .collection('comments')
+    .getOne<{ author: string; post: string }>(commentId, { fields: 'author,post' })
+    .catch(() => null);
+  return comment?.post === post.id && comment.author === userId;
+}
+
 export function findOwnReport(pb: PocketBase, postId: string, commentId: string, userId: string) {
   return pb
     .collection('reports')

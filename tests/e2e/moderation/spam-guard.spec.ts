@@ -106,6 +106,16 @@ test('a member reports a comment and a moderator sees it in the queue', async ({
   // Once per member: the form is not offered again.
   await page.goto(`/p/${idea.id}/report?comment=${comment.id}`);
   await expect(page.getByTestId('already-reported')).toBeVisible();
+  // Their own comment, or their own idea: told at once, no form to fill in only to be refused.
+  const own = await signedInPage(browser, baseURL as string, pbUrl, commenter);
+  await own.goto(`/p/${idea.id}/report?comment=${comment.id}`);
+  await expect(own.getByTestId('own-item')).toContainText('This is yours');
+  await expect(own.getByTestId('report-form')).toHaveCount(0);
+  const ideaAuthor = await signedInPage(browser, baseURL as string, pbUrl, author);
+  await ideaAuthor.goto(`/p/${idea.id}/report`);
+  await expect(ideaAuthor.getByTestId('own-item')).toBeVisible();
+  await ideaAuthor.goto(`/p/${idea.id}/report?comment=${comment.id}`);
+  await expect(ideaAuthor.getByTestId('report-form')).toBeVisible();
 
   const moderator = await signedInPage(browser, baseURL as string, pbUrl, {
     email: 'moderator@example.com',
