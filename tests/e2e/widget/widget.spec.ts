@@ -233,11 +233,14 @@ test('the host page’s aggressive CSS changes neither the launcher nor the pane
       const frame = await openPanel(page);
       const heading = frame.getByRole('heading', { level: 1 });
       // The launcher's own box, less its width: a new-releases badge may join it between two loads (other tests
-      // publish releases), which is not the host's CSS at work. Its label is measured whole.
+      // publish releases), which is not the host's CSS at work. Its label's size is measured.
       const box = await launcher(page).boundingBox();
       return {
         launcher: box && { right: box.x + box.width, y: box.y, height: box.height },
-        label: await launcher(page).locator('span').first().boundingBox(),
+        label: await launcher(page)
+          .locator('span')
+          .first()
+          .evaluate((span) => ({ width: span.offsetWidth, height: span.offsetHeight })),
         frame: await page.locator('[data-chorus-widget] iframe').boundingBox(),
         headingFont: await heading.evaluate((h) => getComputedStyle(h).font),
         headingBox: await heading.boundingBox(),
