@@ -57,6 +57,16 @@ function decide(app, row, state, staffId) {
   app.save(row);
 }
 
+/** The shared words of a row (a JSON field reads as raw bytes: parsed from its text). */
+function wordsOf(row) {
+  try {
+    const words = JSON.parse(row.getString('words') || '[]');
+    return Array.isArray(words) ? words.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
 const postSummary = (post, boards) => ({
   id: post.id,
   title: post.getString('title'),
@@ -94,7 +104,7 @@ function listSuggestions(app, { state, page, perPage, offset }, canSee) {
       semantic: row.getFloat('semantic'),
       score: row.getFloat('score'),
       reason: row.getString('reason'),
-      words: JSON.parse(JSON.stringify(row.get('words') || [])) || [],
+      words: wordsOf(row),
       state: row.getString('state'),
       created: row.getString('created'),
     });

@@ -31,6 +31,7 @@ interface Suggestion {
   semantic: number;
   score: number;
   reason: string;
+  words: string[];
   state: string;
 }
 
@@ -83,6 +84,7 @@ describe('suggested duplicates', () => {
       state: 'open',
     });
     expect(pair?.reason).toBe(`same words: export, report, csv, ${word}`);
+    expect(pair?.words).toEqual(['export', 'report', 'csv', word]);
     expect(pair?.lexical).toBeGreaterThanOrEqual(0.5);
     expect(pair?.score).toBe(pair?.lexical);
   });
