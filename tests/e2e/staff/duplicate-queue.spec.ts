@@ -1,4 +1,5 @@
 // The staff duplicate queue in the user's words: a moderator merges a suggested duplicate from the queue.
+import { expectPageHasNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { clientFor, createIdea, demoPassword, signIn, unique } from '../staff-helpers';
 
@@ -36,6 +37,7 @@ test('a moderator merges a suggested duplicate from the queue: the newer idea go
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Duplicates' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Suggested duplicates' })).toBeVisible();
+  await expectPageHasNoAxeViolations(page, '/admin/duplicates');
   const pair = page.getByRole('row').filter({ hasText: newerTitle }).filter({ hasText: olderTitle });
   // Why, in the words both titles have (in the order of the idea checked first).
   await expect(pair).toContainText(/Same words: (?=[^·]*google)(?=[^·]*calendar)(?=[^·]*sync)/);
