@@ -30,16 +30,19 @@ const RANKED_WINDOW = 1000;
 const COUNT_CAP = 1000;
 const MAX_TERM_CHARS = 64;
 
-/** The typed text as lower-case terms without marks, in order, at most 8. */
-const termsOf = (text) =>
+/** The text as lower-case terms without marks, in order, at most `max` (8: what a search takes). */
+const termsOf = (text, max = MAX_TERMS) =>
   String(text || '')
     .normalize('NFC')
     .toLowerCase()
     .replace(RTL_MARKS, '')
     .split(SEPARATORS)
     .filter(Boolean)
-    .slice(0, MAX_TERMS)
+    .slice(0, max)
     .map((term) => Array.from(term).slice(0, MAX_TERM_CHARS).join(''));
+
+/** Is `term` written in a script without spaces between words (matched as substrings, not words)? */
+const isUnspaced = (term) => UNSPACED_SCRIPT.test(term);
 
 /**
  * @returns {{ words: string, substrings: string, shortSubstrings: string[] }} `words`: an FTS5 query for the
@@ -51,12 +54,31 @@ module.exports.toFtsQuery = (text) => {
   const substrings = [];
   const shortSubstrings = [];
   for (const term of termsOf(text)) {
-    if (!UNSPACED_SCRIPT.test(term)) words.push(`"${term}"*`);
+    if (!isUnspaced(term)) words.push(`"${term}"*`);
     else if (Array.from(term).length >= 3) substrings.push(`"${term}"`);
     else shortSubstrings.push(term);
   }
   return { words: words.join(' '), substrings: substrings.join(' '), shortSubstrings };
 };
+/**
+ * The same indexes asked for ideas sharing ANY of `terms` (already normalized, e.g. by termsOf): `words` every
+ * spaced term as a prefix, ORed; `substrings` every 3-character piece of the unspaced terms, ORed (a long
+ * term need not appear whole); `shortSubstrings` the unspaced terms of 1–2 characters, for LIKE. Used to find
+ * an idea's possible duplicates (lib/duplicates/candidates.js).
+ */
+module.exports.toFtsAnyQuery = (terms) => {
+  const words = [];
+  const substrings = new Set();
+  const shortSubstrings = [];
+  for (const term of terms) {
+    const chars = Array.from(term);
+    if (!isUnspaced(term)) words.push(`"${term}"*`);
+    else if (chars.length < 3) shortSubstrings.push(term);
+    else for (let i = 0; i + 3 <= chars.length; i += 1) substrings.add(`"${chars.slice(i, i + 3).join('')}"`);
+  }
+  return { words: words.join(' OR '), substrings: Array.from(substrings).join(' OR '), shortSubstrings };
+};
+module.exports.isUnspaced = isUnspaced;
 module.exports.RANKED_WINDOW = RANKED_WINDOW;
 module.exports.COUNT_CAP = COUNT_CAP;
 module.exports.termsOf = termsOf;

@@ -22,6 +22,8 @@ export const Collections = {
   Comments: 'comments',
   Companies: 'companies',
   CustomFields: 'custom_fields',
+  DuplicateChecks: 'duplicate_checks',
+  DuplicateSuggestions: 'duplicate_suggestions',
   IdeaAnswers: 'idea_answers',
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
@@ -348,6 +350,38 @@ export type CustomFieldsRecord<Toptions = unknown> = {
   required?: boolean;
   type: CustomFieldsTypeOptions;
   updated: IsoAutoDateString;
+};
+
+export type DuplicateChecksRecord = {
+  created: IsoAutoDateString;
+  id: string;
+  post: RecordIdString;
+  updated: IsoAutoDateString;
+};
+
+export const DuplicateSuggestionsStateOptions = {
+  open: 'open',
+  merged: 'merged',
+  dismissed: 'dismissed',
+  closed: 'closed',
+} as const;
+export type DuplicateSuggestionsStateOptions =
+  (typeof DuplicateSuggestionsStateOptions)[keyof typeof DuplicateSuggestionsStateOptions];
+export type DuplicateSuggestionsRecord<Twords = unknown> = {
+  candidate: RecordIdString;
+  created: IsoAutoDateString;
+  decided_by?: RecordIdString;
+  id: string;
+  lexical?: number;
+  pair_high: string;
+  pair_low: string;
+  post: RecordIdString;
+  reason?: string;
+  score?: number;
+  semantic?: number;
+  state: DuplicateSuggestionsStateOptions;
+  updated: IsoAutoDateString;
+  words?: null | Twords;
 };
 
 export type IdeaAnswersRecord = {
@@ -1020,6 +1054,11 @@ export type CompaniesResponse<Tattributes = unknown, Texpand = unknown> = Requir
   BaseSystemFields<Texpand>;
 export type CustomFieldsResponse<Toptions = unknown, Texpand = unknown> = Required<CustomFieldsRecord<Toptions>> &
   BaseSystemFields<Texpand>;
+export type DuplicateChecksResponse<Texpand = unknown> = Required<DuplicateChecksRecord> & BaseSystemFields<Texpand>;
+export type DuplicateSuggestionsResponse<Twords = unknown, Texpand = unknown> = Required<
+  DuplicateSuggestionsRecord<Twords>
+> &
+  BaseSystemFields<Texpand>;
 export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
@@ -1100,6 +1139,8 @@ export type CollectionRecords = {
   comments: CommentsRecord;
   companies: CompaniesRecord;
   custom_fields: CustomFieldsRecord;
+  duplicate_checks: DuplicateChecksRecord;
+  duplicate_suggestions: DuplicateSuggestionsRecord;
   idea_answers: IdeaAnswersRecord;
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
@@ -1157,6 +1198,8 @@ export type CollectionResponses = {
   comments: CommentsResponse;
   companies: CompaniesResponse;
   custom_fields: CustomFieldsResponse;
+  duplicate_checks: DuplicateChecksResponse;
+  duplicate_suggestions: DuplicateSuggestionsResponse;
   idea_answers: IdeaAnswersResponse;
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;

@@ -36,6 +36,22 @@ afterAll(() => pb?.stop());
 const send = (actor: Actor, path: string, body?: Record<string, unknown>) =>
   actors[actor].send(path, body ? { method: 'POST', body } : { method: 'GET' });
 const freshPost = () => createPost(pb, the.publicBoard, actors.member);
+/** An open duplicate suggestion of two fresh ideas, as the chorus_duplicates job writes it. */
+async function freshSuggestion(): Promise<string> {
+  const [older, newer] = [await freshPost(), await freshPost()];
+  const [low, high] = [older.id, newer.id].sort();
+  const row = await pb.admin.collection('duplicate_suggestions').create({
+    post: newer.id,
+    candidate: older.id,
+    pair_low: low,
+    pair_high: high,
+    lexical: 0.75,
+    score: 0.75,
+    reason: 'same words: an, idea',
+    state: 'open',
+  });
+  return row.id;
+}
 /** Searches as the actor and fails unless the idea is among the hits. */
 async function finds(actor: Actor, post: RecordModel) {
   const result = await send(actor, '/api/chorus/search?q=zebra');
@@ -57,6 +73,17 @@ const SCENARIOS: Scenario[] = [
     'POST merge',
     STAFF,
     async (a) => send(a, `/api/chorus/posts/${(await freshPost()).id}/merge`, { into: (await freshPost()).id }),
+  ],
+  ['GET duplicates (the staff queue)', STAFF, (a) => send(a, '/api/chorus/duplicates?state=open')],
+  [
+    'POST duplicates/{id}/merge',
+    STAFF,
+    async (a) => send(a, `/api/chorus/duplicates/${await freshSuggestion()}/merge`, { into: 'candidate' }),
+  ],
+  [
+    'POST duplicates/{id}/dismiss',
+    STAFF,
+    async (a) => send(a, `/api/chorus/duplicates/${await freshSuggestion()}/dismiss`, {}),
   ],
   [
     'POST vote-on-behalf',

@@ -81,6 +81,45 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/duplicates': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'duplicates',
+      summary:
+        'Staff: suggested duplicate pairs in a state (open by default), best score first, with why and the scores',
+      parameters: [
+        { name: 'state', in: 'query', schema: { type: 'string', enum: ['open', 'merged', 'dismissed', 'closed'] } },
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } },
+      ],
+      responses: { 200: ok({ type: 'object' }), 401: err, 403: err },
+    },
+  },
+  '/api/chorus/duplicates/{id}/merge': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'mergeDuplicate',
+      summary:
+        'Staff: merge a suggested pair: the newer idea into the older (into: candidate) or the other way (into: post)',
+      parameters: id,
+      requestBody: body({ into: { type: 'string', enum: ['candidate', 'post'] } }, []),
+      responses: {
+        200: ok({ type: 'object', properties: { duplicate: record('PostsRecord'), target: record('PostsRecord') } }),
+        400: err,
+        403: err,
+        404: err,
+      },
+    },
+  },
+  '/api/chorus/duplicates/{id}/dismiss': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'dismissDuplicate',
+      summary: 'Staff: dismiss a suggested pair; it is never suggested again',
+      parameters: id,
+      responses: { 200: ok({ type: 'object' }), 400: err, 403: err, 404: err },
+    },
+  },
   '/api/chorus/posts/{id}/ask': {
     post: {
       tags: ['chorus'],
