@@ -240,7 +240,10 @@ test('the host page’s aggressive CSS changes neither the launcher nor the pane
         label: await launcher(page)
           .locator('span')
           .first()
-          .evaluate((span) => ({ width: span.offsetWidth, height: span.offsetHeight })),
+          .evaluate((span) => ({
+            width: (span as HTMLElement).offsetWidth,
+            height: (span as HTMLElement).offsetHeight,
+          })),
         frame: await page.locator('[data-chorus-widget] iframe').boundingBox(),
         headingFont: await heading.evaluate((h) => getComputedStyle(h).font),
         headingBox: await heading.boundingBox(),
