@@ -23,6 +23,7 @@ import {
   updateDraft,
   updateFieldValue,
 } from './composer';
+import SimilarIdeas from './SimilarIdeas';
 
 interface Props {
   boardId: string;
@@ -91,18 +92,7 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
           </p>
         )}
       </div>
-      {similar.length > 0 && (
-        <div className="similar" aria-live="polite">
-          <p className="muted">{t('similar')}</p>
-          <ul>
-            {similar.map((idea) => (
-              <li key={idea.id}>
-                <a href={`/p/${idea.id}`}>{idea.title}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {similar.length > 0 && <SimilarIdeas ideas={similar} />}
       <div className="field">
         <label htmlFor={`${id}-body`}>{t('details')}</label>
         <textarea

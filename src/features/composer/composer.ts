@@ -13,9 +13,10 @@ import {
   type FieldValues,
   listBoardFields,
 } from '../custom-fields/custom-fields-data';
-import { createPost, searchPosts } from '../ideas/posts-data';
+import { createPost } from '../ideas/posts-data';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft';
 import { checkImages, checkTitle } from './image-files';
+import { findSimilarIdeas, type SimilarIdea } from './similar-ideas';
 
 export const $draft = atom<Draft>({ title: '', body: '' });
 export const $images = atom<File[]>([]);
@@ -31,7 +32,8 @@ export const $errors = atom<ComposerErrors>({ images: [] });
 /** The board's public custom fields, and what is typed in them. */
 export const $fieldDefinitions = atom<FieldDefinition[]>([]);
 export const $fieldValues = atom<FieldValues>({});
-export const $similar = atom<{ id: string; title: string }[]>([]);
+/** Up to three ideas that may mean the same as the title typed (words and, where the site has AI, meaning). */
+export const $similar = atom<SimilarIdea[]>([]);
 export const $submitting = atom(false);
 
 const MAX_BODY = 10_000;
@@ -77,10 +79,11 @@ export function updateDraft(change: Partial<Draft>): void {
 async function suggestSimilar(title: string): Promise<void> {
   if (title.trim().length < 3) return $similar.set([]);
   try {
-    const { items } = await searchPosts(getClient(), title, { board: boardId, perPage: 5 });
-    if ($draft.get().title === title) $similar.set(items.map((p) => ({ id: p.id, title: p.title })));
+    const items = await findSimilarIdeas(getClient(), title, boardId);
+    if ($draft.get().title === title) $similar.set(items);
   } catch {
-    $similar.set([]);
+    // A newer title's request cancels this one: only the latest title's answer (or failure) is shown.
+    if ($draft.get().title === title) $similar.set([]);
   }
 }
 
