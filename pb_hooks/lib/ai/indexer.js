@@ -15,6 +15,8 @@ const ERROR_KEY = 'chorus.ai.lastError';
 /** How much of an idea's body is embedded with its title. */
 const BODY_CHARS = 1500;
 const STALE = 'stale:';
+/** A batch of 64 on a CPU-only provider (a small Ollama, the stand-in on a busy machine) takes seconds. */
+const BATCH_TIMEOUT_SECONDS = 60;
 
 /** The text an idea is embedded from. */
 const textOf = (title, body) =>
@@ -108,7 +110,10 @@ function runIndexer(app, { budgetMs = BUDGET_MS } = {}) {
       let answer = { vectors: [], dims: 0 };
       if (toEmbed.length) {
         try {
-          answer = provider.embed(toEmbed.map((one) => one.text));
+          answer = provider.embed(
+            toEmbed.map((one) => one.text),
+            { timeoutSeconds: BATCH_TIMEOUT_SECONDS },
+          );
         } catch (error) {
           app.logger().warn('AI index: the provider failed; tried again in a minute', 'error', String(error));
           $app.store().set(ERROR_KEY, `${new Date().toISOString()} ${String(error)}`);
