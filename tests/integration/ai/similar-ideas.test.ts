@@ -26,7 +26,7 @@ let ai: AiStandIn;
 let pb: TestPocketBase;
 let actors: Actors;
 let darkMode: RecordModel;
-const hidden: Record<string, RecordModel> = {};
+const hidden = {} as Record<'staffBoard' | 'unapproved' | 'merged', RecordModel>;
 
 const similar = (client: PocketBase, q: string, query: Record<string, string> = {}) =>
   client.send<Similar>('/api/chorus/similar', { query: { q, ...query } });
@@ -95,7 +95,7 @@ describe('similar ideas', () => {
     // words alone (and both) too
     const byWords = await similar(pb.visitor(), 'csv export');
     expect(byWords.items[0]).toMatchObject({ title: 'Export votes to CSV' });
-    expect(['words', 'both']).toContain(byWords.items[0].via);
+    expect(['words', 'both']).toContain(byWords.items[0]?.via);
   });
 
   it('shows nothing unrelated, and at most 5', async () => {
