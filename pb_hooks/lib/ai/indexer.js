@@ -161,15 +161,4 @@ function indexStatus(app) {
   };
 }
 
-/** Marks an idea's vector stale (its title or body changed), in the caller's transaction. */
-function markStale(app, postId) {
-  app
-    .db()
-    .newQuery(
-      `UPDATE post_vectors SET text_hash = '${STALE}' || text_hash WHERE post = {:post} AND text_hash NOT LIKE '${STALE}%'`,
-    )
-    .bind({ post: postId })
-    .execute();
-}
-
-module.exports = { runIndexer, indexStatus, markStale, textOf, hashOf, BATCH };
+module.exports = { runIndexer, indexStatus, textOf, hashOf, BATCH };

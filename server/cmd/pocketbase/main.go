@@ -78,6 +78,7 @@ func main() {
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerVotes(app)
 	registerImportMark(app)
+	registerVectorHooks(app, vectors)
 	// The hooks' sign that they run in this program (lib/server-program.js): a stock PocketBase counts no vote.
 	app.Store().Set(programStoreKey, "chorus")
 

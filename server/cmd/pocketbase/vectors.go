@@ -2,7 +2,7 @@
 // The JavaScript VM is too slow to compare a query with 10,000 vectors of 512 numbers; Go does it in milliseconds.
 // The vectors themselves live in the post_vectors collection (base64 of little-endian float32, normalized, one per
 // idea, with the model that made it); this index is loaded from it on first use, so a restart keeps working, and
-// the hooks that write post_vectors keep it current (pb_hooks/lib/ai/indexer.js, pb_hooks/ai.pb.js).
+// the hooks that write post_vectors keep it current (pb_hooks/lib/ai/indexer.js, vector_hooks.go).
 //
 //	$vectors.encode(numbers)                   → base64 of the normalized float32 vector
 //	$vectors.put(postId, model, base64)        → stores (or replaces) an idea's vector
