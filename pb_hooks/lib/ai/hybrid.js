@@ -12,6 +12,8 @@ const RRF_K = 60;
 const CANDIDATES = 20;
 /** Neighbours asked of the index (some are on boards the caller may not see). */
 const NEIGHBOURS = 50;
+/** How many of the best matches of any typed word are weighed for how many of the words they hold. */
+const WORD_WINDOW = 300;
 // Tuned on the local stand-in's model (related titles 0.45–0.6, unrelated 0.1–0.4); OpenAI's text-embedding-3
 // models spread about the same way for short texts. An operator tunes it per model (docs: features/duplicates).
 const DEFAULT_MIN_SIMILARITY = 0.45;
@@ -65,10 +67,11 @@ function byWords(app, text, params) {
     });
     bound.any = terms.join(' OR ');
     bound.need = need;
-    matches =
-      `SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r, ${hits.join(' + ')} AS hits ` +
-      'FROM posts_search_fts WHERE posts_search_fts MATCH {:any}';
-    matches = `SELECT * FROM (${matches}) WHERE hits >= {:need}`;
+    // The best WORD_WINDOW by relevance only: a common word ("the") matches thousands on a big board.
+    const best =
+      'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
+      `WHERE posts_search_fts MATCH {:any} ORDER BY r LIMIT ${WORD_WINDOW}`;
+    matches = `SELECT * FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) WHERE hits >= {:need}`;
   } else return [];
   return idsOf(
     app,
