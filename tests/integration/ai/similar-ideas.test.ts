@@ -180,6 +180,29 @@ describe('similar ideas', () => {
     }
   });
 
+  it('gives one address 60 suggestions by meaning a minute, words after', async () => {
+    const one = pb.visitor();
+    const q = 'A night theme for the dashboard';
+    for (let i = 0; i < 60; i++) expect((await similar(one, q)).items[0]?.id).toBe(darkMode.id);
+    expect((await similar(one, q)).items).toEqual([]);
+    expect((await similar(one, 'csv export')).items[0]).toMatchObject({ via: 'words' });
+    expect((await similar(pb.visitor(), q)).items[0]?.id).toBe(darkMode.id);
+  });
+
+  it('forgets a deleted idea', async () => {
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, actors.member, {
+      title: 'Gantt chart of the roadmap',
+      body: 'Timelines.',
+    });
+    await indexed();
+    const near = () => similar(pb.visitor(), 'Gantt chart of the roadmap', { board: board.id });
+    expect((await near()).items.map((item) => item.id)).toEqual([idea.id]);
+    await pb.admin.collection('posts').delete(idea.id);
+    expect((await near()).items).toEqual([]);
+    expect((await status()).total).toBe((await indexed()).indexed);
+  });
+
   it('re-indexes every idea in the background when the model changes', async () => {
     await pb.restart(aiEnv(ai, 'use-lite-en-2'));
     const changed = await status();
