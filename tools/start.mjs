@@ -50,7 +50,7 @@ try {
   process.exit(1);
 }
 
-function printWelcome({ siteUrl, pbUrl, mail, inbound, superuser, demoPassword, replication }) {
+function printWelcome({ siteUrl, pbUrl, mail, inbound, aiUrl, superuser, demoPassword, replication }) {
   const lines = [
     '',
     `Chorus is running:  ${siteUrl}`,
@@ -61,6 +61,7 @@ function printWelcome({ siteUrl, pbUrl, mail, inbound, superuser, demoPassword, 
   if (replication)
     lines.push(`Backups:            ${replication.replicaDir}   (Litestream; npm run restore -- --help)`);
   if (mail) lines.push(`Emails (inbox):     ${mail.webUrl}   (SMTP on 127.0.0.1:${mail.smtpPort})`);
+  if (aiUrl) lines.push(`AI embeddings:      ${aiUrl}   (similar ideas by meaning; CHORUS_AI_URL to use another)`);
   if (inbound) {
     const domain = env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost';
     lines.push(`Ideas by email:     SMTP on 127.0.0.1:${inbound.port} for @${domain} (addresses: /admin/boards)`);

@@ -46,6 +46,9 @@ const LIMITS = {
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (lib/insights-report/search-misses.js)
   'search-miss': { max: 30, window: 600 },
+  // similar ideas by meaning per client address (pb_hooks/similar.pb.js): each costs a call to the AI provider;
+  // past it the suggestions come from words alone until the window ends
+  'similar-meaning': { max: 60, window: 60 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

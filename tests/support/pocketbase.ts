@@ -28,6 +28,8 @@ export interface TestPocketBase {
   pid: number;
   /** What PocketBase printed so far (with `dev`, every SQL statement it ran). */
   output(): string;
+  /** Stops PocketBase and starts it again on the same data and port, with `env` added to its environment. */
+  restart(env?: Record<string, string>): Promise<void>;
   /** Creates a user with the given role and returns a client signed in as them. */
   actor(role?: Role, fields?: Record<string, unknown>): Promise<PocketBase>;
   stop(): Promise<void>;
@@ -56,8 +58,9 @@ export async function startTestPocketBase(
   // apart (pb_hooks/client-address.pb.js trusts the address only in the header this secret names).
   const proxySecret = randomBytes(24).toString('hex');
   // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
-  const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), ...options.env };
-  const server = await startOnFreePort({ dataDir, superuser, proxySecret, env, dev: options.dev ?? false });
+  // No AI provider unless the test gives one (tests/support/ai.ts), whatever this shell's environment says.
+  const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), CHORUS_AI_URL: '', ...options.env };
+  let server = await startOnFreePort({ dataDir, superuser, proxySecret, env, dev: options.dev ?? false });
   const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
@@ -81,7 +84,19 @@ export async function startTestPocketBase(
     visitor: () => client(server.url),
     proxySecret,
     pid: server.process.pid ?? 0,
-    output: server.output,
+    output: () => server.output(),
+    async restart(more = {}) {
+      const port = Number(new URL(server.url).port);
+      await server.stop();
+      server = await startPocketBase({
+        dataDir,
+        port,
+        superuser: undefined,
+        proxySecret,
+        env: { ...env, ...more },
+        dev: options.dev ?? false,
+      });
+    },
     async actor(role = 'member', fields = {}) {
       counter += 1;
       const email = `${role}-${counter}-${Date.now()}@chorus.test`;

@@ -1,9 +1,10 @@
-// The whole local Chorus: a mail catcher, PocketBase with the migrations, a seeded demo, and the site.
+// The whole local Chorus: a mail catcher, an AI embeddings stand-in, PocketBase with the migrations, a seeded demo, and the site.
 // `npm start` runs it on fixed ports; the end-to-end tests run it on free ports and a temp folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startAiStandIn } from './ai-stand-in.mjs';
 import { keepEarlierReplica, startReplication } from './backups/replicator.mjs';
 import { configurePocketBase, connectAsSuperuser } from './configure-pocketbase.mjs';
 import { demoPassword, operatorCredentials, saveDemoPassword, savedDemoPassword } from './credentials.mjs';
@@ -92,6 +93,8 @@ export async function startStack(options) {
     let pbUrl = externalPbUrl;
     let mail;
     let inbound;
+    /** @type {string | undefined} */
+    let aiUrl;
     let superuser;
     let password;
     if (!externalPbUrl) {
@@ -109,6 +112,12 @@ export async function startStack(options) {
             CHORUS_OUTBOUND_ALLOW: [process.env.CHORUS_OUTBOUND_ALLOW, turnstile.origin].filter(Boolean).join(','),
           }
         : {};
+      // An OpenAI-compatible embeddings API, locally (tools/lib/ai-stand-in.mjs, a real small English model): similar
+      // ideas by meaning work offline. An operator's own CHORUS_AI_URL wins (set it empty for none).
+      const ai = process.env.CHORUS_AI_URL === undefined ? await startAiStandIn() : null;
+      if (ai) stoppers.push(ai.stop);
+      const aiEnv = ai ? { CHORUS_AI_URL: ai.url, CHORUS_AI_EMBEDDING_MODEL: ai.model } : {};
+      aiUrl = ai?.url ?? process.env.CHORUS_AI_URL;
       superuser = operatorCredentials(dataDir);
       const earlierReplica = options.replicaDir && keepEarlierReplica(dataDir, options.replicaDir);
       if (earlierReplica)
@@ -126,6 +135,7 @@ export async function startStack(options) {
             CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
             CHORUS_INBOUND_DOMAIN: process.env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost',
             ...turnstileEnv,
+            ...aiEnv,
             ...options.pocketbaseEnv,
             ...edgeEnv,
           },
@@ -194,6 +204,8 @@ export async function startStack(options) {
       mail,
       /** The inbound SMTP listener (ideas by email), when `inboundSmtpPort` was given. */
       inbound,
+      /** The AI provider's base URL PocketBase embeds with (the local stand-in's unless CHORUS_AI_URL was set). */
+      aiUrl,
       superuser,
       demoPassword: password,
       stop,

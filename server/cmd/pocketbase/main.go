@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
@@ -57,12 +58,17 @@ func main() {
 	publicDir := flags.String("publicDir", filepath.Join(filepath.Dir(os.Args[0]), "pb_public"), "static files to serve")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
+	// One index of the ideas' vectors for every JS runtime (vectors.go), read from post_vectors on first use.
+	vectors := newVectorIndex(loadVectorsFrom(app))
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: *migrationsDir,
 		HooksDir:      *hooksDir,
 		HooksWatch:    *hooksWatch,
 		HooksPoolSize: *hooksPool,
-		OnInit:        bindInboundMail,
+		OnInit: func(vm *goja.Runtime) {
+			bindInboundMail(vm)
+			bindVectors(vm, vectors)
+		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,
@@ -72,6 +78,7 @@ func main() {
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerVotes(app)
 	registerImportMark(app)
+	registerVectorHooks(app, vectors)
 	// The hooks' sign that they run in this program (lib/server-program.js): a stock PocketBase counts no vote.
 	app.Store().Set(programStoreKey, "chorus")
 

@@ -36,6 +36,7 @@ export const Collections = {
   PostInsights: 'post_insights',
   PostLive: 'post_live',
   PostStaffTags: 'post_staff_tags',
+  PostVectors: 'post_vectors',
   Posts: 'posts',
   QuestionRecipients: 'question_recipients',
   Reactions: 'reactions',
@@ -534,6 +535,16 @@ export type PostStaffTagsRecord = {
   post: RecordIdString;
   tags?: RecordIdString[];
   updated: IsoAutoDateString;
+};
+
+export type PostVectorsRecord = {
+  dims: number;
+  id: string;
+  model: string;
+  post: RecordIdString;
+  text_hash?: string;
+  updated: IsoAutoDateString;
+  vector: string;
 };
 
 export const PostsHeldForOptions = {
@@ -1084,6 +1095,7 @@ export type PostInsightsResponse<Talerted = unknown, Tfields = unknown, Tplans =
   BaseSystemFields<Texpand>;
 export type PostLiveResponse<Texpand = unknown> = Required<PostLiveRecord> & BaseSystemFields<Texpand>;
 export type PostStaffTagsResponse<Texpand = unknown> = Required<PostStaffTagsRecord> & BaseSystemFields<Texpand>;
+export type PostVectorsResponse<Texpand = unknown> = Required<PostVectorsRecord> & BaseSystemFields<Texpand>;
 export type PostsResponse<Tfields = unknown, Texpand = unknown> = Required<PostsRecord<Tfields>> &
   BaseSystemFields<Texpand>;
 export type QuestionRecipientsResponse<Texpand = unknown> = Required<QuestionRecipientsRecord> &
@@ -1153,6 +1165,7 @@ export type CollectionRecords = {
   post_insights: PostInsightsRecord;
   post_live: PostLiveRecord;
   post_staff_tags: PostStaffTagsRecord;
+  post_vectors: PostVectorsRecord;
   posts: PostsRecord;
   question_recipients: QuestionRecipientsRecord;
   reactions: ReactionsRecord;
@@ -1212,6 +1225,7 @@ export type CollectionResponses = {
   post_insights: PostInsightsResponse;
   post_live: PostLiveResponse;
   post_staff_tags: PostStaffTagsResponse;
+  post_vectors: PostVectorsResponse;
   posts: PostsResponse;
   question_recipients: QuestionRecipientsResponse;
   reactions: ReactionsResponse;

@@ -32,6 +32,65 @@ export const ROUTES = {
       responses: { 200: ok({ type: 'object' }), 400: err },
     },
   },
+  '/api/chorus/similar': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'similar',
+      summary:
+        'Up to 5 ideas the caller may see that are like a title being typed: words (search’s index) fused with meaning where an AI provider is configured',
+      parameters: [
+        { name: 'q', in: 'query', required: true, schema: { type: 'string', maxLength: 300 } },
+        { name: 'board', in: 'query', schema: { type: 'string' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 5, default: 3 } },
+        { name: 'exclude', in: 'query', schema: { type: 'string' }, description: 'an idea to leave out (its own id)' },
+      ],
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: {
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  id: { type: 'string' },
+                  title: { type: 'string' },
+                  vote_count: { type: 'integer' },
+                  status: { type: 'string' },
+                  score: { type: 'number' },
+                  via: { type: 'string', enum: ['words', 'meaning', 'both'] },
+                },
+              },
+            },
+          },
+        }),
+      },
+    },
+  },
+  '/api/chorus/ai/status': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'aiStatus',
+      summary:
+        'Staff: the AI provider and how far its indexing of the ideas got (vectors of the current model, stale, total)',
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: {
+            configured: { type: 'boolean' },
+            model: { type: 'string' },
+            dims: { type: 'integer' },
+            indexed: { type: 'integer' },
+            total: { type: 'integer' },
+            stale: { type: 'integer' },
+            lastError: { type: 'string' },
+          },
+        }),
+        401: err,
+        403: err,
+      },
+    },
+  },
   '/api/chorus/posts/{id}/voters': {
     get: {
       tags: ['chorus'],

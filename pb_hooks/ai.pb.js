@@ -1,0 +1,15 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The ideas' vectors for similar ideas by meaning (issue 38, lib/ai/): the `chorus_ai_index` job embeds what is
+// missing or stale every minute, and right after an idea is created or its title or body edited (woken on its own
+// goroutine after the commit by server/cmd/pocketbase/vector_hooks.go, which also marks an edited idea's vector
+// stale in the edit's transaction and keeps Go's index, $vectors, free of deleted ideas).
+// GET /api/chorus/ai/status: the indexing's progress, for staff (and the operator).
+// Nothing runs without a provider (CHORUS_AI_URL and CHORUS_AI_EMBEDDING_MODEL).
+cronAdd('chorus_ai_index', '* * * * *', () => {
+  require(`${__hooks}/lib/ai/indexer.js`).runIndexer($app);
+});
+
+routerAdd('GET', '/api/chorus/ai/status', (e) => {
+  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/staff.js`).requireStaff(e);
+  return e.json(200, require(`${__hooks}/lib/ai/indexer.js`).indexStatus(e.app));
+});

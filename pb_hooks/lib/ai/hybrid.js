@@ -1,0 +1,134 @@
+// Similar ideas for a title being typed (issue 38, GET /api/chorus/similar): the ideas sharing its words (the full-text
+// index of search, lib/ideas/search-query.js) fused with the ideas nearest in meaning (lib/ai/similar.js) by reciprocal
+// rank fusion, each list's rank r adding 1 / (60 + r). Words: at least half of the typed words of 3+ letters must
+// match (any order; scripts without spaces: all, as search); meaning: only ideas at least CHORUS_AI_MIN_SIMILARITY
+// (cosine, 0.45 unless set) close, so unrelated ideas are not shown. Only ideas the caller may list (the posts list
+// rule, as search: board visibility, approval), never a merged one. Without a provider: words alone.
+const { toFtsQuery } = require(`${__hooks}/lib/ideas/search-query.js`);
+const { postVisibleSql } = require(`${__hooks}/lib/access.js`);
+
+const RRF_K = 60;
+/** How many of each list take part in the fusion. */
+const CANDIDATES = 20;
+/** Neighbours asked of the index (some are on boards the caller may not see). */
+const NEIGHBOURS = 50;
+/** How many of the best matches of any typed word are weighed for how many of the words they hold. */
+const WORD_WINDOW = 300;
+// Tuned on the local stand-in's model (related titles 0.45–0.6, unrelated 0.1–0.4); OpenAI's text-embedding-3
+// models spread about the same way for short texts. An operator tunes it per model (docs: features/duplicates).
+const DEFAULT_MIN_SIMILARITY = 0.45;
+
+function minSimilarity() {
+  const set = Number.parseFloat($os.getenv('CHORUS_AI_MIN_SIMILARITY'));
+  return Number.isFinite(set) ? set : DEFAULT_MIN_SIMILARITY;
+}
+
+const visibleSql = (params) =>
+  "AND ({:board} = '' OR p.board = {:board}) AND (p.merged_into = '' OR p.merged_into IS NULL) " +
+  `AND ${postVisibleSql({ post: 'p', board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}` +
+  (params.exclude ? ' AND p.id != {:exclude}' : '');
+
+const idsOf = (app, sql, params) => {
+  const found = arrayOf(new DynamicModel({ id: '' }));
+  app.db().newQuery(sql).bind(params).all(found);
+  return found.map((row) => row.id);
+};
+
+/** The visible ideas sharing the text's words, best first (ids). */
+function byWords(app, text, params) {
+  const { words, substrings, shortSubstrings } = toFtsQuery(text);
+  const bound = { ...params };
+  let matches;
+  if (substrings || shortSubstrings.length) {
+    // Scripts without spaces: as search does, every term must be in the idea.
+    const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '-(g.title LIKE {:like0})';
+    matches = `SELECT g.post_id AS post_id, ${rank} AS r, 0 AS hits FROM posts_search_trigram g WHERE 1 `;
+    if (substrings) {
+      bound.substrings = substrings;
+      matches += 'AND posts_search_trigram MATCH {:substrings} ';
+    }
+    shortSubstrings.forEach((term, i) => {
+      bound[`like${i}`] = `%${term}%`;
+      matches += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
+    });
+    if (words) {
+      bound.words = words;
+      matches += 'AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words}) ';
+    }
+  } else if (words) {
+    // Each term is `"term"*` (toFtsQuery): short words ("a", "to") are left out unless nothing else was typed.
+    const all = words.split(' ');
+    const long = all.filter((term) => term.length - 3 >= 3);
+    const terms = long.length ? long : all;
+    const need = Math.max(1, Math.ceil(terms.length / 2));
+    const hits = terms.map((term, i) => {
+      bound[`t${i}`] = term;
+      return `(post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:t${i}}))`;
+    });
+    bound.any = terms.join(' OR ');
+    bound.need = need;
+    // The best WORD_WINDOW by relevance only: a common word ("the") matches thousands on a big board.
+    const best =
+      'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
+      `WHERE posts_search_fts MATCH {:any} ORDER BY r LIMIT ${WORD_WINDOW}`;
+    matches = `SELECT * FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) WHERE hits >= {:need}`;
+  } else return [];
+  return idsOf(
+    app,
+    `SELECT p.id AS id FROM (${matches}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board ` +
+      `WHERE 1 ${visibleSql(bound)} ORDER BY c.hits DESC, c.r, p.vote_count DESC LIMIT ${CANDIDATES}`,
+    bound,
+  );
+}
+
+/** The visible ideas nearest in meaning, closest first: [{ id, score }]. */
+function byMeaning(app, text, params) {
+  const { similarToText } = require(`${__hooks}/lib/ai/similar.js`);
+  const floor = minSimilarity();
+  const near = similarToText(app, text, { limit: NEIGHBOURS, excludeId: params.exclude }).filter(
+    (one) => one.score >= floor,
+  );
+  if (near.length === 0) return [];
+  const bound = { ...params };
+  const names = near.map((one, i) => {
+    bound[`n${i}`] = one.id;
+    return `{:n${i}}`;
+  });
+  const visible = new Set(
+    idsOf(
+      app,
+      `SELECT p.id AS id FROM posts p JOIN boards b ON b.id = p.board WHERE p.id IN (${names.join(', ')}) ${visibleSql(bound)}`,
+      bound,
+    ),
+  );
+  return near.filter((one) => visible.has(one.id)).slice(0, CANDIDATES);
+}
+
+/**
+ * Up to `limit` ideas like `text` that the caller may see: [{ id, score, via: 'words' | 'meaning' | 'both' }],
+ * score being the fused rank (higher is better). `meaning`: whether to ask the provider (configured, not limited).
+ */
+function similarIdeas(app, text, { board = '', auth = '', staff = false, limit = 3, exclude = '', meaning = true }) {
+  const params = { board, auth, staff: staff ? 1 : 0, exclude };
+  const fused = new Map();
+  const add = (id, rank, via) => {
+    const one = fused.get(id) ?? { id, score: 0, via };
+    one.score += 1 / (RRF_K + rank + 1);
+    if (one.via !== via) one.via = 'both';
+    fused.set(id, one);
+  };
+  byWords(app, text, params).forEach((id, rank) => {
+    add(id, rank, 'words');
+  });
+  if (meaning) {
+    byMeaning(app, text, params).forEach((one, rank) => {
+      add(one.id, rank, 'meaning');
+    });
+  }
+  return Array.from(fused.values())
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((one) => ({ ...one, score: Math.round(one.score * 1e6) / 1e6 }));
+}
+
+module.exports = { similarIdeas, minSimilarity };
