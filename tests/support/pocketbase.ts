@@ -59,7 +59,7 @@ export async function startTestPocketBase(
   const proxySecret = randomBytes(24).toString('hex');
   // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
   // No AI provider unless the test gives one (tests/support/ai.ts), whatever this shell's environment says.
-  const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), CHORUS_AI_URL: '', ...options.env };
+  const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), CHORUS_AI_URL: 'off', ...options.env };
   let server = await startOnFreePort({ dataDir, superuser, proxySecret, env, dev: options.dev ?? false });
   const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);

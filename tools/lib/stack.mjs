@@ -113,11 +113,15 @@ export async function startStack(options) {
           }
         : {};
       // An OpenAI-compatible embeddings API, locally (tools/lib/ai-stand-in.mjs, a real small English model): similar
-      // ideas by meaning work offline. An operator's own CHORUS_AI_URL wins (set it empty for none).
-      const ai = process.env.CHORUS_AI_URL === undefined ? await startAiStandIn() : null;
+      // ideas by meaning work offline. An operator's own CHORUS_AI_URL wins (empty or `off` for none: not the
+      // Worker's Workers AI route, which has no local simulation).
+      const named = process.env.CHORUS_AI_URL;
+      const ai = named === undefined ? await startAiStandIn() : null;
       if (ai) stoppers.push(ai.stop);
-      const aiEnv = ai ? { CHORUS_AI_URL: ai.url, CHORUS_AI_EMBEDDING_MODEL: ai.model } : {};
-      aiUrl = ai?.url ?? process.env.CHORUS_AI_URL;
+      const aiEnv = ai
+        ? { CHORUS_AI_URL: ai.url, CHORUS_AI_EMBEDDING_MODEL: ai.model }
+        : { CHORUS_AI_URL: named && named !== 'off' ? named : 'off' };
+      aiUrl = ai?.url ?? (named && named !== 'off' ? named : undefined);
       superuser = operatorCredentials(dataDir);
       const earlierReplica = options.replicaDir && keepEarlierReplica(dataDir, options.replicaDir);
       if (earlierReplica)

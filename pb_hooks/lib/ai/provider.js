@@ -2,6 +2,8 @@
 // an AI gateway, Workers AI's OpenAI-compatible endpoint, or the local stand-in tools/lib/ai-stand-in.mjs).
 // Configured by the operator's environment only: CHORUS_AI_URL (the base URL, e.g. https://api.openai.com/v1),
 // CHORUS_AI_KEY (a bearer token, optional), CHORUS_AI_EMBEDDING_MODEL (the model's name, recorded with every vector).
+// Unset on a site deployed to Cloudflare (EDGE_URL and EDGE_PURGE_SECRET, as `npm run deploy` writes them): Workers
+// AI through the Worker (/edge/ai/v1, src/edge/ai-embeddings.ts, bge-m3), with nothing to set up. `off`: none.
 // The request shape is OpenAI's published one (POST {base}/embeddings { model, input: [texts] }). The URL is the
 // operator's, not a visitor's, so it is sent with $http.send (a local Ollama is fine), not lib/outbound/outbound.js.
 // Errors thrown here carry the status only, never the provider's body or the key.
@@ -10,13 +12,26 @@ const MAX_TEXTS = 64;
 const MAX_CHARS = 8000;
 const TIMEOUT_SECONDS = 20;
 
+/** Workers AI's multilingual model, asked of the Worker when no provider is named (src/edge/ai-embeddings.ts). */
+const WORKERS_AI_MODEL = '@cf/baai/bge-m3';
+
 function settings() {
+  const named = String($os.getenv('CHORUS_AI_URL') || '').trim();
+  if (named === 'off') return { url: '', key: '', model: '' };
+  if (named) {
+    return {
+      url: named.replace(/\/+$/, ''),
+      key: String($os.getenv('CHORUS_AI_KEY') || '').trim(),
+      model: String($os.getenv('CHORUS_AI_EMBEDDING_MODEL') || '').trim(),
+    };
+  }
+  const edge = String($os.getenv('EDGE_URL') || '').trim();
+  const secret = String($os.getenv('EDGE_PURGE_SECRET') || '').trim();
+  if (!edge || !secret) return { url: '', key: '', model: '' };
   return {
-    url: String($os.getenv('CHORUS_AI_URL') || '')
-      .trim()
-      .replace(/\/+$/, ''),
-    key: String($os.getenv('CHORUS_AI_KEY') || '').trim(),
-    model: String($os.getenv('CHORUS_AI_EMBEDDING_MODEL') || '').trim(),
+    url: `${edge.replace(/\/+$/, '')}/edge/ai/v1`,
+    key: secret,
+    model: String($os.getenv('CHORUS_AI_EMBEDDING_MODEL') || '').trim() || WORKERS_AI_MODEL,
   };
 }
 

@@ -87,3 +87,26 @@ test('similar ideas are suggested while the title is typed', async ({
   await page.getByLabel('Title').fill('dark mod');
   await expect(page.getByRole('link', { name: 'Dark mode that follows the system setting' })).toBeVisible();
 });
+
+test('a member typing an idea that already exists in other words sees it, with its votes, and votes instead', async ({
+  page,
+  context,
+  pbUrl,
+  baseURL,
+  createMember,
+}) => {
+  const member = await createMember();
+  await signInContext(context, pbUrl, baseURL as string, member);
+  await openPage(page, '/b/features');
+  await page.getByRole('button', { name: 'Share an idea' }).click();
+  // No word in common with "Dark mode that follows the system setting": found by meaning (the local AI stand-in).
+  await page.getByLabel('Title').fill('A night theme that is easier on the eyes');
+  const similar = page.getByTestId('similar-ideas');
+  const idea = similar.getByRole('listitem').filter({ hasText: 'Dark mode that follows the system setting' });
+  await expect(idea).toBeVisible({ timeout: 15_000 });
+  await expect(idea).toContainText(/\d+ votes?/);
+  await idea.getByRole('button', { name: 'Vote instead' }).click();
+  await expect(idea.getByTestId('voted-instead')).toHaveText('Your vote counts here');
+  // Posting is never blocked: the idea can still be posted.
+  await expect(page.getByRole('button', { name: 'Post idea' })).toBeEnabled();
+});
