@@ -219,6 +219,8 @@ function healthReport(app, e) {
       trackers: countOf(app, "SELECT count(*) AS n FROM tracker_events WHERE status = 'pending' AND attempts > 0"),
     },
     migrations: migrations(app),
+    // Ideas by meaning (lib/ai/): the provider's model and how many ideas it has embedded (a re-index's progress).
+    ai: require(`${__hooks}/lib/ai/indexer.js`).indexStatus(app),
     // Exact origins that may be reached although not public (tests and development; lib/outbound.js).
     outboundAllow: require(`${__hooks}/lib/outbound/outbound.js`).allowedOrigins().join(', '),
     client: clientOf(app, e),

@@ -37,6 +37,16 @@ export interface PocketBaseHealth {
   edge: Tally & { configured: boolean; pendingChanges: number; pendingTags: number; retryAt: number };
   mail: Tally & { enabled: boolean; host: string; port: number };
   retries: { webhooks: number | null; trackers: number | null };
+  /** Ideas by meaning (absent from a PocketBase older than issue 38's). */
+  ai?: {
+    configured: boolean;
+    model: string;
+    dims: number;
+    indexed: number;
+    total: number;
+    stale: number;
+    lastError: string;
+  };
   migrations: { applied: number; pending: string[]; readable: boolean };
   outboundAllow: string;
   /** How this request reached PocketBase: with the visitor's address in the header it trusts, another, or none. */
@@ -91,6 +101,10 @@ export function problemsOf(report: PocketBaseHealth, purges: PurgeQueueStatus | 
   if (migrations.pending.length > 0) add('migrationsWaiting', { files: migrations.pending });
   if ((retries.webhooks ?? 0) + (retries.trackers ?? 0) > 0) {
     add('retriesWaiting', { webhooks: retries.webhooks ?? 0, trackers: retries.trackers ?? 0 });
+  }
+  if (report.ai?.configured && report.ai.lastError) add('aiFailing', { error: report.ai.lastError });
+  else if (report.ai?.configured && report.ai.indexed < report.ai.total) {
+    add('aiIndexing', { indexed: report.ai.indexed, total: report.ai.total });
   }
   if (storage.diskFreeBytes !== null && storage.diskFreeBytes < LOW_DISK_BYTES) {
     add('diskLow', { freeBytes: storage.diskFreeBytes });

@@ -23,6 +23,7 @@ interface Report {
   replica: { kind: string };
   client: { forwarded: string; address: string };
   storage: { databaseBytes: number; diskFreeBytes: number | null };
+  ai: { configured: boolean; model: string; indexed: number; total: number; lastError: string };
 }
 
 const health = (client: PocketBase, headers: Record<string, string> = {}) =>
@@ -50,6 +51,8 @@ describe('the health route', () => {
     expect(report.migrations.applied).toBeGreaterThan(50);
     expect(report.storage.databaseBytes).toBeGreaterThan(0);
     expect(report.replica.kind).toBe('off');
+    // No AI provider here (CHORUS_AI_URL=off): ideas by meaning are off, and say so.
+    expect(report.ai).toMatchObject({ configured: false, model: '', indexed: 0, lastError: '' });
   });
 
   it('answers an admin member (as the site asks for /admin/health) and refuses everyone else', async () => {
