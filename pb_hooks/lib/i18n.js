@@ -1,32 +1,9 @@
 // The hooks' words: reads locales/<code>.json (the same files as the site), formats `{name}` placeholders,
 // plurals and numbers the way src/i18n/format.ts does (PocketBase's JS engine has no Intl, so the rules of
 // the 22 locales are written out here), and picks the language for a recipient or a request.
-const LOCALES = [
-  'en',
-  'de',
-  'fr',
-  'es',
-  'pt-BR',
-  'it',
-  'nl',
-  'sv',
-  'pl',
-  'cs',
-  'tr',
-  'ru',
-  'uk',
-  'vi',
-  'id',
-  'ja',
-  'ko',
-  'zh-CN',
-  'zh-TW',
-  'ar',
-  'fa',
-  'he',
-];
+// The codes and directions, written once for both runtimes (src/contract/locales.ts).
+const { LOCALES, RIGHT_TO_LEFT } = require(`${__hooks}/lib/contract/locales.js`);
 const SOURCE_LOCALE = 'en';
-const RIGHT_TO_LEFT = ['ar', 'fa', 'he'];
 const MAX_ACCEPT_LANGUAGE = 1000;
 
 const isLocale = (value) => typeof value === 'string' && LOCALES.indexOf(value) !== -1;

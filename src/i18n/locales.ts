@@ -1,42 +1,20 @@
 // The languages Chorus speaks: their codes, own names and writing direction, and how a browser's
 // Accept-Language picks one. Shared by the Worker and the islands.
-export const LOCALES = [
-  'en',
-  'de',
-  'fr',
-  'es',
-  'pt-BR',
-  'it',
-  'nl',
-  'sv',
-  'pl',
-  'cs',
-  'tr',
-  'ru',
-  'uk',
-  'vi',
-  'id',
-  'ja',
-  'ko',
-  'zh-CN',
-  'zh-TW',
-  'ar',
-  'fa',
-  'he',
-] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale, RIGHT_TO_LEFT } from '../contract/locales';
+
+export { LOCALES, type Locale };
 
 /** English is the source language: every other locale is translated from it and falls back to it. */
 export const SOURCE_LOCALE: Locale = 'en';
 
-const RIGHT_TO_LEFT = new Set<Locale>(['ar', 'fa', 'he']);
+const RIGHT_TO_LEFT_SET = new Set<Locale>(RIGHT_TO_LEFT);
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr';
+  return RIGHT_TO_LEFT_SET.has(locale) ? 'rtl' : 'ltr';
 }
 
 /**

@@ -18,8 +18,15 @@ type HookI18n = {
 const hooksDir = new URL('../../../pb_hooks', import.meta.url).pathname;
 const hookModule = { exports: {} as HookI18n };
 const os = { getenv: () => '', readFile: (path: string) => readFileSync(path) };
-new Function('module', '__hooks', '$os', 'toString', readFileSync(`${hooksDir}/lib/i18n.js`, 'utf8'))(
+/** PocketBase's require for the one module i18n.js needs: the generated contract (CommonJS). */
+const hookRequire = (path: string) => {
+  const required = { exports: {} };
+  new Function('module', readFileSync(path, 'utf8'))(required);
+  return required.exports;
+};
+new Function('module', 'require', '__hooks', '$os', 'toString', readFileSync(`${hooksDir}/lib/i18n.js`, 'utf8'))(
   hookModule,
+  hookRequire,
   hooksDir,
   os,
   (bytes: Buffer) => bytes.toString('utf8'),
