@@ -28,7 +28,7 @@ onRecordUpdate((e) => {
 }, 'posts');
 
 cronAdd('chorus_duplicates', '* * * * *', () => {
-  require(`${__hooks}/lib/duplicates/queue.js`).runChecks($app);
+  require(`${__hooks}/lib/duplicates/queue.js`).drainChecks($app);
 });
 
 routerAdd(

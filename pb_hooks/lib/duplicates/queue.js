@@ -1,9 +1,13 @@
 // Ideas waiting for a duplicate check (duplicate_checks, one row per idea, its id the idea's): marked in the
 // idea's own write transaction when it is posted, edited (title or body) or approved, and checked by the
-// `chorus_duplicates` job every minute, BATCH at a time, oldest mark first, never in a request. A check scores
+// `chorus_duplicates` job every minute, BATCH at a time until none waits or RUN_BUDGET_MS has passed (a launch's
+// crowd posting faster than one batch a minute is caught up, and the writer is shared between batches), oldest
+// mark first, never in a request. A check scores
 // the idea's candidates (lib/duplicates/candidates.js) and queues the new pairs (lib/duplicates/suggestions.js);
 // an idea edited while it was being checked keeps its mark (its `updated` moved) and is checked again.
 const BATCH = 50;
+/** One run of the job stops taking batches after this long; the next minute's run goes on. */
+const RUN_BUDGET_MS = 20_000;
 
 /** Marks idea `postId` as needing a check (again); one row per idea whatever the number of edits. */
 function markForCheck(app, postId) {
@@ -70,4 +74,16 @@ function runChecks(app, limit = BATCH) {
   return { checked: marks.length, queued };
 }
 
-module.exports = { BATCH, markForCheck, runChecks };
+/** The job's run: batches until nothing waits or `budgetMs` has passed; returns { checked, queued }. */
+function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
+  const started = Date.now();
+  const total = { checked: 0, queued: 0 };
+  for (;;) {
+    const { checked, queued } = runChecks(app);
+    total.checked += checked;
+    total.queued += queued;
+    if (checked < BATCH || Date.now() - started >= budgetMs) return total;
+  }
+}
+
+module.exports = { BATCH, markForCheck, runChecks, drainChecks };

@@ -33,7 +33,8 @@ test('a visitor’s header badge counts a new release live, and the changelog cl
   await page.waitForTimeout(500);
   const before = await count(badge);
   await publishRelease(admin);
-  await expect.poll(() => count(badge)).toBe(Math.min(before + 1, 10));
+  // At least this one (a story running beside this one may publish its own meanwhile).
+  await expect.poll(() => count(badge)).toBeGreaterThanOrEqual(Math.min(before + 1, 10));
   await expect(page.getByRole('link', { name: /^Changelog\s*,\s*\d+ new releases?$/ })).toBeVisible();
   await openPage(page, '/changelog');
   await expect(badge).toHaveCount(0);

@@ -28,6 +28,7 @@ test('a moderator merges a suggested duplicate from the queue: the newer idea go
     .poll(
       async () =>
         (await admin.collection('duplicate_suggestions').getList(1, 1, { filter: `post = "${newer.id}"` })).totalItems,
+      { timeout: 30_000 },
     )
     .toBe(1);
 
