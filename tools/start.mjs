@@ -37,14 +37,17 @@ try {
     quiet: !dev,
     log: (line) => console.log(line),
   });
-  printWelcome(stack);
   const shutdown = async () => {
     console.log('\nStopping Chorus…');
     await stack.stop();
     process.exit(0);
   };
+  // Before "Press Ctrl-C to stop." is printed: a Ctrl-C that follows the words at once must find the handler, not
+  // Node's default (which ends the process at once, leaving PocketBase and workerd running; seen once on a loaded
+  // machine, the process descheduled between the words and the handler).
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  printWelcome(stack);
 } catch (error) {
   console.error(`\nChorus could not start: ${oneSentence(error)}`);
   process.exit(1);
