@@ -21,7 +21,7 @@ export type NpmStart = {
 };
 
 export async function npmStart(dataDir: string, env: Record<string, string> = {}): Promise<NpmStart> {
-  const [site, pb, smtp, mail] = await freePorts(4);
+  const [site, pb, smtp, mail, inbound] = await freePorts(5);
   const { PB_URL, PUBLIC_PB_URL, PB_SUPERUSER_EMAIL, PB_SUPERUSER_PASSWORD, CHORUS_DEMO_PASSWORD, ...inherited } =
     process.env;
   const child = spawn(process.execPath, [SCRIPT, '--reuse-build'], {
@@ -33,6 +33,8 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
       PB_PORT: String(pb),
       SMTP_PORT: String(smtp),
       MAIL_PORT: String(mail),
+      // Its own inbound SMTP port too (2526 by default): two of these stacks may run at once.
+      INBOUND_SMTP_PORT: String(inbound),
       PB_DATA_DIR: dataDir,
       // The continuous backup inside the temp folder, so it goes with it.
       CHORUS_REPLICA_DIR: join(dataDir, 'replica'),
