@@ -1,5 +1,5 @@
 // An idea's possible duplicates, scored: ideas on any board whose titles share its words (the search's indexes,
-// every script), plus ideas close in meaning when the AI helper is installed (lib/ai/similar.js).
+// every script), plus ideas close in meaning where the site has an AI provider (lib/ai/similar.js).
 // Scores (all 0–1):
 // - lexical: Jaccard overlap of the two titles' words (lib/duplicates/words.js).
 // - semantic: the cosine similarity semanticNeighbours reports, 0 when unknown. Cosines of unrelated texts
@@ -13,6 +13,7 @@
 // are never candidates; pairs already suggested, in any state, are left out by the caller.
 const { toFtsAnyQuery } = require(`${__hooks}/lib/ideas/search-query.js`);
 const { wordsOf, overlap } = require(`${__hooks}/lib/duplicates/words.js`);
+const { semanticNeighbours } = require(`${__hooks}/lib/ai/similar.js`);
 
 const THRESHOLD = 0.5;
 const SEMANTIC_FLOOR = 0.6;
@@ -25,17 +26,6 @@ const round = (value) => Math.round(value * 1000) / 1000;
 function combinedScore(lexical, semantic) {
   const meaning = Math.max(0, Math.min(1, (semantic - SEMANTIC_FLOOR) / (1 - SEMANTIC_FLOOR)));
   return round(1 - (1 - lexical) * (1 - meaning));
-}
-
-/** semanticNeighbours from the AI helper when it is installed, else a function that finds none. */
-function semanticSource() {
-  try {
-    const { semanticNeighbours } = require(`${__hooks}/lib/ai/similar.js`);
-    if (typeof semanticNeighbours === 'function') return semanticNeighbours;
-  } catch {
-    // not installed: lexical evidence only
-  }
-  return () => [];
 }
 
 /** The best matches an index gives, before the ones not eligible are left out. */
@@ -85,7 +75,8 @@ function eligiblePosts(app, postId, ids) {
 function findCandidates(app, post) {
   const words = wordsOf(post.getString('title'));
   const semanticById = {};
-  for (const neighbour of semanticSource()(app, post.id, SEMANTIC_LIMIT) || []) {
+  // [] without a provider or before the idea is embedded: lexical evidence alone.
+  for (const neighbour of semanticNeighbours(app, post.id, SEMANTIC_LIMIT)) {
     const score = Number(neighbour && neighbour.score);
     if (neighbour && neighbour.id && Number.isFinite(score))
       semanticById[neighbour.id] = Math.max(0, Math.min(1, score));
