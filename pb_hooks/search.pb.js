@@ -12,7 +12,7 @@
 // A first page that found nothing is counted for staff (lib/insights-report/search-misses.js: the text only, per week).
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
-  const { toFtsQuery, COUNT_CAP, RANKED_WINDOW } = require(`${__hooks}/lib/ideas/search-query.js`);
+  const { toFtsQuery, matchesSql, COUNT_CAP, RANKED_WINDOW } = require(`${__hooks}/lib/ideas/search-query.js`);
   const { isStaff, postVisibleSql } = require(`${__hooks}/lib/access.js`);
   const query = e.request.url.query();
   const { page, perPage, offset } = readPaging(e, 20, 50);
@@ -35,23 +35,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     "AND ({:board} = '' OR p.board = {:board}) " +
     `AND ${postVisibleSql({ post: 'p', board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}`;
   // The matches as (post_id, r): r orders them, best (lowest) first.
-  let matches;
-  if (!substrings && shortSubstrings.length === 0) {
-    matches =
-      'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
-      'WHERE posts_search_fts MATCH {:words}';
-  } else {
-    // Unspaced scripts: driven by the trigram index; any other words typed must match the word index too.
-    const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '-(g.title LIKE {:like0})';
-    matches = `SELECT g.post_id AS post_id, ${rank} AS r FROM posts_search_trigram g WHERE 1 `;
-    if (substrings) matches += 'AND posts_search_trigram MATCH {:substrings} ';
-    shortSubstrings.forEach((term, i) => {
-      params[`like${i}`] = `%${term}%`; // only letters: no LIKE wildcards can be in a term
-      matches += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
-    });
-    if (words)
-      matches += 'AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words}) ';
-  }
+  const matches = matchesSql({ words, substrings, shortSubstrings }, params);
   const visibleOf = (candidates) =>
     `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visible}`;
   const ranked = (candidates) =>

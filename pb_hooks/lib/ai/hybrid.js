@@ -4,7 +4,7 @@
 // match (any order; scripts without spaces: all, as search); meaning: only ideas at least CHORUS_AI_MIN_SIMILARITY
 // (cosine, 0.45 unless set) close, so unrelated ideas are not shown. Only ideas the caller may list (the posts list
 // rule, as search: board visibility, approval), never a merged one. Without a provider: words alone.
-const { toFtsQuery } = require(`${__hooks}/lib/ideas/search-query.js`);
+const { toFtsQuery, matchesSql } = require(`${__hooks}/lib/ideas/search-query.js`);
 const { postVisibleSql } = require(`${__hooks}/lib/access.js`);
 
 const RRF_K = 60;
@@ -36,29 +36,17 @@ const idsOf = (app, sql, params) => {
 
 /** The visible ideas sharing the text's words, best first (ids). */
 function byWords(app, text, params) {
-  const { words, substrings, shortSubstrings } = toFtsQuery(text);
+  const fts = toFtsQuery(text);
+  const { words, substrings, shortSubstrings } = fts;
   const bound = { ...params };
   let matches;
   if (substrings || shortSubstrings.length) {
-    // Scripts without spaces: as search does, every term must be in the idea.
-    const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '-(g.title LIKE {:like0})';
-    matches = `SELECT g.post_id AS post_id, ${rank} AS r, 0 AS hits FROM posts_search_trigram g WHERE 1 `;
-    if (substrings) {
-      bound.substrings = substrings;
-      matches += 'AND posts_search_trigram MATCH {:substrings} ';
-    }
-    shortSubstrings.forEach((term, i) => {
-      bound[`like${i}`] = `%${term}%`;
-      matches += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
-    });
-    if (words) {
-      bound.words = words;
-      matches += 'AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words}) ';
-    }
+    // Scripts without spaces: search's own matches (every term in the idea).
+    matches = `SELECT post_id, r, 0 AS hits FROM (${matchesSql(fts, bound)})`;
   } else if (words) {
     // Each term is `"term"*` (toFtsQuery): short words ("a", "to") are left out unless nothing else was typed.
     const all = words.split(' ');
-    const long = all.filter((term) => term.length - 3 >= 3);
+    const long = all.filter((term) => term.length - '""*'.length >= 3); // 3 letters or more
     const terms = long.length ? long : all;
     const need = Math.max(1, Math.ceil(terms.length / 2));
     const hits = terms.map((term, i) => {

@@ -82,3 +82,31 @@ module.exports.isUnspaced = isUnspaced;
 module.exports.RANKED_WINDOW = RANKED_WINDOW;
 module.exports.COUNT_CAP = COUNT_CAP;
 module.exports.termsOf = termsOf;
+
+/**
+ * The matches of a toFtsQuery result as SQL of (post_id, r), r ordering them best (lowest) first, its parameters
+ * (words, substrings, like<i>) added to `params`: the word index for spaced scripts; for unspaced ones the trigram
+ * index (LIKE under 3 characters) with every term in the idea, and any words typed matching the word index too.
+ * Search (pb_hooks/search.pb.js) and similar ideas (lib/ai/hybrid.js) read the same matches.
+ */
+module.exports.matchesSql = ({ words, substrings, shortSubstrings }, params) => {
+  if (words) params.words = words;
+  if (!substrings && shortSubstrings.length === 0) {
+    return (
+      'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
+      'WHERE posts_search_fts MATCH {:words}'
+    );
+  }
+  const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '-(g.title LIKE {:like0})';
+  let sql = `SELECT g.post_id AS post_id, ${rank} AS r FROM posts_search_trigram g WHERE 1 `;
+  if (substrings) {
+    params.substrings = substrings;
+    sql += 'AND posts_search_trigram MATCH {:substrings} ';
+  }
+  shortSubstrings.forEach((term, i) => {
+    params[`like${i}`] = `%${term}%`; // only letters: no LIKE wildcards can be in a term
+    sql += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
+  });
+  if (words) sql += 'AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words}) ';
+  return sql;
+};
