@@ -105,6 +105,23 @@ describe('similar ideas', () => {
     ).toBeLessThanOrEqual(5);
   });
 
+  it('takes hostile text as plain words: FTS syntax, quotes, a huge title, emoji only, a bad limit', async () => {
+    for (const q of [
+      '"',
+      '*',
+      'dark AND (',
+      'NEAR(dark mode, 2)',
+      "'; DROP TABLE posts; --",
+      '🌙🌙',
+      'x'.repeat(20_000),
+    ]) {
+      const answer = await similar(pb.visitor(), q, { limit: 'NaN', board: '" OR 1=1' });
+      expect(Array.isArray(answer.items), q.slice(0, 20)).toBe(true);
+      expect(answer.items.length).toBeLessThanOrEqual(5);
+    }
+    expect((await similar(pb.visitor(), 'dark mode', { board: '" OR 1=1' })).items).toEqual([]);
+  });
+
   it('never shows a visitor or member an idea on a private board, unapproved or merged', async () => {
     const never = new Set(Object.values(hidden).map((post) => post.id));
     for (const q of ['Night theme for the admin dashboard', 'A night theme for the whole dashboard', 'Night theme']) {
