@@ -1,8 +1,22 @@
 // The composer keeps what people type: through a sign-in detour, a reload and refused input.
 
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { openPage, PNG_1X1, signInContext } from '../ideas-helpers';
 import { createIdea, unique } from '../staff-helpers';
+
+/** Signs `member` in and opens the composer on the Features board. */
+async function openComposerAs(
+  page: Page,
+  context: BrowserContext,
+  pbUrl: string,
+  baseURL: string,
+  member: Parameters<typeof signInContext>[3],
+): Promise<void> {
+  await signInContext(context, pbUrl, baseURL, member);
+  await openPage(page, '/b/features');
+  await page.getByRole('button', { name: 'Share an idea' }).click();
+}
 
 test('a visitor’s draft survives the sign-in detour', async ({ page, createMember }) => {
   await openPage(page, '/b/features');
@@ -37,9 +51,7 @@ test('bad input gives clear messages and loses nothing typed', async ({
   createMember,
 }) => {
   const member = await createMember();
-  await signInContext(context, pbUrl, baseURL as string, member);
-  await openPage(page, '/b/features');
-  await page.getByRole('button', { name: 'Share an idea' }).click();
+  await openComposerAs(page, context, pbUrl, baseURL as string, member);
   await page.getByLabel('Details (Markdown)').fill('My carefully written description.');
   await page.getByRole('button', { name: 'Post idea' }).click();
   await expect(page.getByText('Give your idea a title.')).toBeVisible();
@@ -86,9 +98,7 @@ test('similar ideas are suggested while the title is typed', async ({
   // An idea of the test's own (other tests post "Dark mode" ideas on the shared stack): its rare word is typed.
   const title = unique('Offline mode for the mobile app');
   await createIdea(admin, member.id, title);
-  await signInContext(context, pbUrl, baseURL as string, member);
-  await openPage(page, '/b/features');
-  await page.getByRole('button', { name: 'Share an idea' }).click();
+  await openComposerAs(page, context, pbUrl, baseURL as string, member);
   await page.getByLabel('Title').fill(`offline ${title.split(' ').at(-1)}`);
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 });
@@ -106,9 +116,7 @@ test('a member typing an idea that already exists in other words sees it, with i
   // subject no other test writes about.
   const existing = 'Keyboard shortcuts for moving between ideas';
   await createIdea(admin, member.id, existing);
-  await signInContext(context, pbUrl, baseURL as string, member);
-  await openPage(page, '/b/features');
-  await page.getByRole('button', { name: 'Share an idea' }).click();
+  await openComposerAs(page, context, pbUrl, baseURL as string, member);
   await page.getByLabel('Title').fill('Hotkeys to navigate the list without a mouse');
   const similar = page.getByTestId('similar-ideas');
   const idea = similar.getByRole('listitem').filter({ hasText: existing }).first();
