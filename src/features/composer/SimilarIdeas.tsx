@@ -1,14 +1,19 @@
 // The composer's similar ideas (issue 38): up to three, each with its votes and "Vote instead", which votes for
 // it as the vote button does (a signed-out visitor's vote waits out the sign-in detour). Posting stays possible.
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
-import { $myVotes, toggleVote } from '../votes/votes';
+import { $myVotes, requestMyVote, toggleVote } from '../votes/votes';
 import type { SimilarIdea } from './similar-ideas';
 
 export default function SimilarIdeas({ ideas }: { ideas: SimilarIdea[] }) {
   const t = translator('composer');
   const votes = translator('vote');
   const mine = useStore($myVotes);
+  // An idea already voted for says so rather than offer a vote the server would refuse (one request a page).
+  useEffect(() => {
+    void requestMyVote();
+  }, []);
   return (
     <div className="similar" aria-live="polite" data-testid="similar-ideas">
       <p className="muted">{t('similar')}</p>

@@ -126,4 +126,10 @@ test('a member typing an idea that already exists in other words sees it, with i
   await expect(idea.getByTestId('voted-instead')).toHaveText('Your vote counts here');
   // Posting is never blocked: the idea can still be posted.
   await expect(page.getByRole('button', { name: 'Post idea' })).toBeEnabled();
+  // Another visit: the idea already has their vote, and says so instead of offering one the server would refuse.
+  await openPage(page, '/b/features?share=1');
+  await page.getByLabel('Title').fill('Hotkeys to navigate the list without a mouse, please');
+  const again = page.getByTestId('similar-ideas').getByRole('listitem').filter({ hasText: existing }).first();
+  await expect(again.getByTestId('voted-instead')).toBeVisible({ timeout: 15_000 });
+  await expect(again.getByRole('button', { name: 'Vote instead' })).toHaveCount(0);
 });
