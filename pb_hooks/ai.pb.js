@@ -5,6 +5,14 @@
 // stale in the edit's transaction and keeps Go's index, $vectors, free of deleted ideas).
 // GET /api/chorus/ai/status: the indexing's progress, for staff (and the operator).
 // Nothing runs without a provider (CHORUS_AI_URL and CHORUS_AI_EMBEDDING_MODEL).
+// Whether a provider is configured, decided here once (the environment is read at start): Go reads it from the
+// app's store before waking the job after a save (server/cmd/pocketbase/vector_hooks.go), so both agree.
+onBootstrap((e) => {
+  e.next();
+  const provider = require(`${__hooks}/lib/ai/provider.js`);
+  e.app.store().set(provider.CONFIGURED_KEY, provider.isConfigured());
+});
+
 cronAdd('chorus_ai_index', '* * * * *', () => {
   require(`${__hooks}/lib/ai/indexer.js`).runIndexer($app);
 });

@@ -90,4 +90,7 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
   return { model, dims, vectors };
 }
 
-module.exports = { isConfigured, modelName, embed, MAX_TEXTS };
+/** The app-store key under which ai.pb.js notes isConfigured() at start, for Go (vector_hooks.go). */
+const CONFIGURED_KEY = 'chorus.ai.configured';
+
+module.exports = { isConfigured, modelName, embed, MAX_TEXTS, CONFIGURED_KEY };

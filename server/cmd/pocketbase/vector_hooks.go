@@ -5,9 +5,6 @@
 package main
 
 import (
-	"os"
-	"strings"
-
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -15,9 +12,14 @@ import (
 
 const aiIndexJob = "chorus_ai_index"
 
-// aiConfigured mirrors pb_hooks/lib/ai/provider.js isConfigured: a URL and a model.
-func aiConfigured() bool {
-	return strings.TrimSpace(os.Getenv("CHORUS_AI_URL")) != "" && strings.TrimSpace(os.Getenv("CHORUS_AI_EMBEDDING_MODEL")) != ""
+// aiConfiguredKey is where pb_hooks/ai.pb.js notes, at start, whether pb_hooks/lib/ai/provider.js has a provider
+// (named by CHORUS_AI_URL, or Workers AI through the site's Worker by default; `off` for none): one decision,
+// read here, not a second reading of the environment.
+const aiConfiguredKey = "chorus.ai.configured"
+
+func aiConfigured(app core.App) bool {
+	configured, _ := app.Store().Get(aiConfiguredKey).(bool)
+	return configured
 }
 
 func registerVectorHooks(app core.App, index *vectorIndex) {
@@ -41,7 +43,7 @@ func registerVectorHooks(app core.App, index *vectorIndex) {
 			if err := e.Next(); err != nil {
 				return err
 			}
-			if e.Record.Get("chorus_ai_edited") == true && aiConfigured() {
+			if e.Record.Get("chorus_ai_edited") == true && aiConfigured(e.App) {
 				runJob(e.App, aiIndexJob)
 			}
 			return nil
@@ -52,7 +54,7 @@ func registerVectorHooks(app core.App, index *vectorIndex) {
 			if err := e.Next(); err != nil {
 				return err
 			}
-			if aiConfigured() {
+			if aiConfigured(e.App) {
 				runJob(e.App, aiIndexJob)
 			}
 			return nil
