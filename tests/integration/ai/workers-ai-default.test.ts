@@ -22,7 +22,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      if (request.url !== '/edge/ai/v1/embeddings') return response.writeHead(200).end('{}'); // publishes
+      if (request.url !== '/edge/ai/v1/embeddings') {
+        response.writeHead(200).end('{}'); // publishes
+        return;
+      }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string[] };
       asked.push({ authorization: String(request.headers.authorization), model: body.model });
       const answer = await fetch(`${ai.url}/embeddings`, {
