@@ -7,6 +7,7 @@
 import '../lib/require-node.mjs';
 import { readFileSync } from 'node:fs';
 import { startAiStandIn } from '../lib/ai-stand-in.mjs';
+import { embeddingTime, untilIndexed } from '../lib/bench/ai-index.mjs';
 import { startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { commandLine } from '../lib/cli.mjs';
 import { percentile } from '../lib/stats.mjs';
@@ -64,14 +65,7 @@ async function run(mode, ai) {
         ids.set(`${pair.id}:${side}`, post.id);
       }
     }
-    if (mode === 'model') {
-      for (;;) {
-        const status = await bench.admin.send('/api/chorus/ai/status', {});
-        if (status.indexed >= status.total) break;
-        await bench.admin.send('/api/crons/chorus_ai_index', { method: 'POST' }).catch(() => {});
-        await wait(250);
-      }
-    }
+    if (mode === 'model') await untilIndexed(bench.admin);
     const typing = new Map();
     const times = [];
     for (const pair of pairs) {
@@ -114,16 +108,7 @@ async function run(mode, ai) {
 /** The model's own cost: every idea's text embedded once by the stand-in, in the job's batches of 64. */
 async function embeddingCost(ai) {
   const texts = pairs.flatMap((pair) => [pair.a, pair.b]).map((idea) => `${idea.title}\n\n${idea.body || ''}`);
-  const start = performance.now();
-  for (let i = 0; i < texts.length; i += 64) {
-    const answer = await fetch(`${ai.url}/embeddings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: ai.model, input: texts.slice(i, i + 64) }),
-    });
-    await answer.json();
-  }
-  const total = performance.now() - start;
+  const total = await embeddingTime(ai, texts);
   console.log(
     `Embedding ${texts.length} ideas with ${ai.model}: ${Math.round(total)} ms (${Math.round((total / texts.length) * 10) / 10} ms an idea)`,
   );

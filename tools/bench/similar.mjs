@@ -10,6 +10,7 @@ import '../lib/require-node.mjs';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { startAiStandIn } from '../lib/ai-stand-in.mjs';
+import { embeddingTime, untilIndexed } from '../lib/bench/ai-index.mjs';
 import { startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { seedLargeBoard } from '../lib/bench/large-board.mjs';
 import { commandLine } from '../lib/cli.mjs';
@@ -107,30 +108,15 @@ try {
     try {
       const statuses = (await bench.admin.collection('statuses').getFullList()).map((s) => s.id);
       seedLargeBoard(bench.dataDir, { ideas, votes: ideas, comments: 0, boards: [bench.board.id], statuses });
-      const status = () => bench.admin.send('/api/chorus/ai/status', {});
       // (1) Chorus's own indexing cost.
       const start = performance.now();
-      let s = await status();
-      while (s.indexed < s.total) {
-        await bench.admin.send('/api/crons/chorus_ai_index', { method: 'POST' }).catch(() => {});
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        s = await status();
-      }
+      const s = await untilIndexed(bench.admin);
       const ownMs = ms(start);
       // (2) The model on the same texts (the first batches of the board's ideas, as the job sends them).
       const texts = (
         await bench.admin.collection('posts').getList(1, 64 * MODEL_BATCHES, { sort: '-created', fields: 'title,body' })
       ).items.map((post) => `${post.title}\n\n${post.body}`);
-      const modelStart = performance.now();
-      for (let i = 0; i < texts.length; i += 64) {
-        const answer = await fetch(`${ai.url}/embeddings`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ model: ai.model, input: texts.slice(i, i + 64) }),
-        });
-        await answer.json();
-      }
-      const modelPerIdea = ms(modelStart) / texts.length;
+      const modelPerIdea = (await embeddingTime(ai, texts)) / texts.length;
       console.log(
         `\n${ideas} ideas (${s.dims} dims): Chorus's indexing ${round(ownMs / 1000)} s (${round(ownMs / ideas)} ms an idea); ` +
           `the stand-in's model ${round(modelPerIdea)} ms an idea in batches of 64; ` +
