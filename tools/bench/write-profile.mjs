@@ -1,5 +1,6 @@
-// `npm run bench -- write-profile`: where a vote's PocketBase CPU goes (issue 35: find the time before changing
-// anything). Votes and unvotes by 40 members on 10 ideas, 8 in flight, while Go's CPU profiler samples PocketBase
+// `npm run bench -- write-profile [--write comment]`: where a vote's (or a comment's) PocketBase CPU goes (issue 35:
+// find the time before changing anything). Votes and unvotes by 40 members on 10 ideas (or comments by 80 members
+// on them), 8 in flight, while Go's CPU profiler samples PocketBase
 // (CHORUS_PPROF, server/cmd/pocketbase/profile.go); prints the CPU per vote and its share by part: the JavaScript
 // VM running the hooks (goja), SQLite, Go's runtime (garbage collector, allocation, scheduler), PocketBase's own Go
 // code, JSON and reflection, HTTP. Needs Go (`go tool pprof`). Never fails on time.
@@ -17,11 +18,14 @@ import { freePort } from '../lib/ports.mjs';
 const { values } = commandLine({
   command: 'bench write-profile',
   file: import.meta.url,
-  synopsis: '[--seconds N]',
-  options: { seconds: { type: 'string', default: '10' } },
+  synopsis: '[--seconds N] [--write vote|comment]',
+  options: { seconds: { type: 'string', default: '10' }, write: { type: 'string', default: 'vote' } },
 });
 const SECONDS = Math.round(positiveNumber(values.seconds, '--seconds'));
-const MEMBERS = 40;
+if (!['vote', 'comment'].includes(values.write)) throw new Error('--write: vote or comment');
+const COMMENTS = values.write === 'comment';
+// A member may write 40 comments in ten minutes (pb_hooks/lib/limits.js): twice the members for comments.
+const MEMBERS = COMMENTS ? 80 : 40;
 
 /** What each function's package counts as, first match wins. */
 const PARTS = [
@@ -38,7 +42,12 @@ const residentMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 const pprofPort = await freePort();
-const bench = await startBenchPocketBase({ env: { CHORUS_PPROF: `127.0.0.1:${pprofPort}` } });
+const bench = await startBenchPocketBase({
+  env: {
+    CHORUS_PPROF: `127.0.0.1:${pprofPort}`,
+    ...(process.env.CHORUS_HOOKS_POOL && { CHORUS_HOOKS_POOL: process.env.CHORUS_HOOKS_POOL }),
+  },
+});
 const work = mkdtempSync(join(tmpdir(), 'chorus-profile-'));
 try {
   const members = await signedInMembers(bench, MEMBERS, 'p');
@@ -50,18 +59,25 @@ try {
         .create({ board: bench.board.id, author: bench.author.id, title: `Profiled ${i}`, body: 'x', approved: true }),
     );
   }
-  // A vote and its unvote for each member and idea, over and over until the profile is taken.
+  // A vote and its unvote (or a comment) for each member and idea, over and over until the profile is taken.
   let writes = 0;
+  const write = async ({ idea, member }) => {
+    if (COMMENTS) {
+      await member.pb.collection('comments').create({ post: idea.id, author: member.id, body: `Profiled ${writes}` });
+      writes += 1;
+      return;
+    }
+    const vote = await member.pb.collection('votes').create({ post: idea.id, user: member.id });
+    await member.pb.collection('votes').delete(vote.id);
+    writes += 2;
+  };
   let profiling = true;
   const pairs = ideas.flatMap((idea) => members.map((member) => ({ idea, member })));
   const loop = async () => {
     while (profiling) {
       await inParallel(
         pairs.map(({ idea, member }) => async () => {
-          if (!profiling) return;
-          const vote = await member.pb.collection('votes').create({ post: idea.id, user: member.id });
-          await member.pb.collection('votes').delete(vote.id);
-          writes += 2;
+          if (profiling) await write({ idea, member });
         }),
         8,
       );
@@ -94,7 +110,7 @@ try {
   }
   const totalMs = total * unit;
   console.log(
-    `${profiled} votes and unvotes (8 in flight) in ${SECONDS} s: ${(profiled / SECONDS).toFixed(0)} a second, ` +
+    `${profiled} ${COMMENTS ? 'comments' : 'votes and unvotes'} (8 in flight) in ${SECONDS} s: ${(profiled / SECONDS).toFixed(0)} a second, ` +
       `PocketBase CPU ${(totalMs / profiled).toFixed(2)} ms each (profiled ${Math.round(totalMs)} ms), ` +
       `memory ${residentMb(bench.pid)} MB\n`,
   );

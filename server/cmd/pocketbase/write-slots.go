@@ -1,4 +1,4 @@
-// At most one record write per eight warm JS runtimes runs its hooks at once; the rest wait their turn in Go, where waiting is
+// At most one record write per sixteen warm JS runtimes runs its hooks at once; the rest wait their turn in Go, where waiting is
 // cheap. SQLite takes one write at a time anyway, so this costs no throughput, and it keeps the writes in
 // flight within the warm JS runtimes (each write holds several while its hooks save other records: see
 // defaultHooksPool), instead of PocketBase building a throwaway runtime for every hook past the pool. Measured
@@ -12,9 +12,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// writeSlotsFor leaves each write eight warm runtimes (a vote's hooks nest several deep, and reads use them too).
+// writeSlotsFor leaves each write sixteen warm runtimes (a comment's hooks nest that deep with the jobs it wakes,
+// and reads use them too): eight writes at once with the default pool, as with 64 runtimes and eight each before.
 func writeSlotsFor(hooksPool int) int {
-	return max(1, hooksPool/8)
+	return max(1, hooksPool/16)
 }
 
 // isRecordWrite is a create, update or delete through PocketBase's records API.
