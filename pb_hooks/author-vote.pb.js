@@ -20,7 +20,7 @@ onRecordCreate((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
     try {
-      const vote = new Record(txApp.findCollectionByNameOrId('votes'));
+      const vote = new Record(txApp.findCachedCollectionByNameOrId('votes'));
       vote.set('post', e.record.id);
       vote.set('user', e.record.getString('author'));
       txApp.save(vote);

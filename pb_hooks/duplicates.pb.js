@@ -41,7 +41,7 @@ routerAdd(
     const asked = String(e.request.url.query().get('state') || 'open');
     const state = STATES.includes(asked) ? asked : 'open';
     const info = e.requestInfo();
-    const rule = e.app.findCollectionByNameOrId('posts').viewRule;
+    const rule = e.app.findCachedCollectionByNameOrId('posts').viewRule;
     const canSee = (post) => e.app.canAccessRecord(post, info, rule);
     return e.json(200, listSuggestions(e.app, { state, ...readPaging(e, 20, 50) }, canSee));
   },

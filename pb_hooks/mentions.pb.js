@@ -83,7 +83,7 @@ routerAdd(
       )
       .bind({ post: post.id, caller: caller.id, pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
       .all(rows);
-    const users = e.app.findCollectionByNameOrId('users');
+    const users = e.app.findCachedCollectionByNameOrId('users');
     return e.json(200, {
       items: rows.map((row) => ({
         id: row.id,

@@ -75,7 +75,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
   const byId = {};
   for (const record of e.app.findRecordsByIds('posts', ids)) byId[record.id] = record;
   const info = e.requestInfo();
-  const rule = e.app.findCollectionByNameOrId('posts').listRule;
+  const rule = e.app.findCachedCollectionByNameOrId('posts').listRule;
   const items = ids.map((id) => byId[id]).filter((record) => record && e.app.canAccessRecord(record, info, rule));
   $apis.enrichRecords(e, items);
   return e.json(200, { page, perPage, totalItems, totalPages, totalCapped: capped, items });

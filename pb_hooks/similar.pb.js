@@ -31,7 +31,7 @@ routerAdd('GET', '/api/chorus/similar', (e) => {
   ))
     byId[record.id] = record;
   const info = e.requestInfo();
-  const rule = e.app.findCollectionByNameOrId('posts').listRule;
+  const rule = e.app.findCachedCollectionByNameOrId('posts').listRule;
   const items = [];
   for (const one of found) {
     const record = byId[one.id];

@@ -46,7 +46,7 @@ routerAdd(
             .execute();
           if (wasUsed(txApp, key)) throw new SsoRefusal('replayed', 401, key);
           // Burned first: a token refused below cannot be tried again either.
-          const used = new Record(txApp.findCollectionByNameOrId('sso_used_tokens'));
+          const used = new Record(txApp.findCachedCollectionByNameOrId('sso_used_tokens'));
           used.set('jti', key);
           used.set('expires_at', new Date(Number(claims.exp) * 1000).toISOString());
           try {

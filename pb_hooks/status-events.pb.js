@@ -24,7 +24,7 @@ onRecordUpdate((e) => {
   const actor = actorOf(e.record);
   withinTransaction(e, (txApp) => {
     if (from !== to) {
-      const event = new Record(txApp.findCollectionByNameOrId('status_events'));
+      const event = new Record(txApp.findCachedCollectionByNameOrId('status_events'));
       event.set('post', e.record.id);
       event.set('from', from);
       event.set('to', to);

@@ -29,7 +29,7 @@ routerAdd(
       const email = found.address;
       user = found.user;
       if (!user) {
-        user = new Record(txApp.findCollectionByNameOrId('users'));
+        user = new Record(txApp.findCachedCollectionByNameOrId('users'));
         user.setEmail(email);
         user.setVerified(false);
         user.setRandomPassword();
@@ -45,7 +45,7 @@ routerAdd(
         });
         alreadyVoted = true;
       } catch {
-        vote = new Record(txApp.findCollectionByNameOrId('votes'));
+        vote = new Record(txApp.findCachedCollectionByNameOrId('votes'));
         vote.set('post', post.id);
         vote.set('user', user.id);
         vote.set('on_behalf_by', staff.id);

@@ -20,7 +20,7 @@ routerAdd(
       throw new NotFoundError(refusalText('ideaNotFound'));
     }
     const { page, perPage, offset } = readPaging(e, 100, 500);
-    const users = e.app.findCollectionByNameOrId('users');
+    const users = e.app.findCachedCollectionByNameOrId('users');
     const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '', avatar_url: '' }));
     e.app
       .db()

@@ -8,7 +8,8 @@
 onRecordAfterCreateSuccess((e) => {
   e.next();
   if (e.record.get('chorus_import')) return;
-  const { enqueue } = require(`${__hooks}/lib/webhooks/queue.js`);
+  const { enqueue, hasSubscribers } = require(`${__hooks}/lib/webhooks/queue.js`);
+  if (!hasSubscribers(e.app, 'idea.posted')) return;
   const { buildEvent, describeIdea } = require(`${__hooks}/lib/webhooks/payload.js`);
   const post = e.app.findRecordById('posts', e.record.id);
   enqueue(e.app, buildEvent('idea.posted', { idea: describeIdea(e.app, post) }));

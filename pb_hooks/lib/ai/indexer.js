@@ -59,7 +59,7 @@ const release = () => $app.store().remove(CLAIM_KEY);
 
 /** Writes one batch's vectors (and clears stale marks whose text came back unchanged), then tells Go's index. */
 function store(app, rows, embedded) {
-  const collection = app.findCollectionByNameOrId('post_vectors');
+  const collection = app.findCachedCollectionByNameOrId('post_vectors');
   const written = [];
   app.runInTransaction((txApp) => {
     for (const { row, text, vector, dims, model } of embedded) {

@@ -199,7 +199,7 @@ function createKey(e, creator, body) {
       $dbx.exp("revoked_at = '' AND (expires_at = '' OR expires_at > {:now})", { now: dateString(Date.now()) }),
     );
     if (active >= MAX_ACTIVE_KEYS) throw new BadRequestError(refusalText('apiKeyTooMany'));
-    const key = new Record(txApp.findCollectionByNameOrId('api_keys'));
+    const key = new Record(txApp.findCachedCollectionByNameOrId('api_keys'));
     key.set('name', settings.name);
     key.set('scope', settings.scope);
     key.set('created_by', creator.id);
@@ -210,7 +210,7 @@ function createKey(e, creator, body) {
     txApp.save(key);
 
     const role = SCOPES[settings.scope];
-    const member = new Record(txApp.findCollectionByNameOrId('users'));
+    const member = new Record(txApp.findCachedCollectionByNameOrId('users'));
     member.setEmail(`api-key-${key.id}@${SERVICE_EMAIL_DOMAIN}`);
     member.setPassword($security.randomString(64));
     member.setVerified(true);

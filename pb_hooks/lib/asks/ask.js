@@ -48,13 +48,13 @@ function askVoters(app, staff, post, body, e = null) {
           .filter((user) => !user.getBool('blocked'))
           .map((user) => user.id)
       : [];
-    question = new Record(txApp.findCollectionByNameOrId('idea_questions'));
+    question = new Record(txApp.findCachedCollectionByNameOrId('idea_questions'));
     question.set('post', post.id);
     question.set('author', staff.id);
     question.set('body', body);
     question.set('sent_count', people.length);
     txApp.save(question);
-    const recipients = txApp.findCollectionByNameOrId('question_recipients');
+    const recipients = txApp.findCachedCollectionByNameOrId('question_recipients');
     for (const userId of people) {
       const row = new Record(recipients);
       row.set('question', question.id);

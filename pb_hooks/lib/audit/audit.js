@@ -100,7 +100,7 @@ function requestContext(e) {
  */
 function recordAudit(app, e, entry) {
   const who = e && e.context === true ? e : actorOf(e);
-  const record = new Record(app.findCollectionByNameOrId('audit_entries'));
+  const record = new Record(app.findCachedCollectionByNameOrId('audit_entries'));
   record.set('actor', who.actor);
   record.set('actor_name', String(who.name || '').slice(0, 200));
   record.set('actor_role', who.role);

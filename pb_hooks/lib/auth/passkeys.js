@@ -47,7 +47,7 @@ function startCeremony(e) {
     if (user.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
   }
   e.app.db().newQuery('DELETE FROM passkey_challenges WHERE expires_at < {:now}').bind({ now: sqlNow() }).execute();
-  const row = new Record(e.app.findCollectionByNameOrId('passkey_challenges'));
+  const row = new Record(e.app.findCachedCollectionByNameOrId('passkey_challenges'));
   row.set('challenge', String(claims.challenge));
   row.set('purpose', purpose);
   if (user) row.set('user', user.id);
@@ -164,7 +164,7 @@ function finishRegistration(e) {
     } catch (error) {
       if (error instanceof BadRequestError) throw error;
     }
-    const passkey = new Record(txApp.findCollectionByNameOrId('passkeys'));
+    const passkey = new Record(txApp.findCachedCollectionByNameOrId('passkeys'));
     passkey.set('user', user);
     passkey.set('name', (name || 'Passkey').slice(0, 60));
     passkey.set('credential_id', String(claims.credential));

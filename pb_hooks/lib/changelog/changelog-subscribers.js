@@ -19,7 +19,7 @@ function normalizeEmail(value) {
 }
 
 function signingKey(app, row) {
-  return `${row.getString('token_key')}${app.findCollectionByNameOrId('users').authToken.secret}changelog-emails`;
+  return `${row.getString('token_key')}${app.findCachedCollectionByNameOrId('users').authToken.secret}changelog-emails`;
 }
 
 function createLinkToken(app, row, type) {
@@ -70,7 +70,7 @@ function requestSubscription(app, email, locale) {
     try {
       row = txApp.findFirstRecordByData('changelog_subscribers', 'email', email);
     } catch {
-      row = new Record(txApp.findCollectionByNameOrId('changelog_subscribers'));
+      row = new Record(txApp.findCachedCollectionByNameOrId('changelog_subscribers'));
       row.set('email', email);
       row.set('token_key', newTokenKey());
     }

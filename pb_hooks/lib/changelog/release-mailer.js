@@ -160,7 +160,7 @@ function runReleaseMailer(app) {
 
 /** Queues the release's mailing, inside the publishing transaction (pb_hooks/changelog.pb.js). */
 function queueReleaseMailing(txApp, entryId) {
-  const mailing = new Record(txApp.findCollectionByNameOrId('changelog_mailings'));
+  const mailing = new Record(txApp.findCachedCollectionByNameOrId('changelog_mailings'));
   mailing.set('entry', entryId);
   mailing.set('status', 'pending');
   mailing.set('lease_until', '');

@@ -97,7 +97,7 @@ function readCompaniesCsv(text) {
 
 /** Upserts the checked rows by external id in `app` (a transaction); returns { created, updated, unchanged }. */
 function writeCompanies(app, rows) {
-  const collection = app.findCollectionByNameOrId('companies');
+  const collection = app.findCachedCollectionByNameOrId('companies');
   const counts = { created: 0, updated: 0, unchanged: 0 };
   for (const row of rows) {
     let record;

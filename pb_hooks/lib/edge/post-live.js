@@ -32,7 +32,7 @@ function syncPostLive(app, post, board = null) {
     if (live) app.delete(live);
     return;
   }
-  const record = live ?? new Record(app.findCollectionByNameOrId(COLLECTION));
+  const record = live ?? new Record(app.findCachedCollectionByNameOrId(COLLECTION));
   if (!live) record.set('id', post.id);
   let changed = !live;
   for (const [field, read] of Object.entries(FIELDS)) {

@@ -37,11 +37,20 @@ function recountPost(app, postId) {
   return saveCounts(app, post, counts.votes, counts.comments);
 }
 
+/** Marks a save whose write sets only the count columns (server/cmd/pocketbase/votes.go countsOnly: every hook,
+ * live event and after-commit hook still runs; SQLite no longer compiles the search trigger into it). */
+const COUNTS_ONLY = 'chorus_counts_only';
+
 function saveCounts(app, post, votes, comments) {
   post.set('vote_count', votes);
   post.set('comment_count', comments);
   post.set('trending_score', trendingScore(votes, comments, post.getDateTime('created').unix()));
-  app.saveNoValidate(post);
+  post.set(COUNTS_ONLY, true);
+  try {
+    app.saveNoValidate(post);
+  } finally {
+    post.set(COUNTS_ONLY, null);
+  }
   return { votes, comments };
 }
 

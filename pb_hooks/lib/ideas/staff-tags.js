@@ -4,7 +4,7 @@ const without = (ids, id) => ids.filter((x) => x !== id);
 function staffTagsOf(app, postId) {
   const [found] = app.findRecordsByFilter('post_staff_tags', 'post = {:post}', '', 1, 0, { post: postId });
   if (found) return found;
-  const record = new Record(app.findCollectionByNameOrId('post_staff_tags'));
+  const record = new Record(app.findCachedCollectionByNameOrId('post_staff_tags'));
   record.set('post', postId);
   return record;
 }

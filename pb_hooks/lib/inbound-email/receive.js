@@ -88,7 +88,7 @@ function imageFiles(app, message, details) {
 }
 
 function newMember(app, message) {
-  const users = app.findCollectionByNameOrId('users');
+  const users = app.findCachedCollectionByNameOrId('users');
   const member = new Record(users);
   member.setEmail(message.from);
   member.setPassword($security.randomString(40));
@@ -112,7 +112,7 @@ function alreadyTaken(app, key) {
 /** Notes the message as taken, inside the transaction that saves what it made (`made`: the record's id). */
 function noteTaken(txApp, key, made) {
   if (!key) return;
-  const row = new Record(txApp.findCollectionByNameOrId('inbound_messages'));
+  const row = new Record(txApp.findCachedCollectionByNameOrId('inbound_messages'));
   row.set('key', key);
   row.set('made', made);
   txApp.save(row);
@@ -139,7 +139,7 @@ function createIdea(app, boardId, message, details, seen) {
   let member = existing;
   app.runInTransaction((txApp) => {
     if (!member) member = newMember(txApp, message);
-    post = new Record(txApp.findCollectionByNameOrId('posts'));
+    post = new Record(txApp.findCachedCollectionByNameOrId('posts'));
     post.set('board', board.id);
     post.set('author', member.id);
     post.set('title', title);
@@ -167,7 +167,7 @@ function createComment(app, target, message, seen) {
   if (!canSeePost(app, member.id, post.id) || post.getBool('locked')) throw new Refusal(403, 'idea closed to them');
   const body = replyText(message.text).slice(0, 5000);
   if (!body) throw new Refusal(400, 'nothing above the quoted text');
-  const comment = new Record(app.findCollectionByNameOrId('comments'));
+  const comment = new Record(app.findCachedCollectionByNameOrId('comments'));
   comment.set('post', post.id);
   comment.set('author', member.id);
   comment.set('body', body);

@@ -51,7 +51,7 @@ function recordMiss(app, text, address) {
   const terms = new DynamicModel({ n: 0 });
   db.newQuery('SELECT COUNT(*) AS n FROM search_misses WHERE week = {:week}').bind({ week }).one(terms);
   if (terms.n >= MAX_TERMS_A_WEEK) return false;
-  const row = new Record(app.findCollectionByNameOrId('search_misses'));
+  const row = new Record(app.findCachedCollectionByNameOrId('search_misses'));
   row.set('week', week);
   row.set('term', term);
   row.set('count', 1);

@@ -16,7 +16,7 @@ const stamp = (ms) => new Date(ms).toISOString().replace('T', ' ');
 /** Queues what is left of one write's notifications (nothing when nothing is left). */
 function queueFanout(app, fields, audience, after, written) {
   if (after === DONE && written.touched.length === 0) return;
-  const row = new Record(app.findCollectionByNameOrId(COLLECTION));
+  const row = new Record(app.findCachedCollectionByNameOrId(COLLECTION));
   for (const key of ['kind', 'post', 'comment', 'entry', 'actor']) row.set(key, fields[key] || '');
   row.set('audience', audience || {});
   row.set('after', after);
@@ -40,7 +40,7 @@ function listOf(row, field) {
 function tellLive(app, userIds) {
   if (userIds.length === 0) return;
   const wanted = new Set(userIds);
-  const collectionId = app.findCollectionByNameOrId('notifications').id;
+  const collectionId = app.findCachedCollectionByNameOrId('notifications').id;
   const clients = app.subscriptionsBroker().clients();
   for (const key in clients) {
     const client = clients[key];

@@ -104,7 +104,7 @@ function insightsRow(app, post) {
   try {
     return app.findRecordById('post_insights', post.id);
   } catch {
-    const row = new Record(app.findCollectionByNameOrId('post_insights'));
+    const row = new Record(app.findCachedCollectionByNameOrId('post_insights'));
     row.set('id', post.id);
     row.set('post', post.id);
     return row;

@@ -86,7 +86,7 @@ function findOne(app, collection, filter, params) {
 function upsertCompany(app, company) {
   let record = findOne(app, 'companies', 'external_id = {:id}', { id: company.id });
   if (!record) {
-    record = new Record(app.findCollectionByNameOrId('companies'));
+    record = new Record(app.findCachedCollectionByNameOrId('companies'));
     record.set('external_id', company.id);
   }
   const changes = { name: company.name };
@@ -109,7 +109,7 @@ function applyCustomer(app, user, customer) {
   if (!customer || (!customer.company && !customer.attributes)) return null;
   let profile = findOne(app, 'member_profiles', 'user = {:user}', { user: user.id });
   if (!profile) {
-    profile = new Record(app.findCollectionByNameOrId('member_profiles'));
+    profile = new Record(app.findCachedCollectionByNameOrId('member_profiles'));
     profile.set('user', user.id);
   }
   if (customer.company) {

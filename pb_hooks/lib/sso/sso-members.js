@@ -65,7 +65,7 @@ module.exports.linkMember = (app, person) => {
   if (user && require(`${__hooks}/lib/access.js`).hasStaffRole(user))
     throw new SsoRefusal('staff_account', 403, user.id);
   if (!user) {
-    user = new Record(app.findCollectionByNameOrId('users'));
+    user = new Record(app.findCachedCollectionByNameOrId('users'));
     user.setRandomPassword();
     user.set('role', 'member');
     user.set('blocked', false);

@@ -84,7 +84,7 @@ function issueDraft(app, post) {
 }
 
 function newRow(app, collection, fields) {
-  const row = new Record(app.findCollectionByNameOrId(collection));
+  const row = new Record(app.findCachedCollectionByNameOrId(collection));
   for (const name in fields) row.set(name, fields[name]);
   app.save(row);
   return row;

@@ -5,7 +5,7 @@ const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
 /** Notes one attempt of `deliveryId`, begun at `startedMs`, with its outcome {code, error, durationMs}. */
 function recordAttempt(app, deliveryId, startedMs, outcome) {
-  const collection = app.findCollectionByNameOrId('webhook_attempts');
+  const collection = app.findCachedCollectionByNameOrId('webhook_attempts');
   const row = new Record(collection);
   row.set('delivery', deliveryId);
   row.set('attempted_at', dateString(startedMs));

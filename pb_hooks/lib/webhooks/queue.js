@@ -28,16 +28,27 @@ function alreadyQueued(app, webhookId, messageId) {
   return rows.length > 0;
 }
 
+/** The active endpoints subscribed to events of `type` (at most `limit`; 0: every one). */
+function endpointsFor(app, type, limit = 0) {
+  return app.findRecordsByFilter('webhooks', 'paused = false && events ~ {:type}', '', limit, 0, {
+    type: `"${type}"`, // the stored JSON array holds each event quoted: an exact match
+  });
+}
+
+/** Whether any endpoint wants events of `type`: one indexed read, so a hot write describes its event (several
+ * reads of the idea, its board, status, fields and people) only for someone who will receive it. */
+function hasSubscribers(app, type) {
+  return endpointsFor(app, type, 1).length > 0;
+}
+
 // `event` is { version, type, timestamp, data }. With `onceKey`, the event is queued at most once per
 // endpoint (e.g. a vote milestone reached again after an unvote).
 function enqueue(app, event, onceKey = '', { kick = true } = {}) {
   const messageId = onceKey ? `msg_${onceKey}` : `msg_${$security.randomString(24)}`;
   try {
-    const endpoints = app.findRecordsByFilter('webhooks', 'paused = false && events ~ {:type}', '', 0, 0, {
-      type: `"${event.type}"`, // the stored JSON array holds each event quoted: an exact match
-    });
+    const endpoints = endpointsFor(app, event.type);
     if (endpoints.length === 0) return false;
-    const collection = app.findCollectionByNameOrId('webhook_deliveries');
+    const collection = app.findCachedCollectionByNameOrId('webhook_deliveries');
     const standard = JSON.stringify(event);
     let withCustomers = null; // built once, for the endpoints an admin let have customer data
     for (const endpoint of endpoints) {
@@ -71,4 +82,4 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
   }
 }
 
-module.exports = { enqueue, nowString };
+module.exports = { enqueue, hasSubscribers, nowString };

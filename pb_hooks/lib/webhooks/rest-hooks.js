@@ -147,7 +147,7 @@ function subscribe(e) {
     if (already) return;
     const live = txApp.countRecords('webhooks', $dbx.hashExp({ kind: KIND, api_key: key.id }));
     if (live >= CONTRACT.MAX_REST_HOOKS_PER_KEY) throw new BadRequestError(refusalText('restHookTooMany'));
-    endpoint = new Record(txApp.findCollectionByNameOrId('webhooks'));
+    endpoint = new Record(txApp.findCachedCollectionByNameOrId('webhooks'));
     endpoint.set('name', `REST hook: ${key.getString('name')}`.slice(0, 80));
     endpoint.set('url', url);
     endpoint.set('kind', KIND);

@@ -135,7 +135,8 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
 }
 
-// countsOnly marks a post saved by recountAfterVote: its write sets only the columns a count changes (every hook,
+// countsOnly marks a post saved by recountAfterVote (and by a comment's recount, pb_hooks/lib/ideas/counters.js
+// saveCounts, under the same name): its write sets only the columns a count changes (every hook,
 // live event and after-commit hook of the save still runs). The search index's trigger is not compiled for it
 // (pb_migrations/1764780000_search_trigger_on_text_only.js), which was a tenth of a vote's CPU.
 const countsOnly = "chorus_counts_only"
