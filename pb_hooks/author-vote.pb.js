@@ -19,16 +19,20 @@ onRecordCreate((e) => {
   if (!e.record.get('chorus_author_vote')) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
+    let worthMade = false;
     try {
       const vote = new Record(txApp.findCachedCollectionByNameOrId('votes'));
       vote.set('post', e.record.id);
       vote.set('user', e.record.getString('author'));
       txApp.save(vote);
+      worthMade = typeof vote.get('chorus_votes_now') === 'number'; // Go counted it, and the worth followed
       // The vote recounted the stored post; the record PocketBase answers with and announces follows it.
       const counted = txApp.findRecordById('posts', e.record.id);
       for (const field of ['vote_count', 'trending_score']) e.record.set(field, counted.get(field));
     } catch (error) {
       txApp.logger().error("Could not count the author's vote", 'post', e.record.id, 'error', String(error));
     }
+    // A counted vote made the idea's worth row (insights.pb.js leaves it to the vote); otherwise it is made here.
+    if (!worthMade) require(`${__hooks}/lib/priority/insights.js`).recomputeInsights(txApp, e.record.id);
   });
 }, 'posts');

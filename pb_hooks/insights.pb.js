@@ -3,7 +3,10 @@
 // transaction: a new idea gets its row; a vote, a member's company, a company's revenue or plan, and the
 // staff's impact, confidence and effort recompute what they change (pb_hooks/lib/priority/insights.js). A vote on
 // a popular idea marks it stale instead, for the job below (lib/priority/insights-queue.js).
+// (An idea that starts with its author's vote gets its row from that vote, author-vote.pb.js: computing it here
+// too, with no vote yet, cost a new idea a second recount and its row's hooks.)
 onRecordCreate((e) => {
+  if (e.record.get('chorus_author_vote')) return e.next();
   const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeInsights(txApp, e.record.id));
