@@ -34,10 +34,10 @@ const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=j
 // once; when every warm runtime is busy PocketBase builds a throwaway one for the call, which loads every
 // module it requires again. With 15, eight votes at once spent half of PocketBase's CPU building runtimes and
 // reloading modules (npm run bench -- write-profile); 64 cost 15 MB more at rest and 70 ms more at start. A
-// comment's hooks nest deeper than a vote's (its recount, the live copy, the first notifications, the woken
-// jobs): with 64, eight comments at once still built a throwaway runtime for a fifth of their CPU and reloaded
-// modules into it for another tenth (write-profile --write comment); 128 build none.
-const defaultHooksPool = 128
+// comment's hooks nest deeper (its recount, the live copy, the first notifications, the jobs it wakes): with
+// eight writes at once they still ran past 64; with three (write-slots.go) they stay within it, and 128 bought
+// nothing more (write-profile --write comment: 15.4-15.5 against 13.9-17.6 ms each) for 100 MB more in a burst.
+const defaultHooksPool = 64
 
 // programStoreKey names the app-store entry the JavaScript hooks read to know Chorus's Go parts are running.
 const programStoreKey = "chorus.program"
