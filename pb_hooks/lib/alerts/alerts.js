@@ -5,7 +5,7 @@
 //   metric and segment) and records each crossing in alert_firings with INSERT OR IGNORE on the unique
 //   (rule, post) index. SQLite serializes writers, and the index would refuse a second row anyway, so a rule
 //   fires once per idea however many votes race; a rolled-back vote leaves no firing.
-// - deliverFirings runs off the write path (the `chorus_alerts` job, kicked over loopback after commit and
+// - deliverFirings runs off the write path (the `chorus_alerts` job, woken by $jobs.wake after commit and
 //   every minute): each pending firing is claimed, becomes an `idea.threshold_reached` webhook event in the
 //   durable webhook queue (Slack endpoints get a Slack message) and one email per recipient who is still
 //   staff, in their language.

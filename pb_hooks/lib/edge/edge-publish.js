@@ -1,6 +1,6 @@
 // PocketBase's one channel to the site's Worker: committed public changes (for the live sockets at the edge)
 // and cache tags to purge are queued in memory by the writes' after-commit hooks and sent together, in one
-// POST /edge/publish per batch, by the `chorus_edge_publish` job on its own goroutine (woken over loopback,
+// POST /edge/publish per batch, by the `chorus_edge_publish` job on its own goroutine (woken by $jobs.wake,
 // as the webhook worker is: lib/webhooks/kick.js), so no write waits for the Worker.
 //
 // EDGE_URL (the site's origin; EDGE_PURGE_URL's origin also works) and EDGE_PURGE_SECRET: unset, nothing is

@@ -71,6 +71,7 @@ func main() {
 		OnInit: func(vm *goja.Runtime) {
 			bindInboundMail(vm)
 			bindVectors(vm, vectors)
+			bindJobs(vm, app)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -82,6 +83,7 @@ func main() {
 	registerVotes(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
+	registerJobWaking(app)
 	// The hooks' sign that they run in this program (lib/server-program.js): a stock PocketBase counts no vote.
 	app.Store().Set(programStoreKey, "chorus")
 

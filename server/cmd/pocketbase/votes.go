@@ -20,7 +20,6 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
-	"github.com/pocketbase/pocketbase/tools/routine"
 )
 
 const (
@@ -266,14 +265,4 @@ func ensureSubscribed(app core.App, postID, userID string) error {
 	subscription.Set("post", postID)
 	subscription.Set("user", userID)
 	return app.SaveNoValidate(subscription)
-}
-
-// runJob runs a registered cron job now on its own goroutine (what lib/webhooks/kick.js asks over loopback).
-func runJob(app core.App, id string) {
-	for _, job := range app.Cron().Jobs() {
-		if job.Id() == id {
-			routine.FireAndForget(job.Run)
-			return
-		}
-	}
 }
