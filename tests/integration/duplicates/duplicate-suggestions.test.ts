@@ -45,7 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => pb?.stop());
 
-const tag = () => Math.random().toString(36).slice(2, 7);
+/** A word no other test types; it ends in a letter the shared-words stemmer keeps (it drops a final "s"). */
+const tag = () => `${Math.random().toString(36).slice(2, 7)}q`;
 const send = (client: PocketBase, path: string, body?: Record<string, unknown>) =>
   client.send(path, { method: body ? 'POST' : 'GET', ...(body ? { body } : {}) });
 const openPairs = async (): Promise<Suggestion[]> =>
