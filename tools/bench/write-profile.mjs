@@ -3,7 +3,8 @@
 // on them), 8 in flight, while Go's CPU profiler samples PocketBase
 // (CHORUS_PPROF, server/cmd/pocketbase/profile.go); prints the CPU per vote and its share by part: the JavaScript
 // VM running the hooks (goja), SQLite, Go's runtime (garbage collector, allocation, scheduler), PocketBase's own Go
-// code, JSON and reflection, HTTP. Needs Go (`go tool pprof`). Never fails on time.
+// code, JSON and reflection, HTTP. Needs Go (`go tool pprof`). Never fails on time. CHORUS_HOOKS_POOL in
+// its environment is passed on to PocketBase, to compare pool sizes.
 import '../lib/require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

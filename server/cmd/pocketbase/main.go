@@ -106,8 +106,14 @@ func main() {
 // hooksPoolSize is how many JS runtimes PocketBase keeps warm for the hooks: CHORUS_HOOKS_POOL, else
 // defaultHooksPool (the --hooksPool flag wins over both).
 func hooksPoolSize() int {
-	if n, err := strconv.Atoi(os.Getenv("CHORUS_HOOKS_POOL")); err == nil && n > 0 {
+	return positiveEnv("CHORUS_HOOKS_POOL", defaultHooksPool)
+}
+
+// positiveEnv is the whole number the environment variable `name` holds when it is above zero, else `fallback`
+// (unset, empty or not a number: the operator's typo never turns into a pool or slot count of zero).
+func positiveEnv(name string, fallback int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
 		return n
 	}
-	return defaultHooksPool
+	return fallback
 }

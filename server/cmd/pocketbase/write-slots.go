@@ -11,9 +11,7 @@ package main
 
 import (
 	"net/http"
-	"os"
 	"runtime"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -22,10 +20,7 @@ import (
 // writeSlotsFor: CHORUS_WRITE_SLOTS, else one more than the CPUs Go may use, leaving each write sixteen warm
 // runtimes (a comment's hooks nest that deep with the jobs it wakes, and reads use them too).
 func writeSlotsFor(hooksPool int) int {
-	if n, err := strconv.Atoi(os.Getenv("CHORUS_WRITE_SLOTS")); err == nil && n > 0 {
-		return n
-	}
-	return max(1, min(runtime.GOMAXPROCS(0)+1, hooksPool/16))
+	return positiveEnv("CHORUS_WRITE_SLOTS", max(1, min(runtime.GOMAXPROCS(0)+1, hooksPool/16)))
 }
 
 // isRecordWrite is a create, update or delete through PocketBase's records API.
