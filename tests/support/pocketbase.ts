@@ -60,7 +60,15 @@ export async function startTestPocketBase(
   // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
   // No AI provider unless the test gives one (tests/support/ai.ts), whatever this shell's environment says.
   const env = { CHORUS_OUTBOUND_ALLOW_FILE: outboundAllowFile(), CHORUS_AI_URL: 'off', ...options.env };
-  let server = await startOnFreePort({ dataDir, superuser, proxySecret, env, dev: options.dev ?? false });
+  // A copy of a migrated folder (shared by this run's PocketBases): 1.8 s of CPU less than migrating an empty one.
+  let server = await startOnFreePort({
+    dataDir,
+    superuser,
+    proxySecret,
+    env,
+    dev: options.dev ?? false,
+    fromTemplate: true,
+  });
   const client = (url: string) => visitorClient(url, proxySecret);
   const admin = client(server.url);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);

@@ -2,9 +2,11 @@
 // which the hooks read for emails and refusals), and stops it.
 // Used by `npm start`, the integration tests and the end-to-end tests alike.
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { copyMigratedTemplate } from './migrated-template.mjs';
 import { ensurePocketBase } from './pocketbase-binary.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,10 +38,14 @@ function pbFlags(dataDir, { watch = false, hooksDir = HOOKS_DIR, tree = root } =
   ];
 }
 
+/** Applies the migrations to a data folder (`hooksDir`: the hooks a migration's saves run). */
+const migrateUp = (bin, dataDir, tree, hooksDir = join(tree, 'pb_hooks')) =>
+  run(bin, ['migrate', 'up', ...pbFlags(dataDir, { tree, hooksDir })], { env: localesEnv(tree) });
+
 /** Applies the migrations and creates or updates a superuser, before the server starts. */
 export async function upsertSuperuser(bin, dataDir, { email, password }, tree = root) {
   const flags = pbFlags(dataDir, { tree, hooksDir: join(tree, 'pb_hooks') });
-  await run(bin, ['migrate', 'up', ...flags], { env: localesEnv(tree) });
+  await migrateUp(bin, dataDir, tree);
   // `--` ends the flags, so a password starting with "-" is not taken for one. The CLI exits 0 even
   // when it refuses its arguments, so success is read from what it prints.
   const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...flags, '--', email, password], {
@@ -53,11 +59,13 @@ export async function upsertSuperuser(bin, dataDir, { email, password }, tree = 
 /**
  * @typedef {{ dataDir: string, port: number, host?: string, superuser?: { email: string, password: string } | undefined,
  *   watch?: boolean, quiet?: boolean, proxySecret?: string | undefined, env?: Record<string, string>,
- *   hooksDir?: string, tree?: string, dev?: boolean, bin?: string }} PocketBaseOptions
+ *   hooksDir?: string, tree?: string, dev?: boolean, bin?: string, fromTemplate?: boolean }} PocketBaseOptions
  * `tree`: the folder whose pb_migrations and locales PocketBase runs (this checkout's unless given; a bench's
  * "before" passes another revision's, whose pb_hooks it passes as hooksDir). `dev`: PocketBase's --dev, which
  * also prints every SQL statement it runs (read them with `output()`: a test checks their query plans). `bin`:
- * another PocketBase binary (a bench's "before", e.g. the stock build), Chorus's own unless given.
+ * another PocketBase binary (a bench's "before", e.g. the stock build), Chorus's own unless given. `fromTemplate`
+ * (tests only): an empty `dataDir` starts as a copy of a migrated one (lib/migrated-template.mjs), which shares
+ * the migrations' generated secrets with every other copy.
  */
 
 /**
@@ -78,8 +86,12 @@ export async function startPocketBase({
   tree = root,
   dev = false,
   bin: givenBin = undefined,
+  fromTemplate = false,
 }) {
   const bin = givenBin ?? (await ensurePocketBase());
+  if (fromTemplate && !existsSync(join(dataDir, 'data.db'))) {
+    await copyMigratedTemplate({ bin, dataDir, tree, hooksDir, migrate: (dir) => migrateUp(bin, dir, tree, hooksDir) });
+  }
   if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
   const flags = [...pbFlags(dataDir, { watch, hooksDir, tree }), ...(dev ? ['--dev'] : [])];
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...flags], {
