@@ -1,6 +1,6 @@
-// `npm run bench -- write-profile [--write comment]`: where a vote's (or a comment's) PocketBase CPU goes (issue 35:
-// find the time before changing anything). Votes and unvotes by 40 members on 10 ideas (or comments by 80 members
-// on them), 8 in flight, while Go's CPU profiler samples PocketBase
+// `npm run bench -- write-profile [--write comment] [--at-once N]`: where a vote's (or a comment's) PocketBase CPU
+// goes (issue 35: find the time before changing anything). Votes and unvotes by 40 members on 10 ideas (or
+// comments by 80 members on them), 8 in flight (or N: 1 shows a write alone, which shares no job's run), while Go's CPU profiler samples PocketBase
 // (CHORUS_PPROF, server/cmd/pocketbase/profile.go); prints the CPU per vote and its share by part: the JavaScript
 // VM running the hooks (goja), SQLite, Go's runtime (garbage collector, allocation, scheduler), PocketBase's own Go
 // code, JSON and reflection, HTTP. Needs Go (`go tool pprof`). Never fails on time. CHORUS_HOOKS_POOL in
@@ -19,10 +19,15 @@ import { freePort } from '../lib/ports.mjs';
 const { values } = commandLine({
   command: 'bench write-profile',
   file: import.meta.url,
-  synopsis: '[--seconds N] [--write vote|comment]',
-  options: { seconds: { type: 'string', default: '10' }, write: { type: 'string', default: 'vote' } },
+  synopsis: '[--seconds N] [--write vote|comment] [--at-once N]',
+  options: {
+    seconds: { type: 'string', default: '10' },
+    write: { type: 'string', default: 'vote' },
+    'at-once': { type: 'string', default: '8' },
+  },
 });
 const SECONDS = Math.round(positiveNumber(values.seconds, '--seconds'));
+const AT_ONCE = Math.round(positiveNumber(values['at-once'], '--at-once'));
 if (!['vote', 'comment'].includes(values.write)) throw new Error('--write: vote or comment');
 const COMMENTS = values.write === 'comment';
 // A member may write 40 comments in ten minutes (pb_hooks/lib/limits.js): twice the members for comments.
@@ -80,7 +85,7 @@ try {
         pairs.map(({ idea, member }) => async () => {
           if (profiling) await write({ idea, member });
         }),
-        8,
+        AT_ONCE,
       );
     }
   };
@@ -111,7 +116,7 @@ try {
   }
   const totalMs = total * unit;
   console.log(
-    `${profiled} ${COMMENTS ? 'comments' : 'votes and unvotes'} (8 in flight) in ${SECONDS} s: ${(profiled / SECONDS).toFixed(0)} a second, ` +
+    `${profiled} ${COMMENTS ? 'comments' : 'votes and unvotes'} (${AT_ONCE} in flight) in ${SECONDS} s: ${(profiled / SECONDS).toFixed(0)} a second, ` +
       `PocketBase CPU ${(totalMs / profiled).toFixed(2)} ms each (profiled ${Math.round(totalMs)} ms), ` +
       `memory ${residentMb(bench.pid)} MB\n`,
   );

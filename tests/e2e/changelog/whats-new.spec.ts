@@ -37,10 +37,21 @@ test('a visitor’s header badge counts a new release live, and the changelog cl
   await expect.poll(() => count(badge)).toBeGreaterThanOrEqual(Math.min(before + 1, 10));
   await expect(page.getByRole('link', { name: /^Changelog\s*,\s*\d+ new releases?$/ })).toBeVisible();
   await openPage(page, '/changelog');
-  await expect(badge).toHaveCount(0);
+  const seen = new Date().toISOString().replace('T', ' ');
+  // Cleared: the badge counts only what other stories publish from now on (usually none).
+  const publishedSince = async () =>
+    Math.min(
+      (
+        await admin
+          .collection('changelog_entries')
+          .getList(1, 1, { filter: admin.filter('state = "published" && published_at > {:seen}', { seen }) })
+      ).totalItems,
+      10,
+    );
+  await expect.poll(async () => (await count(badge)) - (await publishedSince())).toBe(0);
   await openPage(page, '/b/features');
   await page.waitForTimeout(500);
-  await expect(badge).toHaveCount(0);
+  await expect.poll(async () => (await count(badge)) - (await publishedSince())).toBe(0);
 });
 
 test('a member’s last look is kept on the server: another browser shows no badge after the changelog', async ({
