@@ -2,18 +2,18 @@
 // A comment recounts its post (comment_count counts public comments only, trending_score) in the
 // same transaction; the commenter follows the idea; an edited body is marked with edited_at.
 onRecordCreate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
+  const { recountComments } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { ensureSubscribed } = require(`${__hooks}/lib/notifications/subscriptions.js`);
   e.record.set('edited_at', '');
   withinTransaction(e, (txApp) => {
-    recountPost(txApp, e.record.getString('post'));
+    recountComments(txApp, e.record.getString('post'));
     ensureSubscribed(txApp, e.record.getString('post'), e.record.getString('author'));
   });
 }, 'comments');
 
 onRecordUpdate((e) => {
-  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
+  const { recountComments } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const original = e.record.original();
   if (e.record.getString('body') !== original.getString('body')) {
@@ -21,14 +21,14 @@ onRecordUpdate((e) => {
   }
   const visibilityChanged = e.record.getBool('internal') !== original.getBool('internal');
   withinTransaction(e, (txApp) => {
-    if (visibilityChanged) recountPost(txApp, e.record.getString('post'));
+    if (visibilityChanged) recountComments(txApp, e.record.getString('post'));
   });
 }, 'comments');
 
 onRecordDelete((e) => {
-  const { recountPost } = require(`${__hooks}/lib/ideas/counters.js`);
+  const { recountComments } = require(`${__hooks}/lib/ideas/counters.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
-  withinTransaction(e, (txApp) => recountPost(txApp, e.record.getString('post')));
+  withinTransaction(e, (txApp) => recountComments(txApp, e.record.getString('post')));
 }, 'comments');
 
 // An idea's comments a page at a time, oldest first, as the comments' list rule lets the caller see them.

@@ -37,6 +37,28 @@ function recountPost(app, postId) {
   return saveCounts(app, post, counts.votes, counts.comments);
 }
 
+/**
+ * A comment was added, removed, hidden or made internal: recounts the idea's public comments only. Its vote_count
+ * is exact already (every vote's transaction moves it, server/cmd/pocketbase/votes.go), and counting the votes
+ * again read every vote of a popular idea on every comment (8 ms at 80,000). Returns { votes, comments }, or
+ * nothing when the post is being deleted.
+ */
+function recountComments(app, postId) {
+  let post;
+  try {
+    post = app.findRecordById('posts', postId);
+  } catch {
+    return; // the post itself is being deleted (cascade)
+  }
+  const counts = new DynamicModel({ comments: 0 });
+  app
+    .db()
+    .newQuery('SELECT COUNT(*) AS comments FROM comments WHERE post = {:id} AND internal = FALSE AND hidden = FALSE')
+    .bind({ id: postId })
+    .one(counts);
+  return saveCounts(app, post, post.getInt('vote_count'), counts.comments);
+}
+
 /** Marks a save whose write sets only the count columns (server/cmd/pocketbase/votes.go countsOnly: every hook,
  * live event and after-commit hook still runs; SQLite no longer compiles the search trigger into it). */
 const COUNTS_ONLY = 'chorus_counts_only';
@@ -54,20 +76,4 @@ function saveCounts(app, post, votes, comments) {
   return { votes, comments };
 }
 
-/**
- * A popular idea's vote count moved by `delta` (+1 a vote that counts, -1 one taken back), without reading
- * its votes: exact, since every vote's transaction runs after the last one committed (PocketBase's one
- * writer) and reads the count the last one left. The worth job recounts from the rows anyway
- * (lib/priority/insights-queue.js) and repairs the count should anything have written votes around the hooks.
- */
-function addVotes(app, postId, delta) {
-  let post;
-  try {
-    post = app.findRecordById('posts', postId);
-  } catch {
-    return; // the post itself is being deleted (cascade)
-  }
-  return saveCounts(app, post, Math.max(0, post.getInt('vote_count') + delta), post.getInt('comment_count'));
-}
-
-module.exports = { trendingScore, recountPost, addVotes };
+module.exports = { trendingScore, recountPost, recountComments };

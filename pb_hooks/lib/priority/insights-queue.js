@@ -39,7 +39,7 @@ function hasInsights(app, postId) {
   }
 }
 
-/** A popular idea's count moves by one per vote (lib/ideas/counters.js addVotes): checked against its rows here. */
+/** A popular idea's count moves by one per vote (server/cmd/pocketbase/votes.go recountAfterVote): checked against its rows here. */
 function repairVoteCount(app, postId) {
   const row = new DynamicModel({ stored: 0, counted: 0 });
   try {

@@ -5,7 +5,7 @@
 // the live copy still follows. PocketBase runs with --dev, which prints every statement it runs.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import { updatesSince } from '../../support/sql-log';
+import { statementsSince, updatesSince } from '../../support/sql-log';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
 
 const COUNT_COLUMNS = ['comment_count', 'trending_score', 'updated', 'vote_count'];
@@ -36,6 +36,20 @@ it('a vote, an unvote and a comment write only the idea’s counts, and its live
   for (const sql of updates) expect(columnsSet(sql), sql.slice(0, 300)).toEqual(COUNT_COLUMNS);
   const live = await pb.visitor().collection('post_live').getOne(idea.id);
   expect({ votes: live.vote_count, comments: live.comment_count }).toEqual({ votes: 0, comments: 1 });
+});
+
+it('a comment counts the idea’s comments, never its votes, and keeps the vote count', async () => {
+  const board = await createBoard(pb, 'public');
+  const idea = await createPost(pb, board, actors['other member']);
+  await actors.member.collection('votes').create({ post: idea.id, user: idOf(actors.member) });
+  await actors.admin.collection('votes').create({ post: idea.id, user: idOf(actors.admin) });
+  const from = pb.output().length;
+  await actors.member.collection('comments').create({ post: idea.id, author: idOf(actors.member), body: 'Agreed' });
+  // A popular idea's votes are many rows; the idea's vote_count is exact already (each vote's transaction).
+  const votesRead = statementsSince(pb.output(), from, ['votes']).filter((sql) => /COUNT\(/i.test(sql));
+  expect(votesRead).toEqual([]);
+  const after = await pb.admin.collection('posts').getOne(idea.id);
+  expect({ votes: after.vote_count, comments: after.comment_count }).toEqual({ votes: 2, comments: 1 });
 });
 
 it('an edit of the idea itself still writes the whole row', async () => {
