@@ -14,11 +14,13 @@ function trendingScore(votes, comments, createdUnix) {
   return Math.round((Math.log10(points) + (createdUnix - EPOCH) / DECAY_SECONDS) * 1e6) / 1e6;
 }
 
-// Recounts from the source rows (not +1/-1), inside the caller's transaction, and saves the post:
-// that save is what delivers live counts to realtime subscribers of `posts`. Both counts read an index only
-// (votes (post, counted, created, id), comments (post, internal, hidden)), which still grows with the idea:
-// 7–9 ms at 80,000 votes. Returns { votes, comments }, or nothing when the post is being deleted.
-function recountPost(app, postId) {
+/** The public comments (index comments (post, internal, hidden)) and votes that count (index votes (post, counted,
+ * created, id)) of an idea, as SQL. */
+const COMMENTS_SQL = '(SELECT COUNT(*) FROM comments WHERE post = {:id} AND internal = FALSE AND hidden = FALSE)';
+const VOTES_SQL = '(SELECT COUNT(*) FROM votes WHERE post = {:id} AND counted = TRUE)';
+
+/** Recounts the idea's comments, and its votes with `votesFromRows` (else its vote_count stands), and saves it. */
+function recount(app, postId, votesFromRows) {
   let post;
   try {
     post = app.findRecordById('posts', postId);
@@ -28,36 +30,24 @@ function recountPost(app, postId) {
   const counts = new DynamicModel({ votes: 0, comments: 0 });
   app
     .db()
-    .newQuery(
-      'SELECT (SELECT COUNT(*) FROM votes WHERE post = {:id} AND counted = TRUE) AS votes, ' +
-        '(SELECT COUNT(*) FROM comments WHERE post = {:id} AND internal = FALSE AND hidden = FALSE) AS comments',
-    )
+    .newQuery(`SELECT ${votesFromRows ? VOTES_SQL : '0'} AS votes, ${COMMENTS_SQL} AS comments`)
     .bind({ id: postId })
     .one(counts);
-  return saveCounts(app, post, counts.votes, counts.comments);
+  return saveCounts(app, post, votesFromRows ? counts.votes : post.getInt('vote_count'), counts.comments);
 }
+
+// Recounts from the source rows (not +1/-1), inside the caller's transaction, and saves the post:
+// that save is what delivers live counts to realtime subscribers of `posts`. Both counts read an index only,
+// which still grows with the idea: 7–9 ms at 80,000 votes (a merge, an import, the worth job's repair).
+// Returns { votes, comments }, or nothing when the post is being deleted.
+const recountPost = (app, postId) => recount(app, postId, true);
 
 /**
  * A comment was added, removed, hidden or made internal: recounts the idea's public comments only. Its vote_count
  * is exact already (every vote's transaction moves it, server/cmd/pocketbase/votes.go), and counting the votes
- * again read every vote of a popular idea on every comment (8 ms at 80,000). Returns { votes, comments }, or
- * nothing when the post is being deleted.
+ * again read every vote of a popular idea on every comment (8 ms at 80,000). Returns as recountPost.
  */
-function recountComments(app, postId) {
-  let post;
-  try {
-    post = app.findRecordById('posts', postId);
-  } catch {
-    return; // the post itself is being deleted (cascade)
-  }
-  const counts = new DynamicModel({ comments: 0 });
-  app
-    .db()
-    .newQuery('SELECT COUNT(*) AS comments FROM comments WHERE post = {:id} AND internal = FALSE AND hidden = FALSE')
-    .bind({ id: postId })
-    .one(counts);
-  return saveCounts(app, post, post.getInt('vote_count'), counts.comments);
-}
+const recountComments = (app, postId) => recount(app, postId, false);
 
 /** Marks a save whose write sets only the count columns (server/cmd/pocketbase/votes.go countsOnly: every hook,
  * live event and after-commit hook still runs; SQLite no longer compiles the search trigger into it). */
