@@ -3,7 +3,17 @@
 // the integration tests start about 150 PocketBases a run. Tests only: every copy shares what the migrations
 // generated (the collections' token secrets, the widget's sign-on secret), so a real server never starts from one.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +26,18 @@ function hashTree(hash, dir, prefix = '') {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) hashTree(hash, path, `${prefix}${entry.name}/`);
     else if (entry.isFile()) hash.update(`${prefix}${entry.name}\0`).update(readFileSync(path)).update('\0');
+  }
+}
+
+/**
+ * Removes other templates (earlier migrations or hooks) and abandoned makings made over an hour ago: a run still
+ * using one makes it again.
+ */
+function removeStaleTemplates(keep) {
+  const hourAgo = Date.now() - 3600_000;
+  for (const name of readdirSync(templatesDir)) {
+    const path = join(templatesDir, name);
+    if (path !== keep && statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
   }
 }
 
@@ -37,6 +59,7 @@ export async function copyMigratedTemplate({ bin, dataDir, tree, hooksDir, migra
     try {
       await migrate(making);
       renameSync(making, template);
+      removeStaleTemplates(template);
     } catch (error) {
       rmSync(making, { recursive: true, force: true });
       if (!existsSync(template)) throw error;
