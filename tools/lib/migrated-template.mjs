@@ -17,7 +17,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const templatesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/pocketbase-templates');
+const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/pocketbase-templates');
 
 /** Every file under `dir`, sorted, as [relative path, contents] into `hash`. */
 function hashTree(hash, dir, prefix = '') {
@@ -33,7 +33,7 @@ function hashTree(hash, dir, prefix = '') {
  * Removes other templates (earlier migrations or hooks) and abandoned makings made over an hour ago: a run still
  * using one makes it again.
  */
-function removeStaleTemplates(keep) {
+function removeStaleTemplates(templatesDir, keep) {
   const hourAgo = Date.now() - 3600_000;
   for (const name of readdirSync(templatesDir)) {
     const path = join(templatesDir, name);
@@ -46,9 +46,11 @@ function removeStaleTemplates(keep) {
  * files a migration's saves run), making the template first if no run made it yet. `migrate` applies the
  * migrations to a folder (the server module's own command, so a template is what a fresh folder would be).
  * Several test workers may make it at once: each in a folder of its own, the first rename wins.
- * @param {{ bin: string, dataDir: string, tree: string, hooksDir: string, migrate: (dir: string) => Promise<unknown> }} options
+ * `templatesDir`: where templates are kept (.cache/pocketbase-templates unless a test gives another).
+ * @param {{ bin: string, dataDir: string, tree: string, hooksDir: string, migrate: (dir: string) => Promise<unknown>,
+ *   templatesDir?: string }} options
  */
-export async function copyMigratedTemplate({ bin, dataDir, tree, hooksDir, migrate }) {
+export async function copyMigratedTemplate({ bin, dataDir, tree, hooksDir, migrate, templatesDir = TEMPLATES_DIR }) {
   const hash = createHash('sha256').update(`${bin}\0`);
   for (const part of ['pb_migrations', 'locales']) hashTree(hash, join(tree, part), `${part}/`);
   hashTree(hash, hooksDir, 'pb_hooks/');
@@ -59,7 +61,7 @@ export async function copyMigratedTemplate({ bin, dataDir, tree, hooksDir, migra
     try {
       await migrate(making);
       renameSync(making, template);
-      removeStaleTemplates(template);
+      removeStaleTemplates(templatesDir, template);
     } catch (error) {
       rmSync(making, { recursive: true, force: true });
       if (!existsSync(template)) throw error;
