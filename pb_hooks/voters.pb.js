@@ -31,8 +31,9 @@ routerAdd(
       )
       .bind({ post: post.id, limit: perPage, offset })
       .all(rows);
-    // The idea's own count of the votes that count (lib/ideas/counters.js, kept in each vote's transaction): a
-    // count of the rows walked all of a popular idea's votes on every request (8 ms at 80,000 votes).
+    // The idea's own count of the votes that count (kept in each vote's transaction by
+    // server/cmd/pocketbase/votes.go): a count of the rows walked all of a popular idea's votes on every request
+    // (8 ms at 80,000 votes).
     return e.json(200, {
       page,
       perPage,

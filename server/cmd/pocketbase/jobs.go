@@ -14,7 +14,7 @@
 package main
 
 import (
-	"log"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -80,7 +80,7 @@ func runJob(app core.App, id string) bool {
 	wakesMu.Unlock()
 	routine.FireAndForget(func() {
 		for {
-			runRecovering(id, run)
+			runRecovering(app, id, run)
 			wakesMu.Lock()
 			if !state.again {
 				state.running = false
@@ -94,11 +94,12 @@ func runJob(app core.App, id string) bool {
 	return true
 }
 
-// runRecovering runs a job, logging a panic instead of ending the loop that runs it again.
-func runRecovering(id string, run func()) {
+// runRecovering runs a job, logging a panic to PocketBase's logs (seen in the admin UI, beside the jobs' own
+// warnings) instead of ending the loop that runs it again.
+func runRecovering(app core.App, id string, run func()) {
 	defer func() {
 		if err := recover(); err != nil {
-			log.Printf("job %s panicked: %v", id, err)
+			app.Logger().Error("A woken job panicked", "job", id, "error", fmt.Sprint(err))
 		}
 	}()
 	run()
