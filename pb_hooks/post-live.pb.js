@@ -2,7 +2,8 @@
 // Keeps `post_live` (the live copy of each public idea, pb_hooks/lib/edge/post-live.js) in step with every write
 // that changes it, in the write's own transaction: an idea created, edited, recounted (votes, comments),
 // approved, moved to another board, merged or deleted, and a board's visibility changed. (A deleted board
-// takes its ideas' live copies with it: post_live.board cascades.)
+// takes its ideas' live copies with it: post_live.board cascades.) A save of an idea's counts alone (a vote's or
+// a comment's recount) runs no hook here: server/cmd/pocketbase/votes.go syncLiveCounts copies the counts.
 onRecordCreate((e) => {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { syncPostLive } = require(`${__hooks}/lib/edge/post-live.js`);

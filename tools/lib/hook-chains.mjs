@@ -108,8 +108,10 @@ export function chainsMarkdown() {
     '',
     'A vote’s counting runs in Go, around these hooks (`server/cmd/pocketbase/votes.go`): on `votes` create, update',
     'and delete it decides whether the vote counts and opens the transaction before the JavaScript hooks, writes',
-    'the vote and recounts its idea (saving `posts`, whose chain runs as below; the save writes only the count',
-    'columns) after them, and wakes the insights and webhook jobs after the commit.',
+    'the vote and recounts its idea after them, and wakes the insights and webhook jobs after the commit. A save of',
+    'the idea’s counts alone (a vote’s or a comment’s recount) skips the `posts` update chain below: Go writes the',
+    'count columns and the live copy’s counts (saving `post_live`, whose chain runs), and only the after-commit',
+    'hooks of `posts` run.',
     '',
   ];
   const phaseName = { Request: 'request', '': 'write', Execute: 'execute', AfterSuccess: 'after commit' };

@@ -49,8 +49,8 @@ const recountPost = (app, postId) => recount(app, postId, true);
  */
 const recountComments = (app, postId) => recount(app, postId, false);
 
-/** Marks a save whose write sets only the count columns (server/cmd/pocketbase/votes.go countsOnly: every hook,
- * live event and after-commit hook still runs; SQLite no longer compiles the search trigger into it). */
+/** Marks a save that changes only the counts (server/cmd/pocketbase/votes.go saveCountsOnly writes the count
+ * columns and the live copy's counts; after-commit hooks and realtime events still run, the save's own hooks not). */
 const COUNTS_ONLY = 'chorus_counts_only';
 
 function saveCounts(app, post, votes, comments) {

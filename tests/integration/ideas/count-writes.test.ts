@@ -1,8 +1,9 @@
 // A vote, an unvote and a comment rewrite only their idea's counts (issue 35): PocketBase's record save writes
 // every column, and SQLite compiles the search index's trigger into any UPDATE that names the title or body, a
-// tenth of a vote's CPU. Go's writeCountsOnly (server/cmd/pocketbase/votes.go) writes a save marked counts-only
-// (the vote's recount in Go, a comment's in lib/ideas/counters.js) as an UPDATE of the count columns alone, while
-// the live copy still follows. PocketBase runs with --dev, which prints every statement it runs.
+// tenth of a vote's CPU. Go's saveCountsOnly (server/cmd/pocketbase/votes.go) writes a save marked counts-only
+// (the vote's recount in Go, a comment's in lib/ideas/counters.js) as an UPDATE of the count columns alone, and
+// the live copy's counts, without the idea's own update hooks. PocketBase runs with --dev, which prints every
+// statement it runs.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { statementsSince, updatesSince } from '../../support/sql-log';
@@ -36,6 +37,26 @@ it('a vote, an unvote and a comment write only the idea’s counts, and its live
   for (const sql of updates) expect(columnsSet(sql), sql.slice(0, 300)).toEqual(COUNT_COLUMNS);
   const live = await pb.visitor().collection('post_live').getOne(idea.id);
   expect({ votes: live.vote_count, comments: live.comment_count }).toEqual({ votes: 0, comments: 1 });
+});
+
+it('a vote on a tagged idea runs none of the idea’s own update hooks (its tags are never read)', async () => {
+  const board = await createBoard(pb, 'public');
+  const tag = await actors.admin.collection('tags').create({ name: `counted${Date.now()}`, color: '#123456' });
+  const idea = await createPost(pb, board, actors['other member']);
+  await pb.admin.collection('posts').update(idea.id, { tags: [tag.id] });
+  const from = pb.output().length;
+  await actors.member.collection('votes').create({ post: idea.id, user: idOf(actors.member) });
+  // staff-tags.pb.js reads an updated idea's tags (are any staff-only?) on every save it runs on.
+  expect(statementsSince(pb.output(), from, ['tags'])).toEqual([]);
+  const [after, live] = await Promise.all([
+    pb.admin.collection('posts').getOne(idea.id),
+    pb.visitor().collection('post_live').getOne(idea.id),
+  ]);
+  expect({ votes: after.vote_count, tags: after.tags, live: live.vote_count }).toEqual({
+    votes: 1,
+    tags: [tag.id],
+    live: 1,
+  });
 });
 
 it('a comment counts the idea’s comments, never its votes, and keeps the vote count', async () => {
