@@ -69,6 +69,7 @@ func main() {
 		HooksWatch:    *hooksWatch,
 		HooksPoolSize: *hooksPool,
 		OnInit: func(vm *goja.Runtime) {
+			bindRequireCache(vm)
 			bindInboundMail(vm)
 			bindVectors(vm, vectors)
 			bindJobs(vm, app)
