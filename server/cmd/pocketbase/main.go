@@ -42,10 +42,11 @@ const defaultHooksPool = 64
 // programStoreKey names the app-store entry the JavaScript hooks read to know Chorus's Go parts are running.
 const programStoreKey = "chorus.program"
 
-// immediateWrites opens a database as PocketBase does, with every transaction beginning IMMEDIATE.
+// immediateWrites opens a database as PocketBase does, with every transaction beginning IMMEDIATE, through the
+// driver that keeps each connection's prepared statements (statement_cache.go).
 // PocketBase runs its transactions on its one-connection writer pool; its reader pool runs plain SELECTs.
 func immediateWrites(dbPath string) (*dbx.DB, error) {
-	return dbx.Open("sqlite", dbPath+"?"+pragmas+"&_txlock=immediate")
+	return openCachingSQLite(dbPath + "?" + pragmas + "&_txlock=immediate")
 }
 
 func main() {
