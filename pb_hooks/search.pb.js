@@ -38,26 +38,35 @@ routerAdd('GET', '/api/chorus/search', (e) => {
   const matches = matchesSql({ words, substrings, shortSubstrings }, params);
   const visibleOf = (candidates) =>
     `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visible}`;
+  // The page of the caller's ideas among `candidates`, each row with how many of them the caller may see (n).
   const ranked = (candidates) =>
-    `SELECT p.id AS id ${visibleOf(candidates)} ORDER BY c.r, p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}`;
-  const idsOf = (sql) => {
-    const found = arrayOf(new DynamicModel({ id: '' }));
-    e.app.db().newQuery(sql).bind(params).all(found);
-    return found.map((row) => row.id);
+    `SELECT p.id AS id, COUNT(*) OVER () AS n ${visibleOf(candidates)} ` +
+    'ORDER BY c.r, p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}';
+  const pageOf = (sql) => {
+    const rows = arrayOf(new DynamicModel({ id: '', n: 0 }));
+    e.app.db().newQuery(sql).bind(params).all(rows);
+    return { ids: rows.map((row) => row.id), visible: rows[0]?.n ?? null };
   };
-  // How many the caller may see, counted up to COUNT_CAP (a count of every match read them all).
-  const counted = new DynamicModel({ n: 0 });
-  e.app
-    .db()
-    .newQuery(`SELECT COUNT(*) AS n FROM (SELECT 1 ${visibleOf(matches)} LIMIT ${COUNT_CAP + 1})`)
-    .bind(params)
-    .one(counted);
-  // The best RANKED_WINDOW matches past the page, then the caller's among them; when hidden ideas left the
-  // page short of what the count promises, every match.
-  let found = idsOf(ranked(`${matches} ORDER BY r LIMIT {:window}`));
-  if (found.length <= perPage && counted.n > offset + found.length) found = idsOf(ranked(matches));
-  const capped = counted.n > COUNT_CAP;
-  const totalItems = Math.min(counted.n, COUNT_CAP);
+  const countOf = (sql) => {
+    const counted = new DynamicModel({ n: 0 });
+    e.app.db().newQuery(sql).bind(params).one(counted);
+    return counted.n;
+  };
+  // The best RANKED_WINDOW matches past the page, then the caller's among them.
+  const windowed = pageOf(ranked(`${matches} ORDER BY r LIMIT {:window}`));
+  let found = windowed.ids;
+  // How many the caller may see, up to COUNT_CAP: the window's own count when the window held every match or
+  // already passes the cap (the usual case: no second pass over the matches); otherwise counted (hidden ideas
+  // among the best, or a page past the window), which reads the matches again.
+  const inWindow = countOf(`SELECT COUNT(*) AS n FROM (${matches} LIMIT {:window})`);
+  const n =
+    windowed.visible !== null && (inWindow < params.window || windowed.visible > COUNT_CAP)
+      ? windowed.visible
+      : countOf(`SELECT COUNT(*) AS n FROM (SELECT 1 ${visibleOf(matches)} LIMIT ${COUNT_CAP + 1})`);
+  // When hidden ideas left the page short of what the count promises: every match.
+  if (found.length <= perPage && n > offset + found.length) found = pageOf(ranked(matches)).ids;
+  const capped = n > COUNT_CAP;
+  const totalItems = Math.min(n, COUNT_CAP);
   const hasNext = found.length > perPage;
   const totalPages = capped
     ? Math.max(Math.ceil(COUNT_CAP / perPage), page + (hasNext ? 1 : 0))

@@ -136,5 +136,21 @@ describe('search over thousands of posts', () => {
       }
     }
     expect(seen.size).toBe(1002);
+
+    // Every one of the best matches on another board: the one idea on this board is still found and counted.
+    const lone = await createBoard(pb, 'public');
+    await pb.admin.collection('posts').create({
+      board: lone.id,
+      author: idOf(actors.member),
+      title: 'Lone walrus',
+      body: 'an idea in the body only',
+      approved: true,
+    });
+    const alone = await search(pb.visitor(), { q: 'idea', board: lone.id });
+    expect({ total: alone.totalItems, capped: alone.totalCapped, titles: titles(alone) }).toEqual({
+      total: 1,
+      capped: false,
+      titles: ['Lone walrus'],
+    });
   });
 });
