@@ -6,7 +6,7 @@
 // voted for it: a popular idea, written straight into data.db by tools/lib/bench/crowd.mjs). Never fails on time.
 import '../lib/require-node.mjs';
 import { rmSync } from 'node:fs';
-import { signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
+import { createIdeas, signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { addCrowd } from '../lib/bench/crowd.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
@@ -44,18 +44,7 @@ async function timed(pid, members, write) {
 
 /** Every member votes for each of 10 new ideas, `width` votes in flight at once: votes a second and request times. */
 async function burst(bench, members, width) {
-  const ideas = [];
-  for (let i = 0; i < 10; i += 1) {
-    ideas.push(
-      await bench.admin.collection('posts').create({
-        board: bench.board.id,
-        author: bench.author.id,
-        title: `Burst ${width}.${i}`,
-        body: 'x',
-        approved: true,
-      }),
-    );
-  }
+  const ideas = await createIdeas(bench, 10, `Burst ${width}.`);
   const tasks = ideas.flatMap((idea) =>
     members.map((m) => () => m.pb.collection('votes').create({ post: idea.id, user: m.id })),
   );

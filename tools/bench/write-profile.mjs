@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
+import { createIdeas, signedInMembers, startBenchPocketBase } from '../lib/bench/bench-pocketbase.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
 import { goCommand } from '../lib/go-toolchain.mjs';
@@ -63,18 +63,7 @@ async function profileSide(label, tree) {
   const work = mkdtempSync(join(tmpdir(), 'chorus-profile-'));
   try {
     const members = await signedInMembers(bench, MEMBERS, 'p');
-    const ideas = [];
-    for (let i = 0; i < 10; i += 1) {
-      ideas.push(
-        await bench.admin.collection('posts').create({
-          board: bench.board.id,
-          author: bench.author.id,
-          title: `Profiled ${i}`,
-          body: 'x',
-          approved: true,
-        }),
-      );
-    }
+    const ideas = await createIdeas(bench, 10, 'Profiled');
     // A vote and its unvote (or a comment) for each member and idea, over and over until the profile is taken.
     let writes = 0;
     const write = async ({ idea, member }) => {

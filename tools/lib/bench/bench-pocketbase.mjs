@@ -77,6 +77,19 @@ export function createMember(admin, name) {
     .create({ email: `${name}@chorus.test`, password, passwordConfirm: password, name, verified: true });
 }
 
+/** `count` new approved ideas on the bench's board, titled `<title> <n>`, made one after another. */
+export async function createIdeas({ admin, board, author }, count, title) {
+  const ideas = [];
+  for (let i = 0; i < count; i += 1) {
+    ideas.push(
+      await admin
+        .collection('posts')
+        .create({ board: board.id, author: author.id, title: `${title} ${i}`, body: 'x', approved: true }),
+    );
+  }
+  return ideas;
+}
+
 /**
  * `count` confirmed members (`<prefix><n>@chorus.test`), each signed in on a client of its own address.
  * @returns {Promise<{ pb: import('pocketbase').default, id: string }[]>}
