@@ -23,7 +23,10 @@ function readPageQuery(e) {
   return match ? { limit, after: { created: match[1], id: match[2] } } : null;
 }
 
-/** GET /api/chorus/posts/{id}/comments?limit=&after= → { items, next }: `next` is null on the last page. */
+/**
+ * GET /api/chorus/posts/{id}/comments?limit=&after= → { items, next, newest? }: `next` is null on the last
+ * page; the first page (no `after`) also carries `newest`, the cursor after the newest comment (null: none).
+ */
 function commentPage(e) {
   const { isStaff } = require(`${__hooks}/lib/access.js`);
   const { refusalText } = require(`${__hooks}/lib/refusals.js`);
@@ -46,12 +49,26 @@ function commentPage(e) {
     created: paging.after?.created ?? '',
     id: paging.after?.id ?? '',
   };
+  const visible =
+    'FROM comments WHERE post = {:post} ' +
+    'AND (internal = FALSE OR {:staff} = 1) AND (hidden = FALSE OR author = {:me} OR {:staff} = 1) ';
+  // The first page also names the newest comment the caller may see, read before the page itself: every
+  // comment after it came after the page was made (a late island asks for exactly those; no clocks).
+  let newest = null;
+  if (!paging.after) {
+    const last = arrayOf(new DynamicModel({ id: '', created: '' }));
+    e.app
+      .db()
+      .newQuery(`SELECT id, created ${visible}ORDER BY created DESC, id DESC LIMIT 1`)
+      .bind(params)
+      .all(last);
+    newest = last.length ? cursorAfter(last[0]) : null;
+  }
   const rows = arrayOf(new DynamicModel({ id: '', created: '' }));
   e.app
     .db()
     .newQuery(
-      'SELECT id, created FROM comments WHERE post = {:post} ' +
-        'AND (internal = FALSE OR {:staff} = 1) AND (hidden = FALSE OR author = {:me} OR {:staff} = 1) ' +
+      `SELECT id, created ${visible}` +
         (paging.after ? 'AND (created > {:created} OR (created = {:created} AND id > {:id})) ' : '') +
         'ORDER BY created, id LIMIT {:n}',
     )
@@ -67,7 +84,7 @@ function commentPage(e) {
   const items = page.map((row) => byId[row.id]).filter(Boolean);
   $apis.enrichRecords(e, items);
   const next = rows.length > paging.limit ? cursorAfter(page[page.length - 1]) : null;
-  return e.json(200, { items, next });
+  return e.json(200, paging.after ? { items, next } : { items, next, newest });
 }
 
 module.exports = { DEFAULT_LIMIT, MAX_LIMIT, commentPage };

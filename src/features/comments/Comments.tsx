@@ -24,7 +24,7 @@ interface Props {
   next: string | null;
   /** The idea's public comment count when the page was made (the heading's number while more are unshown). */
   commentCount: number;
-  /** A cursor from just before the page was made (what came since is asked for when the island starts late). */
+  /** The cursor after the newest comment the page knew (what came since is asked for when the island starts late). */
   since: string;
   /** The page's own address, for "Show more comments" without JavaScript (the idea page's by default). */
   pagePath?: string;

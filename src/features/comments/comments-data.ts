@@ -9,11 +9,11 @@ export interface CommentPage {
   items: CommentRecord[];
   /** Where the next page starts; null when this page is the last. Opaque: pass it back as `after`. */
   next: string | null;
-}
-
-/** A cursor for the comments posted after `moment` (the zero id sorts before every real one). */
-export function cursorAt(moment: Date): string {
-  return `${moment.toISOString().replace('T', ' ')}_000000000000000`;
+  /**
+   * On the first page only: the cursor after the newest comment the caller may see, read just before the
+   * page (null: none yet). Every comment after it came after the page was made.
+   */
+  newest?: string | null;
 }
 
 /**

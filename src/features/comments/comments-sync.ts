@@ -8,6 +8,9 @@ import { type Result, refuse, succeed } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import type { CommentsIsland } from './comments';
 
+/** The most comments one answer holds (pb_hooks/lib/comments/comment-pages.js MAX_LIMIT). */
+const COMMENTS_MOST = 1000;
+
 const byTime = (a: { created: string; id: string }, b: { created: string; id: string }) =>
   a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 /** Shows `settled` in time order, then the comments still being sent, and where the next page starts. */
@@ -25,15 +28,18 @@ export async function catchUp(postId: string, island: CommentsIsland): Promise<v
   const asked = new Set($comments.get().map((c) => c.id));
   try {
     // New comments show as they will after a reload: with the renderer (a late start may not have it yet).
-    // Every page shown: to the end (1,000 at most); pages unshown: as far as those shown reach.
-    const limit = $commentsNext.get() === null ? 1000 : Math.min(1000, Math.max(1, pages.paged));
+    // Every page shown: to the end (as many as one answer holds); pages unshown: as far as those shown reach.
+    const limit = $commentsNext.get() === null ? COMMENTS_MOST : Math.min(COMMENTS_MOST, Math.max(1, pages.paged));
     const [{ items: paged, next }] = await Promise.all([
       listCommentPage(getClient(), postId, { limit }),
       island.render() ?? island.loadRenderer().catch(() => null),
     ]);
-    // Pages still unshown: what came since the page was made comes too, after them.
+    // Pages still unshown: everything that came since the page was made comes too, after them (as many as
+    // one answer holds, however few pages are shown).
     const tail =
-      next && pages.since ? (await listCommentPage(getClient(), postId, { after: pages.since, limit })).items : [];
+      next && pages.since
+        ? (await listCommentPage(getClient(), postId, { after: pages.since, limit: COMMENTS_MOST })).items
+        : [];
     const pagedIds = new Set(paged.map((r) => r.id));
     const records = [...paged, ...tail.filter((r) => !pagedIds.has(r.id))];
     const before = new Map($comments.get().map((c) => [c.id, c]));

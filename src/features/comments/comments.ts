@@ -48,7 +48,7 @@ export interface CommentsStart {
   next?: string | null;
   /** The idea's public comment count when the page was made. */
   commentCount?: number;
-  /** A cursor from just before the page was made: comments after it came since (features/comments/comments-data.ts cursorAt). */
+  /** The cursor after the newest comment the page knew: comments after it came since (comments-data.ts `newest`). */
   since?: string;
 }
 

@@ -7,7 +7,7 @@ import type { PocketBase } from '../../lib/pb/client';
 import { isStaff } from '../../lib/pb/client';
 import type { PostRecord, SubscriptionRecord, VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
-import { COMMENTS_PAGE, cursorAt, listCommentPage } from '../comments/comments-data';
+import { COMMENTS_PAGE, listCommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
 import { listVoters } from '../votes/votes-data';
 import type { TimelineEvent } from './timeline';
@@ -56,14 +56,14 @@ export async function loadIdeaPage(
       ? ',subscriptions_via_post,post_insights_via_post'
       : ',subscriptions_via_post,votes_via_post'
     : '';
-  // Comments after this came since the page was made (a late island asks for them); two seconds' margin for clocks.
-  const commentsSince = cursorAt(new Date(Date.now() - 2000));
   const [idea, voters, commentPage] = await Promise.all([
     pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + own }),
     listVoters(pb, id).catch(() => []),
     listCommentPage(pb, id, { limit: commentLimit }),
   ]);
+  // Comments after the newest one the page knew came since it was made (a late island asks for them).
   const { items: comments, next: commentsNext } = commentPage;
+  const commentsSince = commentPage.newest ?? '';
   const events = [...(idea.expand?.status_events_via_post ?? [])].sort(byCreated);
   const mine = <T extends { user: string }>(list: T[] | undefined) => list?.find((r) => r.user === viewer?.id);
   const viewerState = {

@@ -120,6 +120,26 @@ describe('paging', () => {
     expect(second.next).toBeNull();
   });
 
+  it('the first page names the newest comment its caller may see: what comes after it came since', async () => {
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, actors.member);
+    expect((await listCommentPage(actors.visitor, idea.id)).newest).toBeNull();
+    const shown = await createComment(pb, idea, actors.member, { body: 'Shown' });
+    await createComment(pb, idea, actors.moderator, { body: 'Staff note', internal: true });
+    const hidden = await createComment(pb, idea, actors['other member'], { body: 'Hidden', hidden: true });
+    const newestFor = async (actor: Actor) => (await listCommentPage(actors[actor], idea.id, { limit: 1 })).newest;
+    // A visitor learns nothing of the later internal note or hidden comment, not even its time.
+    expect(await newestFor('visitor')).toBe(`${shown.created}_${shown.id}`);
+    expect(await newestFor('member')).toBe(`${shown.created}_${shown.id}`);
+    expect(await newestFor('other member')).toBe(`${hidden.created}_${hidden.id}`); // their own hidden one
+    expect(await newestFor('moderator')).toBe(`${hidden.created}_${hidden.id}`);
+    const first = await listCommentPage(actors.visitor, idea.id, { limit: 1 });
+    const late = await createComment(pb, idea, actors.member, { body: 'Late' });
+    const since = await listCommentPage(actors.visitor, idea.id, { after: first.newest ?? null });
+    expect(since.items.map((comment) => comment.id)).toEqual([late.id]);
+    expect(since.newest).toBeUndefined(); // later pages do not read it again
+  });
+
   it('refuses a cursor it did not write, and an idea that does not exist', async () => {
     for (const after of ['nonsense', "2026-01-01 00:00:00.000Z_x' OR 1=1", '2026-01-01_abc']) {
       await expect(listCommentPage(actors.member, ideas.public.id, { after })).rejects.toMatchObject({ status: 400 });

@@ -4,7 +4,7 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCommentView } from '../../../src/features/comments/comment-views';
-import { cursorAt, listCommentPage } from '../../../src/features/comments/comments-data';
+import { listCommentPage } from '../../../src/features/comments/comments-data';
 import { renderMarkdown } from '../../../src/lib/markdown';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
@@ -92,9 +92,9 @@ describe('comments', () => {
     for (let n = 1; n <= 5; n++) {
       await author.collection('comments').create({ post: post.id, author: idOf(author), body: `Number ${n}` });
     }
-    const since = cursorAt(new Date()); // the page is made after the five
     const first = await listCommentPage(t.client, post.id, { limit: 2 });
     const initial = first.items.map((record) => toCommentView(t.client, record, null, ''));
+    const since = first.newest ?? '';
     stops.push(t.comments.startComments(post.id, initial, { next: first.next, commentCount: 5, since }));
     await t.live();
     await author.collection('comments').create({ post: post.id, author: idOf(author), body: 'Live one' });
@@ -112,6 +112,44 @@ describe('comments', () => {
       'Live one',
     ]);
     expect(t.comments.$commentsNext.get()).toBeNull();
+  });
+
+  it('an island started late, pages unshown, catches up every comment that came since the page, however many', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const author = actors['other member'];
+    for (let n = 1; n <= 5; n++) {
+      await author.collection('comments').create({ post: post.id, author: idOf(author), body: `Number ${n}` });
+    }
+    // The page shows two of five; three more come before its island starts (more than the two shown).
+    const first = await listCommentPage(t.client, post.id, { limit: 2 });
+    const initial = first.items.map((record) => toCommentView(t.client, record, null, ''));
+    for (const body of ['Since a', 'Since b', 'Since c']) {
+      await author.collection('comments').create({ post: post.id, author: idOf(author), body });
+    }
+    stops.push(
+      t.comments.startComments(post.id, initial, { next: first.next, commentCount: 5, since: first.newest ?? '' }),
+    );
+    await t.comments.catchUp(post.id); // what a late start asks (its idea's live count is past the page's)
+    expect(t.comments.$comments.get().map((c) => c.body)).toEqual([
+      'Number 1',
+      'Number 2',
+      'Since a',
+      'Since b',
+      'Since c',
+    ]);
+    expect(t.comments.$commentsNext.get()).toBe(first.next);
+    expect((await t.comments.loadMoreComments()).ok).toBe(true);
+    expect(t.comments.$comments.get().map((c) => c.body)).toEqual([
+      'Number 1',
+      'Number 2',
+      'Number 3',
+      'Number 4',
+      'Number 5',
+      'Since a',
+      'Since b',
+      'Since c',
+    ]);
   });
 
   it('a comment staff hide leaves a member’s open page, and comes back when shown again', async () => {
