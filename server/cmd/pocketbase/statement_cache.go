@@ -167,13 +167,11 @@ func (c *cachingConn) QueryContext(ctx context.Context, query string, args []dri
 		kept.busy = false
 		return nil, err
 	}
-	typed, ok := rows.(typedRows)
-	if !ok {
-		kept.busy = false
-		_ = rows.Close()
-		return c.sqliteConn.QueryContext(ctx, query, args)
+	if typed, ok := rows.(typedRows); ok {
+		return &keptRows{typedRows: typed, kept: kept}, nil
 	}
-	return &keptRows{typedRows: typed, kept: kept}, nil
+	// Rows without column types: handed on as they are, never run again (an INSERT … RETURNING would write twice).
+	return &keptPlainRows{Rows: rows, kept: kept}, nil
 }
 
 // Close finalizes the kept statements, then closes the connection.
@@ -193,6 +191,18 @@ type keptRows struct {
 
 func (r *keptRows) Close() error {
 	err := r.typedRows.Close()
+	r.kept.busy = false
+	return err
+}
+
+// keptPlainRows is keptRows for rows that do not report their column types.
+type keptPlainRows struct {
+	driver.Rows
+	kept *keptStatement
+}
+
+func (r *keptPlainRows) Close() error {
+	err := r.Rows.Close()
 	r.kept.busy = false
 	return err
 }

@@ -1,11 +1,13 @@
 // The caching driver: statements kept on their second run and reused, never handed out twice at once, bounded,
-// re-planned after a schema change, and usable again after a failed run.
+// re-planned after a schema change, usable again after a failed run, and never run twice for one query.
 package main
 
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
+	"io"
 	"path/filepath"
 	"testing"
 )
@@ -166,5 +168,58 @@ func TestAKeptStatementFollowsASchemaChangeAndAFailure(t *testing.T) {
 	}
 	if got := columns(); got != 3 {
 		t.Fatalf("%d columns after the schema changed, want 3", got)
+	}
+}
+
+// plainStatement is a prepared statement whose rows report no column types; it counts its runs.
+type plainStatement struct {
+	reusableStatement
+	runs *int
+}
+
+func (s plainStatement) QueryContext(context.Context, []driver.NamedValue) (driver.Rows, error) {
+	*s.runs++
+	return plainRows{}, nil
+}
+
+type plainRows struct{}
+
+func (plainRows) Columns() []string         { return []string{"id"} }
+func (plainRows) Close() error              { return nil }
+func (plainRows) Next([]driver.Value) error { return io.EOF }
+
+// plainConn prepares plainStatements; a query it is asked to run unprepared counts as a run too.
+type plainConn struct {
+	sqliteConn
+	runs *int
+}
+
+func (c plainConn) PrepareContext(context.Context, string) (driver.Stmt, error) {
+	return plainStatement{runs: c.runs}, nil
+}
+
+func (c plainConn) QueryContext(context.Context, string, []driver.NamedValue) (driver.Rows, error) {
+	*c.runs++
+	return plainRows{}, nil
+}
+
+func TestAKeptStatementWhoseRowsLackColumnTypesRunsOnce(t *testing.T) {
+	runs := 0
+	conn := &cachingConn{sqliteConn: plainConn{runs: &runs}, kept: map[string]*keptStatement{}, seen: map[string]struct{}{}}
+	const query = "INSERT INTO ideas (title) VALUES (?) RETURNING id"
+	for want := 1; want <= 3; want++ { // unkept, then kept on its second sighting, then reused
+		rows, err := conn.QueryContext(context.Background(), query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if runs != want {
+			t.Fatalf("run %d executed the statement %d times in all", want, runs)
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if kept := conn.kept[query]; kept == nil || kept.busy {
+		t.Fatalf("the statement should be kept and free once its rows are closed: %+v", kept)
 	}
 }
