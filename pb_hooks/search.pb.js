@@ -38,9 +38,10 @@ routerAdd('GET', '/api/chorus/search', (e) => {
   const matches = matchesSql({ words, substrings, shortSubstrings }, params);
   const visibleOf = (candidates) =>
     `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visible}`;
-  // The page of the caller's ideas among `candidates`, each row with how many of them the caller may see (n).
-  const ranked = (candidates) =>
-    `SELECT p.id AS id, COUNT(*) OVER () AS n ${visibleOf(candidates)} ` +
+  // The page of the caller's ideas among `candidates`, each row with how many of them the caller may see (n,
+  // when `counted`).
+  const ranked = (candidates, counted = true) =>
+    `SELECT p.id AS id, ${counted ? 'COUNT(*) OVER ()' : '0'} AS n ${visibleOf(candidates)} ` +
     'ORDER BY c.r, p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}';
   const pageOf = (sql) => {
     const rows = arrayOf(new DynamicModel({ id: '', n: 0 }));
@@ -55,16 +56,17 @@ routerAdd('GET', '/api/chorus/search', (e) => {
   // The best RANKED_WINDOW matches past the page, then the caller's among them.
   const windowed = pageOf(ranked(`${matches} ORDER BY r LIMIT {:window}`));
   let found = windowed.ids;
-  // How many the caller may see, up to COUNT_CAP: the window's own count when the window held every match or
-  // already passes the cap (the usual case: no second pass over the matches); otherwise counted (hidden ideas
-  // among the best, or a page past the window), which reads the matches again.
-  const inWindow = countOf(`SELECT COUNT(*) AS n FROM (${matches} LIMIT {:window})`);
+  // How many the caller may see, up to COUNT_CAP: the window's own count when it already passes the cap or
+  // the window held every match (the usual cases: no second pass over the matches, and the raw count of the
+  // window only when the cap is not passed); otherwise counted (hidden ideas among the best, or a page past
+  // the window), which reads the matches again.
+  const windowHeldAll = () => countOf(`SELECT COUNT(*) AS n FROM (${matches} LIMIT {:window})`) < params.window;
   const n =
-    windowed.visible !== null && (inWindow < params.window || windowed.visible > COUNT_CAP)
+    windowed.visible !== null && (windowed.visible > COUNT_CAP || windowHeldAll())
       ? windowed.visible
       : countOf(`SELECT COUNT(*) AS n FROM (SELECT 1 ${visibleOf(matches)} LIMIT ${COUNT_CAP + 1})`);
-  // When hidden ideas left the page short of what the count promises: every match.
-  if (found.length <= perPage && n > offset + found.length) found = pageOf(ranked(matches)).ids;
+  // When hidden ideas left the page short of what the count promises: every match (its count is known).
+  if (found.length <= perPage && n > offset + found.length) found = pageOf(ranked(matches, false)).ids;
   const capped = n > COUNT_CAP;
   const totalItems = Math.min(n, COUNT_CAP);
   const hasNext = found.length > perPage;

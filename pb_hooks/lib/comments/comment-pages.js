@@ -57,11 +57,7 @@ function commentPage(e) {
   let newest = null;
   if (!paging.after) {
     const last = arrayOf(new DynamicModel({ id: '', created: '' }));
-    e.app
-      .db()
-      .newQuery(`SELECT id, created ${visible}ORDER BY created DESC, id DESC LIMIT 1`)
-      .bind(params)
-      .all(last);
+    e.app.db().newQuery(`SELECT id, created ${visible}ORDER BY created DESC, id DESC LIMIT 1`).bind(params).all(last);
     newest = last.length ? cursorAfter(last[0]) : null;
   }
   const rows = arrayOf(new DynamicModel({ id: '', created: '' }));
