@@ -197,11 +197,40 @@ func onlyCountsChanged(post *core.Record) bool {
 		if slices.Contains(countColumns, name) {
 			continue
 		}
-		if fmt.Sprint(post.GetRaw(name)) != fmt.Sprint(original.GetRaw(name)) {
+		if !sameRaw(post.GetRaw(name), original.GetRaw(name)) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameRaw says whether two raw field values are the same: the kinds an idea's fields hold compared as they
+// are (every vote and comment asks, so no formatting), anything else by its printed form.
+func sameRaw(a, b any) bool {
+	switch x := a.(type) {
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case float64:
+		y, ok := b.(float64)
+		return ok && x == y
+	case int:
+		y, ok := b.(int)
+		return ok && x == y
+	case []string:
+		y, ok := b.([]string)
+		return ok && slices.Equal(x, y)
+	case types.DateTime:
+		y, ok := b.(types.DateTime)
+		return ok && x.Equal(y)
+	case types.JSONRaw:
+		y, ok := b.(types.JSONRaw)
+		return ok && string(x) == string(y)
+	}
+	return fmt.Sprint(a) == fmt.Sprint(b)
 }
 
 func countedChanged(record *core.Record) bool {

@@ -1,7 +1,13 @@
-// The trending score computed in Go equals pb_hooks/lib/ideas/counters.js trendingScore (the two homes of one formula; the values below are the JavaScript's).
+// The trending score computed in Go equals pb_hooks/lib/ideas/counters.js trendingScore (the two homes of one formula; the values below are the JavaScript's),
+// and a count save tells a changed field from an unchanged one whatever kind of value it holds.
 package main
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/tools/types"
+)
 
 func TestTrendingScoreMatchesTheJavaScript(t *testing.T) {
 	cases := []struct {
@@ -19,6 +25,61 @@ func TestTrendingScoreMatchesTheJavaScript(t *testing.T) {
 	for _, c := range cases {
 		if got := trendingScore(c.votes, c.comments, c.created); got != c.want {
 			t.Errorf("trendingScore(%d, %d, %d) = %v, want %v", c.votes, c.comments, c.created, got, c.want)
+		}
+	}
+}
+
+func TestSameRawTellsEveryKindOfFieldValueApart(t *testing.T) {
+	at := types.NowDateTime()
+	cases := []struct {
+		a, b any
+		same bool
+	}{
+		{"Dark mode", "Dark mode", true},
+		{"Dark mode", "Dark mode!", false},
+		{"1", 1, false},
+		{true, true, true},
+		{true, false, false},
+		{3.0, 3.0, true},
+		{3.0, 4.0, false},
+		{7, 7, true},
+		{[]string{"a", "b"}, []string{"a", "b"}, true},
+		{[]string{"a", "b"}, []string{"b", "a"}, false},
+		{[]string{}, []string(nil), true},
+		{at, at, true},
+		{at, at.Add(1), false},
+		{types.JSONRaw(`{"x":1}`), types.JSONRaw(`{"x":1}`), true},
+		{types.JSONRaw(`{"x":1}`), types.JSONRaw(`{"x":2}`), false},
+		{nil, nil, true},
+		{nil, "", false},
+		{int64(5), int64(5), true}, // any other kind: by its printed form
+		{int64(5), int64(6), false},
+	}
+	for _, c := range cases {
+		if got := sameRaw(c.a, c.b); got != c.same {
+			t.Errorf("sameRaw(%#v, %#v) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}
+
+// The fields of an idea as a count save compares them: by kind, against the printed form it replaced.
+var ideaFieldValues = []any{
+	"abcdefghijklmno", "Dark mode for the dashboard", "A longer body of text", true, false, 12.0, 3.0,
+	[]string{"t1", "t2"}, types.NowDateTime(), types.JSONRaw(`{"impact":"high"}`), "", "",
+}
+
+func BenchmarkSameRawOnAnIdeasFields(b *testing.B) {
+	for b.Loop() {
+		for _, value := range ideaFieldValues {
+			_ = sameRaw(value, value)
+		}
+	}
+}
+
+func BenchmarkPrintedFormOnAnIdeasFields(b *testing.B) {
+	for b.Loop() {
+		for _, value := range ideaFieldValues {
+			_ = fmt.Sprint(value) == fmt.Sprint(value)
 		}
 	}
 }
