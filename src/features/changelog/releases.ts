@@ -3,7 +3,14 @@ import { atom } from 'nanostores';
 import type { ChangelogEntryRecord } from '../../lib/pb/staff-types';
 import { listenPublic } from '../../stores/realtime';
 
-export const $newRelease = atom<{ title: string; slug: string } | null>(null);
+export interface NewRelease {
+  title: string;
+  slug: string;
+}
+/** At most this many releases are announced at once: two published a moment apart are both news. */
+const MOST_ANNOUNCED = 3;
+/** The releases published while the page is open, newest first; each leaves when dismissed. */
+export const $newReleases = atom<NewRelease[]>([]);
 
 let started = false;
 
@@ -17,10 +24,10 @@ export function watchReleases(): void {
     const published = Date.parse((record.published_at || '').replace(' ', 'T'));
     if (!Number.isFinite(published) || Date.now() - published > 60_000) return;
     seen.add(record.id);
-    $newRelease.set({ title: record.title, slug: record.slug });
+    $newReleases.set([{ title: record.title, slug: record.slug }, ...$newReleases.get()].slice(0, MOST_ANNOUNCED));
   });
 }
 
-export function dismissRelease(): void {
-  $newRelease.set(null);
+export function dismissRelease(slug: string): void {
+  $newReleases.set($newReleases.get().filter((release) => release.slug !== slug));
 }

@@ -287,6 +287,15 @@ describe('live lists', () => {
     await pb.admin
       .collection('changelog_entries')
       .create({ title: 'Live release', slug, state: 'published', published_at: new Date().toISOString() });
-    await waitFor(() => t.releases.$newRelease.get()?.slug === slug);
+    await waitFor(() => t.releases.$newReleases.get()[0]?.slug === slug);
+    // A second release a moment later is announced too, above the first; each leaves on its own.
+    const next = `${slug}-next`;
+    await pb.admin
+      .collection('changelog_entries')
+      .create({ title: 'Next release', slug: next, state: 'published', published_at: new Date().toISOString() });
+    await waitFor(() => t.releases.$newReleases.get().length === 2);
+    expect(t.releases.$newReleases.get().map((r) => r.slug)).toEqual([next, slug]);
+    t.releases.dismissRelease(next);
+    expect(t.releases.$newReleases.get().map((r) => r.slug)).toEqual([slug]);
   });
 });
