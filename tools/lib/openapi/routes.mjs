@@ -110,7 +110,23 @@ export const ROUTES = {
         { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
         { name: 'after', in: 'query', schema: { type: 'string' } },
       ],
-      responses: { 200: ok({ type: 'object' }), 400: err, 404: err },
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['items', 'next'],
+          properties: {
+            items: { type: 'array', items: { $ref: '#/components/schemas/CommentsRecord' } },
+            next: { type: ['string', 'null'], description: 'Where the next page starts; null on the last page' },
+            newest: {
+              type: ['string', 'null'],
+              description:
+                'First page only: the cursor after the newest comment the caller may see (null: none); pass it as `after` later for what came since',
+            },
+          },
+        }),
+        400: err,
+        404: err,
+      },
     },
   },
   '/api/chorus/posts/{id}/mentionable': {
