@@ -85,71 +85,49 @@ describe('comments', () => {
     expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Arrived meanwhile']);
   });
 
-  it('a long discussion: a comment arriving live while pages are unshown, then the next page, each once in order', async () => {
-    const t = await tab('member');
+  /** An idea with five comments, a page showing the first two, and the island to start on that page. */
+  async function pageOfTwoInFive(t: Tab) {
     const post = await createPost(pb, board, actors['other member']);
     const author = actors['other member'];
-    for (let n = 1; n <= 5; n++) {
-      await author.collection('comments').create({ post: post.id, author: idOf(author), body: `Number ${n}` });
-    }
+    const say = (body: string) => author.collection('comments').create({ post: post.id, author: idOf(author), body });
+    for (let n = 1; n <= 5; n++) await say(`Number ${n}`);
     const first = await listCommentPage(t.client, post.id, { limit: 2 });
     const initial = first.items.map((record) => toCommentView(t.client, record, null, ''));
-    const since = first.newest ?? '';
-    stops.push(t.comments.startComments(post.id, initial, { next: first.next, commentCount: 5, since }));
+    const start = () =>
+      stops.push(
+        t.comments.startComments(post.id, initial, { next: first.next, commentCount: 5, since: first.newest ?? '' }),
+      );
+    return { post, say, first, start };
+  }
+  const shown = (t: Tab) => t.comments.$comments.get().map((c) => c.body);
+  const allFive = ['Number 1', 'Number 2', 'Number 3', 'Number 4', 'Number 5'];
+
+  it('a long discussion: a comment arriving live while pages are unshown, then the next page, each once in order', async () => {
+    const t = await tab('member');
+    const { post, say, first, start } = await pageOfTwoInFive(t);
+    start();
     await t.live();
-    await author.collection('comments').create({ post: post.id, author: idOf(author), body: 'Live one' });
+    await say('Live one');
     await waitFor(() => t.comments.$comments.get().length === 3);
     expect(t.comments.$commentsNext.get()).toBe(first.next);
     await t.comments.catchUp(post.id); // a reconnect keeps the gap and what came live
-    expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Number 1', 'Number 2', 'Live one']);
+    expect(shown(t)).toEqual(['Number 1', 'Number 2', 'Live one']);
     expect((await t.comments.loadMoreComments()).ok).toBe(true);
-    expect(t.comments.$comments.get().map((c) => c.body)).toEqual([
-      'Number 1',
-      'Number 2',
-      'Number 3',
-      'Number 4',
-      'Number 5',
-      'Live one',
-    ]);
+    expect(shown(t)).toEqual([...allFive, 'Live one']);
     expect(t.comments.$commentsNext.get()).toBeNull();
   });
 
   it('an island started late, pages unshown, catches up every comment that came since the page, however many', async () => {
     const t = await tab('member');
-    const post = await createPost(pb, board, actors['other member']);
-    const author = actors['other member'];
-    for (let n = 1; n <= 5; n++) {
-      await author.collection('comments').create({ post: post.id, author: idOf(author), body: `Number ${n}` });
-    }
-    // The page shows two of five; three more come before its island starts (more than the two shown).
-    const first = await listCommentPage(t.client, post.id, { limit: 2 });
-    const initial = first.items.map((record) => toCommentView(t.client, record, null, ''));
-    for (const body of ['Since a', 'Since b', 'Since c']) {
-      await author.collection('comments').create({ post: post.id, author: idOf(author), body });
-    }
-    stops.push(
-      t.comments.startComments(post.id, initial, { next: first.next, commentCount: 5, since: first.newest ?? '' }),
-    );
+    const { post, say, first, start } = await pageOfTwoInFive(t);
+    // Three more come before the island starts: more than the two the page shows.
+    for (const body of ['Since a', 'Since b', 'Since c']) await say(body);
+    start();
     await t.comments.catchUp(post.id); // what a late start asks (its idea's live count is past the page's)
-    expect(t.comments.$comments.get().map((c) => c.body)).toEqual([
-      'Number 1',
-      'Number 2',
-      'Since a',
-      'Since b',
-      'Since c',
-    ]);
+    expect(shown(t)).toEqual(['Number 1', 'Number 2', 'Since a', 'Since b', 'Since c']);
     expect(t.comments.$commentsNext.get()).toBe(first.next);
     expect((await t.comments.loadMoreComments()).ok).toBe(true);
-    expect(t.comments.$comments.get().map((c) => c.body)).toEqual([
-      'Number 1',
-      'Number 2',
-      'Number 3',
-      'Number 4',
-      'Number 5',
-      'Since a',
-      'Since b',
-      'Since c',
-    ]);
+    expect(shown(t)).toEqual([...allFive, 'Since a', 'Since b', 'Since c']);
   });
 
   it('a comment staff hide leaves a member’s open page, and comes back when shown again', async () => {
