@@ -83,6 +83,7 @@ func main() {
 	})
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerVotes(app)
+	registerComments(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
 	registerJobWaking(app)

@@ -95,4 +95,21 @@ describe('replies, edits and counts', () => {
       [idOf(actors.admin), idOf(actors.member), idOf(actors['other member']), idOf(actors.moderator)].sort(),
     );
   });
+  it('a comment hidden, made internal, shown again or edited moves the public count only when members see less or more', async () => {
+    const fresh = await createPost(pb, board, actors.admin);
+    const [first] = await Promise.all([commentAs('member', {}, fresh), commentAs('other member', {}, fresh)]);
+    const count = async () => (await pb.visitor().collection('posts').getOne(fresh.id)).comment_count;
+    const staff = actors.moderator.collection('comments');
+    expect(await count()).toBe(2);
+    await staff.update(first.id, { hidden: true });
+    expect(await count()).toBe(1);
+    await staff.update(first.id, { hidden: false });
+    expect(await count()).toBe(2);
+    await staff.update(first.id, { internal: true });
+    expect(await count()).toBe(1);
+    await staff.update(first.id, { internal: false });
+    const edited = await comments('member').update(first.id, { body: 'Edited words' });
+    expect(edited.edited_at).not.toBe('');
+    expect(await count()).toBe(2);
+  });
 });
