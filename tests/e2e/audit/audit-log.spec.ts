@@ -26,6 +26,8 @@ test('a moderator changes a status and the admin finds it in the audit log with 
   await panel.getByLabel('Status').selectOption({ label: 'Planned' });
   await panel.getByLabel('Official response (optional)').fill('Coming next month.');
   await panel.getByRole('button', { name: 'Update status' }).click();
+  // Saved before the page reloads (a reload at once could cut the request short).
+  await expect(staffPage.getByText('Status updated.')).toBeVisible();
   await staffPage.reload();
   await expect(staffPage.getByTestId('post-status')).toHaveText('Planned');
   await staffContext.close();
