@@ -83,7 +83,6 @@ func main() {
 	})
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerVotes(app)
-	registerComments(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
 	registerJobWaking(app)

@@ -3,8 +3,8 @@
 // Where each rule lives: this file is the one home of a vote's counting (the counts an idea shows, the follow,
 // whether a vote counts). pb_hooks/lib/ideas/counted.js keeps the same "does it count" rule for reactions and
 // for a member's rows changing when they confirm their email (it saves the votes, and this file recounts them);
-// pb_hooks/lib/ideas/counters.js keeps the trending formula for the JavaScript's recounts (a merge, an import, the
-// worth job's repair; trendingScore below is the same formula: change both). A comment's counting is comments.go. The worth (lib/priority/insights-queue.js) and the milestone (lib/webhooks/milestones.js) read
+// pb_hooks/lib/ideas/counters.js keeps the trending formula for comments (trendingScore below is the same formula:
+// change both). The worth (lib/priority/insights-queue.js) and the milestone (lib/webhooks/milestones.js) read
 // the count this file leaves on the vote (chorus_votes_now, chorus_votes_after).
 //
 // The handlers nest around the JavaScript ones (priority 0): voteOuter (first) decides `counted` and opens the
@@ -138,8 +138,8 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
 }
 
-// countsOnly marks a post saved by saveCounts (and by pb_hooks/lib/ideas/counters.js saveCounts, under the same
-// name): a save that changes only the count columns. Its after-commit hooks and
+// countsOnly marks a post saved by recountAfterVote (and by a comment's recount, pb_hooks/lib/ideas/counters.js
+// saveCounts, under the same name): a save that changes only the count columns. Its after-commit hooks and
 // PocketBase's realtime event still run; the hooks of the save itself do not (saveCountsOnly).
 const countsOnly = "chorus_counts_only"
 
@@ -288,7 +288,13 @@ func recountAfterVote(app core.App, vote *core.Record, delta int) error {
 			return err
 		}
 	}
-	if err := saveCounts(app, post, votes, comments); err != nil {
+	post.Set("vote_count", votes)
+	post.Set("comment_count", comments)
+	post.Set("trending_score", trendingScore(votes, comments, post.GetDateTime("created").Time().Unix()))
+	post.Set(countsOnly, true)
+	err = app.SaveNoValidate(post)
+	post.Set(countsOnly, nil)
+	if err != nil {
 		return err
 	}
 	vote.Set("chorus_votes_now", votes)
@@ -296,16 +302,6 @@ func recountAfterVote(app core.App, vote *core.Record, delta int) error {
 		vote.Set("chorus_votes_after", votes) // the exact count this vote made: its milestone
 	}
 	return nil
-}
-
-// saveCounts saves an idea's counts and trending score as a save of its counts alone (saveCountsOnly).
-func saveCounts(app core.App, post *core.Record, votes, comments int) error {
-	post.Set("vote_count", votes)
-	post.Set("comment_count", comments)
-	post.Set("trending_score", trendingScore(votes, comments, post.GetDateTime("created").Time().Unix()))
-	post.Set(countsOnly, true)
-	defer post.Set(countsOnly, nil)
-	return app.SaveNoValidate(post)
 }
 
 // trendingScore is lib/ideas/counters.js trendingScore (Math.round: halves up).
