@@ -6,8 +6,7 @@
 // the caller may see (checked once, with the posts' view rule); internal comments are for staff, hidden
 // ones for their author and staff, written here in SQL (tests/integration/comments/comment-pages.test.ts
 // compares the two for every kind of caller).
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
+const { COMMENTS_PAGE: DEFAULT_LIMIT, COMMENTS_MOST: MAX_LIMIT } = require(`${__hooks}/lib/contract/comment-pages.js`);
 /** A cursor: the last comment's created time and id ("2026-11-25 10:00:00.123Z_abc123def456ghi"). */
 const CURSOR = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?Z)_([a-z0-9]{15})$/;
 
@@ -83,4 +82,4 @@ function commentPage(e) {
   return e.json(200, paging.after ? { items, next } : { items, next, newest });
 }
 
-module.exports = { DEFAULT_LIMIT, MAX_LIMIT, commentPage };
+module.exports = { commentPage };

@@ -1,9 +1,10 @@
 // Comments on an idea (one level of replies) and their reactions.
+
+import { COMMENTS_PAGE } from '../../contract/comment-pages';
 import type { PocketBase } from '../../lib/pb/client';
 import type { CommentRecord, Emoji, ReactionRecord } from '../../lib/pb/post-types';
 
-/** How many comments the idea page shows at first, and each "Show more comments" adds. */
-export const COMMENTS_PAGE = 100;
+export { COMMENTS_PAGE };
 
 export interface CommentPage {
   items: CommentRecord[];

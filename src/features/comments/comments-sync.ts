@@ -2,14 +2,12 @@
 // comment, and the next page. Loaded when first needed (most page views never need either), so the idea page
 // does not carry it up front.
 
+import { COMMENTS_MOST } from '../../contract/comment-pages';
 import { translate } from '../../i18n/current';
 import type { CommentView } from '../../lib/pb/post-types';
 import { type Result, refuse, succeed } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import type { CommentsIsland } from './comments';
-
-/** The most comments one answer holds (pb_hooks/lib/comments/comment-pages.js MAX_LIMIT). */
-const COMMENTS_MOST = 1000;
 
 const byTime = (a: { created: string; id: string }, b: { created: string; id: string }) =>
   a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
