@@ -209,17 +209,13 @@ func onlyCountsChanged(post *core.Record) bool {
 func sameRaw(a, b any) bool {
 	switch x := a.(type) {
 	case string:
-		y, ok := b.(string)
-		return ok && x == y
+		return sameAs(x, b)
 	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
+		return sameAs(x, b)
 	case float64:
-		y, ok := b.(float64)
-		return ok && x == y
+		return sameAs(x, b)
 	case int:
-		y, ok := b.(int)
-		return ok && x == y
+		return sameAs(x, b)
 	case []string:
 		y, ok := b.([]string)
 		return ok && slices.Equal(x, y)
@@ -231,6 +227,12 @@ func sameRaw(a, b any) bool {
 		return ok && string(x) == string(y)
 	}
 	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+// sameAs: b holds the same comparable value as x.
+func sameAs[T comparable](x T, b any) bool {
+	y, ok := b.(T)
+	return ok && x == y
 }
 
 func countedChanged(record *core.Record) bool {
