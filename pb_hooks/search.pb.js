@@ -12,11 +12,13 @@
 // A first page that found nothing is counted for staff (lib/insights-report/search-misses.js: the text only, per week).
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
-  const { toFtsQuery, matchesSql, COUNT_CAP, RANKED_WINDOW } = require(`${__hooks}/lib/ideas/search-query.js`);
+  const search = require(`${__hooks}/lib/ideas/search-query.js`);
+  const { COUNT_CAP, RANKED_WINDOW } = search;
   const { isStaff, postVisibleSql } = require(`${__hooks}/lib/access.js`);
   const query = e.request.url.query();
   const { page, perPage, offset } = readPaging(e, 20, 50);
-  const { words, substrings, shortSubstrings } = toFtsQuery(query.get('q'));
+  const fts = search.toFtsQuery(query.get('q'));
+  const { words, substrings, shortSubstrings } = fts;
   if (!words && !substrings && shortSubstrings.length === 0) {
     return e.json(200, { page, perPage, totalItems: 0, totalPages: 0, totalCapped: false, items: [] });
   }
@@ -35,7 +37,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     "AND ({:board} = '' OR p.board = {:board}) " +
     `AND ${postVisibleSql({ post: 'p', board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}`;
   // The matches as (post_id, r): r orders them, best (lowest) first.
-  const matches = matchesSql({ words, substrings, shortSubstrings }, params);
+  const matches = search.matchesSql(fts, params);
   const visibleOf = (candidates) =>
     `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visible}`;
   // The page of the caller's ideas among `candidates`, each row with how many of them the caller may see (n,
@@ -53,20 +55,53 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     e.app.db().newQuery(sql).bind(params).one(counted);
     return counted.n;
   };
-  // The best RANKED_WINDOW matches past the page, then the caller's among them.
-  const windowed = pageOf(ranked(`${matches} ORDER BY r LIMIT {:window}`));
-  let found = windowed.ids;
-  // How many the caller may see, up to COUNT_CAP: the window's own count when it already passes the cap or
-  // the window held every match (the usual cases: no second pass over the matches, and the raw count of the
-  // window only when the cap is not passed); otherwise counted (hidden ideas among the best, or a page past
-  // the window), which reads the matches again.
-  const windowHeldAll = () => countOf(`SELECT COUNT(*) AS n FROM (${matches} LIMIT {:window})`) < params.window;
-  const n =
-    windowed.visible !== null && (windowed.visible > COUNT_CAP || windowHeldAll())
-      ? windowed.visible
-      : countOf(`SELECT COUNT(*) AS n FROM (SELECT 1 ${visibleOf(matches)} LIMIT ${COUNT_CAP + 1})`);
-  // When hidden ideas left the page short of what the count promises: every match (its count is known).
-  if (found.length <= perPage && n > offset + found.length) found = pageOf(ranked(matches, false)).ids;
+  // The page ranked by score: every match when few do.
+  function rankedPage() {
+    // The best RANKED_WINDOW matches past the page, then the caller's among them.
+    const windowed = pageOf(ranked(`${matches} ORDER BY r LIMIT {:window}`));
+    let found = windowed.ids;
+    // How many the caller may see, up to COUNT_CAP: the window's own count when it already passes the cap or
+    // the window held every match (the usual cases: no second pass over the matches, and the raw count of the
+    // window only when the cap is not passed); otherwise counted (hidden ideas among the best, or a page past
+    // the window), which reads the matches again.
+    const windowHeldAll = () => countOf(`SELECT COUNT(*) AS n FROM (${matches} LIMIT {:window})`) < params.window;
+    const n =
+      windowed.visible !== null && (windowed.visible > COUNT_CAP || windowHeldAll())
+        ? windowed.visible
+        : countOf(`SELECT COUNT(*) AS n FROM (SELECT 1 ${visibleOf(matches)} LIMIT ${COUNT_CAP + 1})`);
+    // When hidden ideas left the page short of what the count promises: every match (its count is known).
+    if (found.length <= perPage && n > offset + found.length) found = pageOf(ranked(matches, false)).ids;
+    return { found, n };
+  }
+  // A broad search's page: matches with every term in the title first, then the rest, each the most voted band
+  // first and newest first (search-query.js broadSql). Each part reads the caller's ideas in that order only
+  // until the page and the count (up to COUNT_CAP + 1) are known: no score, no sort of every match.
+  function broadPage() {
+    const need = Math.max(COUNT_CAP + 1, offset + perPage + 1);
+    let found = [];
+    let n = 0;
+    let skip = offset;
+    for (const part of ['title', 'rest']) {
+      const sql = search.broadSql(fts, params, part);
+      if (!sql || n >= need) break;
+      const firstOfPart = `SELECT p.id AS id, c.row AS row ${visibleOf(sql)} ORDER BY c.row DESC LIMIT ${need - n}`;
+      const want = perPage + 1 - found.length;
+      const rows = arrayOf(new DynamicModel({ id: '', n: 0 }));
+      if (want > 0) {
+        const paged = `SELECT id, COUNT(*) OVER () AS n FROM (${firstOfPart}) ORDER BY row DESC LIMIT ${want} OFFSET ${skip}`;
+        e.app.db().newQuery(paged).bind(params).all(rows);
+      }
+      const inPart = rows.length > 0 ? rows[0].n : countOf(`SELECT COUNT(*) AS n FROM (${firstOfPart})`);
+      found = found.concat(rows.map((row) => row.id));
+      skip = Math.max(0, skip - inPart);
+      n += inPart;
+    }
+    return { found, n };
+  }
+  // A search matching more than COUNT_CAP ideas (a common word on a big board) is broad: ranking every match
+  // would grow with the board, and what tells its matches apart is their popularity, not a score.
+  const broad = countOf(`SELECT COUNT(*) AS n FROM (${search.broadSql(fts, params, 'all')} LIMIT ${COUNT_CAP + 1})`);
+  const { found, n } = broad > COUNT_CAP ? broadPage() : rankedPage();
   const capped = n > COUNT_CAP;
   const totalItems = Math.min(n, COUNT_CAP);
   const hasNext = found.length > perPage;
