@@ -30,19 +30,23 @@ const REWRITES = [
     'old.id IS NOT new.id BEGIN\nUPDATE posts_search_rows SET post_id = new.id WHERE post_id = old.id AND old.id IS NOT new.id;\n',
   ],
   ...INDEXES.flatMap((name) => [
-    ['posts_search_update', `DELETE FROM ${name} WHERE post_id = old.id;`, `DELETE FROM ${name} WHERE rowid = ${ROW('new.id')};`],
+    [
+      'posts_search_update',
+      `DELETE FROM ${name} WHERE post_id = old.id;`,
+      `DELETE FROM ${name} WHERE rowid = ${ROW('new.id')};`,
+    ],
     [
       'posts_search_update',
       `INSERT INTO ${name} (post_id, title, body) SELECT new.id,`,
       `INSERT INTO ${name} (rowid, post_id, title, body) SELECT ${ROW('new.id')}, new.id,`,
     ],
-    ['posts_search_delete', `DELETE FROM ${name} WHERE post_id = old.id;`, `DELETE FROM ${name} WHERE rowid = ${ROW('old.id')};`],
+    [
+      'posts_search_delete',
+      `DELETE FROM ${name} WHERE post_id = old.id;`,
+      `DELETE FROM ${name} WHERE rowid = ${ROW('old.id')};`,
+    ],
   ]),
-  [
-    'posts_search_delete',
-    '\nEND',
-    '\nDELETE FROM posts_search_rows WHERE post_id = old.id;\nEND',
-  ],
+  ['posts_search_delete', '\nEND', '\nDELETE FROM posts_search_rows WHERE post_id = old.id;\nEND'],
 ];
 
 /** Rewrites each trigger's SQL, `from` → `to` (or back), refusing a trigger that does not read as expected. */
@@ -67,7 +71,9 @@ const renumber = (sql, rowOf) => {
   for (const name of INDEXES) {
     sql(`CREATE TEMP TABLE search_copy AS SELECT post_id, title, body FROM ${name}`);
     sql(`DELETE FROM ${name}`);
-    sql(`INSERT INTO ${name} (rowid, post_id, title, body) SELECT ${rowOf('x')}, x.post_id, x.title, x.body FROM search_copy x`);
+    sql(
+      `INSERT INTO ${name} (rowid, post_id, title, body) SELECT ${rowOf('x')}, x.post_id, x.title, x.body FROM search_copy x`,
+    );
     sql('DROP TABLE search_copy');
   }
 };
@@ -75,8 +81,12 @@ const renumber = (sql, rowOf) => {
 migrate(
   (app) => {
     const sql = (query) => app.db().newQuery(query).execute();
-    sql('CREATE TABLE posts_search_rows (seq INTEGER PRIMARY KEY, post_id TEXT NOT NULL UNIQUE, band INTEGER NOT NULL)');
-    sql(`INSERT INTO posts_search_rows (post_id, band) SELECT id, ${BAND('vote_count')} FROM posts ORDER BY created, id`);
+    sql(
+      'CREATE TABLE posts_search_rows (seq INTEGER PRIMARY KEY, post_id TEXT NOT NULL UNIQUE, band INTEGER NOT NULL)',
+    );
+    sql(
+      `INSERT INTO posts_search_rows (post_id, band) SELECT id, ${BAND('vote_count')} FROM posts ORDER BY created, id`,
+    );
     renumber(sql, (x) => ROW(`${x}.post_id`));
     rewriteTriggers(app, false);
     sql(`CREATE TRIGGER posts_search_band AFTER UPDATE OF vote_count ON posts
