@@ -5,10 +5,11 @@
 // Only posts the caller may list: the SQL mirrors the posts list rule (board visibility, approval) so
 // pages and totals are exact, and each returned record is re-checked against the real rule.
 // Response: { page, perPage, totalItems, totalPages, totalCapped, items: [posts records] } like a list response.
-// A common word on a big board matches thousands (issue 35): each match's score comes from the index alone, and
-// only the best RANKED_WINDOW past the page are joined to their ideas and ordered by score, votes and age (among
-// matches equally relevant beyond those, the index's order decides); the count stops at COUNT_CAP
-// (`totalCapped`: more match; the site says "more than 1,000").
+// A common word on a big board matches thousands (issue 35). Up to COUNT_CAP matches the caller may see, the
+// search is ranked: each match's score comes from the index alone, and only the best RANKED_WINDOW past the page
+// are joined to their ideas and ordered by score, votes and age. Past COUNT_CAP it is broad: the most voted band
+// first, newest first within it, straight from the index's order (docs: features/search); the count stops at
+// COUNT_CAP (`totalCapped`: more match; the site says "more than 1,000").
 // A first page that found nothing is counted for staff (lib/insights-report/search-misses.js: the text only, per week).
 routerAdd('GET', '/api/chorus/search', (e) => {
   const { readPaging } = require(`${__hooks}/lib/paging.js`);
@@ -33,13 +34,14 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     offset,
     window: offset + perPage + RANKED_WINDOW,
   };
-  const visible =
-    "AND ({:board} = '' OR p.board = {:board}) " +
-    `AND ${postVisibleSql({ post: 'p', board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}`;
+  /** SQL: the idea `post` (posts, or its copy in posts_search_rows) is on the board asked for and the caller may see it. */
+  const visibleTo = (post) =>
+    `AND ({:board} = '' OR ${post}.board = {:board}) ` +
+    `AND ${postVisibleSql({ post, board: 'b', person: '{:auth}', staff: '{:staff} = 1' })}`;
   // The matches as (post_id, r): r orders them, best (lowest) first.
   const matches = search.matchesSql(fts, params);
   const visibleOf = (candidates) =>
-    `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visible}`;
+    `FROM (${candidates}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board WHERE 1 ${visibleTo('p')}`;
   // The page of the caller's ideas among `candidates`, each row with how many of them the caller may see (n,
   // when `counted`).
   const ranked = (candidates, counted = true) =>
@@ -73,35 +75,23 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     if (found.length <= perPage && n > offset + found.length) found = pageOf(ranked(matches, false)).ids;
     return { found, n };
   }
-  // A broad search's page: matches with every term in the title first, then the rest, each the most voted band
-  // first and newest first (search-query.js broadSql). Each part reads the caller's ideas in that order only
-  // until the page and the count (up to COUNT_CAP + 1) are known: no score, no sort of every match.
-  function broadPage() {
-    const need = Math.max(COUNT_CAP + 1, offset + perPage + 1);
-    let found = [];
-    let n = 0;
-    let skip = offset;
-    for (const part of ['title', 'rest']) {
-      const sql = search.broadSql(fts, params, part);
-      if (!sql || n >= need) break;
-      const firstOfPart = `SELECT p.id AS id, c.row AS row ${visibleOf(sql)} ORDER BY c.row DESC LIMIT ${need - n}`;
-      const want = perPage + 1 - found.length;
-      const rows = arrayOf(new DynamicModel({ id: '', n: 0 }));
-      if (want > 0) {
-        const paged = `SELECT id, COUNT(*) OVER () AS n FROM (${firstOfPart}) ORDER BY row DESC LIMIT ${want} OFFSET ${skip}`;
-        e.app.db().newQuery(paged).bind(params).all(rows);
-      }
-      const inPart = rows.length > 0 ? rows[0].n : countOf(`SELECT COUNT(*) AS n FROM (${firstOfPart})`);
-      found = found.concat(rows.map((row) => row.id));
-      skip = Math.max(0, skip - inPart);
-      n += inPart;
-    }
-    return { found, n };
-  }
-  // A search matching more than COUNT_CAP ideas (a common word on a big board) is broad: ranking every match
-  // would grow with the board, and what tells its matches apart is their popularity, not a score.
-  const broad = countOf(`SELECT COUNT(*) AS n FROM (${search.broadSql(fts, params, 'all')} LIMIT ${COUNT_CAP + 1})`);
-  const { found, n } = broad > COUNT_CAP ? broadPage() : rankedPage();
+  // The first COUNT_CAP + 1 of the caller's matches (more on a page past them) in the index's order, the most
+  // voted band first and newest first (search-query.js broadSql), checked against the posts rule through
+  // posts_search_rows: reading stops there, with no score. Past COUNT_CAP the search is broad and its page comes
+  // from these (a common word on a big board: ranking every match grows with the board, and what tells its
+  // matches apart is how many people want them); otherwise (usually the whole search) the matches are ranked.
+  // The words as typed, whole, are asked first: when they alone pass COUNT_CAP, the prefixes are never gathered.
+  const broadOf = (whole) => {
+    const inOrder =
+      `SELECT r.post_id AS id, c.row AS row FROM (${search.broadSql(fts, params, whole)}) c ` +
+      `JOIN posts_search_rows r ON r.seq = ${search.seqOfRow('c.row')} JOIN boards b ON b.id = r.board WHERE 1 ` +
+      `${visibleTo('r')} ORDER BY c.row DESC LIMIT ${Math.max(COUNT_CAP + 1, offset + perPage + 1)}`;
+    const broad = pageOf(
+      `SELECT id, COUNT(*) OVER () AS n FROM (${inOrder}) ORDER BY row DESC LIMIT {:limit} OFFSET {:offset}`,
+    );
+    return broad.visible > COUNT_CAP ? { found: broad.ids, n: broad.visible } : null;
+  };
+  const { found, n } = (search.hasPrefixes(fts) && broadOf(true)) || broadOf(false) || rankedPage();
   const capped = n > COUNT_CAP;
   const totalItems = Math.min(n, COUNT_CAP);
   const hasNext = found.length > perPage;

@@ -5,19 +5,28 @@
 // 1: 10+, 2: 100+, 3: 1,000+). So (1) an edit or a deletion finds an idea's index rows by rowid instead of
 // scanning the whole index for its post_id (21 ms on a board of 100,000 ideas, growing with the board), and
 // (2) reading matches in descending rowid gives the most voted band first, newest first within it, with no
-// join: a broad search (pb_hooks/lib/ideas/search-query.js) stops after the page. A vote moves an idea's rows
+// sort: a broad search (pb_hooks/search.pb.js) stops after its page and count. A vote moves an idea's rows
 // only when its count crosses a band (at most four times in its life), in the same transaction.
+// posts_search_rows also holds what decides who may see the idea (board, approved, author: the posts rule's
+// columns, kept by a trigger on those three), so a broad search checks a thousand matches against the rule
+// through this small table instead of the posts rows (2.3 ms less natively at 100,000 ideas).
 const BAND = (votes) =>
   `(CASE WHEN ${votes} >= 1000 THEN 3 WHEN ${votes} >= 100 THEN 2 WHEN ${votes} >= 10 THEN 1 ELSE 0 END)`;
 const ROW = (id) => `(SELECT (band << 40) + seq FROM posts_search_rows WHERE post_id = ${id})`;
 const INDEXES = ['posts_search_fts', 'posts_search_trigram'];
+/** The posts columns the visibility rule reads (pb_hooks/lib/access.js postVisibleSql), copied per idea. */
+const SEEN = 'board, approved, author';
+const SEEN_OF = (row) =>
+  SEEN.split(', ')
+    .map((column) => `${row}.${column}`)
+    .join(', ');
 
 /** [trigger, text in its SQL, what it becomes]: the triggers of migration 1763990000 keyed by ROW. */
 const REWRITES = [
   [
     'posts_search_insert',
     'AFTER INSERT ON posts BEGIN\n',
-    `AFTER INSERT ON posts BEGIN\nINSERT INTO posts_search_rows (post_id, band) VALUES (new.id, ${BAND('new.vote_count')});\n`,
+    `AFTER INSERT ON posts BEGIN\nINSERT INTO posts_search_rows (post_id, band, ${SEEN}) VALUES (new.id, ${BAND('new.vote_count')}, ${SEEN_OF('new')});\n`,
   ],
   ...INDEXES.map((name) => [
     'posts_search_insert',
@@ -82,10 +91,12 @@ migrate(
   (app) => {
     const sql = (query) => app.db().newQuery(query).execute();
     sql(
-      'CREATE TABLE posts_search_rows (seq INTEGER PRIMARY KEY, post_id TEXT NOT NULL UNIQUE, band INTEGER NOT NULL)',
+      'CREATE TABLE posts_search_rows (seq INTEGER PRIMARY KEY, post_id TEXT NOT NULL UNIQUE, band INTEGER NOT NULL, ' +
+        "board TEXT NOT NULL DEFAULT '', approved BOOLEAN NOT NULL DEFAULT FALSE, author TEXT NOT NULL DEFAULT '')",
     );
     sql(
-      `INSERT INTO posts_search_rows (post_id, band) SELECT id, ${BAND('vote_count')} FROM posts ORDER BY created, id`,
+      `INSERT INTO posts_search_rows (post_id, band, ${SEEN}) ` +
+        `SELECT p.id, ${BAND('p.vote_count')}, ${SEEN_OF('p')} FROM posts p ORDER BY p.created, p.id`,
     );
     renumber(sql, (x) => ROW(`${x}.post_id`));
     rewriteTriggers(app, false);
@@ -94,10 +105,15 @@ migrate(
       ${INDEXES.map((name) => `UPDATE ${name} SET rowid = (${BAND('new.vote_count')} << 40) + (SELECT seq FROM posts_search_rows WHERE post_id = new.id) WHERE rowid = ${ROW('new.id')};`).join('\n')}
       UPDATE posts_search_rows SET band = ${BAND('new.vote_count')} WHERE post_id = new.id;
     END`);
+    const changed = SEEN.split(', ').map((column) => `old.${column} IS NOT new.${column}`);
+    sql(`CREATE TRIGGER posts_search_seen AFTER UPDATE OF ${SEEN} ON posts WHEN ${changed.join(' OR ')} BEGIN
+      UPDATE posts_search_rows SET (${SEEN}) = (${SEEN_OF('new')}) WHERE post_id = new.id;
+    END`);
   },
   (app) => {
     const sql = (query) => app.db().newQuery(query).execute();
     sql('DROP TRIGGER IF EXISTS posts_search_band');
+    sql('DROP TRIGGER IF EXISTS posts_search_seen');
     rewriteTriggers(app, true);
     renumber(sql, () => 'NULL');
     sql('DROP TABLE posts_search_rows');

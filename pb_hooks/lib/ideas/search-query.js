@@ -90,48 +90,46 @@ module.exports.termsOf = termsOf;
  * Search (pb_hooks/search.pb.js) and similar ideas (lib/ai/hybrid.js) read the same matches.
  */
 module.exports.matchesSql = (fts, params) =>
-  matchesOf(fts, params, '', (table, rank) => `${table}.post_id AS post_id, ${rank} AS r`);
+  matchesOf(fts, params, (table, rank) => `${table}.post_id AS post_id, ${rank} AS r`);
 
 /**
- * The same matches as SQL of (post_id, row) for a broad search (more than COUNT_CAP match: pb_hooks/search.pb.js),
- * read in descending `row`: the most voted band first, newest first within it (the index rows' numbering,
- * migration 1764880000), so a page reads only its rows and no score is computed. `part`: 'all' every match,
- * 'title' those with every term in their title, 'rest' the others. Terms matched with LIKE (1–2 characters of
- * an unspaced script) or mixed with words do not split: their 'title' is every match and their 'rest' is null.
+ * The same matches as SQL of (row) for a broad search (pb_hooks/search.pb.js), read in descending `row`: the
+ * most voted band first, newest first within it (the index rows' numbering: migration 1764880000), so reading
+ * stops after the page and the count, and no score is computed. `whole`: the words typed as whole words, not
+ * prefixes. FTS5 reads a word's list of ideas lazily, as far as asked, but gathers every idea of every word a
+ * prefix begins before the first one (a common word on a big board: all its ideas, ~1 ms natively per 10,000).
  */
-module.exports.broadSql = ({ words, substrings, shortSubstrings }, params, part) => {
-  const splits = !(substrings && words) && shortSubstrings.length === 0;
-  if (part === 'rest' && !splits) return null;
-  const only = (query) => {
-    if (!query || part === 'all' || !splits) return query;
-    return part === 'title' ? `{title} : (${query})` : `(${query}) NOT {title} : (${query})`;
-  };
-  const fts = { words: only(words), substrings: only(substrings), shortSubstrings };
-  return matchesOf(fts, params, `_${part}`, (table) => `${table}.post_id AS post_id, ${table}.rowid AS row`);
+module.exports.broadSql = (fts, params, whole = false) => {
+  const words = whole ? fts.words.replaceAll('"*', '"') : fts.words;
+  return matchesOf({ ...fts, words }, params, (table) => `${table}.rowid AS row`, whole ? 'whole' : 'words');
 };
+/** Does the query match some words as prefixes (so its whole words find fewer ideas, sooner)? */
+module.exports.hasPrefixes = (fts) => fts.words.includes('"*');
+/** SQL of the posts_search_rows number (seq) in an index row's number `row`: its low 40 bits. */
+module.exports.seqOfRow = (row) => `(${row} & 1099511627775)`;
 
-/** The matches' SQL, selecting `columns(table, score)`; its parameters added to `params`, named with `suffix`. */
-const matchesOf = ({ words, substrings, shortSubstrings }, params, suffix, columns) => {
-  if (words) params[`words${suffix}`] = words;
+/** The matches' SQL, selecting `columns(table, score)`; its parameters added to `params` (the words as `wordsParam`). */
+const matchesOf = ({ words, substrings, shortSubstrings }, params, columns, wordsParam = 'words') => {
+  if (words) params[wordsParam] = words;
   if (!substrings && shortSubstrings.length === 0) {
     const table = 'posts_search_fts';
     return (
       `SELECT ${columns(table, `bm25(${table}, 0.0, 10.0, 1.0)`)} FROM ${table} ` +
-      `WHERE ${table} MATCH {:words${suffix}}`
+      `WHERE ${table} MATCH {:${wordsParam}}`
     );
   }
-  const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : `-(g.title LIKE {:like0})`;
+  const rank = substrings ? 'bm25(posts_search_trigram, 0.0, 10.0, 1.0)' : '-(g.title LIKE {:like0})';
   let sql = `SELECT ${columns('g', rank)} FROM posts_search_trigram g WHERE 1 `;
   if (substrings) {
-    params[`substrings${suffix}`] = substrings;
-    sql += `AND posts_search_trigram MATCH {:substrings${suffix}} `;
+    params.substrings = substrings;
+    sql += 'AND posts_search_trigram MATCH {:substrings} ';
   }
   shortSubstrings.forEach((term, i) => {
     params[`like${i}`] = `%${term}%`; // only letters: no LIKE wildcards can be in a term
     sql += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
   });
   if (words) {
-    sql += `AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:words${suffix}}) `;
+    sql += `AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:${wordsParam}}) `;
   }
   return sql;
 };
