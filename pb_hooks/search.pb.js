@@ -81,9 +81,13 @@ routerAdd('GET', '/api/chorus/search', (e) => {
   // from these (a common word on a big board: ranking every match grows with the board, and what tells its
   // matches apart is how many people want them); otherwise (usually the whole search) the matches are ranked.
   // The words as typed, whole, are asked first: when they alone pass COUNT_CAP, the prefixes are never gathered.
+  // Each is first counted in the index alone (no idea read), so a search with fewer matches goes straight to
+  // ranking.
   const broadOf = (whole) => {
+    const matching = search.broadSql(fts, params, whole);
+    if (countOf(`SELECT COUNT(*) AS n FROM (${matching} LIMIT ${COUNT_CAP + 1})`) <= COUNT_CAP) return null;
     const inOrder =
-      `SELECT r.post_id AS id, c.row AS row FROM (${search.broadSql(fts, params, whole)}) c ` +
+      `SELECT r.post_id AS id, c.row AS row FROM (${matching}) c ` +
       `JOIN posts_search_rows r ON r.seq = ${search.seqOfRow('c.row')} JOIN boards b ON b.id = r.board WHERE 1 ` +
       `${visibleTo('r')} ORDER BY c.row DESC LIMIT ${Math.max(COUNT_CAP + 1, offset + perPage + 1)}`;
     const broad = pageOf(

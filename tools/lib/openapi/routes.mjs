@@ -23,13 +23,29 @@ export const ROUTES = {
     get: {
       tags: ['chorus'],
       operationId: 'search',
-      summary: 'Ranked full-text search over the ideas the caller may see',
+      summary: 'Full-text search over the ideas the caller may see',
+      description:
+        'Up to 1,000 matches: best first (BM25, a title match worth ten body matches, then votes, then newest). More (a broad search, `totalCapped`): the most voted band first (1,000+, 100+, 10+ votes, fewer), newest first within it; the count stops at 1,000.',
       parameters: [
         { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
         { name: 'board', in: 'query', schema: { type: 'string' } },
         { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
       ],
-      responses: { 200: ok({ type: 'object' }), 400: err },
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: {
+            page: { type: 'integer' },
+            perPage: { type: 'integer' },
+            totalItems: { type: 'integer', description: 'how many match, counted up to 1,000' },
+            totalPages: { type: 'integer' },
+            totalCapped: { type: 'boolean', description: 'more than 1,000 match (a broad search)' },
+            items: { type: 'array', items: { type: 'object', description: 'posts records' } },
+          },
+        }),
+        400: err,
+      },
     },
   },
   '/api/chorus/similar': {
