@@ -6,7 +6,7 @@ import type { FrameLocator } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { expect, test } from '../fixtures';
 import { NOT_INTERACTIVE, PNG_1X1 } from '../ideas-helpers';
-import { signIn } from '../staff-helpers';
+import { signIn, unique } from '../staff-helpers';
 import { launcher, openPanel, panel, startWidgetStory } from '../widget-support';
 
 // Waiting for another worker's widget story to finish counts against the test's time.
@@ -28,14 +28,15 @@ test('a person identified by the app posts an idea with a screenshot, votes, and
     const frame = await openPanel(page);
     await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${host.person.name}`);
 
+    const title = unique('Dark mode for the Acme dashboard');
     await frame.getByRole('button', { name: 'Share an idea' }).click();
-    await frame.getByLabel('Title').fill('Dark mode for the Acme dashboard');
+    await frame.getByLabel('Title').fill(title);
     await frame.getByLabel('Details (Markdown)').fill('Posted from inside the app.');
     await frame.getByLabel(/^Images/).setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await frame.getByRole('button', { name: 'Post idea' }).click();
-    await expect(frame.getByRole('heading', { level: 1, name: 'Dark mode for the Acme dashboard' })).toBeVisible();
+    await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(frame.getByRole('img', { name: /Image 1 of 1 attached/ })).toBeVisible();
-    const post = await admin.collection('posts').getFirstListItem('title = "Dark mode for the Acme dashboard"');
+    const post = await admin.collection('posts').getFirstListItem(admin.filter('title = {:title}', { title }));
     expect(post.images).toHaveLength(1);
     const author = await admin.collection('users').getOne(post.author);
     expect(author).toMatchObject({ email: host.person.email, external_id: host.person.sub, role: 'member' });
