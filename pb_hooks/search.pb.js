@@ -113,7 +113,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
 
   const ids = rows.map((row) => row.id);
   const byId = {};
-  for (const record of e.app.findRecordsByIds('posts', ids)) byId[record.id] = record;
+  for (const record of ids.length > 0 ? e.app.findRecordsByIds('posts', ids) : []) byId[record.id] = record;
   const info = e.requestInfo();
   const rule = e.app.findCachedCollectionByNameOrId('posts').listRule;
   const items = ids.map((id) => byId[id]).filter((record) => record && e.app.canAccessRecord(record, info, rule));

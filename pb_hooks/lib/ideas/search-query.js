@@ -129,7 +129,9 @@ const matchesOf = ({ words, substrings, shortSubstrings }, params, columns, word
     sql += `AND (g.title LIKE {:like${i}} OR g.body LIKE {:like${i}}) `;
   });
   if (words) {
-    sql += `AND g.post_id IN (SELECT post_id FROM posts_search_fts WHERE posts_search_fts MATCH {:${wordsParam}}) `;
+    // Both indexes number an idea's rows alike (migration 1764880000), so no post_id is read to compare; `+`
+    // keeps SQLite from handing the list to the trigram index as rowids to look up, one MATCH each (60 s).
+    sql += `AND +g.rowid IN (SELECT rowid FROM posts_search_fts WHERE posts_search_fts MATCH {:${wordsParam}}) `;
   }
   return sql;
 };
