@@ -93,7 +93,9 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     const broad = pageOf(
       `SELECT id, COUNT(*) OVER () AS n FROM (${inOrder}) ORDER BY row DESC LIMIT {:limit} OFFSET {:offset}`,
     );
-    return broad.visible > COUNT_CAP ? { found: broad.ids, n: broad.visible } : null;
+    // A page past every match has no row to carry the count: counted alone (never ranked instead).
+    const n = broad.visible ?? (offset > 0 ? countOf(`SELECT COUNT(*) AS n FROM (${inOrder})`) : 0);
+    return n > COUNT_CAP ? { found: broad.ids, n } : null;
   };
   const { found, n } = (search.hasPrefixes(fts) && broadOf(true)) || broadOf(false) || rankedPage();
   const capped = n > COUNT_CAP;

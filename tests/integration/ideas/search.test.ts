@@ -131,6 +131,8 @@ describe('search over thousands of posts', () => {
     expect(last.items).toHaveLength(1002 - 1000);
     expect(last.totalPages).toBe(51);
     expect((await search(pb.visitor(), { q: 'idea', board: board.id, page: 50 })).totalPages).toBe(51);
+    const pastTheEnd = await search(pb.visitor(), { q: 'idea', board: board.id, page: 400 });
+    expect(pastTheEnd).toMatchObject({ items: [], totalItems: 1000, totalCapped: true, totalPages: 400 });
     const seen = new Set<string>();
     for (let page = 1; page <= 21; page++) {
       for (const item of (await search(pb.visitor(), { q: 'idea', board: board.id, page, perPage: 50 })).items) {
