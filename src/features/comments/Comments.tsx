@@ -1,6 +1,6 @@
 // The discussion on an idea: comments with one level of replies, live, and the comment box.
 
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { translate, translator } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
 import type { CommentView, PostLive } from '../../lib/pb/post-types';
@@ -55,7 +55,9 @@ export default function Comments({
   const live = useClientStore($posts, NO_POSTS)[postId];
   const isLocked = live?.locked ?? locked;
   const [loadingMore, setLoadingMore] = useState(false);
-  useEffect(() => {
+  // Started in the same task as hydration, before any click reaches the form: a comment sent earlier went to
+  // a store not yet pointed at this idea, and its pending copy was then replaced by the page's comments.
+  useLayoutEffect(() => {
     const stopComments = startComments(postId, initial, { isPublic, next, commentCount, since });
     const stopReactions = startReactions(postId, isPublic);
     return () => {

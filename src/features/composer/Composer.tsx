@@ -2,7 +2,7 @@
 // by picker, drag and drop or paste. Everything typed survives failures, detours and reloads.
 
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { translator } from '../../i18n/current';
 import type { SessionUser } from '../../lib/pb/types';
 import { focusFirstError } from '../../ui/hooks/focus-first-error';
@@ -43,7 +43,9 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
   const values = useStore($fieldValues);
   const id = useId();
   const t = translator('composer');
-  useEffect(() => openComposer(boardId), [boardId]);
+  // Before the browser paints the fields (not after, as useEffect would): a title typed or pasted at once must
+  // not be replaced by the draft loaded behind it.
+  useLayoutEffect(() => openComposer(boardId), [boardId]);
   const onPaste = (event: React.ClipboardEvent) => {
     const files = [...event.clipboardData.files];
     if (files.length === 0) return;
