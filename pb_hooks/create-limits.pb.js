@@ -9,8 +9,8 @@ onRecordCreateRequest(
       if ((name === 'posts' || name === 'comments') && e.record.getUnsavedFiles('images').length > 0) {
         require(`${__hooks}/lib/images/image-uploads.js`).checkImageUploads(e);
       }
-      const role = e.auth && e.auth.collection().name === 'users' ? e.auth.getString('role') : 'operator';
-      if (role === 'member' || role === '') require(`${__hooks}/lib/limits.js`).spend(name, e.auth.id);
+      const member = e.auth && e.auth.collection().name === 'users' ? e.auth : null;
+      require(`${__hooks}/lib/door.js`).spendCreate(name, member);
       e.next();
     }),
   'posts',

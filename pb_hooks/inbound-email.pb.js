@@ -5,12 +5,28 @@
 //
 // POST /api/chorus/inbound-email  { proof, raw }          the Worker: one message (base64), made into an idea or a comment
 // GET  /api/chorus/inbound-email/addresses               staff: each board's address for new ideas ({} when off)
+// GET  /api/chorus/inbound-email/waiting?token=            anyone with the link: what waits for its sender
+// POST /api/chorus/inbound-email/confirm { token, turnstile_token }   the sender's link posts it (one door)
 
 routerAdd(
   'POST',
   '/api/chorus/inbound-email',
   (e) => require(`${__hooks}/lib/inbound-email/receive.js`).receiveInboundEmail(e),
   $apis.bodyLimit(require(`${__hooks}/lib/contract/inbound-email.js`).INBOUND_BODY_MAX_BYTES),
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/inbound-email/waiting',
+  (e) => require(`${__hooks}/lib/inbound-email/receive.js`).describeWaiting(e),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/inbound-email/confirm',
+  (e) => require(`${__hooks}/lib/inbound-email/receive.js`).confirmWaiting(e),
+  require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
 
 routerAdd(
@@ -34,4 +50,5 @@ routerAdd(
 cronAdd('chorus_inbound_messages_cleanup', '37 3 * * *', () => {
   const cutoff = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().replace('T', ' ');
   $app.db().newQuery('DELETE FROM inbound_messages WHERE created < {:cutoff}').bind({ cutoff }).execute();
+  require(`${__hooks}/lib/inbound-email/pending.js`).dropExpired($app);
 });

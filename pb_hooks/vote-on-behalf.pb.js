@@ -18,7 +18,9 @@ routerAdd(
       throw new BadRequestError(refusalText('ideaTakesNoVotes'));
     }
     const body = e.requestInfo().body;
-    const { memberByEmail } = require(`${__hooks}/lib/account/staff-lookup.js`);
+    const { memberByEmail, lookUpForStaff } = require(`${__hooks}/lib/account/staff-lookup.js`);
+    // Counted per staff member and audited, found or not (before the transaction: a refusal keeps its trail).
+    lookUpForStaff(e, staff, body.email);
     let user;
     let userCreated = false;
     let alreadyVoted = false;

@@ -98,10 +98,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(shellCss(context.locals.shell))],
     frameAncestors: embed ? parseOrigins(context.locals.widget?.allowed_origins ?? '').origins : undefined,
-    // Turnstile's script and frame, on the pages that ask for it (sign-in, the widget's, sign-up), where the site
-    // turned it on.
+    // Turnstile's script and frame, on the pages that ask for it (sign-in, the widget's, sign-up, and the link
+    // that posts an emailed idea), where the site turned it on.
     turnstile:
-      /^(\/embed)?\/sign(in|up)\/?$/.test(context.url.pathname) &&
+      /^((\/embed)?\/sign(in|up)|\/email\/confirm)\/?$/.test(context.url.pathname) &&
       Boolean(context.locals.shell.site.turnstile_site_key),
   };
   return applySecurityHeaders(response, { https, csp });

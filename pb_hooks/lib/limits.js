@@ -31,6 +31,9 @@ const LIMITS = {
   subscriptions: { max: 200, window: 600 },
   // reports of ideas and comments (pb_hooks/reports.pb.js): a member reports a handful, never a flood
   reports: { max: 20, window: 3600 },
+  // customers looked up by email, per staff member (votes on behalf, lib/account/staff-lookup.js): a busy
+  // support day, never a sweep of addresses
+  'staff-lookup': { max: 120, window: 3600 },
   // questions staff send to an idea's voters, per staff member (pb_hooks/ask.pb.js)
   questions: { max: 10, window: 3600 },
   // changelog subscription requests per client address (pb_hooks/changelog-subscribers.pb.js)
@@ -42,6 +45,9 @@ const LIMITS = {
   mentionable: { max: 120, window: 60 },
   // inbound emails (ideas and replies) per sender address (pb_hooks/lib/inbound-email/receive.js)
   'inbound-email': { max: 30, window: 3600 },
+  // "Did you send this?" links mailed to one address for messages not authenticated for it
+  // (lib/inbound-email/pending.js): a forger reaches their victim's inbox a few times a day at most
+  'inbound-confirm': { max: 3, window: 24 * 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (lib/insights-report/search-misses.js)

@@ -14,7 +14,11 @@ export async function clientFor(pbUrl: string, email: string, password: string):
 
 /** Signs a browser context in: the auth cookie SSR reads and the localStorage the islands read. */
 export async function signIn(context: BrowserContext, baseURL: string, pbUrl: string, email: string, password: string) {
-  const pb = await clientFor(pbUrl, email, password);
+  return adoptSession(context, baseURL, await clientFor(pbUrl, email, password));
+}
+
+/** Gives a browser context the session of signed-in client `pb` (a password sign-in, or a superuser's impersonation). */
+export async function adoptSession(context: BrowserContext, baseURL: string, pb: PocketBase) {
   const cookie = pb.authStore.exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth');
   const value = cookie.split(';')[0]?.slice('pb_auth='.length) ?? '';
   await context.addCookies([{ name: 'pb_auth', value, url: baseURL }]);

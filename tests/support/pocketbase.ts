@@ -108,17 +108,23 @@ export async function startTestPocketBase(
     async actor(role = 'member', fields = {}) {
       counter += 1;
       const email = `${role}-${counter}-${Date.now()}@chorus.test`;
-      await admin.collection('users').create({
+      const created = await admin.collection('users').create({
         email,
         password: TEST_PASSWORD,
         passwordConfirm: TEST_PASSWORD,
         name: `${role} ${counter}`,
-        verified: true,
         role,
         ...fields,
+        verified: true,
       });
       const pb = client(server.url);
       await pb.collection('users').authWithPassword(email, TEST_PASSWORD);
+      // An unconfirmed account cannot sign in with a password (pb_hooks/confirmed-sign-in.pb.js): one signed in
+      // before its email became unconfirmed keeps its session, as a member whose address an admin unconfirmed.
+      if (fields.verified === false) {
+        await admin.collection('users').update(created.id, { verified: false });
+        pb.authStore.save(pb.authStore.token, { ...pb.authStore.record, verified: false } as never);
+      }
       return pb;
     },
     async stop() {

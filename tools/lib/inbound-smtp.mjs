@@ -2,7 +2,9 @@
 // a real SMTP listener that takes mail for the inbound addresses and hands each raw message to PocketBase's one
 // inbound route, proved with an "email" site proof as the Worker proves it, answering the sending server with
 // PocketBase's verdict (250 taken or dropped, 550 refused, 451 try later). Messages over the limit are refused
-// while they arrive (SIZE), never read whole.
+// while they arrive (SIZE), never read whole. As the receiving server it also signs what only it knows of the
+// session, the client's address and HELO name, so PocketBase checks SPF (server/cmd/pocketbase/mail_auth.go);
+// it trusts no Authentication-Results header (no receiver before it wrote one).
 import { createHash, createHmac } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 // The contract's own files (no imports, only erasable types: Node runs them as they are).
@@ -27,11 +29,14 @@ export function signEmailProof(secret, claims) {
   return `${header}.${body}.${createHmac('sha256', key).update(`${header}.${body}`).digest('base64url')}`;
 }
 
-/** Hands one raw message for envelope `from` → `to` to PocketBase; its status and answer. */
-export async function handOver({ pbUrl, proxySecret }, raw, from, to) {
+/**
+ * Hands one raw message for envelope `from` → `to` to PocketBase; its status and answer. `session`: the SMTP
+ * client's address (`ip`) and HELO name (`helo`), when this listener took the message from the internet.
+ */
+export async function handOver({ pbUrl, proxySecret }, raw, from, to, session = {}) {
   const encoded = Buffer.from(raw).toString('base64');
   const digest = createHash('sha256').update(encoded).digest('hex');
-  const proof = signEmailProof(proxySecret, { from, to, digest });
+  const proof = signEmailProof(proxySecret, { from, to, digest, ip: session.ip ?? '', helo: session.helo ?? '' });
   const response = await fetch(new URL(INBOUND_ROUTE, pbUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,7 +74,10 @@ export async function startInboundSmtp({ port, pbUrl, proxySecret, host = '127.0
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         try {
           for (const recipient of session.envelope.rcptTo) {
-            const answer = await handOver({ pbUrl, proxySecret }, raw, from, recipient.address);
+            const answer = await handOver({ pbUrl, proxySecret }, raw, from, recipient.address, {
+              ip: String(session.remoteAddress ?? '').replace(/^::ffff:/, ''),
+              helo: String(session.hostNameAppearsAs ?? ''),
+            });
             if (answer.status >= 300) return callback(smtpError(answer.status, String(answer.body.message ?? '')));
           }
           callback();

@@ -1,6 +1,7 @@
 // Looking a member up by email, the one rule (issue 42), used wherever an email could name an account:
 // - only active staff (moderators and admins) look a member up by email, and only to act for that customer
-//   (a vote on behalf, pb_hooks/vote-on-behalf.pb.js);
+//   (a vote on behalf, pb_hooks/vote-on-behalf.pb.js); each look-up is counted per staff member
+//   (lib/limits.js 'staff-lookup') and leaves an audit entry, found or not, without the address (issue 55);
 // - only by the whole address (compared without case), never by a pattern or a part of one;
 // - a staff account's address resolves for no one: votes on behalf are for customers;
 // - nobody but superusers filters or sorts the users list on email, exactly or in part (pb_hooks/users.pb.js;
@@ -49,6 +50,31 @@ function memberByEmail(app, staff, text) {
   return { address, user };
 }
 
+/**
+ * A staff request's look-up (`lookUpForStaff` before its transaction, then `memberByEmail` inside it): counted
+ * per staff member, and an audit entry per look-up naming the account found (never the address), or what was
+ * refused. Answers what memberByEmail answers, or throws its refusal.
+ */
+function lookUpForStaff(e, staff, text) {
+  require(`${__hooks}/lib/limits.js`).spend('staff-lookup', staff ? staff.id : '');
+  const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
+  let found;
+  try {
+    found = memberByEmail(e.app, staff, text);
+  } catch (error) {
+    recordAudit(e.app, e, { action: 'user.lookup_by_email', collection: 'users', after: { result: 'refused' } });
+    throw error;
+  }
+  recordAudit(e.app, e, {
+    action: 'user.lookup_by_email',
+    collection: 'users',
+    id: found.user ? found.user.id : '',
+    label: found.user ? found.user.getString('name') : '',
+    after: { result: found.user ? 'found' : 'no account' },
+  });
+  return found;
+}
+
 /** Refuses a users list (onRecordsListRequest) whose filter or sort names the email field, except to superusers. */
 function refuseEmailSearch(e) {
   if (e.auth?.isSuperuser()) return;
@@ -57,4 +83,4 @@ function refuseEmailSearch(e) {
   if (/email/i.test(query)) throw new BadRequestError(refusalText('emailSearchRefused'));
 }
 
-module.exports = { memberByEmail, refuseEmailSearch, wholeAddress };
+module.exports = { memberByEmail, lookUpForStaff, refuseEmailSearch, wholeAddress };

@@ -1,11 +1,17 @@
 // One inbound email, handed over by the site's Worker (Cloudflare Email Routing) or locally by the SMTP
 // listener with an "email" site proof binding the raw message's SHA-256: it becomes an idea held for staff
-// review (a board's address) or a comment (a notification's signed Reply-To), whole or not at all.
+// review (a board's address) or a comment (a notification's signed Reply-To), whole or not at all, and only as
+// the one who really sent it: authenticated for its From address (aligned DKIM or SPF, or the trusted
+// receiver's DMARC pass: $inboundMail.authenticate, server/cmd/pocketbase/mail_auth.go), else it waits for its
+// sender's one-time link (lib/inbound-email/pending.js). Every check a web author meets is the one door's
+// (lib/door.js): closed sign-ups, Turnstile (by that link), blocked members, spam holds, staff names, limits.
 // Hostile mail is refused (4xx: the sender's server bounces it) or dropped (loops, auto-replies: 202, no bounce
 // that could loop), each with a log line. Images follow the upload rules; other attachments are skipped.
 const { readAddress } = require(`${__hooks}/lib/inbound-email/addresses.js`);
 const { replyText } = require(`${__hooks}/lib/inbound-email/reply-text.js`);
 const { INBOUND_MAX_BYTES } = require(`${__hooks}/lib/contract/inbound-email.js`);
+const door = require(`${__hooks}/lib/door.js`);
+const pending = require(`${__hooks}/lib/inbound-email/pending.js`);
 
 const MAX_IMAGES = 5;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -57,10 +63,6 @@ function memberByEmail(app, email) {
   }
 }
 
-function usable(member) {
-  return member && !member.getBool('blocked') && !member.getString('deleted_at');
-}
-
 /** The message's images as files, each checked as an uploaded one is; everything else skipped and logged. */
 function imageFiles(app, message, details) {
   const { imageProblem } = require(`${__hooks}/lib/images/image-uploads.js`);
@@ -87,16 +89,43 @@ function imageFiles(app, message, details) {
   return files;
 }
 
-function newMember(app, message) {
+/** A member for a new sender: unverified unless their link proved the address; never a staff member's name. */
+function newMember(app, message, confirmed) {
   const users = app.findCachedCollectionByNameOrId('users');
   const member = new Record(users);
   member.setEmail(message.from);
   member.setPassword($security.randomString(40));
-  member.setVerified(false);
+  member.setVerified(confirmed);
   member.set('role', 'member');
-  member.set('name', (message.fromName || message.from.split('@')[0]).trim().slice(0, 60));
+  const local = message.from.split('@')[0];
+  member.set('name', door.nameFor(app, message.fromName.slice(0, 60), local.slice(0, 60)));
   app.save(member);
   return member;
+}
+
+/** The member's allowance of `collection` creates, as on the web (lib/door.js): a 429 the sender retries. */
+function spendAsOnTheWeb(collection, member) {
+  try {
+    door.spendCreate(collection, member);
+  } catch {
+    throw new Refusal(429, `too many ${collection} from this member`);
+  }
+}
+
+/** A new account for this sender, by the rules of every way in: sign-ups open, and Turnstile by the link. */
+function admitNewSender(app, options) {
+  if (door.newAccountRefusal(app, 'email')) throw new Refusal(403, 'sign-ups are closed and the sender has no account');
+  if (!options.confirmed && require(`${__hooks}/lib/integrations/turnstile.js`).turnstileOn(app)) {
+    throw new WaitForSender('human');
+  }
+}
+
+/** Thrown to keep the message until its sender opens the link (`reason`: 'unauthenticated' or 'human'). */
+class WaitForSender extends Error {
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
 }
 
 /** Whether a message with this Message-ID and address was already made into something. */
@@ -118,7 +147,7 @@ function noteTaken(txApp, key, made) {
   txApp.save(row);
 }
 
-function createIdea(app, boardId, message, details, seen) {
+function createIdea(app, boardId, message, details, seen, options) {
   let board;
   try {
     board = app.findRecordById('boards', boardId);
@@ -127,37 +156,45 @@ function createIdea(app, boardId, message, details, seen) {
   }
   if (board.getBool('archived')) throw new Refusal(404, 'archived board');
   const existing = memberByEmail(app, message.from);
-  if (existing && !usable(existing)) throw new Refusal(403, 'blocked or deleted member');
+  if (existing && door.shutOut(existing)) throw new Refusal(403, 'blocked or deleted member');
+  if (!existing) admitNewSender(app, options);
   if (!existing && require(`${__hooks}/lib/limits.js`).take('inbound-new-member', board.id)) {
     throw new Refusal(429, 'too many new senders for this board');
   }
   const text = message.text.slice(0, 10000);
   const title = (message.subject || text.split('\n')[0] || '').trim().slice(0, 120);
   if (!title) throw new Refusal(400, 'no subject and no text');
+  if (existing) spendAsOnTheWeb('posts', existing);
   const images = imageFiles(app, message, details);
   let post;
   let member = existing;
   app.runInTransaction((txApp) => {
-    if (!member) member = newMember(txApp, message);
+    if (!member) member = newMember(txApp, message, options.confirmed);
+    else if (options.confirmed && !member.verified()) {
+      member.setVerified(true);
+      txApp.save(member);
+    }
     post = new Record(txApp.findCachedCollectionByNameOrId('posts'));
     post.set('board', board.id);
     post.set('author', member.id);
     post.set('title', title);
     post.set('body', text);
     post.set('approved', false);
+    post.set('held_for', door.holdFor(txApp, member, `${title}\n${text}`));
     if (images.length > 0) post.set('images', images);
     txApp.save(post);
     noteTaken(txApp, seen, post.id);
   });
-  return { idea: post.id, member: member.id, newMember: !existing, images: images.length };
+  const held = post.getString('held_for');
+  return { idea: post.id, member: member.id, newMember: !existing, images: images.length, held: held || undefined };
 }
 
-function createComment(app, target, message, seen) {
+function createComment(app, target, message, seen, options) {
   const { canSeePost } = require(`${__hooks}/lib/access.js`);
   const member = memberByEmail(app, message.from);
   // The address was signed for one member: a message from anyone else is forged, whoever they are.
   if (!member || member.id !== target.member) throw new Refusal(403, 'reply address signed for another member');
-  if (!usable(member)) throw new Refusal(403, 'blocked or deleted member');
+  if (door.shutOut(member)) throw new Refusal(403, 'blocked or deleted member');
   let post;
   try {
     post = app.findRecordById('posts', target.post);
@@ -167,18 +204,76 @@ function createComment(app, target, message, seen) {
   if (!canSeePost(app, member.id, post.id) || post.getBool('locked')) throw new Refusal(403, 'idea closed to them');
   const body = replyText(message.text).slice(0, 5000);
   if (!body) throw new Refusal(400, 'nothing above the quoted text');
+  spendAsOnTheWeb('comments', member);
   const comment = new Record(app.findCachedCollectionByNameOrId('comments'));
   comment.set('post', post.id);
   comment.set('author', member.id);
   comment.set('body', body);
+  // Held as the web holds it (a new member's first words with a link, blocked words and domains): hidden.
+  const held = door.holdFor(app, member, body);
+  comment.set('held_for', held);
+  if (held) comment.set('hidden', true);
   app.runInTransaction((txApp) => {
+    if (options.confirmed && !member.verified()) {
+      member.setVerified(true);
+      txApp.save(member);
+    }
     txApp.save(comment);
     noteTaken(txApp, seen, comment.id);
   });
-  return { comment: comment.id, idea: post.id, member: member.id };
+  return { comment: comment.id, idea: post.id, member: member.id, held: held || undefined };
 }
 
-/** The route: 200 with what was made, 202 when dropped, else the refusal's status. */
+/** What the receiver knew of the SMTP session, for $inboundMail.authenticate (signed in the proof). */
+function envelopeOf(claims) {
+  return {
+    mailFrom: String(claims.from || ''),
+    clientIp: String(claims.ip || ''),
+    helo: String(claims.helo || ''),
+    trustedAuthservId: String(claims.receiver || ''),
+  };
+}
+
+/**
+ * Makes the message into its idea or comment through the one door; `confirmed`: its sender opened the link
+ * (the address is theirs, and a person passed Turnstile where the site asks for it).
+ */
+function admit(app, claims, message, details, seen, confirmed) {
+  const target = readAddress(claims.to);
+  if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);
+  const options = { confirmed };
+  try {
+    return target.board
+      ? createIdea(app, target.board, message, details, seen, options)
+      : createComment(app, target, message, seen, options);
+  } catch (error) {
+    if (!(error instanceof Refusal) && !(error instanceof WaitForSender) && seen && alreadyTaken(app, seen)) {
+      return { dropped: 'already taken' };
+    }
+    throw error;
+  }
+}
+
+/** Keeps the message for its sender's link: 202 { waiting }, or refused when their allowance is spent. */
+function waitForSender(e, { raw, claims, message, seen, reason, details }) {
+  if (seen && pending.alreadyWaiting(e.app, seen)) {
+    log(e.app, 'warn', 'dropped', 'already waiting (same Message-ID)', details);
+    return e.json(202, { dropped: 'already waiting' });
+  }
+  const kept = pending.waitForSender(e.app, {
+    raw,
+    claims,
+    sender: message.from,
+    reason,
+    seen,
+    what: message.subject,
+  });
+  if (!kept) throw new Refusal(403, `not authenticated for ${message.from}, and its confirmations are spent`);
+  log(e.app, 'info', 'waiting', reason, details);
+  return e.json(202, { waiting: reason });
+}
+
+/** The route: 200 with what was made, 202 when dropped or waiting for its sender, else the refusal's status. */
 function receiveInboundEmail(e) {
   const app = e.app;
   const details = {};
@@ -211,28 +306,92 @@ function receiveInboundEmail(e) {
     if (require(`${__hooks}/lib/limits.js`).take('inbound-email', message.from)) {
       throw new Refusal(429, 'too many messages from this sender');
     }
+    // Who really sent it: the From address only when the message is authenticated for it.
+    const verdict = $inboundMail.authenticate(raw, envelopeOf(claims));
+    details.authenticated = verdict.authenticated ? `${verdict.method} ${verdict.domain}` : verdict.reason;
+    if (!verdict.authenticated && verdict.tempError) throw new Refusal(503, 'sender checks failed for now (DNS)');
+    if (!verdict.authenticated && (verdict.policy === 'reject' || verdict.policy === 'quarantine')) {
+      // The From domain asks receivers to refuse what it did not send.
+      throw new Refusal(403, `not authenticated for ${message.from} (its domain's DMARC policy: ${verdict.policy})`);
+    }
+    if (!verdict.authenticated) {
+      return waitForSender(e, { raw, claims, message, seen, reason: 'unauthenticated', details });
+    }
     let made;
     try {
-      made = target.board
-        ? createIdea(app, target.board, message, details, seen)
-        : createComment(app, target, message, seen);
+      made = admit(app, claims, message, details, seen, false);
     } catch (error) {
-      if (!(error instanceof Refusal) && seen && alreadyTaken(app, seen)) {
-        log(app, 'warn', 'dropped', 'already taken (same Message-ID, at once)', details);
-        return e.json(202, { dropped: 'already taken' });
-      }
-      throw error;
+      if (!(error instanceof WaitForSender)) throw error;
+      return waitForSender(e, { raw, claims, message, seen, reason: error.reason, details });
+    }
+    if (made.dropped) {
+      log(app, 'warn', 'dropped', 'already taken (same Message-ID, at once)', details);
+      return e.json(202, made);
     }
     log(app, 'info', 'accepted', target.board ? 'idea' : 'comment', { ...details, ...made });
     return e.json(200, made);
   } catch (error) {
-    if (!(error instanceof Refusal)) {
-      log(app, 'error', 'failed', String(error).slice(0, 300), details);
-      return e.json(503, { message: 'Chorus could not take this message now.' });
-    }
-    log(app, 'warn', 'refused', error.message, details);
-    return e.json(error.status, { message: `Refused: ${error.message}.` });
+    return answerRefusal(e, error, details);
   }
 }
 
-module.exports = { receiveInboundEmail };
+function answerRefusal(e, error, details) {
+  if (!(error instanceof Refusal)) {
+    log(e.app, 'error', 'failed', String(error).slice(0, 300), details);
+    return e.json(503, { message: 'Chorus could not take this message now.' });
+  }
+  log(e.app, 'warn', 'refused', error.message, details);
+  return e.json(error.status, { message: `Refused: ${error.message}.` });
+}
+
+/** What a waiting message's link shows before its sender posts it: { kind, subject, sender, human }. */
+function describeWaiting(e) {
+  const row = pending.findWaiting(e.app, String(e.request.url.query().get('token') || ''));
+  if (!row) throw new NotFoundError(require(`${__hooks}/lib/refusals.js`).refusalText('inboundLinkInvalid'));
+  const message = $inboundMail.parse(row.getString('raw'));
+  const claims = JSON.parse(JSON.stringify(row.get('claims')));
+  const target = readAddress(String(claims.to || ''));
+  const human =
+    row.getString('reason') === 'human' && require(`${__hooks}/lib/integrations/turnstile.js`).turnstileOn(e.app);
+  return e.json(200, {
+    kind: target.board ? 'idea' : 'comment',
+    subject: message.subject,
+    sender: row.getString('sender'),
+    human,
+  });
+}
+
+/** POST { token, turnstile_token }: the sender's link posts what waited, through the same door. */
+function confirmWaiting(e) {
+  const { refusalText } = require(`${__hooks}/lib/refusals.js`);
+  const app = e.app;
+  const body = e.requestInfo().body;
+  const row = pending.findWaiting(app, String(body.token || ''));
+  if (!row) throw new NotFoundError(refusalText('inboundLinkInvalid'));
+  const sender = row.getString('sender');
+  // Turnstile where the site asks for it, for the sender's own link (as the sign-up form asks).
+  if (row.getString('reason') === 'human') require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e, sender);
+  const claims = JSON.parse(JSON.stringify(row.get('claims')));
+  const message = $inboundMail.parse(row.getString('raw'));
+  const details = { to: claims.to, from: message.from, confirmed: 'link' };
+  let made;
+  try {
+    made = admit(app, claims, message, details, row.getString('seen'), true);
+  } catch (error) {
+    if (error instanceof Refusal) {
+      log(app, 'warn', 'refused', error.message, details);
+      // Spent allowance: the link works again later; anything else refuses it for good.
+      if (error.status !== 429) app.delete(row);
+      throw new BadRequestError(refusalText(error.status === 429 ? 'tooManyAttempts' : 'inboundRefused'));
+    }
+    throw error;
+  }
+  app.delete(row);
+  log(app, 'info', 'accepted', made.comment ? 'comment (confirmed by link)' : 'idea (confirmed by link)', {
+    ...details,
+    ...made,
+  });
+  return e.json(200, made);
+}
+
+module.exports = { receiveInboundEmail, describeWaiting, confirmWaiting };

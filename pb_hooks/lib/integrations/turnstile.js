@@ -84,4 +84,7 @@ function passedRecently(email) {
   return false;
 }
 
-module.exports = { requireHuman, verifyUrl, SITEVERIFY };
+/** Whether the site turned Turnstile on (both keys set). */
+const turnstileOn = (app) => Boolean(secretOf(app));
+
+module.exports = { requireHuman, turnstileOn, verifyUrl, SITEVERIFY };

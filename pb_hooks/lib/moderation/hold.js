@@ -1,6 +1,5 @@
 // Holding a member's idea or comment for review (issue 38): the rules are hold-rules.js; this reads the admins'
 // lists and whether the author is new, and marks the record. A held idea is unapproved, a held comment hidden.
-const { holdReason } = require(`${__hooks}/lib/moderation/hold-rules.js`);
 
 /** The admins' lists (the one spam_guard record), or empty ones. */
 function guardOf(app) {
@@ -33,15 +32,12 @@ const textOf = (record) => `${record.getString('title')}\n${record.getString('bo
  * returns it. `firstOnly` false checks the blocked lists only (an edit of something already published).
  */
 function markHold(e, firstOnly = true) {
-  const { isStaff, memberOf } = require(`${__hooks}/lib/access.js`);
+  const { memberOf } = require(`${__hooks}/lib/access.js`);
   if (e.hasSuperuserAuth()) return e.record.getString('held_for');
-  const member = memberOf(e);
-  const reason =
-    !member || isStaff(e)
-      ? ''
-      : holdReason(textOf(e.record), guardOf(e.app), firstOnly && isNewMember(e.app, member.id));
+  // The one door's rule (lib/door.js): the same for a web, widget, API or email author.
+  const reason = require(`${__hooks}/lib/door.js`).holdFor(e.app, memberOf(e), textOf(e.record), firstOnly);
   e.record.set('held_for', reason);
   return reason;
 }
 
-module.exports = { markHold, isNewMember, guardOf };
+module.exports = { markHold, isNewMember, guardOf, textOf };

@@ -75,7 +75,9 @@ module.exports.linkMember = (app, person) => {
   user.set('external_id', person.externalId);
   user.setEmail(person.email);
   user.setVerified(true);
-  if (person.name) user.set('name', person.name);
+  // The one door (lib/door.js): no way in takes a staff member's name; the app's name falls back to the address's.
+  if (person.name)
+    user.set('name', require(`${__hooks}/lib/door.js`).nameFor(app, person.name, person.email.split('@')[0], user.id));
   // The app is the authority on the picture, as on the name; an uploaded avatar is shown before it.
   const avatarUrl = toAvatarUrl(person.avatar);
   if (avatarUrl) user.set('avatar_url', avatarUrl);

@@ -218,7 +218,8 @@ func htmlText(html string) string {
 	return blankLines.ReplaceAllString(text, "\n\n")
 }
 
-// bindInboundMail gives the hooks $inboundMail.parse(base64Raw): the message, or a thrown error.
+// bindInboundMail gives the hooks $inboundMail.parse(base64Raw): the message, or a thrown error; and
+// $inboundMail.authenticate(base64Raw, { mailFrom, clientIp, helo, trustedAuthservId }): who sent it (mail_auth.go).
 func bindInboundMail(vm *goja.Runtime) {
 	object := vm.NewObject()
 	_ = object.Set("parse", func(encoded string) (*inboundMessage, error) {
@@ -227,6 +228,20 @@ func bindInboundMail(vm *goja.Runtime) {
 			return nil, errors.New("the message is not base64")
 		}
 		return parseInboundMail(raw)
+	})
+	_ = object.Set("authenticate", func(encoded string, envelope map[string]any) (*mailVerdict, error) {
+		raw, err := base64.StdEncoding.DecodeString(encoded)
+		if err != nil {
+			return nil, errors.New("the message is not base64")
+		}
+		text := func(key string) string { value, _ := envelope[key].(string); return value }
+		verdict := authenticateMail(raw, mailEnvelope{
+			MailFrom:          text("mailFrom"),
+			ClientIP:          text("clientIp"),
+			Helo:              text("helo"),
+			TrustedAuthservID: text("trustedAuthservId"),
+		}, mailResolver())
+		return &verdict, nil
 	})
 	vm.Set("$inboundMail", object)
 }

@@ -3,6 +3,10 @@
 // binding its SHA-256 (pb_hooks/lib/inbound-email/receive.js decides everything); PocketBase's refusal becomes the
 // sender's bounce (setReject), a dropped loop or auto-reply is taken silently, and a message over the limit is
 // refused before a byte of it is read. Locally tools/lib/inbound-smtp.mjs stands in for Email Routing and this.
+// Email Routing checks SPF, DKIM and DMARC itself (it rejects what the sender's DMARC policy says to reject) and
+// writes its verdict in the Authentication-Results header it adds on top, under its authserv-id
+// `mx.cloudflare.net`: the proof names that receiver, so PocketBase believes that header and no other; without a
+// pass there, PocketBase verifies DKIM itself (server/cmd/pocketbase/mail_auth.go).
 import { INBOUND_MAX_BYTES, INBOUND_ROUTE } from '../../contract/inbound-email';
 import { signSiteProof } from '../../lib/site-proof';
 
@@ -19,6 +23,16 @@ export interface InboundEmailEnv {
   PB_URL?: string;
   PUBLIC_PB_URL?: string;
   CHORUS_PROXY_SECRET?: string;
+  /** The authserv-id whose Authentication-Results header is believed; `off` believes none. */
+  CHORUS_EMAIL_AUTHSERV_ID?: string;
+}
+
+/** Email Routing's authserv-id, as its Authentication-Results headers name it. */
+export const EMAIL_ROUTING_AUTHSERV_ID = 'mx.cloudflare.net';
+
+function trustedReceiver(env: InboundEmailEnv): string {
+  const configured = env.CHORUS_EMAIL_AUTHSERV_ID?.trim() || EMAIL_ROUTING_AUTHSERV_ID;
+  return configured === 'off' ? '' : configured;
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -48,6 +62,7 @@ export async function receiveEmail(message: InboundEmailMessage, env: InboundEma
     from: message.from,
     to: message.to,
     digest: await sha256Hex(encoded),
+    receiver: trustedReceiver(env),
   });
   const pbUrl = (env.PB_URL || env.PUBLIC_PB_URL || 'http://127.0.0.1:8090').replace(/\/+$/, '');
   const answer = await fetch(`${pbUrl}${INBOUND_ROUTE}`, {
