@@ -118,7 +118,7 @@ export async function startTestPocketBase(
         verified: true,
       });
       const pb = client(server.url);
-      await pb.collection('users').authWithPassword(email, TEST_PASSWORD);
+      await pb.collection('users').authWithPassword(String(created.email ?? email), TEST_PASSWORD);
       // An unconfirmed account cannot sign in with a password (pb_hooks/confirmed-sign-in.pb.js): one signed in
       // before its email became unconfirmed keeps its session, as a member whose address an admin unconfirmed.
       if (fields.verified === false) {

@@ -349,7 +349,7 @@ function describeWaiting(e) {
   const row = pending.findWaiting(e.app, String(e.request.url.query().get('token') || ''));
   if (!row) throw new NotFoundError(require(`${__hooks}/lib/refusals.js`).refusalText('inboundLinkInvalid'));
   const message = $inboundMail.parse(row.getString('raw'));
-  const claims = JSON.parse(JSON.stringify(row.get('claims')));
+  const claims = JSON.parse(row.getString('claims') || '{}');
   const target = readAddress(String(claims.to || ''));
   const human =
     row.getString('reason') === 'human' && require(`${__hooks}/lib/integrations/turnstile.js`).turnstileOn(e.app);
@@ -371,7 +371,7 @@ function confirmWaiting(e) {
   const sender = row.getString('sender');
   // Turnstile where the site asks for it, for the sender's own link (as the sign-up form asks).
   if (row.getString('reason') === 'human') require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e, sender);
-  const claims = JSON.parse(JSON.stringify(row.get('claims')));
+  const claims = JSON.parse(row.getString('claims') || '{}');
   const message = $inboundMail.parse(row.getString('raw'));
   const details = { to: claims.to, from: message.from, confirmed: 'link' };
   let made;
