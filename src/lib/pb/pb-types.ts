@@ -28,6 +28,7 @@ export const Collections = {
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
   InboundMessages: 'inbound_messages',
+  InboundPending: 'inbound_pending',
   MemberProfiles: 'member_profiles',
   NotificationFanouts: 'notification_fanouts',
   Notifications: 'notifications',
@@ -418,6 +419,18 @@ export type InboundMessagesRecord = {
   id: string;
   key: string;
   made?: string;
+};
+
+export type InboundPendingRecord<Tclaims = unknown> = {
+  claims?: null | Tclaims;
+  created: IsoAutoDateString;
+  expires: IsoDateString;
+  id: string;
+  raw: string;
+  reason: string;
+  seen?: string;
+  sender: string;
+  token_hash: string;
 };
 
 export type MemberProfilesRecord<Tattributes = unknown> = {
@@ -1074,6 +1087,8 @@ export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord>
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
 export type InboundMessagesResponse<Texpand = unknown> = Required<InboundMessagesRecord> & BaseSystemFields<Texpand>;
+export type InboundPendingResponse<Tclaims = unknown, Texpand = unknown> = Required<InboundPendingRecord<Tclaims>> &
+  BaseSystemFields<Texpand>;
 export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = Required<
   MemberProfilesRecord<Tattributes>
 > &
@@ -1157,6 +1172,7 @@ export type CollectionRecords = {
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
   inbound_messages: InboundMessagesRecord;
+  inbound_pending: InboundPendingRecord;
   member_profiles: MemberProfilesRecord;
   notification_fanouts: NotificationFanoutsRecord;
   notifications: NotificationsRecord;
@@ -1217,6 +1233,7 @@ export type CollectionResponses = {
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;
   inbound_messages: InboundMessagesResponse;
+  inbound_pending: InboundPendingResponse;
   member_profiles: MemberProfilesResponse;
   notification_fanouts: NotificationFanoutsResponse;
   notifications: NotificationsResponse;
