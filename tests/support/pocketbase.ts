@@ -134,6 +134,19 @@ export async function startTestPocketBase(
   };
 }
 
+/**
+ * Signs `client` in to the unconfirmed account `email`: an unconfirmed account cannot sign in with a password
+ * (pb_hooks/confirmed-sign-in.pb.js), so this is the session it held from before its email became unconfirmed
+ * (confirmed for the sign-in, then unconfirmed again), for the stories of what such a session can and cannot do.
+ */
+export async function heldSession(pb: TestPocketBase, client: PocketBase, email: string, password: string) {
+  const { id } = await pb.admin.collection('users').getFirstListItem(pb.admin.filter('email = {:e}', { e: email }));
+  await pb.admin.collection('users').update(id, { verified: true });
+  await client.collection('users').authWithPassword(email, password);
+  await pb.admin.collection('users').update(id, { verified: false });
+  client.authStore.save(client.authStore.token, { ...client.authStore.record, verified: false } as never);
+}
+
 let addresses = 0;
 const clientAddresses = new WeakMap<PocketBase, string>();
 

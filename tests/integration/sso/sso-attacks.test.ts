@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respellings, signIdentifyToken } from '../../support/identify-tokens';
-import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { heldSession, startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { createBoard, createPost } from '../../support/world';
 
 let pb: TestPocketBase;
@@ -56,7 +56,9 @@ describe('a stranger who pre-registered the customer’s email', () => {
       name: 'Not The Customer',
     });
     const stranger = pb.visitor();
-    await stranger.collection('users').authWithPassword(person.email, strangerPassword);
+    // Unconfirmed, the password signs nobody in (issue 55); the story goes on with a session held from before.
+    expect(await statusOf(stranger.collection('users').authWithPassword(person.email, strangerPassword))).toBe(400);
+    await heldSession(pb, stranger, person.email, strangerPassword);
     const accountId = stranger.authStore.record?.id ?? '';
     // keeps a session, and leaves a passkey on the account (as the passkey ceremony stores one).
     await pb.admin.collection('passkeys').create({
@@ -92,7 +94,7 @@ describe('a stranger who pre-registered the customer’s email', () => {
     const password = 'stranger-chose-this-2';
     await pb.visitor().collection('users').create({ email: person.email, password, passwordConfirm: password });
     const stranger = pb.visitor();
-    await stranger.collection('users').authWithPassword(person.email, password);
+    await heldSession(pb, stranger, person.email, password);
     const accountId = stranger.authStore.record?.id ?? '';
     const idea = await createPost(pb, await createBoard(pb, 'public'), stranger);
     // The stranger votes in the customer's name (held: the email is not confirmed) and follows the idea.
