@@ -28,9 +28,8 @@ beforeAll(async () => {
   const board = await createBoard(pb, 'public');
   boardId = board.id;
   const staff = await pb.actor('admin', { name: 'Alex Rivera' });
-  ({
-    boards: { [boardId]: boardAddress },
-  } = await staff.send('/api/chorus/inbound-email/addresses', {}));
+  const { boards } = await staff.send<{ boards: Record<string, string> }>('/api/chorus/inbound-email/addresses', {});
+  boardAddress = String(boards[boardId]);
   const settings = await pb.admin.collection('widget_settings').getFirstListItem('');
   await pb.admin.collection('widget_settings').update(settings.id, { sso_enabled: true });
   ssoSecret = (await pb.admin.collection('sso_secrets').getFirstListItem('')).secret;

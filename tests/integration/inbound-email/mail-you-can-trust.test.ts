@@ -54,9 +54,8 @@ beforeAll(async () => {
   board = await createBoard(pb, 'public');
   const staff = await pb.actor('admin', { email: 'alex@acme.test', name: 'Alex Rivera' });
   admin = staff.authStore.record as RecordModel;
-  ({
-    boards: { [board.id]: boardAddress },
-  } = await staff.send('/api/chorus/inbound-email/addresses', {}));
+  const { boards } = await staff.send<{ boards: Record<string, string> }>('/api/chorus/inbound-email/addresses', {});
+  boardAddress = String(boards[board.id]);
 }, 120_000);
 afterAll(async () => {
   await inbound?.close();
