@@ -28,7 +28,7 @@
 // CHORUS_WRANGLER names another wrangler executable (the tests' stand-in for Cloudflare).
 import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -160,6 +160,7 @@ steps.forEach((step, index) => {
 if (dryRun) {
   console.log('\nChecking the Worker bundle with wrangler (no account needed):');
   if (isBuilt()) {
+    refuseStrayServerBundles();
     const outdir = mkdtempSync(join(tmpdir(), 'chorus-deploy-dry-run-'));
     try {
       const deployStep = steps.find((step) => step.id === 'deploy');
@@ -211,6 +212,7 @@ async function run(step) {
           'The site is not built (no dist/server/entry.mjs): deploy without --skip-build, or run `npm run build` first.',
         );
       }
+      refuseStrayServerBundles();
       return;
     case 'secrets-file':
     case 'end-rotation':
@@ -386,6 +388,20 @@ function isBuilt() {
     existsSync(join(root, 'dist', 'server', 'entry.mjs')) &&
     existsSync(join(root, '.wrangler', 'deploy', 'config.json'))
   );
+}
+
+/**
+ * An older `npm run build:server` wrote its bundle into dist/server, the Worker's own folder: wrangler would
+ * upload its hooks and migrations as Worker modules. The bundle now lives in .build/server.
+ */
+function refuseStrayServerBundles() {
+  const serverDir = join(root, 'dist', 'server');
+  const stray = existsSync(serverDir) ? readdirSync(serverDir).filter((name) => name.startsWith('chorus-server-')) : [];
+  if (stray.length) {
+    throw new UsageError(
+      `dist/server holds a server bundle from an older build:server (${stray.join(', ')}): wrangler would upload it with the Worker. Remove it (rm -r dist/server/chorus-server-*) or deploy without --skip-build.`,
+    );
+  }
 }
 
 function npmRunBuild() {
