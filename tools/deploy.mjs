@@ -6,8 +6,9 @@
 //
 // Files (git-ignored, mode 0600 in a 0700 folder): .deploy/secrets.env (the shared secrets: keep it private),
 // .deploy/state.json (what each Worker was given, as SHA-256 fingerprints, never values), .deploy/server.env
-// (PocketBase's environment: copy it to the server beside chorus-server as chorus.env, or a systemd unit's
-// EnvironmentFile=, and restart PocketBase; deploy prints the scp command, it never reaches the server).
+// (PocketBase's environment: copy it to the server as deploy.env, beside the operator's chorus.env, which deploy
+// never writes: /etc/chorus/deploy.env for the systemd unit; then restart PocketBase. Deploy prints the scp
+// command, it never reaches the server).
 //
 // Needs wrangler logged in (`npx wrangler login`, or CLOUDFLARE_API_TOKEN in CI). With PB_SUPERUSER_EMAIL and
 // PB_SUPERUSER_PASSWORD it sets the Application URL and runs the doctor; without them both are printed as to-dos.
