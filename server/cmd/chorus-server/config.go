@@ -17,7 +17,7 @@ var settings = []struct{ name, meaning, fallback string }{
 	{"CHORUS_HTTP", "the address PocketBase listens on", "0.0.0.0:8090"},
 	{"CHORUS_DATA", "the data folder (database, uploads, PocketBase backups)", "<bundle>/pb_data"},
 	{"CHORUS_REPLICA_DIR", "the continuous backup: a folder, an s3:// URL (S3, R2, MinIO), or off", "<data>_replica"},
-	{"CHORUS_REPLICA_ENDPOINT", "the S3-compatible endpoint of an s3:// replica (R2: https://<account>.r2.cloudflarestorage.com)", ""},
+	{"CHORUS_REPLICA_ENDPOINT", "the S3-compatible endpoint of an s3:// replica (R2: https://<account-id>.r2.cloudflarestorage.com)", ""},
 	{"LITESTREAM_ACCESS_KEY_ID", "the s3:// replica's access key", ""},
 	{"LITESTREAM_SECRET_ACCESS_KEY", "the s3:// replica's secret key", ""},
 	{"CHORUS_ENV_FILE", "the operator's file of NAME=value lines; deploy.env beside it (npm run deploy's) wins over it", "<bundle>/chorus.env"},
