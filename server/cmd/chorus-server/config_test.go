@@ -78,8 +78,11 @@ func TestDeploysFileWinsOverTheOperators(t *testing.T) {
 func TestACommandOnAnEmptyDataFolderIsRefusedNamingChorusData(t *testing.T) {
 	c := config{bundle: "/opt/chorus", data: t.TempDir()}
 	err := c.refuseEmptyData([]string{"superuser", "upsert", "you@example.com", "secret"})
-	if err == nil || !strings.Contains(err.Error(), "CHORUS_DATA=/var/lib/chorus/pb_data /opt/chorus/chorus-server pocketbase superuser upsert") {
+	if err == nil || !strings.Contains(err.Error(), "CHORUS_DATA=/var/lib/chorus/pb_data /opt/chorus/chorus-server pocketbase superuser upsert …") {
 		t.Fatalf("want a refusal naming CHORUS_DATA, got %v", err)
+	}
+	if strings.Contains(err.Error(), "secret") {
+		t.Fatalf("the refusal repeats the password: %v", err)
 	}
 	if err := c.refuseEmptyData([]string{"superuser", "--help"}); err != nil {
 		t.Fatalf("help needs no database: %v", err)

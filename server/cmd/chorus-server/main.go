@@ -124,7 +124,16 @@ func (c config) refuseEmptyData(args []string) error {
 	return fmt.Errorf("no database in %s: that is not the data folder the server uses. Name the server's with "+
 		"CHORUS_DATA, as the user it runs as (the systemd unit's: sudo -u chorus CHORUS_DATA=/var/lib/chorus/pb_data "+
 		"%s pocketbase %s); on a new server, start chorus-server once first (it creates the database)",
-		c.data, filepath.Join(c.bundle, "chorus-server"), strings.Join(args, " "))
+		c.data, filepath.Join(c.bundle, "chorus-server"), commandOnly(args))
+}
+
+// commandOnly is a command's words without its arguments, which may hold a password.
+func commandOnly(args []string) string {
+	words := args[:1]
+	if len(args) > 1 && !strings.Contains(args[1], "@") && !strings.HasPrefix(args[1], "-") && args[0] == "superuser" {
+		words = args[:2]
+	}
+	return strings.Join(words, " ") + " …"
 }
 
 // healthCheck asks PocketBase's /api/health on CHORUS_HTTP once.
