@@ -83,12 +83,13 @@ describe('the docs hold to the code', () => {
   it('lists on the data model page every collection of the schema, with fields it has', () => {
     const schema: { name: string; fields: { name: string }[] }[] = JSON.parse(read('pb_schema.json'));
     const page = read('docs/src/content/docs/architecture/data-model.md');
-    const rows = new Map(
-      [...page.matchAll(/^\| `([a-z_]+)` \| ([^|]*) \|/gm)].map(([, name, fields]) => [
+    const rows = new Map<string, string[]>();
+    for (const [, name = '', fields = ''] of page.matchAll(/^\| `([a-z_]+)` \| ([^|]*) \|/gm)) {
+      rows.set(
         name,
-        [...(fields ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]),
-      ]),
-    );
+        [...fields.matchAll(/`([a-z_]+)`/g)].map((m) => m[1] ?? ''),
+      );
+    }
     const wrong: string[] = [];
     for (const collection of schema.filter((c) => !c.name.startsWith('_'))) {
       const listed = rows.get(collection.name);
