@@ -65,7 +65,8 @@ func printHelp() {
 	fmt.Print("Usage: chorus-server [--help | --version | --health | pocketbase <command>…]\n\n" +
 		"Runs Chorus's PocketBase (hooks, migrations and message files from this bundle) under Litestream:\n" +
 		"restores an empty data folder from the replica, backs up before migrations, replicates continuously,\n" +
-		"and stops cleanly on SIGTERM. Settings are environment variables (the environment wins over the file):\n\n")
+		"and stops cleanly on SIGTERM. Settings are environment variables (the environment wins over deploy.env,\n" +
+		"which wins over chorus.env):\n\n")
 	for _, s := range settings {
 		fallback := ""
 		if s.fallback != "" {
