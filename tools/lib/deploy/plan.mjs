@@ -102,9 +102,9 @@ export function serverEnvEntries({ site, secrets }) {
 export const SERVER_ENV_COMMENTS = [
   "PocketBase's environment for this Chorus site, written by `npm run deploy` (keep it private: it holds the",
   "secrets PocketBase shares with the site's Worker; copy it with scp -p to keep its mode 0600).",
-  'Where it goes: deploy.env, a file of its own beside your chorus.env (the systemd unit reads',
-  '/etc/chorus/deploy.env after /etc/chorus/chorus.env; chorus-server reads deploy.env beside chorus-server, or',
-  'beside the file CHORUS_ENV_FILE names). It wins over chorus.env, which stays yours: deploy never writes it.',
+  'Where it goes: deploy.env, a file of its own beside your chorus.env (the systemd unit has two EnvironmentFile=',
+  'lines, /etc/chorus/chorus.env then /etc/chorus/deploy.env; chorus-server reads deploy.env beside chorus-server,',
+  'or beside the file CHORUS_ENV_FILE names). It wins over chorus.env, which stays yours: deploy never writes it.',
   'Restart PocketBase after copying it.',
   "chorus-server sets GOMEMLIMIT to 70% of the host's (or container's) memory unless this file sets it.",
 ];
