@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // A member's own data and account (GDPR art. 15, 17, 20), and an admin running both on a member's request:
-// POST /api/chorus/me/fresh { password } | { otpId, code } → { token, expires_in }: a fresh sign-in (lib/fresh-signin.js)
+// POST /api/chorus/me/fresh { password } | { otpId, code } → { token, expires_in }: a fresh sign-in (lib/account/fresh-signin.js)
 // GET  /api/chorus/me/export → { document, files }: everything held about oneself (3 per hour per member)
-// POST /api/chorus/me/delete { fresh } → { id }: erases one's account (lib/account-deletion.js)
+// POST /api/chorus/me/delete { fresh } → { id }: erases one's account (lib/account/account-deletion.js)
 // GET  /api/chorus/members/{id}/export, POST /api/chorus/members/{id}/delete { fresh: the admin's own }:
 //      admins only, each recorded in the audit log ('member.export', 'member.delete').
 // Blocked members keep both rights (the law does not depend on behaviour); an erased account signs in no more.

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// API keys (issue #26, item 1; lib/api-keys.js): admins create and revoke them here; every request a key makes
+// API keys (issue #26, item 1; lib/api-keys/api-keys.js): admins create and revoke them here; every request a key makes
 // through PocketBase's record API counts against the key's own per-minute limit, a read key's writes are
 // refused in words that say why, a key's service member cannot be changed through the API, and an admin who
 // stops being one (demoted, blocked, erased) takes their keys with them.

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // GET /api/chorus/audit/export.csv?actor=&action=&target=&from=&to= — admins (and superusers) download the
-// audit log as CSV, newest first, with the filters /admin/audit shows (lib/audit-filter.js). The export is
+// audit log as CSV, newest first, with the filters /admin/audit shows (lib/audit/audit-filter.js). The export is
 // itself an audited action. Cells a spreadsheet would run as a formula are prefixed with a quote.
 routerAdd(
   'GET',

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The staff audit log (issue #25, item 3). Every API write staff or a superuser make to an audited collection
-// is recorded in its own transaction (lib/audit-writes.js; routes that are no record write call recordAudit
+// is recorded in its own transaction (lib/audit/audit-writes.js; routes that are no record write call recordAudit
 // themselves). Entries are read-only for every client, superusers included; the only way one goes is the
 // daily retention job, after site.audit_retention_days (0 = kept forever).
 

@@ -5,7 +5,7 @@
 //   POST /api/chorus/changelog/unsubscribe { token }         → 200 { unsubscribed: true }
 // Subscribing answers the same for a new, pending or confirmed address (no enumeration) and only queues the
 // confirmation email: the mailer sends it beside the request, so the answer's timing says nothing either.
-// Limits: per client address (PocketBase's trusted address, lib/limits.js), per recipient (lib/changelog-subscribers.js).
+// Limits: per client address (PocketBase's trusted address, lib/limits.js), per recipient (lib/changelog/changelog-subscribers.js).
 
 routerAdd(
   'POST',

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Only confirmed people count (lib/counted.js): the moment a member's email is confirmed (the emailed link, a
+// Only confirmed people count (lib/ideas/counted.js): the moment a member's email is confirmed (the emailed link, a
 // sign-in code, a password reset), their held votes and reactions count and go out live; if it stops being
-// confirmed they are held again (an erased member's tombstone keeps its votes counted, as lib/erasure.js
+// confirmed they are held again (an erased member's tombstone keeps its votes counted, as lib/account/erasure.js
 // promises). When the site's switch turns, every unconfirmed member's votes follow it.
 onRecordUpdate((e) => {
   const verified = e.record.verified();

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // After a write commits, queues the cached pages it changed for purging at the edge (EDGE_URL and
-// EDGE_PURGE_SECRET; unset: nothing to purge). See lib/edge-cache.js and lib/edge-publish.js.
+// EDGE_PURGE_SECRET; unset: nothing to purge). See lib/edge/edge-cache.js and lib/edge/edge-publish.js.
 const EDGE_CACHED_COLLECTIONS = [
   'site',
   'statuses',

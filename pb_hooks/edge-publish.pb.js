@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // After a public record's write commits, queues the change for the live sockets at the edge
-// (lib/edge-publish.js sends it, with any purge tags, in one call to the Worker beside the request):
+// (lib/edge/edge-publish.js sends it, with any purge tags, in one call to the Worker beside the request):
 // ideas' live copies, public comments and their reactions, published changelog entries.
 cronAdd('chorus_edge_publish', '* * * * *', () => {
   require(`${__hooks}/lib/edge/edge-publish.js`).runPublisher($app);

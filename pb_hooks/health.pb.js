@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// GET /api/chorus/health — how this Chorus is doing (lib/health.js), for admins (and superusers): the site's
+// GET /api/chorus/health — how this Chorus is doing (lib/health/health.js), for admins (and superusers): the site's
 // /admin/health page and /admin/health.json (monitoring) read it. POST /api/chorus/health, superusers only
 // (`npm run doctor`): a heartbeat write the replica must take, and a publish to the Worker signed with
 // PocketBase's own secret ({"edge": {"post", "reaction", "tags"}}). Every email sent or refused is counted.

@@ -54,7 +54,7 @@ onRecordDelete((e) => {
 }, 'companies');
 
 // Staff sized the idea (impact, confidence, effort): its score follows in the same save. The server's own
-// saves (every vote, lib/insights.js) already set the score they computed, so they skip this.
+// saves (every vote, lib/priority/insights.js) already set the score they computed, so they skip this.
 onRecordUpdate((e) => {
   const record = e.record;
   const before = record.original();

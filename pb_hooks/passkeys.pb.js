@@ -65,7 +65,7 @@ onRecordUpdateRequest(
       if (now && !e.hasSuperuserAuth() && passkeyCount(e.app, e.auth.id) === 0) {
         throw new BadRequestError(refusalText('passkeyPolicyNeedsOwn'));
       }
-      // The change is recorded by the audit log's generic hook (lib/audit-targets.js, site).
+      // The change is recorded by the audit log's generic hook (lib/audit/audit-targets.js, site).
       return e.next();
     }),
   'site',

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An admin changed the score's formula or weights: every idea's reach and score is recomputed in the same
-// transaction as the change (set-based, lib/rescore.js; about a second for 10,000 ideas and 200,000 votes,
+// transaction as the change (set-based, lib/priority/rescore.js; about a second for 10,000 ideas and 200,000 votes,
 // see the README), so staff lists never sort by a mix of old and new scores.
 onRecordUpdate((e) => {
   const before = e.record.original();
@@ -15,7 +15,7 @@ onRecordUpdate((e) => {
   });
 }, 'scoring');
 
-// Weights are checked as the admin sends them (lib/insights.js would quietly ignore a bad one): revenue
+// Weights are checked as the admin sends them (lib/priority/insights.js would quietly ignore a bad one): revenue
 // 0–1,000 per $1,000, and 0–100 for segments that exist; anything else is refused with a field message.
 onRecordUpdateRequest((e) => {
   const { inRequestLanguage } = require(`${__hooks}/lib/refusals.js`);

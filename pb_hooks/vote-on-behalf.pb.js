@@ -26,7 +26,7 @@ routerAdd(
     let alreadyVoted = false;
     let vote;
     e.app.runInTransaction((txApp) => {
-      // The one rule for finding a member by email: the exact address, customers only (lib/staff-lookup.js).
+      // The one rule for finding a member by email: the exact address, customers only (lib/account/staff-lookup.js).
       const found = memberByEmail(txApp, staff, body.email);
       const email = found.address;
       user = found.user;

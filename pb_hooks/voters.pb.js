@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // GET /api/chorus/posts/{id}/voters?page=&perPage= — the public list of who voted for an idea,
 // for whoever may see the idea: ids, names and avatars only (never emails), oldest vote first; votes that count
-// only (a vote held until its member confirms their email is not shown, lib/counted.js). The total is the idea's
+// only (a vote held until its member confirms their email is not shown, lib/ideas/counted.js). The total is the idea's
 // vote_count, not a count of its votes (issue 35: no count of a table's rows on a hot path).
 // The votes collection itself stays private to each voter, so realtime never broadcasts voters.
 // Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] }

@@ -3,7 +3,7 @@
 // (and when an admin rotates it); resuming a paused endpoint clears its failures and sends what waited;
 // an admin can resend any recorded delivery (a new attempt of the same message, same webhook-id).
 
-// Only http(s) receivers at public addresses (lib/outbound.js; the worker checks again at every send, as DNS
+// Only http(s) receivers at public addresses (lib/outbound/outbound.js; the worker checks again at every send, as DNS
 // can change): an admin typing http://127.0.0.1:1/ or a name that resolves inside the network is told so.
 // A REST hook (kind `rest_hook`, lib/webhooks/rest-hooks.js) is made and changed only by its API key through
 // /api/chorus/hooks: through the collection API admins may pause, resume or delete one, nothing else.

@@ -58,7 +58,7 @@ onRecordAfterUpdateSuccess((e) => {
 }, 'comments');
 
 // Vote milestones are queued in the vote's own transaction (pb_hooks/votes.pb.js): only a vote that counts
-// moves an idea toward one, a held one (lib/counted.js) when its member's email is confirmed.
+// moves an idea toward one, a held one (lib/ideas/counted.js) when its member's email is confirmed.
 
 onRecordAfterUpdateSuccess((e) => {
   e.next();

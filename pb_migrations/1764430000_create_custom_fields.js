@@ -18,7 +18,7 @@ const RULES = {
     })[JSON.stringify(args)],
 };
 const { ACTIVE_STAFF, ACTIVE_ADMIN, boardVisible } = RULES;
-// The field types and key pattern as this migration first stored them (snapshot of lib/custom-fields.js).
+// The field types and key pattern as this migration first stored them (snapshot of lib/ideas/custom-fields.js).
 const FIELD_TYPES = ['text', 'number', 'select', 'multiselect', 'date'];
 const KEY_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 const KEEPS = ['board', 'key', 'type']

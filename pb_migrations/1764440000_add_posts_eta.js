@@ -10,7 +10,7 @@ const RULES = {
       '[["eta"]]': '(@request.body.eta:isset = false)',
     })[JSON.stringify(args)],
 };
-// The ETA pattern as this migration first stored it (snapshot of lib/eta.js): a month or quarter, or empty.
+// The ETA pattern as this migration first stored it (snapshot of lib/priority/eta.js): a month or quarter, or empty.
 const ETA_PATTERN = '^$|^\\d{4}-(0[1-9]|1[0-2]|Q[1-4])$';
 const GUARD = RULES.unset(['eta']);
 

@@ -1,5 +1,5 @@
 // `npm run bench -- [scenario] [options]`: one runner for every benchmark. Without a scenario it runs `site`, the
-// figures DESIGN.md budgets; `npm run bench -- --help` lists the scenarios and `npm run bench -- <scenario> --help`
+// figures the docs' architecture/budgets.md budgets; `npm run bench -- --help` lists the scenarios and `npm run bench -- <scenario> --help`
 // says what one measures. Benchmarks print figures and never fail on time (machines are noisy).
 import './lib/require-node.mjs';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // `npm run image`: builds the container image chorus-server:<version> with podman (or docker) from the server
 // bundle, with no network: FROM scratch, a root filesystem assembled from the bundle (tools/lib/server-bundle/image.mjs).
-// `--context-only` writes the build context (dist/image/) without building, for a machine with neither tool.
+// `--context-only` writes the build context (.build/image/) without building, for a machine with neither tool.
 import './lib/require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ const { values } = commandLine({
 const { tarball } = await buildServerBundle({});
 const unpacked = mkdtempSync(join(tmpdir(), 'chorus-image-'));
 try {
-  const contextDir = join(root, 'dist', 'image');
+  const contextDir = join(root, '.build', 'image');
   assembleImageContext(unpackBundle(tarball, unpacked), contextDir);
   console.log(`Build context: ${contextDir}`);
   if (values['context-only']) process.exit(0);

@@ -1,9 +1,9 @@
-// `npm run build:server`: writes dist/server/chorus-server-<version>-linux-<amd64|arm64>.tar.gz, Chorus's server
+// `npm run build:server`: writes .build/server/chorus-server-<version>-linux-<amd64|arm64>.tar.gz, Chorus's server
 // in one folder: unpack it anywhere and run ./chorus-server (see `./chorus-server --help` and the deploy docs).
 //
 // Options:
 //   --arch <amd64|arm64>   the processor (default: this machine's); Go cross-builds the other one
-//   --out <folder>         where to write it (default: dist/server)
+//   --out <folder>         where to write it (default: .build/server, outside the site's dist/)
 import './lib/require-node.mjs';
 import { statSync } from 'node:fs';
 import { commandLine } from './lib/cli.mjs';

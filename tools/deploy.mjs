@@ -6,8 +6,9 @@
 //
 // Files (git-ignored, mode 0600 in a 0700 folder): .deploy/secrets.env (the shared secrets: keep it private),
 // .deploy/state.json (what each Worker was given, as SHA-256 fingerprints, never values), .deploy/server.env
-// (PocketBase's environment: copy it to the server beside chorus-server as chorus.env, or a systemd unit's
-// EnvironmentFile=, and restart PocketBase; deploy prints the scp command, it never reaches the server).
+// (PocketBase's environment: copy it to the server as deploy.env, beside the operator's chorus.env, which deploy
+// never writes: /etc/chorus/deploy.env for the systemd unit; then restart PocketBase. Deploy prints the scp
+// command, it never reaches the server).
 //
 // Needs wrangler logged in (`npx wrangler login`, or CLOUDFLARE_API_TOKEN in CI). With PB_SUPERUSER_EMAIL and
 // PB_SUPERUSER_PASSWORD it sets the Application URL and runs the doctor; without them both are printed as to-dos.
@@ -28,7 +29,7 @@
 // CHORUS_WRANGLER names another wrangler executable (the tests' stand-in for Cloudflare).
 import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -160,6 +161,7 @@ steps.forEach((step, index) => {
 if (dryRun) {
   console.log('\nChecking the Worker bundle with wrangler (no account needed):');
   if (isBuilt()) {
+    refuseStrayServerBundles();
     const outdir = mkdtempSync(join(tmpdir(), 'chorus-deploy-dry-run-'));
     try {
       const deployStep = steps.find((step) => step.id === 'deploy');
@@ -211,6 +213,7 @@ async function run(step) {
           'The site is not built (no dist/server/entry.mjs): deploy without --skip-build, or run `npm run build` first.',
         );
       }
+      refuseStrayServerBundles();
       return;
     case 'secrets-file':
     case 'end-rotation':
@@ -386,6 +389,20 @@ function isBuilt() {
     existsSync(join(root, 'dist', 'server', 'entry.mjs')) &&
     existsSync(join(root, '.wrangler', 'deploy', 'config.json'))
   );
+}
+
+/**
+ * An older `npm run build:server` wrote its bundle into dist/server, the Worker's own folder: wrangler would
+ * upload its hooks and migrations as Worker modules. The bundle now lives in .build/server.
+ */
+function refuseStrayServerBundles() {
+  const serverDir = join(root, 'dist', 'server');
+  const stray = existsSync(serverDir) ? readdirSync(serverDir).filter((name) => name.startsWith('chorus-server-')) : [];
+  if (stray.length) {
+    throw new UsageError(
+      `dist/server holds a server bundle from an older build:server (${stray.join(', ')}): wrangler would upload it with the Worker. Remove it (rm -r dist/server/chorus-server-*) or deploy without --skip-build.`,
+    );
+  }
 }
 
 function npmRunBuild() {

@@ -1,21 +1,21 @@
 // `npm run size`: gzip bytes of JavaScript and CSS each page loads up front, of the messages it embeds
 // for its islands, of the idea page per language (same JS, each locale's messages), of the widget's loader
 // and panel, and of the Worker bundle.
-// Fails when a figure is over DESIGN.md's budgets.
+// Fails when a figure is over its budget (tools/lib/budgets.mjs; the docs' architecture/budgets.md states them).
 import './lib/require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SIZE_BUDGETS as BUDGET } from './lib/budgets.mjs';
 import { commandLine } from './lib/cli.mjs';
 import { measurePage, measureWidget } from './lib/page-weight.mjs';
 import { freePorts } from './lib/ports.mjs';
 import { startStack } from './lib/stack.mjs';
 
-commandLine({ command: 'size', file: import.meta.url });
-
 const KB = 1024;
-const BUDGET = { pageJs: 100 * KB, pageCss: 15 * KB, worker: 1024 * KB, widgetLoader: 5 * KB };
+
+commandLine({ command: 'size', file: import.meta.url });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-size-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -66,7 +66,7 @@ console.log('All within budget.');
  * The idea page as each language's reader gets it (a `chorus_lang` cookie): its JS is the same in every
  * locale, its embedded messages (JSON the islands read, not JavaScript) differ. Prints English and the
  * locale whose messages weigh most, for a signed-out visitor and a signed-in member, and returns the budget
- * failures: DESIGN.md's budget is the JavaScript loaded up front (messages printed beside it).
+ * failures: the budget is the JavaScript loaded up front (messages printed beside it).
  */
 async function reportIdeaPagePerLanguage(siteUrl, path, cache) {
   const locales = readdirSync(new URL('../locales/', import.meta.url))

@@ -21,7 +21,7 @@ const LIMITS = {
   'password-reset': { max: 5, window: 900 },
   verification: { max: 5, window: 900 },
   'email-change': { max: 5, window: 900 },
-  // notices to the holder of an address someone tried to sign up with, or move an account to (lib/taken-email.js)
+  // notices to the holder of an address someone tried to sign up with, or move an account to (lib/account/taken-email.js)
   'taken-email': { max: 3, window: 3600 },
   // records created per member, per collection
   posts: { max: 20, window: 600 },

@@ -300,6 +300,6 @@ describe('--rotate-secrets', () => {
     }
     expect(printed).toContain(`EDGE_PURGE_SECRET=${rotating.EDGE_PURGE_SECRET.slice(0, 4)}…`);
     expect(printed).toContain(`CHORUS_PROXY_SECRET_PREVIOUS=${before.CHORUS_PROXY_SECRET.slice(0, 4)}…`);
-    expect(printed).toContain('scp -p .deploy/server.env root@pb.example.com:');
+    expect(printed).toContain('scp -p .deploy/server.env root@pb.example.com:/etc/chorus/deploy.env');
   });
 });

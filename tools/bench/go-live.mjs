@@ -1,7 +1,7 @@
 // `npm run bench -- go-live`: the time from a checkout to a doctor that passes, against a local stand-in
 // deployment on this machine: the site built and served in workerd behind the local edge (Cloudflare's stand-in),
 // the server bundle built and started from an empty folder with the shared secrets `npm run deploy` generates in
-// its chorus.env, a superuser, the Application URL set as deploy sets it, SMTP pointed at a local catcher, and
+// its deploy.env, a superuser, the Application URL set as deploy sets it, SMTP pointed at a local catcher, and
 // `npm run doctor`. Prints each step's time and the doctor's lines. Never fails on time.
 import '../lib/require-node.mjs';
 import { execFileSync, spawn } from 'node:child_process';
@@ -53,8 +53,8 @@ try {
   const [sitePort, smtpPort] = await freePorts(2);
   const site = `http://127.0.0.1:${sitePort}`;
   const { secrets } = ensureSecrets({});
-  writeFileSync(join(bundle, 'chorus.env'), envFileText([], serverEnvEntries({ site, secrets })), { mode: 0o600 });
-  step('unpack, and the shared secrets in chorus.env (as npm run deploy writes them)');
+  writeFileSync(join(bundle, 'deploy.env'), envFileText([], serverEnvEntries({ site, secrets })), { mode: 0o600 });
+  step('unpack, and the shared secrets in deploy.env (as npm run deploy writes them)');
 
   const mail = await startMailCatcher({ smtpPort });
   stops.push(() => mail.stop?.());

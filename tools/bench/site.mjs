@@ -1,4 +1,4 @@
-// `npm run bench` (or `npm run bench -- site`): prints the live and server-side speed figures DESIGN.md budgets. Never fails on time
+// `npm run bench` (or `npm run bench -- site`): prints the live and server-side speed figures the docs' architecture/budgets.md budgets. Never fails on time
 // (machines are noisy); it fails only if something does not work at all.
 import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -50,7 +50,7 @@ export function hookRegistrations() {
   return registrations;
 }
 
-/** The calls a handler makes into lib/: "recountPost (lib/counters.js)". */
+/** The calls a handler makes into lib/: "recountPost (lib/ideas/counters.js)". */
 function callsOf(handler) {
   const calls = [];
   for (const m of handler.matchAll(/const \{([^}]+)\} = require\(`\$\{__hooks\}\/(lib\/[^`]+)`\)/g)) {

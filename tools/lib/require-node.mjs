@@ -1,4 +1,4 @@
-// Scripts run directly (node tools/x.mjs) get the same clear Node version message as npm scripts.
+// Scripts run directly (node tools/<name>.mjs) get the same clear Node version message as npm scripts.
 import { nodeVersionProblem } from '../check-node.mjs';
 
 const problem = nodeVersionProblem(process.versions.node);

@@ -1,5 +1,5 @@
 // Deleting an account, whoever asks (the member, or an admin on their request): refused while they are the
-// last active admin; erased in one transaction (lib/erasure.js) with the audit entry when an admin ran it;
+// last active admin; erased in one transaction (lib/account/erasure.js) with the audit entry when an admin ran it;
 // once committed, a confirmation email to the address they had (in their language) and a `member.deleted`
 // webhook event carrying the tombstone's id only.
 const { refusalText } = require(`${__hooks}/lib/refusals.js`);

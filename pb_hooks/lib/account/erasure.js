@@ -4,7 +4,7 @@
 // .invalid domain), password, external id, role, preferences and language are replaced; the token key is
 // refreshed (every session and every emailed link dies); the rows below that exist only for the person are
 // deleted, with their hooks (a company link's revenue is recomputed). Votes stay on the tombstone, so counts
-// stay exact and vote_count keeps being recomputed from rows (lib/counters.js); nothing links the tombstone to
+// stay exact and vote_count keeps being recomputed from rows (lib/ideas/counters.js); nothing links the tombstone to
 // who it was. Add every new personal collection to PERSONAL_ROWS.
 const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
 
@@ -41,7 +41,7 @@ function isLastAdmin(app, user) {
 }
 
 /**
- * Mentions of the person in other people's comments (`@[Name](user:id)`, lib/mentions.js) read "@Deleted member"
+ * Mentions of the person in other people's comments (`@[Name](user:id)`, lib/notifications/mentions.js) read "@Deleted member"
  * from now on; the pages showing them are purged at the edge. (Their own words stay as they wrote them.)
  */
 function eraseMentions(app, userId) {

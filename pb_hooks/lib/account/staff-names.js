@@ -1,5 +1,5 @@
 // A member may not go by a staff member's name (issue 42): at sign-up and at each rename, a member's name that
-// folds (lib/name-fold.js: case, spacing, accents, invisible characters, look-alike letters) to a moderator's or
+// folds (lib/account/name-fold.js: case, spacing, accents, invisible characters, look-alike letters) to a moderator's or
 // an admin's folded name is refused. Staff may use their own; superusers (the operator) are not checked.
 const { foldName } = require(`${__hooks}/lib/account/name-fold.js`);
 const { hasStaffRole } = require(`${__hooks}/lib/access.js`);

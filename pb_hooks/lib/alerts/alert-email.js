@@ -1,6 +1,6 @@
 // The email an alert sends each of its staff recipients, in their language: which rule fired for which
 // idea, the value that crossed the line, and a link to the idea. Staff-only words (a revenue figure), so
-// it goes to staff only (lib/alerts.js checks each recipient when sending). One-click unsubscribe takes the
+// it goes to staff only (lib/alerts/alerts.js checks each recipient when sending). One-click unsubscribe takes the
 // recipient off that rule.
 const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);

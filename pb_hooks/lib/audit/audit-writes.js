@@ -1,6 +1,6 @@
 // The generic half of the audit log (pb_hooks/audit.pb.js): a staff member's or superuser's API write marks
 // its record with who acts and from where (request hooks), and the record's model hook writes the entries in
-// the write's own transaction, from what changed (lib/audit-targets.js says what each collection shows).
+// the write's own transaction, from what changed (lib/audit/audit-targets.js says what each collection shows).
 // Writes the server makes by itself (counters, jobs, routes that record their own action) carry no mark.
 const { recordAudit, requestContext, plain } = require(`${__hooks}/lib/audit/audit.js`);
 const { TARGETS, shownAll } = require(`${__hooks}/lib/audit/audit-targets.js`);

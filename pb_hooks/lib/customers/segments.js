@@ -239,8 +239,8 @@ function recomputeCompany(app, companyId) {
 
 /**
  * Keeps ideas' reach true to who is in a weighted segment (reach counts a voter at their highest segment
- * weight, lib/insights.js): after memberships changed, the ideas the people concerned voted for are
- * recomputed, or every idea at once (set-based, lib/rescore.js) when a weighted segment was recomputed whole.
+ * weight, lib/priority/insights.js): after memberships changed, the ideas the people concerned voted for are
+ * recomputed, or every idea at once (set-based, lib/priority/rescore.js) when a weighted segment was recomputed whole.
  * Nothing to do while the admin weights no segment.
  */
 function followWeights(app, { users = [], segment = null }) {

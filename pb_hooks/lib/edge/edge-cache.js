@@ -1,5 +1,5 @@
 // Which cached pages a committed write changes (tags named by the contract, src/contract/cache-tags.ts); the tags
-// travel to the Worker with the live changes (lib/edge-publish.js), which purges them within Cloudflare's
+// travel to the Worker with the live changes (lib/edge/edge-publish.js), which purges them within Cloudflare's
 // budget. Counts purge nothing: open pages get them live. Pages also expire at the edge within a minute.
 
 const { SITE_TAG, CHANGELOG_TAG, boardTag, postTag, SHELL_COLLECTIONS, COUNTER_FIELDS } = require(
@@ -71,7 +71,7 @@ function authorPageTags(app, userId) {
   return [...tags];
 }
 
-/** Queues the tags for the Worker (lib/edge-publish.js sends them beside the request, in its next call). */
+/** Queues the tags for the Worker (lib/edge/edge-publish.js sends them beside the request, in its next call). */
 function purge(app, tags) {
   require(`${__hooks}/lib/edge/edge-publish.js`).enqueue(app, { tags });
 }

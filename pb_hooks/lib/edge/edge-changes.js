@@ -26,7 +26,7 @@ function publicChanges(app, record, action) {
   const original = action === 'update' ? record.original() : record;
   const one = (seen, fields, post) =>
     seen ? [change(app, collection, seen, seen === 'delete' ? { id: record.id } : fields, post)] : [];
-  // An idea's live copy is read again when the batch is sent (lib/edge-publish.js currentIdeas): its id will do.
+  // An idea's live copy is read again when the batch is sent (lib/edge/edge-publish.js currentIdeas): its id will do.
   if (collection === 'post_live') return one(action, { id: record.id });
   if (collection === 'comments') {
     const post = record.getString('post');
@@ -41,7 +41,7 @@ function publicChanges(app, record, action) {
     } catch {}
     const post = comment?.getString('post');
     if (!comment || !isPublicComment(comment) || !isPublicIdea(app, post)) return [];
-    // Only a reaction that counts is public: one held until its member confirms their email (lib/counted.js)
+    // Only a reaction that counts is public: one held until its member confirms their email (lib/ideas/counted.js)
     // goes out as created the moment it counts.
     const counts = (reaction) => reaction.getBool('counted');
     const seen = publicAction(action, counts(original), action !== 'delete' && counts(record));

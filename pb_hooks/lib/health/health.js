@@ -221,7 +221,7 @@ function healthReport(app, e) {
     migrations: migrations(app),
     // Ideas by meaning (lib/ai/): the provider's model and how many ideas it has embedded (a re-index's progress).
     ai: require(`${__hooks}/lib/ai/indexer.js`).indexStatus(app),
-    // Exact origins that may be reached although not public (tests and development; lib/outbound.js).
+    // Exact origins that may be reached although not public (tests and development; lib/outbound/outbound.js).
     outboundAllow: require(`${__hooks}/lib/outbound/outbound.js`).allowedOrigins().join(', '),
     client: clientOf(app, e),
   };

@@ -1,5 +1,5 @@
 // Server-owned numbers on a post: vote_count, comment_count and trending_score. Only votes that count are
-// counted (a member's vote waits for their confirmed email, lib/counted.js).
+// counted (a member's vote waits for their confirmed email, lib/ideas/counted.js).
 //
 // Trending ("hot") score, stored so lists can sort by an index:
 //   score = log10(max(1, votes + comments / 2)) + (created_unix - EPOCH) / DECAY_SECONDS

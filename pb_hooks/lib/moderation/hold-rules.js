@@ -1,5 +1,5 @@
 // Why a member's text should wait for review, or '' (pure: no PocketBase; tests/unit/hold-rules.test.ts runs it
-// over tests/fixtures/spam-corpus.json). Links hold only a new member's text; blocked words and domains anyone's.
+// over tests/fixtures/spam/corpus.json). Links hold only a new member's text; blocked words and domains anyone's.
 
 // Top-level domains a bare "name.tld" is read as a link for (so "Node.js" or "notes.txt" are not links).
 const TLDS =

@@ -1,5 +1,5 @@
 // The digest email, in the recipient's language: one section per idea (its title, linked), one line per
-// event on it (the same words as the single notification emails, lib/email.js), then how to change the
+// event on it (the same words as the single notification emails, lib/notifications/email.js), then how to change the
 // frequency and a one-click unsubscribe for this digest (RFC 8058 headers and a link in the text).
 const { recipientLocale, translator } = require(`${__hooks}/lib/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.js`);

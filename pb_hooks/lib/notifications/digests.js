@@ -1,6 +1,6 @@
 // Digests (issue #25, item 5): a member who gets a kind of email daily or weekly receives, at 08:00 in
 // their time zone (Mondays for weekly), one email grouping what happened on the ideas they follow since
-// their last digest: the unread in-app notifications of those kinds (lib/notify.js writes them; a repeated
+// their last digest: the unread in-app notifications of those kinds (lib/notifications/notify.js writes them; a repeated
 // kind on one idea is one row that moves forward), minus ideas they can no longer see. Nothing happened,
 // nothing sent. Once per member per period: the sent-marker (users.digest_daily_at / digest_weekly_at) is
 // claimed by compare-and-set in the same transaction as the send, so a rerun or an overlapping run finds

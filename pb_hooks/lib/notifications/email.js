@@ -1,6 +1,6 @@
 // The email for one notification, in the recipient's language: what happened, a link to the idea (or
 // release), and an unsubscribe link for that kind of email (in the text, and one-click in the headers).
-// Plain text and HTML carry the same words. Kinds a member gets as a digest wait for lib/digests.js.
+// Plain text and HTML carry the same words. Kinds a member gets as a digest wait for lib/notifications/digests.js.
 const { PREFERENCE_OF_KIND, createUnsubscribeToken, frequencyOf } = require(
   `${__hooks}/lib/notifications/unsubscribe.js`,
 );

@@ -55,7 +55,7 @@ function tellLive(app, userIds) {
   }
 }
 
-/** Emails each new notification its member gets by email at once (digest kinds wait for lib/digests.js). */
+/** Emails each new notification its member gets by email at once (digest kinds wait for lib/notifications/digests.js). */
 function sendMail(app, notificationIds) {
   if (notificationIds.length === 0 || !app.settings().smtp.enabled) return;
   const { buildNotificationEmail } = require(`${__hooks}/lib/notifications/email.js`);

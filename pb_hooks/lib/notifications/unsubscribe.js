@@ -1,7 +1,7 @@
 // Signed, sign-in-free unsubscribe tokens: "turn off emails of this preference for this member" (or "stop
 // this alert rule's emails to me"). Signed with the member's token key, so changing the password
 // invalidates old links. Each kind of email has a frequency (instant, daily, weekly, off: digests, see
-// lib/digests.js); the old on/off switches (email_on_…) stay in step with it (pb_hooks/preferences.pb.js).
+// lib/notifications/digests.js); the old on/off switches (email_on_…) stay in step with it (pb_hooks/preferences.pb.js).
 const PREFERENCES = ['email_on_comment', 'email_on_status', 'email_on_release'];
 const PREFERENCE_OF_KIND = {
   comment: 'email_on_comment',

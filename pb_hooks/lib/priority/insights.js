@@ -4,8 +4,8 @@
 // - company_count and plans: how many companies, and votes and revenue per plan;
 // - reach: votes weighted by segment (a voter counts the highest weight of their segments, else 1) plus
 //   the revenue weight per $1,000 of that revenue (scoring.weights: { segments: {id: w}, revenue });
-// - score: lib/score.js over reach and the staff's impact, confidence and effort.
-// Recomputed from the source rows inside the caller's transaction, like lib/counters.js.
+// - score: lib/priority/score.js over reach and the staff's impact, confidence and effort.
+// Recomputed from the source rows inside the caller's transaction, like lib/ideas/counters.js.
 const { formulaOf, scoreOf } = require(`${__hooks}/lib/priority/score.js`);
 
 /** The one `scoring` record (formula and weights), or null before the migration made it. */

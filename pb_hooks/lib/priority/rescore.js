@@ -2,7 +2,7 @@
 // weights (pb_hooks/scoring.pb.js): three statements in the caller's transaction instead of a recompute per
 // idea (about four queries and a save each). Reach is recomputed only when the weights changed; it is the
 // votes counted by each voter's highest segment weight (1 outside weighted segments) plus the revenue
-// weight per $1,000, exactly as lib/insights.js computes it for one idea.
+// weight per $1,000, exactly as lib/priority/insights.js computes it for one idea.
 const { weightsOf, scoringOf } = require(`${__hooks}/lib/priority/insights.js`);
 const { formulaOf, scoreSql } = require(`${__hooks}/lib/priority/score.js`);
 

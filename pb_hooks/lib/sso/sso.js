@@ -69,7 +69,7 @@ function readPerson(claims) {
   const name = String(claims.name || email.split('@')[0])
     .trim()
     .slice(0, 60);
-  // Checked where it is kept (lib/sso-avatar.js): a bad avatar never stops the sign-in.
+  // Checked where it is kept (lib/sso/sso-avatar.js): a bad avatar never stops the sign-in.
   const avatar = typeof claims.avatar === 'string' ? claims.avatar : '';
   return { externalId, email, name, avatar };
 }

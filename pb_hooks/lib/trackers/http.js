@@ -1,5 +1,5 @@
-// The one way Chorus's hooks call an issue tracker: JSON through lib/outbound.js (the public-address policy,
-// no redirects, a time and size cap), and a TrackerError whose message is one fixed reason (lib/outbound.js
+// The one way Chorus's hooks call an issue tracker: JSON through lib/outbound/outbound.js (the public-address policy,
+// no redirects, a time and size cap), and a TrackerError whose message is one fixed reason (lib/outbound/outbound.js
 // REASONS, or "not found"): never the tracker's answer or a connection error, and never the token.
 const { send } = require(`${__hooks}/lib/outbound/outbound.js`);
 

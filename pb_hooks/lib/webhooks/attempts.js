@@ -1,5 +1,5 @@
 // The delivery log's rows: one per attempt (time, response code, duration, and as `error` one fixed reason from
-// lib/outbound.js REASONS, never a body or connection error), written by the worker after each send, and pruned
+// lib/outbound/outbound.js REASONS, never a body or connection error), written by the worker after each send, and pruned
 // with the deliveries they belong to.
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 

@@ -3,7 +3,7 @@
 // Why this way: PocketBase 0.39's JSVM has no goroutines or timers for scripts; every hook and route
 // runs on the request's goroutine, so sending from an after-success hook would hold the writer's
 // response for as long as the receiver takes ($http.send blocks up to its timeout). Cron jobs do run
-// on their own goroutine, but the cron ticks once a minute at best (tools/cron: 1-minute interval;
+// on their own goroutine, but the cron ticks once a minute at best (PocketBase's github.com/pocketbase/pocketbase/tools/cron: a 1-minute interval;
 // shortening it would also repeat PocketBase's own jobs such as backups). Chorus's PocketBase gives the hooks
 // `$jobs.wake(id)` (server/cmd/pocketbase/jobs.go), which runs a registered job at once on its own goroutine,
 // as PocketBase's superuser route `POST /api/crons/{id}` does, without the loopback request that route took (a

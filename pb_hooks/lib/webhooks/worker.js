@@ -1,4 +1,4 @@
-// The delivery worker: sends due rows of webhook_deliveries (through lib/outbound.js), signs Standard Webhooks,
+// The delivery worker: sends due rows of webhook_deliveries (through lib/outbound/outbound.js), signs Standard Webhooks,
 // records each attempt (time, response code, duration, a fixed reason: lib/webhooks/attempts.js keeps every one),
 // retries with exponential backoff, gives up after the configured attempts, and pauses an endpoint that keeps failing (emailing the admins once).
 // Rows are claimed with a compare-and-set lease, so overlapping workers never send a row twice, and a
@@ -58,7 +58,7 @@ function send(endpoint, delivery, config) {
     headers['webhook-timestamp'] = timestamp;
     headers['webhook-signature'] = sign(endpoint.getString('secret'), id, timestamp, body);
   }
-  // lib/outbound.js checks the address again (DNS can change since the endpoint was saved), never follows a
+  // lib/outbound/outbound.js checks the address again (DNS can change since the endpoint was saved), never follows a
   // redirect, and answers a status and a fixed reason: no body or connection error text reaches the log.
   const answer = sendOutbound({
     url: endpoint.getString('url'),

@@ -1,5 +1,6 @@
-// chorus-server's settings: environment variables (the process's own win over chorus.env beside the binary, or
-// the file CHORUS_ENV_FILE names), with defaults that make an unpacked bundle run with nothing else.
+// chorus-server's settings: environment variables (the process's own win over deploy.env, the file `npm run
+// deploy` writes, which wins over the operator's chorus.env; both beside the binary, or in the folder of the file
+// CHORUS_ENV_FILE names), with defaults that make an unpacked bundle run with nothing else.
 package main
 
 import (
@@ -16,10 +17,10 @@ var settings = []struct{ name, meaning, fallback string }{
 	{"CHORUS_HTTP", "the address PocketBase listens on", "0.0.0.0:8090"},
 	{"CHORUS_DATA", "the data folder (database, uploads, PocketBase backups)", "<bundle>/pb_data"},
 	{"CHORUS_REPLICA_DIR", "the continuous backup: a folder, an s3:// URL (S3, R2, MinIO), or off", "<data>_replica"},
-	{"CHORUS_REPLICA_ENDPOINT", "the S3-compatible endpoint of an s3:// replica (R2: https://<account>.r2.cloudflarestorage.com)", ""},
+	{"CHORUS_REPLICA_ENDPOINT", "the S3-compatible endpoint of an s3:// replica (R2: https://<account-id>.r2.cloudflarestorage.com)", ""},
 	{"LITESTREAM_ACCESS_KEY_ID", "the s3:// replica's access key", ""},
 	{"LITESTREAM_SECRET_ACCESS_KEY", "the s3:// replica's secret key", ""},
-	{"CHORUS_ENV_FILE", "a file of NAME=value lines read first", "<bundle>/chorus.env"},
+	{"CHORUS_ENV_FILE", "the operator's file of NAME=value lines; deploy.env beside it (npm run deploy's) wins over it", "<bundle>/chorus.env"},
 	{"GOGC", "PocketBase's garbage collector target", "400"},
 	{"GOMEMLIMIT", "PocketBase's soft memory limit", "70% of the machine's (or container's) memory"},
 	{"EDGE_URL", "the site's address: PocketBase publishes live changes and purges there", ""},
@@ -54,6 +55,10 @@ func loadConfig() (config, error) {
 	envFile := os.Getenv("CHORUS_ENV_FILE")
 	if envFile == "" {
 		envFile = filepath.Join(bundle, "chorus.env")
+	}
+	// The process's environment first, then deploy's own file, then the operator's: the first to set a name wins.
+	if err := readEnvFile(filepath.Join(filepath.Dir(envFile), "deploy.env"), false); err != nil {
+		return config{}, err
 	}
 	if err := readEnvFile(envFile, os.Getenv("CHORUS_ENV_FILE") != ""); err != nil {
 		return config{}, err
@@ -95,11 +100,24 @@ func readEnvFile(path string, named bool) error {
 			return fmt.Errorf("%s line %d is not NAME=value", path, line)
 		}
 		name = strings.TrimSpace(name)
+		value = strings.TrimSpace(value)
+		if trailingComment(value) {
+			return fmt.Errorf("%s line %d: %s's value holds a comment (%q); a comment goes on a line of its own "+
+				"(systemd's EnvironmentFile= keeps it in the value too)", path, line, name, value)
+		}
 		if _, set := os.LookupEnv(name); !set {
-			os.Setenv(name, unquote(strings.TrimSpace(value)))
+			os.Setenv(name, unquote(value))
 		}
 	}
 	return scanner.Err()
+}
+
+// trailingComment says whether an unquoted value carries a ` #` comment, which would become part of the value.
+func trailingComment(value string) bool {
+	if len(value) >= 2 && (value[0] == '"' || value[0] == '\'') && value[len(value)-1] == value[0] {
+		return false
+	}
+	return strings.Contains(value, " #") || strings.Contains(value, "\t#")
 }
 
 func unquote(value string) string {

@@ -65,7 +65,8 @@ func printHelp() {
 	fmt.Print("Usage: chorus-server [--help | --version | --health | pocketbase <command>…]\n\n" +
 		"Runs Chorus's PocketBase (hooks, migrations and message files from this bundle) under Litestream:\n" +
 		"restores an empty data folder from the replica, backs up before migrations, replicates continuously,\n" +
-		"and stops cleanly on SIGTERM. Settings are environment variables (the environment wins over the file):\n\n")
+		"and stops cleanly on SIGTERM. Settings are environment variables (the environment wins over deploy.env,\n" +
+		"which wins over chorus.env):\n\n")
 	for _, s := range settings {
 		fallback := ""
 		if s.fallback != "" {
@@ -75,8 +76,11 @@ func printHelp() {
 	}
 	fmt.Print("\nEvery other variable (SMTP, OAuth, CHORUS_OUTBOUND_ALLOW, …) reaches PocketBase's hooks as is.\n\n" +
 		"  --health                 exit 0 when PocketBase answers on CHORUS_HTTP (a container's health check)\n" +
-		"  pocketbase <command>…    PocketBase's own command line on this data folder, e.g.\n" +
-		"                           chorus-server pocketbase superuser upsert you@example.com <password>\n")
+		"  pocketbase <command>…    PocketBase's own command line on the server's data folder (CHORUS_DATA; refused\n" +
+		"                           when it holds no database), run as the user the server runs as, e.g.\n" +
+		"                           sudo -u chorus CHORUS_DATA=/var/lib/chorus/pb_data ./chorus-server \\\n" +
+		"                             pocketbase superuser upsert you@example.com '<password>'\n" +
+		"                           chorus-server pocketbase chorus-admin you@example.com   (the first admin)\n")
 }
 
 // pocketbaseCLI runs one of PocketBase's own commands on the data folder, with the bundle's migrations and hooks.
@@ -90,6 +94,10 @@ func pocketbaseCLI(args []string) int {
 		logf("`chorus-server pocketbase <command>` runs PocketBase's other commands; chorus-server itself serves")
 		return 2
 	}
+	if err := c.refuseEmptyData(args); err != nil {
+		logf("%v", err)
+		return 2
+	}
 	cmd := c.pocketbaseCommand(args...)
 	cmd.Stdin = os.Stdin
 	if err := cmd.Run(); err != nil {
@@ -101,6 +109,32 @@ func pocketbaseCLI(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// refuseEmptyData stops a command (a superuser, an admin) from landing in a new, empty data folder when the
+// server's is elsewhere: the service's CHORUS_DATA is not in this shell's environment.
+func (c config) refuseEmptyData(args []string) error {
+	for _, arg := range args {
+		if arg == "--help" || arg == "-h" || arg == "help" {
+			return nil
+		}
+	}
+	if _, err := os.Stat(c.database()); err == nil {
+		return nil
+	}
+	return fmt.Errorf("no database in %s: that is not the data folder the server uses. Name the server's with "+
+		"CHORUS_DATA, as the user it runs as (the systemd unit's: sudo -u chorus CHORUS_DATA=/var/lib/chorus/pb_data "+
+		"%s pocketbase %s); on a new server, start chorus-server once first (it creates the database)",
+		c.data, filepath.Join(c.bundle, "chorus-server"), commandOnly(args))
+}
+
+// commandOnly is a command's words without its arguments, which may hold a password.
+func commandOnly(args []string) string {
+	words := args[:1]
+	if len(args) > 1 && !strings.Contains(args[1], "@") && !strings.HasPrefix(args[1], "-") && args[0] == "superuser" {
+		words = args[:2]
+	}
+	return strings.Join(words, " ") + " …"
 }
 
 // healthCheck asks PocketBase's /api/health on CHORUS_HTTP once.

@@ -58,7 +58,15 @@ func checkUpgrade(before, now versions) (string, error) {
 	if len(changes) == 0 {
 		return "", nil
 	}
-	return "Upgrading: " + strings.Join(changes, ", "), nil
+	up := compareVersions(now.Chorus, before.Chorus) >= 0 && compareVersions(now.PocketBase, before.PocketBase) >= 0
+	down := compareVersions(now.Chorus, before.Chorus) <= 0 && compareVersions(now.PocketBase, before.PocketBase) <= 0
+	word := "Changing versions"
+	if up {
+		word = "Upgrading"
+	} else if down {
+		word = "Downgrading"
+	}
+	return word + ": " + strings.Join(changes, ", "), nil
 }
 
 // compareVersions compares dotted numeric versions (a leading v and any suffix after - are ignored).

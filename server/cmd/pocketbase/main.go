@@ -82,6 +82,7 @@ func main() {
 		Dir:          *migrationsDir,
 	})
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
+	registerSetup(app)
 	registerVotes(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)

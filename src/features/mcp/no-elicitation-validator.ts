@@ -1,7 +1,7 @@
 // Stands in, in the Worker's bundle, for the MCP SDK's Ajv JSON Schema validator (swapped in by
 // tools/lib/mcp-without-ajv.mjs): the SDK's Server uses that validator only to check answers to elicitation (a
 // server asking the client's user for input), which Chorus's MCP server never asks for. Ajv and its formats
-// were 4% of the Worker (DESIGN.md's budget: 1 MiB). Should anything ever ask, it is refused, never accepted
+// were 4% of the Worker (the budget: 1 MiB, docs' architecture/budgets.md). Should anything ever ask, it is refused, never accepted
 // unchecked.
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 

@@ -1,6 +1,6 @@
 // What one MCP tool is (issue #26, item 3): a name, a precise description and input schema, the API-key scope
 // it needs, and a run function that calls PocketBase as the key (so PocketBase's rules decide what it sees).
-// src/features/mcp/server.ts registers every tool of src/lib/mcp/tools/ with the SDK's McpServer.
+// src/features/mcp/server.ts registers every tool of src/features/mcp/tools/ with the SDK's McpServer.
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { type KeyScope, scopeAllows } from '../../contract/api-key-scopes';

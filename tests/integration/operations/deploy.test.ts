@@ -306,7 +306,7 @@ describe('deploying through a stand-in for Cloudflare (CHORUS_WRANGLER)', () => 
     ]);
     expectNoSecretIn(state);
     expectNoSecretIn(out + err);
-    expect(out).toContain('scp -p .deploy/server.env root@pb.example.com:/etc/chorus/chorus.env');
+    expect(out).toContain('scp -p .deploy/server.env root@pb.example.com:/etc/chorus/deploy.env');
     expect(out).toMatch(/Still to do by hand:[\s\S]*Application URL/);
     // .deploy/ is ignored by git, so the secrets cannot be committed by accident.
     expect(execFileSync('git', ['check-ignore', '.deploy/secrets.env'], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe(

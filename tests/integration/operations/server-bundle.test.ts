@@ -115,8 +115,21 @@ describe('the server bundle', () => {
     const started = performance.now();
     server = await startServer(bundle);
     const startSeconds = (performance.now() - started) / 1000;
+    // A new server says what is still to do, each with its command.
+    expect(server.output()).toMatch(/Still to do on this server \(4\):[\s\S]*No superuser[\s\S]*chorus-admin/);
     expect(pocketbaseCommand(bundle, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password])).toContain(
       'Successfully',
+    );
+    // A command on a data folder with no database (the service's CHORUS_DATA not in the shell) is refused.
+    const elsewhere = mkdtempSync(join(workDir, 'not-the-data-'));
+    expect(() =>
+      pocketbaseCommand(bundle, ['superuser', 'upsert', 'lost@chorus.test', SUPERUSER.password], {
+        CHORUS_DATA: elsewhere,
+      }),
+    ).toThrow(/no database in [\s\S]*CHORUS_DATA/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(() => pocketbaseCommand(bundle, ['chorus-admin', 'nobody@chorus.test'])).toThrow(
+      /no member signed up as nobody@chorus.test/,
     );
     const admin = await connectAsSuperuser(server.url, SUPERUSER);
     const health = await admin.send('/api/chorus/health', {});

@@ -139,7 +139,7 @@ describe('20 throwaway accounts vote', () => {
     expect(await publicCount(post)).toBe(1);
     await pb.admin.collection('users').update(member.id, { verified: false });
     expect(await publicCount(post)).toBe(0);
-    // An erased member's tombstone keeps the votes that counted (lib/erasure.js), though it is unverified now.
+    // An erased member's tombstone keeps the votes that counted (lib/account/erasure.js), though it is unverified now.
     const leaving = await pb.actor('member');
     await vote(leaving, post);
     expect(await publicCount(post)).toBe(1);

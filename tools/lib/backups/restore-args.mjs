@@ -14,7 +14,8 @@ starting on it with the migrations.
 
   --to <folder>    where to restore; must not exist or be empty, and is never the live data folder
   --from <where>   a replica folder (default: the one npm start keeps, CHORUS_REPLICA_DIR or <PB_DATA_DIR>_replica)
-                   or a Litestream replica URL such as s3://bucket/chorus/data.db?endpoint=…&region=auto
+                   or the s3:// replica chorus-server writes, as its CHORUS_REPLICA_DIR plus the endpoint, e.g.
+                   s3://chorus-backups/chorus?endpoint=https://<account-id>.r2.cloudflarestorage.com&region=auto
                    (credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; files are then in your S3 storage)
   --at <time>      the moment to restore, an ISO time such as 2026-05-01T09:30:00Z (default: the latest)
   --help           prints this

@@ -20,9 +20,10 @@ export function restoreReport(result) {
   }
   lines.push(
     '',
-    'To use it: stop Chorus, then start it on this folder with',
-    `  PB_DATA_DIR=${result.to} npm start`,
-    'or move it into place as pb_data/ (keep the old one aside until you are sure).',
+    'To use it, stop Chorus, then start it on this folder (keep the old data folder aside until you are sure):',
+    `  here, with npm start:  PB_DATA_DIR=${result.to} npm start (or move it into place as pb_data/)`,
+    '  on a server:           copy it there as the data folder chorus-server uses (CHORUS_DATA, owned by the',
+    '                         user it runs as: chown -R chorus: <folder>), with a new CHORUS_REPLICA_DIR, and start it',
   );
   return lines.join('\n');
 }

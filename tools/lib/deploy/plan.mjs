@@ -102,16 +102,18 @@ export function serverEnvEntries({ site, secrets }) {
 export const SERVER_ENV_COMMENTS = [
   "PocketBase's environment for this Chorus site, written by `npm run deploy` (keep it private: it holds the",
   "secrets PocketBase shares with the site's Worker; copy it with scp -p to keep its mode 0600).",
-  'Where it goes: beside chorus-server as chorus.env (chorus-server reads that file, or the one CHORUS_ENV_FILE',
-  'names), or the file a systemd unit names with EnvironmentFile=. Restart PocketBase after copying it.',
+  'Where it goes: deploy.env, a file of its own beside your chorus.env (the systemd unit has two EnvironmentFile=',
+  'lines, /etc/chorus/chorus.env then /etc/chorus/deploy.env; chorus-server reads deploy.env beside chorus-server,',
+  'or beside the file CHORUS_ENV_FILE names). It wins over chorus.env, which stays yours: deploy never writes it.',
+  'Restart PocketBase after copying it.',
   "chorus-server sets GOMEMLIMIT to 70% of the host's (or container's) memory unless this file sets it.",
 ];
 
-/** The commands that put the server file in place on a VM running the bundle's systemd unit (which reads /etc/chorus/chorus.env). */
+/** The commands that put the server file in place on a VM running the bundle's systemd unit (which reads /etc/chorus/deploy.env beside the operator's chorus.env). */
 export function copyCommands(pocketbase) {
   const host = new URL(pocketbase).hostname;
   return [
-    `scp -p .deploy/server.env root@${host}:/etc/chorus/chorus.env`,
+    `scp -p .deploy/server.env root@${host}:/etc/chorus/deploy.env`,
     `ssh root@${host} systemctl restart chorus-server`,
   ];
 }

@@ -1,7 +1,8 @@
 // Assembles Chorus's server bundle: chorus-server (server/cmd/chorus-server), PocketBase (server/cmd/pocketbase)
 // and Litestream, all built from their Go modules for Linux on one processor, with pb_hooks, pb_migrations, the
 // message files, a systemd unit, VERSION.json and SHA256SUMS; then packs it as
-// dist/server/chorus-server-<version>-linux-<arch>.tar.gz (the same bytes for the same inputs).
+// .build/server/chorus-server-<version>-linux-<arch>.tar.gz (the same bytes for the same inputs): outside the
+// site's dist/, so `npm run build` never removes it and the Worker's upload (dist/server) never carries it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ export const bundleName = (goarch) => `chorus-server-${CHORUS_VERSION}-linux-${g
  */
 export async function buildServerBundle({
   goarch = HOST_ARCH,
-  outDir = join(root, 'dist', 'server'),
+  outDir = join(root, '.build', 'server'),
   log = console.log,
 }) {
   if (!ARCHES.includes(goarch)) throw new Error(`No bundle for ${goarch}: choose ${ARCHES.join(' or ')}.`);
