@@ -137,6 +137,24 @@ describe('a member’s words, by every way in', () => {
     expect(await ideasTitled(title)).toHaveLength(0);
   });
 
+  it('blocked: single sign-on signs them in, and every write of that session is refused as on the web', async () => {
+    const email = `${unique('sso-blocked')}@chorus.test`;
+    const sub = unique('app-user');
+    const redeem = async () =>
+      pb.visitor().send('/api/chorus/sso', {
+        method: 'POST',
+        body: { token: await signIdentifyToken(ssoSecret, { sub, email, name: 'Blocked Later' }) },
+      });
+    await redeem();
+    await pb.admin.collection('users').update((await userByEmail(email)).id, { blocked: true });
+    const session = await redeem();
+    const client = pb.visitor();
+    client.authStore.save(session.token, session.record);
+    const title = unique('Blocked by SSO');
+    expect(await viaWeb(client as never, title, 'Nothing')).toBe(400);
+    expect(await ideasTitled(title)).toHaveLength(0);
+  });
+
   it.each([
     ['web', viaWeb],
     ['email', viaEmail],
