@@ -12,6 +12,7 @@ import { startDnsStandIn } from '../../../tools/lib/dns-stand-in.mjs';
 import { signEmailProof, startInboundSmtp } from '../../../tools/lib/inbound-smtp.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
+import { routedMessage } from '../../support/email-routing';
 import { noisyPng } from '../../support/images';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type OutgoingEmail, sendEmail, sendRaw } from '../../support/smtp-send';
@@ -236,20 +237,7 @@ describe('a reply to a notification email', () => {
 });
 
 describe("the Worker's email() handler (Cloudflare Email Routing)", () => {
-  /** A ForwardableEmailMessage as Email Routing gives it: envelope, raw stream, size, and a record of setReject. */
-  const routed = (from: string, to: string, raw: string, rawSize = Buffer.byteLength(raw)) => {
-    const message = {
-      from,
-      to,
-      raw: new Response(raw).body as ReadableStream<Uint8Array>,
-      rawSize,
-      rejected: '',
-      setReject(reason: string) {
-        message.rejected = reason;
-      },
-    };
-    return message;
-  };
+  const routed = routedMessage;
   const env = () => ({ PB_URL: pb.url, CHORUS_PROXY_SECRET: pb.proxySecret });
 
   it('hands a message to the same route: an idea held for review, a forged reply bounced, a big one refused unread', async () => {

@@ -12,6 +12,7 @@ import { startInboundSmtp } from '../../../tools/lib/inbound-smtp.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { dkimKey, dkimSign } from '../../support/dkim';
+import { routedMessage } from '../../support/email-routing';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { mimeMessage, sendRaw } from '../../support/smtp-send';
 import { DUMMY_TOKEN, startTurnstileStandIn } from '../../support/turnstile-stand-in';
@@ -275,19 +276,7 @@ describe('the staff look-up', () => {
 });
 
 describe("the Worker's email() path", () => {
-  const routed = (from: string, to: string, raw: string) => {
-    const handed = {
-      from,
-      to,
-      raw: new Response(raw).body as ReadableStream<Uint8Array>,
-      rawSize: Buffer.byteLength(raw),
-      rejected: '',
-      setReject(reason: string) {
-        handed.rejected = reason;
-      },
-    };
-    return handed;
-  };
+  const routed = routedMessage;
   const env = () => ({ PB_URL: pb.url, CHORUS_PROXY_SECRET: pb.proxySecret });
 
   it('believes Email Routing’s verdict on top, never one the sender wrote below it', async () => {
