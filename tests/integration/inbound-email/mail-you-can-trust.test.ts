@@ -270,7 +270,8 @@ describe('the staff look-up', () => {
     ]);
     expect(JSON.stringify(trail)).not.toContain('@');
     let answer = 0;
-    for (let i = 0; i < 120 && answer !== 429; i++) answer = await voteFor(`someone-${i}@chorus.test`);
+    // The cheapest look-ups (a staff address, refused) until the allowance of 120 an hour is spent.
+    for (let i = 0; i < 120 && answer !== 429; i++) answer = await voteFor('alex@acme.test');
     expect(answer).toBe(429);
   });
 });
