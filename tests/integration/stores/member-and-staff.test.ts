@@ -77,7 +77,12 @@ describe('session and auth', () => {
     const wrong = await t.auth.signInWithPassword(email, 'wrong password');
     expect(wrong).toEqual({
       ok: false,
-      error: { kind: 'validation', message: 'That email and password do not match an account.', fields: {} },
+      error: {
+        kind: 'validation',
+        message:
+          'That email and password do not match a confirmed account. Just signed up? Confirm your email first with the code or link we sent you.',
+        fields: {},
+      },
     });
     const stop = t.session.$session.listen(() => {});
     stops.push(stop);
