@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The ideas' vectors for similar ideas by meaning (issue 38, lib/ai/): the `chorus_ai_index` job embeds what is
+// The ideas' vectors for similar ideas by meaning (issue 38, lib/ai/): the AI_INDEX_JOB (src/contract/hand-offs.ts) embeds what is
 // missing or stale every minute, and right after an idea is created or its title or body edited (woken on its own
 // goroutine after the commit by server/cmd/pocketbase/vector_hooks.go, which also marks an edited idea's vector
 // stale in the edit's transaction and keeps Go's index, $vectors, free of deleted ideas).
@@ -10,10 +10,10 @@
 onBootstrap((e) => {
   e.next();
   const provider = require(`${__hooks}/lib/ai/provider.js`);
-  e.app.store().set(provider.CONFIGURED_KEY, provider.isConfigured());
+  e.app.store().set(require(`${__hooks}/lib/contract/hand-offs.js`).AI_CONFIGURED_KEY, provider.isConfigured());
 });
 
-cronAdd('chorus_ai_index', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hand-offs.js`).AI_INDEX_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/ai/indexer.js`).runIndexer($app);
 });
 

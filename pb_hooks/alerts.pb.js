@@ -17,13 +17,17 @@ onRecordUpdate((e) => {
   const wake = (e) => {
     e.next();
     const { hasPending } = require(`${__hooks}/lib/alerts/alerts.js`);
-    if (hasPending(e.app, e.record.id)) require(`${__hooks}/lib/webhooks/kick.js`).kickJob(e.app, 'chorus_alerts');
+    if (hasPending(e.app, e.record.id))
+      require(`${__hooks}/lib/webhooks/kick.js`).kickJob(
+        e.app,
+        require(`${__hooks}/lib/contract/hook-hand-offs.js`).ALERTS_JOB,
+      );
   };
   onRecordAfterCreateSuccess(wake, 'post_insights');
   onRecordAfterUpdateSuccess(wake, 'post_insights');
 }
 
-cronAdd('chorus_alerts', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).ALERTS_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/alerts/alerts.js`).deliverFirings($app);
 });
 

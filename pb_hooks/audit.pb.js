@@ -42,7 +42,7 @@ onCollectionDeleteRequest((e) => {
   throw new ForbiddenError(refusalText('auditReadOnly'));
 });
 
-cronAdd('chorus_audit_retention', '41 3 * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).AUDIT_RETENTION_JOB, '41 3 * * *', () => {
   const { pruneAudit } = require(`${__hooks}/lib/audit/audit-retention.js`);
   pruneAudit($app);
 });

@@ -7,7 +7,8 @@ onRecordCreateRequest((e) => {
   if (!e.hasSuperuserAuth() && e.auth) {
     try {
       const site = e.app.findFirstRecordByFilter('site', "id != ''");
-      if (site.getBool('author_votes')) e.record.set('chorus_author_vote', true);
+      if (site.getBool('author_votes'))
+        e.record.set(require(`${__hooks}/lib/contract/hook-hand-offs.js`).AUTHOR_VOTE_MARK, true);
     } catch {
       // no site record yet: no author vote
     }
@@ -16,7 +17,7 @@ onRecordCreateRequest((e) => {
 }, 'posts');
 
 onRecordCreate((e) => {
-  if (!e.record.get('chorus_author_vote')) return e.next();
+  if (!e.record.get(require(`${__hooks}/lib/contract/hook-hand-offs.js`).AUTHOR_VOTE_MARK)) return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => {
     let worthMade = false;
@@ -25,7 +26,7 @@ onRecordCreate((e) => {
       vote.set('post', e.record.id);
       vote.set('user', e.record.getString('author'));
       txApp.save(vote);
-      worthMade = typeof vote.get('chorus_votes_now') === 'number'; // Go counted it, and the worth followed
+      worthMade = typeof vote.get(require(`${__hooks}/lib/contract/hand-offs.js`).VOTES_NOW_MARK) === 'number'; // Go counted it, and the worth followed
       // The vote recounted the stored post; the record PocketBase answers with and announces follows it.
       const counted = txApp.findRecordById('posts', e.record.id);
       for (const field of ['vote_count', 'trending_score']) e.record.set(field, counted.get(field));

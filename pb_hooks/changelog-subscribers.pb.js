@@ -31,7 +31,7 @@ routerAdd(
       // Two requests for one new address at once: the unique index keeps one row, which is what was asked.
       e.app.logger().warn('A changelog subscription was not saved', 'error', String(error));
     }
-    kickJob(e.app, 'chorus_release_emails');
+    kickJob(e.app, require(`${__hooks}/lib/contract/hook-hand-offs.js`).RELEASE_EMAILS_JOB);
     return e.json(202, { ok: true });
   },
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
@@ -71,13 +71,13 @@ routerAdd(
 );
 
 // The mailer: every minute, and at once when a subscription or a published release kicks it.
-cronAdd('chorus_release_emails', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).RELEASE_EMAILS_JOB, '* * * * *', () => {
   const { runReleaseMailer } = require(`${__hooks}/lib/changelog/release-mailer.js`);
   runReleaseMailer($app);
 });
 
 // Addresses never confirmed, and unsubscribed ones, are forgotten after a week (the brake lasts a day).
-cronAdd('chorus_changelog_subscribers_cleanup', '23 3 * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).CHANGELOG_SUBSCRIBERS_CLEANUP_JOB, '23 3 * * *', () => {
   const { dateString } = require(`${__hooks}/lib/changelog/changelog-subscribers.js`);
   $app
     .db()
@@ -103,7 +103,7 @@ for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess])
     );
     if (pending.length === 0) return;
     const { kickJob } = require(`${__hooks}/lib/webhooks/kick.js`);
-    kickJob(e.app, 'chorus_release_emails');
+    kickJob(e.app, require(`${__hooks}/lib/contract/hook-hand-offs.js`).RELEASE_EMAILS_JOB);
   }, 'changelog_entries');
 }
 

@@ -19,6 +19,7 @@ function publish(e) {
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
   const { actorOf } = require(`${__hooks}/lib/staff.js`);
+  const { ACTOR_MARK, QUIET_MARK } = require(`${__hooks}/lib/contract/hook-hand-offs.js`);
   const actor = actorOf(e.record);
   if (!e.record.getString('published_at')) e.record.set('published_at', new Date().toISOString());
   withinTransaction(e, (txApp) => {
@@ -28,8 +29,8 @@ function publish(e) {
       for (const post of txApp.findRecordsByIds('posts', postIds)) {
         if (post.getString('status') === done.id) continue;
         post.set('status', done.id);
-        post.set('chorus_actor', actor);
-        post.set('chorus_quiet', true);
+        post.set(ACTOR_MARK, actor);
+        post.set(QUIET_MARK, true);
         txApp.save(post);
       }
     }

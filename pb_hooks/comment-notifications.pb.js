@@ -6,7 +6,8 @@
 // A comment held for review (pb_hooks/holds.pb.js) notifies nobody until a moderator publishes it: then its
 // followers and the people it mentions hear of it as of a new comment.
 onRecordCreate((e) => {
-  if (e.record.get('chorus_import') || e.record.getString('held_for')) return e.next();
+  if (e.record.get(require(`${__hooks}/lib/contract/hand-offs.js`).IMPORT_MARK) || e.record.getString('held_for'))
+    return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) =>
     require(`${__hooks}/lib/notifications/comment-notice.js`).notifyComment(txApp, e.record),

@@ -3,7 +3,7 @@
 // come due (08:00 local, per member's time zone; zones off the hour, like India's, are caught within 15
 // minutes). A superuser route runs the same job for any instant, so tests and operators need no clock.
 
-cronAdd('chorus_digests', '*/15 * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).DIGESTS_JOB, '*/15 * * * *', () => {
   require(`${__hooks}/lib/notifications/digests.js`).runDigests($app);
 });
 

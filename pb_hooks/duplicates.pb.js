@@ -27,7 +27,7 @@ onRecordUpdate((e) => {
   withinTransaction(e, (txApp) => markForCheck(txApp, e.record.id));
 }, 'posts');
 
-cronAdd('chorus_duplicates', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).DUPLICATES_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/duplicates/queue.js`).drainChecks($app);
 });
 

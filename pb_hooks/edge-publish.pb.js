@@ -2,7 +2,7 @@
 // After a public record's write commits, queues the change for the live sockets at the edge
 // (lib/edge/edge-publish.js sends it, with any purge tags, in one call to the Worker beside the request):
 // ideas' live copies, public comments and their reactions, published changelog entries.
-cronAdd('chorus_edge_publish', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).EDGE_PUBLISH_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/edge/edge-publish.js`).runPublisher($app);
 });
 

@@ -47,7 +47,7 @@ routerAdd(
 );
 
 // Message-IDs already taken are kept 30 days: a sender's server gives up retrying long before.
-cronAdd('chorus_inbound_messages_cleanup', '37 3 * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).INBOUND_MESSAGES_CLEANUP_JOB, '37 3 * * *', () => {
   const cutoff = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().replace('T', ' ');
   $app.db().newQuery('DELETE FROM inbound_messages WHERE created < {:cutoff}').bind({ cutoff }).execute();
   require(`${__hooks}/lib/inbound-email/pending.js`).dropExpired($app);

@@ -6,7 +6,7 @@
 // (An idea that starts with its author's vote gets its row from that vote, author-vote.pb.js: computing it here
 // too, with no vote yet, cost a new idea a second recount and its row's hooks.)
 onRecordCreate((e) => {
-  if (e.record.get('chorus_author_vote')) return e.next();
+  if (e.record.get(require(`${__hooks}/lib/contract/hook-hand-offs.js`).AUTHOR_VOTE_MARK)) return e.next();
   const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => recomputeInsights(txApp, e.record.id));
@@ -85,6 +85,6 @@ onRecordUpdate((e) => {
 
 // Stale worths (popular ideas' votes): woken by each vote that made one stale (it lets a second's votes gather
 // first), and every minute.
-cronAdd('chorus_insights', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hand-offs.js`).INSIGHTS_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/priority/insights-queue.js`).recomputeStale($app);
 });

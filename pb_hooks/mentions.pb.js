@@ -25,7 +25,8 @@ onRecordUpdateRequest(
 );
 
 onRecordCreate((e) => {
-  if (e.record.get('chorus_import') || e.record.getString('held_for')) return e.next();
+  if (e.record.get(require(`${__hooks}/lib/contract/hand-offs.js`).IMPORT_MARK) || e.record.getString('held_for'))
+    return e.next();
   const { withinTransaction } = require(`${__hooks}/lib/transaction.js`);
   withinTransaction(e, (txApp) => require(`${__hooks}/lib/notifications/mentions.js`).notifyMentions(txApp, e.record));
 }, 'comments');

@@ -3,9 +3,12 @@
 // someone commits (its own goroutine, lib/webhooks/kick.js), and every minute for anything a stopped run left.
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  require(`${__hooks}/lib/webhooks/kick.js`).kickJob(e.app, 'chorus_notify');
+  require(`${__hooks}/lib/webhooks/kick.js`).kickJob(
+    e.app,
+    require(`${__hooks}/lib/contract/hook-hand-offs.js`).NOTIFY_JOB,
+  );
 }, 'notification_fanouts');
 
-cronAdd('chorus_notify', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).NOTIFY_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/notifications/fanout.js`).runFanouts($app);
 });

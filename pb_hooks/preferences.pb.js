@@ -6,23 +6,25 @@
 
 onRecordCreateRequest((e) => {
   const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
+  const { EXPLICIT_PREFERENCES_MARK, TIME_ZONE_MARK } = require(`${__hooks}/lib/contract/hook-hand-offs.js`);
   const body = e.requestInfo().body;
   const chosen = PREFERENCES.some((name) => body[name] !== undefined || body[FREQUENCY_OF[name]] !== undefined);
-  if (chosen) e.record.set('chorus_explicit_preferences', true);
+  if (chosen) e.record.set(EXPLICIT_PREFERENCES_MARK, true);
   // The sign-up form sends the browser's time zone as browser_time_zone (PocketBase drops hidden fields such
   // as time_zone from a member's request): kept when the server knows it, else UTC; never a reason to refuse
   // the sign-up.
   const { isTimeZone } = require(`${__hooks}/lib/notifications/digest-preferences.js`);
   const zone = body.browser_time_zone;
-  if (typeof zone === 'string' && zone !== 'UTC' && isTimeZone(zone)) e.record.set('chorus_time_zone', zone);
+  if (typeof zone === 'string' && zone !== 'UTC' && isTimeZone(zone)) e.record.set(TIME_ZONE_MARK, zone);
   e.next();
 }, 'users');
 
 // Every way an account is made (sign-up, OAuth2, vote on behalf, admin UI) passes here.
 onRecordCreate((e) => {
   const { PREFERENCES, FREQUENCIES, FREQUENCY_OF } = require(`${__hooks}/lib/notifications/unsubscribe.js`);
-  const explicit = e.record.get('chorus_explicit_preferences');
-  const zone = e.record.get('chorus_time_zone'); // from the sign-up request, checked there
+  const { EXPLICIT_PREFERENCES_MARK, TIME_ZONE_MARK } = require(`${__hooks}/lib/contract/hook-hand-offs.js`);
+  const explicit = e.record.get(EXPLICIT_PREFERENCES_MARK);
+  const zone = e.record.get(TIME_ZONE_MARK); // from the sign-up request, checked there
   if (zone) e.record.set('time_zone', zone);
   for (const name of PREFERENCES) {
     const field = FREQUENCY_OF[name];

@@ -52,7 +52,7 @@ onRecordDelete((e) => {
   });
 }, 'companies');
 
-cronAdd('chorus_segments_clock', '23 * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).SEGMENTS_CLOCK_JOB, '23 * * * *', () => {
   require(`${__hooks}/lib/customers/segments.js`).recomputeTimeBased($app);
 });
 

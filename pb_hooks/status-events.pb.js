@@ -33,7 +33,7 @@ onRecordUpdate((e) => {
       txApp.save(event);
     }
     // A release that marks its ideas Done notifies as a release instead (pb_hooks/changelog.pb.js).
-    if (e.record.get('chorus_quiet')) return;
+    if (e.record.get(require(`${__hooks}/lib/contract/hook-hand-offs.js`).QUIET_MARK)) return;
     const kind = from !== to ? 'status' : 'response';
     notifyAudience(txApp, e.record.id, { skip: [actor] }, { kind, post: e.record.id, actor });
   });

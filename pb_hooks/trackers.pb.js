@@ -16,7 +16,7 @@
 
 onRecordAfterUpdateSuccess((e) => {
   const moved = e.record.getString('status') !== e.record.original().getString('status');
-  if (moved && !e.record.get('chorus_tracker_change')) {
+  if (moved && !e.record.get(require(`${__hooks}/lib/contract/hook-hand-offs.js`).TRACKER_CHANGE_MARK)) {
     try {
       require(`${__hooks}/lib/trackers/engine.js`).queueMoves(e.app, e.record);
     } catch (error) {

@@ -22,7 +22,7 @@ routerAdd(
 
 // The queued account emails (email-change links, notices to the holder of a taken address), kicked at once
 // by whoever queues one, and every minute in case a kick was lost.
-cronAdd('chorus_account_emails', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).ACCOUNT_EMAILS_JOB, '* * * * *', () => {
   require(`${__hooks}/lib/account/taken-email.js`).sendQueued($app);
 });
 

@@ -3,11 +3,11 @@
 // committed, so a rolled-back write sends nothing): idea posted, approved, status changed (with the
 // response), merged; comment posted (never internal ones); vote milestones (votes that count); release published.
 // Records the importer writes (superuser requests with the X-Chorus-Import header) send nothing: Go marks them
-// `chorus_import` (server/cmd/pocketbase/import-mark.go).
+// IMPORT_MARK (server/cmd/pocketbase/import-mark.go, src/contract/hand-offs.ts).
 
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  if (e.record.get('chorus_import')) return;
+  if (e.record.get(require(`${__hooks}/lib/contract/hand-offs.js`).IMPORT_MARK)) return;
   const { enqueue, hasSubscribers } = require(`${__hooks}/lib/webhooks/queue.js`);
   if (!hasSubscribers(e.app, 'idea.posted')) return;
   const { buildEvent, describeIdea } = require(`${__hooks}/lib/webhooks/payload.js`);
@@ -45,7 +45,12 @@ onRecordAfterUpdateSuccess((e) => {
 
 onRecordAfterCreateSuccess((e) => {
   e.next();
-  if (e.record.get('chorus_import') || e.record.getBool('internal') || e.record.getString('held_for')) return;
+  if (
+    e.record.get(require(`${__hooks}/lib/contract/hand-offs.js`).IMPORT_MARK) ||
+    e.record.getBool('internal') ||
+    e.record.getString('held_for')
+  )
+    return;
   require(`${__hooks}/lib/webhooks/comment-posted.js`).queueCommentPosted(e.app, e.record);
 }, 'comments');
 

@@ -4,7 +4,7 @@
 // Each run sends every due row, so deliveries queued before a restart go out at the next minute or
 // with the next write, whichever comes first. (No router middleware wakes it on start: that would put
 // JavaScript on every request PocketBase serves, reads included.)
-cronAdd('chorus_webhooks', '* * * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hand-offs.js`).WEBHOOKS_JOB, '* * * * *', () => {
   // Incoming and outgoing tracker events first (issue #26): the same durable queue pattern, kicked the same way.
   require(`${__hooks}/lib/trackers/engine.js`).runTrackerQueue($app);
   const { runWorker } = require(`${__hooks}/lib/webhooks/worker.js`);
@@ -12,7 +12,7 @@ cronAdd('chorus_webhooks', '* * * * *', () => {
 });
 
 // The delivery history keeps 30 days of finished deliveries, with each one's attempts.
-cronAdd('chorus_webhooks_cleanup', '17 3 * * *', () => {
+cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).WEBHOOKS_CLEANUP_JOB, '17 3 * * *', () => {
   const cutoff = new Date(Date.now() - 30 * 24 * 3600_000).toISOString().replace('T', ' ');
   $app
     .db()

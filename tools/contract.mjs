@@ -1,6 +1,7 @@
-// `npm run contract`: writes the CommonJS copies of src/contract/*.ts that PocketBase's hooks require.
+// `npm run contract`: writes the CommonJS copies of src/contract/*.ts that PocketBase's hooks require, and Go's
+// copy of the constants it shares with them (server/cmd/pocketbase/contract_gen.go, and its test's cases).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { commandLine } from './lib/cli.mjs';
 import { contractTarget, generatedContract } from './lib/contract.mjs';
 
@@ -12,5 +13,8 @@ const keep = new Set(files.map((f) => f.path));
 for (const name of readdirSync(contractTarget)) {
   if (!keep.has(join(contractTarget, name))) rmSync(join(contractTarget, name));
 }
-for (const file of files) writeFileSync(file.path, file.text);
-console.log(`Wrote ${files.length} contract file(s) to pb_hooks/lib/contract/.`);
+for (const file of files) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, file.text);
+}
+console.log(`Wrote ${files.length} contract file(s) to pb_hooks/lib/contract/ and server/cmd/pocketbase/.`);

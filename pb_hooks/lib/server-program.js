@@ -1,6 +1,6 @@
 // Whether these hooks run in Chorus's own PocketBase program (server/cmd/pocketbase), which counts votes in Go,
 // or in a stock PocketBase, which cannot: the Go program marks the app's store when it starts.
-const PROGRAM_KEY = 'chorus.program';
+const { PROGRAM_KEY } = require(`${__hooks}/lib/contract/hand-offs.js`);
 
 /** 'chorus' in Chorus's PocketBase, 'stock' in any other. */
 function serverProgram(app) {

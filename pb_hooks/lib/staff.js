@@ -31,8 +31,9 @@ module.exports.requireAdmin = (e) => {
 };
 
 // Who did a write, as the request hooks recorded it on the record (custom data, never saved).
-module.exports.actorOf = (record) => String(record.get('chorus_actor') || '');
+module.exports.actorOf = (record) =>
+  String(record.get(require(`${__hooks}/lib/contract/hook-hand-offs.js`).ACTOR_MARK) || '');
 module.exports.recordActor = (e) => {
   const user = memberOf(e);
-  e.record.set('chorus_actor', user ? user.id : '');
+  e.record.set(require(`${__hooks}/lib/contract/hook-hand-offs.js`).ACTOR_MARK, user ? user.id : '');
 };

@@ -29,3 +29,9 @@ export function toEmbedNextPath(next: string | null | undefined): string {
   const safe = toSafeNextPath(next);
   return safe.startsWith('/embed/') && !safe.startsWith(EMBED_SIGNIN_PATH) ? safe : '/embed/';
 }
+
+/** After signing in (any way: password, code, provider, passkey): a full navigation to `next`, so the server
+ * renders the next page with the new auth cookie. */
+export function continueTo(next: string | null | undefined): void {
+  window.location.assign(toSafeNextPath(next));
+}

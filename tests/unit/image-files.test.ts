@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkImages, checkTitle, sniffImageType } from '../../src/features/composer/image-files';
+import { checkImages, sniffImageType } from '../../src/features/composer/image-files';
+import { checkTitle } from '../../src/features/ideas/idea-title';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
 const png = (name = 'shot.png', size = 100) =>

@@ -24,7 +24,8 @@ const {
 export function sourcesId(program) {
   const hash = createHash('sha256');
   for (const file of ['go.mod', 'go.sum']) hash.update(readFileSync(join(SERVER_MODULE, file)));
-  for (const file of readdirSync(join(SERVER_MODULE, program)).sort()) {
+  const files = readdirSync(join(SERVER_MODULE, program), { withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const file of files.map((entry) => entry.name).sort()) {
     hash.update(file).update(readFileSync(join(SERVER_MODULE, program, file)));
   }
   return hash.digest('hex').slice(0, 10);

@@ -5,7 +5,7 @@
 const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
 
 const FRESH_SECONDS = 300;
-const PURPOSE = 'chorus_fresh_signin';
+const PURPOSE = require(`${__hooks}/lib/contract/hook-hand-offs.js`).FRESH_SIGNIN_PURPOSE;
 
 const keyOf = (user) => `${user.tokenKey()}${user.collection().authToken.secret}:${PURPOSE}`;
 

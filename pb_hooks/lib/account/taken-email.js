@@ -6,7 +6,7 @@ const { spend, take } = require(`${__hooks}/lib/limits.js`);
 
 const QUEUE = 'chorus:account-email:';
 const CLAIMED = 'claimed';
-const JOB_ID = 'chorus_account_emails';
+const JOB_ID = require(`${__hooks}/lib/contract/hook-hand-offs.js`).ACCOUNT_EMAILS_JOB;
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 // PocketBase's own check of a new address (ozzo-validation's is.EmailFormat), for the same answers.
 const EMAIL_FORMAT =

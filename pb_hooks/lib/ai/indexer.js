@@ -1,7 +1,7 @@
 // The background indexer (issue 38): embeds, in batches of 64, the ideas whose vector is missing, stale (their title
 // or body changed: text_hash "stale:<old hash>") or made by another model (CHORUS_AI_EMBEDDING_MODEL changed, so
 // every idea is re-embedded in the background), skipping merged ones; a deleted idea's vector goes with it
-// (cascade). Run by the `chorus_ai_index` job (pb_hooks/ai.pb.js) every minute and right after an idea is created
+// (cascade). Run by the AI_INDEX_JOB (src/contract/hand-offs.ts) (pb_hooks/ai.pb.js) every minute and right after an idea is created
 // or edited. One run at a time (a claim in the app store); a provider that refuses or answers garbage is logged and
 // the same ideas are tried again at the next run: an idea's save never waits for, or fails with, the provider.
 const provider = require(`${__hooks}/lib/ai/provider.js`);
@@ -9,9 +9,10 @@ const provider = require(`${__hooks}/lib/ai/provider.js`);
 const BATCH = 64;
 /** A run stops starting batches after this long; the next minute goes on. */
 const BUDGET_MS = 45000;
-const CLAIM_KEY = 'chorus.ai.indexing';
+const { AI_INDEXING_KEY: CLAIM_KEY, AI_LAST_ERROR_KEY: ERROR_KEY } = require(
+  `${__hooks}/lib/contract/hook-hand-offs.js`,
+);
 const CLAIM_SECONDS = 120;
-const ERROR_KEY = 'chorus.ai.lastError';
 /** How much of an idea's body is embedded with its title. */
 const BODY_CHARS = 1500;
 const STALE = 'stale:';

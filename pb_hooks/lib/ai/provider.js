@@ -90,7 +90,4 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
   return { model, dims, vectors };
 }
 
-/** The app-store key under which ai.pb.js notes isConfigured() at start, for Go (vector_hooks.go). */
-const CONFIGURED_KEY = 'chorus.ai.configured';
-
-module.exports = { isConfigured, modelName, embed, MAX_TEXTS, CONFIGURED_KEY };
+module.exports = { isConfigured, modelName, embed, MAX_TEXTS };

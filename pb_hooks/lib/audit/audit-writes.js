@@ -6,7 +6,7 @@ const { recordAudit, requestContext, plain } = require(`${__hooks}/lib/audit/aud
 const { TARGETS, shownAll } = require(`${__hooks}/lib/audit/audit-targets.js`);
 const { isStaff } = require(`${__hooks}/lib/access.js`);
 
-const MARK = 'chorus_audit';
+const MARK = require(`${__hooks}/lib/contract/hook-hand-offs.js`).AUDIT_MARK;
 
 /** Request hook: remembers on the record who writes it, when they act as staff (members' writes are theirs). */
 function markActor(e) {

@@ -7,7 +7,7 @@
 const { buildConfirmationEmail, releaseEmailBuilder } = require(`${__hooks}/lib/changelog/release-emails.js`);
 const { dateString } = require(`${__hooks}/lib/changelog/changelog-subscribers.js`);
 
-const JOB_ID = 'chorus_release_emails';
+const JOB_ID = require(`${__hooks}/lib/contract/hook-hand-offs.js`).RELEASE_EMAILS_JOB;
 const BUDGET_MS = 50_000; // under the cron minute
 const BATCH = 50;
 const LEASE_MS = 120_000;
@@ -122,7 +122,7 @@ function sendMailing(app, mailing, started, between) {
 
 // One run at a time sends release mailings (in this process's store, so a restart frees it); any run sends
 // the confirmations, each claimed on its own, so a long mailing never holds one up.
-const LOCK_KEY = 'chorus.release-mailer.running';
+const LOCK_KEY = require(`${__hooks}/lib/contract/hook-hand-offs.js`).RELEASE_MAILER_RUNNING_KEY;
 
 function acquireLock(app) {
   let acquired = false;

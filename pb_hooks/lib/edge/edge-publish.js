@@ -6,9 +6,9 @@
 // EDGE_URL (the site's origin; EDGE_PURGE_URL's origin also works) and EDGE_PURGE_SECRET: unset, nothing is
 // queued. The queue lives in PocketBase's app store: a crash loses at most the batch in flight, which the
 // pages' expiry (cached text) and the sockets' catch-up (counts) repair.
-const JOB_ID = 'chorus_edge_publish';
-const QUEUE_KEY = 'chorus_edge_queue';
-const SEQ_KEY = 'chorus_edge_seq';
+const { EDGE_PUBLISH_JOB: JOB_ID, EDGE_QUEUE_KEY: QUEUE_KEY, EDGE_SEQ_KEY: SEQ_KEY } = require(
+  `${__hooks}/lib/contract/hook-hand-offs.js`,
+);
 /** Past this many waiting changes (the Worker unreachable for long), the oldest changes are dropped; tags are kept. */
 const MAX_WAITING_CHANGES = 5000;
 /** The Worker's limits per call (src/edge/publish.ts). */

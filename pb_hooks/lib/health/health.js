@@ -3,11 +3,13 @@
 // edge publishes, mail sent and failed (counted in the one mail path, onMailerSend), retries waiting, pending
 // migrations, and the address this request came from. Counters live in the app store: they start at zero
 // with PocketBase.
-const STARTED_KEY = 'chorus_health_started';
-const VERSION_KEY = 'chorus_health_pb_version';
-const MAIL_KEY = 'chorus_health_mail';
-const EDGE_KEY = 'chorus_health_edge';
-const SLOW_FIGURES_KEY = 'chorus_health_slow';
+const {
+  HEALTH_STARTED_KEY: STARTED_KEY,
+  HEALTH_VERSION_KEY: VERSION_KEY,
+  HEALTH_MAIL_KEY: MAIL_KEY,
+  HEALTH_EDGE_KEY: EDGE_KEY,
+  HEALTH_SLOW_FIGURES_KEY: SLOW_FIGURES_KEY,
+} = require(`${__hooks}/lib/contract/hook-hand-offs.js`);
 /** How long the figures that are slow to find and change slowly are kept: the files' size, the disk's free space. */
 const SLOW_FIGURES_MS = 60_000;
 /** The doctor's heartbeat: one row it rewrites, so a write is known to have happened (and must reach the replica). */

@@ -4,27 +4,24 @@
 // for a vote, when staff cast it on the member's behalf or the operator wrote it (an import). The server sets
 // `counted` on every row and keeps it true to that rule when a member confirms (or loses) their email and when
 // the switch turns; no client sets it. A new vote's `counted` is decided in Go (server/cmd/pocketbase/votes.go
-// decideCounted, the same rule); a new reaction's here. Follows stay kept and quiet: nothing counts them, and no
+// decideCounted, by the same COUNTS_NOW_SQL: src/contract/vote-rules.ts); a new reaction's here. Follows stay kept and quiet: nothing counts them, and no
 // email goes to an unconfirmed address (lib/confirmed-mail.js).
 
 const HELD_COLLECTIONS = ['votes', 'reactions'];
 
 /** Does a new row by `userId` count? One query: the member's confirmation and the site's switch. */
 function countsNow(app, userId) {
-  const found = new DynamicModel({ verified: false, open: false });
+  const found = new DynamicModel({ counts: false });
   try {
     app
       .db()
-      .newQuery(
-        'SELECT u.verified AS verified, COALESCE((SELECT allow_unverified_posting FROM site LIMIT 1), FALSE) AS open ' +
-          'FROM users u WHERE u.id = {:user}',
-      )
+      .newQuery(require(`${__hooks}/lib/contract/vote-rules.js`).COUNTS_NOW_SQL)
       .bind({ user: userId })
       .one(found);
   } catch {
     return false; // no such member: the row's own validation refuses it
   }
-  return Boolean(found.verified || found.open);
+  return Boolean(found.counts);
 }
 
 /** Sets a new reaction's `counted` by the rule (whatever a client sent); a vote's is decided in Go (votes.go). */

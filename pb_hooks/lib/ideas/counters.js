@@ -1,18 +1,9 @@
 // Server-owned numbers on a post: vote_count, comment_count and trending_score. Only votes that count are
 // counted (a member's vote waits for their confirmed email, lib/ideas/counted.js).
 //
-// Trending ("hot") score, stored so lists can sort by an index:
-//   score = log10(max(1, votes + comments / 2)) + (created_unix - EPOCH) / DECAY_SECONDS
-// Age decay is expressed as a bonus for being newer instead of a penalty for being older, so the
-// order it gives equals the Hacker-News-style "points decayed by age" order while a stored score never
-// goes stale: a post DECAY_SECONDS (2 days) newer needs ten times fewer points to rank equally.
-const EPOCH = 1763800000; // 2025-11-22, keeps scores small
-const DECAY_SECONDS = 2 * 24 * 3600;
-
-function trendingScore(votes, comments, createdUnix) {
-  const points = Math.max(1, votes + comments / 2);
-  return Math.round((Math.log10(points) + (createdUnix - EPOCH) / DECAY_SECONDS) * 1e6) / 1e6;
-}
+// The trending ("hot") score is the contract's (src/contract/vote-rules.ts), which Go's vote recount answers alike.
+const { trendingScore } = require(`${__hooks}/lib/contract/vote-rules.js`);
+const { COUNTS_ONLY_MARK } = require(`${__hooks}/lib/contract/hand-offs.js`);
 
 /** The public comments (index comments (post, internal, hidden)) and votes that count (index votes (post, counted,
  * created, id)) of an idea, as SQL. */
@@ -49,19 +40,18 @@ const recountPost = (app, postId) => recount(app, postId, true);
  */
 const recountComments = (app, postId) => recount(app, postId, false);
 
-/** Marks a save that changes only the counts (server/cmd/pocketbase/votes.go saveCountsOnly writes the count
- * columns and the live copy's counts; after-commit hooks and realtime events still run, the save's own hooks not). */
-const COUNTS_ONLY = 'chorus_counts_only';
-
+// COUNTS_ONLY_MARK marks a save that changes only the counts (server/cmd/pocketbase/votes.go saveCountsOnly writes
+// the count columns and the live copy's counts; after-commit hooks and realtime events still run, the save's own
+// hooks not).
 function saveCounts(app, post, votes, comments) {
   post.set('vote_count', votes);
   post.set('comment_count', comments);
   post.set('trending_score', trendingScore(votes, comments, post.getDateTime('created').unix()));
-  post.set(COUNTS_ONLY, true);
+  post.set(COUNTS_ONLY_MARK, true);
   try {
     app.saveNoValidate(post);
   } finally {
-    post.set(COUNTS_ONLY, null);
+    post.set(COUNTS_ONLY_MARK, null);
   }
   return { votes, comments };
 }

@@ -1,13 +1,14 @@
 // An idea's worth after a vote, at a cost that never grows with its votes (issue 35). Recomputing the worth
 // reads every vote of the idea (lib/priority/insights.js); on an idea with up to INLINE_VOTES counted votes
+// (src/contract/vote-rules.ts, Go's threshold for counting inline too)
 // that happens in the vote's transaction, as before. On a more popular one the vote only marks the worth
-// stale, and the `chorus_insights` job (pb_hooks/insights.pb.js, woken when the vote commits and every
+// stale, and the INSIGHTS_JOB (pb_hooks/insights.pb.js, woken when the vote commits and every
 // minute) waits a second and recomputes it once for every vote that arrived meanwhile: staff lists sorted by
 // worth follow within two seconds, and a popular idea costs at most one recount a second, however many votes.
 const { recomputeInsights } = require(`${__hooks}/lib/priority/insights.js`);
 
-const INLINE_VOTES = 1000;
-const JOB_ID = 'chorus_insights';
+const { INLINE_VOTES } = require(`${__hooks}/lib/contract/vote-rules.js`);
+const JOB_ID = require(`${__hooks}/lib/contract/hand-offs.js`).INSIGHTS_JOB;
 /** How long a woken job lets votes gather before recomputing: at most one recount a second per popular idea. */
 const GATHER_MS = 1000;
 

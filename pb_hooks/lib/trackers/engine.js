@@ -224,8 +224,9 @@ function applyChange(app, connection, change) {
     post.set('response', t('response', { tracker: label, issue: link.getString('issue_key'), state: stateName }));
     post.set('response_by', '');
     post.set('response_at', new Date().toISOString());
-    post.set('chorus_audit', context);
-    post.set('chorus_tracker_change', true); // not moved back to the tracker (pb_hooks/trackers.pb.js)
+    const { AUDIT_MARK, TRACKER_CHANGE_MARK } = require(`${__hooks}/lib/contract/hook-hand-offs.js`);
+    post.set(AUDIT_MARK, context);
+    post.set(TRACKER_CHANGE_MARK, true); // not moved back to the tracker (pb_hooks/trackers.pb.js)
     app.save(post);
   }
   return '';

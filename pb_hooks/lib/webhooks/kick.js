@@ -10,7 +10,7 @@
 // superuser looked up, a token signed, a request routed and authenticated: issue 35). So a write queues its
 // rows, then wakes the job, and the deliveries happen beside the request. If the job cannot be woken (a CLI
 // command, which serves nothing), the same job still runs every minute and finds the queued rows.
-const JOB_ID = 'chorus_webhooks';
+const JOB_ID = require(`${__hooks}/lib/contract/hand-offs.js`).WEBHOOKS_JOB;
 
 function kickWorker(app) {
   kickJob(app, JOB_ID);

@@ -23,13 +23,14 @@ function enqueueMilestone(app, postId, reached = null, options = {}) {
 
 /**
  * Queues the milestone a vote's count reached in the vote's own transaction (pb_hooks/votes.pb.js), so a
- * PocketBase killed right after the commit still sends it; marks the vote `chorus_kick_webhooks` for the
+ * PocketBase killed right after the commit still sends it; marks the vote KICK_WEBHOOKS_MARK for the
  * after-commit hook to wake the worker. Votes the importer writes (X-Chorus-Import) send nothing.
  */
 function queueVoteMilestone(txApp, vote, reached) {
-  if (vote.get('chorus_import')) return;
+  const { IMPORT_MARK, KICK_WEBHOOKS_MARK } = require(`${__hooks}/lib/contract/hand-offs.js`);
+  if (vote.get(IMPORT_MARK)) return;
   const count = typeof reached === 'number' ? reached : null;
-  if (enqueueMilestone(txApp, vote.getString('post'), count, { kick: false })) vote.set('chorus_kick_webhooks', true);
+  if (enqueueMilestone(txApp, vote.getString('post'), count, { kick: false })) vote.set(KICK_WEBHOOKS_MARK, true);
 }
 
 module.exports = { enqueueMilestone, queueVoteMilestone };

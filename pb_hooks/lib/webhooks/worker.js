@@ -12,7 +12,7 @@ const { send: sendOutbound } = require(`${__hooks}/lib/outbound/outbound.js`);
 // Standard endpoints and REST hooks are signed; a chat's URL is its own secret.
 const SIGNED_KINDS = ['standard', 'rest_hook'];
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
-const SLEEPER_KEY = 'chorus.webhooks.sleeping';
+const SLEEPER_KEY = require(`${__hooks}/lib/contract/hook-hand-offs.js`).WEBHOOKS_SLEEPING_KEY;
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
 function dueDeliveries(app, now) {

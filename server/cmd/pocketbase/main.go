@@ -39,9 +39,6 @@ const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=j
 // nothing more (write-profile --write comment: 15.4-15.5 against 13.9-17.6 ms each) for 100 MB more in a burst.
 const defaultHooksPool = 64
 
-// programStoreKey names the app-store entry the JavaScript hooks read to know Chorus's Go parts are running.
-const programStoreKey = "chorus.program"
-
 // immediateWrites opens a database as PocketBase does, with every transaction beginning IMMEDIATE, through the
 // driver that keeps each connection's prepared statements (statement_cache.go).
 // PocketBase runs its transactions on its one-connection writer pool; its reader pool runs plain SELECTs.
@@ -87,8 +84,8 @@ func main() {
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
 	registerJobWaking(app)
-	// The hooks' sign that they run in this program (lib/server-program.js): a stock PocketBase counts no vote.
-	app.Store().Set(programStoreKey, "chorus")
+	// The hooks' sign that they run in this program (programKey, src/contract/hand-offs.ts; lib/server-program.js): a stock PocketBase counts no vote.
+	app.Store().Set(programKey, "chorus")
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {

@@ -20,7 +20,7 @@ import (
 )
 
 const (
-	cachingDriverName = "chorus_sqlite"
+	cachingDriverName = "sqlite-statement-cache"
 	// statementsPerConnection bounds each connection's kept statements (a vote's and a comment's whole work is
 	// under 40 distinct statements; PocketBase keeps 15 idle connections).
 	statementsPerConnection = 64

@@ -1,6 +1,6 @@
 // The ideas' vectors kept in step with the ideas (issue 38), in Go so a vote's save of its idea starts no JavaScript:
 // an edit of an idea's title or body marks its vector stale in the edit's transaction; once a new or edited idea
-// commits, the `chorus_ai_index` job (pb_hooks/ai.pb.js) runs on its own goroutine; a deleted idea or vector leaves
+// commits, the aiIndexJob (pb_hooks/ai.pb.js) runs on its own goroutine; a deleted idea or vector leaves
 // Go's index ($vectors, vectors.go).
 package main
 
@@ -10,13 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-const aiIndexJob = "chorus_ai_index"
-
-// aiConfiguredKey is where pb_hooks/ai.pb.js notes, at start, whether pb_hooks/lib/ai/provider.js has a provider
-// (named by CHORUS_AI_URL, or Workers AI through the site's Worker by default; `off` for none): one decision,
-// read here, not a second reading of the environment.
-const aiConfiguredKey = "chorus.ai.configured"
-
+// aiConfigured reads aiConfiguredKey (src/contract/hand-offs.ts), where pb_hooks/ai.pb.js notes, at start, whether
+// pb_hooks/lib/ai/provider.js has a provider (named by CHORUS_AI_URL, or Workers AI through the site's Worker by
+// default; `off` for none): one decision, read here, not a second reading of the environment.
 func aiConfigured(app core.App) bool {
 	configured, _ := app.Store().Get(aiConfiguredKey).(bool)
 	return configured
@@ -31,7 +27,7 @@ func registerVectorHooks(app core.App, index *vectorIndex) {
 			if err := e.Next(); err != nil || !edited {
 				return err
 			}
-			e.Record.Set("chorus_ai_edited", true)
+			e.Record.Set(aiEditedMark, true)
 			_, err := e.App.DB().NewQuery(
 				"UPDATE post_vectors SET text_hash = 'stale:' || text_hash WHERE post = {:post} AND text_hash NOT LIKE 'stale:%'",
 			).Bind(dbx.Params{"post": e.Record.Id}).Execute()
@@ -43,7 +39,7 @@ func registerVectorHooks(app core.App, index *vectorIndex) {
 			if err := e.Next(); err != nil {
 				return err
 			}
-			if e.Record.Get("chorus_ai_edited") == true && aiConfigured(e.App) {
+			if e.Record.Get(aiEditedMark) == true && aiConfigured(e.App) {
 				runJob(e.App, aiIndexJob)
 			}
 			return nil

@@ -1,11 +1,12 @@
 // A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, and waking the jobs it made work for once it commits. The worth and the milestone webhook stay in pb_hooks/votes.pb.js, which runs inside this transaction after the count.
 //
-// Where each rule lives: this file is the one home of a vote's counting (the counts an idea shows, the follow,
-// whether a vote counts). pb_hooks/lib/ideas/counted.js keeps the same "does it count" rule for reactions and
-// for a member's rows changing when they confirm their email (it saves the votes, and this file recounts them);
-// pb_hooks/lib/ideas/counters.js keeps the trending formula for comments (trendingScore below is the same formula:
-// change both). The worth (lib/priority/insights-queue.js) and the milestone (lib/webhooks/milestones.js) read
-// the count this file leaves on the vote (chorus_votes_now, chorus_votes_after).
+// Where each rule lives: this file is the one home of a vote's counting (the counts an idea shows, the follow).
+// The rules it shares with the hooks are written once in src/contract/vote-rules.ts and reach Go through
+// contract_gen.go: whether a new row counts (countsNowSql, which lib/ideas/counted.js runs for reactions), the
+// inline-count threshold (inlineVotes, lib/priority/insights-queue.js's too), the trending score's constants
+// (trendingScore below is its one Go copy, checked against the contract's answers by contract_test.go). The worth
+// (lib/priority/insights-queue.js) and the milestone (lib/webhooks/milestones.js) read the count this file leaves
+// on the vote (votesNowMark, votesAfterMark: src/contract/hand-offs.ts).
 //
 // The handlers nest around the JavaScript ones (priority 0): voteOuter (first) decides `counted` and opens the
 // transaction; votes.pb.js then runs; voteInner (last, next to the save) writes the vote and counts it. So the
@@ -23,17 +24,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
-)
-
-const (
-	// inlineVotes: an idea with at least this many counted votes moves its count by one per vote instead of
-	// recounting its rows (lib/priority/insights-queue.js INLINE_VOTES decides the worth the same way).
-	inlineVotes = 1000
-	// The trending score (lib/ideas/counters.js trendingScore, the same formula).
-	trendingEpoch        = 1763800000
-	trendingDecaySeconds = 2 * 24 * 3600
-	insightsJob          = "chorus_insights"
-	webhooksJob          = "chorus_webhooks"
 )
 
 func registerVotes(app core.App) {
@@ -125,10 +115,10 @@ func registerVotes(app core.App) {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		if e.Record.Get("chorus_wake_insights") == true {
+		if e.Record.Get(wakeInsightsMark) == true {
 			runJob(e.App, insightsJob)
 		}
-		if e.Record.Get("chorus_kick_webhooks") == true {
+		if e.Record.Get(kickWebhooksMark) == true {
 			runJob(e.App, webhooksJob)
 		}
 		return nil
@@ -138,21 +128,19 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
 }
 
-// countsOnly marks a post saved by recountAfterVote (and by a comment's recount, pb_hooks/lib/ideas/counters.js
-// saveCounts, under the same name): a save that changes only the count columns. Its after-commit hooks and
-// PocketBase's realtime event still run; the hooks of the save itself do not (saveCountsOnly).
-const countsOnly = "chorus_counts_only"
-
+// countsOnlyMark (src/contract/hand-offs.ts) marks a post saved by recountAfterVote (and by a comment's recount,
+// pb_hooks/lib/ideas/counters.js saveCounts): a save that changes only the count columns. Its after-commit hooks
+// and PocketBase's realtime event still run; the hooks of the save itself do not (saveCountsOnly).
 var countColumns = []string{"vote_count", "comment_count", "trending_score", "updated"}
 
-// saveCountsOnly is the whole save of a post marked countsOnly when nothing but its counts changed: an UPDATE of
+// saveCountsOnly is the whole save of a post marked countsOnlyMark when nothing but its counts changed: an UPDATE of
 // the count columns (never the full row, whose write also ran the search index's trigger,
 // pb_migrations/1764780000_search_trigger_on_text_only.js) and the counts of its live copy, when it has one.
 // The rest of the hook chain is not run. Each JavaScript hook of a post's update acts only on a change to
 // other fields (its board, text, status, tags, author, approval; the live copy's other fields), and each
 // call into the VM cost a vote about 0.2 ms. A save that changes anything else runs the whole chain.
 func saveCountsOnly(e *core.RecordEvent) error {
-	if e.Record.Get(countsOnly) != true || !onlyCountsChanged(e.Record) {
+	if e.Record.Get(countsOnlyMark) != true || !onlyCountsChanged(e.Record) {
 		return e.Next()
 	}
 	e.Record.SetRaw("updated", types.NowDateTime()) // what the autodate field does in the chain not run
@@ -258,14 +246,11 @@ func decideCounted(app core.App, vote *core.Record) {
 }
 
 func countsNow(app core.App, userID string) bool {
-	var verified, open bool
-	err := app.DB().NewQuery(
-		"SELECT u.verified, COALESCE((SELECT allow_unverified_posting FROM site LIMIT 1), FALSE) "+
-			"FROM users u WHERE u.id = {:user}").Bind(dbx.Params{"user": userID}).Row(&verified, &open)
-	if err != nil {
+	var counts bool
+	if err := app.DB().NewQuery(countsNowSql).Bind(dbx.Params{"user": userID}).Row(&counts); err != nil {
 		return false // no such member: the row's own validation refuses it
 	}
-	return verified || open
+	return counts
 }
 
 // recountAfterVote: `delta` +1 for a vote that now counts, -1 for one that no longer does. An idea with fewer
@@ -293,20 +278,21 @@ func recountAfterVote(app core.App, vote *core.Record, delta int) error {
 	post.Set("vote_count", votes)
 	post.Set("comment_count", comments)
 	post.Set("trending_score", trendingScore(votes, comments, post.GetDateTime("created").Time().Unix()))
-	post.Set(countsOnly, true)
+	post.Set(countsOnlyMark, true)
 	err = app.SaveNoValidate(post)
-	post.Set(countsOnly, nil)
+	post.Set(countsOnlyMark, nil)
 	if err != nil {
 		return err
 	}
-	vote.Set("chorus_votes_now", votes)
+	vote.Set(votesNowMark, votes)
 	if delta > 0 {
-		vote.Set("chorus_votes_after", votes) // the exact count this vote made: its milestone
+		vote.Set(votesAfterMark, votes) // the exact count this vote made: its milestone
 	}
 	return nil
 }
 
-// trendingScore is lib/ideas/counters.js trendingScore (Math.round: halves up).
+// trendingScore is src/contract/vote-rules.ts trendingScore (Math.round: halves up), which the hooks run; its
+// answers for the same inputs are checked by contract_test.go.
 func trendingScore(votes, comments int, createdUnix int64) float64 {
 	points := math.Max(1, float64(votes)+float64(comments)/2)
 	score := math.Log10(points) + float64(createdUnix-trendingEpoch)/trendingDecaySeconds

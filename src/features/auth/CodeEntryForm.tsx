@@ -2,13 +2,14 @@
 
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
+import { continueTo } from '../../lib/next-path';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { rich } from '../../ui/rich';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { startPasskeyStep } from '../passkeys/passkeys';
-import { type AuthOutcome, type CodeRequest, cancelCode, continueTo, redeemCode } from './auth';
+import { type AuthOutcome, type CodeRequest, cancelCode, redeemCode } from './auth';
 
 interface Props {
   request: CodeRequest;

@@ -1,8 +1,9 @@
 // "Continue with GitHub" and the like, for the providers the operator configured in PocketBase.
 import { translator } from '../../i18n/current';
+import { continueTo } from '../../lib/next-path';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormAction } from '../../ui/hooks/use-form-action';
-import { continueTo, signInWithProvider } from './auth';
+import { signInWithProvider } from './auth';
 import type { OAuthProvider } from './auth-data';
 
 export function OAuthButtons({ providers, next }: { providers: OAuthProvider[]; next: string | null }) {

@@ -2,12 +2,13 @@
 
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
+import { continueTo } from '../../lib/next-path';
 import { FormAlert } from '../../ui/FormAlert';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { AuthEmailField, PasswordField } from './AuthFields';
-import { $authEmail, continueTo, signInWithPassword } from './auth';
+import { $authEmail, signInWithPassword } from './auth';
 
 export function PasswordSignInForm({ next, onForgot }: { next: string | null; onForgot: () => void }) {
   const email = useClientStore($authEmail, '');

@@ -4,7 +4,6 @@
 
 import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
-import { toSafeNextPath } from '../../lib/next-path';
 import type { AppError } from '../../lib/pb/errors';
 import { signOut } from '../../lib/pb/session-refresh';
 import { attempt as attemptAction, type Result } from '../../stores/action';
@@ -94,11 +93,6 @@ export function setNewPassword(token: string, password: string): Promise<AuthOut
     await auth.confirmPasswordReset(getClient(), token, password);
     signOut(getClient());
   }, resetFailure);
-}
-
-/** A full navigation, so the server renders the next page with the new auth cookie. */
-export function continueTo(next: string | null | undefined): void {
-  window.location.assign(toSafeNextPath(next));
 }
 
 async function attempt(run: () => Promise<unknown>, explain?: (error: AppError) => AppError): Promise<AuthOutcome> {

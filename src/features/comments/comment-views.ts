@@ -1,7 +1,8 @@
 // Comments as the island shows them, built on the server (with markdown) or in the browser (plain text).
+
+import { cardAuthor, imageUrls } from '../../lib/pb/card-parts';
 import type { PocketBase } from '../../lib/pb/client';
 import type { CommentRecord, CommentView } from '../../lib/pb/post-types';
-import { cardAuthor, imageUrls } from '../ideas/posts-data';
 import { COMMENTS_PAGE } from './comments-data';
 
 /** How many comments a page asks to see from the first (`?comments=`, what "Show more comments" links to without JavaScript). */

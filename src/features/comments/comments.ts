@@ -8,10 +8,10 @@ import { isStaff } from '../../lib/access';
 import type { CommentRecord, CommentView } from '../../lib/pb/post-types';
 import { act, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
+import { followIdea } from '../../stores/idea-live';
+import { $posts } from '../../stores/posts';
 import { listenPublic, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer } from '../../stores/viewer';
-import { followIdea } from '../ideas/idea-live';
-import { $posts } from '../ideas/posts';
 import { normalizeBody, toCommentView } from './comment-views';
 import { createComment, deleteComment, listCommentPage, setCommentHidden, updateComment } from './comments-data';
 
@@ -42,7 +42,7 @@ const replace = (id: string, next: CommentView | null) =>
 const safe = (id: string) => id.replace(/[^a-z0-9]/g, '');
 
 export interface CommentsStart {
-  /** The idea's board is public and it is approved, when the page knows (see features/ideas/idea-live.ts). */
+  /** The idea's board is public and it is approved, when the page knows (see stores/idea-live.ts). */
   isPublic?: boolean | undefined;
   /** Where the page's comments stop when the idea has more (null: the page shows them all). */
   next?: string | null;

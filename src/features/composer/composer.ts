@@ -13,9 +13,10 @@ import {
   type FieldValues,
   listBoardFields,
 } from '../custom-fields/custom-fields-data';
+import { checkTitle } from '../ideas/idea-title';
 import { createPost } from '../ideas/posts-data';
 import { clearDraft, type Draft, loadDraft, saveDraft } from './draft';
-import { checkImages, checkTitle } from './image-files';
+import { checkImages } from './image-files';
 import { findSimilarIdeas, type SimilarIdea } from './similar-ideas';
 
 export const $draft = atom<Draft>({ title: '', body: '' });

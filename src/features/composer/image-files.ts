@@ -3,7 +3,6 @@ import { currentLocale, translate } from '../../i18n/current';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES = 5;
-const MAX_TITLE = 120;
 
 /** The image type the first bytes show, or null when they are not a jpeg, png, webp or gif. */
 export function sniffImageType(bytes: Uint8Array): (typeof IMAGE_TYPES)[number] | null {
@@ -48,12 +47,4 @@ export async function checkImages(files: File[], alreadyAttached: number, max = 
     accepted.push(file.type === type ? file : new File([file], file.name || `pasted.${type.slice(6)}`, { type }));
   }
   return { accepted, errors };
-}
-
-/** Field messages for an idea's title before it is sent. */
-export function checkTitle(title: string): string | null {
-  const length = title.trim().length;
-  if (length === 0) return translate('composer', 'needTitle');
-  if (length > MAX_TITLE) return translate('composer', 'titleTooLong', { max: MAX_TITLE, count: length });
-  return null;
 }

@@ -2,7 +2,6 @@
 // worth (post_insights, same id as the idea). Read with the staff member's own token: PocketBase's rules
 // answer nothing of it to anyone else, so these reads are only made for staff.
 import type { PocketBase } from '../../lib/pb/client';
-import { findInsights } from '../priority/priority-data';
 
 export interface CompanyRecord {
   id: string;
@@ -51,12 +50,6 @@ export interface ImportCounts {
 const COMPANY_FIELDS = 'id,external_id,name,plan,monthly_revenue';
 export const VOTER_COMPANIES = 50;
 export const COMPANIES_PER_PAGE = 50;
-
-/** An idea's worth and its voters' companies (staff only): two reads in parallel. */
-export async function loadIdeaWorth(pb: PocketBase, postId: string): Promise<IdeaWorth> {
-  const [insights, companies] = await Promise.all([findInsights(pb, postId), listVoterCompanies(pb, postId)]);
-  return { revenue: insights.revenue, company_count: insights.company_count, plans: insights.plans, companies };
-}
 
 export async function listVoterCompanies(pb: PocketBase, postId: string): Promise<IdeaWorth['companies']> {
   const page = await pb.collection('companies').getList<CompanyRecord>(1, VOTER_COMPANIES, {

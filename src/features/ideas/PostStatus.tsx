@@ -1,8 +1,8 @@
 // The idea's status pill, changing live when staff move the idea.
 
 import type { PostLive } from '../../lib/pb/post-types';
+import { $posts } from '../../stores/posts';
 import { useClientStore } from '../../ui/hooks/use-client-store';
-import { $posts } from './posts';
 
 const NO_POSTS: Record<string, PostLive> = {};
 

@@ -6,9 +6,9 @@
 import { currentLocale, translator } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
 import type { PostLive } from '../../lib/pb/post-types';
+import { $createdPosts, $posts, newIdeasOn, trackPost } from '../../stores/posts';
 import { resendConfirmation } from '../auth/confirmation';
 import { $heldVotes, $myVotes, knowMyVote, requestMyVote, toggleVote } from '../votes/votes';
-import { $createdPosts, $posts, newIdeasOn, trackPost } from './posts';
 
 interface StatusOption {
   id: string;

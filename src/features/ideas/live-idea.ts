@@ -2,8 +2,8 @@
 // list of one card does (live-cards.ts), and the voters and comments islands wake (hydrate and catch up)
 // when a vote or a comment arrives.
 import { wakeIslands } from '../../directives/wake';
+import { $posts } from '../../stores/posts';
 import { bindLiveCards } from './live-cards';
-import { $posts } from './posts';
 
 /** Binds the idea page's `[data-live-cards]` layout (one `[data-post]` article) to the live stores. */
 export function bindLiveIdea(layout: HTMLElement): void {

@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
 import { attempt, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
-import { checkTitle } from '../composer/image-files';
+import { checkTitle } from './idea-title';
 import { updatePost } from './posts-data';
 
 export const $editErrors = atom<{ title?: string; form?: string }>({});

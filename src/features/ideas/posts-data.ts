@@ -1,8 +1,6 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
-import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
-import { fileUrl } from '../../lib/pb/file-urls';
-import type { CommentRecord, Person, PostRecord } from '../../lib/pb/post-types';
+import { PER_PAGE, type PostRecord } from '../../lib/pb/post-types';
 
 export const SORTS = {
   trending: '-pinned,-trending_score,-created',
@@ -11,7 +9,6 @@ export const SORTS = {
   discussed: '-comment_count,-created',
 } as const;
 export type Sort = keyof typeof SORTS;
-export const PER_PAGE = 20;
 /** What search results show besides the idea: its status (the live search box's pill). Cards take their
  * author from the idea itself. */
 const SEARCH_EXPAND = 'status';
@@ -139,27 +136,6 @@ export function createPost(
 
 export function updatePost(pb: PocketBase, id: string, fields: { title: string; body: string }): Promise<PostRecord> {
   return pb.collection('posts').update<PostRecord>(id, fields);
-}
-
-/** The author of an idea or comment, from the copy the record carries (no user record needed). */
-export function cardAuthor(
-  pb: PocketBase,
-  record: Pick<PostRecord | CommentRecord, 'author' | 'author_name' | 'author_avatar'>,
-): Person {
-  if (!record.author) return { id: '', name: 'Someone', avatarUrl: null };
-  return {
-    id: record.author,
-    name: record.author_name || 'Member',
-    avatarUrl: toAvatarSrc(pb, record.author, record.author_avatar),
-  };
-}
-
-/** An idea's or comment's images, from the site's /files/ route (protected: see ./file-urls.ts). */
-export function imageUrls(record: { images: string[]; collectionName: string; id: string }) {
-  return (record.images ?? []).map((name) => ({
-    full: fileUrl(record, name),
-    thumb: fileUrl(record, name, '320x0'),
-  }));
 }
 
 /** Which relations and fields a read of ideas brings (a caller's own view of an idea, e.g. the MCP's). */

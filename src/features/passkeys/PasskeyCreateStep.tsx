@@ -2,11 +2,11 @@
 // the device creates the passkey the member will sign in with (or later, from settings).
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
+import { continueTo } from '../../lib/next-path';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { continueTo } from '../auth/auth';
 import { addPasskey, skipPasskeyStep } from './passkeys';
 
 export function PasskeyCreateStep({ next }: { next: string | null }) {

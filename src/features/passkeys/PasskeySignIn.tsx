@@ -1,10 +1,10 @@
 // "Sign in with a passkey" on the sign-in page (inside SignInForm's island, so no island of its own): the browser offers this site's passkeys, the Worker checks the
 // answer, and PocketBase's session is saved like any other sign-in's.
 import { translator } from '../../i18n/current';
+import { continueTo } from '../../lib/next-path';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormAction } from '../../ui/hooks/use-form-action';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { continueTo } from '../auth/auth';
 import { signInWithPasskey } from './passkeys';
 
 export function PasskeySignIn({ next }: { next: string | null }) {

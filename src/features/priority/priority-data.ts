@@ -3,6 +3,7 @@
 // and admins make (formula, weights). PocketBase's rules keep every one of them staff-only.
 
 import type { PocketBase, RecordModel } from '../../lib/pb/client';
+import { type IdeaWorth, listVoterCompanies } from '../customers/customers';
 import type { Formula } from './priority-format';
 
 export interface InsightRow {
@@ -95,4 +96,10 @@ export async function rankIdeasByWorth(
     revenue: Number(row.revenue ?? 0),
     score: Number(row.score ?? 0),
   }));
+}
+
+/** An idea's worth and its voters' companies (staff only): two reads in parallel. */
+export async function loadIdeaWorth(pb: PocketBase, postId: string): Promise<IdeaWorth> {
+  const [insights, companies] = await Promise.all([findInsights(pb, postId), listVoterCompanies(pb, postId)]);
+  return { revenue: insights.revenue, company_count: insights.company_count, plans: insights.plans, companies };
 }

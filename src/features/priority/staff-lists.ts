@@ -5,8 +5,9 @@
 
 import type { PocketBase } from '../../lib/pb/client';
 import type { PostRecord } from '../../lib/pb/post-types';
+import { PER_PAGE } from '../../lib/pb/post-types';
 import type { StaffSortName } from '../ideas/list-query';
-import { PER_PAGE, type PostPage, type PostQuery } from '../ideas/posts-data';
+import type { PostPage, PostQuery } from '../ideas/posts-data';
 
 export interface PostInsight {
   score: number;

@@ -4,7 +4,8 @@
 import { atom } from 'nanostores';
 import { getClient } from '../../stores/client';
 import { listen, onceSubscribed, onReconnect } from '../../stores/realtime';
-import { type IdeaWorth, listVoterCompanies, loadIdeaWorth, type PlanWorth } from '../customers/customers';
+import { type IdeaWorth, listVoterCompanies, type PlanWorth } from '../customers/customers';
+import { loadIdeaWorth } from './priority-data';
 
 export const $ideaWorth = atom<IdeaWorth | null>(null);
 

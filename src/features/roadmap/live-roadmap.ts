@@ -1,8 +1,8 @@
 // The roadmap with no React for a visitor: its server-rendered columns stand until an idea on it (or one
 // moving onto it) changes, then the roadmap island wakes, hydrates and reloads the cards (features/roadmap/roadmap.ts).
 import { wakeIslands } from '../../directives/wake';
+import { followEveryIdea } from '../../stores/idea-live';
 import { $subscribed } from '../../stores/realtime';
-import { followEveryIdea } from '../ideas/idea-live';
 import { markRoadmapStale } from './roadmap';
 
 /** Watches the ideas of one `[data-roadmap-live]` roadmap until the first change that concerns it; the root says

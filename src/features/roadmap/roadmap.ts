@@ -4,8 +4,8 @@
 import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
 import { getClient } from '../../stores/client';
+import { followEveryIdea } from '../../stores/idea-live';
 import { onReconnect } from '../../stores/realtime';
-import { followEveryIdea } from '../ideas/idea-live';
 import { loadRoadmap, type RoadmapCard, type RoadmapColumn, toRoadmapCard } from './roadmap-data';
 
 /** null until the island starts: it renders the server's cards until then. */

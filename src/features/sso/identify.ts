@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import { readLocal, writeLocal } from '../../lib/frame-state';
 import { getClient } from '../../stores/client';
-import { exchangeIdentifyToken, toSsoRefusalMessage } from '../widget/widget-data';
+import { exchangeIdentifyToken, toSsoRefusalMessage } from './sso-data';
 
 export type IdentifyOutcome = { ok: true; changed: boolean } | { ok: false; message: string };
 

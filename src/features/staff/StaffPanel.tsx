@@ -4,9 +4,9 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { translator } from '../../i18n/current';
 import AskFirst from '../../ui/AskFirst';
-import StaffVoteOnBehalf from '../votes/StaffVoteOnBehalf';
 import StaffMerge from './StaffMerge';
 import StaffTags, { type TagOption } from './StaffTags';
+import StaffVoteOnBehalf from './StaffVoteOnBehalf';
 import { $staffPost, changeStatus, removePost, type StaffPostState, setFlag, startStaffPost } from './staff';
 import type { StaffFlag } from './staff-data';
 

@@ -5,9 +5,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translate } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
 import type { PostLive } from '../../lib/pb/post-types';
+import { $posts, trackPost } from '../../stores/posts';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { resendConfirmation } from '../auth/confirmation';
-import { $posts, trackPost } from '../ideas/posts';
 import { $heldVotes, $myVotes, knowMyVote, requestMyVote, toggleVote } from './votes';
 
 const NO_POSTS: Record<string, PostLive> = {};

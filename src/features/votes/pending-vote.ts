@@ -1,7 +1,7 @@
 // A vote a signed-out person started: kept across the sign-in detour (this tab only, a few minutes) and
 // cast once when they are back, signed in, on the page where they clicked (the site's and the panel's).
 import { readSession, writeSession } from '../../lib/frame-state';
-import { PENDING_VOTE_KEY as KEY } from './votes';
+import { PENDING_VOTE_KEY as KEY } from './pending-vote-key';
 
 /** Longer than any sign-in (an emailed code included); a vote found later is dropped, not cast. */
 const KEEP_MS = 15 * 60_000;

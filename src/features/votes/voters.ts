@@ -2,15 +2,15 @@
 import { atom } from 'nanostores';
 import type { Voter } from '../../lib/pb/post-types';
 import { getClient } from '../../stores/client';
+import { followIdea } from '../../stores/idea-live';
+import { $posts } from '../../stores/posts';
 import { onReconnect } from '../../stores/realtime';
-import { followIdea } from '../ideas/idea-live';
-import { $posts } from '../ideas/posts';
 import { listVoters } from './votes-data';
 
 /** null until the island starts: it renders the server's voters until then. */
 export const $voters = atom<Voter[] | null>(null);
 
-/** `isPublic`: the idea's board is public and it is approved, when the page knows (see features/ideas/idea-live.ts). */
+/** `isPublic`: the idea's board is public and it is approved, when the page knows (see stores/idea-live.ts). */
 export function startVoters(postId: string, initial: Voter[], initialCount: number, isPublic?: boolean): () => void {
   $voters.set(initial);
   let count = initialCount;

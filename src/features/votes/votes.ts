@@ -12,9 +12,10 @@ import type { VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
+import { $posts, bumpVoteCount } from '../../stores/posts';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer, lockedMessage } from '../../stores/viewer';
-import { $posts, bumpVoteCount } from '../ideas/posts';
+import { PENDING_VOTE_KEY } from './pending-vote-key';
 import { createVote, deleteVote, listMyVotes } from './votes-data';
 
 /** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
@@ -106,8 +107,6 @@ function setHeld(postId: string, held: boolean): void {
   if (Boolean($heldVotes.get()[postId]) !== held) $heldVotes.setKey(postId, held);
 }
 
-/** Where a vote clicked signed out waits out the sign-in detour (this tab only; features/votes/pending-vote.ts). */
-export const PENDING_VOTE_KEY = 'chorus:pending-vote';
 // Loaded when needed (it is rare), so it costs the idea page's members nothing up front.
 const pendingVote = () => import('./pending-vote');
 

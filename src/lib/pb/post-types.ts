@@ -1,6 +1,9 @@
 // Record shapes of ideas and what hangs off them (see pb_migrations/17638001*).
 import type { BaseRecord, BoardRecord, StatusRecord } from './types';
 
+/** Ideas a page of any list shows (the board's, search's, the staff's by worth). */
+export const PER_PAGE = 20;
+
 export interface TagRecord extends BaseRecord {
   name: string;
   color: string;

@@ -4,7 +4,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeIdentifyToken } from '../../../src/features/widget/widget-data';
+import { exchangeIdentifyToken } from '../../../src/features/sso/sso-data';
 import { type IdentifyClaims, signIdentifyToken } from '../../support/identify-tokens';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { listenRealtime } from '../../support/realtime';

@@ -3,7 +3,7 @@
 // member's company and attributes.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIdeaWorth } from '../../../src/features/customers/customers';
+import { loadIdeaWorth } from '../../../src/features/priority/priority-data';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
 import { openTab, type Tab, waitFor } from './tab';

@@ -2,7 +2,7 @@
 // whose empty rule lets PocketBase send one event to any crowd without a rule query per subscriber; any other
 // idea (members or staff board, an unapproved one) from `posts`, filtered by its rules per subscriber.
 // A page that shows one idea follows its id; lists and the roadmap, which also need new ideas, follow "*".
-import type { PostRecord } from '../../lib/pb/post-types';
+import type { PostRecord } from '../pb/post-types';
 
 export type IdeaSource = 'post_live' | 'posts';
 

@@ -1,11 +1,11 @@
 // The tab's live feed of ideas: which ideas the page follows (and whether each is public), the topics that
-// follows from (features/ideas/idea-live-data.ts decides them), and each event handed to the stores that asked: counts and
+// follows from (lib/live/idea-live-data.ts decides them), and each event handed to the stores that asked: counts and
 // status ($posts), voters, comments, the roadmap and the "N new ideas" bar.
 
-import type { RealtimeEvent } from '../../lib/pb/realtime';
-import { listen, listenPublic } from '../../stores/realtime';
-import { getViewer } from '../../stores/viewer';
-import { type IdeaLive, ideaTopics, isLivePublic } from './idea-live-data';
+import { type IdeaLive, ideaTopics, isLivePublic } from '../lib/live/idea-live-data';
+import type { RealtimeEvent } from '../lib/pb/realtime';
+import { listen, listenPublic } from './realtime';
+import { getViewer } from './viewer';
 
 export type IdeaHandler = (event: RealtimeEvent<IdeaLive>) => void;
 

@@ -1,7 +1,7 @@
 // Record a customer's vote by their email (a new email gets an account they can claim later).
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
-import { voteForCustomer } from '../staff/staff';
+import { voteForCustomer } from './staff';
 
 export default function StaffVoteOnBehalf() {
   const t = translator('staffBehalf');

@@ -1,13 +1,13 @@
 // Live state of the ideas shown in this tab (counts, status, lock), fed by the tab's idea feed
-// (features/ideas/idea-live.ts), and the ideas posted since the page loaded (the "N new ideas" bar).
+// (stores/idea-live.ts), and the ideas posted since the page loaded (the "N new ideas" bar).
 
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
-import type { PostLive } from '../../lib/pb/post-types';
-import type { RealtimeEvent } from '../../lib/pb/realtime';
-import { getClient } from '../../stores/client';
-import { hasEdge, onceSubscribed, onReconnect } from '../../stores/realtime';
+import type { IdeaLive } from '../lib/live/idea-live-data';
+import type { PostLive } from '../lib/pb/post-types';
+import type { RealtimeEvent } from '../lib/pb/realtime';
+import { getClient } from './client';
 import { followEveryIdea, followedIdeas, followIdea } from './idea-live';
-import type { IdeaLive } from './idea-live-data';
+import { hasEdge, onceSubscribed, onReconnect } from './realtime';
 
 export const $posts = map<Record<string, PostLive>>({});
 /** Ideas created since this page was loaded, with their board. */
@@ -34,7 +34,7 @@ async function catchUpPosts({ publicToo }: { publicToo: boolean }): Promise<void
   if (shown.size === 0) return;
   const asked = { ...$posts.get() };
   try {
-    const { listIdeaLive } = await import('./idea-live-catch-up');
+    const { listIdeaLive } = await import('../lib/live/idea-live-catch-up');
     for (const post of await listIdeaLive(getClient(), shown)) {
       // Changed while the answer was on its way (a live event, this tab's own vote): that is newer than it.
       if ($posts.get()[post.id] === asked[post.id]) $posts.setKey(post.id, pick(post));
@@ -46,7 +46,7 @@ async function catchUpPosts({ publicToo }: { publicToo: boolean }): Promise<void
 
 /**
  * Registers an idea the page shows, with the values the server rendered (first one wins), and follows it
- * live. `isPublic`: its board is public and it is approved (features/ideas/idea-live-data.ts isPublicIdea), when the page knows.
+ * live. `isPublic`: its board is public and it is approved (lib/live/idea-live-data.ts isPublicIdea), when the page knows.
  */
 export function trackPost(id: string, initial: PostLive, isPublic?: boolean): void {
   if ($posts.get()[id]) return;

@@ -1,6 +1,6 @@
 // Reads ideas' live state again, each from its source (see idea-live.ts), when a page must catch up: after a
 // gap the edge could not replay, or where no edge serves the page. Rarely needed, so loaded on demand.
-import type { PocketBase } from '../../lib/pb/client';
+import type { PocketBase } from '../pb/client';
 import type { IdeaLive, IdeaSource } from './idea-live-data';
 
 /** The live state of some ideas, each from its source, to catch up after a reconnect. */

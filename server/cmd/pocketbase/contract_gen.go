@@ -1,0 +1,69 @@
+// GENERATED from src/contract/ by `npm run contract` (tools/lib/contract.mjs): edit those files, never this one.
+// What the hooks and Go name alike (hand-offs.ts) and the vote rules they share (vote-rules.ts).
+
+package main
+
+// From src/contract/hand-offs.ts.
+
+// The idea's counted votes once this vote moved them (a number). Go's voteInner writes it (votes.go
+// recountAfterVote); the worth (pb_hooks/lib/ideas/vote-worth.js) and the author's vote (author-vote.pb.js) read it.
+const votesNowMark = "chorus_votes_now"
+
+// The exact count a vote that now counts made: its milestone (a number). Go writes it (votes.go
+// recountAfterVote); pb_hooks/votes.pb.js reads it for the milestone webhook.
+const votesAfterMark = "chorus_votes_after"
+
+// The idea's worth became stale (true): the hooks set it (lib/ideas/vote-worth.js); Go wakes INSIGHTS_JOB once
+// the vote commits (votes.go).
+const wakeInsightsMark = "chorus_wake_insights"
+
+// A milestone was queued (true): the hooks set it (lib/webhooks/milestones.js); Go wakes WEBHOOKS_JOB once the
+// vote commits (votes.go).
+const kickWebhooksMark = "chorus_kick_webhooks"
+
+// A save of an idea that changes only its counts (true): Go's recount (votes.go) and a comment's
+// (lib/ideas/counters.js) set it; Go's saveCountsOnly writes the count columns alone.
+const countsOnlyMark = "chorus_counts_only"
+
+// Written by the importer (true): Go sets it on a superuser's request with X-Chorus-Import (import-mark.go);
+// the hooks then send no webhook, notification or mention (webhooks-events.pb.js, comment-notifications.pb.js,
+// mentions.pb.js, lib/webhooks/milestones.js).
+const importMark = "chorus_import"
+
+// An idea's title or body changed (true): Go's own, set and read in vector_hooks.go to wake AI_INDEX_JOB.
+const aiEditedMark = "chorus_ai_edited"
+
+// Recomputes popular ideas' stale worth: pb_hooks/insights.pb.js; woken by Go after a vote (votes.go).
+const insightsJob = "chorus_insights"
+
+// Delivers queued webhooks: pb_hooks/webhooks-worker.pb.js; woken by Go after a vote, by the hooks otherwise.
+const webhooksJob = "chorus_webhooks"
+
+// Embeds new and edited ideas: pb_hooks/ai.pb.js; woken by Go when an idea commits (vector_hooks.go).
+const aiIndexJob = "chorus_ai_index"
+
+// 'chorus' once Chorus's own program runs (a string; a stock PocketBase has none): Go sets it at start (main.go);
+// pb_hooks/lib/server-program.js reads it, refusing votes where nothing would count them.
+const programKey = "chorus.program"
+
+// Whether an AI provider is configured (a boolean): pb_hooks/lib/ai/provider.js notes it at start; Go reads it
+// before waking AI_INDEX_JOB (vector_hooks.go).
+const aiConfiguredKey = "chorus.ai.configured"
+
+// From src/contract/vote-rules.ts.
+
+// Whether a new vote or reaction by the member {:user} counts (one row, `counts`): their email is confirmed, or
+// the site lets unverified members post. No row: no such member (the record's own validation refuses it). Staff
+// voting on a member's behalf and the operator's writes count whatever this says (votes.go decideCounted).
+const countsNowSql = "SELECT (u.verified OR COALESCE((SELECT allow_unverified_posting FROM site LIMIT 1), FALSE)) AS counts FROM users u WHERE u.id = {:user}"
+
+// An idea with this many counted votes or more moves its count by one per vote instead of recounting its rows
+// (votes.go); one with more has its worth marked stale for the insights job instead of recomputed inside the
+// vote (lib/priority/insights-queue.js).
+const inlineVotes = 1000
+
+// The trending ("hot") score's epoch (2025-11-22, keeps scores small) and decay: an idea TRENDING_DECAY_SECONDS
+// newer needs ten times fewer points to rank equally.
+const trendingEpoch = 1763800000
+
+const trendingDecaySeconds = 172800
