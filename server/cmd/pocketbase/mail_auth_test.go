@@ -140,9 +140,9 @@ func TestReceiverVerdictTrustedOnlyOnTopAndUnderItsName(t *testing.T) {
 		t.Fatalf("other domain: %+v", verdict)
 	}
 	// A forged pass below the receiver's own fail (the receiver adds its header on top).
-	forged := message("admin@chorus.test",
-		"Authentication-Results: mx.cloudflare.net; dmarc=fail header.from=chorus.test",
-		strings.ReplaceAll(pass, "acme.test", "chorus.test"))
+	forged := message("admin@board.test",
+		"Authentication-Results: mx.cloudflare.net; dmarc=fail header.from=board.test",
+		strings.ReplaceAll(pass, "acme.test", "board.test"))
 	// net/mail keeps a header's values in message order, so the receiver's own fail is read first.
 	if verdict := authenticateMail(forged, trusted, dns); verdict.Authenticated || verdict.Receiver != "dmarc=fail" {
 		t.Fatalf("forged below: %+v", verdict)
