@@ -41,6 +41,12 @@ function isConfigured() {
   return Boolean(url && model);
 }
 
+/** Which kind of provider answers: 'workers-ai' (through the Worker), 'openai-compatible' (a named URL) or ''. */
+function providerName() {
+  if (!isConfigured()) return '';
+  return String($os.getenv('CHORUS_AI_URL') || '').trim() ? 'openai-compatible' : 'workers-ai';
+}
+
 /** The model every vector is made with now ('' without a provider). */
 function modelName() {
   return isConfigured() ? settings().model : '';
@@ -93,4 +99,4 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
 /** The app-store key under which ai.pb.js notes isConfigured() at start, for Go (vector_hooks.go). */
 const CONFIGURED_KEY = 'chorus.ai.configured';
 
-module.exports = { isConfigured, modelName, embed, MAX_TEXTS, CONFIGURED_KEY };
+module.exports = { isConfigured, providerName, modelName, embed, MAX_TEXTS, CONFIGURED_KEY };
