@@ -187,8 +187,11 @@ const ai = external
     }
   : { ...(await startAiStandIn()), key: '', standIn: true };
 try {
-  const vectors = await embedAll(ai);
-  if (values.calibrate) calibrate(ai, vectors);
+  // The model's cost (and the calibration's vectors), unless only words are measured.
+  if (values.calibrate || modes.includes('model')) {
+    const vectors = await embedAll(ai);
+    if (values.calibrate) calibrate(ai, vectors);
+  }
   const known = readTable().find((one) => one.model === ai.model);
   console.log(
     known
