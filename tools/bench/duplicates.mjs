@@ -133,6 +133,9 @@ async function run(mode, ai) {
     );
     report('while typing (b among the 3 for a)', typing);
     report('staff queue', queue);
+    // Pairs of ideas from two different labelled pairs: mostly other needs (a few are the same theme twice).
+    const labelled = pairs.filter((pair) => queue.get(pair.id)).length;
+    console.log(`    other pairs queued: ${queued.size - labelled} (of ${queued.size} in the queue)`);
   } finally {
     await bench.stop();
   }

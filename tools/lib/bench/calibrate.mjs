@@ -1,14 +1,15 @@
 // Calibration per model (issue 61): the three cosines of pb_hooks/lib/ai/thresholds.js derived from the labelled
 // pairs (tests/fixtures/duplicates/pairs.json) for one model, and the table pb_hooks/lib/ai/calibrations.js that
 // holds them, keyed by provider and model. Each idea is embedded as the index embeds it (title, blank line, body);
-// "unrelated" are the cosines of ideas from different pairs (each a against 40 other pairs' b), what any two ideas
-// of a board score. The points, in order:
-// - floor: the 95th percentile of unrelated cosines: above it, a cosine says more than "both are feedback";
+// "unrelated" are the cosines of ideas from different pairs (every a against every other pair's b), what any two
+// ideas of a board score. A queue sees every pair of a board's ideas, so its points sit in the tail of those:
+// - floor: the 99th percentile of unrelated cosines: above it, a cosine says more than "both are feedback";
 // - hint: the lowest cosine where the labelled pairs above it are at least half duplicates, and not under the 75th
 //   percentile of unrelated cosines (at most a quarter of a board's ideas reach it before ranking picks 3);
 // - alone: the lowest cosine from the floor up where the labelled pairs whose titles share no word (only meaning
-//   can find those) are at least 90% duplicates, and not under the 99.5th percentile of unrelated cosines; 1 when
-//   no cosine gets there (meaning never queues a pair by itself, it only adds to shared words).
+//   can find those) are at least 90% duplicates, and not under the 99.9th percentile of unrelated cosines (on a
+//   board of 1,000 ideas, still about 500 unrelated pairs above it); 1 when no cosine gets there (meaning never
+//   queues a pair by itself, it only adds to shared words).
 // Two different texts with the same vector (cosine 0.9995 or more) were not read by the model (a script it has no
 // words for): they are left out of the derivation, and the hooks ignore such ties too.
 import { execFileSync } from 'node:child_process';
@@ -18,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 export const TARGET_QUEUE_PRECISION = 0.9;
 export const TARGET_HINT_PRECISION = 0.5;
 export const SAME_VECTOR = 0.9995;
-const UNRELATED_PER_IDEA = 40;
 const TABLE = new URL('../../../pb_hooks/lib/ai/calibrations.js', import.meta.url);
 
 /** The hooks' own words of a title (pb_hooks/lib/duplicates/words.js), loaded as PocketBase loads them. */
@@ -95,23 +95,22 @@ export function derive(pairs, vectors) {
   });
   const unrelated = [];
   for (let i = 0; i < pairs.length; i += 1) {
-    for (let k = 1; k <= UNRELATED_PER_IDEA; k += 1) {
-      const j = (i + k * 7) % pairs.length;
+    for (let j = 0; j < pairs.length; j += 1) {
       if (j === i) continue;
       const value = cosine(vectors[2 * i], vectors[2 * j + 1]);
       if (value < SAME_VECTOR) unrelated.push(value);
     }
   }
-  const floor = round(percentile(unrelated, 0.95));
+  const floor = round(percentile(unrelated, 0.99));
   const hintLow = round(percentile(unrelated, 0.75));
   const hint = Math.max(hintLow, lowestWith(scored, TARGET_HINT_PRECISION, 0) ?? 1);
-  const aloneLow = round(percentile(unrelated, 0.995));
+  const aloneLow = round(percentile(unrelated, 0.999));
   const noWord = scored.filter((one) => one.noWord);
   const alone = Math.max(aloneLow, lowestWith(noWord, TARGET_QUEUE_PRECISION, floor) ?? 1, floor + 0.01);
   const figures = {
     pairs: pairs.length,
     unread,
-    unrelated: { p50: round(percentile(unrelated, 0.5)), p75: hintLow, p95: floor, p995: aloneLow },
+    unrelated: { p50: round(percentile(unrelated, 0.5)), p75: hintLow, p99: floor, p999: aloneLow },
     hint: { ...roundAll(at(scored, hint)) },
     alone: { ...roundAll(at(noWord, alone)), noWordPairs: noWord.length },
   };
