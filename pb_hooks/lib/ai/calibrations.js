@@ -6,17 +6,17 @@ const CALIBRATIONS = [
   {
     provider: 'openai-compatible',
     model: 'use-lite-en',
-    hint: 0.392,
-    floor: 0.603,
-    alone: 0.804,
+    hint: 0.391,
+    floor: 0.75,
+    alone: 0.873,
     pairs: 414,
     measured: {
       date: '2026-11-27',
       pairs: 414,
       unread: 45,
-      unrelated: { p50: 0.292, p75: 0.392, p95: 0.603, p995: 0.804 },
+      unrelated: { p50: 0.289, p75: 0.391, p99: 0.75, p999: 0.873 },
       hint: { precision: 0.588, recall: 0.707, above: 291 },
-      alone: { precision: 1, recall: 0.084, above: 15, noWordPairs: 195 },
+      alone: { precision: 1, recall: 0.039, above: 7, noWordPairs: 195 },
     },
   },
 ];
