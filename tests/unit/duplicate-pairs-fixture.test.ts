@@ -25,12 +25,7 @@ describe('duplicate pairs fixture', () => {
   it('pairs English with every shipped locale family in other words (cross-language)', () => {
     const families = readdirSync(new URL('../../locales/', import.meta.url))
       .filter((name) => name.endsWith('.json'))
-      .map((name) =>
-        name
-          .replace(/\.json$/, '')
-          .split('-')[0]
-          .toLowerCase(),
-      )
+      .map((name) => (name.replace(/\.json$/, '').split('-')[0] ?? '').toLowerCase())
       .filter((family) => family !== 'en');
     const crossed = new Set(
       pairs.filter((pair) => pair.kind === 'cross-language').flatMap((pair) => pair.lang.split('-')),

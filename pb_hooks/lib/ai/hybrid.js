@@ -2,8 +2,9 @@
 // index of search, lib/ideas/search-query.js) fused with the ideas nearest in meaning (lib/ai/similar.js) by reciprocal
 // rank fusion, each list's rank r adding 1 / (60 + r). Words: at least half of the typed words of 3+ letters must
 // match (any order; scripts without spaces: all, as search); meaning: only ideas at least the model's hint cosine
-// close (lib/ai/thresholds.js: calibrated per model by the bench), so unrelated ideas are not shown. Only ideas the caller may list (the posts list
-// rule, as search: board visibility, approval), never a merged one. Without a provider: words alone.
+// close (lib/ai/thresholds.js: calibrated per model by the bench), so unrelated ideas are not shown. Only ideas the
+// caller may list (the posts list rule, as search: board visibility, approval), never a merged one. Without a
+// provider: words alone.
 const { toFtsQuery, matchesSql } = require(`${__hooks}/lib/ideas/search-query.js`);
 const { postVisibleSql } = require(`${__hooks}/lib/access.js`);
 const { SAME_VECTOR, thresholds } = require(`${__hooks}/lib/ai/thresholds.js`);

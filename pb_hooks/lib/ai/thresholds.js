@@ -12,7 +12,7 @@
 // English model gives every Chinese, Japanese or Hebrew text one vector), so such ties say nothing about meaning.
 const { CALIBRATIONS } = require(`${__hooks}/lib/ai/calibrations.js`);
 
-/** For a model nobody calibrated: only close pairs count (bge-m3 and OpenAI's models put unrelated texts at 0.3–0.5). */
+/** For a model nobody calibrated: only close pairs count (its unrelated texts may sit far higher than the local's). */
 const STRICT = { hint: 0.6, floor: 0.7, alone: 0.9 };
 const SAME_VECTOR = 0.9995;
 
