@@ -1,12 +1,13 @@
 // Shape checks for the duplicate-detection evaluation pairs (tests/fixtures/duplicates/pairs.json).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 type Post = { title: string; body: string };
-type Pair = { id: string; lang: string; a: Post; b: Post; duplicate: boolean; kind: string };
+type Pair = { id: string; lang: string; a: Post; b: Post; duplicate: boolean; kind: string; from: string };
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/duplicates/pairs.json', import.meta.url), 'utf8')) as {
   source: string;
+  sources: Record<string, string>;
   pairs: Pair[];
 };
 const { pairs } = fixture;
@@ -14,9 +15,22 @@ const duplicateKinds = ['paraphrase', 'same-words', 'cross-language'];
 const distinctKinds = ['near-miss', 'unrelated'];
 
 describe('duplicate pairs fixture', () => {
-  it('says where the pairs come from and holds at least 220 of them', () => {
+  it('says where the pairs come from, each of them, and holds at least 400 of them', () => {
     expect(fixture.source.trim().length).toBeGreaterThan(50);
-    expect(pairs.length).toBeGreaterThanOrEqual(220);
+    for (const text of Object.values(fixture.sources)) expect(text.trim().length).toBeGreaterThan(50);
+    for (const pair of pairs) expect(Object.keys(fixture.sources), pair.id).toContain(pair.from);
+    expect(pairs.length).toBeGreaterThanOrEqual(400);
+  });
+
+  it('pairs English with every shipped locale family in other words (cross-language)', () => {
+    const families = readdirSync(new URL('../../locales/', import.meta.url))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => (name.replace(/\.json$/, '').split('-')[0] ?? '').toLowerCase())
+      .filter((family) => family !== 'en');
+    const crossed = new Set(
+      pairs.filter((pair) => pair.kind === 'cross-language').flatMap((pair) => pair.lang.split('-')),
+    );
+    for (const family of families) expect(crossed.has(family), family).toBe(true);
   });
 
   it('covers at least five base languages and fifteen cross-language pairs', () => {

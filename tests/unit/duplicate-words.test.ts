@@ -24,8 +24,8 @@ const words = load('lib/duplicates/words.js') as unknown as {
 };
 const candidates = load('lib/duplicates/candidates.js') as unknown as {
   THRESHOLD: number;
-  combinedScore(lexical: number, semantic: number): number;
-  reasonOf(found: { shared: string[]; semantic: number }): string;
+  combinedScore(lexical: number, semantic: number, points: { floor: number; alone: number }): number;
+  reasonOf(found: { shared: string[]; semantic: number; floor: number }): string;
 };
 const search = load('lib/ideas/search-query.js') as unknown as {
   toFtsAnyQuery(terms: string[]): { words: string; substrings: string; shortSubstrings: string[] };
@@ -53,18 +53,26 @@ describe('wordsOf and overlap', () => {
 });
 
 describe('combinedScore', () => {
+  const points = { floor: 0.6, alone: 0.8 };
   it('is the lexical score alone without semantic evidence', () => {
-    expect(candidates.combinedScore(0.75, 0)).toBe(0.75);
-    expect(candidates.combinedScore(0.4, 0.55)).toBe(0.4); // a cosine under 0.6 says nothing
+    expect(candidates.combinedScore(0.75, 0, points)).toBe(0.75);
+    expect(candidates.combinedScore(0.4, 0.55, points)).toBe(0.4); // a cosine under the floor says nothing
   });
-  it('lets a close meaning alone reach the threshold, and two moderate signals add up', () => {
-    expect(candidates.combinedScore(0, 0.8)).toBe(0.5);
-    expect(candidates.combinedScore(0.333, 0.75)).toBeGreaterThan(candidates.THRESHOLD);
-    expect(candidates.combinedScore(1, 1)).toBe(1);
+  it("lets the model's `alone` cosine reach the threshold by itself, and two moderate signals add up", () => {
+    expect(candidates.combinedScore(0, 0.8, points)).toBe(0.5);
+    expect(candidates.combinedScore(0.333, 0.75, points)).toBeGreaterThan(candidates.THRESHOLD);
+    expect(candidates.combinedScore(1, 1, points)).toBe(1);
+  });
+  it("reads the same cosine on each model's own scale", () => {
+    const spread = { floor: 0.7, alone: 0.9 }; // a model whose unrelated texts sit higher (the strict default)
+    expect(candidates.combinedScore(0, 0.8, spread)).toBeLessThan(candidates.THRESHOLD);
+    expect(candidates.combinedScore(0, 0.9, spread)).toBe(0.5);
+    expect(candidates.combinedScore(0, 0.65, spread)).toBe(0);
   });
   it('says why in words', () => {
-    expect(candidates.reasonOf({ shared: ['dark', 'mode'], semantic: 0 })).toBe('same words: dark, mode');
-    expect(candidates.reasonOf({ shared: [], semantic: 0.834 })).toBe('same meaning (0.83)');
+    expect(candidates.reasonOf({ shared: ['dark', 'mode'], semantic: 0, floor: 0.6 })).toBe('same words: dark, mode');
+    expect(candidates.reasonOf({ shared: [], semantic: 0.834, floor: 0.6 })).toBe('same meaning (0.83)');
+    expect(candidates.reasonOf({ shared: ['tema'], semantic: 0.65, floor: 0.7 })).toBe('same words: tema');
   });
 });
 

@@ -1,5 +1,6 @@
 // The health page's problems (src/features/health/health.ts) for ideas by meaning: a failing AI provider, and a
-// re-index under way with its progress; nothing when no provider is configured or every idea is embedded.
+// re-index under way with its progress, a model without a calibration (strict thresholds); nothing when no provider
+// is configured or every idea is embedded by a calibrated model.
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('cloudflare:workers', () => ({ DurableObject: class {}, WorkerEntrypoint: class {}, env: {} }));
@@ -37,5 +38,13 @@ describe('ideas by meaning on the health page', () => {
     expect(keysOf(ai({ indexed: 4, lastError: 'the AI provider answered HTTP 401' }))).toEqual([
       ['aiFailing', { error: 'the AI provider answered HTTP 401' }],
     ]);
+  });
+
+  it('say when the model has no calibration (the strict defaults apply), and not without a provider', () => {
+    expect(keysOf(ai({ model: '@cf/baai/bge-m3', calibrated: false }))).toEqual([
+      ['aiUncalibrated', { model: '@cf/baai/bge-m3' }],
+    ]);
+    expect(keysOf(ai({ calibrated: true }))).toEqual([]);
+    expect(keysOf(ai({ configured: false, indexed: 0, calibrated: false }))).toEqual([]);
   });
 });

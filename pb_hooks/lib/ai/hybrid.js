@@ -1,11 +1,13 @@
 // Similar ideas for a title being typed (issue 38, GET /api/chorus/similar): the ideas sharing its words (the full-text
 // index of search, lib/ideas/search-query.js) fused with the ideas nearest in meaning (lib/ai/similar.js) by reciprocal
 // rank fusion, each list's rank r adding 1 / (60 + r). Words: at least half of the typed words of 3+ letters must
-// match (any order; scripts without spaces: all, as search); meaning: only ideas at least CHORUS_AI_MIN_SIMILARITY
-// (cosine, 0.45 unless set) close, so unrelated ideas are not shown. Only ideas the caller may list (the posts list
-// rule, as search: board visibility, approval), never a merged one. Without a provider: words alone.
+// match (any order; scripts without spaces: all, as search); meaning: only ideas at least the model's hint cosine
+// close (lib/ai/thresholds.js: calibrated per model by the bench), so unrelated ideas are not shown. Only ideas the
+// caller may list (the posts list rule, as search: board visibility, approval), never a merged one. Without a
+// provider: words alone.
 const { toFtsQuery, matchesSql } = require(`${__hooks}/lib/ideas/search-query.js`);
 const { postVisibleSql } = require(`${__hooks}/lib/access.js`);
+const { SAME_VECTOR, thresholds } = require(`${__hooks}/lib/ai/thresholds.js`);
 
 const RRF_K = 60;
 /** How many of each list take part in the fusion. */
@@ -14,14 +16,9 @@ const CANDIDATES = 20;
 const NEIGHBOURS = 50;
 /** How many of the best matches of any typed word are weighed for how many of the words they hold. */
 const WORD_WINDOW = 300;
-// Tuned on the local stand-in's model (related titles 0.45–0.6, unrelated 0.1–0.4); OpenAI's text-embedding-3
-// models spread about the same way for short texts. An operator tunes it per model (docs: features/duplicates).
-const DEFAULT_MIN_SIMILARITY = 0.45;
 
-function minSimilarity() {
-  const set = Number.parseFloat($os.getenv('CHORUS_AI_MIN_SIMILARITY'));
-  return Number.isFinite(set) ? set : DEFAULT_MIN_SIMILARITY;
-}
+/** The least cosine for an idea to be offered by its meaning: the model's calibrated hint point. */
+const minSimilarity = () => thresholds().hint;
 
 const visibleSql = (params) =>
   "AND ({:board} = '' OR p.board = {:board}) AND (p.merged_into = '' OR p.merged_into IS NULL) " +
@@ -73,9 +70,10 @@ function byWords(app, text, params) {
 function byMeaning(app, text, params) {
   const { similarToText } = require(`${__hooks}/lib/ai/similar.js`);
   const floor = minSimilarity();
-  const near = similarToText(app, text, { limit: NEIGHBOURS, excludeId: params.exclude }).filter(
-    (one) => one.score >= floor,
-  );
+  const found = similarToText(app, text, { limit: NEIGHBOURS, excludeId: params.exclude });
+  // Several ideas on the very same vector as the text: the model did not read that script; meaning says nothing.
+  const ties = found.filter((one) => one.score >= SAME_VECTOR).length;
+  const near = found.filter((one) => one.score >= floor && (ties < 2 || one.score < SAME_VECTOR));
   if (near.length === 0) return [];
   const bound = { ...params };
   const names = near.map((one, i) => {

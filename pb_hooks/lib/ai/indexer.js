@@ -135,7 +135,10 @@ function runIndexer(app, { budgetMs = BUDGET_MS } = {}) {
   return done;
 }
 
-/** Progress for staff: { configured, model, dims, indexed, total, stale, lastError }. */
+/**
+ * Progress for staff: { configured, provider, model, dims, indexed, total, stale, lastError, calibrated, thresholds }:
+ * `calibrated` false when the model has no calibration and the strict defaults apply (lib/ai/thresholds.js).
+ */
 function indexStatus(app) {
   const model = provider.modelName();
   const counts = new DynamicModel({ total: 0, indexed: 0, stale: 0, dims: 0 });
@@ -151,14 +154,18 @@ function indexStatus(app) {
     .bind({ model })
     .one(counts);
   const configured = provider.isConfigured();
+  const { hint, floor, alone, calibrated } = require(`${__hooks}/lib/ai/thresholds.js`).thresholds();
   return {
     configured,
+    provider: provider.providerName(),
     model,
     dims: configured ? counts.dims : 0,
     indexed: configured ? counts.indexed : 0,
     total: counts.total,
     stale: configured ? counts.stale : 0,
     lastError: String($app.store().get(ERROR_KEY) || ''),
+    calibrated: configured && calibrated,
+    thresholds: { hint, floor, alone },
   };
 }
 

@@ -41,6 +41,12 @@ function isConfigured() {
   return Boolean(url && model);
 }
 
+/** Which kind of provider answers: 'workers-ai' (through the Worker), 'openai-compatible' (a named URL) or ''. */
+function providerName() {
+  if (!isConfigured()) return '';
+  return String($os.getenv('CHORUS_AI_URL') || '').trim() ? 'openai-compatible' : 'workers-ai';
+}
+
 /** The model every vector is made with now ('' without a provider). */
 function modelName() {
   return isConfigured() ? settings().model : '';
@@ -90,4 +96,4 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
   return { model, dims, vectors };
 }
 
-module.exports = { isConfigured, modelName, embed, MAX_TEXTS };
+module.exports = { isConfigured, providerName, modelName, embed, MAX_TEXTS };

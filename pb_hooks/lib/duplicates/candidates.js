@@ -3,11 +3,13 @@
 // Scores (all 0–1):
 // - lexical: Jaccard overlap of the two titles' words (lib/duplicates/words.js).
 // - semantic: the cosine similarity semanticNeighbours reports, 0 when unknown. Cosines of unrelated texts
-//   are rarely near 0, so only the part above SEMANTIC_FLOOR counts as evidence: meaning = (cosine − 0.6) ÷ 0.4.
+//   are rarely near 0, so only the part above the model's floor counts as evidence, scaled so that the model's
+//   `alone` cosine weighs THRESHOLD: meaning = THRESHOLD × (cosine − floor) ÷ (alone − floor), at most 1. Both
+//   points come from the model's calibration (lib/ai/thresholds.js; 0.6 and 0.8 make (cosine − 0.6) ÷ 0.4).
 // - score: lexical alone without semantic evidence; with it, 1 − (1 − lexical)(1 − meaning): either signal
 //   alone keeps its value, and two moderate ones add up (0.33 of the words and a cosine of 0.75 make 0.58).
 // A pair is suggested at THRESHOLD (0.5) or more: half of the two titles' distinct words shared ("Export
-// reports to CSV" / "Export report as CSV file": export, report, csv of 4 = 0.75), or a cosine of 0.8 alone.
+// reports to CSV" / "Export report as CSV file": export, report, csv of 4 = 0.75), or the `alone` cosine.
 // Lower, two-word titles sharing one word (1 of 3 = 0.33) would flood the queue; higher, a title reworded
 // around its two key words would be missed. Merged ideas, unapproved ones (held, hidden) and the idea itself
 // are never candidates; pairs already suggested, in any state, are left out by the caller.
@@ -16,15 +18,15 @@ const { wordsOf, overlap } = require(`${__hooks}/lib/duplicates/words.js`);
 const { semanticNeighbours } = require(`${__hooks}/lib/ai/similar.js`);
 
 const THRESHOLD = 0.5;
-const SEMANTIC_FLOOR = 0.6;
 /** The semantic neighbours asked for per idea. */
 const SEMANTIC_LIMIT = 10;
 
 const round = (value) => Math.round(value * 1000) / 1000;
 
-/** The combined score of a pair (see above). */
-function combinedScore(lexical, semantic) {
-  const meaning = Math.max(0, Math.min(1, (semantic - SEMANTIC_FLOOR) / (1 - SEMANTIC_FLOOR)));
+/** The combined score of a pair (see above), with the model's `points` ({ floor, alone }, lib/ai/thresholds.js). */
+function combinedScore(lexical, semantic, points) {
+  const { floor, alone } = points;
+  const meaning = Math.max(0, Math.min(1, (THRESHOLD * (semantic - floor)) / (alone - floor)));
   return round(1 - (1 - lexical) * (1 - meaning));
 }
 
@@ -73,6 +75,8 @@ function eligiblePosts(app, postId, ids) {
  * [{ id, lexical, semantic, score, shared: [words] }].
  */
 function findCandidates(app, post) {
+  const { thresholds, SAME_VECTOR } = require(`${__hooks}/lib/ai/thresholds.js`);
+  const points = thresholds();
   const words = wordsOf(post.getString('title'));
   const semanticById = {};
   // [] without a provider or before the idea is embedded: lexical evidence alone.
@@ -88,19 +92,21 @@ function findCandidates(app, post) {
     const other = posts[id];
     if (!other) continue;
     const { score: lexical, shared } = overlap(words, wordsOf(other.getString('title')));
-    const semantic = round(semanticById[id] || 0);
-    const score = combinedScore(lexical, semantic);
-    if (score >= THRESHOLD) found.push({ id, lexical: round(lexical), semantic, score, shared });
+    // The same vector for titles with other words: the model did not read them (lib/ai/thresholds.js).
+    const cosine = semanticById[id] || 0;
+    const semantic = cosine >= SAME_VECTOR && lexical < 1 ? 0 : round(cosine);
+    const score = combinedScore(lexical, semantic, points);
+    if (score >= THRESHOLD) found.push({ id, lexical: round(lexical), semantic, score, shared, floor: points.floor });
   }
   return found.sort((a, b) => b.score - a.score);
 }
 
-/** Why a pair was suggested, in English: "same words: export, csv; same meaning (0.83)". */
-function reasonOf({ shared, semantic }) {
+/** Why a pair was suggested, in English: "same words: export, csv; same meaning (0.83)" (`floor`: the model's). */
+function reasonOf({ shared, semantic, floor }) {
   const parts = [];
   if (shared.length > 0) parts.push(`same words: ${shared.join(', ')}`);
-  if (semantic > SEMANTIC_FLOOR) parts.push(`same meaning (${semantic.toFixed(2)})`);
+  if (semantic > floor) parts.push(`same meaning (${semantic.toFixed(2)})`);
   return parts.join('; ').slice(0, 300);
 }
 
-module.exports = { THRESHOLD, SEMANTIC_FLOOR, combinedScore, findCandidates, reasonOf };
+module.exports = { THRESHOLD, combinedScore, findCandidates, reasonOf };

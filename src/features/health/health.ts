@@ -46,6 +46,8 @@ export interface PocketBaseHealth {
     total: number;
     stale: number;
     lastError: string;
+    /** Whether the model has a calibration (issue 61); absent from an older PocketBase. */
+    calibrated?: boolean;
   };
   migrations: { applied: number; pending: string[]; readable: boolean };
   outboundAllow: string;
@@ -106,6 +108,7 @@ export function problemsOf(report: PocketBaseHealth, purges: PurgeQueueStatus | 
   else if (report.ai?.configured && report.ai.indexed < report.ai.total) {
     add('aiIndexing', { indexed: report.ai.indexed, total: report.ai.total });
   }
+  if (report.ai?.configured && report.ai.calibrated === false) add('aiUncalibrated', { model: report.ai.model });
   if (storage.diskFreeBytes !== null && storage.diskFreeBytes < LOW_DISK_BYTES) {
     add('diskLow', { freeBytes: storage.diskFreeBytes });
   }

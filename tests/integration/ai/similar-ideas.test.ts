@@ -20,6 +20,9 @@ interface Status {
   total: number;
   stale: number;
   lastError: string;
+  provider: string;
+  calibrated: boolean;
+  thresholds: { hint: number; floor: number; alone: number };
 }
 
 let ai: AiStandIn;
@@ -143,7 +146,11 @@ describe('similar ideas', () => {
 
   it('tells staff the indexing progress, and nobody else', async () => {
     const s = await status(actors.moderator);
-    expect(s).toMatchObject({ configured: true, model: 'use-lite-en', dims: 512, stale: 0 });
+    expect(s).toMatchObject({ configured: true, provider: 'openai-compatible', model: 'use-lite-en', dims: 512 });
+    // The local model's calibration (pb_hooks/lib/ai/calibrations.js): its points, lower than the strict defaults.
+    expect(s).toMatchObject({ stale: 0, calibrated: true });
+    expect(s.thresholds.hint).toBeLessThan(0.6);
+    expect(s.thresholds.alone).toBeLessThan(0.9);
     expect(s.indexed).toBe(s.total);
     expect(s.total).toBe(6); // every idea but the merged one
     expect(await attempt(() => status(pb.visitor()))).toBe(false);
@@ -220,10 +227,12 @@ describe('similar ideas', () => {
     expect((await status()).total).toBe((await indexed()).indexed);
   });
 
-  it('re-indexes every idea in the background when the model changes', async () => {
-    await pb.restart(aiEnv(ai, 'use-lite-en-2'));
+  it('re-indexes every idea in the background when the model changes; a model without a calibration is strict', async () => {
+    // The operator's own hint point, as CHORUS_AI_MIN_SIMILARITY lets them set it; the queue's are the strict ones.
+    await pb.restart({ ...aiEnv(ai, 'use-lite-en-2'), CHORUS_AI_MIN_SIMILARITY: '0.4' });
     const changed = await status();
-    expect(changed).toMatchObject({ configured: true, model: 'use-lite-en-2', indexed: 0 });
+    expect(changed).toMatchObject({ configured: true, model: 'use-lite-en-2', indexed: 0, calibrated: false });
+    expect(changed.thresholds).toEqual({ hint: 0.4, floor: 0.7, alone: 0.9 });
     expect(changed.stale).toBe(changed.total);
     await runIndexNow();
     const done = await indexed();
