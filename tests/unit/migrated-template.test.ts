@@ -1,5 +1,5 @@
-// The migrated template: made once per set of migrations and hooks, copied into each empty data folder, made
-// again when a migration changes, and the older one removed once it is an hour old.
+// The migrated template: made once per set of migrations, hooks and key (the superuser it holds), copied into each
+// empty data folder, made again when a migration changes, and the older one removed once it is an hour old.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,4 +64,31 @@ it('a migration that fails leaves no template behind', async () => {
     }),
   ).rejects.toThrow('migration 7 failed');
   expect(readdirSync(templatesDir)).toEqual([]);
+});
+
+it('keeps another template for another key (what the migration step adds, e.g. the superuser)', async () => {
+  const tree = folder();
+  const templatesDir = join(folder(), 'templates');
+  mkdirSync(join(tree, 'pb_migrations'));
+  const made: string[] = [];
+  const start = (dataDir: string, key: string) =>
+    copyMigratedTemplate({
+      bin: '/bin/pb',
+      dataDir,
+      tree,
+      hooksDir: join(tree, 'pb_hooks'),
+      key,
+      templatesDir,
+      migrate: async (dir: string) => {
+        made.push(key);
+        writeFileSync(join(dir, 'data.db'), `made for ${key}`);
+      },
+    });
+  const [one, two, three] = [folder(), folder(), folder()];
+  await start(one, 'operator@chorus.test');
+  await start(two, 'someone@else.test');
+  await start(three, 'operator@chorus.test');
+  expect(made).toEqual(['operator@chorus.test', 'someone@else.test']);
+  expect(readFileSync(join(two, 'data.db'), 'utf8')).toBe('made for someone@else.test');
+  expect(readFileSync(join(three, 'data.db'), 'utf8')).toBe('made for operator@chorus.test');
 });

@@ -43,9 +43,15 @@ const migrateUp = (bin, dataDir, tree, hooksDir = join(tree, 'pb_hooks')) =>
   run(bin, ['migrate', 'up', ...pbFlags(dataDir, { tree, hooksDir })], { env: localesEnv(tree) });
 
 /** Applies the migrations and creates or updates a superuser, before the server starts. */
-export async function upsertSuperuser(bin, dataDir, { email, password }, tree = root) {
-  const flags = pbFlags(dataDir, { tree, hooksDir: join(tree, 'pb_hooks') });
-  await migrateUp(bin, dataDir, tree);
+export async function upsertSuperuser(
+  bin,
+  dataDir,
+  { email, password },
+  tree = root,
+  hooksDir = join(tree, 'pb_hooks'),
+) {
+  const flags = pbFlags(dataDir, { tree, hooksDir });
+  await migrateUp(bin, dataDir, tree, hooksDir);
   // `--` ends the flags, so a password starting with "-" is not taken for one. The CLI exits 0 even
   // when it refuses its arguments, so success is read from what it prints.
   const { stdout, stderr } = await run(bin, ['superuser', 'upsert', ...flags, '--', email, password], {
@@ -64,8 +70,8 @@ export async function upsertSuperuser(bin, dataDir, { email, password }, tree = 
  * "before" passes another revision's, whose pb_hooks it passes as hooksDir). `dev`: PocketBase's --dev, which
  * also prints every SQL statement it runs (read them with `output()`: a test checks their query plans). `bin`:
  * another PocketBase binary (a bench's "before", e.g. the stock build), Chorus's own unless given. `fromTemplate`
- * (tests only): an empty `dataDir` starts as a copy of a migrated one (lib/migrated-template.mjs), which shares
- * the migrations' generated secrets with every other copy.
+ * (tests only): an empty `dataDir` starts as a copy of a migrated one with the superuser made
+ * (lib/migrated-template.mjs), which shares the migrations' generated secrets with every other copy.
  */
 
 /**
@@ -90,9 +96,17 @@ export async function startPocketBase({
 }) {
   const bin = givenBin ?? (await ensurePocketBase());
   if (fromTemplate && !existsSync(join(dataDir, 'data.db'))) {
-    await copyMigratedTemplate({ bin, dataDir, tree, hooksDir, migrate: (dir) => migrateUp(bin, dir, tree, hooksDir) });
-  }
-  if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
+    // The template holds the superuser too (its credentials are in the template's key): a copy is ready to serve.
+    await copyMigratedTemplate({
+      bin,
+      dataDir,
+      tree,
+      hooksDir,
+      key: superuser ? `${superuser.email}\0${superuser.password}` : '',
+      migrate: (dir) =>
+        superuser ? upsertSuperuser(bin, dir, superuser, tree, hooksDir) : migrateUp(bin, dir, tree, hooksDir),
+    });
+  } else if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
   const flags = [...pbFlags(dataDir, { watch, hooksDir, tree }), ...(dev ? ['--dev'] : [])];
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...flags], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
