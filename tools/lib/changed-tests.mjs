@@ -25,7 +25,7 @@ export function conceptOf(path) {
   const root = CONCEPT_ROOTS.find((prefix) => path.startsWith(prefix));
   if (!root) return '';
   const [first] = path.slice(root.length).split('/');
-  // A file straight in the root is its own concept: pb_hooks/comments.pb.js, src/stores/votes.ts.
+  // A file straight in the root is its own concept: pb_hooks/comments.pb.js, src/stores/posts.ts.
   return first.replace(/\.(pb\.js|test\.ts|spec\.ts|tsx?|mjs|js|astro)$/, '');
 }
 
