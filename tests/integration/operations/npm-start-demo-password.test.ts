@@ -38,7 +38,8 @@ const signsIn = (pbUrl: string, email: string, password: string) =>
 it('an operator restarting npm start with CHORUS_DEMO_PASSWORD signs in to the demo with the printed password', async () => {
   const first = await start();
   expect(await signsIn(first.chorus.pbUrl, 'member@example.com', first.printed)).toBe(true);
-  // Meanwhile: a demo account is deleted and a real person signs up with its address, another with their own.
+  // Meanwhile: a demo account is deleted and a real person signs up with its address (and confirms it), another
+  // with their own.
   const operator = JSON.parse(readFileSync(join(dataDir, 'chorus-operator.json'), 'utf8'));
   const admin = new PocketBase(first.chorus.pbUrl);
   await admin.collection('_superusers').authWithPassword(operator.email, operator.password);
@@ -47,7 +48,9 @@ it('an operator restarting npm start with CHORUS_DEMO_PASSWORD signs in to the d
   await new Promise((r) => setTimeout(r, 10)); // a later millisecond than the seed, as in life
   for (const email of ['lucas@example.com', 'someone@elsewhere.test']) {
     const password = `${email} has their own password`;
-    await admin.collection('users').create({ email, password, passwordConfirm: password, name: 'A real person' });
+    await admin
+      .collection('users')
+      .create({ email, password, passwordConfirm: password, name: 'A real person', verified: true });
   }
   await stop(first.chorus);
 
