@@ -234,13 +234,18 @@ function envelopeOf(claims) {
   };
 }
 
+/** Where the message goes (a board's address or a notification's signed Reply-To), or throws its refusal. */
+function targetOf(claims) {
+  const target = readAddress(String(claims.to || ''));
+  if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);
+  return target;
+}
+
 /**
- * Makes the message into its idea or comment through the one door; `confirmed`: its sender opened the link
+ * Makes the message into its idea or comment (`target`: targetOf) through the one door; `confirmed`: its sender opened the link
  * (the address is theirs, and a person passed Turnstile where the site asks for it).
  */
-function admit(app, claims, message, details, seen, confirmed) {
-  const target = readAddress(claims.to);
-  if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);
+function admit(app, target, message, details, seen, confirmed) {
   const options = { confirmed };
   try {
     return target.board
@@ -301,8 +306,7 @@ function receiveInboundEmail(e) {
       log(app, 'warn', 'dropped', 'already taken (same Message-ID)', details);
       return e.json(202, { dropped: 'already taken' });
     }
-    const target = readAddress(claims.to);
-    if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);
+    const target = targetOf(claims);
     if (require(`${__hooks}/lib/limits.js`).take('inbound-email', message.from)) {
       throw new Refusal(429, 'too many messages from this sender');
     }
@@ -319,7 +323,7 @@ function receiveInboundEmail(e) {
     }
     let made;
     try {
-      made = admit(app, claims, message, details, seen, false);
+      made = admit(app, target, message, details, seen, false);
     } catch (error) {
       if (!(error instanceof WaitForSender)) throw error;
       return waitForSender(e, { raw, claims, message, seen, reason: error.reason, details });
@@ -344,13 +348,18 @@ function answerRefusal(e, error, details) {
   return e.json(error.status, { message: `Refused: ${error.message}.` });
 }
 
+/** The waiting message a link's token names, read once: { row, claims, message, target }, or a 404. */
+function loadWaiting(app, token) {
+  const row = pending.findWaiting(app, String(token || ''));
+  if (!row) throw new NotFoundError(require(`${__hooks}/lib/refusals.js`).refusalText('inboundLinkInvalid'));
+  const claims = JSON.parse(row.getString('claims') || '{}');
+  const message = $inboundMail.parse(row.getString('raw'));
+  return { row, claims, message, target: readAddress(String(claims.to || '')) };
+}
+
 /** What a waiting message's link shows before its sender posts it: { kind, subject, sender, human }. */
 function describeWaiting(e) {
-  const row = pending.findWaiting(e.app, String(e.request.url.query().get('token') || ''));
-  if (!row) throw new NotFoundError(require(`${__hooks}/lib/refusals.js`).refusalText('inboundLinkInvalid'));
-  const message = $inboundMail.parse(row.getString('raw'));
-  const claims = JSON.parse(row.getString('claims') || '{}');
-  const target = readAddress(String(claims.to || ''));
+  const { row, message, target } = loadWaiting(e.app, e.request.url.query().get('token'));
   const human =
     row.getString('reason') === 'human' && require(`${__hooks}/lib/integrations/turnstile.js`).turnstileOn(e.app);
   return e.json(200, {
@@ -365,18 +374,14 @@ function describeWaiting(e) {
 function confirmWaiting(e) {
   const { refusalText } = require(`${__hooks}/lib/refusals.js`);
   const app = e.app;
-  const body = e.requestInfo().body;
-  const row = pending.findWaiting(app, String(body.token || ''));
-  if (!row) throw new NotFoundError(refusalText('inboundLinkInvalid'));
-  const sender = row.getString('sender');
+  const { row, claims, message } = loadWaiting(app, e.requestInfo().body.token);
   // Turnstile where the site asks for it, for the sender's own link (as the sign-up form asks).
-  if (row.getString('reason') === 'human') require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e, sender);
-  const claims = JSON.parse(row.getString('claims') || '{}');
-  const message = $inboundMail.parse(row.getString('raw'));
+  if (row.getString('reason') === 'human')
+    require(`${__hooks}/lib/integrations/turnstile.js`).requireHuman(e, row.getString('sender'));
   const details = { to: claims.to, from: message.from, confirmed: 'link' };
   let made;
   try {
-    made = admit(app, claims, message, details, row.getString('seen'), true);
+    made = admit(app, targetOf(claims), message, details, row.getString('seen'), true);
   } catch (error) {
     if (error instanceof Refusal) {
       log(app, 'warn', 'refused', error.message, details);
