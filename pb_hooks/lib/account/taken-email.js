@@ -28,6 +28,7 @@ function holderOf(app, email) {
   }
 }
 
+/** Queues an email for the job below (also the inbound links' of lib/inbound-email/pending.js) and wakes it. */
 function queue(app, item) {
   app.store().set(`${QUEUE}${$security.randomString(16)}`, JSON.stringify(item));
   require(`${__hooks}/lib/webhooks/kick.js`).kickJob(app, JOB_ID);
@@ -90,6 +91,10 @@ function requestEmailChange(e) {
 }
 
 function send(app, item) {
+  if (item.kind === 'inbound-confirm') {
+    require(`${__hooks}/lib/inbound-email/pending.js`).sendConfirmation(app, item);
+    return;
+  }
   let user;
   try {
     user = app.findRecordById('users', item.user);
@@ -125,4 +130,4 @@ function sendQueued(app) {
   }
 }
 
-module.exports = { JOB_ID, signUp, requestEmailChange, sendQueued, isTakenEmail };
+module.exports = { JOB_ID, queue, signUp, requestEmailChange, sendQueued, isTakenEmail };

@@ -61,14 +61,26 @@ function waitForSender(app, { raw, claims, sender, reason, seen, what }) {
   row.set('seen', seen || '');
   row.set('expires', new DateTime().addDate(0, 0, WAIT_DAYS));
   app.save(row);
+  // Queued with the account emails and sent beside the request (lib/account/taken-email.js), so a sender's
+  // server never waits on Chorus's SMTP.
+  require(`${__hooks}/lib/account/taken-email.js`).queue(app, {
+    kind: 'inbound-confirm',
+    sender,
+    token,
+    what: String(what || '').slice(0, 120),
+  });
+  return true;
+}
+
+/** The queue's job: the link's email to the sender of a waiting message (item: { sender, token, what }). */
+function sendConfirmation(app, { sender, token, what }) {
   let member = null;
   try {
     member = app.findAuthRecordByEmail('users', sender);
   } catch {
     member = null;
   }
-  app.newMailClient().send(confirmationEmail(app, sender, member, token, String(what || '').slice(0, 120)));
-  return true;
+  app.newMailClient().send(confirmationEmail(app, sender, member, token, what));
 }
 
 /** The waiting message a link's token names, or null (unknown, used or expired). */
@@ -88,4 +100,4 @@ function dropExpired(app) {
   app.db().newQuery('DELETE FROM inbound_pending WHERE expires < {:now}').bind({ now }).execute();
 }
 
-module.exports = { waitForSender, findWaiting, alreadyWaiting, dropExpired, CONFIRM_PATH };
+module.exports = { waitForSender, sendConfirmation, findWaiting, alreadyWaiting, dropExpired, CONFIRM_PATH };
