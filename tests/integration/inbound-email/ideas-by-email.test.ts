@@ -8,45 +8,32 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveEmail } from '../../../src/features/inbound-email/email-handler';
-import { startDnsStandIn } from '../../../tools/lib/dns-stand-in.mjs';
-import { signEmailProof, startInboundSmtp } from '../../../tools/lib/inbound-smtp.mjs';
-import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
-import { freePort } from '../../../tools/lib/ports.mjs';
+import { signEmailProof } from '../../../tools/lib/inbound-smtp.mjs';
 import { routedMessage } from '../../support/email-routing';
 import { noisyPng } from '../../support/images';
-import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { INBOUND_DOMAIN as DOMAIN, type InboundMailWorld, startInboundMailWorld } from '../../support/inbound-mail';
+import type { TestPocketBase } from '../../support/pocketbase';
 import { type OutgoingEmail, sendEmail, sendRaw } from '../../support/smtp-send';
 import { createBoard, createComment, createPost, idOf } from '../../support/world';
 
-const DOMAIN = 'in.chorus.test';
+let world: InboundMailWorld;
 let pb: TestPocketBase;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let inbound: Awaited<ReturnType<typeof startInboundSmtp>>;
-let dns: Awaited<ReturnType<typeof startDnsStandIn>>;
+let mail: InboundMailWorld['mail'];
+let inbound: InboundMailWorld['inbound'];
 let board: RecordModel;
 let boardAddress: string;
 let moderator: PocketBase;
 
 beforeAll(async () => {
-  mail = await startMailCatcher({ smtpPort: await freePort(), webPort: undefined });
   const thisMachine = { TXT: ['v=spf1 ip4:127.0.0.1 -all'] };
-  dns = await startDnsStandIn({ records: { 'chorus.test': thisMachine, 'example.com': thisMachine } });
-  pb = await startTestPocketBase({
-    smtpPort: mail.smtpPort,
-    appUrl: 'http://chorus.test',
-    env: { CHORUS_INBOUND_DOMAIN: DOMAIN, CHORUS_DNS_SERVER: dns.address },
-  });
-  inbound = await startInboundSmtp({ port: await freePort(), pbUrl: pb.url, proxySecret: pb.proxySecret });
+  world = await startInboundMailWorld({ records: { 'chorus.test': thisMachine, 'example.com': thisMachine } });
+  ({ pb, mail, inbound } = world);
   board = await createBoard(pb, 'public');
   moderator = await pb.actor('moderator');
-  const { boards } = await moderator.send('/api/chorus/inbound-email/addresses', {});
-  boardAddress = boards[board.id];
+  boardAddress = await world.boardAddress(board.id);
 }, 120_000);
 afterAll(async () => {
-  await inbound?.close();
-  await pb?.stop();
-  await mail?.close();
-  await dns?.stop();
+  await world?.stop();
 });
 
 const emailOf = (client: PocketBase) => String(client.authStore.record?.email);
