@@ -1,8 +1,9 @@
 // An emailed idea or reply waiting for its sender's link (issue 55, pb_hooks/lib/inbound-email/receive.js): what
 // the /email/confirm page reads of it, and the one call that posts it. Server-side only (the page's frontmatter).
 import type { PocketBase } from '../../lib/pb/client';
-import { isUnavailable } from '../../lib/pb/errors';
-import { attempt, type Result } from '../../stores/action';
+import { isUnavailable, toAppError } from '../../lib/pb/errors';
+// The type only: the page's server code takes no store (stores/action.ts brings the toast store with it).
+import type { Result } from '../../stores/action';
 
 export interface WaitingEmail {
   kind: 'idea' | 'comment';
@@ -24,15 +25,18 @@ export async function describeWaitingEmail(pb: PocketBase, token: string): Promi
 }
 
 /** Posts what waits behind `token`: the idea (and the comment) it made, or why not. */
-export function postWaitingEmail(
+export async function postWaitingEmail(
   pb: PocketBase,
   token: string,
   turnstileToken: string,
 ): Promise<Result<{ idea: string; comment?: string }>> {
-  return attempt(() =>
-    pb.send('/api/chorus/inbound-email/confirm', {
+  try {
+    const value = await pb.send<{ idea: string; comment?: string }>('/api/chorus/inbound-email/confirm', {
       method: 'POST',
       body: { token, turnstile_token: turnstileToken },
-    }),
-  );
+    });
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, error: toAppError(error) };
+  }
 }
