@@ -6,9 +6,11 @@
 // EDGE_URL (the site's origin; EDGE_PURGE_URL's origin also works) and EDGE_PURGE_SECRET: unset, nothing is
 // queued. The queue lives in PocketBase's app store: a crash loses at most the batch in flight, which the
 // pages' expiry (cached text) and the sockets' catch-up (counts) repair.
-const { EDGE_PUBLISH_JOB: JOB_ID, EDGE_QUEUE_KEY: QUEUE_KEY, EDGE_SEQ_KEY: SEQ_KEY } = require(
+const { EDGE_PUBLISH_JOB: JOB_ID, EDGE_QUEUE_KEY: QUEUE_KEY, EDGE_SEQ_KEY: SEQ_KEY, HEALTH_EDGE_KEY } = require(
   `${__hooks}/lib/contract/hook-hand-offs.js`,
 );
+/** Counts a publish for the health page (null: it worked). */
+const noteEdgePublish = (app, error) => require(`${__hooks}/lib/tally.js`).count(app, HEALTH_EDGE_KEY, error);
 /** Past this many waiting changes (the Worker unreachable for long), the oldest changes are dropped; tags are kept. */
 const MAX_WAITING_CHANGES = 5000;
 /** The Worker's limits per call (src/edge/publish.ts). */
@@ -156,7 +158,6 @@ function send(app, batch) {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
         timeout: 10,
       });
-      const { noteEdgePublish } = require(`${__hooks}/lib/health/health.js`);
       noteEdgePublish(app, response.statusCode === 200 ? null : `HTTP ${response.statusCode}`);
       if (response.statusCode === 200) continue;
       app
@@ -166,7 +167,7 @@ function send(app, batch) {
       if (response.statusCode >= 400 && response.statusCode < 500) continue;
     } catch (error) {
       app.logger().warn('Edge publish failed', 'error', String(error));
-      require(`${__hooks}/lib/health/health.js`).noteEdgePublish(app, error);
+      noteEdgePublish(app, error);
     }
     return { changes: changes.slice(i * MAX_CHANGES_PER_CALL), tags: batch.tags.slice(i * MAX_TAGS_PER_CALL) };
   }

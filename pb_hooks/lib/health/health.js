@@ -20,28 +20,8 @@ function noteStarted(app) {
   app.store().set(STARTED_KEY, Date.now());
 }
 
-/** Counts one outcome (null: success) under `key`: sent, failed, the last error and when. */
-function count(app, key, error) {
-  app.store().setFunc(key, (old) => {
-    const tally = old ? JSON.parse(String(old)) : { sent: 0, failed: 0 };
-    if (error) {
-      tally.failed += 1;
-      tally.lastError = String(error).slice(0, 300);
-      tally.lastErrorAt = Date.now();
-    } else {
-      tally.sent += 1;
-      tally.lastSentAt = Date.now();
-    }
-    return JSON.stringify(tally);
-  });
-}
-
+const { count, tallyOf: tally } = require(`${__hooks}/lib/tally.js`);
 const noteMail = (app, error) => count(app, MAIL_KEY, error);
-const noteEdgePublish = (app, error) => count(app, EDGE_KEY, error);
-const tally = (app, key) => {
-  const value = app.store().get(key);
-  return value ? JSON.parse(String(value)) : { sent: 0, failed: 0 };
-};
 
 function fileInfo(path) {
   try {
@@ -264,4 +244,4 @@ function probeEdge(app, { post, reaction, tags }) {
   }
 }
 
-module.exports = { healthReport, heartbeat, noteEdgePublish, noteMail, noteStarted, probeEdge };
+module.exports = { healthReport, heartbeat, noteMail, noteStarted, probeEdge };
