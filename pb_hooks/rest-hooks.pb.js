@@ -51,3 +51,11 @@ routerAdd(
   (e) => e.json(200, [require(`${__hooks}/lib/webhooks/rest-hooks.js`).samplePayload(e)]),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
+
+// A revoked key's subscriptions stop with it, in the transaction that revokes it (lib/api-keys/api-keys.js
+// revokeKey): the REST hooks depend on API keys, never the other way.
+onRecordUpdate((e) => {
+  const revoking = !e.record.original().getString('revoked_at') && e.record.getString('revoked_at');
+  e.next();
+  if (revoking) require(`${__hooks}/lib/webhooks/rest-hooks.js`).removeHooksOfKey(e.app, e.record.id);
+}, 'api_keys');

@@ -255,8 +255,7 @@ function revokeKey(app, e, key, reason = '') {
       member.refreshTokenKey();
       txApp.save(member);
     }
-    // Its REST hooks (Zapier, Make, n8n subscriptions) stop with it.
-    require(`${__hooks}/lib/webhooks/rest-hooks.js`).removeHooksOfKey(txApp, fresh.id);
+    // Its REST hooks (Zapier, Make, n8n subscriptions) stop with it: rest-hooks.pb.js, on this save.
     recordAudit(txApp, e, {
       action: 'api_key.revoke',
       collection: 'api_keys',
