@@ -74,17 +74,4 @@ function askVoters(app, staff, post, body, e = null) {
   return question;
 }
 
-/** The latest question about `postId` sent to `userId` (for the notification's email), or null. */
-function latestQuestionFor(app, userId, postId) {
-  const rows = app.findRecordsByFilter(
-    'idea_questions',
-    'post = {:post} && question_recipients_via_question.user ?= {:user}',
-    '-created',
-    1,
-    0,
-    { post: postId, user: userId },
-  );
-  return rows[0] ?? null;
-}
-
-module.exports = { MAX_BODY, questionBodyOf, askVoters, latestQuestionFor };
+module.exports = { MAX_BODY, questionBodyOf, askVoters };

@@ -11,6 +11,19 @@ const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/lib/email-layout.
 const { siteName } = require(`${__hooks}/lib/site-name.js`);
 const { describeEta } = require(`${__hooks}/lib/priority/eta.js`);
 
+/** The latest question about `postId` sent to `userId` (for the notification's email), or null. */
+function latestQuestionFor(app, userId, postId) {
+  const rows = app.findRecordsByFilter(
+    'idea_questions',
+    'post = {:post} && question_recipients_via_question.user ?= {:user}',
+    '-created',
+    1,
+    0,
+    { post: postId, user: userId },
+  );
+  return rows[0] ?? null;
+}
+
 function find(app, collection, id) {
   if (!id) return null;
   try {
@@ -64,7 +77,6 @@ function describeNotification(app, notification, t, locale) {
     }
     case 'question': {
       // Staff asked the idea's voters (pb_hooks/lib/asks/ask.js): the question itself, and a link to answer it.
-      const { latestQuestionFor } = require(`${__hooks}/lib/asks/ask.js`);
       const question = post && latestQuestionFor(app, notification.getString('user'), post.id);
       if (!question) return null;
       const ask = translator(locale, 'asks');
@@ -78,7 +90,7 @@ function describeNotification(app, notification, t, locale) {
     }
     case 'mention': {
       // Someone named the recipient in a comment (pb_hooks/mentions.pb.js): what they wrote, mentions as names.
-      const { mentionsAsText } = require(`${__hooks}/lib/notifications/mentions.js`);
+      const { mentionsAsText } = require(`${__hooks}/lib/notifications/mention-text.js`);
       const comment = find(app, 'comments', notification.getString('comment'));
       const values = { actor: actor?.getString('name') || t('someone'), idea };
       const text = comment ? mentionsAsText(comment.getString('body')) : '';
