@@ -4,7 +4,7 @@
 // clears when staff approve (an idea) or show (a comment) the record, and an edit bringing a blocked word or
 // domain holds it again. Nothing held is deleted except by a moderator.
 onRecordCreateRequest((e) => {
-  if (require(`${__hooks}/lib/moderation/hold.js`).markHold(e)) e.record.set('hidden', true);
+  if (require(`${__hooks}/lib/door.js`).markHold(e)) e.record.set('hidden', true);
   e.next();
 }, 'comments');
 
@@ -20,7 +20,7 @@ onRecordUpdateRequest(
       e.record.getString('body') !== original.getString('body') ||
       e.record.getString('title') !== original.getString('title');
     if (edited && !e.record.getString('held_for')) {
-      const reason = require(`${__hooks}/lib/moderation/hold.js`).markHold(e, false);
+      const reason = require(`${__hooks}/lib/door.js`).markHold(e, false);
       if (reason && e.collection.name === 'posts') e.record.set('approved', false);
       if (reason && e.collection.name === 'comments') e.record.set('hidden', true);
     }

@@ -19,14 +19,14 @@ onRecordCreate((e) => {
 }, 'posts');
 
 // Approval: staff posts are always approved; members' posts wait when the site requires approval, or when held
-// for review (held_for: pb_hooks/lib/moderation/hold.js).
+// for review (held_for: pb_hooks/lib/door.js markHold).
 // A superuser (seeding, imports) may choose explicitly.
 onRecordCreateRequest((e) => {
   const { isStaff } = require(`${__hooks}/lib/access.js`);
   const body = e.requestInfo().body;
   if (!(e.hasSuperuserAuth() && body.approved !== undefined)) {
     const [site] = e.app.findRecordsByFilter('site', '', '', 1, 0);
-    const held = require(`${__hooks}/lib/moderation/hold.js`).markHold(e);
+    const held = require(`${__hooks}/lib/door.js`).markHold(e);
     e.record.set('approved', isStaff(e) || (!site?.getBool('require_approval') && !held));
   }
   if (e.record.getString('response')) {

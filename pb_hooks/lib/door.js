@@ -51,4 +51,20 @@ function spendCreate(collection, member) {
   if (role === 'member' || role === '') require(`${__hooks}/lib/limits.js`).spend(collection, member.id);
 }
 
-module.exports = { WAYS, signupsOpen, newAccountRefusal, nameFor, shutOut, holdFor, spendCreate };
+/** The text a record shows: an idea's title and body, a comment's body. */
+const textOf = (record) => `${record.getString('title')}\n${record.getString('body')}`;
+
+/**
+ * On a member's create request (web, widget, API: posts.pb.js, holds.pb.js): sets held_for (the server's alone;
+ * staff and the operator are never held) and returns it; a held idea is unapproved, a held comment hidden.
+ * `firstOnly` false checks the blocked lists only (an edit of something already published).
+ */
+function markHold(e, firstOnly = true) {
+  const { memberOf } = require(`${__hooks}/lib/access.js`);
+  if (e.hasSuperuserAuth()) return e.record.getString('held_for');
+  const reason = holdFor(e.app, memberOf(e), textOf(e.record), firstOnly);
+  e.record.set('held_for', reason);
+  return reason;
+}
+
+module.exports = { WAYS, signupsOpen, newAccountRefusal, nameFor, shutOut, holdFor, markHold, spendCreate };

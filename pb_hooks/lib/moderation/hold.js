@@ -1,5 +1,5 @@
 // Holding a member's idea or comment for review (issue 38): the rules are hold-rules.js; this reads the admins'
-// lists and whether the author is new, and marks the record. A held idea is unapproved, a held comment hidden.
+// lists and whether the author is new. The one door (lib/door.js) asks both and marks the record.
 
 /** The admins' lists (the one spam_guard record), or empty ones. */
 function guardOf(app) {
@@ -24,20 +24,4 @@ function isNewMember(app, userId) {
   return rows.length === 0;
 }
 
-/** The text a record shows: an idea's title and body, a comment's body. */
-const textOf = (record) => `${record.getString('title')}\n${record.getString('body')}`;
-
-/**
- * On a member's create request: sets held_for (the server's alone; staff and the operator are never held) and
- * returns it. `firstOnly` false checks the blocked lists only (an edit of something already published).
- */
-function markHold(e, firstOnly = true) {
-  const { memberOf } = require(`${__hooks}/lib/access.js`);
-  if (e.hasSuperuserAuth()) return e.record.getString('held_for');
-  // The one door's rule (lib/door.js): the same for a web, widget, API or email author.
-  const reason = require(`${__hooks}/lib/door.js`).holdFor(e.app, memberOf(e), textOf(e.record), firstOnly);
-  e.record.set('held_for', reason);
-  return reason;
-}
-
-module.exports = { markHold, isNewMember, guardOf, textOf };
+module.exports = { isNewMember, guardOf };
