@@ -4,7 +4,8 @@
 // one that was held for review (pb_hooks/comment-notifications.pb.js).
 function notifyComment(txApp, comment) {
   const { notifyAudience } = require(`${__hooks}/lib/notifications/notify.js`);
-  const { eligibleOf, mentionedIds } = require(`${__hooks}/lib/notifications/mentions.js`);
+  const { eligibleOf } = require(`${__hooks}/lib/notifications/mentions.js`);
+  const { mentionedIds } = require(`${__hooks}/lib/notifications/mention-text.js`);
   const post = comment.getString('post');
   const author = comment.getString('author');
   const staffOnly = comment.getBool('internal');

@@ -6,24 +6,12 @@
 // expires and the next run continues from the page it reached: a page's notifications and its progress
 // commit together, so nobody is notified twice in the app; an email may be sent again only if PocketBase
 // stopped between sending it and recording that it was sent.
-const { DONE, PAGE, audiencePage, writeNotifications } = require(`${__hooks}/lib/notifications/notify.js`);
-
-const COLLECTION = 'notification_fanouts';
+const { DONE, PAGE, audiencePage, writeNotifications, FANOUTS: COLLECTION } = require(
+  `${__hooks}/lib/notifications/notify.js`,
+);
 const LEASE_MS = 60 * 1000;
 
 const stamp = (ms) => new Date(ms).toISOString().replace('T', ' ');
-
-/** Queues what is left of one write's notifications (nothing when nothing is left). */
-function queueFanout(app, fields, audience, after, written) {
-  if (after === DONE && written.touched.length === 0) return;
-  const row = new Record(app.findCachedCollectionByNameOrId(COLLECTION));
-  for (const key of ['kind', 'post', 'comment', 'entry', 'actor']) row.set(key, fields[key] || '');
-  row.set('audience', audience || {});
-  row.set('after', after);
-  row.set('mail', written.created);
-  row.set('live', written.touched);
-  app.save(row);
-}
 
 /** A JSON field's value (its raw text: JSON.stringify of the field would give its bytes). */
 function jsonOf(row, field, fallback) {
@@ -134,4 +122,4 @@ function runFanouts(app) {
   }
 }
 
-module.exports = { queueFanout, runFanouts, tellLive };
+module.exports = { runFanouts, tellLive };

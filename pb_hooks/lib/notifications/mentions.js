@@ -4,19 +4,7 @@
 const { postVisibleSql, activeStaffSql } = require(`${__hooks}/lib/access.js`);
 
 const MAX_MENTIONS = 10;
-// Same shape as src/lib/markdown.ts reads: a name without brackets or line breaks, a PocketBase record id.
-const MENTION = /@\[([^[\]\n\r]{1,80})\]\(user:([a-z0-9]{15})\)/g;
-
-/** The distinct user ids a body mentions, in order of first mention. */
-function mentionedIds(body) {
-  const ids = [];
-  const pattern = new RegExp(MENTION.source, 'g');
-  const text = String(body || '');
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    if (!ids.includes(match[2])) ids.push(match[2]);
-  }
-  return ids;
-}
+const { mentionedIds } = require(`${__hooks}/lib/notifications/mention-text.js`);
 
 const STAFF = activeStaffSql('u');
 const CAN_READ = postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF });
@@ -89,9 +77,4 @@ function refuseTooManyMentions(comment) {
   }
 }
 
-/** The body as a reader sees it: each mention as `@Name` (emails, excerpts). */
-function mentionsAsText(body) {
-  return String(body || '').replace(new RegExp(MENTION.source, 'g'), (_, name) => `@${name}`);
-}
-
-module.exports = { MAX_MENTIONS, mentionedIds, refuseTooManyMentions, eligibleOf, notifyMentions, mentionsAsText };
+module.exports = { MAX_MENTIONS, refuseTooManyMentions, eligibleOf, notifyMentions };

@@ -11,6 +11,8 @@ const FIRST_PAGE = 50;
 const PAGE = 250;
 /** The `after` of a queue row whose every page is written (sorts after every record id). */
 const DONE = '~';
+/** The queue's rows: one write's notifications still to write and deliver. */
+const FANOUTS = 'notification_fanouts';
 
 function idsOf(app, sql, params) {
   const rows = arrayOf(new DynamicModel({ id: '' }));
@@ -117,10 +119,22 @@ function writeNotifications(app, userIds, fields) {
   return { created: rows.map(([id]) => id), touched: userIds };
 }
 
+/** Queues what is left of one write's notifications for the queue's job (lib/notifications/fanout.js); nothing when nothing is left. */
+function queueFanout(app, fields, audience, after, written) {
+  if (after === DONE && written.touched.length === 0) return;
+  const row = new Record(app.findCachedCollectionByNameOrId(FANOUTS));
+  for (const key of ['kind', 'post', 'comment', 'entry', 'actor']) row.set(key, fields[key] || '');
+  row.set('audience', audience || {});
+  row.set('after', after);
+  row.set('mail', written.created);
+  row.set('live', written.touched);
+  app.save(row);
+}
+
 /** Notifies these people (a bounded list: mentions, a merge's voters, a question's askees). */
 function notifyUsers(app, userIds, fields) {
   const written = writeNotifications(app, userIds, fields);
-  require(`${__hooks}/lib/notifications/fanout.js`).queueFanout(app, fields, null, DONE, written);
+  queueFanout(app, fields, null, DONE, written);
 }
 
 /**
@@ -131,7 +145,7 @@ function notifyAudience(app, postId, audience, fields) {
   const spec = { ...audience, post: postId };
   const page = audiencePage(app, spec, '', FIRST_PAGE);
   const written = writeNotifications(app, page.people, fields);
-  require(`${__hooks}/lib/notifications/fanout.js`).queueFanout(app, fields, spec, page.after, written);
+  queueFanout(app, fields, spec, page.after, written);
 }
 
-module.exports = { DONE, PAGE, audienceOf, audiencePage, writeNotifications, notifyUsers, notifyAudience };
+module.exports = { DONE, PAGE, FANOUTS, audienceOf, audiencePage, writeNotifications, notifyUsers, notifyAudience };
