@@ -28,7 +28,7 @@ function holderOf(app, email) {
   }
 }
 
-/** Queues an email for the job below (also the inbound links' of lib/inbound-email/pending.js) and wakes it. */
+/** Queues an email for the job below and wakes it: { kind, user, email? }, or { kind: 'mail', email } built. */
 function queue(app, item) {
   app.store().set(`${QUEUE}${$security.randomString(16)}`, JSON.stringify(item));
   require(`${__hooks}/lib/webhooks/kick.js`).kickJob(app, JOB_ID);
@@ -91,8 +91,9 @@ function requestEmailChange(e) {
 }
 
 function send(app, item) {
-  if (item.kind === 'inbound-confirm') {
-    require(`${__hooks}/lib/inbound-email/pending.js`).sendConfirmation(app, item);
+  if (item.kind === 'mail') {
+    // An email built by its sender (the inbound links of lib/inbound-email/pending.js): sent as it is.
+    app.newMailClient().send(new MailerMessage(item.email));
     return;
   }
   let user;

@@ -23,6 +23,7 @@ function alreadyWaiting(app, seen) {
   }
 }
 
+/** The link's email (a MailerMessage's fields, kept in the queue until it is sent). */
 function confirmationEmail(app, sender, member, token, what) {
   const locale = member ? recipientLocale(app, member) : 'en';
   const t = translator(locale, 'emailAuth');
@@ -30,7 +31,7 @@ function confirmationEmail(app, sender, member, token, what) {
   const url = `${baseUrl(app)}${CONFIRM_PATH}${encodeURIComponent(token)}`;
   const lines = [t('hello'), t('inboundConfirmIntro', { site, what })];
   const ignore = t('inboundConfirmIgnore');
-  return new MailerMessage({
+  return {
     from: { address: app.settings().meta.senderAddress, name: site },
     to: [{ address: sender }],
     subject: t('inboundConfirmSubject', { site }),
@@ -41,7 +42,7 @@ function confirmationEmail(app, sender, member, token, what) {
         `<p><a href="${escapeHtml(url)}">${escapeHtml(t('inboundConfirmButton'))}</a></p><p>${escapeHtml(ignore)}</p>`,
     ),
     headers: { 'X-Chorus-Notification': 'inbound-confirm', 'Auto-Submitted': 'auto-generated' },
-  });
+  };
 }
 
 /**
@@ -61,26 +62,17 @@ function waitForSender(app, { raw, claims, sender, reason, seen, what }) {
   row.set('seen', seen || '');
   row.set('expires', new DateTime().addDate(0, 0, WAIT_DAYS));
   app.save(row);
-  // Queued with the account emails and sent beside the request (lib/account/taken-email.js), so a sender's
-  // server never waits on Chorus's SMTP.
-  require(`${__hooks}/lib/account/taken-email.js`).queue(app, {
-    kind: 'inbound-confirm',
-    sender,
-    token,
-    what: String(what || '').slice(0, 120),
-  });
-  return true;
-}
-
-/** The queue's job: the link's email to the sender of a waiting message (item: { sender, token, what }). */
-function sendConfirmation(app, { sender, token, what }) {
   let member = null;
   try {
     member = app.findAuthRecordByEmail('users', sender);
   } catch {
     member = null;
   }
-  app.newMailClient().send(confirmationEmail(app, sender, member, token, what));
+  // Built now, sent beside the request with the account emails (lib/account/taken-email.js), so a sender's
+  // server never waits on Chorus's SMTP.
+  const email = confirmationEmail(app, sender, member, token, String(what || '').slice(0, 120));
+  require(`${__hooks}/lib/account/taken-email.js`).queue(app, { kind: 'mail', email });
+  return true;
 }
 
 /** The waiting message a link's token names, or null (unknown, used or expired). */
@@ -100,4 +92,4 @@ function dropExpired(app) {
   app.db().newQuery('DELETE FROM inbound_pending WHERE expires < {:now}').bind({ now }).execute();
 }
 
-module.exports = { waitForSender, sendConfirmation, findWaiting, alreadyWaiting, dropExpired, CONFIRM_PATH };
+module.exports = { waitForSender, findWaiting, alreadyWaiting, dropExpired, CONFIRM_PATH };
