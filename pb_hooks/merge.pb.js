@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // POST /api/chorus/posts/{id}/merge { into: <post id> } — staff merge a duplicate into another idea.
-// In one transaction (pb_hooks/lib/ideas/merge.js, shared with the duplicate queue's merge): the duplicate's
+// In one transaction (pb_hooks/lib/duplicates/merge.js, shared with the duplicate queue's merge): the duplicate's
 // votes move to the target (a person who voted for both keeps one vote), its followers follow the target
 // instead, merged_into is set, both are recounted, open duplicate suggestions naming it close, and the
 // duplicate's voters who may see it are notified (kind merge, post = the duplicate; the email names the
@@ -13,7 +13,7 @@ routerAdd(
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
     const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
-    const { checkMerge, applyMerge, mergedPair } = require(`${__hooks}/lib/ideas/merge.js`);
+    const { checkMerge, applyMerge, mergedPair } = require(`${__hooks}/lib/duplicates/merge.js`);
     const staff = requireStaff(e);
     const duplicate = findVisiblePost(e, e.request.pathValue('id'));
     const into = String(e.requestInfo().body.into || '');

@@ -6,12 +6,12 @@
 // Marks on a vote.
 
 /** The idea's counted votes once this vote moved them (a number). Go's voteInner writes it (votes.go
- * recountAfterVote); the worth (pb_hooks/lib/ideas/vote-worth.js) and the author's vote (author-vote.pb.js) read it. */
+ * recountAfterVote); the worth (pb_hooks/lib/priority/vote-worth.js) and the author's vote (author-vote.pb.js) read it. */
 export const VOTES_NOW_MARK = 'chorus_votes_now';
 /** The exact count a vote that now counts made: its milestone (a number). Go writes it (votes.go
  * recountAfterVote); pb_hooks/votes.pb.js reads it for the milestone webhook. */
 export const VOTES_AFTER_MARK = 'chorus_votes_after';
-/** The idea's worth became stale (true): the hooks set it (lib/ideas/vote-worth.js); Go wakes INSIGHTS_JOB once
+/** The idea's worth became stale (true): the hooks set it (lib/priority/vote-worth.js); Go wakes INSIGHTS_JOB once
  * the vote commits (votes.go). */
 export const WAKE_INSIGHTS_MARK = 'chorus_wake_insights';
 /** A milestone was queued (true): the hooks set it (lib/webhooks/milestones.js); Go wakes WEBHOOKS_JOB once the

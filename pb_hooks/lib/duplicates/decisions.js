@@ -1,4 +1,4 @@
-// Staff decide a suggested duplicate (pb_hooks/duplicates.pb.js): merge it (the ordinary merge, lib/ideas/merge.js,
+// Staff decide a suggested duplicate (pb_hooks/duplicates.pb.js): merge it (the ordinary merge, lib/duplicates/merge.js,
 // newer into older unless staff pick the other way) or dismiss it (the pair is never suggested again). Each
 // decision is checked again inside its transaction, so two staff deciding at once cannot both win, and audited.
 const { refusalText, fieldRefusal } = require(`${__hooks}/lib/refusals.js`);
@@ -29,7 +29,7 @@ const auditOf = (row, action, after) => ({
 /** Merges suggestion `id`: into 'candidate' (the newer idea into the older, the default) or 'post'. */
 function mergeSuggestion(e, staff, id, into) {
   const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
-  const { checkMerge, applyMerge, mergedPair } = require(`${__hooks}/lib/ideas/merge.js`);
+  const { checkMerge, applyMerge, mergedPair } = require(`${__hooks}/lib/duplicates/merge.js`);
   const direction = into === undefined || into === null || into === '' ? 'candidate' : String(into);
   if (direction !== 'candidate' && direction !== 'post')
     throw new BadRequestError(refusalText('mergeTargetNeeded'), {

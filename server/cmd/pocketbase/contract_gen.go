@@ -6,14 +6,14 @@ package main
 // From src/contract/hand-offs.ts.
 
 // The idea's counted votes once this vote moved them (a number). Go's voteInner writes it (votes.go
-// recountAfterVote); the worth (pb_hooks/lib/ideas/vote-worth.js) and the author's vote (author-vote.pb.js) read it.
+// recountAfterVote); the worth (pb_hooks/lib/priority/vote-worth.js) and the author's vote (author-vote.pb.js) read it.
 const votesNowMark = "chorus_votes_now"
 
 // The exact count a vote that now counts made: its milestone (a number). Go writes it (votes.go
 // recountAfterVote); pb_hooks/votes.pb.js reads it for the milestone webhook.
 const votesAfterMark = "chorus_votes_after"
 
-// The idea's worth became stale (true): the hooks set it (lib/ideas/vote-worth.js); Go wakes INSIGHTS_JOB once
+// The idea's worth became stale (true): the hooks set it (lib/priority/vote-worth.js); Go wakes INSIGHTS_JOB once
 // the vote commits (votes.go).
 const wakeInsightsMark = "chorus_wake_insights"
 
