@@ -1,6 +1,7 @@
-// The import graph of src/, read from the files themselves (a regex per statement, relative paths resolved as
-// Vite does): who imports whom, and whether only types. tests/unit/import-graph.test.ts holds src to two rules
-// with it: no import cycle, and no two feature folders (src/features/*) that import each other.
+// The import graphs of src/ and of pb_hooks/, read from the files themselves (a regex per statement; src's relative
+// paths resolved as Vite does, the hooks' `require(`${__hooks}/…`)` from pb_hooks/): who imports whom, and whether
+// only types. tests/unit/import-graph.test.ts and hooks-graph.test.ts hold both to the same rules: no import cycle,
+// and no two concept folders (src/features/*, pb_hooks/lib/*) that import each other.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,14 +109,40 @@ export function cyclesOf(edges) {
 /** The feature folder a path is in (src/features/<name>/…), or null. */
 export const featureOf = (path) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 
-/** Pairs of feature folders that import each other: "a ↔ b (a/x.ts → b/y.ts; b/z.ts → a/w.ts)". */
-export function twoWayFeatures(edges) {
+/** The server concept a hooks path is in (pb_hooks/lib/<name>/…), or null (a loose lib file, a *.pb.js). */
+export const hooksConceptOf = (path) => /^pb_hooks\/lib\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+const HOOKS_REQUIRE = /require\(\s*`\$\{__hooks\}\/([^`]+)`\s*\)/g;
+
+/**
+ * Every `require(`${__hooks}/…`)` between files under pb_hooks/: { from, to, types: false, missing }, the paths
+ * relative to the repository; `missing` when no such file exists. A module that requires itself (a handler that
+ * PocketBase recompiles from its source, alone, needs its own module) is left out; so are requires whose path
+ * is computed (`${name}`), which name no one file.
+ */
+export function hooksGraph(dir = 'pb_hooks') {
+  const edges = [];
+  for (const file of readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js')) continue;
+    const from = `${dir}/${file}`;
+    for (const match of codeOf(join(root, from)).matchAll(HOOKS_REQUIRE)) {
+      const to = `${dir}/${match[1]}`;
+      if (to === from || to.includes('${')) continue;
+      edges.push({ from, to, types: false, missing: !existsSync(join(root, to)) });
+    }
+  }
+  return edges;
+}
+
+/** Pairs of folders (`conceptOf`: featureOf or hooksConceptOf) that import each other: "a ↔ b (a/x → b/y; b/z → a/w)". */
+export function twoWayFeatures(edges, conceptOf = featureOf) {
   const between = new Map();
+  const inside = (path) => path.replace(/^(src\/features|pb_hooks\/lib)\//, '');
   for (const { from, to } of edges) {
-    const [a, b] = [featureOf(from), featureOf(to)];
+    const [a, b] = [conceptOf(from), conceptOf(to)];
     if (!a || !b || a === b) continue;
     const key = `${a}→${b}`;
-    if (!between.has(key)) between.set(key, `${from.slice(13)} → ${to.slice(13)}`);
+    if (!between.has(key)) between.set(key, `${inside(from)} → ${inside(to)}`);
   }
   const pairs = [];
   for (const key of between.keys()) {
