@@ -68,11 +68,12 @@ routerAdd(
       .slice(0, 50);
     const staffOnly = query.get('internal') === '1';
     const STAFF = activeStaffSql('u');
-    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '', avatar_url: '' }));
+    const { CARD_COLUMNS, cardRows, asCards } = require(`${__hooks}/lib/user-cards.js`);
+    const rows = cardRows();
     e.app
       .db()
       .newQuery(
-        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url FROM users u ' +
+        `SELECT ${CARD_COLUMNS} FROM users u ` +
           'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
           "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
           "AND u.name LIKE {:pattern} ESCAPE '\\' " +
@@ -84,16 +85,8 @@ routerAdd(
       )
       .bind({ post: post.id, caller: caller.id, pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
       .all(rows);
-    const users = e.app.findCachedCollectionByNameOrId('users');
     return e.json(200, {
-      items: rows.map((row) => ({
-        id: row.id,
-        collectionId: users.id,
-        collectionName: users.name,
-        name: row.name,
-        avatar: row.avatar,
-        avatar_url: row.avatar_url,
-      })),
+      items: asCards(e.app, rows),
     });
   },
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,

@@ -21,12 +21,12 @@ routerAdd(
       throw new NotFoundError(refusalText('ideaNotFound'));
     }
     const { page, perPage, offset } = readPaging(e, 100, 500);
-    const users = e.app.findCachedCollectionByNameOrId('users');
-    const rows = arrayOf(new DynamicModel({ id: '', name: '', avatar: '', avatar_url: '' }));
+    const { CARD_COLUMNS, cardRows, asCards } = require(`${__hooks}/lib/user-cards.js`);
+    const rows = cardRows();
     e.app
       .db()
       .newQuery(
-        'SELECT u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url FROM votes v JOIN users u ON u.id = v.user ' +
+        `SELECT ${CARD_COLUMNS} FROM votes v JOIN users u ON u.id = v.user ` +
           'WHERE v.post = {:post} AND v.counted = TRUE ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}',
       )
       .bind({ post: post.id, limit: perPage, offset })
@@ -38,14 +38,7 @@ routerAdd(
       page,
       perPage,
       totalItems: post.getInt('vote_count'),
-      items: rows.map((row) => ({
-        id: row.id,
-        collectionId: users.id,
-        collectionName: users.name,
-        name: row.name,
-        avatar: row.avatar,
-        avatar_url: row.avatar_url,
-      })),
+      items: asCards(e.app, rows),
     });
   },
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
