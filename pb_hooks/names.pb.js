@@ -5,24 +5,6 @@
 // (Handlers run in other JS runtimes than this file, so they read their collection from the record.)
 const NAMED = ['users', 'boards', 'tags', 'statuses', 'posts', 'changelog_entries'];
 
-onRecordCreateRequest(
-  (e) =>
-    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
-      if (e.record.collection().name === 'users')
-        require(`${__hooks}/lib/account/staff-names.js`).refuseStaffLookalike(e);
-      e.next();
-    }),
-  ...NAMED,
-);
+onRecordCreateRequest((e) => require(`${__hooks}/lib/text.js`).normalizeNameOnWrite(e), ...NAMED);
 
-onRecordUpdateRequest(
-  (e) =>
-    require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/lib/text.js`).normalizeRecordName(e.record);
-      if (e.record.collection().name === 'users')
-        require(`${__hooks}/lib/account/staff-names.js`).refuseStaffLookalike(e);
-      e.next();
-    }),
-  ...NAMED,
-);
+onRecordUpdateRequest((e) => require(`${__hooks}/lib/text.js`).normalizeNameOnWrite(e), ...NAMED);

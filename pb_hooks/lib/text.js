@@ -46,4 +46,17 @@ function normalizeRecordName(record) {
   if (spec) normalizeNameField(record, spec.field, spec);
 }
 
-module.exports = { NAME_FIELDS, normalizeName, normalizeNameField, normalizeRecordName };
+/**
+ * A create or update request on a named collection (names.pb.js): its name or title normalized, and a member's
+ * name that imitates a staff member's refused, in the request's language.
+ */
+function normalizeNameOnWrite(e) {
+  return require(`${__hooks}/lib/refusals.js`).inRequestLanguage(e, (e) => {
+    normalizeRecordName(e.record);
+    if (e.record.collection().name === 'users')
+      require(`${__hooks}/lib/account/staff-names.js`).refuseStaffLookalike(e);
+    e.next();
+  });
+}
+
+module.exports = { NAME_FIELDS, normalizeName, normalizeNameField, normalizeRecordName, normalizeNameOnWrite };
