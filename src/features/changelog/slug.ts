@@ -1,13 +1,2 @@
-// URL slugs for releases.
-
-/** A URL slug from a title: "Dark mode, at last!" → "dark-mode-at-last". */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-}
+// URL slugs for releases: the one slug rule (src/lib/slug.ts), at a release's length.
+export { slugify } from '../../lib/slug';

@@ -1,5 +1,7 @@
 // The list pages' URL state (sort, filters, search, page) read from and written to query strings,
 // so every view is a plain link that works without JavaScript.
+import { slugify } from '../../lib/slug';
+
 const SORT_NAMES = ['trending', 'top', 'new', 'discussed'] as const;
 /** Orders only staff may ask for (by the staff-only post_insights numbers); ignored for anyone else. */
 export const STAFF_SORT_NAMES = ['score', 'revenue'] as const;
@@ -78,15 +80,7 @@ export const SORT_LABELS: Record<(typeof SORT_NAMES)[number], string> = {
 };
 
 /** "/p/<id>-<slug>" style title slug, for friendlier shared links (the id alone is canonical). */
-export function toSlug(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-}
+export const toSlug = (title: string): string => slugify(title, 60);
 
 /** The post id from a /p/ path rest: "<id>", "<id>-<slug>" or "<id>/<slug>". */
 export function readPostId(rest: string | undefined): string | null {
