@@ -1,5 +1,6 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import type { PocketBase } from '../../lib/pb/client';
+import { type IdeaListFilters, ideaListFilter } from '../../lib/pb/idea-list-filter';
 import { PER_PAGE, type PostRecord } from '../../lib/pb/post-types';
 
 export const SORTS = {
@@ -13,22 +14,10 @@ export type Sort = keyof typeof SORTS;
  * author from the idea itself. */
 const SEARCH_EXPAND = 'status';
 
-export interface PostQuery {
-  board?: string;
+export interface PostQuery extends IdeaListFilters {
   sort?: Sort;
-  status?: string;
-  tag?: string;
-  /** The signed-in member's id for "my ideas" / "ideas I voted for". */
-  mine?: string;
-  voted?: string;
   q?: string;
   page?: number;
-  /** The reader acts as staff: a tag filter also matches staff-only tags (post_staff_tags). */
-  staff?: boolean;
-  /** Staff only: ideas at least one member of this segment voted for. */
-  segment?: string;
-  /** Custom field conditions with their bound values (src/features/custom-fields/custom-fields-data.ts fieldFilter). */
-  fieldFilter?: { expression: string; params: Record<string, string> };
 }
 
 /**
@@ -46,38 +35,10 @@ export interface PostPage {
   totalCapped?: boolean;
 }
 
-/**
- * Ideas with a tag, for staff: public tags on the idea, staff-only ones in post_staff_tags. Only for staff:
- * PocketBase adds post_staff_tags' list rule to any query that joins it, which would drop every idea with
- * staff tags from anyone else's results.
- */
-export const STAFF_TAG_FILTER = '(tags ~ {:tag} || post_staff_tags_via_post.tags ?~ {:tag})';
-
 export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostPage> {
   const page = Math.max(1, query.page ?? 1);
   if (query.q?.trim()) return searchPosts(pb, query.q, { board: query.board ?? '', page });
-  const parts: string[] = ['merged_into = ""'];
-  const params: Record<string, string> = {};
-  const conditions: [keyof PostQuery, string][] = [
-    ['board', 'board = {:board}'],
-    ['status', 'status.slug = {:status}'],
-    ['tag', query.staff ? STAFF_TAG_FILTER : 'tags ~ {:tag}'],
-    ['mine', 'author = {:mine}'],
-    ['voted', 'votes_via_post.user ?= {:voted}'],
-    // Staff only (segment_members is staff-only: PocketBase refuses this join to anyone else).
-    ['segment', 'votes_via_post.user.segment_members_via_user.segment ?= {:segment}'],
-  ];
-  for (const [key, condition] of conditions) {
-    const value = query[key];
-    if (typeof value === 'string' && value) {
-      parts.push(condition);
-      params[key] = value;
-    }
-  }
-  if (query.fieldFilter?.expression) {
-    parts.push(query.fieldFilter.expression);
-    Object.assign(params, query.fieldFilter.params);
-  }
+  const { parts, params } = ideaListFilter(query, '');
   const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
     // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.

@@ -4,6 +4,7 @@
 // see, nobody else anything. Only loadList calls this, and only for staff.
 
 import type { PocketBase } from '../../lib/pb/client';
+import { ideaListFilter } from '../../lib/pb/idea-list-filter';
 import type { PostRecord } from '../../lib/pb/post-types';
 import { PER_PAGE } from '../../lib/pb/post-types';
 import type { StaffSortName } from '../ideas/list-query';
@@ -28,28 +29,7 @@ export async function listPostsByInsight(
   query: Omit<PostQuery, 'sort'> & { sort: StaffSortName },
 ): Promise<{ result: PostPage; insights: InsightsById }> {
   const page = Math.max(1, query.page ?? 1);
-  const parts: string[] = ['post.merged_into = ""'];
-  const params: Record<string, string> = {};
-  const conditions: [keyof PostQuery, string][] = [
-    ['board', 'board = {:board}'],
-    ['status', 'post.status.slug = {:status}'],
-    ['tag', '(post.tags ~ {:tag} || post.post_staff_tags_via_post.tags ?~ {:tag})'],
-    ['mine', 'post.author = {:mine}'],
-    ['voted', 'post.votes_via_post.user ?= {:voted}'],
-    ['segment', 'post.votes_via_post.user.segment_members_via_user.segment ?= {:segment}'],
-  ];
-  for (const [key, condition] of conditions) {
-    const value = query[key];
-    if (typeof value === 'string' && value) {
-      parts.push(condition);
-      params[key] = value;
-    }
-  }
-  if (query.fieldFilter?.expression) {
-    // The same custom field conditions, read through the idea (values bound, keys the definitions' own).
-    parts.push(query.fieldFilter.expression.replace(/\bfields\./g, 'post.fields.'));
-    Object.assign(params, query.fieldFilter.params);
-  }
+  const { parts, params } = ideaListFilter(query, 'post.');
   const list = await pb.collection('post_insights').getList<InsightRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
     sort: ORDERS[query.sort],

@@ -3,7 +3,7 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_TAG_FILTER } from '../../../src/features/ideas/posts-data';
+import { STAFF_TAG_FILTER } from '../../../src/lib/pb/idea-list-filter';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
