@@ -177,30 +177,18 @@ function insightsReport(app, { weeks, segment } = {}) {
       chosen = null;
     }
   }
-  const ideas = perWeek(
-    app,
-    `SELECT ${BUCKET('created')} AS w, COUNT(*) AS n FROM posts WHERE created >= {:start} GROUP BY w`,
-    params,
-    count,
-  );
-  const votes = perWeek(
-    app,
-    `SELECT ${BUCKET('created')} AS w, COUNT(*) AS n FROM votes WHERE created >= {:start} AND counted = TRUE GROUP BY w`,
-    params,
-    count,
-  );
-  const voters = perWeek(
-    app,
-    `SELECT ${BUCKET('created')} AS w, COUNT(DISTINCT user) AS n FROM votes WHERE created >= {:start} AND counted = TRUE GROUP BY w`,
-    params,
-    count,
-  );
-  const comments = perWeek(
-    app,
-    `SELECT ${BUCKET('created')} AS w, COUNT(*) AS n FROM comments WHERE created >= {:start} AND internal = FALSE GROUP BY w`,
-    params,
-    count,
-  );
+  /** `what` (an SQL aggregate as n) of `table`'s rows per week since the start, where `where` holds. */
+  const countPerWeek = (what, table, where = 'TRUE') =>
+    perWeek(
+      app,
+      `SELECT ${BUCKET('created')} AS w, ${what} AS n FROM ${table} WHERE created >= {:start} AND ${where} GROUP BY w`,
+      params,
+      count,
+    );
+  const ideas = countPerWeek('COUNT(*)', 'posts');
+  const votes = countPerWeek('COUNT(*)', 'votes', 'counted = TRUE');
+  const voters = countPerWeek('COUNT(DISTINCT user)', 'votes', 'counted = TRUE');
+  const comments = countPerWeek('COUNT(*)', 'comments', 'internal = FALSE');
   const missesByWeek = {};
   for (const row of rows(
     app,

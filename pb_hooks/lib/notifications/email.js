@@ -24,14 +24,7 @@ function latestQuestionFor(app, userId, postId) {
   return rows[0] ?? null;
 }
 
-function find(app, collection, id) {
-  if (!id) return null;
-  try {
-    return app.findRecordById(collection, id);
-  } catch {
-    return null;
-  }
-}
+const find = require(`${__hooks}/lib/records.js`).recordOrNull;
 
 function quotedIdea(app, notification, t) {
   const post = find(app, 'posts', notification.getString('post'));

@@ -4,14 +4,7 @@
 const VERSION = 1;
 const EMAIL = /[^\s@<>()"']+@[^\s@<>()"']+\.[a-z]{2,}/gi;
 
-function find(app, collection, id) {
-  if (!id) return null;
-  try {
-    return app.findRecordById(collection, id);
-  } catch {
-    return null;
-  }
-}
+const find = require(`${__hooks}/lib/records.js`).recordOrNull;
 
 const siteUrl = (app) => app.settings().meta.appURL.replace(/\/+$/, '');
 const maskEmails = (text) => String(text || '').replace(EMAIL, '[email hidden]');

@@ -171,3 +171,13 @@ export function isRateLimited(error: unknown): boolean {
 export function isNotFound(error: unknown): boolean {
   return error instanceof ClientResponseError && error.status === 404;
 }
+
+/** What `load` resolves with, or null when PocketBase answers 404 (a page then shows its 404); other errors throw. */
+export async function unlessNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
