@@ -71,6 +71,8 @@ const ONLY_ON: Record<string, RegExp> = {
   // Issue trackers: staff's panel on the idea page (its other words are PocketBase's); the integrations page.
   trackers: /^\/p\/[^/]+\/?$/,
   integrations: /^\/admin\/integrations\/?$/,
+  // The AI model's calibration: its admin page only.
+  adminAi: /^\/admin\/ai\/?$/,
   // Spam (issue 38): the report form and the admins' spam settings are the server's words only.
   reports: /^$/,
   spamGuard: /^$/,

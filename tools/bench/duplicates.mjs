@@ -1,5 +1,5 @@
 // `npm run bench -- duplicates`: how well Chorus finds duplicates (issues 38, 61) on the labelled pairs of
-// tests/fixtures/duplicates/pairs.json (414 pairs, 21 languages, each with where it came from), words alone against
+// pb_hooks/lib/ai/pairs.json (414 pairs, 21 languages, each with where it came from), words alone against
 // words with a model: precision and recall of the suggestions while typing (a pair counts as suggested when idea b is
 // among the three /api/chorus/similar answers for idea a's title) and of the staff queue (the pair is in
 // duplicate_suggestions once the chorus_duplicates job has checked every idea), overall and per kind (paraphrases
@@ -7,15 +7,15 @@
 // (p50/p95) and the model's embedding cost per idea and memory. The model is the local stand-in
 // (tools/lib/ai-stand-in.mjs), or the operator's when CHORUS_AI_URL, CHORUS_AI_KEY and CHORUS_AI_EMBEDDING_MODEL are
 // set. `--calibrate` first derives the model's cosines for the hints and the queue from the pairs
-// (tools/lib/bench/calibrate.mjs) and writes them to pb_hooks/lib/ai/calibrations.js, which the run then uses.
+// (pb_hooks/lib/ai/derive.js, the derivation an admin's run from /admin/ai uses too) and writes them to
+// pb_hooks/lib/ai/calibrations.js (tools/lib/bench/calibrate.mjs), which the run then uses.
 // `--modes words,model` picks the runs (`--modes none`: only the embedding cost and the calibration). Prints
 // figures; never fails on them.
 import '../lib/require-node.mjs';
-import { readFileSync } from 'node:fs';
 import { startAiStandIn } from '../lib/ai-stand-in.mjs';
 import { untilIndexed } from '../lib/bench/ai-index.mjs';
 import { startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
-import { derive, readTable, shareNoWord, textOf, writeEntry } from '../lib/bench/calibrate.mjs';
+import { derive, readPairs, readTable, shareNoWord, textsOf, writeEntry } from '../lib/bench/calibrate.mjs';
 import { commandLine } from '../lib/cli.mjs';
 import { percentile } from '../lib/stats.mjs';
 
@@ -30,9 +30,7 @@ const modes = values.modes
   .map((mode) => mode.trim())
   .filter((mode) => ['words', 'model'].includes(mode));
 
-const { pairs } = JSON.parse(
-  readFileSync(new URL('../../tests/fixtures/duplicates/pairs.json', import.meta.url), 'utf8'),
-);
+const { pairs } = readPairs();
 const round = (n) => Math.round(n * 1000) / 1000;
 const noWord = new Set(pairs.filter((pair) => shareNoWord(pair.a.title, pair.b.title)).map((pair) => pair.id));
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,7 +141,7 @@ async function run(mode, ai) {
 
 /** Every idea embedded once, in the index job's batches of 64: the vectors (a then b, pair by pair) and the cost. */
 async function embedAll(ai) {
-  const texts = pairs.flatMap((pair) => [textOf(pair.a), textOf(pair.b)]);
+  const texts = textsOf(pairs);
   const vectors = [];
   const start = performance.now();
   for (let i = 0; i < texts.length; i += 64) {

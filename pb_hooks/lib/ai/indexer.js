@@ -136,8 +136,9 @@ function runIndexer(app, { budgetMs = BUDGET_MS } = {}) {
 }
 
 /**
- * Progress for staff: { configured, provider, model, dims, indexed, total, stale, lastError, calibrated, thresholds }:
- * `calibrated` false when the model has no calibration and the strict defaults apply (lib/ai/thresholds.js).
+ * Progress for staff: { configured, provider, model, dims, indexed, total, stale, lastError, calibrated, calibration,
+ * thresholds }: `calibrated` false when the model has no calibration and the strict defaults apply; `calibration`
+ * where the points come from: 'site' (an admin's run), 'shipped' or 'strict' (lib/ai/thresholds.js).
  */
 function indexStatus(app) {
   const model = provider.modelName();
@@ -154,7 +155,7 @@ function indexStatus(app) {
     .bind({ model })
     .one(counts);
   const configured = provider.isConfigured();
-  const { hint, floor, alone, calibrated } = require(`${__hooks}/lib/ai/thresholds.js`).thresholds();
+  const { hint, floor, alone, calibrated, source } = require(`${__hooks}/lib/ai/thresholds.js`).thresholds(app);
   return {
     configured,
     provider: provider.providerName(),
@@ -165,6 +166,7 @@ function indexStatus(app) {
     stale: configured ? counts.stale : 0,
     lastError: String($app.store().get(ERROR_KEY) || ''),
     calibrated: configured && calibrated,
+    calibration: configured ? source : '',
     thresholds: { hint, floor, alone },
   };
 }

@@ -5,8 +5,9 @@
 // - floor: where meaning starts to count as evidence of a duplicate in the queue (below it: none);
 // - alone: the cosine that queues a pair with no word in common.
 // Each model's points are derived from the labelled pairs by `npm run bench -- duplicates --calibrate`
-// (lib/ai/calibrations.js, a table keyed by provider and model, written by the bench); a model without one gets
-// STRICT, higher points that offer and queue less, and the health page says so. CHORUS_AI_MIN_SIMILARITY, when
+// (lib/ai/calibrations.js, a table keyed by provider and model, written by the bench), or by an admin's run through
+// the site's own provider (/admin/ai, lib/ai/calibration-run.js, kept in ai_calibrations), which comes first for
+// its model; a model without either gets STRICT, higher points that offer and queue less, and the health page says so. CHORUS_AI_MIN_SIMILARITY, when
 // set, still overrides the hint point (an operator's own measure). Two different texts with the same vector
 // (SAME_VECTOR: a cosine of 0.9995 or more) were not read by the model (a script it has no words for: the local
 // English model gives every Chinese, Japanese or Hebrew text one vector), so such ties say nothing about meaning.
@@ -23,14 +24,43 @@ function calibrationOf(provider, model) {
   return same.find((one) => one.provider === provider) || same[0] || null;
 }
 
-/** { hint, floor, alone, calibrated, measuredOn } for the model in use (provider.js). */
-function thresholds() {
+/** The newest calibration this site ran for `model` (through `provider` first), or null: { hint, floor, alone, pairs }. */
+function siteCalibrationOf(app, provider, model) {
+  if (!model) return null;
+  let runs;
+  try {
+    runs = app.findRecordsByFilter('ai_calibrations', "model = {:model} && state = 'done'", '-created', 10, 0, {
+      model,
+    });
+  } catch (_) {
+    return null; // before the migration ran
+  }
+  const run = runs.find((one) => one.getString('provider') === provider) || runs[0];
+  if (!run) return null;
+  const measured = JSON.parse(run.getString('measured') || 'null') || {};
+  return {
+    hint: run.getFloat('hint'),
+    floor: run.getFloat('floor'),
+    alone: run.getFloat('alone'),
+    pairs: measured.pairs || 0,
+  };
+}
+
+/**
+ * { hint, floor, alone, calibrated, measuredOn, source } for the model in use (provider.js): `source` 'site' (an
+ * admin's run), 'shipped' (the bench's table) or 'strict' (none: the STRICT points).
+ */
+function thresholds(app = typeof $app === 'undefined' ? null : $app) {
   const provider = require(`${__hooks}/lib/ai/provider.js`);
-  const found = calibrationOf(provider.providerName(), provider.modelName());
+  const name = provider.providerName();
+  const model = provider.modelName();
+  const site = app ? siteCalibrationOf(app, name, model) : null;
+  const found = site || calibrationOf(name, model);
   const points = found ? { hint: found.hint, floor: found.floor, alone: found.alone } : { ...STRICT };
   const set = typeof $os === 'undefined' ? Number.NaN : Number.parseFloat($os.getenv('CHORUS_AI_MIN_SIMILARITY'));
   if (Number.isFinite(set)) points.hint = set;
-  return { ...points, calibrated: Boolean(found), measuredOn: found ? found.pairs : 0 };
+  const source = site ? 'site' : found ? 'shipped' : 'strict';
+  return { ...points, calibrated: Boolean(found), measuredOn: found ? found.pairs : 0, source };
 }
 
-module.exports = { STRICT, SAME_VECTOR, calibrationOf, thresholds };
+module.exports = { STRICT, SAME_VECTOR, calibrationOf, siteCalibrationOf, thresholds };

@@ -9,6 +9,8 @@
 //	$vectors.remove(postId)                    → forgets an idea
 //	$vectors.nearest(model, base64, k, exclude) → [{id, score}], cosine similarity, best first
 //	$vectors.count(model)                      → how many vectors of that model are held
+//	$vectors.dots(as, bs)                      → every a·b of two lists of encoded vectors, row by row (a calibration's
+//	                                             cosines of each labelled idea with every other: pb_hooks/lib/ai/derive.js)
 package main
 
 import (
@@ -261,6 +263,52 @@ func decodeVector(encoded string) ([]float32, error) {
 	return vector, nil
 }
 
+// maxDots bounds one dots call (2,000 labelled pairs make 4 million).
+const maxDots = 4_000_000
+
+// dots is every a·b of the encoded (normalized) vectors, row-major: out[i*len(bs)+j] = as[i]·bs[j].
+func dots(as, bs []string) ([]float64, error) {
+	if len(as)*len(bs) > maxDots {
+		return nil, errors.New("too many products asked at once")
+	}
+	decode := func(encoded []string) ([][]float32, error) {
+		out := make([][]float32, len(encoded))
+		for i, one := range encoded {
+			vector, err := decodeVector(one)
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 && len(vector) != len(out[0]) {
+				return nil, errors.New("vectors of different sizes")
+			}
+			out[i] = vector
+		}
+		return out, nil
+	}
+	left, err := decode(as)
+	if err != nil {
+		return nil, err
+	}
+	right, err := decode(bs)
+	if err != nil {
+		return nil, err
+	}
+	if len(left) > 0 && len(right) > 0 && len(left[0]) != len(right[0]) {
+		return nil, errors.New("vectors of different sizes")
+	}
+	out := make([]float64, 0, len(left)*len(right))
+	for _, a := range left {
+		for _, b := range right {
+			var sum float64
+			for k := range a {
+				sum += float64(a[k]) * float64(b[k])
+			}
+			out = append(out, sum)
+		}
+	}
+	return out, nil
+}
+
 // loadVectorsFrom reads every post_vectors row of app's database.
 func loadVectorsFrom(app core.App) func() ([]storedVector, error) {
 	return func() ([]storedVector, error) {
@@ -293,6 +341,7 @@ func bindVectors(vm *goja.Runtime, index *vectorIndex) {
 	})
 	_ = object.Set("remove", func(id string) { index.Remove(id) })
 	_ = object.Set("count", func(model string) (int, error) { return index.Count(model) })
+	_ = object.Set("dots", dots)
 	_ = object.Set("nearest", func(model, encoded string, k int, exclude string) ([]any, error) {
 		query, err := decodeVector(encoded)
 		if err != nil {

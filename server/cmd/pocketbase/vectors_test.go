@@ -160,3 +160,22 @@ func BenchmarkNearest10000x512(b *testing.B) {
 		_, _ = index.Nearest("m", query, 10, "")
 	}
 }
+
+func TestDotsAreEveryProductRowByRow(t *testing.T) {
+	as := []string{encodeVector([]float64{1, 0}), encodeVector([]float64{0, 2})}
+	bs := []string{encodeVector([]float64{3, 4}), encodeVector([]float64{1, 0}), encodeVector([]float64{-1, 1})}
+	out, err := dots(as, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprintf("%.3f", out)
+	if got != "[0.600 1.000 -0.707 0.800 0.000 0.707]" {
+		t.Fatalf("dots: %s", got)
+	}
+	if _, err := dots(as, []string{encodeVector([]float64{1, 2, 3})}); err == nil {
+		t.Fatal("vectors of different sizes multiplied")
+	}
+	if _, err := dots([]string{"not base64!"}, bs); err == nil {
+		t.Fatal("garbage multiplied")
+	}
+}

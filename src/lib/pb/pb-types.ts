@@ -11,6 +11,7 @@ export const Collections = {
   Mfas: '_mfas',
   Otps: '_otps',
   Superusers: '_superusers',
+  AiCalibrations: 'ai_calibrations',
   AlertFirings: 'alert_firings',
   AlertRules: 'alert_rules',
   ApiKeys: 'api_keys',
@@ -139,6 +140,31 @@ export type SuperusersRecord = {
   tokenKey: string;
   updated: IsoAutoDateString;
   verified?: boolean;
+};
+
+export const AiCalibrationsStateOptions = {
+  running: 'running',
+  done: 'done',
+  failed: 'failed',
+} as const;
+export type AiCalibrationsStateOptions = (typeof AiCalibrationsStateOptions)[keyof typeof AiCalibrationsStateOptions];
+export type AiCalibrationsRecord<Tafter = unknown, Tbefore = unknown, Tmeasured = unknown> = {
+  after?: null | Tafter;
+  alone?: number;
+  before?: null | Tbefore;
+  by?: RecordIdString;
+  created: IsoAutoDateString;
+  embedded?: number;
+  error?: string;
+  floor?: number;
+  hint?: number;
+  id: string;
+  measured?: null | Tmeasured;
+  model: string;
+  provider?: string;
+  state: AiCalibrationsStateOptions;
+  total?: number;
+  updated: IsoAutoDateString;
 };
 
 export const AlertFiringsStateOptions = {
@@ -1060,6 +1086,12 @@ export type ExternalauthsResponse<Texpand = unknown> = Required<ExternalauthsRec
 export type MfasResponse<Texpand = unknown> = Required<MfasRecord> & BaseSystemFields<Texpand>;
 export type OtpsResponse<Texpand = unknown> = Required<OtpsRecord> & BaseSystemFields<Texpand>;
 export type SuperusersResponse<Texpand = unknown> = Required<SuperusersRecord> & AuthSystemFields<Texpand>;
+export type AiCalibrationsResponse<
+  Tafter = unknown,
+  Tbefore = unknown,
+  Tmeasured = unknown,
+  Texpand = unknown,
+> = Required<AiCalibrationsRecord<Tafter, Tbefore, Tmeasured>> & BaseSystemFields<Texpand>;
 export type AlertFiringsResponse<Texpand = unknown> = Required<AlertFiringsRecord> & BaseSystemFields<Texpand>;
 export type AlertRulesResponse<Texpand = unknown> = Required<AlertRulesRecord> & BaseSystemFields<Texpand>;
 export type ApiKeysResponse<Texpand = unknown> = Required<ApiKeysRecord> & BaseSystemFields<Texpand>;
@@ -1155,6 +1187,7 @@ export type CollectionRecords = {
   _mfas: MfasRecord;
   _otps: OtpsRecord;
   _superusers: SuperusersRecord;
+  ai_calibrations: AiCalibrationsRecord;
   alert_firings: AlertFiringsRecord;
   alert_rules: AlertRulesRecord;
   api_keys: ApiKeysRecord;
@@ -1216,6 +1249,7 @@ export type CollectionResponses = {
   _mfas: MfasResponse;
   _otps: OtpsResponse;
   _superusers: SuperusersResponse;
+  ai_calibrations: AiCalibrationsResponse;
   alert_firings: AlertFiringsResponse;
   alert_rules: AlertRulesResponse;
   api_keys: ApiKeysResponse;

@@ -18,6 +18,35 @@ const PREFERENCES = {
   },
 };
 
+const POINTS = {
+  type: 'object',
+  properties: { hint: { type: 'number' }, floor: { type: 'number' }, alone: { type: 'number' } },
+};
+const PRECISION_RECALL = {
+  type: 'object',
+  properties: { precision: { type: 'number' }, recall: { type: 'number' } },
+};
+const FIGURES = { ...POINTS, properties: { ...POINTS.properties, hints: PRECISION_RECALL, queue: PRECISION_RECALL } };
+const CALIBRATION_RUN = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string' },
+    state: { type: 'string', enum: ['running', 'done', 'failed'] },
+    embedded: { type: 'integer' },
+    total: { type: 'integer' },
+    ...POINTS.properties,
+    before: FIGURES,
+    after: FIGURES,
+    measured: { type: 'object' },
+    error: { type: 'string' },
+    by: { type: 'string' },
+    created: { type: 'string' },
+    updated: { type: 'string' },
+  },
+};
+
 export const ROUTES = {
   '/api/chorus/search': {
     get: {
@@ -100,6 +129,40 @@ export const ROUTES = {
             total: { type: 'integer' },
             stale: { type: 'integer' },
             lastError: { type: 'string' },
+          },
+        }),
+        401: err,
+        403: err,
+      },
+    },
+  },
+  '/api/chorus/ai/calibrations': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'aiCalibrate',
+      summary:
+        'Admins: calibrate the AI model in use on the labelled pairs, in the background (one at a time, 5 a day)',
+      description:
+        'Queues a run that embeds every labelled pair through the site’s provider and derives the points of the hints and the merge queue; answers the run (state running) at once. Poll GET /api/chorus/ai/calibrations/current. 400 without a provider, 409 while a run is under way, 429 past the day’s runs.',
+      responses: { 202: ok(CALIBRATION_RUN, 'Queued'), 400: err, 401: err, 403: err, 409: err, 429: err },
+    },
+  },
+  '/api/chorus/ai/calibrations/current': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'aiCalibration',
+      summary: 'Admins: the points in use for the AI model, where they come from, and its newest calibration run',
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: {
+            configured: { type: 'boolean' },
+            provider: { type: 'string' },
+            model: { type: 'string' },
+            points: POINTS,
+            source: { type: 'string', enum: ['site', 'shipped', 'strict', ''] },
+            runsLeft: { type: 'integer' },
+            latest: { oneOf: [CALIBRATION_RUN, { type: 'null' }] },
           },
         }),
         401: err,
