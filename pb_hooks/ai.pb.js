@@ -22,11 +22,11 @@ routerAdd('GET', '/api/chorus/ai/status', (e) => {
   return e.json(200, require(`${__hooks}/lib/ai/indexer.js`).indexStatus(e.app));
 });
 
-// An admin's calibration of the model in use on the labelled pairs (issue 61, lib/ai/calibration-run.js): POST queues
+// An admin's calibration of the model in use on the labelled pairs (issue 61, lib/calibration/run.js): POST queues
 // a run and wakes its job (202, the run's row); GET answers the points in use, where they come from, today's runs
 // left and the newest run for the model, which the admin page polls while it runs. Admins and superusers only.
 cronAdd(require(`${__hooks}/lib/contract/hook-hand-offs.js`).AI_CALIBRATE_JOB, '* * * * *', () => {
-  require(`${__hooks}/lib/ai/calibration-run.js`).runPendingCalibration($app);
+  require(`${__hooks}/lib/calibration/run.js`).runPendingCalibration($app);
 });
 
 routerAdd(
@@ -34,7 +34,7 @@ routerAdd(
   '/api/chorus/ai/calibrations',
   (e) => {
     const user = require(`${__hooks}/lib/staff.js`).requireAdmin(e);
-    const run = require(`${__hooks}/lib/ai/calibration-run.js`);
+    const run = require(`${__hooks}/lib/calibration/run.js`);
     const record = run.startCalibration(e.app, user);
     e.response.header().set('Cache-Control', 'no-store');
     return e.json(202, run.calibrationStatus(e.app).latest || { id: record.id, state: 'running' });
@@ -49,7 +49,7 @@ routerAdd(
   (e) => {
     require(`${__hooks}/lib/staff.js`).requireAdmin(e);
     e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, require(`${__hooks}/lib/ai/calibration-run.js`).calibrationStatus(e.app));
+    return e.json(200, require(`${__hooks}/lib/calibration/run.js`).calibrationStatus(e.app));
   },
   $apis.requireAuth('users', '_superusers'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,

@@ -39,7 +39,7 @@ export const NOTIFY_JOB = 'chorus_notify';
 export const EDGE_PUBLISH_JOB = 'chorus_edge_publish';
 /** Checks new ideas for duplicates: duplicates.pb.js; lib/duplicates/queue.js. */
 export const DUPLICATES_JOB = 'chorus_duplicates';
-/** Runs an admin's calibration of the AI model on the labelled pairs: ai.pb.js; lib/ai/calibration-run.js. */
+/** Runs an admin's calibration of the AI model on the labelled pairs: ai.pb.js; lib/calibration/run.js. */
 export const AI_CALIBRATE_JOB = 'chorus_ai_calibrate';
 /** Sends the digests: digests.pb.js. */
 export const DIGESTS_JOB = 'chorus_digests';
@@ -68,7 +68,7 @@ export const HEALTH_SLOW_FIGURES_KEY = 'chorus_health_slow';
 /** The AI indexer's claim on a run and its last error: lib/ai/indexer.js (read by the AI status route). */
 export const AI_INDEXING_KEY = 'chorus.ai.indexing';
 export const AI_LAST_ERROR_KEY = 'chorus.ai.lastError';
-/** The AI calibration run's claim (one at a time): lib/ai/calibration-run.js. */
+/** The AI calibration run's claim (one at a time): lib/calibration/run.js. */
 export const AI_CALIBRATING_KEY = 'chorus.ai.calibrating';
 /** The webhook worker's sleeping deliveries: lib/webhooks/worker.js. */
 export const WEBHOOKS_SLEEPING_KEY = 'chorus.webhooks.sleeping';

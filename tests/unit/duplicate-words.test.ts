@@ -18,7 +18,7 @@ function load(path: string): Exports {
   loaded[path] = hookModule.exports;
   return hookModule.exports;
 }
-const words = load('lib/duplicates/words.js') as unknown as {
+const words = load('lib/ideas/title-words.js') as unknown as {
   wordsOf(text: string): string[];
   overlap(a: string[], b: string[]): { score: number; shared: string[] };
 };

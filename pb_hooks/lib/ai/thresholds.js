@@ -6,7 +6,7 @@
 // - alone: the cosine that queues a pair with no word in common.
 // Each model's points are derived from the labelled pairs by `npm run bench -- duplicates --calibrate`
 // (lib/ai/calibrations.js, a table keyed by provider and model, written by the bench), or by an admin's run through
-// the site's own provider (/admin/ai, lib/ai/calibration-run.js, kept in ai_calibrations), which comes first for
+// the site's own provider (/admin/ai, lib/calibration/run.js, kept in ai_calibrations), which comes first for
 // its model; a model without either gets STRICT, higher points that offer and queue less, and the health page says so. CHORUS_AI_MIN_SIMILARITY, when
 // set, still overrides the hint point (an operator's own measure). Two different texts with the same vector
 // (SAME_VECTOR: a cosine of 0.9995 or more) were not read by the model (a script it has no words for: the local

@@ -1,7 +1,7 @@
 // An idea's possible duplicates, scored: ideas on any board whose titles share its words (the search's indexes,
 // every script), plus ideas close in meaning where the site has an AI provider (lib/ai/similar.js).
 // Scores (all 0–1):
-// - lexical: Jaccard overlap of the two titles' words (lib/duplicates/words.js).
+// - lexical: Jaccard overlap of the two titles' words (lib/ideas/title-words.js).
 // - semantic: the cosine similarity semanticNeighbours reports, 0 when unknown. Cosines of unrelated texts
 //   are rarely near 0, so only the part above the model's floor counts as evidence, scaled so that the model's
 //   `alone` cosine weighs THRESHOLD: meaning = THRESHOLD × (cosine − floor) ÷ (alone − floor), at most 1. Both
@@ -14,7 +14,7 @@
 // around its two key words would be missed. Merged ideas, unapproved ones (held, hidden) and the idea itself
 // are never candidates; pairs already suggested, in any state, are left out by the caller.
 const { toFtsAnyQuery } = require(`${__hooks}/lib/ideas/search-query.js`);
-const { wordsOf, overlap } = require(`${__hooks}/lib/duplicates/words.js`);
+const { wordsOf, overlap } = require(`${__hooks}/lib/ideas/title-words.js`);
 const { semanticNeighbours } = require(`${__hooks}/lib/ai/similar.js`);
 
 const THRESHOLD = 0.5;

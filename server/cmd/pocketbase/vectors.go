@@ -10,7 +10,7 @@
 //	$vectors.nearest(model, base64, k, exclude) → [{id, score}], cosine similarity, best first
 //	$vectors.count(model)                      → how many vectors of that model are held
 //	$vectors.dots(as, bs)                      → every a·b of two lists of encoded vectors, row by row (a calibration's
-//	                                             cosines of each labelled idea with every other: pb_hooks/lib/ai/derive.js)
+//	                                             cosines of each labelled idea with every other: pb_hooks/lib/calibration/derive.js)
 package main
 
 import (

@@ -1,6 +1,6 @@
-// Calibration per model (issue 61) for the bench: the derivation itself is the hooks' (pb_hooks/lib/ai/derive.js,
+// Calibration per model (issue 61) for the bench: the derivation itself is the hooks' (pb_hooks/lib/calibration/derive.js,
 // the one an admin's run from /admin/ai uses too), loaded here as PocketBase loads it, from the labelled pairs
-// (pb_hooks/lib/ai/pairs.json); this file keeps the table pb_hooks/lib/ai/calibrations.js that holds each model's
+// (pb_hooks/lib/calibration/pairs.json); this file keeps the table pb_hooks/lib/ai/calibrations.js that holds each model's
 // points, keyed by provider and model.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ function hooksModule(path, cache = {}) {
   cache[path] = module.exports;
   return module.exports;
 }
-const derivation = hooksModule('lib/ai/derive.js');
+const derivation = hooksModule('lib/calibration/derive.js');
 
 export const { SAME_VECTOR, TARGET_HINT_PRECISION, TARGET_QUEUE_PRECISION, at, cosine, derive, figuresAt, scoreAll } =
   derivation;

@@ -1,7 +1,7 @@
 // Calibration per model (issue 61), its one derivation: the three cosines of lib/ai/thresholds.js derived from the
-// labelled pairs (lib/ai/pairs.json) and one model's vectors of them, and the precision and recall any points give
+// labelled pairs (lib/calibration/pairs.json) and one model's vectors of them, and the precision and recall any points give
 // on those pairs. Pure (no app, no provider): the bench loads this file as PocketBase does
-// (tools/lib/bench/calibrate.mjs) and an admin's run calls it in the hooks (lib/ai/calibration-run.js).
+// (tools/lib/bench/calibrate.mjs) and an admin's run calls it in the hooks (lib/calibration/run.js).
 // Each idea is embedded as the index embeds it (title, blank line, body); "unrelated" are the cosines of ideas from
 // different pairs (every a against every other pair's b), what any two ideas of a board score. A queue sees every
 // pair of a board's ideas, so its points sit in the tail of those:
@@ -14,13 +14,13 @@
 //   queues a pair by itself, it only adds to shared words).
 // Two different texts with the same vector (cosine 0.9995 or more) were not read by the model (a script it has no
 // words for): they are left out of the derivation, and the hooks ignore such ties too.
-const words = require(`${__hooks}/lib/duplicates/words.js`);
+const words = require(`${__hooks}/lib/ideas/title-words.js`);
 
 const TARGET_QUEUE_PRECISION = 0.9;
 const TARGET_HINT_PRECISION = 0.5;
 const SAME_VECTOR = 0.9995;
 /** Where the labelled pairs are, for the hooks ($os.readFile) and the bench and tests (the same file). */
-const PAIRS_FILE = 'lib/ai/pairs.json';
+const PAIRS_FILE = 'lib/calibration/pairs.json';
 
 /** The text an idea of the pairs is embedded from (as lib/ai/indexer.js embeds a board's). */
 const textOf = (idea) => `${idea.title.trim()}\n\n${(idea.body || '').replace(/\s+/g, ' ').trim()}`.trim();

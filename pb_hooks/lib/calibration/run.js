@@ -1,6 +1,6 @@
-// An admin's calibration of the AI model in use (issue 61): the labelled pairs (lib/ai/pairs.json) embedded through
+// An admin's calibration of the AI model in use (issue 61): the labelled pairs (lib/calibration/pairs.json) embedded through
 // the site's own provider (provider.js, in batches of its 64 texts, each with the indexer's timeout), the points
-// derived by the bench's own derivation (lib/ai/derive.js), and the precision and recall on those pairs at the
+// derived by the bench's own derivation (lib/calibration/derive.js), and the precision and recall on those pairs at the
 // points in use before and at the new ones; kept in ai_calibrations, which lib/ai/thresholds.js then prefers for
 // the model. The request only queues a run (a `running` row) and wakes the AI_CALIBRATE_JOB; the run happens beside
 // it and reports its progress on the row (embedded of total), for the admin page to poll. One run at a time per
@@ -19,11 +19,14 @@ const BATCH_TIMEOUT_SECONDS = 60;
 const CLAIM_SECONDS = 300;
 
 let labelled = null;
-/** The labelled pairs, read once per VM. */
+/** The labelled pairs (CHORUS_AI_CALIBRATION_PAIRS: the first N), read once per VM. */
 function labelledPairs() {
   if (!labelled) {
-    const { PAIRS_FILE } = require(`${__hooks}/lib/ai/derive.js`);
-    labelled = JSON.parse(toString($os.readFile(`${__hooks}/${PAIRS_FILE}`))).pairs;
+    const { PAIRS_FILE } = require(`${__hooks}/lib/calibration/derive.js`);
+    const all = JSON.parse(toString($os.readFile(`${__hooks}/${PAIRS_FILE}`))).pairs;
+    // CHORUS_AI_CALIBRATION_PAIRS: the first N pairs only, for a quick trial and the tests (unset: all of them).
+    const first = Number.parseInt($os.getenv('CHORUS_AI_CALIBRATION_PAIRS'), 10);
+    labelled = first > 0 ? all.slice(0, first) : all;
   }
   return labelled;
 }
@@ -93,7 +96,7 @@ function fail(app, record, why) {
 
 /** Runs one queued calibration to its end (done or failed). */
 function runOne(app, record) {
-  const { derive, figuresAt, scoreAll, textsOf } = require(`${__hooks}/lib/ai/derive.js`);
+  const { derive, figuresAt, scoreAll, textsOf } = require(`${__hooks}/lib/calibration/derive.js`);
   const { thresholds } = require(`${__hooks}/lib/ai/thresholds.js`);
   const model = record.getString('model');
   if (provider.modelName() !== model) return fail(app, record, `the model in use is now ${provider.modelName()}`);
