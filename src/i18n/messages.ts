@@ -71,12 +71,14 @@ const ONLY_ON: Record<string, RegExp> = {
   // Issue trackers: staff's panel on the idea page (its other words are PocketBase's); the integrations page.
   trackers: /^\/p\/[^/]+\/?$/,
   integrations: /^\/admin\/integrations\/?$/,
+  // The feedback inbox (issue 58): its island only.
+  feedback: /^\/admin\/inbox\/?$/,
   // Spam (issue 38): the report form and the admins' spam settings are the server's words only.
   reports: /^$/,
   spamGuard: /^$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys', 'trackers', 'integrations']);
+const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys', 'trackers', 'integrations', 'feedback']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */
