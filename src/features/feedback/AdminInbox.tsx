@@ -49,7 +49,9 @@ function typing(event: KeyboardEvent): boolean {
   if (event.metaKey || event.ctrlKey || event.altKey) return true;
   if (!target) return false;
   const tag = target.tagName;
-  return target.isContentEditable || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+  const choice =
+    tag === 'INPUT' && ['radio', 'checkbox', 'button', 'submit'].includes((target as HTMLInputElement).type);
+  return target.isContentEditable || (tag === 'INPUT' && !choice) || tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
 function SourceFilter() {

@@ -6,7 +6,7 @@ import { atom, computed } from 'nanostores';
 import { translate } from '../../i18n/current';
 import { toAppError } from '../../lib/pb/errors';
 import { getClient } from '../../stores/client';
-import { listen, onReconnect } from '../../stores/realtime';
+import { listen, onceSubscribed, onReconnect } from '../../stores/realtime';
 import { showToast } from '../../stores/toast';
 import {
   dismissFeedback,
@@ -83,6 +83,8 @@ export function startInbox(initial: FeedbackInbox, source: FeedbackSource | ''):
   $source.set(source);
   keepSelection(initial.items);
   const stopListening = listen('feedback_items', '*', () => void refresh());
+  // What arrived between the server's render and the subscription is read once it is live.
+  onceSubscribed(() => void refresh());
   const stopCatchUp = onReconnect(() => void refresh());
   return () => {
     stopListening();
