@@ -2,14 +2,17 @@
 // PocketBase: a staff member forwards a customer's email (Gmail, Outlook, Apple Mail, or attached whole) to the
 // inbox's signed address; the item's author is the ORIGINAL sender, it waits for a staff action (no vote, no idea),
 // the same message forwarded twice is one item; anyone but authenticated active staff gets nothing in.
+import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchInbox } from '../../../src/features/feedback/feedback-data';
 import { type AiStandIn, aiEnv, startAi } from '../../support/ai';
 import { dkimKey, dkimSign } from '../../support/dkim';
 import { INBOUND_DOMAIN, type InboundMailWorld, startInboundMailWorld } from '../../support/inbound-mail';
 import type { TestPocketBase } from '../../support/pocketbase';
 import { mimeMessage, sendRaw } from '../../support/smtp-send';
 import { createBoard, createPost } from '../../support/world';
+import { openTab, type Tab, waitFor } from '../stores/tab';
 
 // acme.test: the company using Chorus; its mail is DKIM-signed and leaves from 192.0.2.0/24 (never this machine).
 const acmeKey = dkimKey('acme.test');
@@ -20,6 +23,7 @@ let inboxAddress: string;
 let csvIdea: RecordModel;
 let darkIdea: RecordModel;
 let staff: RecordModel;
+let lead: PocketBase;
 
 beforeAll(async () => {
   ai = await startAi();
@@ -32,7 +36,7 @@ beforeAll(async () => {
   });
   pb = world.pb;
   const board = await createBoard(pb, 'public');
-  const lead = await pb.actor('moderator', { email: 'sam@acme.test', name: 'Sam Support' });
+  lead = await pb.actor('moderator', { email: 'sam@acme.test', name: 'Sam Support' });
   staff = lead.authStore.record as RecordModel;
   await pb.actor('member', { email: 'intern@acme.test', name: 'Ian Intern' });
   csvIdea = await createPost(pb, board, lead, { title: IDEAS[0] });
@@ -88,7 +92,7 @@ function forward(from: string, text: string, options: { signed?: boolean; attach
 }
 /** The one item whose author is `email` (a test fails when there is none). */
 async function itemBy(email: string): Promise<RecordModel> {
-  const item = await itemBy(email);
+  const [item] = await itemsBy(email);
   if (!item) throw new Error(`no feedback item from ${email}`);
   return item;
 }
@@ -264,6 +268,44 @@ describe('suggestions for messages in other words than the ideas they mean', () 
         `${(spent / PARAPHRASES.length).toFixed(0)} ms a forward, SMTP to stored`,
     );
     expect(right).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('live in a staff member’s open inbox', () => {
+  let tab: Tab;
+  afterAll(() => tab?.close());
+
+  it('a forward appears in the open inbox’s store, and linking it there votes on the customer’s behalf', async () => {
+    tab = await openTab(pb.url, lead);
+    const stop = tab.feedback.startInbox(await fetchInbox(tab.client), '');
+    await tab.live();
+    const email = 'live@initech.test';
+    const text = [
+      '---------- Forwarded message ---------',
+      `From: Lou <${email}>`,
+      'Subject: Spreadsheets',
+      '',
+      'Please let us export every vote to a CSV spreadsheet.',
+    ].join('\r\n');
+    const started = performance.now();
+    const waitingBefore = tab.feedback.$inbox.get()?.counts.mail ?? 0;
+    expect(await sendRaw(world.inbound.port, 'bounces@acme.test', inboxAddress, forward('sam@acme.test', text))).toBe(
+      'sent',
+    );
+    await waitFor(() => Boolean(tab.feedback.$inbox.get()?.items.some((item) => item.author_email === email)), 10_000);
+    console.log(
+      `Forwarded email to the open inbox (live, in a staff tab): ${(performance.now() - started).toFixed(0)} ms`,
+    );
+    const item = tab.feedback.$inbox.get()?.items.find((one) => one.author_email === email);
+    expect(item?.suggestions[0]?.id).toBe(csvIdea.id);
+    expect(tab.feedback.$inbox.get()?.counts.mail).toBe(waitingBefore + 1);
+    expect(await tab.feedback.linkSelected(item)).toBe(true);
+    expect(tab.feedback.$inbox.get()?.items.some((one) => one.author_email === email)).toBe(false);
+    const customer = await pb.admin.collection('users').getFirstListItem(`email = "${email}"`);
+    await expect(
+      pb.admin.collection('votes').getFirstListItem(`post = "${csvIdea.id}" && user = "${customer.id}"`),
+    ).resolves.toMatchObject({ on_behalf_by: staff.id });
+    stop();
   });
 });
 
