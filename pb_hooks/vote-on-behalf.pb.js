@@ -10,65 +10,19 @@ routerAdd(
   '/api/chorus/posts/{id}/vote-on-behalf',
   (e) => {
     const { requireStaff } = require(`${__hooks}/lib/staff.js`);
-    const { refusalText } = require(`${__hooks}/lib/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/lib/posts.js`);
+    const { requireVotable, voteOnBehalf } = require(`${__hooks}/lib/ideas/vote-on-behalf.js`);
     const staff = requireStaff(e);
     const post = findVisiblePost(e, e.request.pathValue('id'));
-    if (post.getBool('locked') || post.getString('merged_into')) {
-      throw new BadRequestError(refusalText('ideaTakesNoVotes'));
-    }
+    requireVotable(post);
     const body = e.requestInfo().body;
-    const { memberByEmail, lookUpForStaff } = require(`${__hooks}/lib/account/staff-lookup.js`);
     // Counted per staff member and audited, found or not (before the transaction: a refusal keeps its trail).
-    lookUpForStaff(e, staff, body.email);
-    let user;
-    let userCreated = false;
-    let alreadyVoted = false;
-    let vote;
+    require(`${__hooks}/lib/account/staff-lookup.js`).lookUpForStaff(e, staff, body.email);
+    let done;
     e.app.runInTransaction((txApp) => {
-      // The one rule for finding a member by email: the exact address, customers only (lib/account/staff-lookup.js).
-      const found = memberByEmail(txApp, staff, body.email);
-      const email = found.address;
-      user = found.user;
-      if (!user) {
-        user = new Record(txApp.findCachedCollectionByNameOrId('users'));
-        user.setEmail(email);
-        user.setVerified(false);
-        user.setRandomPassword();
-        user.set('name', String(body.name || email.split('@')[0]).slice(0, 60));
-        user.set('role', 'member');
-        txApp.save(user);
-        userCreated = true;
-      }
-      try {
-        vote = txApp.findFirstRecordByFilter('votes', 'post = {:post} && user = {:user}', {
-          post: post.id,
-          user: user.id,
-        });
-        alreadyVoted = true;
-      } catch {
-        vote = new Record(txApp.findCachedCollectionByNameOrId('votes'));
-        vote.set('post', post.id);
-        vote.set('user', user.id);
-        vote.set('on_behalf_by', staff.id);
-        txApp.save(vote);
-      }
-      // The customer by id and name: their email stays out of the log.
-      const { recordAudit } = require(`${__hooks}/lib/audit/audit.js`);
-      recordAudit(txApp, e, {
-        action: 'post.vote_on_behalf',
-        collection: 'posts',
-        id: post.id,
-        label: post.getString('title'),
-        before: null,
-        after: {
-          member: user.getString('name'),
-          member_id: user.id,
-          member_created: userCreated,
-          already_voted: alreadyVoted,
-        },
-      });
+      done = voteOnBehalf(txApp, e, staff, post, { email: body.email, name: body.name });
     });
+    const { user, vote, userCreated, alreadyVoted } = done;
     return e.json(userCreated || !alreadyVoted ? 201 : 200, {
       vote: { id: vote.id, post: post.id, user: user.id, on_behalf_by: vote.getString('on_behalf_by') },
       user: { id: user.id, name: user.getString('name') },

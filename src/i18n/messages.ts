@@ -73,12 +73,14 @@ const ONLY_ON: Record<string, RegExp> = {
   integrations: /^\/admin\/integrations\/?$/,
   // The AI model's calibration: its admin page only.
   adminAi: /^\/admin\/ai\/?$/,
+  // The feedback inbox (issue 58): its island only.
+  feedback: /^\/admin\/inbox\/?$/,
   // Spam (issue 38): the report form and the admins' spam settings are the server's words only.
   reports: /^$/,
   spamGuard: /^$/,
 };
 /** Namespaces only staff's islands use (besides `staff*` ones). */
-const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys', 'trackers', 'integrations']);
+const STAFF_ONLY = new Set(['priority', 'asks', 'audit', 'apiKeys', 'trackers', 'integrations', 'feedback']);
 
 export interface ClientMessagesFor {
   /** An /admin page. */

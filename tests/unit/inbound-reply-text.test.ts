@@ -1,4 +1,4 @@
-// What a reply by email keeps (pb_hooks/lib/inbound-email/reply-text.js): the person's words, without the quoted
+// What a reply by email keeps (pb_hooks/lib/reply-text.js): the person's words, without the quoted
 // message each common mail program adds under them, the signature or "Sent from my …".
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const hookModule = { exports: {} as { replyText(text: string): string } };
 new Function(
   'module',
-  readFileSync(new URL('../../pb_hooks/lib/inbound-email/reply-text.js', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../pb_hooks/lib/reply-text.js', import.meta.url), 'utf8'),
 )(hookModule);
 const { replyText } = hookModule.exports;
 

@@ -1,10 +1,12 @@
 // The inbound addresses of ideas by email, signed so none can be guessed or forged: a board's
-// (b.<board id>.<signature>@<domain>) and a notification's Reply-To (r.<idea id>.<member id>.<signature>@<domain>),
+// (b.<board id>.<signature>@<domain>), a notification's Reply-To (r.<idea id>.<member id>.<signature>@<domain>) and
+// the staff feedback inbox's, where staff forward customers' emails (f.<signature>@<domain>, issue 58),
 // each an HMAC-SHA256 under a key derived from CHORUS_PROXY_SECRET (…_PREVIOUS still read while a rotation runs).
 // Off (no address anywhere) until both CHORUS_PROXY_SECRET and CHORUS_INBOUND_DOMAIN are set.
 const ID = '[a-z0-9]{15}';
 const BOARD = new RegExp(`^b\\.(${ID})\\.([a-f0-9]{20})$`);
 const REPLY = new RegExp(`^r\\.(${ID})\\.(${ID})\\.([a-f0-9]{24})$`);
+const FEEDBACK = /^f\.([a-f0-9]{24})$/;
 
 /** The domain inbound mail arrives at (lower case), or '' when ideas by email is off. */
 function inboundDomain() {
@@ -39,7 +41,14 @@ function replyAddress(postId, userId) {
   return `r.${postId}.${userId}.${signatures(`reply:${postId}:${userId}`, 24)[0]}@${domain}`;
 }
 
-/** What a recipient address is for: { board } or { post, member }, or { refused } saying why not. */
+/** The staff feedback inbox's address (forwarded customers' emails), or ''. */
+function feedbackAddress() {
+  const domain = inboundDomain();
+  if (!domain) return '';
+  return `f.${signatures('feedback-inbox', 24)[0]}@${domain}`;
+}
+
+/** What a recipient address is for: { board }, { post, member } or { feedback }, or { refused } saying why not. */
 function readAddress(address) {
   const domain = inboundDomain();
   const text = String(address || '')
@@ -61,7 +70,13 @@ function readAddress(address) {
       ? { post: reply[1], member: reply[2] }
       : { refused: 'bad reply address signature' };
   }
+  const feedback = FEEDBACK.exec(local);
+  if (feedback) {
+    return signatures('feedback-inbox', 24).includes(feedback[1])
+      ? { feedback: true }
+      : { refused: 'bad feedback address signature' };
+  }
   return { refused: 'unknown inbound address' };
 }
 
-module.exports = { inboundDomain, boardAddress, replyAddress, readAddress };
+module.exports = { inboundDomain, boardAddress, replyAddress, feedbackAddress, readAddress };

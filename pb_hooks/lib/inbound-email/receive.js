@@ -1,6 +1,7 @@
 // One inbound email, handed over by the site's Worker (Cloudflare Email Routing) or locally by the SMTP
 // listener with an "email" site proof binding the raw message's SHA-256: it becomes an idea held for staff
-// review (a board's address) or a comment (a notification's signed Reply-To), whole or not at all, and only as
+// review (a board's address), a comment (a notification's signed Reply-To) or, forwarded by staff to the feedback
+// inbox's address, an inbox item (lib/feedback/sources/mail/), whole or not at all, and only as
 // the one who really sent it: authenticated for its From address (aligned DKIM or SPF, or the trusted
 // receiver's DMARC pass: $inboundMail.authenticate, server/cmd/pocketbase/mail_auth.go), else it waits for its
 // sender's one-time link (lib/inbound-email/pending.js). Every check a web author meets is the one door's
@@ -8,7 +9,7 @@
 // Hostile mail is refused (4xx: the sender's server bounces it) or dropped (loops, auto-replies: 202, no bounce
 // that could loop), each with a log line. Images follow the upload rules; other attachments are skipped.
 const { readAddress } = require(`${__hooks}/lib/inbound-email/addresses.js`);
-const { replyText } = require(`${__hooks}/lib/inbound-email/reply-text.js`);
+const { replyText } = require(`${__hooks}/lib/reply-text.js`);
 const { INBOUND_MAX_BYTES } = require(`${__hooks}/lib/contract/inbound-email.js`);
 const door = require(`${__hooks}/lib/door.js`);
 const pending = require(`${__hooks}/lib/inbound-email/pending.js`);
@@ -318,6 +319,9 @@ function receiveInboundEmail(e) {
       // The From domain asks receivers to refuse what it did not send.
       throw new Refusal(403, `not authenticated for ${message.from} (its domain's DMARC policy: ${verdict.policy})`);
     }
+    // A staff member forwarding a customer's email to the feedback inbox (issue 58): staff only, authenticated or
+    // refused (never a "Did you send this?" link), and it waits in the inbox (lib/feedback/sources/mail/).
+    if (target.feedback) return receiveFeedback(e, message, verdict, details);
     if (!verdict.authenticated) {
       return waitForSender(e, { raw, claims, message, seen, reason: 'unauthenticated', details });
     }
@@ -337,6 +341,18 @@ function receiveInboundEmail(e) {
   } catch (error) {
     return answerRefusal(e, error, details);
   }
+}
+
+/** The feedback inbox's address: the forward becomes an inbox item (200) or is refused and logged. */
+function receiveFeedback(e, message, verdict, details) {
+  const made = require(`${__hooks}/lib/feedback/sources/mail/receive.js`).receiveForwarded(e.app, message, verdict);
+  if (made.refused) throw new Refusal(made.refused[0], made.refused[1]);
+  const result = { feedback: made.item.id, duplicate: made.duplicate };
+  log(e.app, 'info', 'accepted', made.duplicate ? 'feedback (already in the inbox)' : 'feedback', {
+    ...details,
+    ...result,
+  });
+  return e.json(200, result);
 }
 
 function answerRefusal(e, error, details) {

@@ -25,6 +25,7 @@ export const Collections = {
   CustomFields: 'custom_fields',
   DuplicateChecks: 'duplicate_checks',
   DuplicateSuggestions: 'duplicate_suggestions',
+  FeedbackItems: 'feedback_items',
   IdeaAnswers: 'idea_answers',
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
@@ -410,6 +411,41 @@ export type DuplicateSuggestionsRecord<Twords = unknown> = {
   state: DuplicateSuggestionsStateOptions;
   updated: IsoAutoDateString;
   words?: null | Twords;
+};
+
+export const FeedbackItemsSourceOptions = {
+  mail: 'mail',
+  slack: 'slack',
+} as const;
+export type FeedbackItemsSourceOptions = (typeof FeedbackItemsSourceOptions)[keyof typeof FeedbackItemsSourceOptions];
+
+export const FeedbackItemsStatusOptions = {
+  'new': 'new',
+  linked: 'linked',
+  dismissed: 'dismissed',
+} as const;
+export type FeedbackItemsStatusOptions = (typeof FeedbackItemsStatusOptions)[keyof typeof FeedbackItemsStatusOptions];
+export type FeedbackItemsRecord<Tsuggestions = unknown> = {
+  acted_at?: IsoDateString;
+  acted_by?: RecordIdString;
+  author_email?: string;
+  author_name?: string;
+  captured_by?: RecordIdString;
+  created: IsoAutoDateString;
+  dedupe_key: string;
+  evidence?: string;
+  external_id?: string;
+  id: string;
+  idea?: RecordIdString;
+  member?: RecordIdString;
+  note?: string;
+  quote: string;
+  source: FeedbackItemsSourceOptions;
+  source_url?: string;
+  status: FeedbackItemsStatusOptions;
+  suggestions?: null | Tsuggestions;
+  title?: string;
+  updated: IsoAutoDateString;
 };
 
 export type IdeaAnswersRecord = {
@@ -1115,6 +1151,10 @@ export type DuplicateSuggestionsResponse<Twords = unknown, Texpand = unknown> = 
   DuplicateSuggestionsRecord<Twords>
 > &
   BaseSystemFields<Texpand>;
+export type FeedbackItemsResponse<Tsuggestions = unknown, Texpand = unknown> = Required<
+  FeedbackItemsRecord<Tsuggestions>
+> &
+  BaseSystemFields<Texpand>;
 export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
@@ -1201,6 +1241,7 @@ export type CollectionRecords = {
   custom_fields: CustomFieldsRecord;
   duplicate_checks: DuplicateChecksRecord;
   duplicate_suggestions: DuplicateSuggestionsRecord;
+  feedback_items: FeedbackItemsRecord;
   idea_answers: IdeaAnswersRecord;
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
@@ -1263,6 +1304,7 @@ export type CollectionResponses = {
   custom_fields: CustomFieldsResponse;
   duplicate_checks: DuplicateChecksResponse;
   duplicate_suggestions: DuplicateSuggestionsResponse;
+  feedback_items: FeedbackItemsResponse;
   idea_answers: IdeaAnswersResponse;
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;

@@ -18,6 +18,7 @@ const modules = {
   companies: () => import('../../../src/features/customers/companies'),
   composer: () => import('../../../src/features/composer/composer'),
   draft: () => import('../../../src/features/composer/draft'),
+  feedback: () => import('../../../src/features/feedback/feedback'),
   follow: () => import('../../../src/features/notifications/follow'),
   memberProfiles: () => import('../../../src/features/customers/member-profiles'),
   moderation: () => import('../../../src/features/moderation/moderation'),

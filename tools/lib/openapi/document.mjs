@@ -3,6 +3,7 @@
 // the same schema always gives the same bytes.
 import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
+import { FEEDBACK_ROUTES } from './feedback.mjs';
 import { HEALTH_ROUTES } from './health.mjs';
 import { INBOUND_EMAIL_ROUTES } from './inbound-email.mjs';
 import { REST_HOOK_ROUTES } from './rest-hooks.mjs';
@@ -83,6 +84,7 @@ export function buildOpenApi(collections) {
           ...TRACKER_ROUTES,
           ...HEALTH_ROUTES,
           ...INBOUND_EMAIL_ROUTES,
+          ...FEEDBACK_ROUTES,
         },
         collections,
       ),

@@ -1,0 +1,71 @@
+// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback.pb.js; issue 58).
+const json = (schema) => ({ 'application/json': { schema } });
+const err = { $ref: '#/components/responses/Error' };
+const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
+const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+const body = (properties, required) => ({
+  required: required.length > 0,
+  content: json({ type: 'object', properties, required }),
+});
+
+export const FEEDBACK_ROUTES = {
+  '/api/chorus/feedback': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'feedbackInbox',
+      summary:
+        'Staff: the feedback inbox: items in a status (new by default) from a source, each with who said it (their company, plan, revenue) and the suggested ideas; counts of new items per source; the inbox’s mail address',
+      parameters: [
+        { name: 'status', in: 'query', schema: { type: 'string', enum: ['new', 'linked', 'dismissed'] } },
+        { name: 'source', in: 'query', schema: { type: 'string', enum: ['mail', 'slack'] } },
+      ],
+      responses: { 200: ok(), 401: err, 403: err },
+    },
+  },
+  '/api/chorus/feedback/{id}': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'feedbackItem',
+      summary: 'Staff: one feedback item as the inbox shows it',
+      parameters: id,
+      responses: { 200: ok(), 401: err, 403: err, 404: err },
+    },
+  },
+  '/api/chorus/feedback/{id}/link': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'linkFeedback',
+      summary:
+        'Staff: link a feedback item to an idea: the customer’s vote on their behalf, the quote kept on the idea as an internal comment',
+      parameters: id,
+      requestBody: body({ idea: { type: 'string' } }, ['idea']),
+      responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err },
+    },
+  },
+  '/api/chorus/feedback/{id}/idea': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'feedbackToIdea',
+      summary: 'Staff: a new idea from a feedback item (title and body prefilled from it unless given), then linked',
+      parameters: id,
+      requestBody: body(
+        {
+          board: { type: 'string' },
+          title: { type: 'string', maxLength: 120 },
+          body: { type: 'string', maxLength: 10000 },
+        },
+        ['board'],
+      ),
+      responses: { 201: ok('Created'), 400: err, 401: err, 403: err, 404: err },
+    },
+  },
+  '/api/chorus/feedback/{id}/dismiss': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'dismissFeedback',
+      summary: 'Staff: dismiss a feedback item; nothing is posted',
+      parameters: id,
+      responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err },
+    },
+  },
+};
