@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // pb_hooks files are CommonJS for PocketBase's JSVM, while this package is ESM: evaluate the file as PocketBase does.
 const hookModule = { exports: {} as { replyText(text: string): string } };
-new Function(
-  'module',
-  readFileSync(new URL('../../pb_hooks/lib/reply-text.js', import.meta.url), 'utf8'),
-)(hookModule);
+new Function('module', readFileSync(new URL('../../pb_hooks/lib/reply-text.js', import.meta.url), 'utf8'))(hookModule);
 const { replyText } = hookModule.exports;
 
 describe('replyText', () => {
