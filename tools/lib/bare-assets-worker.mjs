@@ -1,5 +1,7 @@
 // Runs in workerd beside the bare Worker (bare-worker.mjs) as its ASSETS binding: the build's static files
-// with the content types Cloudflare's asset server gives them (workerd's disk service sends none).
+// with the content types Cloudflare's asset server gives them (workerd's disk service sends none), and the
+// headers the build's `_headers` file sets on them (the hashed scripts' `Cache-Control: immutable`), as
+// Cloudflare applies it to static assets.
 const TYPES = {
   js: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
@@ -12,6 +14,35 @@ const TYPES = {
   html: 'text/html; charset=utf-8',
 };
 
+/** `_headers` rules: a path pattern (`*` any text, `:name` one segment) on its own line, then indented `Name: value`. */
+function parseHeaders(text) {
+  const rules = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const pattern = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/:[A-Za-z]\w*/g, '[^/]+');
+      rules.push({ path: new RegExp(`^${pattern}$`), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (rules.length && colon > 0)
+      rules.at(-1).headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+let rules;
+async function headerRules(env, url) {
+  rules ??= env.FILES.fetch(new URL('/_headers', url)).then(async (file) =>
+    file.ok ? parseHeaders(await file.text()) : [],
+  );
+  return rules;
+}
+
 export default {
   async fetch(request, env) {
     const { pathname } = new URL(request.url);
@@ -20,8 +51,10 @@ export default {
     const file = await env.FILES.fetch(request);
     if (!file.ok) return new Response(null, { status: 404 });
     const extension = /\.([a-z0-9]+)$/i.exec(pathname)?.[1]?.toLowerCase() ?? '';
-    return new Response(file.body, {
-      headers: { 'content-type': TYPES[extension] ?? 'application/octet-stream' },
-    });
+    const headers = new Headers({ 'content-type': TYPES[extension] ?? 'application/octet-stream' });
+    for (const rule of await headerRules(env, request.url)) {
+      if (rule.path.test(pathname)) for (const [name, value] of rule.headers) headers.append(name, value);
+    }
+    return new Response(file.body, { headers });
   },
 };
