@@ -41,8 +41,9 @@ export default defineConfig({
     // Locally every binding is simulated, and Workers AI (remote only) is absent: `npm start` and the tests use
     // the local AI stand-in (tools/lib/ai-stand-in.mjs); nothing here signs in to Cloudflare.
     remoteBindings: false,
-    // A stack's workerd state (Durable Objects, caches) in a folder of its own (tools/lib/site-server.mjs), so
-    // two stacks never share one SQLite file; .wrangler/state otherwise. Read by `astro preview` and `astro dev`.
+    // `astro dev`'s workerd state (Durable Objects, caches) in a folder of its own, so two stacks never share one
+    // SQLite file; .wrangler/state otherwise. Read by `astro dev` and the memory bench's `astro preview` (the built
+    // Worker otherwise runs alone in workerd, its state where tools/lib/site-server.mjs says).
     ...(process.env.CHORUS_WORKERD_STATE && { persistState: { path: process.env.CHORUS_WORKERD_STATE } }),
   }),
   // Islands render with renderToString, not a stream each: a list page renders ~70 islands, and a stream

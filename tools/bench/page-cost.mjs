@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBareWorker } from '../lib/bench/bare-worker.mjs';
+import { startBareWorker } from '../lib/bare-worker.mjs';
 import { formatCpuCost, measureCpuCost } from '../lib/bench/cpu-cost.mjs';
 import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs';
 import { CONTAINER_ARGS, systemChromium } from '../lib/browser.mjs';

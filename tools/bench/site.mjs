@@ -4,7 +4,7 @@ import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBareWorker } from '../lib/bench/bare-worker.mjs';
+import { startBareWorker } from '../lib/bare-worker.mjs';
 import { measureBrowserVoteLatency } from '../lib/bench/browser-votes.mjs';
 import { formatCookieHits, measureCookieHits } from '../lib/bench/cookie-hits.mjs';
 import { formatCpuCost, measureCpuCost } from '../lib/bench/cpu-cost.mjs';
@@ -12,6 +12,7 @@ import { prepareBenchData } from '../lib/bench/data.mjs';
 import { voteToggle } from '../lib/bench/fan-out.mjs';
 import { fanOutRows, printFanOut } from '../lib/bench/fan-out-rows.mjs';
 import { measurePageTimes } from '../lib/bench/page-times.mjs';
+import { startPreviewWorker } from '../lib/bench/preview-worker.mjs';
 import { growIdeas } from '../lib/bench/scale.mjs';
 import { measureStaffLists } from '../lib/bench/staff-lists.mjs';
 import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs';
@@ -33,6 +34,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
 let stopBareWorker;
+let stopPreview;
 try {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
@@ -70,25 +72,28 @@ try {
     console.log(formatThroughput(label, await measureThroughput(url, { proxySecret: stack.proxySecret })));
     console.log(formatCpuCost(label, await measureCpuCost(url, { ...cpu, requests: 300 })));
   }
-  // Uncached: the built Worker alone in workerd, as Cloudflare runs it (every request renders). Home once
-  // more through what `astro preview` runs around the same Worker (Miniflare's entry, assets router,
-  // outbound and log workers, then the preview's Node proxy), to show what those local hops add. Cached:
-  // through the local edge, as a signed-out visitor reaches Cloudflare's Workers Cache.
+  // Uncached: the built Worker alone in workerd, as Cloudflare runs it (a second one without the local edge's page
+  // cache behind it: every request renders). Home once more through what `astro preview` runs around the same Worker
+  // (Miniflare's entry, assets router, outbound and log workers, then the preview's Node proxy), to show what
+  // those local hops add. Cached: through the local edge, as a signed-out visitor reaches Cloudflare's Workers Cache.
   const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret });
   stopBareWorker = bare.stop;
   const origin = bare.url;
   const workerCpu = { ...cpu, sitePid: bare.pid };
-  const preview = stack.originUrl ?? stack.siteUrl;
-  const miniflare = await workerdOrigin(stack.sitePid);
+  const preview = await startPreviewWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret });
+  stopPreview = preview.stop;
+  const miniflare = await workerdOrigin(preview.pid);
+  const previewCpu = { ...cpu, sitePid: preview.pid };
   for (const [label, base] of [
     ['home, uncached, in Miniflare (astro preview)', miniflare],
-    ['home, uncached, through the preview proxy', preview],
+    ['home, uncached, through the preview proxy', preview.url],
   ]) {
     if (!base) continue;
     const home = new URL('/', base).href;
     console.log(formatThroughput(label, await measureThroughput(home, { proxySecret: stack.proxySecret })));
-    console.log(formatCpuCost(label, await measureCpuCost(home, cpu)));
+    console.log(formatCpuCost(label, await measureCpuCost(home, previewCpu)));
   }
+  await preview.stop();
   for (const [label, path] of pages) {
     console.log(
       formatThroughput(
@@ -162,6 +167,7 @@ try {
   console.log('');
   for (const line of await measureStaffLists()) console.log(line);
 } finally {
+  await stopPreview?.();
   await stopBareWorker?.();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

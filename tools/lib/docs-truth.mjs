@@ -46,7 +46,7 @@ const READS = [
 export const NOT_SETTINGS = {
   HOME: "the system's, handed on to the programs tools start",
   PATH: "the system's, handed on to the programs tools start",
-  FILES: "a binding of the bench's bare assets Worker (tools/lib/bench/bare-assets-worker.mjs), not a variable",
+  FILES: "a binding of the bench's bare assets Worker (tools/lib/bare-assets-worker.mjs), not a variable",
 };
 
 /** The Worker's bindings (wrangler.toml): objects, not settings. */

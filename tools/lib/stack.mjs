@@ -48,9 +48,11 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
  *   inboundSmtpPort?: number,
  *   pocketbaseEnv?: Record<string, string>,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
- *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void, siteHost?: string }} options
+ *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void, siteHost?: string,
+ *   runWorker?: Function }} options
  *   `replicaDir`: keep a continuous backup there (Litestream); tests and benches leave it out.
  *   `siteHost`: the site's host name (npm start: localhost); other names of it redirect there.
+ *   `runWorker`: what runs the built Worker (startSite's; the memory bench's before runs `astro preview`).
  */
 export async function startStack(options) {
   const { dataDir, sitePort, pbPort, smtpPort, mailWebPort, externalPbUrl, dev = false, quiet = true } = options;
@@ -183,8 +185,9 @@ export async function startStack(options) {
       dev,
       quiet,
       // A throwaway stack (its data in the temp folder: the tests' and benches' own) keeps workerd's state with its
-      // data, so stacks side by side never share a Durable Object's SQLite file; npm start's stays in .wrangler/.
+      // data, so stacks side by side never share a Durable Object's SQLite file; npm start's stays in .wrangler/state.
       stateDir: resolve(dataDir).startsWith(tmpdir()) ? join(dataDir, 'workerd-state') : undefined,
+      ...(options.runWorker && { runWorker: options.runWorker }),
     });
     stoppers.push(site.stop);
     /** Stops PocketBase alone and starts it again on the same folder and port (fault tests). */
@@ -199,7 +202,7 @@ export async function startStack(options) {
       /** The local edge's purge counts (GET: calls, refused, tokens) and its purge endpoint (the Worker's). */
       edgeStatsUrl: site.edgeStatsUrl,
       edgePurgeUrl: site.edgePurgeUrl,
-      /** The site's server process (with workerd under it), for CPU figures. */
+      /** The site's server process (workerd running the Worker; in dev, `astro dev`), for CPU figures. */
       sitePid: site.process.pid,
       edgePurgeSecret,
       /** The secret the site vouches for its visitors' addresses with (benchmarks act as many visitors). */

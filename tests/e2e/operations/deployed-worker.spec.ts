@@ -1,7 +1,7 @@
 // The Worker `wrangler deploy` uploads runs as it is, with nothing but its own bindings: the same build, alone
 // in workerd (no Miniflare around it, as on Cloudflare), serves a visitor's pages, its scripts and, through its
 // own Durable Objects, live updates published to it as PocketBase publishes them.
-import { startBareWorker } from '../../../tools/lib/bench/bare-worker.mjs';
+import { startBareWorker } from '../../../tools/lib/bare-worker.mjs';
 import { expect, test } from '../fixtures';
 import { createIdea } from '../ideas-helpers';
 

@@ -12,7 +12,6 @@ import { prepareBenchData } from './data.mjs';
 import { printEdgeFanOut } from './edge-fan-out-rows.mjs';
 import { voteToggle } from './fan-out.mjs';
 import { printFanOut } from './fan-out-rows.mjs';
-import { workerdOrigin } from './workerd-origin.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-edge-fan-out-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
@@ -26,8 +25,8 @@ try {
   const pocketbasePid = stack.pocketbase().process.pid;
   const picked = process.argv.slice(3).map(Number).filter(Number.isFinite);
   console.log('Live fan-out of a vote at the edge (viewers on the Worker in workerd, this machine; 10 votes a row)\n');
-  // Viewers connect to workerd itself: the preview's Node proxy in front would hold two open files a socket.
-  const originUrl = (await workerdOrigin(stack.sitePid)) ?? stack.originUrl;
+  // Viewers connect to workerd itself (the stack's origin, without the local edge in front).
+  const originUrl = stack.originUrl;
   await printEdgeFanOut({
     originUrl,
     pbUrl: stack.pbUrl,

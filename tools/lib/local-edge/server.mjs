@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { hostAllowed } from './allowed-hosts.mjs';
 import { chooseEncoding, encode } from './compression.mjs';
 import { entrypointCache } from './entrypoint-cache.mjs';
 import { originClient, readBody } from './origin.mjs';
@@ -40,10 +41,19 @@ const ENTRYPOINT_PATH = /^\/entrypoints\/([A-Za-z]+)(\/.*)$/;
 const MEMO_ENTRIES = 2000;
 
 /**
+ * `siteHost`: the site's host name, which reaches the Worker besides loopback names and IP addresses.
  * @param {{ port: number, host?: string, originPort: number, controlPort: number, assetsDir: string,
- *   purgeBudget?: { burst?: number | string, perMinute?: number | string } }} options
+ *   purgeBudget?: { burst?: number | string, perMinute?: number | string }, siteHost?: string }} options
  */
-export async function startLocalEdge({ port, host = '127.0.0.1', originPort, controlPort, assetsDir, purgeBudget }) {
+export async function startLocalEdge({
+  port,
+  host = '127.0.0.1',
+  originPort,
+  controlPort,
+  assetsDir,
+  purgeBudget,
+  siteHost,
+}) {
   const origin = originClient(originPort);
   const limiter = purgeLimiter(purgeBudget);
   const encodedMemo = new Map();
@@ -91,6 +101,11 @@ export async function startLocalEdge({ port, host = '127.0.0.1', originPort, con
   // The front door: the default entrypoint is not cached; a page's cache status is the one its loopback call
   // to CachedPages met (the Worker passes it on), else DYNAMIC.
   const server = createServer(async (req, res) => {
+    if (!hostAllowed(req.headers.host, siteHost)) {
+      res.writeHead(403, { 'content-type': 'text/plain' });
+      res.end('This host name does not reach the site.');
+      return;
+    }
     try {
       const headers = { 'cf-connecting-ip': req.socket.remoteAddress?.replace(/^::ffff:/, ''), ...req.headers };
       for (const name of LOOPBACK_HEADERS) delete headers[name];
