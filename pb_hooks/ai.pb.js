@@ -54,17 +54,3 @@ routerAdd(
   $apis.requireAuth('users', '_superusers'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,
 );
-
-// The thresholds keep each model's site calibration in the app store (lib/ai/thresholds.js): any write forgets it.
-onRecordAfterCreateSuccess((e) => {
-  require(`${__hooks}/lib/ai/thresholds.js`).forgetSiteCalibrations(e.app);
-  e.next();
-}, 'ai_calibrations');
-onRecordAfterUpdateSuccess((e) => {
-  require(`${__hooks}/lib/ai/thresholds.js`).forgetSiteCalibrations(e.app);
-  e.next();
-}, 'ai_calibrations');
-onRecordAfterDeleteSuccess((e) => {
-  require(`${__hooks}/lib/ai/thresholds.js`).forgetSiteCalibrations(e.app);
-  e.next();
-}, 'ai_calibrations');

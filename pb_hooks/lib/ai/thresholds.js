@@ -24,11 +24,9 @@ function calibrationOf(provider, model) {
   return same.find((one) => one.provider === provider) || same[0] || null;
 }
 
-/** The app store's copy of each model's site calibration (read on every hint while typing, written rarely). */
-const SITE_KEY = 'chorus:ai:site-calibration';
-
-/** The newest calibration this site ran for `model` (through `provider` first), read from the database, or null. */
-function readSiteCalibration(app, provider, model) {
+/** The newest calibration this site ran for `model` (through `provider` first), or null: { hint, floor, alone, pairs }. */
+function siteCalibrationOf(app, provider, model) {
+  if (!model) return null;
   let runs;
   try {
     runs = app.findRecordsByFilter('ai_calibrations', "model = {:model} && state = 'done'", '-created', 10, 0, {
@@ -49,27 +47,6 @@ function readSiteCalibration(app, provider, model) {
 }
 
 /**
- * The newest calibration this site ran for `model`, or null: { hint, floor, alone, pairs }. Kept in the app store
- * per provider and model, so the hints while typing and the duplicate checks ask the database once, not per request;
- * ai.pb.js forgets it whenever an ai_calibrations record is written or deleted.
- */
-function siteCalibrationOf(app, provider, model) {
-  if (!model) return null;
-  const key = `${SITE_KEY}:${provider}:${model}`;
-  const kept = app.store().get(key);
-  if (kept) return JSON.parse(String(kept));
-  const found = readSiteCalibration(app, provider, model);
-  app.store().set(key, JSON.stringify(found));
-  return found;
-}
-
-/** Forgets every kept site calibration (a run finished, or an operator changed or deleted one). */
-function forgetSiteCalibrations(app) {
-  const all = app.store().getAll();
-  for (const key in all) if (key.indexOf(SITE_KEY) === 0) app.store().remove(key);
-}
-
-/**
  * { hint, floor, alone, calibrated, measuredOn, source } for the model in use (provider.js): `source` 'site' (an
  * admin's run), 'shipped' (the bench's table) or 'strict' (none: the STRICT points).
  */
@@ -86,4 +63,4 @@ function thresholds(app = typeof $app === 'undefined' ? null : $app) {
   return { ...points, calibrated: Boolean(found), measuredOn: found ? found.pairs : 0, source };
 }
 
-module.exports = { STRICT, SAME_VECTOR, calibrationOf, siteCalibrationOf, forgetSiteCalibrations, thresholds };
+module.exports = { STRICT, SAME_VECTOR, calibrationOf, siteCalibrationOf, thresholds };
