@@ -103,12 +103,7 @@ function linkItem(e) {
 
 /** The board a new idea goes on: one the staff member sees and that is not archived. */
 function boardFor(e, id) {
-  let board;
-  try {
-    board = e.app.findRecordById('boards', String(id || ''));
-  } catch {
-    board = null;
-  }
+  const board = require(`${__hooks}/lib/records.js`).recordOrNull(e.app, 'boards', String(id || ''));
   if (
     !board ||
     board.getBool('archived') ||

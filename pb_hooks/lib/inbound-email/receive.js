@@ -235,7 +235,7 @@ function envelopeOf(claims) {
   };
 }
 
-/** Where the message goes (a board's address or a notification's signed Reply-To), or throws its refusal. */
+/** Where the message goes (a board's address, a notification's signed Reply-To or the feedback inbox's), or its refusal. */
 function targetOf(claims) {
   const target = readAddress(String(claims.to || ''));
   if (target.refused) throw new Refusal(target.refused.startsWith('bad') ? 403 : 404, target.refused);

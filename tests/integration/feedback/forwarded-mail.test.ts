@@ -12,7 +12,7 @@ import { INBOUND_DOMAIN, type InboundMailWorld, startInboundMailWorld } from '..
 import type { TestPocketBase } from '../../support/pocketbase';
 import { mimeMessage, sendRaw } from '../../support/smtp-send';
 import { createBoard, createPost } from '../../support/world';
-import { openTab, type Tab, waitFor } from '../stores/tab';
+import { countRequests, openTab, type Tab, waitFor } from '../stores/tab';
 
 // acme.test: the company using Chorus; its mail is DKIM-signed and leaves from 192.0.2.0/24 (never this machine).
 const acmeKey = dkimKey('acme.test');
@@ -305,6 +305,33 @@ describe('live in a staff member’s open inbox', () => {
     await expect(
       pb.admin.collection('votes').getFirstListItem(`post = "${csvIdea.id}" && user = "${customer.id}"`),
     ).resolves.toMatchObject({ on_behalf_by: staff.id });
+    stop();
+  });
+
+  it('an open inbox follows arrivals and another staff member’s decisions item by item, never reading the whole list again', async () => {
+    const stop = tab.feedback.startInbox(await fetchInbox(tab.client), '');
+    await tab.live();
+    const sent = countRequests(tab.client);
+    const email = 'item-by-item@initech.test';
+    const text = [
+      '---------- Forwarded message ---------',
+      `From: Ida <${email}>`,
+      '',
+      'Dark mode for the board, please.',
+    ];
+    const waitingBefore = tab.feedback.$inbox.get()?.counts.mail ?? 0;
+    expect(
+      await sendRaw(world.inbound.port, 'bounces@acme.test', inboxAddress, forward('sam@acme.test', text.join('\r\n'))),
+    ).toBe('sent');
+    await waitFor(() => Boolean(tab.feedback.$inbox.get()?.items.some((item) => item.author_email === email)), 10_000);
+    expect(tab.feedback.$inbox.get()?.counts.mail).toBe(waitingBefore + 1);
+    const item = tab.feedback.$inbox.get()?.items.find((one) => one.author_email === email);
+    const colleague = await pb.actor('moderator');
+    await colleague.send(`/api/chorus/feedback/${item?.id}/dismiss`, { method: 'POST' });
+    await waitFor(() => !tab.feedback.$inbox.get()?.items.some((one) => one.author_email === email), 10_000);
+    expect(tab.feedback.$inbox.get()?.counts.mail).toBe(waitingBefore);
+    expect(sent.filter((request) => request === 'GET /api/chorus/feedback')).toEqual([]);
+    expect(sent).toContain(`GET /api/chorus/feedback/${item?.id}`);
     stop();
   });
 });
