@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The site's single settings record: name, branding, welcome text, sign-up, approval and posting switches.
 // Access: anyone reads it; active admins edit it; nobody creates or deletes it.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
@@ -32,7 +32,7 @@ migrate(
         { name: 'welcome', type: 'text', max: 5000 },
         { name: 'require_approval', type: 'bool' },
         { name: 'allow_signups', type: 'bool' },
-        // Members whose email is not verified may post ideas and comments (pb_hooks/verified-posting.pb.js).
+        // Members whose email is not verified may post ideas and comments (pb_hooks/auth/verified-posting.pb.js).
         { name: 'allow_unverified_posting', type: 'bool' },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },

@@ -11,7 +11,7 @@
 // - update: oneself (not role or blocked) unless blocked; active admins set role and blocked of anyone but
 //   themselves; active moderators block or unblock members only; staff change nothing else of others.
 // - delete: oneself, unless blocked.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
@@ -52,7 +52,7 @@ migrate(
       new BoolField({ name: 'blocked' }),
     );
     // Hidden: never in API responses (but to superusers) nor filterable; the member reads their own through
-    // GET /api/chorus/preferences (pb_hooks/preferences.pb.js) and writes them like any profile field.
+    // GET /api/chorus/preferences (pb_hooks/account/preferences.pb.js) and writes them like any profile field.
     for (const name of PREFERENCES) users.fields.add(new BoolField({ name, hidden: true }));
     const name = users.fields.getByName('name');
     name.max = 60;

@@ -1,15 +1,15 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Statuses an idea moves through; the roadmap shows those with on_roadmap. Seeded with the usual six,
 // named in English from locales/en.json (pbStatuses); they follow the site's default language
-// (pb_hooks/statuses-language.pb.js).
+// (pb_hooks/site/statuses-language.pb.js).
 // Access: anyone reads them; active admins create, edit and delete them.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
 };
 // The seeded statuses' English names as this migration first wrote them (a snapshot of locales/en.json's
-// pbStatuses; renaming to the site's language is pb_hooks/lib/ideas/seeded-statuses.js's job).
+// pbStatuses; renaming to the site's language is pb_hooks/ideas/seeded-statuses.js's job).
 const ENGLISH_NAMES = {
   open: 'Open',
   'under-review': 'Under review',

@@ -2,7 +2,7 @@
 // Tags label ideas. Staff-only tags are for triage: only active staff read them, and they are attached
 // to ideas through post_staff_tags (staff-only rules), never through posts.tags, so public reads of ideas
 // need no per-record filtering. Access: active admins create, edit and delete tags.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

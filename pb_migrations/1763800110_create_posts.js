@@ -3,15 +3,15 @@
 // Access:
 // - list/view: whoever may see the idea (RULES.postVisible: board visible; approved, own, or active staff).
 // - create: active members, as themselves, on a visible board that is not archived; staff-owned fields
-//   only from active staff. Posting also needs a verified email (pb_hooks/verified-posting.pb.js, which
+//   only from active staff. Posting also needs a verified email (pb_hooks/auth/verified-posting.pb.js, which
 //   answers with a human message a rule cannot give).
 // - update: active staff on ideas they can see; the author edits the text and images of their own open,
-//   unlocked idea. Authorship never moves; counters never come from the API (pb_hooks/posts.pb.js);
-//   merged_into is set only by the merge route (pb_hooks/merge.pb.js).
+//   unlocked idea. Authorship never moves; counters never come from the API (pb_hooks/ideas/posts.pb.js);
+//   merged_into is set only by the merge route (pb_hooks/duplicates/merge.pb.js).
 // - delete: active staff on ideas they can see; the author, while the idea is not locked.
 // - posts.tags holds public tags only; staff-only tags live in post_staff_tags.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

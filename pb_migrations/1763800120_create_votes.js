@@ -1,13 +1,13 @@
 /// <reference path="../pb_data/types.d.ts" />
 // One vote per member per idea. Who voted is private; the public voter list is a read-only route
-// (pb_hooks/voters.pb.js) and the live count arrives as a posts update.
+// (pb_hooks/votes/voters.pb.js) and the live count arrives as a posts update.
 // Access:
 // - list/view: one's own votes; active staff all (realtime follows the same rule).
 // - create: active members vote as themselves on an open idea they can see; active staff may also vote
 //   on behalf of a customer, signing the vote (on_behalf_by).
 // - update: nobody. delete: one's own vote, or active staff a vote cast on behalf, while the idea is open.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

@@ -1,17 +1,17 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Discussion on an idea, with one level of replies. Internal comments are staff notes; staff hide a
 // comment (hidden = true) and then only its author and staff still see it. edited_at is set by
-// pb_hooks/comments.pb.js when the body changes.
+// pb_hooks/comments/comments.pb.js when the body changes.
 // Access:
 // - list/view: RULES.commentVisible (the idea is visible; internal: active staff; hidden: author and staff).
 // - create: active members, as themselves, on a visible unlocked idea; internal only from active staff;
 //   never hidden; a reply answers a top-level comment of the same idea that is neither hidden nor internal
-//   (staff: any). Posting also needs a verified email (pb_hooks/verified-posting.pb.js).
+//   (staff: any). Posting also needs a verified email (pb_hooks/auth/verified-posting.pb.js).
 // - update: the author edits the body and images of their comment while the idea is unlocked; active staff
 //   set hidden and internal on anyone's comment but never its text.
 // - delete: the author, or active staff on ideas they can see.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

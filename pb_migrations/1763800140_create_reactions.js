@@ -6,7 +6,7 @@
 // - create: active members, as themselves, on a comment they see that is neither hidden nor internal
 //   (staff: any), while the idea is unlocked. update: nobody. delete: one's own, while active.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

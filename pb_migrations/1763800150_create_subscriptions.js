@@ -3,7 +3,7 @@
 // Access: private to each member (list/view their own); active members follow an idea they can see and
 // unfollow; nobody updates.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Ranked full-text search over post titles and bodies: an FTS5 index kept in step with `posts` by
 // SQLite triggers, so every write path (API, hooks, batch, admin UI) updates it in the same transaction.
-// Queried by pb_hooks/search.pb.js.
+// Queried by pb_hooks/ideas/search.pb.js.
 migrate(
   (app) => {
     const sql = (query) => app.db().newQuery(query).execute();

@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
-// An idea's timeline: one row per status change, written only by pb_hooks/status-events.pb.js in the
+// An idea's timeline: one row per status change, written only by pb_hooks/ideas/status-events.pb.js in the
 // same transaction as the change. Access: readable by whoever may see the idea; no API writes.
 // The fragments as this migration first stored them (segment boards came later: 1764420010).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   postVisible: (...args) =>

@@ -1,9 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Releases: publishing (pb_hooks/changelog.pb.js) dates the entry, notifies the voters and followers of
+// Releases: publishing (pb_hooks/changelog/changelog.pb.js) dates the entry, notifies the voters and followers of
 // the linked ideas and, with mark_done, moves those ideas to Done.
 // Access: published entries are read by anyone, drafts by active staff; active staff write them (the
 // publication date is the server's).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

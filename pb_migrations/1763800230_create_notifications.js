@@ -2,7 +2,7 @@
 // In-app notifications, written only by hooks (which never notify about what the recipient cannot see).
 // Access: a member lists and views only their own (realtime follows the same rule); while active, may mark
 // them read and delete them, and may change nothing else; nobody creates them through the API.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

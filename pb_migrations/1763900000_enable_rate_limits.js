@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Rate limits on by default, per client address (PocketBase's limiter), on every instance Chorus configures.
-// The client address of the site's server reads is the visitor's: see pb_hooks/client-address.pb.js.
+// The client address of the site's server reads is the visitor's: see pb_hooks/platform/client-address.pb.js.
 const CLIENT_IP_HEADER = 'X-Chorus-Client-Ip';
 
 migrate(
@@ -15,7 +15,7 @@ migrate(
       { label: '*:requestPasswordReset', maxRequests: 10, duration: 60 },
       { label: '*:requestVerification', maxRequests: 10, duration: 60 },
       { label: '*:requestEmailChange', maxRequests: 10, duration: 60 },
-      // record creates (ideas, comments, votes…); per-member limits are in pb_hooks/create-limits.pb.js
+      // record creates (ideas, comments, votes…); per-member limits are in pb_hooks/platform/create-limits.pb.js
       { label: '*:create', maxRequests: 100, duration: 10 },
       { label: '/api/batch', maxRequests: 3, duration: 1 },
       // everything else, per visitor

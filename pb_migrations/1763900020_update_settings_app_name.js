@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // PocketBase's own emails (sign-in codes, password resets) sign with the app and sender name: make
-// them the board's name once; pb_hooks/site-name.pb.js keeps them equal on every rename.
+// them the board's name once; pb_hooks/site/site-name.pb.js keeps them equal on every rename.
 migrate((app) => {
   let name = '';
   try {

@@ -3,7 +3,7 @@
 // panel, whether identify tokens are accepted, the product's name and its login URL. Readable by anyone
 // (the embed routes and the sign-in page need them); only admins change them. The signing secret is
 // not here: it lives in `sso_secrets`, which only admins can read.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

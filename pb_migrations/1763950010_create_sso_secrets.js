@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The identify-token signing secret (only admins may read or change it; it starts random), and the
 // token ids already redeemed (no API access at all), kept until the token would have expired.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

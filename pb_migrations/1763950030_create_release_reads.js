@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // When each member last looked at the changelog: the "what's new" badge counts releases published
 // since. One record per member, seen and changed only by that member.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

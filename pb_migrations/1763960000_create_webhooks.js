@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Webhook endpoints (Standard Webhooks or Slack incoming webhooks), managed by admins only. The signing
 // secret is a hidden field: the server generates it, shows it once in the create response
-// (pb_hooks/webhooks-endpoints.pb.js) and never returns it again to anyone but a superuser.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// (pb_hooks/webhooks/webhooks-endpoints.pb.js) and never returns it again to anyone but a superuser.
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

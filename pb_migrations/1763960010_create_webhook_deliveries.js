@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The durable webhook queue: one row per message per endpoint, written by hooks once a write has
-// committed, sent and retried by pb_hooks/webhooks-worker.pb.js. Admins read it (recent deliveries
+// committed, sent and retried by pb_hooks/webhooks/webhooks-worker.pb.js. Admins read it (recent deliveries
 // in the admin); nobody writes it through the API (resending is a route).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

@@ -5,7 +5,7 @@
 // Only posts containing such scripts go into the trigram index (the only ones its queries can match), and the
 // mark removal runs only on text with Hebrew or Arabic, so Latin-only boards pay almost nothing on writes.
 // The triggers keep both indexes in step with `posts` on every write path, in the same transaction.
-// Queried by pb_hooks/search.pb.js; the query side applies the same rules (pb_hooks/lib/ideas/search-query.js).
+// Queried by pb_hooks/ideas/search.pb.js; the query side applies the same rules (pb_hooks/ideas/search-query.js).
 const MARK_RANGES = [
   [0x0591, 0x05bd],
   [0x05bf, 0x05bf],

@@ -2,8 +2,8 @@
 // The live copy of every public idea (same id as the post): its counts, status, lock, board, title and
 // what it was merged into, for the crowd's live updates. Access: anyone lists and views it (an empty rule
 // costs PocketBase no query per realtime subscriber); nobody but a superuser writes it through the API.
-// pb_hooks/post-live.pb.js keeps it in step with `posts` and `boards`; this migration fills it once.
-// The ideas visitors may see, copied as this migration first copied them (a snapshot of lib/edge/post-live.js's query).
+// pb_hooks/platform/edge/post-live.pb.js keeps it in step with `posts` and `boards`; this migration fills it once.
+// The ideas visitors may see, copied as this migration first copied them (a snapshot of platform/edge/post-live.js's query).
 const BACKFILL_SQL =
   'INSERT INTO post_live (id, board, title, status, merged_into, vote_count, comment_count, locked, created, updated) ' +
   'SELECT p.id, p.board, p.title, p.status, p.merged_into, p.vote_count, p.comment_count, p.locked, p.created, p.updated ' +

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // PocketBase no longer trusts the fixed X-Chorus-Client-Ip header: nothing removes a forged copy any more (the
 // JS middleware that did is gone). The visitor's address now comes in a header named after the shared
-// secret, which pb_hooks/client-address.pb.js lists on every start.
+// secret, which pb_hooks/platform/client-address.pb.js lists on every start.
 const OLD_HEADER = 'X-Chorus-Client-Ip';
 
 migrate(

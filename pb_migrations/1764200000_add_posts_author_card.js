@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
-// What a list card shows of an idea's author, on the post (pb_hooks/lib/ideas/author-card.js): lists read ideas
+// What a list card shows of an idea's author, on the post (pb_hooks/ideas/author-card.js): lists read ideas
 // without `expand=author`, which cost a third of a list's CPU. Fills the copy once for existing ideas.
-// The author card's fields as these migrations first added them (a snapshot of lib/ideas/author-card.js's schema step).
+// The author card's fields as these migrations first added them (a snapshot of ideas/author-card.js's schema step).
 const authorIndexName = (table) => `idx_${table}_author_card`;
 
 function addAuthorCard(app, collectionName) {

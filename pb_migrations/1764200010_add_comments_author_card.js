@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
-// What a comment shows of its author, on the comment (pb_hooks/lib/ideas/author-card.js): idea pages and live
+// What a comment shows of its author, on the comment (pb_hooks/ideas/author-card.js): idea pages and live
 // comments read comments without `expand=author` (a realtime subscriber's expand is a query per event).
 // Fills the copy once for existing comments.
-// The author card's fields as these migrations first added them (a snapshot of lib/ideas/author-card.js's schema step).
+// The author card's fields as these migrations first added them (a snapshot of ideas/author-card.js's schema step).
 const authorIndexName = (table) => `idx_${table}_author_card`;
 
 function addAuthorCard(app, collectionName) {

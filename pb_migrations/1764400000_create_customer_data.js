@@ -7,11 +7,11 @@
 // makes into them, so `posts?filter=...` cannot probe them either.
 // - companies, segments: staff read; admins write.
 // - member_profiles: staff read and write (a member's company and attributes); admins delete.
-// - segment_members: staff read; only the server writes (pb_hooks/lib/customers/segments.js).
+// - segment_members: staff read; only the server writes (pb_hooks/segments/segments.js).
 // - post_insights: staff read; staff set impact, effort, confidence and eta; the numbers are server-owned.
 // - scoring (one record): the score's formula and weights; staff read, admins update.
 // - site.show_eta: whether an idea's ETA is public (the only new thing anyone may read).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

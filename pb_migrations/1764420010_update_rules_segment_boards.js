@@ -3,7 +3,7 @@
 // each collection was made: on an install migrated before segment boards, every copy of the old fragment,
 // whatever path leads to the board ("", "board.", "post.board.", "comment.post.board." …), becomes the new
 // one, so a segment's members see its board, its ideas, comments, votes and the rest like any other board.
-// The two fragments as literal snapshots (a later change to pb_hooks/lib/access.js never changes this migration).
+// The two fragments as literal snapshots (a later change to pb_hooks/platform/access.js never changes this migration).
 const SIGNED_IN = '@request.auth.id != ""';
 const ACTIVE_STAFF =
   '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))';

@@ -1,12 +1,12 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Custom fields on ideas (issue #24, item 4): admins define, per board, typed fields ideas carry (text,
 // number, select, multiselect, date), public or staff-only, optional or required. Values live elsewhere:
-// public ones in posts.fields, staff-only ones in post_insights.fields (pb_hooks/lib/ideas/custom-fields.js
+// public ones in posts.fields, staff-only ones in post_insights.fields (pb_hooks/custom-fields/custom-fields.js
 // validates both). Access:
 // - list/view: whoever may see the board sees its public definitions; active staff see all of them.
 // - create/update/delete: active admins. A field's board, key and type never change once made (values
 //   already stored would stop matching them); its options, label, visibility and order may.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
@@ -18,7 +18,7 @@ const RULES = {
     })[JSON.stringify(args)],
 };
 const { ACTIVE_STAFF, ACTIVE_ADMIN, boardVisible } = RULES;
-// The field types and key pattern as this migration first stored them (snapshot of lib/ideas/custom-fields.js).
+// The field types and key pattern as this migration first stored them (snapshot of custom-fields/custom-fields.js).
 const FIELD_TYPES = ['text', 'number', 'select', 'multiselect', 'date'];
 const KEY_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 const KEEPS = ['board', 'key', 'type']

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// A new kind of notification: an idea's public ETA was set, moved or cleared (pb_hooks/eta.pb.js).
+// A new kind of notification: an idea's public ETA was set, moved or cleared (pb_hooks/roadmap/eta.pb.js).
 migrate(
   (app) => {
     const notifications = app.findCollectionByNameOrId('notifications');

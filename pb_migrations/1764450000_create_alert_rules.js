@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Alert rules (issue #24, item 7): "tell these staff when an idea crosses N votes, $N of revenue or N votes
 // in a day", optionally on one board or counting only one segment's voters. Admins write, staff read;
-// nobody else. Recipients must be staff (pb_hooks/alerts.pb.js refuses anyone else).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// nobody else. Recipients must be staff (pb_hooks/alerts/alerts.pb.js refuses anyone else).
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

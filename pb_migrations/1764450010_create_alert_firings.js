@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 // One row each time an alert rule fired for an idea. The unique (rule, post) index is what makes "once per
-// rule and idea" hold whoever writes and however many votes race (pb_hooks/lib/alerts/alerts.js inserts with
+// rule and idea" hold whoever writes and however many votes race (pb_hooks/alerts/alerts.js inserts with
 // INSERT OR IGNORE inside the vote's transaction); `state` is the delivery queue for the emails
 // (pending -> sent), worked off the write path. Staff read it (the admin page's recent firings); only the
 // server writes.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Ask the voters (issue #24, item 8): a staff question to an idea's voters and followers, and who it was
-// sent to. Only the route POST /api/chorus/posts/{id}/ask writes them (pb_hooks/ask.pb.js).
+// sent to. Only the route POST /api/chorus/posts/{id}/ask writes them (pb_hooks/asks/ask.pb.js).
 // - idea_questions: staff read all; a member reads only a question they were sent (never public, and
 //   realtime follows the same rule); staff may delete one.
 // - question_recipients: who was sent which question; staff read; only the server writes.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

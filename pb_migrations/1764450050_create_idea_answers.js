@@ -2,7 +2,7 @@
 // A member's answer to a question staff sent them (one per question and member). Staff read every answer;
 // a member reads and writes only their own, and may answer only a question they were sent, on an idea
 // they can still see, while not blocked. Never public; realtime follows the same rules.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

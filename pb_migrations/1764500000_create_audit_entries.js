@@ -1,9 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The staff audit log (issue #25, item 3): one row per staff or admin action, with who, what, the values
-// before and after, when and from which client address. Only the server writes it (pb_hooks/lib/audit/audit.js);
+// before and after, when and from which client address. Only the server writes it (pb_hooks/audit/audit.js);
 // admins read it; no client, superusers included, may create, change or delete a row through the API
-// (pb_hooks/audit.pb.js refuses it); old rows are removed after site.audit_retention_days (0 = kept forever).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// (pb_hooks/audit/audit.pb.js refuses it); old rows are removed after site.audit_retention_days (0 = kept forever).
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

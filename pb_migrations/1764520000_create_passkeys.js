@@ -1,9 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Passkeys (WebAuthn credentials, issue #25 item 2): the site's Worker verifies each ceremony (PocketBase's JS
 // cannot check ECDSA/RSA signatures) and PocketBase keeps the credentials. Only the server creates one
-// (pb_hooks/passkeys.pb.js, from a proof signed with CHORUS_PROXY_SECRET); its owner lists, renames and removes
+// (pb_hooks/passkeys/passkeys.pb.js, from a proof signed with CHORUS_PROXY_SECRET); its owner lists, renames and removes
 // their own; nobody else sees them, staff included, and no client ever reads a public key (hidden field).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An admin may require staff (moderators and admins) to sign in with a passkey: site.staff_passkey_required.
-// Off by default; only an admin who has a passkey can turn it on (pb_hooks/passkeys.pb.js), and superusers in
+// Off by default; only an admin who has a passkey can turn it on (pb_hooks/passkeys/passkeys.pb.js), and superusers in
 // PocketBase's admin UI are never affected (they can always turn it off).
 migrate(
   (app) => {

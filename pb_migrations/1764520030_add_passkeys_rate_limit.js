@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Passkey ceremonies per visitor (the Worker names the visitor's address, pb_hooks/client-address.pb.js): each
+// Passkey ceremonies per visitor (the Worker names the visitor's address, pb_hooks/platform/client-address.pb.js): each
 // start stores a one-time challenge, so a visitor gets 60 passkey calls a minute (a sign-in takes three).
 const LABEL = '/api/chorus/passkeys/';
 

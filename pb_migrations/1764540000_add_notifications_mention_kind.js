@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// A new notification kind: someone mentioned you in a comment (`@[Name](user:id)`, pb_hooks/mentions.pb.js).
+// A new notification kind: someone mentioned you in a comment (`@[Name](user:id)`, pb_hooks/comments/mentions.pb.js).
 migrate(
   (app) => {
     const notifications = app.findCollectionByNameOrId('notifications');

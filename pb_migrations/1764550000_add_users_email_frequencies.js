@@ -3,7 +3,7 @@
 // time zone their digests follow, and when their last daily and weekly digests went (the sent-markers
 // that make a digest go once per period). All hidden: only the member (through /api/chorus/preferences)
 // and superusers read them. Existing choices are kept: an email switch that was on becomes "instant",
-// one that was off becomes "off" (the old switches stay, kept in step by pb_hooks/preferences.pb.js).
+// one that was off becomes "off" (the old switches stay, kept in step by pb_hooks/account/preferences.pb.js).
 const KINDS = {
   comment_emails: 'email_on_comment',
   status_emails: 'email_on_status',

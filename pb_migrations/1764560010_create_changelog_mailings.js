@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The durable queue of release emails to subscribers: publishing a release writes one row in its own
-// transaction, and the mailer (pb_hooks/lib/changelog/release-mailer.js) sends to the confirmed subscribers after the
+// transaction, and the mailer (pb_hooks/changelog/release-mailer.js) sends to the confirmed subscribers after the
 // commit, beside the request, moving `cursor` (the last subscriber id sent) so a restart resumes where it
 // stopped. One row per release, not per recipient: publishing costs the same for 10 or 100,000 subscribers.
 migrate(

@@ -3,8 +3,8 @@
 // service member of its own (users.api_key points back here), so PocketBase checks the key natively on every
 // route, realtime included, with no JavaScript per request: read keys are a blocked member (reads what a
 // member reads, writes nothing), member keys an active member, staff keys a moderator. The key itself is never
-// stored: only its SHA-256. Admins list them; only Chorus's routes create or revoke one (pb_hooks/api-keys.pb.js).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// stored: only its SHA-256. Admins list them; only Chorus's routes create or revoke one (pb_hooks/api-keys/api-keys.pb.js).
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The service member behind an API key points to its key (hidden: nobody but superusers reads it). Hooks tell a
-// key's requests apart by it (pb_hooks/lib/api-keys/api-keys.js): for its rate limit, its read-only refusal and the
+// key's requests apart by it (pb_hooks/api-keys/api-keys.js): for its rate limit, its read-only refusal and the
 // audit log's "via".
 migrate(
   (app) => {

@@ -4,7 +4,7 @@
 // that one is set. `states` lists the tracker's states ([{key, name}]) and `state_map` maps a state's key to a
 // Chorus status id (a missing key: the idea keeps its status). Admins manage them; the site's Worker checks
 // incoming events' signatures with the secret it gets from PocketBase over the shared proxy secret.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

@@ -3,7 +3,7 @@
 // issues in several trackers. `issue_id` is the tracker's own id (GitHub: the issue number; Linear: the issue's
 // uuid), `issue_key` how people name it ("#12", "ENG-12"), `state` the last state Chorus heard of. Staff read
 // them; only Chorus's routes create them (they talk to the tracker first) and staff unlink.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

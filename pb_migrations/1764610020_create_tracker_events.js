@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The durable queue of tracker work (issue #26, item 2), worked by the same job as outgoing webhooks
-// (pb_hooks/webhooks-worker.pb.js): `in` rows are verified events from a tracker (deduplicated by the
+// (pb_hooks/webhooks/webhooks-worker.pb.js): `in` rows are verified events from a tracker (deduplicated by the
 // tracker's delivery id: a replay is the same row), `out` rows are calls to the tracker (a comment posted
 // back) that must never hold up a change in Chorus. Superusers only.
 migrate(

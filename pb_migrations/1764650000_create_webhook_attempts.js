@@ -2,7 +2,7 @@
 // Every attempt of every webhook delivery (time, response code, duration, error), not only the last one,
 // so an admin can see that a receiver answered 500 before it answered 200 (issue #26). Written by the
 // delivery worker; admins read it beside the deliveries; nobody writes it through the API.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',

@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // A member's picture from the team's app (single sign-on), kept as an https URL that browsers load
 // themselves: PocketBase never fetches it. Public like `avatar` (an uploaded avatar is shown first); only
-// single sign-on writes it (pb_hooks/sso.pb.js refuses it from any client), checked by lib/sso/sso-avatar.js.
+// single sign-on writes it (pb_hooks/sso/sso.pb.js refuses it from any client), checked by sso/sso-avatar.js.
 migrate(
   (app) => {
     const users = app.findCollectionByNameOrId('users');

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The delivery and tracker logs keep a status and one fixed reason (pb_hooks/lib/outbound/outbound.js REASONS), never a
+// The delivery and tracker logs keep a status and one fixed reason (pb_hooks/platform/outbound/outbound.js REASONS), never a
 // receiver's answer or a connection error: what earlier versions wrote there (the first 300 characters of an
 // error body, "dial tcp 127.0.0.1:1: connect: connection refused") becomes the reason "failed". A snapshot:
 // the reasons are listed literally. Nothing to restore on the way down.

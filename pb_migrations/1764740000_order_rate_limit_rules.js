@@ -13,9 +13,9 @@ const RULES = [
   { label: '*:requestPasswordReset', maxRequests: 10, duration: 60 },
   { label: '*:requestVerification', maxRequests: 10, duration: 60 },
   { label: '*:requestEmailChange', maxRequests: 10, duration: 60 },
-  // members' email-change requests: Chorus's own route (pb_hooks/users.pb.js), the same number
+  // members' email-change requests: Chorus's own route (pb_hooks/auth/users.pb.js), the same number
   { label: 'POST /api/collections/users/request-email-change', maxRequests: 10, duration: 60 },
-  // record creates (ideas, comments, votes…); per-member limits are in pb_hooks/lib/limits.js
+  // record creates (ideas, comments, votes…); per-member limits are in pb_hooks/platform/limits.js
   { label: '*:create', maxRequests: 100, duration: 10 },
   { label: '/api/batch', maxRequests: 3, duration: 1 },
   // passkey ceremonies: each start stores a one-time challenge (a sign-in takes three calls)

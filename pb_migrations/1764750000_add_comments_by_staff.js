@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The staff mark (issue 42): `comments.by_staff`, true when the author was a moderator or admin when writing it.
-// Set by the server only (pb_hooks/staff-mark.pb.js, whatever a client sends), shown as "Team" beside the name:
+// Set by the server only (pb_hooks/staff/staff-mark.pb.js, whatever a client sends), shown as "Team" beside the name:
 // a member named like staff still carries no mark. Existing comments take their author's role of today.
 migrate(
   (app) => {

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The notification queue (issue 35): a write notifies its first page of people in its own transaction and
-// leaves one row here for the rest, the live events and the emails (pb_hooks/lib/notifications/fanout.js). The
+// leaves one row here for the rest, the live events and the emails (pb_hooks/notifications/fanout.js). The
 // `chorus_notify` job drains it in pages after the request, so a comment's cost never grows with the idea's
 // followers. Nobody reaches it through the API (superusers only, in the admin UI).
 migrate(

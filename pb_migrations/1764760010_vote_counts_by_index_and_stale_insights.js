@@ -6,7 +6,7 @@
 //   ('-score,-created', '-revenue,-created') walk an index even when most ideas tie (no revenue yet): at
 //   100,000 ideas the revenue list took 783 ms sorting every tie;
 // - post_insights.stale: an idea with many votes has its worth recomputed after the vote, by the
-//   `chorus_insights` job, instead of inside it (pb_hooks/lib/priority/insights-queue.js). Server-owned: staff
+//   `chorus_insights` job, instead of inside it (pb_hooks/priority/insights-queue.js). Server-owned: staff
 //   who may set an idea's impact or effort may not set it.
 const INDEXES = {
   votes: 'CREATE INDEX idx_votes_post_counted ON votes (post, counted, created, id)',

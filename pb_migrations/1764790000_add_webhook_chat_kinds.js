@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Two more kinds of webhook endpoint beside Slack: Discord (its webhook messages with an embed) and Microsoft Teams
-// (a Workflows webhook taking an Adaptive Card), formatted by pb_hooks/lib/webhooks/discord.js and teams.js.
+// (a Workflows webhook taking an Adaptive Card), formatted by pb_hooks/webhooks/discord.js and teams.js.
 const KINDS = ['discord', 'teams'];
 
 migrate(

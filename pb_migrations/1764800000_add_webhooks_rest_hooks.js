@@ -1,8 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
 // REST-hook subscriptions for automation platforms (Zapier, Make, n8n): a webhook endpoint of kind `rest_hook`,
 // owned by the API key that subscribed it (`api_key`; deleted with the key, and removed when the key is revoked:
-// pb_hooks/lib/api-keys/api-keys.js). Only pb_hooks/rest-hooks.pb.js makes them; the same queue, signature,
-// retries and attempt log deliver them (pb_hooks/lib/webhooks/).
+// pb_hooks/api-keys/api-keys.js). Only pb_hooks/api-keys/rest-hooks.pb.js makes them; the same queue, signature,
+// retries and attempt log deliver them (pb_hooks/webhooks/).
 migrate(
   (app) => {
     const webhooks = app.findCollectionByNameOrId('webhooks');

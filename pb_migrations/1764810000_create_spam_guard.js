@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Spam kept out (issue 38): the admins' guard settings (blocked words and domains, the Turnstile secret: admins
 // only, one record; the secret written but never read back), the Turnstile site key on the public site record, and why a post or comment is held
-// (held_for, set by the server only: pb_hooks/lib/moderation/hold.js). A held idea is an unapproved one; a held
+// (held_for, set by the server only: pb_hooks/moderation/hold.js). A held idea is an unapproved one; a held
 // comment is a hidden one, so the list rules members already have keep it to its author and staff.
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
@@ -21,7 +21,7 @@ migrate(
       fields: [
         { name: 'blocked_words', type: 'text', max: 20000 },
         { name: 'blocked_domains', type: 'text', max: 20000 },
-        // hidden: no API answer carries it, an admin's included; hooks read it (pb_hooks/lib/integrations/turnstile.js)
+        // hidden: no API answer carries it, an admin's included; hooks read it (pb_hooks/platform/integrations/turnstile.js)
         { name: 'turnstile_secret', type: 'text', max: 200, hidden: true },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },

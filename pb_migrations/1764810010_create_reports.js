@@ -1,14 +1,14 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Members' reports of an idea or a comment (issue 38): a reason and an optional note, one per member per item
-// (the unique index), counted per member (pb_hooks/lib/limits.js). Staff close them: dismissed, or acted on
-// (the item hidden or deleted through the usual actions; pb_hooks/reports.pb.js closes its reports).
+// (the unique index), counted per member (pb_hooks/platform/limits.js). Staff close them: dismissed, or acted on
+// (the item hidden or deleted through the usual actions; pb_hooks/moderation/reports.pb.js closes its reports).
 // Access:
 // - list/view: the reporter sees their own reports, active staff all of them; no one sees another's report.
 // - create: active members, as themselves, on an idea or comment they can see and did not write; nothing of
 //   the outcome.
 // - update: active staff set the outcome only (resolved_by is the server's).
 // - delete: nobody (a report leaves with its item).
-// The fragments as literal snapshots (a later change to pb_hooks/lib/access.js never changes this migration).
+// The fragments as literal snapshots (a later change to pb_hooks/platform/access.js never changes this migration).
 const RULES = {
   ACTIVE: '(@request.auth.id != "" && @request.auth.blocked = false)',
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

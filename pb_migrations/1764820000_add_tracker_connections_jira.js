@@ -6,7 +6,7 @@ migrate(
     const connections = app.findCollectionByNameOrId('tracker_connections');
     const provider = connections.fields.getByName('provider');
     if (!provider.values.includes('jira')) provider.values = [...provider.values, 'jira'];
-    // Jira Cloud: the site's origin, checked further by pb_hooks/tracker-connections.pb.js (https, no path)
+    // Jira Cloud: the site's origin, checked further by pb_hooks/trackers/tracker-connections.pb.js (https, no path)
     connections.fields.add(new URLField({ name: 'site_url' }));
     connections.fields.add(new TextField({ name: 'project_key', max: 10, pattern: '^$|^[A-Z][A-Z0-9_]{1,9}$' }));
     // the email of the account whose API token this is: a credential, so hidden like the token

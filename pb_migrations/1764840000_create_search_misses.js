@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Staff insight (/admin/insights): searches that found nothing, one row per normalized term and week with a count
-// (no person, no address), written by pb_hooks/search.pb.js (lib/insights-report/search-misses.js) and kept 27
+// (no person, no address), written by pb_hooks/ideas/search.pb.js (insights-report/search-misses.js) and kept 27
 // weeks; plus the created-date indexes the weekly charts group by (votes, comments).
 migrate(
   (app) => {

@@ -2,7 +2,7 @@
 // Inbound emails already taken (ideas by email, issue 39): one row per Message-ID and address, written in the
 // same transaction as the idea or comment it made, so a sender's server retrying a message, even after a
 // restart or twice at once (the unique key), makes one idea. Superusers only; kept 30 days
-// (pb_hooks/inbound-email.pb.js).
+// (pb_hooks/inbound-email/inbound-email.pb.js).
 migrate(
   (app) => {
     const collection = new Collection({

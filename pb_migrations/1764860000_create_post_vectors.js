@@ -2,7 +2,7 @@
 // Each idea's embedding (issue 38, similar ideas by meaning): one row per idea, the model that made it, its
 // dimensions, the vector (base64 of little-endian float32, normalized) and the hash of the title and body it was
 // made from ("stale:<hash>" once the idea's text changed). Superusers only; written by the background indexer
-// (pb_hooks/lib/ai/indexer.js) and read into Go's index ($vectors, server/cmd/pocketbase/vectors.go).
+// (pb_hooks/ai/indexer.js) and read into Go's index ($vectors, server/cmd/pocketbase/vectors.go).
 migrate(
   (app) => {
     const posts = app.findCollectionByNameOrId('posts');

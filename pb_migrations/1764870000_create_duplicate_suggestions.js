@@ -1,15 +1,15 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Suggested duplicates (issue 38): pairs of ideas the `chorus_duplicates` job found alike (pb_hooks/lib/duplicates/),
+// Suggested duplicates (issue 38): pairs of ideas the `chorus_duplicates` job found alike (pb_hooks/duplicates/),
 // for staff to merge or dismiss on /admin/duplicates. `post` is the newer idea, `candidate` the older one;
 // `pair_low`/`pair_high` are the two ids in order, and their unique index holds one row per unordered pair
 // whatever its state, so a dismissed pair is never suggested again. `lexical` (shared title words, 0–1),
 // `semantic` (cosine of the ideas' meaning, 0–1, 0 when unknown), `score` (both combined) and `reason` (the
 // words or the meaning, in English; `words` the shared words for the page to show in any language).
 // `state`: open, merged (staff merged the pair), dismissed (staff said no), closed (one of the ideas was
-// merged elsewhere). Active staff read it; only the server writes (pb_hooks/duplicates.pb.js).
+// merged elsewhere). Active staff read it; only the server writes (pb_hooks/duplicates/duplicates.pb.js).
 // Ideas waiting for a check: `duplicate_checks`, one row per idea (its id is the idea's), written in the
 // idea's own write transaction and worked off by the job. Superusers only.
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const RULES = {
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

@@ -5,7 +5,7 @@
 // 1: 10+, 2: 100+, 3: 1,000+). So (1) an edit or a deletion finds an idea's index rows by rowid instead of
 // scanning the whole index for its post_id (21 ms on a board of 100,000 ideas, growing with the board), and
 // (2) reading matches in descending rowid gives the most voted band first, newest first within it, with no
-// sort: a broad search (pb_hooks/search.pb.js) stops after its page and count. A vote moves an idea's rows
+// sort: a broad search (pb_hooks/ideas/search.pb.js) stops after its page and count. A vote moves an idea's rows
 // only when its count crosses a band (at most four times in its life), in the same transaction.
 // posts_search_rows also holds what decides who may see the idea (board, approved, author: the posts rule's
 // columns, kept by a trigger on those three), so a broad search checks a thousand matches against the rule
@@ -14,7 +14,7 @@ const BAND = (votes) =>
   `(CASE WHEN ${votes} >= 1000 THEN 3 WHEN ${votes} >= 100 THEN 2 WHEN ${votes} >= 10 THEN 1 ELSE 0 END)`;
 const ROW = (id) => `(SELECT (band << 40) + seq FROM posts_search_rows WHERE post_id = ${id})`;
 const INDEXES = ['posts_search_fts', 'posts_search_trigram'];
-/** The posts columns the visibility rule reads (pb_hooks/lib/access.js postVisibleSql), copied per idea. */
+/** The posts columns the visibility rule reads (pb_hooks/platform/access.js postVisibleSql), copied per idea. */
 const SEEN = 'board, approved, author';
 const SEEN_OF = (row) =>
   SEEN.split(', ')

@@ -2,7 +2,7 @@
 // Inbound emails waiting for their sender (issue 55): a message not authenticated for its From address (no
 // aligned DKIM or SPF), or one that would make an account where the site asks for Turnstile, is kept here and
 // posts nothing until the From address opens the one-time link Chorus mailed it ("Did you send this?").
-// Only the token's SHA-256 is kept. Superusers only; a week at most (pb_hooks/inbound-email.pb.js).
+// Only the token's SHA-256 is kept. Superusers only; a week at most (pb_hooks/inbound-email/inbound-email.pb.js).
 migrate(
   (app) => {
     const collection = new Collection({

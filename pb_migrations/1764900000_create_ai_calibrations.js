@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An admin's calibrations of the AI model (issue 61): each run of the labelled pairs through the site's own provider
-// (pb_hooks/lib/calibration/run.js), its progress while it runs, then the three points it derived (hint, floor,
+// (pb_hooks/calibration/run.js), its progress while it runs, then the three points it derived (hint, floor,
 // alone), the precision and recall at the points in use before and at the new ones, and who ran it; or why it
-// failed. lib/ai/thresholds.js prefers the newest done one of the model in use over the shipped table. Admins read;
-// nobody writes through the API (POST /api/chorus/ai/calibrations starts a run: pb_hooks/ai.pb.js).
-// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/lib/access.js
+// failed. ai/thresholds.js prefers the newest done one of the model in use over the shipped table. Admins read;
+// nobody writes through the API (POST /api/chorus/ai/calibrations starts a run: pb_hooks/ai/ai.pb.js).
+// The access rules this migration applies, as a literal snapshot (a later change to pb_hooks/platform/access.js
 // changes new migrations only, never what this one does on a fresh install).
 const ACTIVE_ADMIN = '(@request.auth.blocked = false && @request.auth.role = "admin")';
 

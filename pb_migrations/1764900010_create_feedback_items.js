@@ -1,10 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The staff feedback inbox (issue 58): one row per piece of feedback captured where a customer said it (a forwarded
-// email today; Slack and the rest later, each a folder of pb_hooks/lib/feedback/sources/), waiting for staff to link
+// email today; Slack and the rest later, each a folder of pb_hooks/feedback/sources/), waiting for staff to link
 // it to an idea (a vote on the customer's behalf, the quote kept as an internal comment), make a new idea of it,
-// or dismiss it. `dedupe_key` is unique: the same message captured twice is one item (pb_hooks/lib/feedback/capture.js).
+// or dismiss it. `dedupe_key` is unique: the same message captured twice is one item (pb_hooks/feedback/capture.js).
 // `member`: the account whose email is the author's, when there is one; `suggestions`: the ideas offered at capture,
-// [{ id, score, via }]. Active staff read it (and get it live); only the server writes (pb_hooks/feedback.pb.js).
+// [{ id, score, via }]. Active staff read it (and get it live); only the server writes (pb_hooks/feedback/feedback.pb.js).
 // The access rules this migration applies, as a literal snapshot (see tests/unit/migrations-are-snapshots.test.ts).
 const RULES = {
   ACTIVE_STAFF: '(@request.auth.blocked = false && (@request.auth.role = "moderator" || @request.auth.role = "admin"))',

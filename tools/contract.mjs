@@ -17,4 +17,4 @@ for (const file of files) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, file.text);
 }
-console.log(`Wrote ${files.length} contract file(s) to pb_hooks/lib/contract/ and server/cmd/pocketbase/.`);
+console.log(`Wrote ${files.length} contract file(s) to pb_hooks/platform/contract/ and server/cmd/pocketbase/.`);

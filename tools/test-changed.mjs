@@ -1,6 +1,6 @@
 // `npm run test:changed`: the inner loop. Runs the unit and integration tests and the end-to-end specs of what this
 // branch changed against main (committed or not): the test files changed themselves, every test of a concept a
-// changed file belongs to (src/features/<concept>, pb_hooks/<concept>.pb.js, tests/<kind>/<concept>/… by name:
+// changed file belongs to (src/features/<concept>, pb_hooks/<concept>/, tests/<kind>/<concept>/… by name:
 // tools/lib/changed-tests.mjs), and the unit tests that import a changed module (`vitest related`). The site is
 // built first only when a spec runs and a changed file is newer than the build. `npm test` stays the one full proof.
 // Options: --base <rev> (main unless given), --no-e2e (vitest only), --list (print the selection, run nothing).

@@ -1,5 +1,5 @@
 // Chorus's access predicates over plain data, written once for both runtimes (no imports): pages and islands use
-// them through src/lib/access.ts to decide what to offer, PocketBase's hooks through pb_hooks/lib/access.js (whose
+// them through src/lib/access.ts to decide what to offer, PocketBase's hooks through pb_hooks/platform/access.js (whose
 // API rules decide for real).
 
 /** Who is signed in, as far as access is concerned. */

@@ -1,5 +1,5 @@
 // The contract of API key scopes, written once for both runtimes (no imports): the Worker and tools import it,
-// PocketBase's hooks read its generated CommonJS copy in pb_hooks/lib/contract/ (`npm run contract`).
+// PocketBase's hooks read its generated CommonJS copy in pb_hooks/platform/contract/ (`npm run contract`).
 
 /** What each scope acts as, weakest first: a read key is a blocked member, a member key an active member, a staff key a moderator. */
 export const API_KEY_SCOPES = {

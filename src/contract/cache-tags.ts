@@ -1,6 +1,6 @@
 // Cache tags, written once for both runtimes (no imports): what a cached page shows, named so a PocketBase write can
 // purge exactly the pages it changes. The Worker tags pages (src/lib/edge-cache/tags.ts), PocketBase's hooks name
-// the tags a write changes (pb_hooks/lib/edge/edge-cache.js).
+// the tags a write changes (pb_hooks/platform/edge/edge-cache.js).
 
 /** Every page's shell: the site record, the boards navigation, statuses and tags. */
 export const SITE_TAG = 'site';

@@ -1,5 +1,5 @@
 // An idea's comments a page at a time, the sizes both runtimes share (no imports): PocketBase's route
-// (pb_hooks/lib/comments/comment-pages.js) and the idea page and its catch-ups (src/features/comments).
+// (pb_hooks/comments/comment-pages.js) and the idea page and its catch-ups (src/features/comments).
 
 /** How many comments the idea page shows at first, and each "Show more comments" adds: the route's default. */
 export const COMMENTS_PAGE = 100;

@@ -1,6 +1,6 @@
-// What PocketBase's hooks leave one another, written once (no imports; compiled to pb_hooks/lib/contract/ by
+// What PocketBase's hooks leave one another, written once (no imports; compiled to pb_hooks/platform/contract/ by
 // `npm run contract`): the marks a hook sets on a record for a later hook of the same write (never stored), the
-// ids of the cron jobs the hooks register and wake (lib/webhooks/kick.js), and their keys in PocketBase's store.
+// ids of the cron jobs the hooks register and wake (webhooks/kick.js), and their keys in PocketBase's store.
 // What Go and the hooks leave each other is in hand-offs.ts.
 
 // Marks on a record.
@@ -8,16 +8,16 @@
 /** A member's new idea starts with their vote (true): author-vote.pb.js sets and reads it; insights.pb.js
  * leaves the idea's worth row to that vote. */
 export const AUTHOR_VOTE_MARK = 'chorus_author_vote';
-/** Who wrote a record (a user id, '' for none): lib/staff.js recordActor sets it, actorOf reads it (audit, status
+/** Who wrote a record (a user id, '' for none): platform/staff.js recordActor sets it, actorOf reads it (audit, status
  * events); changelog.pb.js sets it on the ideas a release marks done. */
 export const ACTOR_MARK = 'chorus_actor';
 /** A status change nobody is told of on its own (true): changelog.pb.js sets it on the ideas a release marks done
  * (the release tells); status-events.pb.js then records no status event. */
 export const QUIET_MARK = 'chorus_quiet';
-/** The request's context for the audit log (JSON): lib/audit/audit-writes.js sets it in the request hooks and reads
- * it after the write; lib/trackers/engine.js sets it for a tracker's change. */
+/** The request's context for the audit log (JSON): audit/audit-writes.js sets it in the request hooks and reads
+ * it after the write; trackers/engine.js sets it for a tracker's change. */
 export const AUDIT_MARK = 'chorus_audit';
-/** A status a tracker moved (true): lib/trackers/engine.js sets it; trackers.pb.js does not move it back to the
+/** A status a tracker moved (true): trackers/engine.js sets it; trackers.pb.js does not move it back to the
  * tracker. */
 export const TRACKER_CHANGE_MARK = 'chorus_tracker_change';
 /** A new member chose their email preferences at sign-up (true), and their time zone (a zone name):
@@ -29,17 +29,17 @@ export const TIME_ZONE_MARK = 'chorus_time_zone';
 
 /** Delivers the alerts that fired: alerts.pb.js. */
 export const ALERTS_JOB = 'chorus_alerts';
-/** Sends the account emails queued by sign-ups and email changes: users.pb.js; lib/account/taken-email.js. */
+/** Sends the account emails queued by sign-ups and email changes: users.pb.js; account/taken-email.js. */
 export const ACCOUNT_EMAILS_JOB = 'chorus_account_emails';
-/** Sends release emails to changelog subscribers: changelog-subscribers.pb.js; lib/changelog/release-mailer.js. */
+/** Sends release emails to changelog subscribers: changelog-subscribers.pb.js; changelog/release-mailer.js. */
 export const RELEASE_EMAILS_JOB = 'chorus_release_emails';
-/** Fans notifications out to their members: notification-fanout.pb.js; lib/notifications/fanout.js. */
+/** Fans notifications out to their members: notification-fanout.pb.js; notifications/fanout.js. */
 export const NOTIFY_JOB = 'chorus_notify';
-/** Publishes changes to the edge: edge-publish.pb.js; lib/edge/edge-publish.js. */
+/** Publishes changes to the edge: edge-publish.pb.js; platform/edge/edge-publish.js. */
 export const EDGE_PUBLISH_JOB = 'chorus_edge_publish';
-/** Checks new ideas for duplicates: duplicates.pb.js; lib/duplicates/queue.js. */
+/** Checks new ideas for duplicates: duplicates.pb.js; duplicates/queue.js. */
 export const DUPLICATES_JOB = 'chorus_duplicates';
-/** Runs an admin's calibration of the AI model on the labelled pairs: ai.pb.js; lib/calibration/run.js. */
+/** Runs an admin's calibration of the AI model on the labelled pairs: ai.pb.js; calibration/run.js. */
 export const AI_CALIBRATE_JOB = 'chorus_ai_calibrate';
 /** Sends the digests: digests.pb.js. */
 export const DIGESTS_JOB = 'chorus_digests';
@@ -55,27 +55,27 @@ export const WEBHOOKS_CLEANUP_JOB = 'chorus_webhooks_cleanup';
 
 // Keys in PocketBase's store (app.store()).
 
-/** The edge publisher's queue of waiting changes and its sequence number: lib/edge/edge-publish.js. */
+/** The edge publisher's queue of waiting changes and its sequence number: platform/edge/edge-publish.js. */
 export const EDGE_QUEUE_KEY = 'chorus_edge_queue';
 export const EDGE_SEQ_KEY = 'chorus_edge_seq';
-/** The health page's figures (lib/health/health.js): the start time, PocketBase's version, mail and edge-publish
+/** The health page's figures (health/health.js): the start time, PocketBase's version, mail and edge-publish
  * counters, and the slow figures kept for a minute. */
 export const HEALTH_STARTED_KEY = 'chorus_health_started';
 export const HEALTH_VERSION_KEY = 'chorus_health_pb_version';
 export const HEALTH_MAIL_KEY = 'chorus_health_mail';
 export const HEALTH_EDGE_KEY = 'chorus_health_edge';
 export const HEALTH_SLOW_FIGURES_KEY = 'chorus_health_slow';
-/** The AI indexer's claim on a run and its last error: lib/ai/indexer.js (read by the AI status route). */
+/** The AI indexer's claim on a run and its last error: ai/indexer.js (read by the AI status route). */
 export const AI_INDEXING_KEY = 'chorus.ai.indexing';
 export const AI_LAST_ERROR_KEY = 'chorus.ai.lastError';
-/** The AI calibration run's claim (one at a time): lib/calibration/run.js. */
+/** The AI calibration run's claim (one at a time): calibration/run.js. */
 export const AI_CALIBRATING_KEY = 'chorus.ai.calibrating';
-/** The webhook worker's sleeping deliveries: lib/webhooks/worker.js. */
+/** The webhook worker's sleeping deliveries: webhooks/worker.js. */
 export const WEBHOOKS_SLEEPING_KEY = 'chorus.webhooks.sleeping';
-/** One run at a time sends release mailings: lib/changelog/release-mailer.js. */
+/** One run at a time sends release mailings: changelog/release-mailer.js. */
 export const RELEASE_MAILER_RUNNING_KEY = 'chorus.release-mailer.running';
 
 // Token purposes.
 
-/** A fresh sign-in's proof (a JWT claim): lib/account/fresh-signin.js signs and checks it. */
+/** A fresh sign-in's proof (a JWT claim): account/fresh-signin.js signs and checks it. */
 export const FRESH_SIGNIN_PURPOSE = 'chorus_fresh_signin';

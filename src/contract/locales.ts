@@ -1,5 +1,5 @@
 // The languages Chorus speaks, written once for both runtimes (no imports): their codes in the language picker's
-// order, and those written right to left. The site's src/i18n/locales.ts and PocketBase's pb_hooks/lib/i18n.js read
+// order, and those written right to left. The site's src/i18n/locales.ts and PocketBase's pb_hooks/platform/i18n.js read
 // them; the select fields' codes are a migration's snapshot (pb_migrations/1764850000_add_twelve_locales.js).
 
 export const LOCALES = [

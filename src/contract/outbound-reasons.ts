@@ -1,5 +1,5 @@
 // Why an outbound request (a webhook delivery, a tracker call) did not succeed, written once for both runtimes (no
-// imports): pb_hooks/lib/outbound/outbound.js answers with one of these, the delivery and tracker logs keep nothing else, and
+// imports): pb_hooks/platform/outbound/outbound.js answers with one of these, the delivery and tracker logs keep nothing else, and
 // the admin's delivery log and the pause email show each in the reader's language (adminWebhooks.reason_*).
 export const OUTBOUND_REASONS = [
   // not http(s), user info, or not a URL read one way only

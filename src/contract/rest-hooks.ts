@@ -45,7 +45,7 @@ const SAMPLE_IDEA = {
   created: '2026-01-05 09:30:00.000Z',
 };
 
-/** One made-up data object per event, in the shape the hook sends (pb_hooks/lib/webhooks/payload.js builds real ones). */
+/** One made-up data object per event, in the shape the hook sends (pb_hooks/webhooks/payload.js builds real ones). */
 const SAMPLE_DATA = {
   'idea.posted': { idea: SAMPLE_IDEA },
   'idea.approved': { idea: SAMPLE_IDEA },

@@ -3,8 +3,8 @@
 // - rice: reach × impact × confidence% ÷ effort (person-weeks);
 // - value_effort: reach × impact ÷ effort;
 // - revenue_votes: votes + revenue weight × revenue ÷ $1,000.
-// As JS for one idea (pb_hooks/lib/priority/insights.js) and as SQL for recomputing every idea at once
-// (pb_hooks/lib/priority/rescore.js); the idea page spells it out (src/features/priority/priority-format.ts).
+// As JS for one idea (pb_hooks/priority/insights.js) and as SQL for recomputing every idea at once
+// (pb_hooks/priority/rescore.js); the idea page spells it out (src/features/priority/priority-format.ts).
 
 export const FORMULAS = ['rice', 'value_effort', 'revenue_votes'] as const;
 export type Formula = (typeof FORMULAS)[number];

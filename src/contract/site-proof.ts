@@ -1,6 +1,6 @@
 // The site proof's terms, written once for both runtimes (no imports): the Worker signs a short HS256 JWT for
 // routes only it may call, with a key derived per purpose from CHORUS_PROXY_SECRET; PocketBase checks it.
-// Each runtime computes the HMACs with its own crypto (src/lib/site-proof.ts, pb_hooks/lib/site-proof.js).
+// Each runtime computes the HMACs with its own crypto (src/lib/site-proof.ts, pb_hooks/platform/site-proof.js).
 
 /** What a proof may be for: each purpose has its own key and audience, so a proof is good for one. */
 export const PROOF_PURPOSES = ['passkeys', 'trackers', 'email'] as const;

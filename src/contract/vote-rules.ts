@@ -1,6 +1,6 @@
 // A vote's rules on the server, written once (no imports) and compiled for both of PocketBase's runtimes by
 // `npm run contract`: Go counts a vote (server/cmd/pocketbase/votes.go, from contract_gen.go), the hooks count
-// reactions and comments and weigh an idea's worth (pb_hooks/lib/ideas/, lib/priority/insights-queue.js).
+// reactions and comments and weigh an idea's worth (pb_hooks/ideas/, priority/insights-queue.js).
 // Go cannot run trendingScore itself: votes.go writes it out once more, and its test checks it against the
 // answers this one gives (server/cmd/pocketbase/testdata/contract-cases.json, written by the same command).
 
@@ -13,7 +13,7 @@ export const COUNTS_NOW_SQL =
 
 /** An idea with this many counted votes or more moves its count by one per vote instead of recounting its rows
  * (votes.go); one with more has its worth marked stale for the insights job instead of recomputed inside the
- * vote (lib/priority/insights-queue.js). */
+ * vote (priority/insights-queue.js). */
 export const INLINE_VOTES = 1000;
 
 /** The trending ("hot") score's epoch (2025-11-22, keeps scores small) and decay: an idea TRENDING_DECAY_SECONDS

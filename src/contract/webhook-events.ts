@@ -1,6 +1,6 @@
 // The webhook events, written once for both runtimes (no imports): what an endpoint may subscribe to (the admin's
-// form, the API description) and what PocketBase's hooks send (pb_hooks/webhooks-events.pb.js builds each one, and
-// lib/webhooks/payload.js refuses a name not listed here).
+// form, the API description) and what PocketBase's hooks send (pb_hooks/webhooks/webhooks-events.pb.js builds each one, and
+// webhooks/payload.js refuses a name not listed here).
 export const WEBHOOK_EVENTS = [
   'idea.posted',
   'idea.approved',

@@ -1,5 +1,5 @@
 // POST /edge/ai/v1/embeddings: Workers AI (the Worker's `AI` binding) behind OpenAI's embeddings API, for
-// PocketBase's AI provider (pb_hooks/lib/ai/provider.js) on Cloudflare with nothing to set up: PocketBase
+// PocketBase's AI provider (pb_hooks/ai/provider.js) on Cloudflare with nothing to set up: PocketBase
 // already holds the edge secret and the site's address. Workers AI has no local simulation (remote binding
 // only): locally the binding cannot answer (502), and `npm start` and the tests use the local stand-in instead.
 import { json, readSecretBody } from '../lib/edge-cache/purge';

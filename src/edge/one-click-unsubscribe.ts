@@ -1,7 +1,7 @@
 // RFC 8058 one-click unsubscribe for release emails: a mail provider POSTs `List-Unsubscribe=One-Click` to
 // the link in the email's List-Unsubscribe header, with no sign-in and no Origin, so the Worker answers it
 // before Astro (whose origin check refuses cross-site form posts). The token in the URL is all the authority
-// there is: PocketBase checks its signature (pb_hooks/changelog-subscribers.pb.js), so a forged one changes
+// there is: PocketBase checks its signature (pb_hooks/changelog/changelog-subscribers.pb.js), so a forged one changes
 // nothing. The unsubscribe page's own button posts here too and is sent back to the page with the result.
 
 export const ONE_CLICK_PATH = '/changelog-emails/unsubscribe';

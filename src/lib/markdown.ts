@@ -1,6 +1,6 @@
 // Markdown from members, rendered on the server into harmless HTML: raw HTML is shown as text,
 // only http(s) and mailto links survive (with rel="nofollow ugc noopener"), images become links, and
-// mentions (`@[Name](user:id)`, pb_hooks/lib/notifications/mentions.js) show as the name the author wrote, never as a link.
+// mentions (`@[Name](user:id)`, pb_hooks/notifications/mentions.js) show as the name the author wrote, never as a link.
 import { Marked, type Token, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 import { BoundedCache } from './bounded-cache';
 
@@ -23,7 +23,7 @@ export function toSafeUrl(href: string | null | undefined): string | null {
   }
 }
 
-/** A mention: `@[Name](user:<15 letters or digits>)`, the same shape pb_hooks/lib/notifications/mentions.js reads. */
+/** A mention: `@[Name](user:<15 letters or digits>)`, the same shape pb_hooks/notifications/mentions.js reads. */
 const MENTION = /^@\[([^[\]\n\r]{1,80})\]\(user:([a-z0-9]{15})\)/;
 const mention: TokenizerAndRendererExtension = {
   name: 'mention',

@@ -1,4 +1,4 @@
-// The outbound allow-list of the test harness (pb_hooks/lib/outbound/outbound.js): a file of exact origins that
+// The outbound allow-list of the test harness (pb_hooks/platform/outbound/outbound.js): a file of exact origins that
 // CHORUS_OUTBOUND_ALLOW_FILE names in this process's environment, which every PocketBase started from here
 // inherits and re-reads at each check. Each local stand-in (webhook receiver, tracker servers) adds its own
 // origin when it starts, before or after PocketBase. `npm start` and production set no such file.

@@ -55,7 +55,7 @@ export async function startTestPocketBase(
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
   // Each test client is its own visitor, as behind the site: PocketBase's per-address rate limits count it
-  // apart (pb_hooks/client-address.pb.js trusts the address only in the header this secret names).
+  // apart (pb_hooks/platform/client-address.pb.js trusts the address only in the header this secret names).
   const proxySecret = randomBytes(24).toString('hex');
   // Local stand-ins reach it through the harness's allow-list only (tests/support/outbound-allow.ts).
   // No AI provider unless the test gives one (tests/support/ai.ts), whatever this shell's environment says.
@@ -119,7 +119,7 @@ export async function startTestPocketBase(
       });
       const pb = client(server.url);
       await pb.collection('users').authWithPassword(String(created.email ?? email), TEST_PASSWORD);
-      // An unconfirmed account cannot sign in with a password (pb_hooks/confirmed-sign-in.pb.js): one signed in
+      // An unconfirmed account cannot sign in with a password (pb_hooks/auth/confirmed-sign-in.pb.js): one signed in
       // before its email became unconfirmed keeps its session, as a member whose address an admin unconfirmed.
       if (fields.verified === false) {
         await admin.collection('users').update(created.id, { verified: false });
@@ -136,7 +136,7 @@ export async function startTestPocketBase(
 
 /**
  * Signs `client` in to the unconfirmed account `email`: an unconfirmed account cannot sign in with a password
- * (pb_hooks/confirmed-sign-in.pb.js), so this is the session it held from before its email became unconfirmed
+ * (pb_hooks/auth/confirmed-sign-in.pb.js), so this is the session it held from before its email became unconfirmed
  * (confirmed for the sign-in, then unconfirmed again), for the stories of what such a session can and cannot do.
  */
 export async function heldSession(pb: TestPocketBase, client: PocketBase, email: string, password: string) {

@@ -1,6 +1,6 @@
 // A PocketBase whose mail server takes every connection and never answers: each email PocketBase tries is one
 // connection, and no send ever ends, so PocketBase's own 2-minute resend mark (set once an email has gone or
-// failed) is never set and every request reaches Chorus's count (pb_hooks/lib/limits.js).
+// failed) is never set and every request reaches Chorus's count (pb_hooks/platform/limits.js).
 import { createServer, type Socket } from 'node:net';
 import { freePort } from '../../tools/lib/ports.mjs';
 import { startTestPocketBase, type TestPocketBase } from './pocketbase';

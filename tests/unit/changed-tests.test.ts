@@ -17,8 +17,9 @@ const TESTS = [
 describe('changed tests', () => {
   it('reads the concept from the folder under a known root, or the name of a file straight in it', () => {
     expect(conceptOf('src/features/votes/VoteButton.tsx')).toBe('votes');
-    expect(conceptOf('pb_hooks/comments.pb.js')).toBe('comments');
-    expect(conceptOf('pb_hooks/lib/votes/count.js')).toBe('votes');
+    expect(conceptOf('pb_hooks/comments/comments.pb.js')).toBe('comments');
+    expect(conceptOf('pb_hooks/votes/counted.js')).toBe('votes');
+    expect(conceptOf('pb_hooks/platform/text.js')).toBe('text');
     expect(conceptOf('src/stores/votes.ts')).toBe('votes');
     expect(conceptOf('src/lib/live/edge-client.ts')).toBe('live');
     expect(conceptOf('tests/e2e/live/reconnect.spec.ts')).toBe('live');

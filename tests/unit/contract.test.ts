@@ -9,7 +9,7 @@ import { contractTarget, generatedContract } from '../../tools/lib/contract.mjs'
 describe('the contract for both runtimes', () => {
   const files = generatedContract();
 
-  it('each generated file (pb_hooks/lib/contract, contract_gen.go and its cases) is current (run `npm run contract` after editing src/contract)', () => {
+  it('each generated file (pb_hooks/platform/contract, contract_gen.go and its cases) is current (run `npm run contract` after editing src/contract)', () => {
     for (const file of files) {
       expect(existsSync(file.path), `${file.path} is missing`).toBe(true);
       expect(readFileSync(file.path, 'utf8'), `${file.path} is stale`).toBe(file.text);

@@ -1,13 +1,11 @@
-// Shape checks for the labelled duplicate pairs (pb_hooks/lib/calibration/pairs.json: the bench and calibration read them).
+// Shape checks for the labelled duplicate pairs (pb_hooks/calibration/pairs.json: the bench and calibration read them).
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 type Post = { title: string; body: string };
 type Pair = { id: string; lang: string; a: Post; b: Post; duplicate: boolean; kind: string; from: string };
 
-const fixture = JSON.parse(
-  readFileSync(new URL('../../pb_hooks/lib/calibration/pairs.json', import.meta.url), 'utf8'),
-) as {
+const fixture = JSON.parse(readFileSync(new URL('../../pb_hooks/calibration/pairs.json', import.meta.url), 'utf8')) as {
   source: string;
   sources: Record<string, string>;
   pairs: Pair[];

@@ -1,4 +1,4 @@
-// How alike two titles are (pb_hooks/lib/duplicates/): their words in every script, the overlap, the combined score
+// How alike two titles are (pb_hooks/duplicates/): their words in every script, the overlap, the combined score
 // with and without semantic evidence, and the search query that finds candidates sharing any word.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,16 +18,16 @@ function load(path: string): Exports {
   loaded[path] = hookModule.exports;
   return hookModule.exports;
 }
-const words = load('lib/ideas/title-words.js') as unknown as {
+const words = load('ideas/title-words.js') as unknown as {
   wordsOf(text: string): string[];
   overlap(a: string[], b: string[]): { score: number; shared: string[] };
 };
-const candidates = load('lib/duplicates/candidates.js') as unknown as {
+const candidates = load('duplicates/candidates.js') as unknown as {
   THRESHOLD: number;
   combinedScore(lexical: number, semantic: number, points: { floor: number; alone: number }): number;
   reasonOf(found: { shared: string[]; semantic: number; floor: number }): string;
 };
-const search = load('lib/ideas/search-query.js') as unknown as {
+const search = load('ideas/search-query.js') as unknown as {
   toFtsAnyQuery(terms: string[]): { words: string; substrings: string; shortSubstrings: string[] };
 };
 const alike = (a: string, b: string) => words.overlap(words.wordsOf(a), words.wordsOf(b));

@@ -9,7 +9,7 @@ import * as betweenRuntimes from '../../src/contract/hand-offs';
 import * as betweenHooks from '../../src/contract/hook-hand-offs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const GENERATED = ['pb_hooks/lib/contract/', 'server/cmd/pocketbase/contract_gen.go'];
+const GENERATED = ['pb_hooks/platform/contract/', 'server/cmd/pocketbase/contract_gen.go'];
 /** A name in quotes (a comment names one in backticks, as prose). */
 const BARE_NAME = /(["'])chorus[._][A-Za-z0-9_.-]*\1/g;
 
@@ -38,7 +38,7 @@ describe('the hand-offs inside PocketBase', () => {
     expect(bareNames(filesUnder('server/cmd/pocketbase', '.go'))).toEqual([]);
   });
 
-  it('no hook spells out a name: each comes from pb_hooks/lib/contract/', () => {
+  it('no hook spells out a name: each comes from pb_hooks/platform/contract/', () => {
     expect(bareNames(filesUnder('pb_hooks', '.js'))).toEqual([]);
   });
 

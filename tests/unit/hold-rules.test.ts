@@ -1,4 +1,4 @@
-// The hold rules (pb_hooks/lib/moderation/hold-rules.js) over a small spam corpus (tests/fixtures/spam/corpus.json):
+// The hold rules (pb_hooks/moderation/hold-rules.js) over a small spam corpus (tests/fixtures/spam/corpus.json):
 // what they catch from a new member and from an established one, and what they hold that a moderator would keep.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ type Guard = { blocked_words: string; blocked_domains: string };
 const hookModule = {
   exports: {} as { holdReason(text: string, guard: Guard, isNew: boolean): string; hasLink(text: string): boolean },
 };
-new Function('module', readFileSync(new URL('../../pb_hooks/lib/moderation/hold-rules.js', import.meta.url), 'utf8'))(
+new Function('module', readFileSync(new URL('../../pb_hooks/moderation/hold-rules.js', import.meta.url), 'utf8'))(
   hookModule,
 );
 const { holdReason, hasLink } = hookModule.exports;

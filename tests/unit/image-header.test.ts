@@ -7,9 +7,10 @@ import { blackPng } from '../support/images';
 const hookModule = {
   exports: {} as { readImageHeader(bytes: Uint8Array): unknown; extensionMatches(name: string, type: string): boolean },
 };
-new Function('module', readFileSync(new URL('../../pb_hooks/lib/images/image-header.js', import.meta.url), 'utf8'))(
-  hookModule,
-);
+new Function(
+  'module',
+  readFileSync(new URL('../../pb_hooks/platform/images/image-header.js', import.meta.url), 'utf8'),
+)(hookModule);
 const { readImageHeader, extensionMatches } = hookModule.exports;
 
 const bytes = (...parts: (number[] | string | Uint8Array)[]) =>

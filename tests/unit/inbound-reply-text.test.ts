@@ -1,11 +1,13 @@
-// What a reply by email keeps (pb_hooks/lib/reply-text.js): the person's words, without the quoted
+// What a reply by email keeps (pb_hooks/platform/reply-text.js): the person's words, without the quoted
 // message each common mail program adds under them, the signature or "Sent from my …".
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // pb_hooks files are CommonJS for PocketBase's JSVM, while this package is ESM: evaluate the file as PocketBase does.
 const hookModule = { exports: {} as { replyText(text: string): string } };
-new Function('module', readFileSync(new URL('../../pb_hooks/lib/reply-text.js', import.meta.url), 'utf8'))(hookModule);
+new Function('module', readFileSync(new URL('../../pb_hooks/platform/reply-text.js', import.meta.url), 'utf8'))(
+  hookModule,
+);
 const { replyText } = hookModule.exports;
 
 describe('replyText', () => {

@@ -1,4 +1,4 @@
-// Migrations are snapshots: each holds the literal rules and lists it applies, so changing pb_hooks/lib today never
+// Migrations are snapshots: each holds the literal rules and lists it applies, so changing a pb_hooks module today never
 // changes what an old migration does on a fresh install. (That they apply on an empty database and add up to
 // pb_schema.json is tests/integration/operations/schema.test.ts.)
 import { readdirSync, readFileSync } from 'node:fs';

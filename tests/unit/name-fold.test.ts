@@ -1,11 +1,11 @@
-// The name folding that keeps members from passing for staff (pb_hooks/lib/account/name-fold.js): every way to write a
+// The name folding that keeps members from passing for staff (pb_hooks/account/name-fold.js): every way to write a
 // staff member's name that reads the same folds the same, and names that read differently stay apart.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // pb_hooks files are CommonJS for PocketBase's JSVM, while this package is ESM: evaluate the file as PocketBase does.
 const hookModule = { exports: {} as { foldName(name: unknown): string } };
-new Function('module', readFileSync(new URL('../../pb_hooks/lib/account/name-fold.js', import.meta.url), 'utf8'))(
+new Function('module', readFileSync(new URL('../../pb_hooks/account/name-fold.js', import.meta.url), 'utf8'))(
   hookModule,
 );
 const { foldName } = hookModule.exports;

@@ -1,4 +1,4 @@
-// The outbound policy's reader and ranges (pb_hooks/lib/outbound/outbound-address.js), row by row of the README's table:
+// The outbound policy's reader and ranges (pb_hooks/platform/outbound/outbound-address.js), row by row of the README's table:
 // every refused range at its first and last address, the public address beside it, every other spelling of an
 // IPv4 address, IPv6 forms that carry one, the names that only mean something inside a network, and URLs.
 import { readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ const hookModule = {
 };
 new Function(
   'module',
-  readFileSync(new URL('../../pb_hooks/lib/outbound/outbound-address.js', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../pb_hooks/platform/outbound/outbound-address.js', import.meta.url), 'utf8'),
 )(hookModule);
 const { REFUSED_V4, addressVerdict, nameRefused, parseUrl, judgeUrl, allowListOrigin, addressesFromGetent } =
   hookModule.exports;

@@ -9,7 +9,7 @@ interface FtsQuery {
   shortSubstrings: string[];
 }
 const hookModule = { exports: {} as { toFtsQuery(text: unknown): FtsQuery } };
-new Function('module', readFileSync(new URL('../../pb_hooks/lib/ideas/search-query.js', import.meta.url), 'utf8'))(
+new Function('module', readFileSync(new URL('../../pb_hooks/ideas/search-query.js', import.meta.url), 'utf8'))(
   hookModule,
 );
 const { toFtsQuery } = hookModule.exports;

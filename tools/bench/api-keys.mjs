@@ -1,7 +1,7 @@
 // `npm run bench -- api-keys`: what API keys cost everyone else's reads (issue #26: before and after in the same
 // run). Keys need no JS per request to authenticate (they are PocketBase auth tokens), but each record list
 // and view request now runs a small hook that counts a key's requests against its limit. Two fresh
-// PocketBases side by side, one without pb_hooks/api-keys.pb.js (before) and one with it (after); a visitor
+// PocketBases side by side, one without pb_hooks/api-keys/api-keys.pb.js (before) and one with it (after); a visitor
 // lists and opens the same ideas on both, alternating, one request at a time. Also prints what the same
 // reads cost a read key (its limit counted). Prints p50/p95; never fails on time.
 import '../lib/require-node.mjs';

@@ -1,5 +1,5 @@
 // `npm run bench -- duplicates`: how well Chorus finds duplicates (issues 38, 61) on the labelled pairs of
-// pb_hooks/lib/calibration/pairs.json (414 pairs, 21 languages, each with where it came from), words alone against
+// pb_hooks/calibration/pairs.json (414 pairs, 21 languages, each with where it came from), words alone against
 // words with a model: precision and recall of the suggestions while typing (a pair counts as suggested when idea b is
 // among the three /api/chorus/similar answers for idea a's title) and of the staff queue (the pair is in
 // duplicate_suggestions once the chorus_duplicates job has checked every idea), overall and per kind (paraphrases
@@ -7,8 +7,8 @@
 // (p50/p95) and the model's embedding cost per idea and memory. The model is the local stand-in
 // (tools/lib/ai-stand-in.mjs), or the operator's when CHORUS_AI_URL, CHORUS_AI_KEY and CHORUS_AI_EMBEDDING_MODEL are
 // set. `--calibrate` first derives the model's cosines for the hints and the queue from the pairs
-// (pb_hooks/lib/calibration/derive.js, the derivation an admin's run from /admin/ai uses too) and writes them to
-// pb_hooks/lib/ai/calibrations.js (tools/lib/bench/calibrate.mjs), which the run then uses.
+// (pb_hooks/calibration/derive.js, the derivation an admin's run from /admin/ai uses too) and writes them to
+// pb_hooks/ai/calibrations.js (tools/lib/bench/calibrate.mjs), which the run then uses.
 // `--modes words,model` picks the runs (`--modes none`: only the embedding cost and the calibration). Prints
 // figures; never fails on them.
 import '../lib/require-node.mjs';
@@ -197,7 +197,7 @@ try {
   console.log(
     known
       ? `Thresholds of ${ai.model}: hint ${known.hint}, floor ${known.floor}, alone ${known.alone} (calibrated on ${known.pairs} pairs)`
-      : `${ai.model} has no calibration: the strict defaults (pb_hooks/lib/ai/thresholds.js)`,
+      : `${ai.model} has no calibration: the strict defaults (pb_hooks/ai/thresholds.js)`,
   );
   for (const mode of modes) await run(mode, ai);
 } finally {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
 import { commandLine } from '../lib/cli.mjs';
+import { hookFileNamed } from '../lib/hook-files.mjs';
 import { startMailCatcher } from '../lib/mail-catcher.mjs';
 import { startPocketBase } from '../lib/pocketbase-server.mjs';
 import { freePort } from '../lib/ports.mjs';
@@ -41,8 +42,8 @@ function client(url, secret) {
 function hooksBefore() {
   const dir = mkdtempSync(join(tmpdir(), 'chorus-hooks-'));
   cpSync(new URL('../../pb_hooks', import.meta.url), dir, { recursive: true });
-  rmSync(join(dir, 'changelog-subscribers.pb.js'));
-  const file = join(dir, 'changelog.pb.js');
+  rmSync(hookFileNamed(dir, 'changelog-subscribers.pb.js'));
+  const file = hookFileNamed(dir, 'changelog.pb.js');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^.*queueReleaseMailing.*$/m, ''));
   return dir;
 }

@@ -33,7 +33,7 @@ const SECONDS = Math.round(positiveNumber(values.seconds, '--seconds'));
 const AT_ONCE = Math.round(positiveNumber(values['at-once'], '--at-once'));
 if (!['vote', 'comment'].includes(values.write)) throw new Error('--write: vote or comment');
 const COMMENTS = values.write === 'comment';
-// A member may write 40 comments in ten minutes (pb_hooks/lib/limits.js): twice the members for comments.
+// A member may write 40 comments in ten minutes (pb_hooks/platform/limits.js): twice the members for comments.
 const MEMBERS = COMMENTS ? 80 : 40;
 
 /** What each function's package counts as, first match wins. */

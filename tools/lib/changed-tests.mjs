@@ -1,5 +1,5 @@
 // Which tests a change touches, for `npm run test:changed`: the test files changed themselves, and every test of a
-// concept a changed file belongs to (src/features/<concept>, tests/<kind>/<concept>, pb_hooks/<concept>.pb.js…),
+// concept a changed file belongs to (src/features/<concept>, tests/<kind>/<concept>, pb_hooks/<concept>/…),
 // found by the project's naming; vitest adds the unit tests that import a changed module (`vitest related`).
 
 /** Where a file's first folder (or, directly inside, its name) names the concept it belongs to. */
@@ -9,7 +9,7 @@ const CONCEPT_ROOTS = [
   'src/lib/',
   'src/edge/',
   'src/pages/',
-  'pb_hooks/lib/',
+  'pb_hooks/platform/',
   'pb_hooks/',
   'tests/unit/',
   'tests/integration/',
@@ -25,7 +25,7 @@ export function conceptOf(path) {
   const root = CONCEPT_ROOTS.find((prefix) => path.startsWith(prefix));
   if (!root) return '';
   const [first] = path.slice(root.length).split('/');
-  // A file straight in the root is its own concept: pb_hooks/comments.pb.js, src/stores/posts.ts.
+  // A file straight in the root is its own concept: pb_hooks/platform/text.js, src/stores/posts.ts.
   return first.replace(/\.(pb\.js|test\.ts|spec\.ts|tsx?|mjs|js|astro)$/, '');
 }
 

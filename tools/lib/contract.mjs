@@ -1,5 +1,5 @@
 // The contract written once: each src/contract/*.ts (TypeScript with no imports) compiled to CommonJS for
-// PocketBase's hooks in pb_hooks/lib/contract/, and the constants of those Go reads too (GO_CONTRACTS) compiled to
+// PocketBase's hooks in pb_hooks/platform/contract/, and the constants of those Go reads too (GO_CONTRACTS) compiled to
 // Go in server/cmd/pocketbase/contract_gen.go, with the answers of the functions Go writes out once more
 // (GO_CASES) for its test to check against. `npm run contract` writes them; `generatedContract()` is what the
 // staleness test compares against.
@@ -10,7 +10,7 @@ import { transformSync } from 'esbuild';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const contractSource = join(root, 'src/contract');
-export const contractTarget = join(root, 'pb_hooks/lib/contract');
+export const contractTarget = join(root, 'pb_hooks/platform/contract');
 export const goContract = join(root, 'server/cmd/pocketbase/contract_gen.go');
 export const goCases = join(root, 'server/cmd/pocketbase/testdata/contract-cases.json');
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CODE_ROOTS = ['src', 'pb_hooks', 'pb_migrations', 'tools', 'server', 'tests'];
-const SKIPPED = new Set(['node_modules', 'dist', 'fixtures', 'pb_hooks/lib/contract']);
+const SKIPPED = new Set(['node_modules', 'dist', 'fixtures', 'pb_hooks/platform/contract']);
 export const CONFIGURATION = 'docs/src/content/docs/operate/configuration.md';
 export const FOLDER_MAP = 'docs/src/content/docs/architecture/folders.md';
 
@@ -130,7 +130,7 @@ function pathExists(path) {
   if (existsAt(clean)) return true;
   if (clean.startsWith('lib/')) return LIB_HOMES.some((home) => existsAt(`${home}/${clean}`));
   // Generated, never committed: the docs' and site's builds, the contract's compiled CommonJS.
-  return /^(?:docs\/(?:dist|\.astro)|pb_hooks\/lib\/contract|dist|\.build)(?:\/|$)/.test(clean);
+  return /^(?:docs\/(?:dist|\.astro)|pb_hooks\/platform\/contract|dist|\.build)(?:\/|$)/.test(clean);
 }
 
 /** "file: path" for each repository path a doc page or a code comment names that does not exist. */

@@ -1,10 +1,11 @@
 // What runs when a record is written, read from pb_hooks/ itself: every hook each *.pb.js registers (loaded in
 // PocketBase's order, handlers never run), per collection and event, with the modules and functions it calls and
 // whether it works before or after the write. `npm run docs:build` writes it as the docs site's "Write chains".
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { hookFiles } from './hook-files.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const hooksDir = join(root, 'pb_hooks');
@@ -18,9 +19,7 @@ const RECORD_EVENT =
 /** Every hook registration in pb_hooks, in load order: { event, action, phase, collections, file, calls, timing }. */
 export function hookRegistrations() {
   const registrations = [];
-  const files = readdirSync(hooksDir)
-    .filter((name) => name.endsWith('.pb.js'))
-    .sort();
+  const files = hookFiles(hooksDir);
   for (const file of files) {
     const source = readFileSync(join(hooksDir, file), 'utf8');
     // PocketBase's globals ($apis, $app, …) and required modules: anything, doing nothing, at any depth.
@@ -50,10 +49,10 @@ export function hookRegistrations() {
   return registrations;
 }
 
-/** The calls a handler makes into lib/: "recountPost (lib/ideas/counters.js)". */
+/** The calls a handler makes into lib/: "recountPost (ideas/counters.js)". */
 function callsOf(handler) {
   const calls = [];
-  for (const m of handler.matchAll(/const \{([^}]+)\} = require\(`\$\{__hooks\}\/(lib\/[^`]+)`\)/g)) {
+  for (const m of handler.matchAll(/const \{([^}]+)\} = require\(`\$\{__hooks\}\/([^`]+)`\)/g)) {
     for (const name of m[1].split(',').map((n) => n.trim().split(':')[0].trim())) {
       if (name && new RegExp(`\\b${name}\\(`).test(handler.slice(m.index + m[0].length)))
         calls.push(`${name} (${m[2]})`);

@@ -1,7 +1,7 @@
 // The import graphs of src/ and of pb_hooks/, read from the files themselves (a regex per statement; src's relative
 // paths resolved as Vite does, the hooks' `require(`${__hooks}/…`)` from pb_hooks/): who imports whom, and whether
 // only types. tests/unit/import-graph.test.ts and hooks-graph.test.ts hold both to the same rules: no import cycle,
-// and no two concept folders (src/features/*, pb_hooks/lib/*) that import each other.
+// and no two concept folders (src/features/*, pb_hooks/*) that import each other.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,8 +109,17 @@ export function cyclesOf(edges) {
 /** The feature folder a path is in (src/features/<name>/…), or null. */
 export const featureOf = (path) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 
-/** The server concept a hooks path is in (pb_hooks/lib/<name>/…), or null (a loose lib file, a *.pb.js). */
-export const hooksConceptOf = (path) => /^pb_hooks\/lib\/([^/]+)\//.exec(path)?.[1] ?? null;
+/**
+ * The server concept a module is in: pb_hooks/<name>/…, or pb_hooks/platform/<name>/… for a platform part (edge,
+ * contract, outbound…). Null for a loose platform module (platform/door.js), which any concept may use, and for a
+ * hook file (*.pb.js), which nothing requires: only modules can depend on each other both ways.
+ */
+export function hooksConceptOf(path) {
+  if (path.endsWith('.pb.js')) return null;
+  const platform = /^pb_hooks\/platform\/([^/]+)\//.exec(path);
+  if (platform) return platform[1];
+  return /^pb_hooks\/(?!platform\/)([^/]+)\//.exec(path)?.[1] ?? null;
+}
 
 const HOOKS_REQUIRE = /require\(\s*`\$\{__hooks\}\/([^`]+)`\s*\)/g;
 
@@ -137,7 +146,7 @@ export function hooksGraph(dir = 'pb_hooks') {
 /** Pairs of folders (`conceptOf`: featureOf or hooksConceptOf) that import each other: "a ↔ b (a/x → b/y; b/z → a/w)". */
 export function twoWayFeatures(edges, conceptOf = featureOf) {
   const between = new Map();
-  const inside = (path) => path.replace(/^(src\/features|pb_hooks\/lib)\//, '');
+  const inside = (path) => path.replace(/^(src\/features|pb_hooks)\//, '');
   for (const { from, to } of edges) {
     const [a, b] = [conceptOf(from), conceptOf(to)];
     if (!a || !b || a === b) continue;

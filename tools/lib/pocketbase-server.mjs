@@ -110,7 +110,7 @@ export async function startPocketBase({
   const flags = [...pbFlags(dataDir, { watch, hooksDir, tree }), ...(dev ? ['--dev'] : [])];
   const child = spawn(bin, ['serve', `--http=${host}:${port}`, ...flags], {
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'],
-    // The secret that names the header the site sends its visitors' addresses in (pb_hooks/client-address.pb.js),
+    // The secret that names the header the site sends its visitors' addresses in (pb_hooks/platform/client-address.pb.js),
     // Go's garbage collector settings, and whatever else the caller passes (the edge cache's purge URL and secret).
     env: { ...localesEnv(tree), ...goRuntimeEnv(), CHORUS_PROXY_SECRET: proxySecret ?? '', ...env },
   });

@@ -86,10 +86,10 @@ export async function startStack(options) {
     const siteUrl = `http://${options.siteHost ?? '127.0.0.1'}:${sitePort}`;
     const localSiteUrl = `http://127.0.0.1:${sitePort}`;
     // The site names its visitors' addresses in the header this secret names, so PocketBase's rate limits count per
-    // visitor (pb_hooks/client-address.pb.js). A local PocketBase gets a fresh one on every start.
+    // visitor (pb_hooks/platform/client-address.pb.js). A local PocketBase gets a fresh one on every start.
     const proxySecret = externalPbUrl ? process.env.CHORUS_PROXY_SECRET : randomBytes(24).toString('hex');
     // PocketBase publishes each committed public change (the live sockets) and the pages to purge to the
-    // site's Worker with this secret (pb_hooks/edge-publish.pb.js). `astro dev` runs the same Worker entry.
+    // site's Worker with this secret (pb_hooks/platform/edge/edge-publish.pb.js). `astro dev` runs the same Worker entry.
     const edgePurgeSecret = randomBytes(24).toString('hex');
     const edgeEnv = { EDGE_URL: localSiteUrl, EDGE_PURGE_SECRET: edgePurgeSecret };
     let pbUrl = externalPbUrl;
@@ -136,7 +136,7 @@ export async function startStack(options) {
           superuser,
           watch: dev,
           proxySecret,
-          // Where the replica is, for the health page (pb_hooks/lib/health/health.js); 'off' without one.
+          // Where the replica is, for the health page (pb_hooks/health/health.js); 'off' without one.
           env: {
             CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
             CHORUS_INBOUND_DOMAIN: process.env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost',

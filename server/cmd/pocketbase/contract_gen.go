@@ -6,47 +6,47 @@ package main
 // From src/contract/hand-offs.ts.
 
 // The idea's counted votes once this vote moved them (a number). Go's voteInner writes it (votes.go
-// recountAfterVote); the worth (pb_hooks/lib/priority/vote-worth.js) and the author's vote (author-vote.pb.js) read it.
+// recountAfterVote); the worth (pb_hooks/priority/vote-worth.js) and the author's vote (author-vote.pb.js) read it.
 const votesNowMark = "chorus_votes_now"
 
 // The exact count a vote that now counts made: its milestone (a number). Go writes it (votes.go
-// recountAfterVote); pb_hooks/votes.pb.js reads it for the milestone webhook.
+// recountAfterVote); pb_hooks/votes/votes.pb.js reads it for the milestone webhook.
 const votesAfterMark = "chorus_votes_after"
 
-// The idea's worth became stale (true): the hooks set it (lib/priority/vote-worth.js); Go wakes INSIGHTS_JOB once
+// The idea's worth became stale (true): the hooks set it (priority/vote-worth.js); Go wakes INSIGHTS_JOB once
 // the vote commits (votes.go).
 const wakeInsightsMark = "chorus_wake_insights"
 
-// A milestone was queued (true): the hooks set it (lib/webhooks/milestones.js); Go wakes WEBHOOKS_JOB once the
+// A milestone was queued (true): the hooks set it (webhooks/milestones.js); Go wakes WEBHOOKS_JOB once the
 // vote commits (votes.go).
 const kickWebhooksMark = "chorus_kick_webhooks"
 
 // A save of an idea that changes only its counts (true): Go's recount (votes.go) and a comment's
-// (lib/ideas/counters.js) set it; Go's saveCountsOnly writes the count columns alone.
+// (ideas/counters.js) set it; Go's saveCountsOnly writes the count columns alone.
 const countsOnlyMark = "chorus_counts_only"
 
 // Written by the importer (true): Go sets it on a superuser's request with X-Chorus-Import (import-mark.go);
 // the hooks then send no webhook, notification or mention (webhooks-events.pb.js, comment-notifications.pb.js,
-// mentions.pb.js, lib/webhooks/milestones.js).
+// mentions.pb.js, webhooks/milestones.js).
 const importMark = "chorus_import"
 
 // An idea's title or body changed (true): Go's own, set and read in vector_hooks.go to wake AI_INDEX_JOB.
 const aiEditedMark = "chorus_ai_edited"
 
-// Recomputes popular ideas' stale worth: pb_hooks/insights.pb.js; woken by Go after a vote (votes.go).
+// Recomputes popular ideas' stale worth: pb_hooks/priority/insights.pb.js; woken by Go after a vote (votes.go).
 const insightsJob = "chorus_insights"
 
-// Delivers queued webhooks: pb_hooks/webhooks-worker.pb.js; woken by Go after a vote, by the hooks otherwise.
+// Delivers queued webhooks: pb_hooks/webhooks/webhooks-worker.pb.js; woken by Go after a vote, by the hooks otherwise.
 const webhooksJob = "chorus_webhooks"
 
-// Embeds new and edited ideas: pb_hooks/ai.pb.js; woken by Go when an idea commits (vector_hooks.go).
+// Embeds new and edited ideas: pb_hooks/ai/ai.pb.js; woken by Go when an idea commits (vector_hooks.go).
 const aiIndexJob = "chorus_ai_index"
 
 // 'chorus' once Chorus's own program runs (a string; a stock PocketBase has none): Go sets it at start (main.go);
-// pb_hooks/lib/server-program.js reads it, refusing votes where nothing would count them.
+// pb_hooks/platform/server-program.js reads it, refusing votes where nothing would count them.
 const programKey = "chorus.program"
 
-// Whether an AI provider is configured (a boolean): pb_hooks/lib/ai/provider.js notes it at start; Go reads it
+// Whether an AI provider is configured (a boolean): pb_hooks/ai/provider.js notes it at start; Go reads it
 // before waking AI_INDEX_JOB (vector_hooks.go).
 const aiConfiguredKey = "chorus.ai.configured"
 
@@ -59,7 +59,7 @@ const countsNowSql = "SELECT (u.verified OR COALESCE((SELECT allow_unverified_po
 
 // An idea with this many counted votes or more moves its count by one per vote instead of recounting its rows
 // (votes.go); one with more has its worth marked stale for the insights job instead of recomputed inside the
-// vote (lib/priority/insights-queue.js).
+// vote (priority/insights-queue.js).
 const inlineVotes = 1000
 
 // The trending ("hot") score's epoch (2025-11-22, keeps scores small) and decay: an idea TRENDING_DECAY_SECONDS

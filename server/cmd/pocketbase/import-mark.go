@@ -1,4 +1,4 @@
-// The importer's mark: a new idea, comment or vote that a superuser request writes with the X-Chorus-Import header (tools/lib/import) carries importMark (src/contract/hand-offs.ts) through its hooks, which then send no webhook, notification or mention (pb_hooks/webhooks-events.pb.js, comment-notifications.pb.js, mentions.pb.js, lib/webhooks/milestones.js). In Go so that a vote pays no JavaScript runtime for a header only the importer sends.
+// The importer's mark: a new idea, comment or vote that a superuser request writes with the X-Chorus-Import header (tools/lib/import) carries importMark (src/contract/hand-offs.ts) through its hooks, which then send no webhook, notification or mention (pb_hooks/webhooks/webhooks-events.pb.js, comment-notifications.pb.js, mentions.pb.js, webhooks/milestones.js). In Go so that a vote pays no JavaScript runtime for a header only the importer sends.
 package main
 
 import (

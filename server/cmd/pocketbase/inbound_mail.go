@@ -1,4 +1,4 @@
-// Reading an inbound email (ideas by email, pb_hooks/lib/inbound-email/): the one place a raw MIME message is
+// Reading an inbound email (ideas by email, pb_hooks/inbound-email/): the one place a raw MIME message is
 // parsed, with Go's own net/mail and mime packages, given to the hooks as $inboundMail.parse(base64Raw).
 // It returns the sender, the headers that say "a machine sent this", the plain text and the attached files;
 // a message it cannot read is an error, so nothing of it is imported.

@@ -2,7 +2,7 @@
 //
 //	$jobs.wake(jobId) → true when this PocketBase serves and runs the job now, on its own goroutine
 //
-// pb_hooks/lib/webhooks/kick.js used to ask PocketBase's own POST /api/crons/{id} over loopback (a superuser
+// pb_hooks/webhooks/kick.js used to ask PocketBase's own POST /api/crons/{id} over loopback (a superuser
 // looked up, a token signed, an HTTP request routed and authenticated) after every comment, new idea and live
 // change; PocketBase's cron route runs the job exactly this way (apis/cron.go: routine.FireAndForget(job.Run)).
 // A CLI command (migrate, superuser) never runs jobs: it does not serve, so wake answers false.

@@ -84,7 +84,7 @@ func main() {
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
 	registerJobWaking(app)
-	// The hooks' sign that they run in this program (programKey, src/contract/hand-offs.ts; lib/server-program.js): a stock PocketBase counts no vote.
+	// The hooks' sign that they run in this program (programKey, src/contract/hand-offs.ts; platform/server-program.js): a stock PocketBase counts no vote.
 	app.Store().Set(programKey, "chorus")
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

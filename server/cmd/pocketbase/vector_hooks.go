@@ -1,6 +1,6 @@
 // The ideas' vectors kept in step with the ideas (issue 38), in Go so a vote's save of its idea starts no JavaScript:
 // an edit of an idea's title or body marks its vector stale in the edit's transaction; once a new or edited idea
-// commits, the aiIndexJob (pb_hooks/ai.pb.js) runs on its own goroutine; a deleted idea or vector leaves
+// commits, the aiIndexJob (pb_hooks/ai/ai.pb.js) runs on its own goroutine; a deleted idea or vector leaves
 // Go's index ($vectors, vectors.go).
 package main
 
@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// aiConfigured reads aiConfiguredKey (src/contract/hand-offs.ts), where pb_hooks/ai.pb.js notes, at start, whether
-// pb_hooks/lib/ai/provider.js has a provider (named by CHORUS_AI_URL, or Workers AI through the site's Worker by
+// aiConfigured reads aiConfiguredKey (src/contract/hand-offs.ts), where pb_hooks/ai/ai.pb.js notes, at start, whether
+// pb_hooks/ai/provider.js has a provider (named by CHORUS_AI_URL, or Workers AI through the site's Worker by
 // default; `off` for none): one decision, read here, not a second reading of the environment.
 func aiConfigured(app core.App) bool {
 	configured, _ := app.Store().Get(aiConfiguredKey).(bool)

@@ -2,7 +2,7 @@
 // The JavaScript VM is too slow to compare a query with 10,000 vectors of 512 numbers; Go does it in milliseconds.
 // The vectors themselves live in the post_vectors collection (base64 of little-endian float32, normalized, one per
 // idea, with the model that made it); this index is loaded from it on first use, so a restart keeps working, and
-// the hooks that write post_vectors keep it current (pb_hooks/lib/ai/indexer.js, vector_hooks.go).
+// the hooks that write post_vectors keep it current (pb_hooks/ai/indexer.js, vector_hooks.go).
 //
 //	$vectors.encode(numbers)                   → base64 of the normalized float32 vector
 //	$vectors.put(postId, model, base64)        → stores (or replaces) an idea's vector
@@ -10,7 +10,7 @@
 //	$vectors.nearest(model, base64, k, exclude) → [{id, score}], cosine similarity, best first
 //	$vectors.count(model)                      → how many vectors of that model are held
 //	$vectors.dots(as, bs)                      → every a·b of two lists of encoded vectors, row by row (a calibration's
-//	                                             cosines of each labelled idea with every other: pb_hooks/lib/calibration/derive.js)
+//	                                             cosines of each labelled idea with every other: pb_hooks/calibration/derive.js)
 package main
 
 import (

@@ -1,11 +1,11 @@
-// A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, and waking the jobs it made work for once it commits. The worth and the milestone webhook stay in pb_hooks/votes.pb.js, which runs inside this transaction after the count.
+// A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, and waking the jobs it made work for once it commits. The worth and the milestone webhook stay in pb_hooks/votes/votes.pb.js, which runs inside this transaction after the count.
 //
 // Where each rule lives: this file is the one home of a vote's counting (the counts an idea shows, the follow).
 // The rules it shares with the hooks are written once in src/contract/vote-rules.ts and reach Go through
-// contract_gen.go: whether a new row counts (countsNowSql, which lib/ideas/counted.js runs for reactions), the
-// inline-count threshold (inlineVotes, lib/priority/insights-queue.js's too), the trending score's constants
+// contract_gen.go: whether a new row counts (countsNowSql, which votes/counted.js runs for reactions), the
+// inline-count threshold (inlineVotes, priority/insights-queue.js's too), the trending score's constants
 // (trendingScore below is its one Go copy, checked against the contract's answers by contract_test.go). The worth
-// (lib/priority/insights-queue.js) and the milestone (lib/webhooks/milestones.js) read the count this file leaves
+// (priority/insights-queue.js) and the milestone (webhooks/milestones.js) read the count this file leaves
 // on the vote (votesNowMark, votesAfterMark: src/contract/hand-offs.ts).
 //
 // The handlers nest around the JavaScript ones (priority 0): voteOuter (first) decides `counted` and opens the
@@ -129,7 +129,7 @@ func registerVotes(app core.App) {
 }
 
 // countsOnlyMark (src/contract/hand-offs.ts) marks a post saved by recountAfterVote (and by a comment's recount,
-// pb_hooks/lib/ideas/counters.js saveCounts): a save that changes only the count columns. Its after-commit hooks
+// pb_hooks/ideas/counters.js saveCounts): a save that changes only the count columns. Its after-commit hooks
 // and PocketBase's realtime event still run; the hooks of the save itself do not (saveCountsOnly).
 var countColumns = []string{"vote_count", "comment_count", "trending_score", "updated"}
 
@@ -158,7 +158,7 @@ func saveCountsOnly(e *core.RecordEvent) error {
 	})
 }
 
-// syncLiveCounts copies a public idea's counts onto its live copy (pb_hooks/lib/edge/post-live.js, which
+// syncLiveCounts copies a public idea's counts onto its live copy (pb_hooks/platform/edge/post-live.js, which
 // keeps vote_count and comment_count among its FIELDS; a count changes nothing else of the copy, nor whether
 // the idea is public). The copy's own save runs its hooks: the live event to open pages.
 func syncLiveCounts(app core.App, post *core.Record) error {
@@ -299,7 +299,7 @@ func trendingScore(votes, comments int, createdUnix int64) float64 {
 	return math.Floor(score*1e6+0.5) / 1e6
 }
 
-// ensureSubscribed makes the voter follow the idea, once (lib/notifications/subscriptions.js for the others).
+// ensureSubscribed makes the voter follow the idea, once (notifications/subscriptions.js for the others).
 func ensureSubscribed(app core.App, postID, userID string) error {
 	var found int
 	err := app.DB().NewQuery("SELECT COUNT(*) FROM subscriptions WHERE post = {:post} AND user = {:user}").

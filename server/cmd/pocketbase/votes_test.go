@@ -1,4 +1,4 @@
-// The trending score computed in Go equals pb_hooks/lib/ideas/counters.js trendingScore (the two homes of one formula; the values below are the JavaScript's),
+// The trending score computed in Go equals pb_hooks/ideas/counters.js trendingScore (the two homes of one formula; the values below are the JavaScript's),
 // and a count save tells a changed field from an unchanged one whatever kind of value it holds.
 package main
 

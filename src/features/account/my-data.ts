@@ -1,4 +1,4 @@
-// A member's own data and account (GDPR art. 15, 17, 20), through Chorus's routes (pb_hooks/account.pb.js):
+// A member's own data and account (GDPR art. 15, 17, 20), through Chorus's routes (pb_hooks/account/account.pb.js):
 // the data as one zip (data.json plus every file they uploaded), a fresh sign-in, and deleting an account
 // (one's own, or an admin's for a member on request).
 import { strToU8, type Zippable, zipSync } from 'fflate';

@@ -1,5 +1,5 @@
 // An admin's calibration of the AI model (issue 61): what PocketBase answers about the points in use and the newest
-// run for the model (GET /api/chorus/ai/calibrations/current), and starting a run (POST; pb_hooks/ai.pb.js).
+// run for the model (GET /api/chorus/ai/calibrations/current), and starting a run (POST; pb_hooks/ai/ai.pb.js).
 import type { PocketBase } from '../../lib/pb/client';
 
 export interface Points {

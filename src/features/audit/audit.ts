@@ -1,5 +1,5 @@
 // The staff audit log (admins only; PocketBase's rules answer nothing to anyone else): a filtered page of
-// entries for /admin/audit and its CSV export. The filters mean what pb_hooks/lib/audit/audit-filter.js says for
+// entries for /admin/audit and its CSV export. The filters mean what pb_hooks/audit/audit-filter.js says for
 // the export: actor (id or name), action (exact or a prefix such as "post."), target (id or label), UTC days.
 import type { PocketBase } from '../../lib/pb/client';
 import type { AuditEntriesRecord } from '../../lib/pb/pb-types';

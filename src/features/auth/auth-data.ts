@@ -9,7 +9,7 @@ export async function signInWithPassword(pb: PocketBase, email: string, password
 
 /** Emails a one-time code; resolves with the id needed to redeem it. */
 export async function requestSignInCode(pb: PocketBase, email: string, turnstileToken = ''): Promise<string> {
-  // The Turnstile token, where the site asks for one, travels beside the address (pb_hooks/turnstile.pb.js).
+  // The Turnstile token, where the site asks for one, travels beside the address (pb_hooks/platform/integrations/turnstile.pb.js).
   const body = { email: email.trim(), ...(turnstileToken && { turnstile_token: turnstileToken }) };
   const { otpId } = await users(pb).requestOTP(email.trim(), { body });
   return otpId;

@@ -1,5 +1,5 @@
 // Cloudflare Turnstile in the browser (issue 38): the site key where the site turned it on, and the token its
-// widget gave, used once (the server checks it against siteverify: pb_hooks/lib/integrations/turnstile.js).
+// widget gave, used once (the server checks it against siteverify: pb_hooks/platform/integrations/turnstile.js).
 import { atom } from 'nanostores';
 
 /** Where the site turned Turnstile on, its site key (set by the sign-in and sign-up islands), else ''. */

@@ -1,5 +1,5 @@
 // Release emails for anyone: the site's calls to PocketBase's sign-in-free routes
-// (pb_hooks/changelog-subscribers.pb.js). Results are a small union the pages word themselves.
+// (pb_hooks/changelog/changelog-subscribers.pb.js). Results are a small union the pages word themselves.
 import { ClientResponseError, type PocketBase } from '../../lib/pb/client';
 import { isRateLimited, isUnavailable } from '../../lib/pb/errors';
 

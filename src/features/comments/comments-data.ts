@@ -18,7 +18,7 @@ export interface CommentPage {
 }
 
 /**
- * One page of an idea's comments, oldest first, as the viewer may see them (pb_hooks/lib/comments/comment-pages.js:
+ * One page of an idea's comments, oldest first, as the viewer may see them (pb_hooks/comments/comment-pages.js:
  * keyset paging, so a late page costs what the first does). `after`: the `next` of the page before.
  */
 export function listCommentPage(

@@ -1,4 +1,4 @@
-// Suggested duplicates for staff (pb_hooks/duplicates.pb.js): the queue of pairs, and merging or dismissing one.
+// Suggested duplicates for staff (pb_hooks/duplicates/duplicates.pb.js): the queue of pairs, and merging or dismissing one.
 import type { PocketBase } from '../../lib/pb/client';
 
 export interface DuplicateIdea {

@@ -1,4 +1,4 @@
-// The staff feedback inbox's data (issue 58): Chorus's routes (pb_hooks/feedback.pb.js) for the list, one item and
+// The staff feedback inbox's data (issue 58): Chorus's routes (pb_hooks/feedback/feedback.pb.js) for the list, one item and
 // the three actions, and the boards a new idea may go on.
 import type { PocketBase } from '../../lib/pb/client';
 

@@ -1,5 +1,5 @@
 // The health of a running Chorus as /admin/health shows it and /admin/health.json answers it: PocketBase's own
-// report (GET /api/chorus/health, pb_hooks/lib/health/health.js), the Worker's purge queue, and what is wrong with them,
+// report (GET /api/chorus/health, pb_hooks/health/health.js), the Worker's purge queue, and what is wrong with them,
 // as message keys of the `health` namespace (the admin's language) with their values.
 import { env } from 'cloudflare:workers';
 import { type PurgeQueueEnv, type PurgeQueueStatus, purgeQueueStatus } from '../../edge/purge-queue';

@@ -49,7 +49,7 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
 }
 
-/** Ranked full-text search (pb_hooks/search.pb.js): best first, prefix matches. */
+/** Ranked full-text search (pb_hooks/ideas/search.pb.js): best first, prefix matches. */
 export async function searchPosts(
   pb: PocketBase,
   q: string,

@@ -1,6 +1,6 @@
 // The Worker's email() handler (Cloudflare Email Routing): the one module that speaks to Email Routing. A message
 // to the inbound domain is handed, raw and unparsed, to PocketBase's one inbound route with an "email" site proof
-// binding its SHA-256 (pb_hooks/lib/inbound-email/receive.js decides everything); PocketBase's refusal becomes the
+// binding its SHA-256 (pb_hooks/inbound-email/receive.js decides everything); PocketBase's refusal becomes the
 // sender's bounce (setReject), a dropped loop or auto-reply is taken silently, and a message over the limit is
 // refused before a byte of it is read. Locally tools/lib/inbound-smtp.mjs stands in for Email Routing and this.
 // Email Routing checks SPF, DKIM and DMARC itself (it rejects what the sender's DMARC policy says to reject) and

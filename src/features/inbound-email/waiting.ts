@@ -1,4 +1,4 @@
-// An emailed idea or reply waiting for its sender's link (issue 55, pb_hooks/lib/inbound-email/receive.js): what
+// An emailed idea or reply waiting for its sender's link (issue 55, pb_hooks/inbound-email/receive.js): what
 // the /email/confirm page reads of it, and the one call that posts it. Server-side only (the page's frontmatter).
 import type { PocketBase } from '../../lib/pb/client';
 import { isUnavailable, toAppError } from '../../lib/pb/errors';

@@ -1,4 +1,4 @@
-// Staff insight (/admin/insights): the report PocketBase computes (pb_hooks/lib/insights-report/report.js), its
+// Staff insight (/admin/insights): the report PocketBase computes (pb_hooks/insights-report/report.js), its
 // CSV, the page's choices read from the URL, and the bar geometry the page's hand-written SVG charts draw.
 import type { PocketBase } from '../../lib/pb/client';
 import { fetchAsClient } from '../audit/audit';

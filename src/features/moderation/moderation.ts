@@ -20,7 +20,7 @@ export interface QueuedPost {
   title: string;
   board: string;
   author: string;
-  /** Why the server held it for review (pb_hooks/lib/moderation/hold-rules.js); absent: the site's approval. */
+  /** Why the server held it for review (pb_hooks/moderation/hold-rules.js); absent: the site's approval. */
   heldFor?: HeldFor | '';
 }
 

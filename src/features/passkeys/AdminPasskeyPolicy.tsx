@@ -1,5 +1,5 @@
 // Admin → Settings: "staff must sign in with a passkey". PocketBase refuses turning it on to an admin without a
-// passkey of their own (pb_hooks/passkeys.pb.js), and the refusal is shown here as it comes.
+// passkey of their own (pb_hooks/passkeys/passkeys.pb.js), and the refusal is shown here as it comes.
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';

@@ -1,4 +1,4 @@
-// PocketBase's passkey routes (pb_hooks/passkeys.pb.js), called only by the site's Worker, each with a proof
+// PocketBase's passkey routes (pb_hooks/passkeys/passkeys.pb.js), called only by the site's Worker, each with a proof
 // signed with a key derived from CHORUS_PROXY_SECRET (src/features/passkeys/proof.ts).
 
 import type { PocketBase } from '../../lib/pb/client';

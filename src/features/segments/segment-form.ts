@@ -1,5 +1,5 @@
 // A segment's rule editor as plain form fields (rule_field_N, rule_op_N, rule_value_N) and back: what an
-// admin typed becomes the conditions PocketBase checks (pb_hooks/lib/customers/segments.js decides; this only gives
+// admin typed becomes the conditions PocketBase checks (pb_hooks/segments/segments.js decides; this only gives
 // each value the type its field and operator take, and keeps which row each rule came from).
 
 export type SegmentOp = 'eq' | 'neq' | 'in' | 'gte' | 'lte' | 'contains' | 'before' | 'after' | 'within_days';

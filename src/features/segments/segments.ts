@@ -1,5 +1,5 @@
 // Segments for staff (issue #24): admins save them; their members are the server's (segment_members,
-// recomputed by pb_hooks/segments.pb.js); staff read both, and a few members' names as a preview.
+// recomputed by pb_hooks/segments/segments.pb.js); staff read both, and a few members' names as a preview.
 import type { PocketBase } from '../../lib/pb/client';
 
 export interface SegmentRow {

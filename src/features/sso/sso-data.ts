@@ -2,7 +2,7 @@
 import { ClientResponseError, type PocketBase } from '../../lib/pb/client';
 import type { UserRecord } from '../../lib/pb/types';
 
-/** Redeems an identify token (pb_hooks/sso.pb.js) and keeps the session in the client's auth store. */
+/** Redeems an identify token (pb_hooks/sso/sso.pb.js) and keeps the session in the client's auth store. */
 export async function exchangeIdentifyToken(pb: PocketBase, token: string): Promise<UserRecord> {
   const auth = await pb.send<{ token: string; record: UserRecord }>('/api/chorus/sso', {
     method: 'POST',

@@ -1,4 +1,4 @@
-// Issue trackers for staff (pb_hooks/trackers.pb.js): the connections, an idea's linked issues, and the calls
+// Issue trackers for staff (pb_hooks/trackers/trackers.pb.js): the connections, an idea's linked issues, and the calls
 // that create, link and unlink them. Admins also set a connection up (tracker_connections, credentials, states).
 import type { PocketBase } from '../../lib/pb/client';
 

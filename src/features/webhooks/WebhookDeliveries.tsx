@@ -18,7 +18,7 @@ const when = (date: string) =>
       )
     : '–';
 
-// Why an attempt failed: one of the fixed reasons (src/contract/outbound-reasons.ts) pb_hooks/lib/outbound/outbound.js
+// Why an attempt failed: one of the fixed reasons (src/contract/outbound-reasons.ts) pb_hooks/platform/outbound/outbound.js
 // records, never the receiver's words.
 // i18n-keys: adminWebhooks.reason_*
 const reasonText = (reason: string) =>

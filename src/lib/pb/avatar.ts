@@ -1,6 +1,6 @@
 // The one place a member's avatar becomes an image address: their uploaded file (a PocketBase thumb), else the
 // picture their team's app gave at single sign-on (`avatar_url`, an https address browsers load themselves,
-// with no referrer). Ideas and comments carry either one in `author_avatar` (pb_hooks/lib/ideas/author-card.js).
+// with no referrer). Ideas and comments carry either one in `author_avatar` (pb_hooks/ideas/author-card.js).
 import type { PocketBase } from './client';
 
 const APP_PICTURE = /^https:\/\/[^\s]+$/;

@@ -1,5 +1,5 @@
 // The header that carries a visitor's address to PocketBase, named after the secret the site shares with it
-// (CHORUS_PROXY_SECRET): PocketBase trusts that name (pb_hooks/client-address.pb.js derives the same one), and
+// (CHORUS_PROXY_SECRET): PocketBase trusts that name (pb_hooks/platform/client-address.pb.js derives the same one), and
 // whoever lacks the secret cannot send it. Server-side only (node:crypto); the site, tests and benches use it.
 import { createHash } from 'node:crypto';
 

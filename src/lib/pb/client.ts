@@ -35,7 +35,7 @@ function withAnswerLocale(pb: PocketBase, headers: Record<string, string>): Reco
 /**
  * A fresh client for one server request, carrying the request's auth cookie (verify it with
  * `verifySession` before trusting who it names). With a proxy secret, PocketBase counts its rate limits
- * against the visitor's address rather than the site's (see pb_hooks/client-address.pb.js).
+ * against the visitor's address rather than the site's (see pb_hooks/platform/client-address.pb.js).
  */
 export function createServerClient(
   url: string,

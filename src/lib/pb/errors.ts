@@ -33,7 +33,7 @@ export function toAppError(error: unknown): AppError {
     case 404:
       return { kind: 'not-found', message: translate('errors', 'notFound') };
     case 413:
-      // PocketBase's own body limits (pb_hooks/body-limits.pb.js) answer in English, without a code.
+      // PocketBase's own body limits (pb_hooks/platform/body-limits.pb.js) answer in English, without a code.
       return { kind: 'validation', message: translate('errors', 'tooLarge'), fields: {} };
     case 429:
       return { kind: 'rate-limited', message: rateLimitedMessage(error) };
@@ -44,7 +44,7 @@ export function toAppError(error: unknown): AppError {
   }
 }
 
-// A locked password sign-in says how long it stays locked (pb_hooks/lib/auth/auth-limits.js): in whole minutes,
+// A locked password sign-in says how long it stays locked (pb_hooks/auth/auth-limits.js): in whole minutes,
 // rounded up; PocketBase's own per-address limiter does not say, and is over within a minute.
 function rateLimitedMessage(error: ClientResponseError): string {
   const seconds = Number((error.response?.data as { retry_after?: unknown } | undefined)?.retry_after);

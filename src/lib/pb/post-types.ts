@@ -31,7 +31,7 @@ export interface PostRecord extends BaseRecord {
   /** The language the idea is written in (a locale code), or empty when unknown. */
   lang?: string;
   /** The author's name and avatar file name, copied onto the idea so lists need no `expand=author`
-   * (pb_hooks/lib/ideas/author-card.js keeps them exact). */
+   * (pb_hooks/ideas/author-card.js keeps them exact). */
   author_name: string;
   author_avatar: string;
   /** The public copy of the staff's ETA ("2027-03" or "2027-Q2"), '' unless the site shows ETAs. */
@@ -50,13 +50,13 @@ export interface CommentRecord extends BaseRecord {
   internal: boolean;
   /** Hidden by staff: only the author and staff still see it. */
   hidden: boolean;
-  /** Held for review by the server (pb_hooks/lib/moderation/hold-rules.js): hidden until a moderator shows it. */
+  /** Held for review by the server (pb_hooks/moderation/hold-rules.js): hidden until a moderator shows it. */
   held_for?: string;
   edited_at: string;
-  /** The author's name and avatar file name, copied onto the comment (pb_hooks/lib/ideas/author-card.js). */
+  /** The author's name and avatar file name, copied onto the comment (pb_hooks/ideas/author-card.js). */
   author_name: string;
   author_avatar: string;
-  /** Written by a moderator or admin: the server's word (pb_hooks/staff-mark.pb.js), shown as the Team mark. */
+  /** Written by a moderator or admin: the server's word (pb_hooks/staff/staff-mark.pb.js), shown as the Team mark. */
   by_staff: boolean;
 }
 

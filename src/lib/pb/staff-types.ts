@@ -11,9 +11,9 @@ export interface TagRecord extends BaseRecord {
 export interface PostRecordLite extends BaseRecord {
   board: string;
   author: string;
-  /** The author's name, copied onto the idea (pb_hooks/lib/ideas/author-card.js). */
+  /** The author's name, copied onto the idea (pb_hooks/ideas/author-card.js). */
   author_name?: string;
-  /** Why the server held it for review (pb_hooks/lib/moderation/hold-rules.js), '' when it was not. */
+  /** Why the server held it for review (pb_hooks/moderation/hold-rules.js), '' when it was not. */
   held_for?: 'links' | 'blocked_word' | 'blocked_domain' | '';
   title: string;
   status: string;

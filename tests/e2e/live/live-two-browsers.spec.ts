@@ -85,7 +85,7 @@ test('a live comment with markdown looks exactly as it does after a reload', asy
   const author = await createMember();
   const commenter = await createMember();
   const id = await createIdea(admin, { author: author.id, title: 'Markdown arrives live' });
-  // An established member: a new member's first comment with a link waits for review (pb_hooks/holds.pb.js).
+  // An established member: a new member's first comment with a link waits for review (pb_hooks/moderation/holds.pb.js).
   await createIdea(admin, { author: commenter.id, title: 'An earlier idea' });
   await openPage(page, `/p/${id}`);
   await page.waitForTimeout(500);

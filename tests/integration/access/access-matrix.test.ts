@@ -1,6 +1,6 @@
 // The access matrix: the eight actors × every collection × list/view/create/update/delete, denials
 // included, as one table of scenarios (PocketBase's table-driven style). The rules under test are
-// pb_migrations/ built from pb_hooks/lib/access.js; each row says who may, everyone else must be refused.
+// pb_migrations/ built from pb_hooks/platform/access.js; each row says who may, everyone else must be refused.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';

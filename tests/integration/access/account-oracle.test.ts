@@ -1,6 +1,6 @@
 // No answer tells who has an account: a stranger probing an address through sign-up, a sign-in code, a password
 // reset, a verification link or an email change gets the same answer for a taken address as for a free one,
-// and the holder of a taken address is told by email (pb_hooks/lib/account/taken-email.js).
+// and the holder of a taken address is told by email (pb_hooks/account/taken-email.js).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
@@ -213,7 +213,7 @@ describe('email change', () => {
   });
 });
 
-describe('staff look-ups by email: one rule (pb_hooks/lib/account/staff-lookup.js)', () => {
+describe('staff look-ups by email: one rule (pb_hooks/account/staff-lookup.js)', () => {
   type Role = 'member' | 'moderator' | 'admin';
   const roles: Role[] = ['member', 'moderator', 'admin'];
   let idea: string;

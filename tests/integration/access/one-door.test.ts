@@ -1,4 +1,4 @@
-// One door for every way in (issue 55, pb_hooks/lib/door.js): the table of ways in × checks, each cell run for
+// One door for every way in (issue 55, pb_hooks/platform/door.js): the table of ways in × checks, each cell run for
 // real. The web and the widget both write through PocketBase's API (the widget with its single sign-on session),
 // so one column proves both; single sign-on is the team's app vouching for a person (no Turnstile, open even when
 // sign-ups are closed, but never a staff member's name); email meets every check, Turnstile by its link.

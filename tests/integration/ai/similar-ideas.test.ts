@@ -147,7 +147,7 @@ describe('similar ideas', () => {
   it('tells staff the indexing progress, and nobody else', async () => {
     const s = await status(actors.moderator);
     expect(s).toMatchObject({ configured: true, provider: 'openai-compatible', model: 'use-lite-en', dims: 512 });
-    // The local model's calibration (pb_hooks/lib/ai/calibrations.js): its points, lower than the strict defaults.
+    // The local model's calibration (pb_hooks/ai/calibrations.js): its points, lower than the strict defaults.
     expect(s).toMatchObject({ stale: 0, calibrated: true });
     expect(s.thresholds.hint).toBeLessThan(0.6);
     expect(s.thresholds.alone).toBeLessThan(0.9);

@@ -301,7 +301,7 @@ describe('the CSV export', () => {
 });
 
 describe('webhooks', () => {
-  // The payload as queued for delivery (pb_hooks/lib/webhooks/queue.js), whatever the receiver's fate.
+  // The payload as queued for delivery (pb_hooks/webhooks/queue.js), whatever the receiver's fate.
   const payloadsOf = async (postId: string) => {
     for (let tries = 0; tries < 50; tries += 1) {
       const rows = await pb.admin.collection('webhook_deliveries').getFullList({ sort: 'created' });

@@ -17,7 +17,7 @@ import {
 } from '../../support/world';
 
 const SECRET = 'edge-secret-for-tests';
-/** How long PocketBase's writes stop waking the publisher after a failed call (lib/edge/edge-publish.js). */
+/** How long PocketBase's writes stop waking the publisher after a failed call (platform/edge/edge-publish.js). */
 const RETRY_AFTER_MS = 5000;
 let worker: FakeWorker;
 let pb: TestPocketBase;

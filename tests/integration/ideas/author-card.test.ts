@@ -1,5 +1,5 @@
 // The copy of an idea's or comment's author on the record (author_name, author_avatar;
-// pb_hooks/lib/ideas/author-card.js), which lets lists, idea pages and live comments skip `expand=author`: exact
+// pb_hooks/ideas/author-card.js), which lets lists, idea pages and live comments skip `expand=author`: exact
 // after a create, a rename, an avatar change or removal, an author change by a superuser; never writable by
 // a client; and nothing in it that users' view rule does not already show to the same reader.
 import type PocketBase from 'pocketbase';

@@ -1,7 +1,7 @@
 // A vote, an unvote and a comment rewrite only their idea's counts (issue 35): PocketBase's record save writes
 // every column, and SQLite compiles the search index's trigger into any UPDATE that names the title or body, a
 // tenth of a vote's CPU. Go's saveCountsOnly (server/cmd/pocketbase/votes.go) writes a save marked counts-only
-// (the vote's recount in Go, a comment's in lib/ideas/counters.js) as an UPDATE of the count columns alone, and
+// (the vote's recount in Go, a comment's in ideas/counters.js) as an UPDATE of the count columns alone, and
 // the live copy's counts, without the idea's own update hooks. PocketBase runs with --dev, which prints every
 // statement it runs.
 import { afterAll, beforeAll, expect, it } from 'vitest';

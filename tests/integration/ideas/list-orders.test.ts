@@ -56,7 +56,7 @@ describe('list orders', () => {
 });
 
 describe("a member's new name or avatar", () => {
-  // pb_hooks/lib/ideas/author-card.js syncAuthorRecords and lib/edge/edge-cache.js authorPageTags.
+  // pb_hooks/ideas/author-card.js syncAuthorRecords and platform/edge/edge-cache.js authorPageTags.
   for (const table of ['posts', 'comments']) {
     it(`finds the member's ${table} by index`, () => {
       for (const sql of [

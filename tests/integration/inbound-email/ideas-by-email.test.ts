@@ -179,7 +179,7 @@ describe('hostile or heavy mail', () => {
       );
       timings.push(performance.now() - started);
     }
-    // The member's allowance of ideas is the web's (pb_hooks/lib/door.js, lib/limits.js 'posts').
+    // The member's allowance of ideas is the web's (pb_hooks/platform/door.js, platform/limits.js 'posts').
     expect(await send({ from: emailOf(member), to: boardAddress, subject: 'Burst 20', text: 'One too many' })).toBe(
       451,
     );

@@ -1,4 +1,4 @@
-// Staff insight's numbers (/api/chorus/insights-report, pb_hooks/lib/insights-report/): a seeded set with known
+// Staff insight's numbers (/api/chorus/insights-report, pb_hooks/insights-report/): a seeded set with known
 // answers (ideas, votes, comments and voters per week, time to first staff response and to done, the funnel,
 // duplicate and spam rates, top ideas overall and in a segment, searches that found nothing), the CSV, the
 // bounds and rate limit on recorded searches, and who may read it.

@@ -1,6 +1,6 @@
 // Every documented limit, proven at its number: n requests pass, the next one is refused (429), for each of
 // PocketBase's rate-limit rules (per client address, pb_migrations/1764740000_order_rate_limit_rules.js) and
-// each of Chorus's own counters (pb_hooks/lib/limits.js). Each test acts from client addresses of its own.
+// each of Chorus's own counters (pb_hooks/platform/limits.js). Each test acts from client addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
@@ -195,7 +195,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
   });
 });
 
-describe('sign-in attempts and emails (pb_hooks/lib/auth/auth-limits.js)', () => {
+describe('sign-in attempts and emails (pb_hooks/auth/auth-limits.js)', () => {
   const signIn = (identity: string, password: string, address: string) =>
     call({ path: '/api/collections/users/auth-with-password', json: { identity, password }, address });
 
@@ -260,7 +260,7 @@ describe('password-reset and verification — 5 emails per recipient in 15 minut
   });
 });
 
-describe('creates per member (pb_hooks/create-limits.pb.js), whatever address they post from', () => {
+describe('creates per member (pb_hooks/platform/create-limits.pb.js), whatever address they post from', () => {
   /** Creates in `collection` as the member, from a new address every 50 calls (past PocketBase's per-address rule). */
   const creates = (collection: string, token: string, count: number, body: (i: number) => unknown) => {
     let address = freshAddress();
@@ -320,7 +320,7 @@ describe('creates per member (pb_hooks/create-limits.pb.js), whatever address th
   }, 60_000);
 });
 
-describe('Chorus’s other counters (pb_hooks/lib/limits.js)', () => {
+describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
   it('questions — 10 questions to voters an hour per staff member, the 11th refused', async () => {
     const targets = await ideasToAct(11);
     const { token } = await member('moderator');
@@ -369,7 +369,7 @@ describe('Chorus’s other counters (pb_hooks/lib/limits.js)', () => {
       address: freshAddress(),
     });
     expect(move.status).toBe(204);
-    // Notices are sent from a queue (pb_hooks/lib/account/taken-email.js): wait for three, then a moment for any more.
+    // Notices are sent from a queue (pb_hooks/account/taken-email.js): wait for three, then a moment for any more.
     for (let i = 0; i < 50 && notices() < 3; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1500));
     expect(notices()).toBe(3);

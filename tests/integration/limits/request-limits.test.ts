@@ -1,4 +1,4 @@
-// PocketBase refuses huge bodies at once (413, unread) while uploads keep working (pb_hooks/body-limits.pb.js).
+// PocketBase refuses huge bodies at once (413, unread) while uploads keep working (pb_hooks/platform/body-limits.pb.js).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noisyPng } from '../../support/images';

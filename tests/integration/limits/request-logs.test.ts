@@ -1,4 +1,4 @@
-// PocketBase's request log keeps failed requests only (pb_hooks/request-logs.pb.js), unless
+// PocketBase's request log keeps failed requests only (pb_hooks/platform/request-logs.pb.js), unless
 // CHORUS_LOG_SUCCESSFUL_REQUESTS=1 asks for every request again.
 import { afterEach, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';

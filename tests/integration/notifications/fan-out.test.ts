@@ -1,5 +1,5 @@
 // A write that notifies a crowd (issue 35): a comment on an idea 20,000 people follow notifies each of them
-// exactly once, after the request, in pages (pb_hooks/lib/notifications/fanout.js); the next comment joins
+// exactly once, after the request, in pages (pb_hooks/notifications/fanout.js); the next comment joins
 // their unread one; a follower's open tab hears it live; and a PocketBase stopped in the middle of the pages
 // finishes them after a restart, nobody notified twice. The crowd is written straight into data.db
 // (tools/lib/bench/crowd.mjs).

@@ -1,4 +1,4 @@
-// GET /api/chorus/health (pb_hooks/health.pb.js): admins and superusers read it, nobody else; it counts the mail
+// GET /api/chorus/health (pb_hooks/health/health.pb.js): admins and superusers read it, nobody else; it counts the mail
 // that fails (SMTP pointed at a closed port), says how a request reached PocketBase (the site's visitor header,
 // another one, none), and the doctor's POST is the superuser's alone.
 import { createServer } from 'node:net';

@@ -1,10 +1,11 @@
 // docs/openapi.json is a valid OpenAPI 3.1 document, matches what `npm run openapi` generates from the
 // current schema (a fresh PocketBase with these migrations, or pb_schema.json), and describes every
 // route the hooks add.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { hookFiles } from '../../../tools/lib/hook-files.mjs';
 import { buildOpenApi } from '../../../tools/lib/openapi/document.mjs';
 import { readCollections } from '../../../tools/lib/openapi/schema-source.mjs';
 
@@ -26,8 +27,7 @@ describe('the OpenAPI description', () => {
 
   it('describes every route the hooks add, and no route they do not', () => {
     const hooks = join(root, 'pb_hooks');
-    const routes = readdirSync(hooks)
-      .filter((file) => file.endsWith('.pb.js'))
+    const routes = hookFiles(hooks)
       .flatMap((file) => [...readFileSync(join(hooks, file), 'utf8').matchAll(/routerAdd\(\s*'(\w+)',\s*'([^']+)'/g)])
       .map(([, method, path]) => `${method?.toLowerCase()} ${path}`)
       // A route that stands in for one of PocketBase's own (users' request-email-change) keeps its contract.

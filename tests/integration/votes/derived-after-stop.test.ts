@@ -18,7 +18,7 @@ import { startWebhookReceiver } from '../../support/webhook-receiver';
 // Each member votes from an address of their own, forwarded as the site forwards its visitors' (rate limits).
 const proxySecret = randomBytes(24).toString('hex');
 const MEMBERS = 1000;
-const MILESTONES = [10, 25, 50, 100, 250, 500, 1000]; // pb_hooks/lib/webhooks/config.js
+const MILESTONES = [10, 25, 50, 100, 250, 500, 1000]; // pb_hooks/webhooks/config.js
 /** Who has a vote on the idea, read from the database itself. */
 function votersOf(dataDir: string, postId: string): Set<string> {
   const db = new DatabaseSync(join(dataDir, 'data.db'), { readOnly: true });

@@ -1,6 +1,6 @@
 // Only confirmed people count (issue 42, finding 2): an attacker signs up throwaway accounts and votes with them.
 // Their votes and reactions are kept but neither counted, listed to others nor emailed about until the email is
-// confirmed; no email goes to an unconfirmed address but the ones that check it (pb_hooks/lib/confirmed-mail.js).
+// confirmed; no email goes to an unconfirmed address but the ones that check it (pb_hooks/platform/confirmed-mail.js).
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +139,7 @@ describe('20 throwaway accounts vote', () => {
     expect(await publicCount(post)).toBe(1);
     await pb.admin.collection('users').update(member.id, { verified: false });
     expect(await publicCount(post)).toBe(0);
-    // An erased member's tombstone keeps the votes that counted (lib/account/erasure.js), though it is unverified now.
+    // An erased member's tombstone keeps the votes that counted (account/erasure.js), though it is unverified now.
     const leaving = await pb.actor('member');
     await vote(leaving, post);
     expect(await publicCount(post)).toBe(1);

@@ -1,7 +1,7 @@
 // A crowd voting at once on a popular idea (issue 35): 500 members vote and unvote concurrently on an idea that
 // already holds 1,200 votes. The count ends exact, the voter list is exactly who voted, every open page's live
 // copy (post_live) shows that one count, and the idea's worth, recomputed after the votes by the
-// `chorus_insights` job rather than inside each one (pb_hooks/lib/priority/insights-queue.js), counts them all.
+// `chorus_insights` job rather than inside each one (pb_hooks/priority/insights-queue.js), counts them all.
 // Past 1,000 votes the count moves by one per vote instead of being recounted; that job repairs it if anything
 // wrote votes around the hooks. And a burst of 1,000 votes from none: every vote milestone webhook goes out exactly
 // once (under a burst the count read after a commit is already past the milestone: the vote that made it says so).
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => pb?.stop());
 
-const EARLIER_VOTES = 1200; // past lib/priority/insights-queue.js INLINE_VOTES: the worth is recomputed after
+const EARLIER_VOTES = 1200; // past priority/insights-queue.js INLINE_VOTES: the worth is recomputed after
 const MEMBERS = 500;
 
 /** The idea's worth once it is fresh and counts `votes` (or as it is after 30 s, for the assertions to say why). */
@@ -138,7 +138,7 @@ it('a burst of 1,000 votes sends every vote milestone webhook once, and the wort
     );
     const total = (await pb.admin.collection('posts').getOne(idea.id)).vote_count;
     expect(total).toBeGreaterThanOrEqual(1000); // the author's own vote too, when the site gives one
-    const milestones = [10, 25, 50, 100, 250, 500, 1000]; // pb_hooks/lib/webhooks/config.js
+    const milestones = [10, 25, 50, 100, 250, 500, 1000]; // pb_hooks/webhooks/config.js
     const ofIdea = (r: { path: string; body: string }) =>
       r.path === '/milestones' && JSON.parse(r.body).data?.idea?.id === idea.id;
     await receiver.waitFor(ofIdea, milestones.length, 60_000);

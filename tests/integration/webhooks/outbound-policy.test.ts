@@ -1,4 +1,4 @@
-// The outbound policy end to end (pb_hooks/lib/outbound/outbound.js), as an admin using webhooks to probe the network
+// The outbound policy end to end (pb_hooks/platform/outbound/outbound.js), as an admin using webhooks to probe the network
 // behind Chorus would: every non-public kind of address refused when saved and again when sent (an address
 // allowed at save and not at send: DNS changes), a receiver that redirects inward not followed, and a delivery
 // log that keeps a status and a fixed reason, never the answer's body or the connection error.

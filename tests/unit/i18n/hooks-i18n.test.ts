@@ -1,4 +1,4 @@
-// PocketBase's hooks format messages without Intl (pb_hooks/lib/i18n.js): their plural choice, numbers
+// PocketBase's hooks format messages without Intl (pb_hooks/platform/i18n.js): their plural choice, numbers
 // and placeholders must match what the site writes (src/i18n/format.ts) in every locale.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const hookRequire = (path: string) => {
   new Function('module', readFileSync(path, 'utf8'))(required);
   return required.exports;
 };
-new Function('module', 'require', '__hooks', '$os', 'toString', readFileSync(`${hooksDir}/lib/i18n.js`, 'utf8'))(
+new Function('module', 'require', '__hooks', '$os', 'toString', readFileSync(`${hooksDir}/platform/i18n.js`, 'utf8'))(
   hookModule,
   hookRequire,
   hooksDir,
@@ -54,7 +54,7 @@ const COUNTS = [
 const FRACTIONS = [0.5, 1.5, 2.25, 1234.5, 1234567.891, 0.001];
 const ALL_FORMS = { zero: 'z', one: 'o', two: 't', few: 'f', many: 'm', other: 'x' };
 
-describe('pb_hooks/lib/i18n.js formats as src/i18n/format.ts does', () => {
+describe('pb_hooks/platform/i18n.js formats as src/i18n/format.ts does', () => {
   for (const locale of LOCALES) {
     it(`${locale}: plural categories over 0..200 and large counts`, () => {
       const rules = new Intl.PluralRules(locale);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PocketBase from 'pocketbase';
 import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
+import { hookFileNamed } from '../hook-files.mjs';
 import { startPocketBase } from '../pocketbase-server.mjs';
 import { freePort } from '../ports.mjs';
 
@@ -40,7 +41,7 @@ export async function startBenchPocketBase({ without = [], tree = undefined, env
   if (without.length > 0) {
     hooksDir = mkdtempSync(join(tmpdir(), 'chorus-bench-hooks-'));
     cpSync(new URL('../../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
-    for (const file of without) rmSync(join(hooksDir, file));
+    for (const file of without) rmSync(hookFileNamed(hooksDir, file));
   }
   const secret = randomBytes(16).toString('hex');
   const server = await startPocketBase({

@@ -42,7 +42,7 @@ const TITLES = {
   he: ['מצב כהה ללוח הבקרה', 'ייצוא דוחות ל-CSV', 'סנכרון לוח השנה', 'מצב לא מקוון'],
 };
 const LANGUAGES = Object.keys(TITLES);
-const EPOCH = 1763800000; // lib/ideas/counters.js
+const EPOCH = 1763800000; // ideas/counters.js
 const DECAY_SECONDS = 2 * 24 * 3600;
 const IDEAS_PER_TRANSACTION = 5000;
 

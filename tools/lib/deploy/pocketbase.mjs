@@ -49,7 +49,7 @@ export async function setApplicationUrl(pocketbase, site, credentials) {
 
 /**
  * Whether PocketBase runs with `proxySecret`: true when it trusts the header that secret names (it lists it on
- * every start, pb_hooks/client-address.pb.js), false when not, null when it cannot be asked.
+ * every start, pb_hooks/platform/client-address.pb.js), false when not, null when it cannot be asked.
  * @returns {Promise<{ runs: boolean | null, why?: string }>}
  */
 export async function runsWithProxySecret(pocketbase, credentials, proxySecret) {

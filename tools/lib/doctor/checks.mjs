@@ -1,6 +1,6 @@
 // The doctor's checks, in order: each takes what the earlier ones found (`found`) and returns what passed, or
 // throws a Fault (what is wrong, what to do) or a Skip. PocketBase signs what must carry its own secrets: a
-// publish to the Worker (POST /api/chorus/health, pb_hooks/health.pb.js) and the cache purge.
+// publish to the Worker (POST /api/chorus/health, pb_hooks/health/health.pb.js) and the cache purge.
 import { randomBytes } from 'node:crypto';
 import { POCKETBASE_VERSION } from '../pocketbase-binary.mjs';
 import { Fault, listenLive, request, Skip } from './wire.mjs';

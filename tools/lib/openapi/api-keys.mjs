@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the API key routes (pb_hooks/api-keys.pb.js, issue #26) and the key scheme itself.
+// OpenAPI descriptions of the API key routes (pb_hooks/api-keys/api-keys.pb.js, issue #26) and the key scheme itself.
 import { KEY_SCOPES } from '../../../src/contract/api-key-scopes.ts';
 
 const json = (schema) => ({ 'application/json': { schema } });

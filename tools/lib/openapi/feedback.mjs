@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback.pb.js; issue 58).
+// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js; issue 58).
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });

@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the health routes (pb_hooks/health.pb.js, issue #36): the report admins and monitoring
+// OpenAPI descriptions of the health routes (pb_hooks/health/health.pb.js, issue #36): the report admins and monitoring
 // read, and the doctor's probe.
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };

@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the ideas-by-email routes (pb_hooks/inbound-email.pb.js; issues #39 and #55).
+// OpenAPI descriptions of the ideas-by-email routes (pb_hooks/inbound-email/inbound-email.pb.js; issues #39 and #55).
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 

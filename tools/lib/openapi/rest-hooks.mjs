@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the REST-hook routes for Zapier, Make and n8n (pb_hooks/rest-hooks.pb.js): subscribe,
+// OpenAPI descriptions of the REST-hook routes for Zapier, Make and n8n (pb_hooks/api-keys/rest-hooks.pb.js): subscribe,
 // list, unsubscribe, poll recent items and a sample per event, with the contract's events, scopes and samples.
 import {
   MAX_RECENT_ITEMS,

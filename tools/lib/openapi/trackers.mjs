@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the issue tracker routes (pb_hooks/trackers.pb.js, tracker-connections.pb.js; issues #26, #39).
+// OpenAPI descriptions of the issue tracker routes (pb_hooks/trackers/trackers.pb.js, tracker-connections.pb.js; issues #26, #39).
 const json = (schema) => ({ 'application/json': { schema } });
 const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
 const err = { $ref: '#/components/responses/Error' };

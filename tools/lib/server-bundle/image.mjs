@@ -10,7 +10,7 @@ import { CHORUS_VERSION } from './bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const IMAGE_USER = { uid: 10001, gid: 10001, name: 'chorus' };
-/** What the hooks run as programs (pb_hooks/lib/outbound/outbound.js, pb_hooks/lib/health/health.js). */
+/** What the hooks run as programs (pb_hooks/platform/outbound/outbound.js, pb_hooks/health/health.js). */
 const PROGRAMS = ['curl', 'getent', 'df'];
 const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 

@@ -1,0 +1,34 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Sign-in attempts per account from each client address and per account overall, emails per recipient
+// whatever address they come from (pb_hooks/auth/auth-limits.js); PocketBase's own limiter (a migration)
+// counts every request per client address. A sign-in, or a new password, starts the account's count over.
+// Request events, not a middleware: each holds a JS VM only for its own short request.
+onRecordAuthWithPasswordRequest((e) =>
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) =>
+    require(`${__hooks}/auth/auth-limits.js`).countPasswordAttempt(e),
+  ),
+);
+// Every way in answers through here (password, code, OAuth2, SSO's identify token); a token refresh has no method.
+onRecordAuthRequest((e) => {
+  e.next();
+  const { rememberSignIn } = require(`${__hooks}/auth/auth-limits.js`);
+  if (e.authMethod) rememberSignIn(e.record, e.realIP(), e.authMethod !== 'password');
+});
+onRecordConfirmPasswordResetRequest((e) => {
+  e.next();
+  require(`${__hooks}/auth/auth-limits.js`).rememberSignIn(e.record, '', true);
+});
+onRecordRequestOTPRequest((e) =>
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) =>
+    require(`${__hooks}/auth/auth-limits.js`).countCodeEmail(e),
+  ),
+);
+onRecordRequestEmailChangeRequest((e) =>
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) =>
+    require(`${__hooks}/auth/auth-limits.js`).countEmailChange(e),
+  ),
+);
+onRecordRequestPasswordResetRequest((e) =>
+  require(`${__hooks}/auth/auth-limits.js`).countLinkEmail('password-reset', e),
+);
+onRecordRequestVerificationRequest((e) => require(`${__hooks}/auth/auth-limits.js`).countLinkEmail('verification', e));

@@ -1,0 +1,93 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Mentions in comments (pb_hooks/notifications/mentions.js): at most 10 people per comment; whoever a new or edited
+// comment newly mentions is notified in its transaction, when they may see the idea (staff only for an
+// internal comment). A mention of anyone else changes nothing in the answer: it notifies no one, silently.
+// GET /api/chorus/posts/{id}/mentionable?q=&internal=1 — up to 8 people the signed-in caller may mention there:
+// { items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] } (never an email, never an API key's service
+// member), counted per member; not for
+// blocked members (they cannot comment).
+onRecordCreateRequest(
+  (e) =>
+    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
+      require(`${__hooks}/notifications/mentions.js`).refuseTooManyMentions(e.record);
+      e.next();
+    }),
+  'comments',
+);
+
+onRecordUpdateRequest(
+  (e) =>
+    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
+      require(`${__hooks}/notifications/mentions.js`).refuseTooManyMentions(e.record);
+      e.next();
+    }),
+  'comments',
+);
+
+onRecordCreate((e) => {
+  if (e.record.get(require(`${__hooks}/platform/contract/hand-offs.js`).IMPORT_MARK) || e.record.getString('held_for'))
+    return e.next();
+  const { withinTransaction } = require(`${__hooks}/platform/transaction.js`);
+  withinTransaction(e, (txApp) => require(`${__hooks}/notifications/mentions.js`).notifyMentions(txApp, e.record));
+}, 'comments');
+
+onRecordUpdate((e) => {
+  const original = e.record.original();
+  const changed =
+    e.record.getString('body') !== original.getString('body') ||
+    e.record.getBool('internal') !== original.getBool('internal');
+  if (!changed) return e.next();
+  const { withinTransaction } = require(`${__hooks}/platform/transaction.js`);
+  withinTransaction(e, (txApp) =>
+    require(`${__hooks}/notifications/mentions.js`).notifyMentions(txApp, e.record, original),
+  );
+}, 'comments');
+
+routerAdd(
+  'GET',
+  '/api/chorus/posts/{id}/mentionable',
+  (e) => {
+    const { refusalText } = require(`${__hooks}/platform/refusals.js`);
+    const { memberOf, postVisibleSql, activeStaffSql } = require(`${__hooks}/platform/access.js`);
+    const caller = memberOf(e);
+    if (!caller) throw new UnauthorizedError(refusalText('signInFirst'));
+    if (caller.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
+    require(`${__hooks}/platform/limits.js`).spend('mentionable', caller.id);
+    let post;
+    try {
+      post = e.app.findRecordById('posts', e.request.pathValue('id'));
+    } catch {
+      throw new NotFoundError(refusalText('ideaNotFound'));
+    }
+    if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
+      throw new NotFoundError(refusalText('ideaNotFound'));
+    }
+    const query = e.request.url.query();
+    const q = String(query.get('q') || '')
+      .trim()
+      .slice(0, 50);
+    const staffOnly = query.get('internal') === '1';
+    const STAFF = activeStaffSql('u');
+    const { CARD_COLUMNS, cardRows, asCards } = require(`${__hooks}/platform/user-cards.js`);
+    const rows = cardRows();
+    e.app
+      .db()
+      .newQuery(
+        `SELECT ${CARD_COLUMNS} FROM users u ` +
+          'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
+          "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
+          "AND u.name LIKE {:pattern} ESCAPE '\\' " +
+          `AND ${postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF })} ` +
+          `${staffOnly ? `AND ${STAFF} ` : ''}` +
+          // Who took part in the idea first, then by name.
+          'ORDER BY (p.author = u.id OR EXISTS (SELECT 1 FROM comments c WHERE c.post = p.id AND c.author = u.id)) DESC, ' +
+          'u.name COLLATE NOCASE, u.id LIMIT 8',
+      )
+      .bind({ post: post.id, caller: caller.id, pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
+      .all(rows);
+    return e.json(200, {
+      items: asCards(e.app, rows),
+    });
+  },
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);

@@ -1,0 +1,89 @@
+// Ideas waiting for a duplicate check (duplicate_checks, one row per idea, its id the idea's): marked in the
+// idea's own write transaction when it is posted, edited (title or body) or approved, and checked by the
+// `chorus_duplicates` job every minute, BATCH at a time until none waits or RUN_BUDGET_MS has passed (a launch's
+// crowd posting faster than one batch a minute is caught up, and the writer is shared between batches), oldest
+// mark first, never in a request. A check scores
+// the idea's candidates (duplicates/candidates.js) and queues the new pairs (duplicates/suggestions.js);
+// an idea edited while it was being checked keeps its mark (its `updated` moved) and is checked again.
+const BATCH = 50;
+/** One run of the job stops taking batches after this long; the next minute's run goes on. */
+const RUN_BUDGET_MS = 20_000;
+
+/** Marks idea `postId` as needing a check (again); one row per idea whatever the number of edits. */
+function markForCheck(app, postId) {
+  const now = new DateTime().string();
+  app
+    .db()
+    .newQuery(
+      'INSERT INTO duplicate_checks (id, post, created, updated) VALUES ({:post}, {:post}, {:now}, {:now}) ' +
+        'ON CONFLICT(id) DO UPDATE SET updated = excluded.updated',
+    )
+    .bind({ post: postId, now })
+    .execute();
+}
+
+function checkOne(app, postId) {
+  const { findCandidates, reasonOf } = require(`${__hooks}/duplicates/candidates.js`);
+  const { suggestPair } = require(`${__hooks}/duplicates/suggestions.js`);
+  let post;
+  try {
+    post = app.findRecordById('posts', postId);
+  } catch {
+    return 0; // deleted since (its mark went with it)
+  }
+  if (post.getString('merged_into') || !post.getBool('approved')) return 0;
+  const found = findCandidates(app, post);
+  if (found.length === 0) return 0;
+  let queued = 0;
+  app.runInTransaction((txApp) => {
+    const others = {};
+    for (const other of txApp.findRecordsByIds(
+      'posts',
+      found.map((each) => each.id),
+    ))
+      others[other.id] = other;
+    for (const candidate of found) {
+      const other = others[candidate.id];
+      if (other && suggestPair(txApp, post, other, { ...candidate, reason: reasonOf(candidate) })) queued += 1;
+    }
+  });
+  return queued;
+}
+
+/** The job: checks up to `limit` marked ideas; returns { checked, queued }. */
+function runChecks(app, limit = BATCH) {
+  const marks = arrayOf(new DynamicModel({ id: '', updated: '' }));
+  app
+    .db()
+    .newQuery('SELECT id, updated FROM duplicate_checks ORDER BY updated, id LIMIT {:limit}')
+    .bind({ limit })
+    .all(marks);
+  let queued = 0;
+  for (const mark of marks) {
+    try {
+      queued += checkOne(app, mark.id);
+    } catch (error) {
+      app.logger().error('Checking an idea for duplicates failed', 'post', mark.id, 'error', String(error));
+    }
+    app
+      .db()
+      .newQuery('DELETE FROM duplicate_checks WHERE id = {:id} AND updated = {:updated}')
+      .bind({ id: mark.id, updated: mark.updated })
+      .execute();
+  }
+  return { checked: marks.length, queued };
+}
+
+/** The job's run: batches until nothing waits or `budgetMs` has passed; returns { checked, queued }. */
+function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
+  const started = Date.now();
+  const total = { checked: 0, queued: 0 };
+  for (;;) {
+    const { checked, queued } = runChecks(app);
+    total.checked += checked;
+    total.queued += queued;
+    if (checked < BATCH || Date.now() - started >= budgetMs) return total;
+  }
+}
+
+module.exports = { BATCH, markForCheck, runChecks, drainChecks };

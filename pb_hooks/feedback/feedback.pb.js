@@ -1,0 +1,68 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The staff feedback inbox (issue 58): feedback captured where customers said it (pb_hooks/feedback/), and what
+// staff do with each item. Active staff only; items also arrive live (feedback_items' list rule: active staff).
+//
+// GET  /api/chorus/feedback?status=new&source=        { items, counts: { mail, slack }, mail_address }
+// GET  /api/chorus/feedback/{id}                      one item as the inbox shows it
+// POST /api/chorus/feedback/{id}/link     { idea }                 the customer's vote, the quote kept on the idea
+// POST /api/chorus/feedback/{id}/idea     { board, title?, body? } a new idea (prefilled from the quote), linked
+// POST /api/chorus/feedback/{id}/dismiss                            out of the inbox, nothing posted
+
+routerAdd(
+  'GET',
+  '/api/chorus/feedback',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireStaff(e);
+    const query = e.request.url.query();
+    const list = require(`${__hooks}/feedback/view.js`).listItems(e.app, {
+      status: String(query.get('status') || 'new'),
+      source: String(query.get('source') || '').slice(0, 20),
+    });
+    const mailAddress = require(`${__hooks}/inbound-email/addresses.js`).feedbackAddress();
+    return e.json(200, { ...list, mail_address: mailAddress });
+  },
+  $apis.requireAuth('users'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/feedback/{id}',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireStaff(e);
+    const { refusalText } = require(`${__hooks}/platform/refusals.js`);
+    let item;
+    try {
+      item = e.app.findRecordById('feedback_items', e.request.pathValue('id'));
+    } catch {
+      throw new NotFoundError(refusalText('feedbackNotFound'));
+    }
+    return e.json(200, require(`${__hooks}/feedback/view.js`).describeItems(e.app, [item])[0]);
+  },
+  $apis.requireAuth('users'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/feedback/{id}/link',
+  (e) => require(`${__hooks}/feedback/actions.js`).linkItem(e),
+  $apis.requireAuth('users'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/feedback/{id}/idea',
+  (e) => require(`${__hooks}/feedback/actions.js`).newIdeaFromItem(e),
+  $apis.requireAuth('users'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/feedback/{id}/dismiss',
+  (e) => require(`${__hooks}/feedback/actions.js`).dismissItem(e),
+  $apis.requireAuth('users'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);

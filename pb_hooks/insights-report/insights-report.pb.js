@@ -1,0 +1,35 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Staff insight (/admin/insights), for active staff (admins and moderators) and superusers:
+//   GET /api/chorus/insights-report?weeks=12|26&segment=<id>            → the report as JSON (insights-report/report.js)
+//   GET /api/chorus/insights-report.csv?weeks=&segment=&chart=<name>   → the numbers behind one chart (or all) as CSV
+// (Handlers run apart from this file's scope: each requires what it uses.)
+routerAdd(
+  'GET',
+  '/api/chorus/insights-report',
+  (e) => {
+    if (!e.hasSuperuserAuth()) require(`${__hooks}/platform/staff.js`).requireStaff(e);
+    const { cachedInsightsReport } = require(`${__hooks}/insights-report/report.js`);
+    const query = e.request.url.query();
+    e.response.header().set('Cache-Control', 'private, no-store');
+    return e.json(200, cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') }));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/insights-report.csv',
+  (e) => {
+    if (!e.hasSuperuserAuth()) require(`${__hooks}/platform/staff.js`).requireStaff(e);
+    const { cachedInsightsReport, insightsCsv, CHARTS } = require(`${__hooks}/insights-report/report.js`);
+    const query = e.request.url.query();
+    const chart = CHARTS.includes(query.get('chart')) ? query.get('chart') : '';
+    const report = cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') });
+    e.response.header().set('Content-Disposition', `attachment; filename="insights${chart ? `-${chart}` : ''}.csv"`);
+    e.response.header().set('Cache-Control', 'private, no-store');
+    return e.blob(200, 'text/csv; charset=utf-8', insightsCsv(report, chart));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
