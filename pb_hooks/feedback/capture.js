@@ -34,9 +34,8 @@ function customerByEmail(app, email) {
   if (!email) return null;
   try {
     const user = app.findAuthRecordByEmail('users', email);
-    return require(`${__hooks}/platform/access.js`).isActiveStaffUser(user) || user.getString('role') !== 'member'
-      ? null
-      : user;
+    // Staff (blocked or not) are never a customer whose words are captured.
+    return require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? null : user;
   } catch {
     return null;
   }
