@@ -113,11 +113,13 @@ export const featureOf = (path) => /^src\/features\/([^/]+)\//.exec(path)?.[1] ?
  * The server concept a module is in: pb_hooks/<name>/…, or pb_hooks/platform/<name>/… for a platform part (edge,
  * contract, outbound…). Null for a loose platform module (platform/door.js), which any concept may use, and for a
  * hook file (*.pb.js), which nothing requires: only modules can depend on each other both ways.
+ * @param {string} path
+ * @returns {string | null}
  */
 export function hooksConceptOf(path) {
   if (path.endsWith('.pb.js')) return null;
   const platform = /^pb_hooks\/platform\/([^/]+)\//.exec(path);
-  if (platform) return platform[1];
+  if (platform) return platform[1] ?? null;
   return /^pb_hooks\/(?!platform\/)([^/]+)\//.exec(path)?.[1] ?? null;
 }
 

@@ -1,38 +1,73 @@
 // The admin page's calibration (issue 61): the status PocketBase answers, kept in a store; starting a run, then
-// asking again every second while it runs (the run happens in PocketBase's background job, not in a request).
+// following it live (the run happens in PocketBase's background job and saves its progress on its row of
+// ai_calibrations, which realtime sends to admins): one read of the status when a run ends, none while it runs.
 import { atom } from 'nanostores';
 import { toAppError } from '../../lib/pb/errors';
+import type { RealtimeEvent } from '../../lib/pb/realtime';
 import { getClient } from '../../stores/client';
-import { type CalibrationStatus, loadCalibration, startCalibration } from './calibration-data';
+import { listen, onReconnect } from '../../stores/realtime';
+import { type CalibrationRun, type CalibrationStatus, loadCalibration, startCalibration } from './calibration-data';
 
 export const $calibration = atom<CalibrationStatus | null>(null);
 /** Why the last start or refresh was refused ('' when none). */
 export const $calibrationError = atom('');
 
-const POLL_MS = 1000;
-let polling: ReturnType<typeof setTimeout> | undefined;
+/** A row of ai_calibrations as realtime sends it. */
+type RunRecord = Omit<CalibrationRun, 'before' | 'after' | 'measured'> & {
+  model: string;
+  before: CalibrationRun['before'] | '';
+  after: CalibrationRun['after'] | '';
+  measured: CalibrationRun['measured'] | '';
+};
 
-const running = (status: CalibrationStatus | null) => status?.latest?.state === 'running';
+/** The run as the page shows it, from its realtime record (an empty JSON field arrives as null or ''). */
+export function runOf(record: RunRecord): CalibrationRun {
+  const { id, state, embedded, total, error, hint, floor, alone, created, updated } = record;
+  return {
+    id,
+    state,
+    embedded,
+    total,
+    error,
+    hint,
+    floor,
+    alone,
+    before: record.before || null,
+    after: record.after || null,
+    measured: record.measured || null,
+    created,
+    updated,
+  };
+}
 
 async function refresh(): Promise<void> {
-  polling = undefined;
   try {
     $calibration.set(await loadCalibration(getClient()));
     $calibrationError.set('');
   } catch (error) {
     $calibrationError.set(toAppError(error).message);
   }
-  follow();
 }
 
-/** While a run is under way, asks again in a second. */
-function follow(): void {
-  if (running($calibration.get()) && polling === undefined) polling = setTimeout(refresh, POLL_MS);
+/** A run's row changed: show its progress; when it ends, read the status once (the points in use changed). */
+function applyRun(event: RealtimeEvent<RunRecord>): void {
+  const status = $calibration.get();
+  if (!status || event.action === 'delete' || event.record.model !== status.model) return;
+  const run = runOf(event.record);
+  const known = status.latest?.id === run.id ? status.latest.state : null;
+  $calibration.set({ ...status, latest: run });
+  if (run.state !== 'running' && known !== run.state) void refresh();
 }
 
-export function startCalibrationStatus(initial: CalibrationStatus): void {
+/** Follows the model's runs live from this status on; returns the stop for the page's island. */
+export function startCalibrationStatus(initial: CalibrationStatus): () => void {
   if ($calibration.get() === null) $calibration.set(initial);
-  follow();
+  const stopListening = listen<RunRecord>('ai_calibrations', '*', applyRun);
+  const stopCatchingUp = onReconnect(() => void refresh());
+  return () => {
+    stopListening();
+    stopCatchingUp();
+  };
 }
 
 /** Starts a run for the model in use; false (and why, in $calibrationError) when PocketBase refused. */
@@ -40,9 +75,10 @@ export async function calibrate(): Promise<boolean> {
   try {
     const run = await startCalibration(getClient());
     const status = $calibration.get();
-    if (status) $calibration.set({ ...status, runsLeft: Math.max(0, status.runsLeft - 1), latest: run });
+    // The run's own events may have come first: a later state stays.
+    const latest = status?.latest?.id === run.id ? status.latest : run;
+    if (status) $calibration.set({ ...status, runsLeft: Math.max(0, status.runsLeft - 1), latest });
     $calibrationError.set('');
-    follow();
     return true;
   } catch (error) {
     $calibrationError.set(toAppError(error).message);
