@@ -3,7 +3,7 @@
 // derived by the bench's own derivation (calibration/derive.js), and the precision and recall on those pairs at the
 // points in use before and at the new ones; kept in ai_calibrations, which ai/thresholds.js then prefers for
 // the model. The request only queues a run (a `running` row) and wakes the AI_CALIBRATE_JOB; the run happens beside
-// it and reports its progress on the row (embedded of total), for the admin page to poll. One run at a time per
+// it and reports its progress on the row (embedded of total), which realtime sends to the admin page. One run at a time per
 // site (the route refuses a second; the job holds a claim), RUNS_PER_DAY a day whatever their outcome (each one
 // sends every labelled text to a provider that may charge for it). A provider that fails midway marks the run
 // failed with why, and the points in use stay as they were. A run cut short (PocketBase restarted) is taken up
