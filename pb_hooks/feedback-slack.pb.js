@@ -23,7 +23,7 @@ routerAdd(
   (e) => {
     require(`${__hooks}/lib/staff.js`).requireAdmin(e);
     const { slackSettings, describeSettings } = require(`${__hooks}/lib/feedback/sources/slack/settings.js`);
-    return e.json(200, describeSettings(e.app, slackSettings(e.app)));
+    return e.json(200, describeSettings(e, slackSettings(e.app)));
   },
   $apis.requireAuth('users', '_superusers'),
   require(`${__hooks}/lib/refusals.js`).inRequestLanguage,

@@ -95,8 +95,8 @@ describe('settings', () => {
       channel: FEEDBACK_CHANNEL,
       signing_secret_set: true,
       bot_token: `…${BOT_TOKEN.slice(-4)}`,
-      interactivity_url: 'https://feedback.example.com/api/chorus/slack/interactivity',
-      events_url: 'https://feedback.example.com/api/chorus/slack/events',
+      interactivity_url: `${pb.url}/api/chorus/slack/interactivity`,
+      events_url: `${pb.url}/api/chorus/slack/events`,
     });
     expect(JSON.stringify(shown)).not.toContain(SECRET);
     const [record] = await admin.collection('slack_settings').getFullList();
@@ -135,7 +135,7 @@ describe('"Send to feedback" on a message', () => {
       quote:
         'Hey @Sam Support, a question from Globex.\nCan we export votes to a CSV spreadsheet? See our question (https://globex.test/q) & thanks',
     });
-    expect(item.suggestions[0].id).toBe(csvIdea.id);
+    expect(item?.suggestions[0].id).toBe(csvIdea.id);
     expect(answers).toHaveLength(1);
     const [answer] = answers;
     expect(answer).toMatchObject({ response_type: 'ephemeral', replace_original: false });
@@ -254,7 +254,9 @@ describe('the feedback channel (Events API)', () => {
   it('a new message arrives once, retries and a later shortcut included', async () => {
     const said = message('U0FOX', 'Single sign-on with Okta would save our IT team hours.');
     const event = eventCallback({ type: 'message', channel: FEEDBACK_CHANNEL, ...said });
+    const started = performance.now();
     expect((await deliver(event)).status).toBe(200);
+    console.log(`Slack channel event to inbox item: ${(performance.now() - started).toFixed(0)} ms`);
     const retry = { ...signed, headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' } };
     expect((await deliver(event, retry)).status).toBe(200);
     await sendToFeedback('U0SAM', said, FEEDBACK_CHANNEL);
@@ -293,6 +295,17 @@ describe('the door refuses', () => {
       [400, () => postSigned(`${pb.url}/api/chorus/slack/interactivity`, 'payload=%7Bnot-json', FORM, signed)],
     ];
     for (const [status, send] of refusals) expect((await send()).status).toBe(status);
+    expect(await itemsOf(SUPPORT, said.ts)).toHaveLength(0);
+  });
+
+  it('everything while the source is switched off; the settings show when the last message arrived', async () => {
+    const before = await admin.send('/api/chorus/slack/settings', {});
+    expect(before.last_event_at).not.toBe('');
+    await admin.send('/api/chorus/slack/settings', { method: 'POST', body: { active: false } });
+    const said = message('U0DANA', 'Export votes to a CSV spreadsheet while it is off.');
+    expect((await sendToFeedback('U0SAM', said)).status).toBe(404);
+    expect((await deliver(eventCallback({ type: 'message', channel: FEEDBACK_CHANNEL, ...said }))).status).toBe(404);
+    await admin.send('/api/chorus/slack/settings', { method: 'POST', body: { active: true } });
     expect(await itemsOf(SUPPORT, said.ts)).toHaveLength(0);
   });
 });

@@ -13,10 +13,19 @@ function slackSettings(app) {
 /** The base address of the site (PocketBase's application URL), without a trailing slash. */
 const siteBase = (app) => String(app.settings().meta.appURL || '').replace(/\/+$/, '');
 
+/** PocketBase's own address as the request reached it (Slack calls PocketBase directly, not the site). */
+function ownBase(e) {
+  const forwarded = String(e.request.header.get('X-Forwarded-Proto') || '')
+    .split(',')[0]
+    .trim();
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : e.request.tls ? 'https' : 'http';
+  return `${scheme}://${e.request.host}`;
+}
+
 /** What an admin sees: never the secrets themselves. */
-function describeSettings(app, settings) {
+function describeSettings(e, settings) {
   const token = settings.getString('bot_token');
-  const base = siteBase(app);
+  const base = ownBase(e);
   return {
     active: settings.getBool('active'),
     team_id: settings.getString('team_id'),
@@ -24,7 +33,7 @@ function describeSettings(app, settings) {
     signing_secret_set: settings.getString('signing_secret') !== '',
     bot_token: token ? `…${token.slice(-4)}` : '',
     last_event_at: settings.getString('last_event_at'),
-    // What the operator pastes into the Slack app's settings (PocketBase answers them directly).
+    // What the operator pastes into the Slack app's settings: PocketBase's own public address answers them.
     interactivity_url: `${base}/api/chorus/slack/interactivity`,
     events_url: `${base}/api/chorus/slack/events`,
   };
@@ -71,7 +80,7 @@ function updateSettings(e) {
       after: { changed },
     });
   });
-  return describeSettings(e.app, settings);
+  return describeSettings(e, settings);
 }
 
 module.exports = { slackSettings, describeSettings, updateSettings, siteBase };
