@@ -298,6 +298,22 @@ describe('the door refuses', () => {
     expect(await itemsOf(SUPPORT, said.ts)).toHaveLength(0);
   });
 
+  it('a flood: past 60 shortcuts in an hour, one Slack user is told to wait and nothing is looked up', async () => {
+    const said = message('U0DANA', 'Export votes to a CSV spreadsheet, again and again.');
+    // (An id users.info is never asked about and a response_url never called: 60 cheap attempts.)
+    const flooder = 'U0-FLOOD';
+    for (let i = 0; i < 60; i++) {
+      const payload = shortcutPayload(flooder, SUPPORT, said, 'https://example.invalid/hook');
+      expect((await interact(payload)).status).toBe(200);
+    }
+    const lookups = slack.calls.length;
+    const responseUrl = slack.responseUrl();
+    await interact(shortcutPayload(flooder, SUPPORT, said, responseUrl));
+    expect(slack.answersTo(responseUrl)[0]?.text).toMatch(/^Too many messages sent to the feedback inbox/);
+    expect(slack.calls.length).toBe(lookups + 1); // the answer only
+    expect(await itemsOf(SUPPORT, said.ts)).toHaveLength(0);
+  });
+
   it('everything while the source is switched off; the settings show when the last message arrived', async () => {
     const before = await admin.send('/api/chorus/slack/settings', {});
     expect(before.last_event_at).not.toBe('');

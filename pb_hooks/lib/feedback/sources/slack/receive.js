@@ -4,6 +4,7 @@
 // the inbox does (only a Slack user whose email is an active staff member's), and a new message in the one
 // configured channel (Events API) is captured too. Everything else is refused and logged.
 const { captureFeedback } = require(`${__hooks}/lib/feedback/capture.js`);
+const { take } = require(`${__hooks}/lib/limits.js`);
 const { linkAs } = require(`${__hooks}/lib/feedback/actions.js`);
 const { slackUser, respond } = require(`${__hooks}/lib/feedback/sources/slack/api.js`);
 const { readMessage } = require(`${__hooks}/lib/feedback/sources/slack/read.js`);
@@ -112,8 +113,13 @@ function noteEvent(app, settings) {
 function shortcut(e, settings, payload) {
   const token = settings.getString('bot_token');
   const team = String(payload.team?.id || '');
-  const clicker = slackUser(e.app, token, payload.user?.id);
   const say = (message) => respond(e.app, String(payload.response_url || ''), message);
+  if (take('slack-capture', `${team}:${String(payload.user?.id || '')}`)) {
+    e.app.logger().warn('Slack: too many shortcuts from one user', 'user', String(payload.user?.id).slice(0, 40));
+    say(answers.plainAnswer('Too many messages sent to the feedback inbox this hour: try again later.'));
+    return e.string(200, '');
+  }
+  const clicker = slackUser(e.app, token, payload.user?.id);
   if (!inWorkspace(clicker, team)) {
     e.app
       .logger()
@@ -215,6 +221,9 @@ function receiveEvent(e) {
   if (body?.type !== 'event_callback' || !body.event) return refuse(e, 400, 'not an event_callback');
   if (!sameTeam(door.settings, body.team_id)) return refuse(e, 403, 'an event from another workspace');
   if (ignoredBecause(body.event, door.settings.getString('channel'))) return e.string(200, '');
+  if (take('slack-capture', `${String(body.team_id || '')}:${String(body.event.user)}`)) {
+    return refuse(e, 200, 'too many channel messages from one user this hour'); // a 200: Slack would only retry
+  }
   const input = readMessage(e.app, door.settings, { message: body.event, channel: body.event.channel });
   try {
     // A retry (X-Slack-Retry-Num) of an event already captured is the same item: its id is channel:ts.
