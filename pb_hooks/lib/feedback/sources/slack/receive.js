@@ -100,12 +100,28 @@ function staffOf(app, user, team) {
   }
 }
 
+/** When the last message arrived, for the settings' answer: that one column (an admin may be saving the rest). */
 function noteEvent(app, settings) {
   try {
-    settings.set('last_event_at', new DateTime());
-    app.saveNoValidate(settings);
+    app
+      .db()
+      .newQuery('UPDATE slack_settings SET last_event_at = {:at} WHERE id = {:id}')
+      .bind({ at: new DateTime().string(), id: settings.id })
+      .execute();
   } catch (error) {
     app.logger().warn('Slack: last event time not kept', 'error', String(error).slice(0, 200));
+  }
+}
+
+/** captureFeedback's answer, or null when the message says nothing (a file alone); any other failure logged. */
+function captureOrNull(app, input) {
+  try {
+    return captureFeedback(app, input);
+  } catch (error) {
+    if (!/nothing was said/.test(String(error))) {
+      app.logger().error('Slack: a message was not captured', 'error', String(error).slice(0, 300));
+    }
+    return null;
   }
 }
 
@@ -123,7 +139,7 @@ function shortcut(e, settings, payload) {
   if (!inWorkspace(clicker, team)) {
     e.app
       .logger()
-      .warn('Slack: a shortcut from someone who is not a full member was refused', 'user', payload.user?.id);
+      .warn('Slack: a shortcut from someone who is not a full member was refused', 'user', String(payload.user?.id));
     say(answers.plainAnswer('Only members of this workspace can send messages to the feedback inbox.'));
     return e.string(200, '');
   }
@@ -134,12 +150,7 @@ function shortcut(e, settings, payload) {
     domain: payload.team?.domain,
     capturedBy: staff,
   });
-  let captured;
-  try {
-    captured = input ? captureFeedback(e.app, input) : null;
-  } catch {
-    captured = null; // nothing was said (a file or an empty message)
-  }
+  const captured = input ? captureOrNull(e.app, input) : null;
   if (!captured) {
     say(answers.plainAnswer('This message has no words to send to the feedback inbox.'));
     return e.string(200, '');
@@ -161,7 +172,9 @@ function linkClick(e, settings, payload, action) {
   const clicker = slackUser(e.app, settings.getString('bot_token'), payload.user?.id);
   const staff = staffOf(e.app, clicker, String(payload.team?.id || ''));
   if (!staff) {
-    e.app.logger().warn('Slack: a Link from someone who is not active staff was refused', 'user', payload.user?.id);
+    e.app
+      .logger()
+      .warn('Slack: a Link from someone who is not active staff was refused', 'user', String(payload.user?.id));
     say(answers.plainAnswer('Only Chorus staff can link feedback to an idea.'));
     return e.string(200, '');
   }
@@ -225,13 +238,8 @@ function receiveEvent(e) {
     return refuse(e, 200, 'too many channel messages from one user this hour'); // a 200: Slack would only retry
   }
   const input = readMessage(e.app, door.settings, { message: body.event, channel: body.event.channel });
-  try {
-    // A retry (X-Slack-Retry-Num) of an event already captured is the same item: its id is channel:ts.
-    if (input) captureFeedback(e.app, input);
-  } catch {
-    return e.string(200, ''); // nothing was said
-  }
-  noteEvent(e.app, door.settings);
+  // A retry (X-Slack-Retry-Num) of an event already captured is the same item: its id is channel:ts.
+  if (input && captureOrNull(e.app, input)) noteEvent(e.app, door.settings);
   return e.string(200, '');
 }
 
