@@ -102,8 +102,20 @@ describe('settings', () => {
     const [record] = await admin.collection('slack_settings').getFullList();
     expect(record).not.toHaveProperty('signing_secret');
     expect(record).not.toHaveProperty('bot_token');
+    // Only through the route (checked, audited): the collection itself takes no write, an admin's included.
+    await expect(admin.collection('slack_settings').update(record?.id ?? '', { active: false })).rejects.toMatchObject({
+      status: 403,
+    });
     const moderator = await pb.actor('moderator');
     await expect(moderator.send('/api/chorus/slack/settings', {})).rejects.toMatchObject({ status: 403 });
+    await expect(
+      moderator.send('/api/chorus/slack/settings', { method: 'POST', body: { active: false } }),
+    ).rejects.toMatchObject({ status: 403 });
+    const audit = await pb.admin.collection('audit_entries').getFullList({ filter: 'action = "slack.settings"' });
+    expect(audit.map((entry) => entry.after)).toContainEqual({
+      changed: ['active', 'team_id', 'channel', 'signing_secret', 'bot_token'],
+    });
+    expect(JSON.stringify(audit)).not.toContain(SECRET);
     await expect(moderator.collection('slack_settings').getFullList()).resolves.toEqual([]);
     for (const body of [{ bot_token: 'not-a-bot-token' }, { channel: 'general' }, { signing_secret: 'x y' }]) {
       await expect(admin.send('/api/chorus/slack/settings', { method: 'POST', body })).rejects.toMatchObject({
