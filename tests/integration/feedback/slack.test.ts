@@ -244,6 +244,10 @@ describe('Link from Slack', () => {
       idea: csvIdea.id,
       acted_by: staff.id,
     });
+    const audit = await pb.admin.collection('audit_entries').getFullList({
+      filter: pb.admin.filter('action = "feedback.link" && target_id = {:id}', { id: itemId ?? '' }),
+    });
+    expect(audit).toEqual([expect.objectContaining({ actor: staff.id, actor_role: 'moderator' })]);
     const again = slack.responseUrl();
     await interact(clickPayload('U0SAM', button, again));
     expect(slack.answersTo(again)[0]?.text).toMatch(/^Not linked: /);
