@@ -85,11 +85,13 @@ function answer(item, post, voted) {
   };
 }
 
-/** POST …/{id}/link { idea }: the customer's vote and the quote on that idea. */
-function linkItem(e) {
-  const staff = requireStaff(e);
-  const item = openItem(e.app, e.request.pathValue('id'));
-  const post = findVisiblePost(e, String(e.requestInfo().body.idea || ''));
+/**
+ * Links item `itemId` to idea `ideaId` as `staff` (e.auth must be that staff member: the idea is found as they see
+ * it), the one code of the inbox's Link and Slack's: answers { item, post, voted }, or throws the refusal.
+ */
+function linkAs(e, staff, itemId, ideaId) {
+  const item = openItem(e.app, itemId);
+  const post = findVisiblePost(e, String(ideaId || ''));
   requireVotable(post);
   if (item.getString('author_email')) {
     require(`${__hooks}/account/staff-lookup.js`).lookUpForStaff(e, staff, item.getString('author_email'));
@@ -98,7 +100,14 @@ function linkItem(e) {
   e.app.runInTransaction((txApp) => {
     voted = linkInside(txApp, e, staff, openItem(txApp, item.id), post);
   });
-  return e.json(200, answer(e.app.findRecordById('feedback_items', item.id), post, voted));
+  return { item: e.app.findRecordById('feedback_items', item.id), post, voted };
+}
+
+/** POST …/{id}/link { idea }: the customer's vote and the quote on that idea. */
+function linkItem(e) {
+  const staff = requireStaff(e);
+  const linked = linkAs(e, staff, e.request.pathValue('id'), e.requestInfo().body.idea);
+  return e.json(200, answer(linked.item, linked.post, linked.voted));
 }
 
 /** The board a new idea goes on: one the staff member sees and that is not archived. */
@@ -162,4 +171,4 @@ function dismissItem(e) {
   return e.json(200, answer(e.app.findRecordById('feedback_items', item.id), null, null));
 }
 
-module.exports = { linkItem, newIdeaFromItem, dismissItem, evidenceText };
+module.exports = { linkItem, linkAs, newIdeaFromItem, dismissItem, evidenceText };

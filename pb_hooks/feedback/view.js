@@ -128,4 +128,4 @@ function listItems(app, { status = 'new', source = '' } = {}) {
   return { items: describeItems(app, items), counts: countsBySource(app) };
 }
 
-module.exports = { describeItems, listItems, STATUSES };
+module.exports = { describeItems, listItems, suggestionsOf, STATUSES };

@@ -48,6 +48,9 @@ const LIMITS = {
   // "Did you send this?" links mailed to one address for messages not authenticated for it
   // (inbound-email/pending.js): a forger reaches their victim's inbox a few times a day at most
   'inbound-confirm': { max: 3, window: 24 * 3600 },
+  // messages sent to the feedback inbox from Slack per Slack user (the shortcut's runner, a channel message's
+  // author; feedback/sources/slack/receive.js): a busy triage hour, never a flood
+  'slack-capture': { max: 60, window: 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (insights-report/search-misses.js)

@@ -50,6 +50,7 @@ export const Collections = {
   SegmentMembers: 'segment_members',
   Segments: 'segments',
   Site: 'site',
+  SlackSettings: 'slack_settings',
   SpamGuard: 'spam_guard',
   SsoSecrets: 'sso_secrets',
   SsoUsedTokens: 'sso_used_tokens',
@@ -805,6 +806,18 @@ export type SiteRecord = {
   welcome?: string;
 };
 
+export type SlackSettingsRecord = {
+  active?: boolean;
+  bot_token?: string;
+  channel?: string;
+  created: IsoAutoDateString;
+  id: string;
+  last_event_at?: IsoDateString;
+  signing_secret?: string;
+  team_id?: string;
+  updated: IsoAutoDateString;
+};
+
 export type SpamGuardRecord = {
   blocked_domains?: string;
   blocked_words?: string;
@@ -1197,6 +1210,7 @@ export type SegmentMembersResponse<Texpand = unknown> = Required<SegmentMembersR
 export type SegmentsResponse<Tconditions = unknown, Texpand = unknown> = Required<SegmentsRecord<Tconditions>> &
   BaseSystemFields<Texpand>;
 export type SiteResponse<Texpand = unknown> = Required<SiteRecord> & BaseSystemFields<Texpand>;
+export type SlackSettingsResponse<Texpand = unknown> = Required<SlackSettingsRecord> & BaseSystemFields<Texpand>;
 export type SpamGuardResponse<Texpand = unknown> = Required<SpamGuardRecord> & BaseSystemFields<Texpand>;
 export type SsoSecretsResponse<Texpand = unknown> = Required<SsoSecretsRecord> & BaseSystemFields<Texpand>;
 export type SsoUsedTokensResponse<Texpand = unknown> = Required<SsoUsedTokensRecord> & BaseSystemFields<Texpand>;
@@ -1266,6 +1280,7 @@ export type CollectionRecords = {
   segment_members: SegmentMembersRecord;
   segments: SegmentsRecord;
   site: SiteRecord;
+  slack_settings: SlackSettingsRecord;
   spam_guard: SpamGuardRecord;
   sso_secrets: SsoSecretsRecord;
   sso_used_tokens: SsoUsedTokensRecord;
@@ -1329,6 +1344,7 @@ export type CollectionResponses = {
   segment_members: SegmentMembersResponse;
   segments: SegmentsResponse;
   site: SiteResponse;
+  slack_settings: SlackSettingsResponse;
   spam_guard: SpamGuardResponse;
   sso_secrets: SsoSecretsResponse;
   sso_used_tokens: SsoUsedTokensResponse;

@@ -1,4 +1,5 @@
-// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js; issue 58).
+// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js, and its Slack source's in
+// pb_hooks/feedback/feedback-slack.pb.js; issue 58).
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
@@ -66,6 +67,61 @@ export const FEEDBACK_ROUTES = {
       summary: 'Staff: dismiss a feedback item; nothing is posted',
       parameters: id,
       responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err },
+    },
+  },
+  '/api/chorus/slack/interactivity': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'slackInteractivity',
+      summary:
+        'Slack: the app’s Interactivity request URL (a form-encoded `payload`: the "Send to feedback" message shortcut, a Link button), signed with the app’s signing secret (X-Slack-Signature, X-Slack-Request-Timestamp)',
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: { type: 'object', properties: { payload: { type: 'string' } } },
+          },
+        },
+      },
+      responses: { 200: { description: 'Received' }, 400: err, 401: err, 403: err, 404: err, 413: err },
+    },
+  },
+  '/api/chorus/slack/events': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'slackEvents',
+      summary:
+        'Slack: the app’s Events API request URL (url_verification; message events of the feedback channel), signed with the app’s signing secret',
+      requestBody: body({ type: { type: 'string' }, challenge: { type: 'string' }, event: { type: 'object' } }, [
+        'type',
+      ]),
+      responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err, 413: err },
+    },
+  },
+  '/api/chorus/slack/settings': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'slackSettings',
+      summary:
+        'Admins: the Slack source’s settings without its secrets (whether the signing secret is set, the bot token’s last four characters) and the request URLs to paste into the Slack app',
+      responses: { 200: ok(), 401: err, 403: err },
+    },
+    post: {
+      tags: ['chorus'],
+      operationId: 'setSlackSettings',
+      summary:
+        'Admins: change the Slack source’s settings; the signing secret and bot token are written, never read back',
+      requestBody: body(
+        {
+          active: { type: 'boolean' },
+          team_id: { type: 'string' },
+          channel: { type: 'string' },
+          signing_secret: { type: 'string', maxLength: 200 },
+          bot_token: { type: 'string', maxLength: 300 },
+        },
+        [],
+      ),
+      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
   },
 };

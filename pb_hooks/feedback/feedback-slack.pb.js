@@ -1,0 +1,41 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The Slack source of the staff feedback inbox (issue 58; pb_hooks/feedback/sources/slack/): the Slack app's
+// Interactivity request URL (a "Send to feedback" message shortcut, the Link buttons of its answers) and its Events
+// API request URL (every new message of one channel), both verified with the app's signing secret; and the
+// settings admins give it (the signing secret and bot token written, never read back).
+//
+// POST /api/chorus/slack/interactivity   Slack: form-encoded `payload` (message_action, block_actions)
+// POST /api/chorus/slack/events          Slack: url_verification, event_callback (message)
+// GET  /api/chorus/slack/settings        admins: the settings without the secrets, and the request URLs
+// POST /api/chorus/slack/settings { active?, team_id?, channel?, signing_secret?, bot_token? }   admins
+
+routerAdd('POST', '/api/chorus/slack/interactivity', (e) =>
+  require(`${__hooks}/feedback/sources/slack/receive.js`).receiveInteraction(e),
+);
+
+routerAdd('POST', '/api/chorus/slack/events', (e) =>
+  require(`${__hooks}/feedback/sources/slack/receive.js`).receiveEvent(e),
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/slack/settings',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
+    const { slackSettings, describeSettings } = require(`${__hooks}/feedback/sources/slack/settings.js`);
+    return e.json(200, describeSettings(e, slackSettings(e.app)));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/slack/settings',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
+    return e.json(200, require(`${__hooks}/feedback/sources/slack/settings.js`).updateSettings(e));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
