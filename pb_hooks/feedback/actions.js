@@ -76,6 +76,7 @@ function linkInside(txApp, e, staff, item, post) {
   return voted;
 }
 
+/** The answer of an action: the item as its transaction saved it (no second read). */
 function answer(item, post, voted) {
   return {
     id: item.id,
@@ -97,10 +98,12 @@ function linkAs(e, staff, itemId, ideaId) {
     require(`${__hooks}/account/staff-lookup.js`).lookUpForStaff(e, staff, item.getString('author_email'));
   }
   let voted;
+  let linked;
   e.app.runInTransaction((txApp) => {
-    voted = linkInside(txApp, e, staff, openItem(txApp, item.id), post);
+    linked = openItem(txApp, item.id);
+    voted = linkInside(txApp, e, staff, linked, post);
   });
-  return { item: e.app.findRecordById('feedback_items', item.id), post, voted };
+  return { item: linked, post, voted };
 }
 
 /** POST …/{id}/link { idea }: the customer's vote and the quote on that idea. */
@@ -139,8 +142,9 @@ function newIdeaFromItem(e) {
   }
   let post;
   let voted;
+  let open;
   e.app.runInTransaction((txApp) => {
-    const open = openItem(txApp, item.id);
+    open = openItem(txApp, item.id);
     post = new Record(txApp.findCachedCollectionByNameOrId('posts'));
     post.set('board', board.id);
     post.set('author', staff.id);
@@ -150,15 +154,17 @@ function newIdeaFromItem(e) {
     txApp.save(post);
     voted = linkInside(txApp, e, staff, open, post);
   });
-  return e.json(201, answer(e.app.findRecordById('feedback_items', item.id), post, voted));
+  return e.json(201, answer(open, post, voted));
 }
 
 /** POST …/{id}/dismiss: nothing is posted; the item leaves the inbox. */
 function dismissItem(e) {
   const staff = requireStaff(e);
   const item = openItem(e.app, e.request.pathValue('id'));
+  let dismissed;
   e.app.runInTransaction((txApp) => {
-    markDone(txApp, openItem(txApp, item.id), staff, { status: 'dismissed' });
+    dismissed = openItem(txApp, item.id);
+    markDone(txApp, dismissed, staff, { status: 'dismissed' });
     recordAudit(txApp, e, {
       action: 'feedback.dismiss',
       collection: 'feedback_items',
@@ -168,7 +174,7 @@ function dismissItem(e) {
       after: { status: 'dismissed' },
     });
   });
-  return e.json(200, answer(e.app.findRecordById('feedback_items', item.id), null, null));
+  return e.json(200, answer(dismissed, null, null));
 }
 
 module.exports = { linkItem, linkAs, newIdeaFromItem, dismissItem, evidenceText };
