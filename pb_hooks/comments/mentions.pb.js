@@ -53,15 +53,7 @@ routerAdd(
     if (!caller) throw new UnauthorizedError(refusalText('signInFirst'));
     if (caller.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
     require(`${__hooks}/platform/limits.js`).spend('mentionable', caller.id);
-    let post;
-    try {
-      post = e.app.findRecordById('posts', e.request.pathValue('id'));
-    } catch {
-      throw new NotFoundError(refusalText('ideaNotFound'));
-    }
-    if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
-      throw new NotFoundError(refusalText('ideaNotFound'));
-    }
+    const post = require(`${__hooks}/platform/posts.js`).findVisiblePost(e, e.request.pathValue('id'));
     const query = e.request.url.query();
     const q = String(query.get('q') || '')
       .trim()

@@ -1,4 +1,5 @@
-// Loads a post for a staff route: 404 when it does not exist or the caller may not see it.
+// Loads a post for a route: 404 when it does not exist or the caller may not see it (staff routes, the voters
+// list, mention suggestions).
 const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 module.exports.findVisiblePost = (e, id) => {
   let post;

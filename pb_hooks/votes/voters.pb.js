@@ -10,16 +10,7 @@ routerAdd(
   '/api/chorus/posts/{id}/voters',
   (e) => {
     const { readPaging } = require(`${__hooks}/platform/paging.js`);
-    const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-    let post;
-    try {
-      post = e.app.findRecordById('posts', e.request.pathValue('id'));
-    } catch {
-      throw new NotFoundError(refusalText('ideaNotFound'));
-    }
-    if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
-      throw new NotFoundError(refusalText('ideaNotFound'));
-    }
+    const post = require(`${__hooks}/platform/posts.js`).findVisiblePost(e, e.request.pathValue('id'));
     const { page, perPage, offset } = readPaging(e, 100, 500);
     const { CARD_COLUMNS, cardRows, asCards } = require(`${__hooks}/platform/user-cards.js`);
     const rows = cardRows();
