@@ -1,8 +1,10 @@
-// `npm run bench -- page-cost [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
+// `npm run bench -- page-cost [--members N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
-// PocketBase), and optionally N Lighthouse mobile runs with what the browser spends (islands hydrated,
-// TBT, LCP and its element, the longest tasks). Defaults to `/`. `--serve` keeps the stack up afterwards
-// (alone, it only serves).
+// PocketBase), the PocketBase requests one view makes (and how many round trips deep), and optionally N
+// Lighthouse mobile runs with what the browser spends (islands hydrated, TBT, LCP and its element, the longest
+// tasks). Defaults to `/`. `--members N`: as N signed-in members taking turns, each with their own cookie and a
+// vote on the idea (home and an idea with 50 comments by default; `/p/bench` in a path names that idea).
+// `--serve` keeps the stack up afterwards (alone, it only serves).
 import '../lib/require-node.mjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -11,30 +13,44 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBareWorker } from '../lib/bare-worker.mjs';
 import { formatCpuCost, measureCpuCost } from '../lib/bench/cpu-cost.mjs';
+import { prepareBenchData } from '../lib/bench/data.mjs';
 import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs';
 import { CONTAINER_ARGS, systemChromium } from '../lib/browser.mjs';
 import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
+import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
+import { describeRequests, startPocketBaseRequestLog } from '../lib/pocketbase-request-log.mjs';
 import { freePorts } from '../lib/ports.mjs';
 import { startStack } from '../lib/stack.mjs';
 
 const { values, positionals } = commandLine({
   command: 'bench page-cost',
   file: import.meta.url,
-  synopsis: '[--lighthouse N] [--serve] [path …]',
+  synopsis: '[--members N] [--lighthouse N] [--serve] [path …]',
   positionals: true,
-  options: { lighthouse: { type: 'string' }, serve: { type: 'boolean', default: false } },
+  options: {
+    members: { type: 'string' },
+    lighthouse: { type: 'string' },
+    serve: { type: 'boolean', default: false },
+  },
 });
 const lighthouseRuns = values.lighthouse === undefined ? 0 : positiveNumber(values.lighthouse, '--lighthouse');
+const memberCount = values.members === undefined ? 0 : positiveNumber(values.members, '--members');
 const serve = values.serve;
 const badPath = positionals.find((path) => !path.startsWith('/'));
 if (badPath) throw new UsageError(`A page is a path starting with / (got ${badPath}).`);
-const paths = positionals.length > 0 || serve ? positionals : ['/'];
+const BENCH_IDEA = '/p/bench';
+const defaultPaths = memberCount > 0 ? ['/', BENCH_IDEA] : ['/'];
+const givenPaths = positionals.length > 0 || serve ? positionals : defaultPaths;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-page-cost-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
 let stopBareWorker;
+let requestLog;
 try {
+  const members = memberCount > 0 ? await signInMembers(memberCount) : { cookies: [], idea: null };
+  const paths = givenPaths.map((path) => (members.idea ? path.replace(BENCH_IDEA, `/p/${members.idea}`) : path));
+  const as = memberCount > 0 ? `, ${memberCount} members` : '';
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -44,29 +60,72 @@ try {
   const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret });
   stopBareWorker = bare.stop;
   const origin = bare.url;
-  const cpu = { sitePid: bare.pid, pocketbasePid: stack.pocketbase().process.pid, proxySecret: stack.proxySecret };
+  const { cookies } = members;
+  const cpu = {
+    sitePid: bare.pid,
+    pocketbasePid: stack.pocketbase().process.pid,
+    proxySecret: stack.proxySecret,
+    cookies,
+  };
+  // What one view asks PocketBase: a second Worker, reaching PocketBase through a recording pass-through.
+  requestLog = await startPocketBaseRequestLog(stack.pbUrl);
+  const counted = await startBareWorker({ pbUrl: requestLog.url, proxySecret: stack.proxySecret });
+  try {
+    for (const path of paths) {
+      const url = new URL(path, origin).href;
+      const html = await (await fetch(url, { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
+      const islands = (html.match(/<astro-island/g) ?? []).length;
+      console.log(`${path}: HTML ${(html.length / 1024).toFixed(1)} KB, ${islands} islands`);
+      await (await fetch(new URL(path, counted.url), { headers: cookies[1] ? { cookie: cookies[1] } : {} })).text();
+      requestLog.reset();
+      await (await fetch(new URL(path, counted.url), { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
+      const { rounds, lines } = describeRequests(requestLog.requests());
+      console.log(
+        `${path}${as}: ${requestLog.requests().length} PocketBase requests a view, ${rounds} round trips deep`,
+      );
+      for (const line of lines) console.log(line);
+    }
+  } finally {
+    await counted.stop();
+  }
   for (const path of paths) {
     const url = new URL(path, origin).href;
-    const html = await (await fetch(url)).text();
-    const islands = (html.match(/<astro-island/g) ?? []).length;
-    console.log(`${path}: HTML ${(html.length / 1024).toFixed(1)} KB, ${islands} islands`);
     console.log(
-      formatThroughput(`${path}, uncached`, await measureThroughput(url, { proxySecret: stack.proxySecret })),
+      formatThroughput(
+        `${path}${as}, uncached`,
+        await measureThroughput(url, { proxySecret: stack.proxySecret, cookies }),
+      ),
     );
-    console.log(formatCpuCost(`${path}, uncached`, await measureCpuCost(url, cpu)));
+    console.log(formatCpuCost(`${path}${as}, uncached`, await measureCpuCost(url, cpu)));
   }
-  if (lighthouseRuns > 0) await runLighthouse();
+  if (lighthouseRuns > 0) await runLighthouse(paths);
   if (serve) {
     console.log(`serving ${stack.siteUrl} (the Worker alone: ${origin}); Ctrl-C stops`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
 } finally {
+  await requestLog?.stop();
   await stopBareWorker?.();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function runLighthouse() {
+/** `count` bench members (tools/lib/bench/data.mjs), each signed in and voting on the idea with 50 comments. */
+async function signInMembers(count) {
+  const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
+  const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
+  const voters = data.voters.slice(0, count);
+  if (voters.length < count) throw new UsageError(`--members is at most ${data.voters.length}.`);
+  for (const voter of voters) {
+    await voter.pb.collection('votes').create({ post: data.postWithComments, user: voter.id });
+  }
+  const cookies = voters.map(
+    (voter) => voter.pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0],
+  );
+  return { cookies, idea: data.postWithComments };
+}
+
+async function runLighthouse(paths) {
   const chrome = await chromeLauncher.launch({
     chromePath: systemChromium(),
     chromeFlags: ['--headless=new', ...CONTAINER_ARGS],

@@ -86,18 +86,6 @@ export async function loadAnswer(pb: PocketBase, id: string): Promise<AnswerView
   return view as AnswerView;
 }
 
-/** A member: the newest question about the idea they were sent and have not answered yet, or null. */
-export async function openQuestionFor(pb: PocketBase, postId: string, userId: string): Promise<Question | null> {
-  const questions = await listQuestions(pb, postId);
-  if (questions.length === 0) return null;
-  const own = await pb.collection('idea_answers').getFullList<{ question: string }>({
-    filter: pb.filter('user = {:user}', { user: userId }),
-    fields: 'question',
-  });
-  const answered = new Set(own.map((a) => a.question));
-  return questions.find((q) => !answered.has(q.id)) ?? null;
-}
-
 export function createAnswer(pb: PocketBase, question: string, user: string, body: string) {
   return pb.collection('idea_answers').create({ question, user, body });
 }

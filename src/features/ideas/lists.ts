@@ -2,7 +2,7 @@
 // from the page's shell, which already loaded them). Staff also get each idea's score and revenue, and may
 // order by them (features/priority/staff-lists.ts); readListState never gives anyone else those orders.
 import { isStaff } from '../../lib/access';
-import type { PocketBase } from '../../lib/pb/client';
+import { type PocketBase, signedOut } from '../../lib/pb/client';
 import type { TagRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { type FieldDefinition, fieldFilter, listBoardFields } from '../custom-fields/custom-fields-data';
@@ -67,7 +67,8 @@ export async function loadList(
                 )
               : null,
           })),
-    listTags(pb),
+    // Staff-only tags are the only difference the tags' rule makes: anyone else reads them as a visitor does.
+    listTags(staff ? pb : signedOut(pb)),
     loadSegmentChoices(pb, user),
   ]);
   const fieldChoices = (await definitions).filter((field) => field.type === 'select' && field.options.length > 0);

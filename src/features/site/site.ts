@@ -1,5 +1,5 @@
 // The site record and boards navigation: what every page's shell shows.
-import type { PocketBase } from '../../lib/pb/client';
+import { type PocketBase, signedOut } from '../../lib/pb/client';
 import type { BoardRecord, SiteRecord, StatusRecord } from '../../lib/pb/types';
 import { listStatuses } from '../ideas/taxonomy';
 
@@ -16,8 +16,11 @@ export function loadSite(pb: PocketBase): Promise<SiteRecord> {
   return pb.collection('site').getFirstListItem<SiteRecord>('');
 }
 
+/** The site and statuses answer everyone alike (rule ""): read without a member's token. The boards are
+ * per person (a members-only or segment board), read as the caller. */
 export async function loadShell(pb: PocketBase): Promise<Shell> {
-  const [site, boards, statuses] = await Promise.all([loadSite(pb), listBoards(pb), listStatuses(pb)]);
+  const anyone = signedOut(pb);
+  const [site, boards, statuses] = await Promise.all([loadSite(anyone), listBoards(pb), listStatuses(anyone)]);
   const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
   return { site, logoUrl, boards, statuses };
 }

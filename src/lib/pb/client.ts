@@ -58,6 +58,27 @@ export function createServerClient(
   return pb;
 }
 
+const signedOutTwins = new WeakMap<PocketBase, PocketBase>();
+
+/**
+ * The same server client without the visitor's sign-in: for reads whose rules and hooks answer everyone alike
+ * (the site record, the statuses, a non-staff caller's tags), so PocketBase need not verify a member's token
+ * and load their record for them (0.5–1.4 ms of its CPU a request, measured). Never for anything a rule or
+ * hook answers per person. Sends the same headers (the visitor's address, the answer language).
+ */
+export function signedOut(pb: PocketBase): PocketBase {
+  if (!pb.authStore.token) return pb;
+  let twin = signedOutTwins.get(pb);
+  if (!twin) {
+    twin = new PocketBase(pb.baseURL);
+    twin.autoCancellation(false);
+    const send = pb.beforeSend;
+    if (send) twin.beforeSend = (url, options) => send(url, options);
+    signedOutTwins.set(pb, twin);
+  }
+  return twin;
+}
+
 let browserClient: PocketBase | undefined;
 
 /** The tab's shared client. Its URL comes from the page, so one build serves any PocketBase. */

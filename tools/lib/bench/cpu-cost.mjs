@@ -3,7 +3,7 @@
 // CPU per request barely does, so before/after comparisons stay meaningful there.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { newVisitor } from './throughput.mjs';
+import { cookieRotation, newVisitor } from './throughput.mjs';
 
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
@@ -70,22 +70,27 @@ export function processRssMb(pid) {
 
 /**
  * @param {string} url
- * @param {{ sitePid: number, pocketbasePid: number, requests?: number, concurrency?: number, proxySecret?: string }} options
+ * @param {{ sitePid: number, pocketbasePid: number, requests?: number, concurrency?: number, proxySecret?: string,
+ *   cookies?: string[] }} options `cookies`: requests take turns with them (members, each their own cookie)
  * @returns {Promise<{ siteMs: number, workerMs: number, pocketbaseMs: number } | null>} null where /proc does not
  *   exist. `siteMs` is everything serving the site locally; `workerMs` the part workerd runs (the Worker
  *   itself, what Cloudflare runs), the rest being the local preview server's hop in front of it.
  */
-export async function measureCpuCost(url, { sitePid, pocketbasePid, requests = 100, concurrency = 4, proxySecret }) {
+export async function measureCpuCost(
+  url,
+  { sitePid, pocketbasePid, requests = 100, concurrency = 4, proxySecret, cookies = [] },
+) {
   if (!existsSync('/proc/self/stat')) return null;
+  const member = cookieRotation(cookies);
   const site = processTree(sitePid);
   const worker = site.filter(isWorkerd);
-  for (let i = 0; i < 3; i++) await (await fetch(url)).arrayBuffer();
+  for (let i = 0; i < 3; i++) await (await fetch(url, { headers: member() })).arrayBuffer();
   const before = { site: cpuMs(site), worker: cpuMs(worker), pocketbase: cpuMs([String(pocketbasePid)]) };
   let sent = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (sent++ < requests) {
-        const response = await fetch(url, { headers: newVisitor(proxySecret) });
+        const response = await fetch(url, { headers: { ...newVisitor(proxySecret), ...member() } });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
       }

@@ -24,13 +24,24 @@ export function visitorHeaders(proxySecret, index) {
   };
 }
 
+/** Each call the next of `cookies` (signed-in members, each their own), round the list; none without a list. */
+export function cookieRotation(cookies = []) {
+  let next = 0;
+  return () => (cookies.length > 0 ? { cookie: cookies[next++ % cookies.length] } : {});
+}
+
 /**
  * @param {string} url
- * @param {{ connections?: number, seconds?: number, headers?: Record<string, string>, proxySecret?: string }} [options]
+ * @param {{ connections?: number, seconds?: number, headers?: Record<string, string>, proxySecret?: string,
+ *   cookies?: string[] }} [options] `cookies`: requests take turns with them (members, each their own cookie)
  */
-export async function measureThroughput(url, { connections = 10, seconds = 6, headers = {}, proxySecret } = {}) {
+export async function measureThroughput(
+  url,
+  { connections = 10, seconds = 6, headers = {}, proxySecret, cookies = [] } = {},
+) {
+  const member = cookieRotation(cookies);
   // Warm-up: the first requests pay for module loading and connection set-up.
-  for (let i = 0; i < 5; i++) await (await fetch(url, { headers })).arrayBuffer();
+  for (let i = 0; i < 5; i++) await (await fetch(url, { headers: { ...headers, ...member() } })).arrayBuffer();
   const latencies = [];
   const statuses = new Map();
   const instance = autocannon({
@@ -39,7 +50,12 @@ export async function measureThroughput(url, { connections = 10, seconds = 6, he
     duration: seconds,
     headers,
     requests: [
-      { setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...newVisitor(proxySecret) } }) },
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...newVisitor(proxySecret), ...member() },
+        }),
+      },
     ],
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -1,0 +1,88 @@
+// What a signed-in member's page costs PocketBase, counted at the wire: the built Worker (alone in workerd) reaches
+// the test stack's PocketBase through a recording pass-through, so a change that adds a request to a member's
+// home or idea page (a read per item, a second read of the same record, a read after the render began) fails
+// here instead of slowing every member's page unnoticed (issue 59; `npm run bench -- page-cost --members 10`).
+import PocketBase from 'pocketbase';
+import { startBareWorker } from '../../../tools/lib/bare-worker.mjs';
+import { startPocketBaseRequestLog } from '../../../tools/lib/pocketbase-request-log.mjs';
+import { expect, type Member, test } from '../fixtures';
+import { createIdea } from '../ideas-helpers';
+
+/** The most PocketBase requests one view may make (measured: 6 and 7; before issue 59: 6 and 9). */
+const MOST = { home: 6, idea: 7 };
+
+let requestLog: Awaited<ReturnType<typeof startPocketBaseRequestLog>>;
+let worker: Awaited<ReturnType<typeof startBareWorker>>;
+
+test.beforeAll(async () => {
+  requestLog = await startPocketBaseRequestLog(process.env.E2E_PB_URL as string);
+  worker = await startBareWorker({ pbUrl: requestLog.url });
+});
+
+test.afterAll(async () => {
+  await worker?.stop();
+  await requestLog?.stop();
+});
+
+/** The auth cookie the site reads, as the member's browser holds it after signing in. */
+async function cookieOf(pbUrl: string, member: Member): Promise<string> {
+  const pb = new PocketBase(pbUrl);
+  await pb.collection('users').authWithPassword(member.email, member.password);
+  return pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0] as string;
+}
+
+/** The page as the member gets it, and what PocketBase was asked for it. */
+async function view(path: string, cookie: string): Promise<{ html: string; requests: string[] }> {
+  requestLog.reset();
+  const response = await fetch(new URL(path, worker.url), { headers: { cookie } });
+  const html = await response.text();
+  expect(response.status).toBe(200);
+  return { html, requests: requestLog.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`) };
+}
+
+test('a member who voted, follows and was asked a question gets the idea page for at most 7 PocketBase requests', async ({
+  admin,
+  pbUrl,
+  createMember,
+}) => {
+  const author = await createMember();
+  const member = await createMember({ name: 'Mira Member' });
+  const staff = await createMember({ role: 'admin' });
+  const id = await createIdea(admin, { author: author.id, title: 'Export the roadmap as a PDF' });
+  const [planned, started] = await Promise.all(
+    ['planned', 'in-progress'].map((slug) => admin.collection('statuses').getFirstListItem(`slug = "${slug}"`)),
+  );
+  await admin.collection('posts').update(id, { status: planned?.id });
+  await admin.collection('posts').update(id, { status: started?.id });
+  for (const body of ['We print it for the board meeting.', 'Same here, monthly.']) {
+    await admin.collection('comments').create({ post: id, author: author.id, body });
+  }
+  // A vote follows the idea too.
+  await admin.collection('votes').create({ post: id, user: member.id });
+  const question = await admin
+    .collection('idea_questions')
+    .create({ post: id, author: staff.id, body: 'Which paper size do you print on?', sent_count: 1 });
+  await admin.collection('question_recipients').create({ question: question.id, user: member.id });
+  const cookie = await cookieOf(pbUrl, member);
+
+  await view(`/p/${id}`, cookie); // the Worker's first request loads its modules
+  const { html, requests } = await view(`/p/${id}`, cookie);
+
+  // The page is the member's: their vote, their follow, their question, the history and the discussion.
+  expect(html).toContain('Which paper size do you print on?');
+  expect(html).toContain('Same here, monthly.');
+  expect(html).toContain('status-timeline');
+  expect(html).toContain('aria-pressed="true" data-testid="vote-button"');
+  expect(html).toContain('aria-pressed="true" data-testid="follow-button"');
+  expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.idea);
+});
+
+test('a member gets the home page for at most 6 PocketBase requests', async ({ pbUrl, createMember }) => {
+  const member = await createMember({ name: 'Hugo Home' });
+  const cookie = await cookieOf(pbUrl, member);
+  await view('/', cookie);
+  const { html, requests } = await view('/', cookie);
+  expect(html).toContain('class="account-menu"');
+  expect(html).toContain('Hugo Home');
+  expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.home);
+});
