@@ -1,4 +1,4 @@
-// The access matrix of Chorus's own routes (pb_hooks/*.pb.js): the eight actors × every route, denials
+// The access matrix of Chorus's own routes (pb_hooks/<concept>/*.pb.js): the eight actors × every route, denials
 // included, and that routes show only what the caller may see (search, voters).
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// OpenAPI descriptions of Chorus's own routes (pb_hooks/*.pb.js routerAdd), which no schema can tell:
+// OpenAPI descriptions of Chorus's own routes (pb_hooks/<concept>/*.pb.js routerAdd), which no schema can tell:
 // kept next to the generator and checked against the hooks by tests/integration/operations/openapi.test.ts.
 const json = (schema) => ({ 'application/json': { schema } });
 const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
