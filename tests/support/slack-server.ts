@@ -56,7 +56,8 @@ function userObject(person: SlackPerson) {
 
 export async function startSlackServer({ token }: { token: string }) {
   const people = new Map<string, SlackPerson>();
-  let postFailures = 0; // chat.postMessage calls still to answer with Slack's internal_error
+  let postFailures = 0; // chat.postMessage calls still to answer with `postError`
+  let postError = 'internal_error';
   let postCount = 0;
   const server = await startJsonServer((call, authorization) => {
     const url = new URL(call.path, 'http://slack.local');
@@ -82,7 +83,7 @@ export async function startSlackServer({ token }: { token: string }) {
       const message = call.body as { channel?: string; text?: string; thread_ts?: string };
       if (postFailures > 0) {
         postFailures -= 1;
-        return { status: 200, body: { ok: false, error: 'internal_error' } };
+        return { status: 200, body: { ok: false, error: postError } };
       }
       if (!message?.channel || !message.text) return { status: 200, body: RECORDED['chat.postMessage'].error };
       postCount += 1;
@@ -114,9 +115,10 @@ export async function startSlackServer({ token }: { token: string }) {
     answersTo(url: string) {
       return server.calls.filter((call) => url.endsWith(call.path)).map((call) => call.body as SlackAnswer);
     },
-    /** The next `count` chat.postMessage calls answer { ok: false, error: "internal_error" }, as Slack does when it fails. */
-    failPosts(count: number) {
+    /** The next `count` chat.postMessage calls answer { ok: false, error } (HTTP 200), as Slack refuses one. */
+    failPosts(count: number, error = 'internal_error') {
       postFailures = count;
+      postError = error;
     },
     /** The messages posted with chat.postMessage (channel, thread_ts, text, blocks), oldest first. */
     posted() {

@@ -182,6 +182,21 @@ describe('a Slack answer that fails', () => {
   });
 });
 
+describe('a Slack answer Slack will never take', () => {
+  it('is given up at once (the app is not in the channel), logged', async () => {
+    const idea = await createPost(pb, board, lead, { title: 'A public API for creating ideas' });
+    const item = await captured('slack', 'dana@globex.test');
+    await link(item, idea);
+    slack.failPosts(1, 'not_in_channel');
+    await setStatus(idea, planned);
+    const [answer] = await until(
+      () => answersOf(item),
+      (rows) => rows[0]?.state !== 'pending',
+    );
+    expect(answer).toMatchObject({ state: 'failed', attempts: 1, error: 'slack:not_in_channel' });
+  });
+});
+
 describe('what is never sent', () => {
   it('nothing, for a source an admin switched off', async () => {
     const moderatorTries = lead.send('/api/chorus/feedback/mail/settings', {
