@@ -6,8 +6,9 @@
 const { answeringOn } = require(`${__hooks}/feedback/answers/settings.js`);
 
 // The answers' job (./worker.js), and the mark a transaction that queued answers leaves for the hook after its commit.
-const JOB_ID = 'chorus_feedback_answers';
-const KICK_KEY = 'chorus.feedback-answers.kick';
+const { FEEDBACK_ANSWERS_JOB: JOB_ID, FEEDBACK_ANSWERS_KICK_KEY: KICK_KEY } = require(
+  `${__hooks}/platform/contract/hook-hand-offs.js`,
+);
 const SLACK_ID = /^[CGD][A-Z0-9]{2,19}:\d{6,12}\.\d{1,8}$/;
 const nowString = () => new Date().toISOString().replace('T', ' ');
 

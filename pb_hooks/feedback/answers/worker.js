@@ -12,7 +12,7 @@ const { withoutUnconfirmedRecipients } = require(`${__hooks}/platform/confirmed-
 const find = require(`${__hooks}/platform/records.js`).recordOrNull;
 
 const BUDGET_MS = 50_000;
-const SLEEPER_KEY = 'chorus.feedback-answers.sleeping';
+const SLEEPER_KEY = require(`${__hooks}/platform/contract/hook-hand-offs.js`).FEEDBACK_ANSWERS_SLEEPING_KEY;
 const PERMANENT = [
   'slack:channel_not_found',
   'slack:not_in_channel',
