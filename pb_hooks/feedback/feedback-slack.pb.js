@@ -7,7 +7,7 @@
 // POST /api/chorus/slack/interactivity   Slack: form-encoded `payload` (message_action, block_actions)
 // POST /api/chorus/slack/events          Slack: url_verification, event_callback (message)
 // GET  /api/chorus/slack/settings        admins: the settings without the secrets, and the request URLs
-// POST /api/chorus/slack/settings { active?, team_id?, channel?, signing_secret?, bot_token? }   admins
+// POST /api/chorus/slack/settings { active?, answer_customers?, team_id?, channel?, signing_secret?, bot_token? }   admins
 
 routerAdd('POST', '/api/chorus/slack/interactivity', (e) =>
   require(`${__hooks}/feedback/sources/slack/receive.js`).receiveInteraction(e),

@@ -1,6 +1,7 @@
 // Feedback items as the staff inbox shows them (GET /api/chorus/feedback…): each with who said it (the matched
 // customer, their company, plan and monthly revenue, read now so a changed company shows at once), the suggested
-// ideas with their titles and votes (merged or deleted ones left out), the idea it was linked to, and who acted.
+// ideas with their titles and votes (merged or deleted ones left out), the idea it was linked to, who acted, and whether
+// the customer was told of the idea's progress (feedback/answers/view.js).
 // Staff only: the callers check (pb_hooks/feedback/feedback.pb.js).
 const { SOURCES } = require(`${__hooks}/feedback/capture.js`);
 const STATUSES = ['new', 'linked', 'dismissed'];
@@ -69,6 +70,10 @@ function describeItems(app, items) {
     app,
     items.map((item) => item.getString('member')),
   );
+  const told = require(`${__hooks}/feedback/answers/view.js`).answersByItem(
+    app,
+    items.map((item) => item.id),
+  );
   const name = (id) => (people[id] ? { id, name: people[id].getString('name') } : null);
   const idea = (id) => {
     const post = ideas[id];
@@ -104,6 +109,7 @@ function describeItems(app, items) {
     captured_by: name(item.getString('captured_by')),
     acted_by: name(item.getString('acted_by')),
     acted_at: item.getString('acted_at'),
+    told: told[item.id] || [],
     created: item.getString('created'),
   }));
 }
@@ -125,7 +131,8 @@ function listItems(app, { status = 'new', source = '' } = {}) {
     status: STATUSES.includes(status) ? status : 'new',
     source,
   });
-  return { items: describeItems(app, items), counts: countsBySource(app) };
+  const { recentAnswers } = require(`${__hooks}/feedback/answers/view.js`);
+  return { items: describeItems(app, items), counts: countsBySource(app), told: recentAnswers(app) };
 }
 
 module.exports = { describeItems, listItems, suggestionsOf, STATUSES };

@@ -109,6 +109,14 @@ function buildNotificationEmail(app, notification) {
       ? describeEta(find(app, 'posts', notification.getString('post')), locale, quotedIdea(app, notification, t))
       : describeNotification(app, notification, t, locale);
   if (!about) return null;
+  // A customer told of this status by the feedback inbox's reply to their email gets that one, not this one too.
+  const { toldByMail } = require(`${__hooks}/feedback/answers/told-by-mail.js`);
+  if (
+    notification.getString('kind') === 'status' &&
+    toldByMail(app, about.post?.id, about.post?.getString('status'), user.email())
+  ) {
+    return null;
+  }
   const base = baseUrl(app);
   const link = about.entry
     ? `${base}/changelog/${about.entry.getString('slug')}`

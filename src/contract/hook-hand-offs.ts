@@ -52,6 +52,8 @@ export const AUDIT_RETENTION_JOB = 'chorus_audit_retention';
 export const CHANGELOG_SUBSCRIBERS_CLEANUP_JOB = 'chorus_changelog_subscribers_cleanup';
 export const INBOUND_MESSAGES_CLEANUP_JOB = 'chorus_inbound_messages_cleanup';
 export const WEBHOOKS_CLEANUP_JOB = 'chorus_webhooks_cleanup';
+/** The answers to customers where they asked (issue 58): feedback/answers/worker.js, woken after a status change. */
+export const FEEDBACK_ANSWERS_JOB = 'chorus_feedback_answers';
 
 // Keys in PocketBase's store (app.store()).
 
@@ -74,6 +76,10 @@ export const AI_CALIBRATING_KEY = 'chorus.ai.calibrating';
 export const WEBHOOKS_SLEEPING_KEY = 'chorus.webhooks.sleeping';
 /** One run at a time sends release mailings: changelog/release-mailer.js. */
 export const RELEASE_MAILER_RUNNING_KEY = 'chorus.release-mailer.running';
+/** A status change's transaction queued answers to customers: the hook after its commit wakes their job
+ * (feedback/feedback-answers.pb.js); and that job's sleeping run (feedback/answers/worker.js). */
+export const FEEDBACK_ANSWERS_KICK_KEY = 'chorus.feedback-answers.kick';
+export const FEEDBACK_ANSWERS_SLEEPING_KEY = 'chorus.feedback-answers.sleeping';
 
 // Token purposes.
 

@@ -1,5 +1,5 @@
-// A local Slack for tests: the two Web API methods the feedback inbox's Slack source calls (users.info,
-// chat.getPermalink) and the response_url an interaction carries, answered in the shapes of Slack's published
+// A local Slack for tests: the Web API methods the feedback inbox's Slack source calls (users.info,
+// chat.getPermalink, and chat.postMessage for the answer in a customer's thread) and the response_url an interaction carries, answered in the shapes of Slack's published
 // OpenAPI spec (tests/fixtures/slack/slack-api.json, copied from github.com/slackapi/slack-api-specs: each 200
 // example, the user object's required fields, and the Events API wrapper's), the bot token checked as Slack does
 // ({ ok: false, error: "invalid_auth" } with HTTP 200). And requests signed exactly as Slack signs them
@@ -56,6 +56,9 @@ function userObject(person: SlackPerson) {
 
 export async function startSlackServer({ token }: { token: string }) {
   const people = new Map<string, SlackPerson>();
+  let postFailures = 0; // chat.postMessage calls still to answer with `postError`
+  let postError = 'internal_error';
+  let postCount = 0;
   const server = await startJsonServer((call, authorization) => {
     const url = new URL(call.path, 'http://slack.local');
     if (call.method === 'POST' && url.pathname.startsWith('/actions/')) return { status: 200, body: { ok: true } };
@@ -76,6 +79,24 @@ export async function startSlackServer({ token }: { token: string }) {
       };
       return { status: 200, body };
     }
+    if (call.method === 'POST' && url.pathname === '/api/chat.postMessage') {
+      const message = call.body as { channel?: string; text?: string; thread_ts?: string };
+      if (postFailures > 0) {
+        postFailures -= 1;
+        return { status: 200, body: { ok: false, error: postError } };
+      }
+      if (!message?.channel || !message.text) return { status: 200, body: RECORDED['chat.postMessage'].error };
+      postCount += 1;
+      const ts = `${Math.floor(Date.now() / 1000)}.${String(postCount).padStart(6, '0')}`;
+      const example = RECORDED['chat.postMessage'].example;
+      const body = {
+        ...example,
+        channel: message.channel,
+        ts,
+        message: { ...example.message, text: message.text, ts, thread_ts: message.thread_ts },
+      };
+      return { status: 200, body };
+    }
     return { status: 200, body: { ok: false, error: 'unknown_method' } };
   });
   let hooks = 0;
@@ -93,6 +114,17 @@ export async function startSlackServer({ token }: { token: string }) {
     /** What was posted to a response_url. */
     answersTo(url: string) {
       return server.calls.filter((call) => url.endsWith(call.path)).map((call) => call.body as SlackAnswer);
+    },
+    /** The next `count` chat.postMessage calls answer { ok: false, error } (HTTP 200), as Slack refuses one. */
+    failPosts(count: number, error = 'internal_error') {
+      postFailures = count;
+      postError = error;
+    },
+    /** The messages posted with chat.postMessage (channel, thread_ts, text, blocks), oldest first. */
+    posted() {
+      return server.calls
+        .filter((call) => call.path === '/api/chat.postMessage')
+        .map((call) => call.body as { channel: string; thread_ts?: string; text: string });
     },
     callsOf(method: string) {
       return server.calls.filter((call) => call.path.startsWith(`/api/${method}`));

@@ -17,6 +17,23 @@ export interface FeedbackSuggestion extends FeedbackIdea {
   via: string;
 }
 
+/** Whether a linked item's customer was told of its idea's progress where they asked (pb_hooks/feedback/answers/). */
+export interface FeedbackAnswer {
+  id: string;
+  item: string;
+  customer: string;
+  channel: FeedbackSource;
+  idea: { id: string; title: string } | null;
+  /** The status's name. */
+  status: string;
+  state: 'pending' | 'sent' | 'failed' | 'skipped';
+  attempts: number;
+  /** Why not sent: a fixed reason (switched_off, unconfirmed, slack:channel_not_found, timeout, …). */
+  error: string;
+  sent_at: string;
+  updated: string;
+}
+
 export interface FeedbackItem {
   id: string;
   source: FeedbackSource;
@@ -32,6 +49,7 @@ export interface FeedbackItem {
   suggestions: FeedbackSuggestion[];
   idea: FeedbackIdea | null;
   captured_by: { id: string; name: string } | null;
+  told: FeedbackAnswer[];
   created: string;
 }
 
@@ -41,6 +59,8 @@ export interface FeedbackInbox {
   counts: Record<FeedbackSource, number>;
   /** Where staff forward customers' emails ('' while inbound mail is off). */
   mail_address: string;
+  /** The latest answers to customers, newest first. */
+  told: FeedbackAnswer[];
 }
 
 export interface BoardChoice {

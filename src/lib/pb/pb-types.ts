@@ -25,7 +25,10 @@ export const Collections = {
   CustomFields: 'custom_fields',
   DuplicateChecks: 'duplicate_checks',
   DuplicateSuggestions: 'duplicate_suggestions',
+  FeedbackAnswerAttempts: 'feedback_answer_attempts',
+  FeedbackAnswers: 'feedback_answers',
   FeedbackItems: 'feedback_items',
+  FeedbackMailSettings: 'feedback_mail_settings',
   IdeaAnswers: 'idea_answers',
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
@@ -414,6 +417,47 @@ export type DuplicateSuggestionsRecord<Twords = unknown> = {
   words?: null | Twords;
 };
 
+export type FeedbackAnswerAttemptsRecord = {
+  answer: RecordIdString;
+  attempted_at?: IsoDateString;
+  duration_ms?: number;
+  error?: string;
+  id: string;
+  response_code?: number;
+};
+
+export const FeedbackAnswersChannelOptions = {
+  slack: 'slack',
+  mail: 'mail',
+} as const;
+export type FeedbackAnswersChannelOptions =
+  (typeof FeedbackAnswersChannelOptions)[keyof typeof FeedbackAnswersChannelOptions];
+
+export const FeedbackAnswersStateOptions = {
+  pending: 'pending',
+  sent: 'sent',
+  failed: 'failed',
+  skipped: 'skipped',
+} as const;
+export type FeedbackAnswersStateOptions =
+  (typeof FeedbackAnswersStateOptions)[keyof typeof FeedbackAnswersStateOptions];
+export type FeedbackAnswersRecord = {
+  attempts?: number;
+  channel: FeedbackAnswersChannelOptions;
+  created: IsoAutoDateString;
+  error?: string;
+  id: string;
+  item: RecordIdString;
+  last_attempt_at?: IsoDateString;
+  next_attempt_at?: IsoDateString;
+  post: RecordIdString;
+  response_code?: number;
+  sent_at?: IsoDateString;
+  state: FeedbackAnswersStateOptions;
+  status: RecordIdString;
+  updated: IsoAutoDateString;
+};
+
 export const FeedbackItemsSourceOptions = {
   mail: 'mail',
   slack: 'slack',
@@ -446,6 +490,13 @@ export type FeedbackItemsRecord<Tsuggestions = unknown> = {
   status: FeedbackItemsStatusOptions;
   suggestions?: null | Tsuggestions;
   title?: string;
+  updated: IsoAutoDateString;
+};
+
+export type FeedbackMailSettingsRecord = {
+  answer_customers?: boolean;
+  created: IsoAutoDateString;
+  id: string;
   updated: IsoAutoDateString;
 };
 
@@ -808,6 +859,7 @@ export type SiteRecord = {
 
 export type SlackSettingsRecord = {
   active?: boolean;
+  answer_customers?: boolean;
   bot_token?: string;
   channel?: string;
   created: IsoAutoDateString;
@@ -1164,9 +1216,14 @@ export type DuplicateSuggestionsResponse<Twords = unknown, Texpand = unknown> = 
   DuplicateSuggestionsRecord<Twords>
 > &
   BaseSystemFields<Texpand>;
+export type FeedbackAnswerAttemptsResponse<Texpand = unknown> = Required<FeedbackAnswerAttemptsRecord> &
+  BaseSystemFields<Texpand>;
+export type FeedbackAnswersResponse<Texpand = unknown> = Required<FeedbackAnswersRecord> & BaseSystemFields<Texpand>;
 export type FeedbackItemsResponse<Tsuggestions = unknown, Texpand = unknown> = Required<
   FeedbackItemsRecord<Tsuggestions>
 > &
+  BaseSystemFields<Texpand>;
+export type FeedbackMailSettingsResponse<Texpand = unknown> = Required<FeedbackMailSettingsRecord> &
   BaseSystemFields<Texpand>;
 export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
@@ -1255,7 +1312,10 @@ export type CollectionRecords = {
   custom_fields: CustomFieldsRecord;
   duplicate_checks: DuplicateChecksRecord;
   duplicate_suggestions: DuplicateSuggestionsRecord;
+  feedback_answer_attempts: FeedbackAnswerAttemptsRecord;
+  feedback_answers: FeedbackAnswersRecord;
   feedback_items: FeedbackItemsRecord;
+  feedback_mail_settings: FeedbackMailSettingsRecord;
   idea_answers: IdeaAnswersRecord;
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
@@ -1319,7 +1379,10 @@ export type CollectionResponses = {
   custom_fields: CustomFieldsResponse;
   duplicate_checks: DuplicateChecksResponse;
   duplicate_suggestions: DuplicateSuggestionsResponse;
+  feedback_answer_attempts: FeedbackAnswerAttemptsResponse;
+  feedback_answers: FeedbackAnswersResponse;
   feedback_items: FeedbackItemsResponse;
+  feedback_mail_settings: FeedbackMailSettingsResponse;
   idea_answers: IdeaAnswersResponse;
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;

@@ -1,6 +1,7 @@
 // A support lead triages forwarded customer emails in the feedback inbox (issue 58) with the keyboard: an email
 // arrives live while the inbox is open, `l` links it to the suggested idea (the customer's vote on their behalf, the
-// quote kept for staff on the idea), `n` makes another into a new idea, `d` dismisses a third; on a phone too.
+// quote kept for staff on the idea), `n` makes another into a new idea, `d` dismisses a third; the inbox then says
+// whether the customer was told when the idea was planned; on a phone too.
 // The items are arranged as the forwarded-mail source stores them (the mail that makes them is
 // tests/integration/feedback/forwarded-mail.test.ts's story, through the real SMTP listener).
 import type PocketBase from 'pocketbase';
@@ -117,6 +118,23 @@ test('a support lead triages a forwarded email into an idea with the keyboard', 
   await page.keyboard.press('d');
   await expect(card(toDismiss.id)).toHaveCount(0);
   expect((await admin.collection('feedback_items').getOne(toDismiss.id)).status).toBe('dismissed');
+
+  // The new idea is planned: its customer would be told by email, but the link made their account and they have not
+  // confirmed it, so the inbox says they were not told, and why.
+  const planned = await admin.collection('statuses').getFirstListItem('slug = "planned"');
+  await admin.collection('posts').update(made.id, { status: planned.id });
+  const told = page.getByTestId('feedback-told');
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      told
+        .getByRole('listitem')
+        .filter({ hasText: toIdea.title.slice(0, 20) })
+        .first(),
+    ).toContainText(`Fox Mulder (Email): ${made.title} is Planned; not told (unconfirmed).`);
+  }).toPass({ timeout: 10_000 });
+  await expect(told.getByRole('heading', { name: 'Customers told where they asked' })).toBeVisible();
+  await admin.collection('posts').update(made.id, { status: made.status });
 
   // The same page on a phone: nothing scrolls sideways, and axe finds nothing.
   await forwarded(admin, {

@@ -114,6 +114,7 @@ export const FEEDBACK_ROUTES = {
       requestBody: body(
         {
           active: { type: 'boolean' },
+          answer_customers: { type: 'boolean' },
           team_id: { type: 'string' },
           channel: { type: 'string' },
           signing_secret: { type: 'string', maxLength: 200 },
@@ -121,6 +122,22 @@ export const FEEDBACK_ROUTES = {
         },
         [],
       ),
+      responses: { 200: ok(), 400: err, 401: err, 403: err },
+    },
+  },
+  '/api/chorus/feedback/mail/settings': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'feedbackMailSettings',
+      summary: 'Admins: whether customers whose email was forwarded to the inbox are answered by email',
+      responses: { 200: ok(), 401: err, 403: err },
+    },
+    post: {
+      tags: ['chorus'],
+      operationId: 'setFeedbackMailSettings',
+      summary:
+        'Admins: switch the email answers to customers of forwarded mail on or off (told when their idea reaches a roadmap status)',
+      requestBody: body({ answer_customers: { type: 'boolean' } }, ['answer_customers']),
       responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
   },

@@ -1,4 +1,5 @@
-// The one module that speaks to Slack for the feedback inbox: its Web API (users.info, chat.getPermalink: the shapes
+// The one module that speaks to Slack for the feedback inbox: its Web API (users.info, chat.getPermalink, and
+// chat.postMessage for the answer in a customer's thread: the shapes
 // of Slack's published OpenAPI spec, github.com/slackapi/slack-api-specs, web-api/slack_web_openapi_v2.json) with
 // the bot token, and an interaction's response_url (an ephemeral answer). Calls go through platform/outbound/outbound.js
 // (public addresses only, no redirects, a time and size cap). CHORUS_SLACK_API_URL points the calls at a local
@@ -75,4 +76,39 @@ function respond(app, url, message) {
   return answer.ok;
 }
 
-module.exports = { slackUser, permalink, respond };
+/**
+ * chat.postMessage as a reply in the thread of message `threadTs` in `channel` (`message`: text and blocks), with the
+ * bot token. Answers { ok, code, error }: `error` one of outbound's fixed reasons, or Slack's own error code
+ * ({ ok: false, error: "channel_not_found" | "not_in_channel" | "ratelimited" | … } with HTTP 200), never a body.
+ */
+function postThreadReply(token, channel, threadTs, message, timeoutSeconds = TIMEOUT_SECONDS) {
+  if (!token) return { ok: false, code: 0, error: 'no_token' };
+  const answer = send({
+    url: `${apiUrl()}/chat.postMessage`,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Chorus-Feedback/1',
+    },
+    body: JSON.stringify({ ...message, channel, thread_ts: threadTs, unfurl_links: false, unfurl_media: false }),
+    timeoutSeconds,
+    maxBytes: MAX_ANSWER_BYTES,
+  });
+  if (!answer.ok) return { ok: false, code: answer.status, error: answer.reason || 'failed' };
+  let json = null;
+  try {
+    json = answer.body ? JSON.parse(answer.body) : null;
+  } catch {
+    json = null;
+  }
+  if (json?.ok === true) return { ok: true, code: answer.status, error: '' };
+  const error = json
+    ? String(json.error || 'error')
+        .replace(/[^a-z_]/g, '')
+        .slice(0, 60)
+    : 'unreadable';
+  return { ok: false, code: answer.status, error: `slack:${error}` };
+}
+
+module.exports = { slackUser, permalink, respond, postThreadReply };

@@ -28,6 +28,7 @@ function describeSettings(e, settings) {
   const base = ownBase(e);
   return {
     active: settings.getBool('active'),
+    answer_customers: settings.getBool('answer_customers'),
     team_id: settings.getString('team_id'),
     channel: settings.getString('channel'),
     signing_secret_set: settings.getString('signing_secret') !== '',
@@ -42,15 +43,16 @@ function describeSettings(e, settings) {
 const invalid = (field) =>
   new BadRequestError('', { [field]: new ValidationError('validation_invalid_value', 'Invalid value.') });
 
-/** POST …/settings { active?, team_id?, channel?, signing_secret?, bot_token? }: the fields given, checked. */
+/** POST …/settings { active?, answer_customers?, team_id?, channel?, signing_secret?, bot_token? }: the fields given, checked. */
 function updateSettings(e) {
   const body = e.requestInfo().body;
   const settings = slackSettings(e.app);
   const changed = [];
   const text = (field) => String(body[field] ?? '').trim();
-  if (body.active !== undefined && body.active !== null) {
-    settings.set('active', body.active === true);
-    changed.push('active');
+  for (const field of ['active', 'answer_customers']) {
+    if (body[field] === undefined || body[field] === null) continue;
+    settings.set(field, body[field] === true);
+    changed.push(field);
   }
   for (const [field, pattern] of [
     ['team_id', TEAM],
