@@ -44,8 +44,7 @@ export const test = base.extend<Fixtures>({
   mail: async ({}, use) => {
     const inbox = env('E2E_MAIL_URL');
     await use({
-      async waitFor(to, subject, timeoutMs = 30_000) {
-        // Generous: an email sent by a background job (the comment fan-out) took over 15 s at load 15 once.
+      async waitFor(to, subject, timeoutMs = 15_000) {
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
           const messages = (await (await fetch(`${inbox}/api/messages`)).json()) as Email[];
