@@ -106,7 +106,10 @@ async function applyEvent({ action, record }: RealtimeEvent<ItemEvent>): Promise
     if (!now || busy.has(item.id)) return;
     const shown = !$source.get() || $source.get() === item.source;
     const known = now.items.some((one) => one.id === item.id);
-    const items = known ? now.items.map((one) => (one.id === item.id ? item : one)) : [item, ...now.items];
+    // Newest first, as the server lists them: arrivals read at once can answer in any order.
+    const items = known
+      ? now.items.map((one) => (one.id === item.id ? item : one))
+      : [item, ...now.items].sort((a, b) => b.created.localeCompare(a.created));
     const counts = known ? now.counts : { ...now.counts, [item.source]: (now.counts[item.source] ?? 0) + 1 };
     $inbox.set({ ...now, items: shown ? items : now.items, counts });
     if (!known && shown) $arrived.set(item.author_name || item.author_email);
