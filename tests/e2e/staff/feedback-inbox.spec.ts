@@ -117,7 +117,10 @@ test('a support lead triages a forwarded email into an idea with the keyboard', 
   await selected(toDismiss.id);
   await page.keyboard.press('d');
   await expect(card(toDismiss.id)).toHaveCount(0);
-  expect((await admin.collection('feedback_items').getOne(toDismiss.id)).status).toBe('dismissed');
+  // The card leaves at once; the dismiss is saved when PocketBase answers.
+  await expect
+    .poll(async () => (await admin.collection('feedback_items').getOne(toDismiss.id)).status)
+    .toBe('dismissed');
 
   // The new idea is planned: its customer would be told by email, but the link made their account and they have not
   // confirmed it, so the inbox says they were not told, and why.
