@@ -121,31 +121,16 @@ function deliver(app, delivery, config) {
 // at a time waits; the others leave it to that one or to the next cron minute).
 function runWorker(app) {
   const config = webhookConfig();
-  const started = Date.now();
-  while (Date.now() - started < BUDGET_MS) {
-    const due = dueDeliveries(app, Date.now());
-    let claimed = 0;
-    for (const delivery of due) {
-      if (!claim(app, delivery, Date.now() + (config.timeoutSeconds + 30) * 1000)) continue;
-      claimed += 1;
-      try {
-        deliver(app, delivery, config);
-      } catch (error) {
-        app.logger().error('Delivering a webhook failed', 'delivery', delivery.id, 'error', String(error));
-      }
-    }
-    if (due.length > 0 && claimed === 0) return; // another worker has them
-    if (due.length > 0) continue;
-    const next = nextDueAt(app);
-    const left = BUDGET_MS - (Date.now() - started);
-    if (next === null || next - Date.now() > left) return;
-    const sleeping = app.store().get(SLEEPER_KEY);
-    if (sleeping && sleeping > Date.now()) return;
-    const wait = Math.max(50, Math.min(next - Date.now(), 1000));
-    app.store().set(SLEEPER_KEY, Date.now() + wait + 500);
-    sleep(wait);
-    app.store().remove(SLEEPER_KEY);
-  }
+  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    budgetMs: BUDGET_MS,
+    sleeperKey: SLEEPER_KEY,
+    due: (now) => dueDeliveries(app, now),
+    claim: (delivery) => claim(app, delivery, Date.now() + (config.timeoutSeconds + 30) * 1000),
+    send: (delivery) => deliver(app, delivery, config),
+    nextDueAt: () => nextDueAt(app),
+    failed: (delivery, error) =>
+      app.logger().error('Delivering a webhook failed', 'delivery', delivery.id, 'error', String(error)),
+  });
 }
 
 module.exports = { runWorker };

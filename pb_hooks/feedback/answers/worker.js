@@ -137,33 +137,16 @@ function deliver(app, answer, config) {
 /** Sends everything due; while the next retry falls within this run's budget, waits for it (one run waits). */
 function runAnswers(app) {
   const config = answerConfig();
-  const started = Date.now();
-  while (Date.now() - started < BUDGET_MS) {
-    const rows = due(app, Date.now());
-    let claimed = 0;
-    for (const answer of rows) {
-      if (!claim(app, answer, Date.now() + (config.timeoutSeconds + 30) * 1000)) continue;
-      claimed += 1;
-      try {
-        deliver(app, answer, config);
-      } catch (error) {
-        app
-          .logger()
-          .error('Feedback answer: sending failed', 'answer', answer.id, 'error', String(error).slice(0, 300));
-      }
-    }
-    if (rows.length > 0 && claimed === 0) return; // another run has them
-    if (rows.length > 0) continue;
-    const next = nextDueAt(app);
-    const left = BUDGET_MS - (Date.now() - started);
-    if (next === null || next - Date.now() > left) return;
-    const sleeping = app.store().get(SLEEPER_KEY);
-    if (sleeping && sleeping > Date.now()) return;
-    const wait = Math.max(50, Math.min(next - Date.now(), 1000));
-    app.store().set(SLEEPER_KEY, Date.now() + wait + 500);
-    sleep(wait);
-    app.store().remove(SLEEPER_KEY);
-  }
+  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    budgetMs: BUDGET_MS,
+    sleeperKey: SLEEPER_KEY,
+    due: (now) => due(app, now),
+    claim: (answer) => claim(app, answer, Date.now() + (config.timeoutSeconds + 30) * 1000),
+    send: (answer) => deliver(app, answer, config),
+    nextDueAt: () => nextDueAt(app),
+    failed: (answer, error) =>
+      app.logger().error('Feedback answer: sending failed', 'answer', answer.id, 'error', String(error).slice(0, 300)),
+  });
 }
 
 module.exports = { runAnswers };

@@ -1,0 +1,38 @@
+// A worker over rows that come due (webhook deliveries, feedback answers): each pass claims and sends what is
+// due; when nothing is, and the next row falls due within the run's budget, one run at a time (the app-store key
+// `sleeperKey`) waits for it, so a quick retry goes out in the same cron minute; the others leave it to that one.
+
+/**
+ * @param {object} app
+ * @param {{ budgetMs: number, sleeperKey: string, due: (now: number) => any[], claim: (row: any) => boolean,
+ *   send: (row: any) => void, nextDueAt: () => (number | null), failed: (row: any, error: unknown) => void }} worker
+ */
+function runDueRows(app, { budgetMs, sleeperKey, due, claim, send, nextDueAt, failed }) {
+  const started = Date.now();
+  while (Date.now() - started < budgetMs) {
+    const rows = due(Date.now());
+    let claimed = 0;
+    for (const row of rows) {
+      if (!claim(row)) continue;
+      claimed += 1;
+      try {
+        send(row);
+      } catch (error) {
+        failed(row, error);
+      }
+    }
+    if (rows.length > 0 && claimed === 0) return; // another run has them
+    if (rows.length > 0) continue;
+    const next = nextDueAt();
+    const left = budgetMs - (Date.now() - started);
+    if (next === null || next - Date.now() > left) return;
+    const sleeping = app.store().get(sleeperKey);
+    if (sleeping && sleeping > Date.now()) return;
+    const wait = Math.max(50, Math.min(next - Date.now(), 1000));
+    app.store().set(sleeperKey, Date.now() + wait + 500);
+    sleep(wait);
+    app.store().remove(sleeperKey);
+  }
+}
+
+module.exports = { runDueRows };
