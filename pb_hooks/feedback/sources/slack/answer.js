@@ -2,7 +2,7 @@
 // (docs.slack.dev/reference/block-kit): after a capture, the suggested ideas each with a "Link" button and a link to
 // the inbox (for staff; anyone else only hears that it arrived); after a Link, what was done; a refusal as plain text.
 const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
-const { siteBase } = require(`${__hooks}/feedback/sources/slack/settings.js`);
+const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 
 /** Slack's three escapes (&, <, >): a title can never become a mention or a link. */
 const escaped = (text) =>
@@ -35,7 +35,7 @@ function ideasOf(app, item) {
 
 /** After a capture, for staff: the item's title, up to three suggested ideas each with Link, and the inbox. */
 function captureAnswer(app, item, duplicate) {
-  const base = siteBase(app);
+  const base = baseUrl(app);
   const title = item.getString('title');
   const head = `${duplicate ? 'Already in the feedback inbox' : 'Sent to the feedback inbox'}: *${escaped(title)}*`;
   const blocks = [section(head)];
@@ -61,7 +61,7 @@ function captureAnswer(app, item, duplicate) {
 
 /** After a staff member's Link from Slack: the idea, and whose vote it made. */
 function linkedAnswer(app, linked) {
-  const base = siteBase(app);
+  const base = baseUrl(app);
   const who = linked.voted
     ? `${linked.item.getString('author_name') || linked.voted.user.getString('name')}'s vote`
     : 'the quote';

@@ -10,9 +10,6 @@ function slackSettings(app) {
   return app.findFirstRecordByFilter('slack_settings', '');
 }
 
-/** The base address of the site (PocketBase's application URL), without a trailing slash. */
-const siteBase = (app) => String(app.settings().meta.appURL || '').replace(/\/+$/, '');
-
 /** PocketBase's own address as the request reached it (Slack calls PocketBase directly, not the site). */
 function ownBase(e) {
   const forwarded = String(e.request.header.get('X-Forwarded-Proto') || '')
@@ -85,4 +82,4 @@ function updateSettings(e) {
   return describeSettings(e, settings);
 }
 
-module.exports = { slackSettings, describeSettings, updateSettings, siteBase };
+module.exports = { slackSettings, describeSettings, updateSettings };
