@@ -17,17 +17,8 @@ function byIds(app, collection, ids) {
 
 /** Each member's company, by member id: { name, plan, monthly_revenue }. */
 function companiesOf(app, memberIds) {
-  const unique = [...new Set(memberIds.filter(Boolean))];
   const out = {};
-  if (unique.length === 0) return out;
-  const profiles = app.findRecordsByFilter(
-    'member_profiles',
-    unique.map((_, i) => `user = {:u${i}}`).join(' || '),
-    '',
-    0,
-    0,
-    Object.fromEntries(unique.map((id, i) => [`u${i}`, id])),
-  );
+  const profiles = require(`${__hooks}/platform/records.js`).recordsWhereIn(app, 'member_profiles', 'user', memberIds);
   const companies = byIds(
     app,
     'companies',
@@ -70,9 +61,10 @@ function describeItems(app, items) {
     app,
     items.map((item) => item.getString('member')),
   );
+  // Only a linked item can have been answered: a list of waiting items asks nothing more.
   const told = require(`${__hooks}/feedback/answers/view.js`).answersByItem(
     app,
-    items.map((item) => item.id),
+    items.filter((item) => item.getString('status') === 'linked').map((item) => item.id),
   );
   const name = (id) => (people[id] ? { id, name: people[id].getString('name') } : null);
   const idea = (id) => {
@@ -123,16 +115,19 @@ function countsBySource(app) {
   return counts;
 }
 
-/** A page of items (newest first) with status `status` ('new' unless told) from `source` ('' for any). */
-function listItems(app, { status = 'new', source = '' } = {}) {
+/**
+ * A page of items (newest first) with status `status` ('new' unless told) from `source` ('' for any); with `told`,
+ * the latest answers too (the page's first load shows them; an open inbox's refresh does not).
+ */
+function listItems(app, { status = 'new', source = '', told = false } = {}) {
   const filters = ['status = {:status}'];
   if (source) filters.push('source = {:source}');
   const items = app.findRecordsByFilter('feedback_items', filters.join(' && '), '-created', PAGE, 0, {
     status: STATUSES.includes(status) ? status : 'new',
     source,
   });
-  const { recentAnswers } = require(`${__hooks}/feedback/answers/view.js`);
-  return { items: describeItems(app, items), counts: countsBySource(app), told: recentAnswers(app) };
+  const list = { items: describeItems(app, items), counts: countsBySource(app) };
+  return told ? { ...list, told: require(`${__hooks}/feedback/answers/view.js`).recentAnswers(app) } : list;
 }
 
 module.exports = { describeItems, listItems, suggestionsOf, STATUSES };

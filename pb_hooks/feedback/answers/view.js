@@ -35,16 +35,9 @@ function describeAnswers(app, answers) {
 /** Each item's answers, by item id (oldest first). */
 function answersByItem(app, itemIds) {
   const out = {};
-  const unique = [...new Set(itemIds.filter(Boolean))];
-  if (!unique.length) return out;
-  const rows = app.findRecordsByFilter(
-    'feedback_answers',
-    unique.map((_, i) => `item = {:i${i}}`).join(' || '),
-    'created',
-    0,
-    0,
-    Object.fromEntries(unique.map((id, i) => [`i${i}`, id])),
-  );
+  const rows = require(`${__hooks}/platform/records.js`)
+    .recordsWhereIn(app, 'feedback_answers', 'item', itemIds)
+    .sort((a, b) => a.getString('created').localeCompare(b.getString('created')));
   for (const answer of describeAnswers(app, rows)) {
     if (!out[answer.item]) out[answer.item] = [];
     out[answer.item].push(answer);

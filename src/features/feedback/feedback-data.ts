@@ -59,8 +59,8 @@ export interface FeedbackInbox {
   counts: Record<FeedbackSource, number>;
   /** Where staff forward customers' emails ('' while inbound mail is off). */
   mail_address: string;
-  /** The latest answers to customers, newest first. */
-  told: FeedbackAnswer[];
+  /** The latest answers to customers, newest first: only when asked for (the page's first load). */
+  told?: FeedbackAnswer[];
 }
 
 export interface BoardChoice {
@@ -68,8 +68,15 @@ export interface BoardChoice {
   name: string;
 }
 
-export function fetchInbox(pb: PocketBase, source: FeedbackSource | '' = ''): Promise<FeedbackInbox> {
-  return pb.send<FeedbackInbox>('/api/chorus/feedback', { query: source ? { source } : {} });
+/** The waiting items; with `told`, the latest answers to customers too (the page shows them; a refresh does not). */
+export function fetchInbox(
+  pb: PocketBase,
+  source: FeedbackSource | '' = '',
+  { told = false }: { told?: boolean } = {},
+): Promise<FeedbackInbox> {
+  return pb.send<FeedbackInbox>('/api/chorus/feedback', {
+    query: { ...(source && { source }), ...(told && { told: '1' }) },
+  });
 }
 
 export function fetchFeedbackItem(pb: PocketBase, id: string): Promise<FeedbackItem> {

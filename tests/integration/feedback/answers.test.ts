@@ -134,7 +134,9 @@ describe('an idea feedback was linked to moves on', () => {
     );
     expect(item.told).toMatchObject([{ channel: 'slack', status: planned.name, state: 'sent', attempts: 1 }]);
     expect(Date.parse(item.told[0]?.sent_at.replace(' ', 'T') ?? '')).toBeGreaterThanOrEqual(changedAt - 1000);
-    const inbox = await lead.send<{ told: { item: string; state: string }[] }>('/api/chorus/feedback', {});
+    const inbox = await lead.send<{ told: { item: string; state: string }[] }>('/api/chorus/feedback', {
+      query: { told: '1' },
+    });
     expect(inbox.told.map((one) => one.item)).toEqual(expect.arrayContaining([slackItem.id, mailItem.id]));
   });
 
