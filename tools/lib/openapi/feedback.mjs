@@ -19,6 +19,12 @@ export const FEEDBACK_ROUTES = {
       parameters: [
         { name: 'status', in: 'query', schema: { type: 'string', enum: ['new', 'linked', 'dismissed'] } },
         { name: 'source', in: 'query', schema: { type: 'string', enum: ['mail', 'slack'] } },
+        {
+          name: 'told',
+          in: 'query',
+          description: '1: the latest answers to customers too (`told`), as the inbox page shows them',
+          schema: { type: 'string', enum: ['1'] },
+        },
       ],
       responses: { 200: ok(), 401: err, 403: err },
     },
