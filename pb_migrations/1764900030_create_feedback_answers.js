@@ -55,6 +55,8 @@ migrate(
       indexes: [
         'CREATE UNIQUE INDEX idx_feedback_answers_once ON feedback_answers (item, status)',
         'CREATE INDEX idx_feedback_answers_due ON feedback_answers (state, next_attempt_at)',
+        // Each status email of an idea's fan-out asks whether its recipient was told by mail (answers/told-by-mail.js).
+        'CREATE INDEX idx_feedback_answers_post ON feedback_answers (post, status)',
       ],
     });
     app.save(answers);
