@@ -225,6 +225,21 @@ describe('what is never sent', () => {
     }
   });
 
+  it('no switch from bad input or from anyone signed out: the mail switch stays as it was', async () => {
+    for (const body of [{ answer_customers: 'false' }, { answer_customers: 0 }, { answer_customers: null }, {}]) {
+      await expect(
+        admin.send('/api/chorus/feedback/mail/settings', { method: 'POST', body }),
+        JSON.stringify(body),
+      ).rejects.toMatchObject({ status: 400 });
+    }
+    const visitor = pb.visitor();
+    await expect(
+      visitor.send('/api/chorus/feedback/mail/settings', { method: 'POST', body: { answer_customers: false } }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(visitor.send('/api/chorus/feedback/mail/settings', {})).rejects.toMatchObject({ status: 401 });
+    expect(await admin.send('/api/chorus/feedback/mail/settings', {})).toEqual({ answer_customers: true });
+  });
+
   it('no email to an address its customer has not confirmed', async () => {
     const idea = await createPost(pb, board, lead, { title: 'Translate the board into German' });
     const item = await captured('mail', 'walter@fbi.test'); // no account: the link makes an unconfirmed one
