@@ -1,5 +1,5 @@
 // axe (WCAG 2.2 A and AA) on every page the foundation adds: zero violations, signed out and signed in.
-import { expectNoAxeViolations } from '../axe';
+import { axeViolations, expectNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 
 const PAGES = [
@@ -45,4 +45,17 @@ test('the home page signed in has no axe violations', async ({ page, createMembe
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('banner').getByText(member.name).click();
   await expectNoAxeViolations(page);
+});
+
+test('the check itself finds what axe finds, on a page with frames and without', async ({ page }) => {
+  const faulty = '<img src="data:,"><p style="color:#eee;background:#fff">faint</p><button></button>';
+  await page.setContent(`<!doctype html><html lang="en"><title>t</title><main>${faulty}</main></html>`);
+  const expected = ['button-name', 'color-contrast', 'image-alt'];
+  expect((await axeViolations(page)).map((v) => v.id).sort()).toEqual(expected);
+  // Checked twice in one document (axe is injected once), and then with a frame, through the frame-by-frame run.
+  expect((await axeViolations(page)).map((v) => v.id).sort()).toEqual(expected);
+  await page.evaluate(() => document.querySelector('main')?.append(document.createElement('iframe')));
+  await expect.poll(() => page.frames().length).toBe(2);
+  const inFrames = (await axeViolations(page)).map((v) => v.id);
+  expect(inFrames).toEqual(expect.arrayContaining(expected));
 });

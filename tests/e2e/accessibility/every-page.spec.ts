@@ -9,10 +9,9 @@
 // screenshots and writes a gallery of them (tools/shots.mjs).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { WCAG_TAGS } from '../axe';
+import { axeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { NOT_INTERACTIVE } from '../ideas-helpers';
 import { isStaffRoute, type RouteRecords, routeFiles, urlWith } from '../routes';
@@ -110,13 +109,7 @@ async function visit(page: Page, url: string, baseURL: string): Promise<boolean>
 
 /** Serious and critical axe violations on the page, each with the elements it found. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Violations only: axe skips writing up every rule that passed (a third faster per page).
-  const { violations } = await new AxeBuilder({ page })
-    // options() replaces the builder's options, tags included: it must come before withTags().
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_TAGS)
-    .analyze();
-  return violations
+  return (await axeViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) => `axe ${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target).join(', ')}`,

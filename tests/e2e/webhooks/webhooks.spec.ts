@@ -1,9 +1,9 @@
 // An admin connects Chorus to their tools: adds a signed webhook in the admin, copies the secret shown
 // once, sees a new idea arrive at their receiver (signature verified), reads the delivery and resends it; and adds
 // a Discord channel and a Teams Workflows webhook, each getting the idea in its own format.
-import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver } from '../../support/webhook-receiver';
+import { expectNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { createIdea, signedInPage, signIn, unique } from '../staff-helpers';
 
@@ -61,10 +61,7 @@ test('an admin adds a signed webhook, gets a new idea delivered, and resends it 
     await row.getByRole('button', { name: /^Resend Idea posted from / }).click();
     await receiver.waitFor((r) => r.headers['webhook-id'] === request.headers['webhook-id'], 2);
 
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   } finally {
     const mine = await admin.collection('webhooks').getFullList({ filter: admin.filter('name = {:name}', { name }) });
     await Promise.all(mine.map((w) => admin.collection('webhooks').delete(w.id)));
