@@ -8,7 +8,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 export interface Violation {
   id: string;
-  impact?: string | null;
+  impact?: string | null | undefined;
   nodes: { target: unknown }[];
 }
 
