@@ -127,17 +127,20 @@ for (const lang of LANGUAGES) {
       // What sticks out does not depend on the colour scheme: dark runs where axe checks its contrast, and in
       // every combination for `npm run shots`'s gallery (five dark sweeps were four minutes of npm test).
       if (scheme === 'dark' && !withAxe && !SHOTS) continue;
-      test(`every page fits the screen${withAxe ? ' and passes axe' : ''}: ${combination}`, async ({
-        browser,
-        baseURL,
-        pbUrl,
-        admin,
-      }) => {
-        test.setTimeout(600_000);
-        seeded ??= await seed(admin);
-        const { records, member, admin: staff } = seeded;
-        const found: string[] = [];
-        for (const staffPages of [false, true]) {
+      // The public and member pages apart from the staff pages: two tests of about a minute each instead of one of
+      // two, which no longer leaves the run's last minutes to a single worker.
+      for (const staffPages of [false, true]) {
+        const audience = staffPages ? 'staff pages' : 'public and member pages';
+        test(`every page fits the screen${withAxe ? ' and passes axe' : ''}: ${combination}, ${audience}`, async ({
+          browser,
+          baseURL,
+          pbUrl,
+          admin,
+        }) => {
+          test.setTimeout(600_000);
+          seeded ??= await seed(admin);
+          const { records, member, admin: staff } = seeded;
+          const found: string[] = [];
           const who = staffPages ? staff : member;
           const page = await contextFor(browser, baseURL as string, pbUrl, who, lang, screen, scheme);
           for (const route of ROUTES.filter((r) => isStaffRoute(r) === staffPages)) {
@@ -154,9 +157,9 @@ for (const lang of LANGUAGES) {
             }
           }
           await page.context().close();
-        }
-        expect(found, `pages that break in ${combination}`).toEqual([]);
-      });
+          expect(found, `${audience} that break in ${combination}`).toEqual([]);
+        });
+      }
     }
   }
 }
@@ -204,12 +207,18 @@ test('the sweep names what sticks out, and not what scrolls on purpose', async (
   expect(found[1]).toMatch(/^p\.too-wide "A line set wider than a phone" reaches \d+–\d+ px of 390$/);
 });
 
-test('every control shows where keyboard focus is, on every page', async ({ browser, baseURL, pbUrl, admin }) => {
-  test.setTimeout(300_000);
-  seeded ??= await seed(admin);
-  const { records, member, admin: staff } = seeded;
-  const found: string[] = [];
-  for (const staffPages of [false, true]) {
+for (const staffPages of [false, true]) {
+  const audience = staffPages ? 'staff pages' : 'public and member pages';
+  test(`every control shows where keyboard focus is, on every page: ${audience}`, async ({
+    browser,
+    baseURL,
+    pbUrl,
+    admin,
+  }) => {
+    test.setTimeout(300_000);
+    seeded ??= await seed(admin);
+    const { records, member, admin: staff } = seeded;
+    const found: string[] = [];
     const page = await contextFor(
       browser,
       baseURL as string,
@@ -225,9 +234,9 @@ test('every control shows where keyboard focus is, on every page', async ({ brow
       for (const control of await unringedFocus(page)) found.push(`${url}: ${control}`);
     }
     await page.context().close();
-  }
-  expect(found, 'focused controls with no visible ring').toEqual([]);
-});
+    expect(found, `focused controls with no visible ring on ${audience}`).toEqual([]);
+  });
+}
 
 test('the focus check names a control that hides its ring', async ({ page }) => {
   await page.goto('/signin');
