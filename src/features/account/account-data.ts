@@ -1,5 +1,6 @@
 // The signed-in member's own account: profile, avatar, email preferences (how often each kind of email
 // comes, and the time zone digests follow); and the email unsubscribe link.
+import { refreshMemberAuth } from '../../lib/pb/auth-refresh';
 import type { PocketBase } from '../../lib/pb/client';
 import { EMAIL_PREFERENCES, type EmailPreference } from '../../lib/pb/staff-types';
 import type { UserRecord } from '../../lib/pb/types';
@@ -40,7 +41,7 @@ export async function updateAccount(pb: PocketBase, id: string, data: FormData):
   // Preferences first: a refused frequency or time zone leaves the whole form unsaved, to correct and resend.
   const saved = await pb.send<EmailPreferences>('/api/chorus/preferences', { method: 'POST', body: preferences });
   const record = await pb.collection('users').update<UserRecord>(id, data);
-  await pb.collection('users').authRefresh();
+  await refreshMemberAuth(pb);
   return { ...record, ...saved };
 }
 

@@ -1,6 +1,7 @@
 // Who is signed in, as PocketBase says: the cookie's token is verified by an auth refresh, and the user
 // comes from PocketBase's answer, never from the cookie's own copy of the record.
 import { ClientResponseError } from 'pocketbase';
+import { refreshMemberAuth } from './auth-refresh';
 import { AUTH_COOKIE, type PocketBase, toSessionUser } from './client';
 import type { SessionUser } from './types';
 
@@ -16,7 +17,7 @@ export async function verifySession(pb: PocketBase): Promise<Session> {
   if (!pb.authStore.token) return { user: null, clearCookie: false };
   if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== 'users') return forget(pb);
   try {
-    const { record } = await pb.collection('users').authRefresh({ requestKey: null });
+    const record = await refreshMemberAuth(pb, { requestKey: null });
     const user = toSessionUser(pb, record);
     return user ? { user, clearCookie: false } : forget(pb);
   } catch (error) {
