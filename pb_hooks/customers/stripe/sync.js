@@ -124,10 +124,12 @@ function customerOf(event) {
 
 /**
  * Brings the company of the event's customer up to date. Answers the outcome for the log and the integrations page:
- * 'updated' | 'pending' | 'unchanged' | 'unmatched' | 'error:<why>'.
+ * 'updated' | 'pending' | 'unchanged' | 'unmatched' | 'not_found' | 'error:<why>' (Stripe unreachable or refusing).
  */
 function syncCustomer(app, key, id) {
   const customer = readCustomer(key, id);
+  // A customer Stripe does not know (another account's, a made-up test event's): nothing to read, ever.
+  if (!customer.ok && customer.error === 'http_404') return 'not_found';
   if (!customer.ok) return `error:${customer.error}`;
   const found = customer.json;
   let amount = 0;

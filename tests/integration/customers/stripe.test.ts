@@ -286,13 +286,17 @@ describe('a signed subscription event', () => {
     expect(await read(target)).toMatchObject({ monthly_revenue: 12.34 });
   });
 
-  it('writes nothing for a customer that matches no company', async () => {
+  it('writes nothing for a customer that matches no company, or that Stripe does not know', async () => {
     const customer = customerId();
     const subs: StripeSubscription[] = [{ id: subscriptionId(), status: 'active', items: [monthly(5000)] }];
     stripe.setCustomer({ id: customer, email: 'nobody@nowhere.test' }, subs);
     const before = await pb.admin.collection('companies').getFullList({ sort: 'id' });
     const response = await subscriptionEvent(customer, subs);
     expect(await response.json()).toEqual({ received: true, outcome: 'unmatched' });
+    // A customer Stripe does not know (a made-up test event's): answered 200, never retried, nothing written.
+    const unknown = await subscriptionEvent(customerId(), subs);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual({ received: true, outcome: 'not_found' });
     expect(await pb.admin.collection('companies').getFullList({ sort: 'id' })).toEqual(before);
   });
 });
