@@ -9,7 +9,9 @@ for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
     const changed = record.isNew()
       ? record.getFloat('monthly_revenue') !== 0
       : record.getFloat('monthly_revenue') !== record.original().getFloat('monthly_revenue');
-    if (changed) require(`${__hooks}/customers/revenue.js`).stampRevenue(record, 'manual');
+    // Only a superuser may name the source itself (the rules refuse it to everyone else): theirs is kept.
+    const named = e.requestInfo().body.revenue_source !== undefined;
+    if (changed && !named) require(`${__hooks}/customers/revenue.js`).stampRevenue(record, 'manual');
     e.next();
   }, 'companies');
 }
