@@ -8,7 +8,7 @@ const { take } = require(`${__hooks}/platform/limits.js`);
 const { linkAs } = require(`${__hooks}/feedback/actions.js`);
 const { slackUser, respond } = require(`${__hooks}/feedback/sources/slack/api.js`);
 const { readMessage } = require(`${__hooks}/feedback/sources/slack/read.js`);
-const { slackSettings } = require(`${__hooks}/feedback/sources/slack/settings.js`);
+const { slackSettings, noteEvent } = require(`${__hooks}/feedback/sources/slack/settings.js`);
 const { signatureProblem } = require(`${__hooks}/feedback/sources/slack/verify.js`);
 const answers = require(`${__hooks}/feedback/sources/slack/answer.js`);
 
@@ -100,19 +100,6 @@ function staffOf(app, user, team) {
   }
 }
 
-/** When the last message arrived, for the settings' answer: that one column (an admin may be saving the rest). */
-function noteEvent(app, settings) {
-  try {
-    app
-      .db()
-      .newQuery('UPDATE slack_settings SET last_event_at = {:at} WHERE id = {:id}')
-      .bind({ at: new DateTime().string(), id: settings.id })
-      .execute();
-  } catch (error) {
-    app.logger().warn('Slack: last event time not kept', 'error', String(error).slice(0, 200));
-  }
-}
-
 /** captureFeedback's answer, or null when the message says nothing (a file alone); any other failure logged. */
 function captureOrNull(app, input) {
   try {
@@ -155,7 +142,7 @@ function shortcut(e, settings, payload) {
     say(answers.plainAnswer('This message has no words to send to the feedback inbox.'));
     return e.string(200, '');
   }
-  noteEvent(e.app, settings);
+  noteEvent(e.app);
   say(
     staff
       ? answers.captureAnswer(e.app, captured.item, captured.duplicate)
@@ -239,7 +226,7 @@ function receiveEvent(e) {
   }
   const input = readMessage(e.app, door.settings, { message: body.event, channel: body.event.channel });
   // A retry (X-Slack-Retry-Num) of an event already captured is the same item: its id is channel:ts.
-  if (input && captureOrNull(e.app, input)) noteEvent(e.app, door.settings);
+  if (input && captureOrNull(e.app, input)) noteEvent(e.app);
   return e.string(200, '');
 }
 
