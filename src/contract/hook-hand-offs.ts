@@ -54,6 +54,8 @@ export const INBOUND_MESSAGES_CLEANUP_JOB = 'chorus_inbound_messages_cleanup';
 export const WEBHOOKS_CLEANUP_JOB = 'chorus_webhooks_cleanup';
 /** The answers to customers where they asked (issue 58): feedback/answers/worker.js, woken after a status change. */
 export const FEEDBACK_ANSWERS_JOB = 'chorus_feedback_answers';
+/** Summarises long captured feedback with the chat model (issue 58): feedback/summary.js, woken after a capture. */
+export const FEEDBACK_SUMMARIES_JOB = 'chorus_feedback_summaries';
 
 // Keys in PocketBase's store (app.store()).
 
