@@ -87,7 +87,11 @@ function confirmOne(app, row) {
 
 /** Asks about the pending pairs for up to `budgetMs`; returns how many were answered (or given up on). */
 function confirmPending(app, budgetMs) {
-  if (!chat.isConfigured()) return 0;
+  if (!chat.isConfigured()) {
+    // The model was taken away: the pairs waiting for it are pairs without a model.
+    app.db().newQuery("UPDATE duplicate_suggestions SET confirmation = '' WHERE confirmation = 'pending'").execute();
+    return 0;
+  }
   const started = Date.now();
   let done = 0;
   while (Date.now() - started < budgetMs) {

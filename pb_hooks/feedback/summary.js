@@ -113,7 +113,11 @@ function summariseOne(app, item) {
 
 /** The job: summarises pending items for up to `budgetMs`; returns how many were done. */
 function runSummaries(app, budgetMs = 30_000) {
-  if (!chat.isConfigured()) return 0;
+  if (!chat.isConfigured()) {
+    // The model was taken away: the items waiting for it keep their first sentences.
+    app.db().newQuery("UPDATE feedback_items SET summary_state = 'done' WHERE summary_state = 'pending'").execute();
+    return 0;
+  }
   const started = Date.now();
   let done = 0;
   while (Date.now() - started < budgetMs) {

@@ -144,7 +144,7 @@ describe('borderline pairs asked of the chat model', () => {
 
   it('garbage, an error or a timeout: the pair stays open as without a model, and the job goes on', async () => {
     const replies = ['garbage', 'status', 'hang', 'not-boolean'] as const;
-    const pairs = [];
+    const pairs: ({ kind: (typeof replies)[number] } & Awaited<ReturnType<typeof borderlinePair>>)[] = [];
     for (const kind of replies) {
       const pair = await borderlinePair();
       pairs.push({ kind, ...pair });
