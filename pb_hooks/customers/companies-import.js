@@ -3,6 +3,7 @@
 // and answers each problem with its line. Good files upsert by id (the company's `external_id`, the same id
 // identify tokens carry) in one transaction, saving only the companies that change.
 const { parseCsvRecords } = require(`${__hooks}/platform/csv.js`);
+const { stampRevenue } = require(`${__hooks}/customers/revenue.js`);
 
 const MAX_BYTES = 1024 * 1024;
 const MAX_ROWS = 5000;
@@ -116,7 +117,9 @@ function writeCompanies(app, rows) {
     };
     set('name', row.name, record.getString('name'));
     set('plan', row.plan, record.getString('plan'));
-    set('monthly_revenue', row.monthlyRevenue, record.getFloat('monthly_revenue'));
+    const revenueBefore = record.getFloat('monthly_revenue');
+    set('monthly_revenue', row.monthlyRevenue, revenueBefore);
+    if (record.getFloat('monthly_revenue') !== revenueBefore) stampRevenue(record, 'csv');
     if (!changed) {
       counts.unchanged += 1;
       continue;

@@ -93,12 +93,16 @@ function upsertCompany(app, company) {
   if (company.plan !== undefined) changes.plan = company.plan;
   if (company.monthlyRevenue !== undefined) changes.monthly_revenue = company.monthlyRevenue;
   let changed = record.isNew();
+  const before = record.isNew() ? 0 : record.getFloat('monthly_revenue');
   for (const [field, value] of Object.entries(changes)) {
     const now = field === 'monthly_revenue' ? record.getFloat(field) : record.getString(field);
     if (now !== value) {
       record.set(field, value);
       changed = true;
     }
+  }
+  if (changes.monthly_revenue !== undefined && record.getFloat('monthly_revenue') !== before) {
+    require(`${__hooks}/customers/revenue.js`).stampRevenue(record, 'sso');
   }
   if (changed) app.save(record);
   return record;

@@ -1,5 +1,6 @@
-// Admin companies (issue #24): the list (name, plan, monthly revenue, members); admins add, edit and delete
-// companies and upload them as CSV, whose refusal names each bad line. Moderators read only.
+// Admin companies (issue #24): the list (name, plan, monthly revenue with its source and time, members); admins add,
+// edit and delete companies, upload them as CSV, whose refusal names each bad line, and accept a revenue Stripe
+// offered instead of the one they gave (issue 58). Moderators read only.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
@@ -11,6 +12,7 @@ import Toaster from '../../ui/Toaster';
 import {
   $companies,
   $importOutcome,
+  acceptRevenue,
   addCompany,
   removeCompany,
   saveCompany,
@@ -83,6 +85,53 @@ function CompanyFields({ company, idPrefix }: { company?: CompanyRow; idPrefix: 
   );
 }
 
+// i18n-keys: customers.revenueSource_manual customers.revenueSource_csv customers.revenueSource_sso customers.revenueSource_stripe
+const SOURCES = ['manual', 'csv', 'sso', 'stripe'] as const;
+const sourceName = (source: string) =>
+  (SOURCES as readonly string[]).includes(source)
+    ? translator('customers')(`revenueSource_${source as (typeof SOURCES)[number]}`)
+    : source;
+const dateOf = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** Where the revenue came from and when, and a value Stripe offers instead (admins accept it in one action). */
+function RevenueOrigin({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
+  const t = translator('customers');
+  const locale = currentLocale();
+  return (
+    <>
+      {company.revenue_source && company.revenue_at && (
+        <small className="muted revenue-source" data-testid="revenue-source">
+          {' '}
+          {t('revenueFrom', { source: sourceName(company.revenue_source), time: dateOf(locale, company.revenue_at) })}
+        </small>
+      )}
+      {company.pending_source && (
+        <span className="revenue-pending" data-testid="revenue-pending">
+          {' '}
+          {t('revenuePending', {
+            source: sourceName(company.pending_source),
+            amount: formatMoney(locale, company.pending_revenue ?? 0),
+          })}
+          {canEdit && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={actionName(t('revenueAccept'), company.name)}
+                onClick={() => void acceptRevenue(company.id)}
+              >
+                {t('revenueAccept')}
+              </button>
+            </>
+          )}
+        </span>
+      )}
+    </>
+  );
+}
+
 function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
   const t = translator('customers');
   const locale = currentLocale();
@@ -114,7 +163,10 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
         {company.name} <code className="muted">{company.external_id}</code>
       </td>
       <td>{company.plan}</td>
-      <td>{formatMoney(locale, company.monthly_revenue)}</td>
+      <td>
+        {formatMoney(locale, company.monthly_revenue)}
+        <RevenueOrigin company={company} canEdit={canEdit} />
+      </td>
       <td>{formatNumber(locale, company.members)}</td>
       {canEdit && (
         <td>

@@ -6,6 +6,7 @@ import { act, type Result } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import { showToast } from '../../stores/toast';
 import {
+  acceptCompanyRevenue,
   type CompanyInput,
   type CompanyRow,
   createCompany,
@@ -47,6 +48,21 @@ export function saveCompany(id: string, data: Partial<CompanyInput>): Promise<Re
     confirm: (company) =>
       $companies.set(($companies.get() ?? []).map((row) => (row.id === id ? { ...row, ...company } : row))),
     success: translate('customers', 'saved'),
+    failure: '',
+  });
+}
+
+/** Takes the revenue Stripe offered instead of the one people gave. */
+export function acceptRevenue(id: string): Promise<Result<unknown>> {
+  return act({
+    send: () => acceptCompanyRevenue(getClient(), id),
+    confirm: (accepted) =>
+      $companies.set(
+        ($companies.get() ?? []).map((row) =>
+          row.id === id ? { ...row, ...accepted, pending_source: '', pending_revenue: 0, pending_at: '' } : row,
+        ),
+      ),
+    success: translate('customers', 'revenueAccepted'),
     failure: '',
   });
 }

@@ -9,6 +9,13 @@ export interface CompanyRecord {
   name: string;
   plan: string;
   monthly_revenue: number;
+  /** Where the revenue came from ('' unknown, 'manual', 'csv', 'sso', 'stripe') and when (issue 58). */
+  revenue_source?: string;
+  revenue_at?: string;
+  /** A value a source (Stripe) offered instead of one people gave, until an admin accepts it. */
+  pending_revenue?: number;
+  pending_source?: string;
+  pending_at?: string;
 }
 
 export interface CompanyRow extends CompanyRecord {
@@ -47,7 +54,8 @@ export interface ImportCounts {
   unchanged: number;
 }
 
-const COMPANY_FIELDS = 'id,external_id,name,plan,monthly_revenue';
+const COMPANY_FIELDS =
+  'id,external_id,name,plan,monthly_revenue,revenue_source,revenue_at,pending_revenue,pending_source,pending_at';
 export const VOTER_COMPANIES = 50;
 export const COMPANIES_PER_PAGE = 50;
 
@@ -115,6 +123,11 @@ export function updateCompany(pb: PocketBase, id: string, data: Partial<CompanyI
 
 export function deleteCompany(pb: PocketBase, id: string) {
   return pb.collection('companies').delete(id);
+}
+
+/** Admins: the pending value (Stripe's) becomes the company's, with its source and time. */
+export function acceptCompanyRevenue(pb: PocketBase, id: string): Promise<Partial<CompanyRecord>> {
+  return pb.send(`/api/chorus/companies/${encodeURIComponent(id)}/revenue/accept`, { method: 'POST' });
 }
 
 export function importCompanies(pb: PocketBase, csv: string): Promise<ImportCounts> {

@@ -60,6 +60,7 @@ export const Collections = {
   SsoUsedTokens: 'sso_used_tokens',
   StatusEvents: 'status_events',
   Statuses: 'statuses',
+  StripeSettings: 'stripe_settings',
   Subscriptions: 'subscriptions',
   Tags: 'tags',
   TrackerConnections: 'tracker_connections',
@@ -371,7 +372,15 @@ export type CompaniesRecord<Tattributes = unknown> = {
   id: string;
   monthly_revenue?: number;
   name: string;
+  pending_at?: IsoDateString;
+  pending_currency?: string;
+  pending_revenue?: number;
+  pending_source?: string;
   plan?: string;
+  revenue_at?: IsoDateString;
+  revenue_currency?: string;
+  revenue_source?: string;
+  stripe_customer?: string;
   updated: IsoAutoDateString;
 };
 
@@ -954,6 +963,18 @@ export type StatusesRecord = {
   updated: IsoAutoDateString;
 };
 
+export type StripeSettingsRecord = {
+  active?: boolean;
+  created: IsoAutoDateString;
+  id: string;
+  last_event_at?: IsoDateString;
+  last_event_type?: string;
+  last_outcome?: string;
+  secret_key?: string;
+  updated: IsoAutoDateString;
+  webhook_secret?: string;
+};
+
 export type SubscriptionsRecord = {
   created: IsoAutoDateString;
   id: string;
@@ -1311,6 +1332,7 @@ export type SsoSecretsResponse<Texpand = unknown> = Required<SsoSecretsRecord> &
 export type SsoUsedTokensResponse<Texpand = unknown> = Required<SsoUsedTokensRecord> & BaseSystemFields<Texpand>;
 export type StatusEventsResponse<Texpand = unknown> = Required<StatusEventsRecord> & BaseSystemFields<Texpand>;
 export type StatusesResponse<Texpand = unknown> = Required<StatusesRecord> & BaseSystemFields<Texpand>;
+export type StripeSettingsResponse<Texpand = unknown> = Required<StripeSettingsRecord> & BaseSystemFields<Texpand>;
 export type SubscriptionsResponse<Texpand = unknown> = Required<SubscriptionsRecord> & BaseSystemFields<Texpand>;
 export type TagsResponse<Texpand = unknown> = Required<TagsRecord> & BaseSystemFields<Texpand>;
 export type TrackerConnectionsResponse<Tstate_map = unknown, Tstates = unknown, Texpand = unknown> = Required<
@@ -1385,6 +1407,7 @@ export type CollectionRecords = {
   sso_used_tokens: SsoUsedTokensRecord;
   status_events: StatusEventsRecord;
   statuses: StatusesRecord;
+  stripe_settings: StripeSettingsRecord;
   subscriptions: SubscriptionsRecord;
   tags: TagsRecord;
   tracker_connections: TrackerConnectionsRecord;
@@ -1453,6 +1476,7 @@ export type CollectionResponses = {
   sso_used_tokens: SsoUsedTokensResponse;
   status_events: StatusEventsResponse;
   statuses: StatusesResponse;
+  stripe_settings: StripeSettingsResponse;
   subscriptions: SubscriptionsResponse;
   tags: TagsResponse;
   tracker_connections: TrackerConnectionsResponse;

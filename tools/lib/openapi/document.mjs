@@ -9,6 +9,7 @@ import { INBOUND_EMAIL_ROUTES } from './inbound-email.mjs';
 import { REST_HOOK_ROUTES } from './rest-hooks.mjs';
 import { ROUTES } from './routes.mjs';
 import { annotateScopes } from './scopes.mjs';
+import { STRIPE_ROUTES } from './stripe.mjs';
 import { TRACKER_ROUTES } from './trackers.mjs';
 import { describeWebhooks } from './webhooks.mjs';
 
@@ -85,6 +86,7 @@ export function buildOpenApi(collections) {
           ...HEALTH_ROUTES,
           ...INBOUND_EMAIL_ROUTES,
           ...FEEDBACK_ROUTES,
+          ...STRIPE_ROUTES,
         },
         collections,
       ),

@@ -1,0 +1,57 @@
+// Stripe's webhook door (pb_hooks/customers/stripe/stripe.pb.js): every request proves it is Stripe's (./verify.js)
+// before anything is read; then an event about a customer's subscriptions or the customer brings their company's
+// revenue up to date (./sync.js). Every other event type is answered 200 and ignored (Stripe retries anything else
+// for three days), and nothing is written for it.
+const { stripeSettings, noteEvent } = require(`${__hooks}/customers/stripe/settings.js`);
+const { signatureProblem } = require(`${__hooks}/customers/stripe/verify.js`);
+const { syncCustomer, customerOf, HANDLED } = require(`${__hooks}/customers/stripe/sync.js`);
+
+/** Stripe's events are a few KB; a subscription with many items stays far below this. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** Logs why and answers the same few words to every reason. */
+function refuse(e, status, reason) {
+  e.app.logger().warn('Stripe: a webhook was refused', 'reason', reason, 'ip', e.realIP());
+  return e.json(status, { message: status === 404 ? 'Not found.' : 'Refused.' });
+}
+
+function receiveWebhook(e) {
+  const settings = stripeSettings(e.app);
+  if (!settings.getBool('active')) return refuse(e, 404, 'Stripe is off');
+  let raw;
+  try {
+    // Bytes, not characters: the signature is over the body exactly as sent.
+    raw = toString(e.request.body, MAX_BODY_BYTES + 1);
+  } catch {
+    return refuse(e, 400, 'an unreadable body');
+  }
+  if (raw.length > MAX_BODY_BYTES) return refuse(e, 413, 'a body over 256 KB');
+  const problem = signatureProblem(
+    settings.getString('webhook_secret'),
+    String(e.request.header.get('Stripe-Signature') || ''),
+    raw,
+    Math.floor(Date.now() / 1000),
+  );
+  if (problem) return refuse(e, 400, problem);
+  let event;
+  try {
+    event = JSON.parse(raw);
+  } catch {
+    return refuse(e, 400, 'a body that is not JSON');
+  }
+  const type = String(event?.type || '');
+  if (event?.object !== 'event' || !HANDLED.includes(type)) return e.json(200, { received: true, ignored: true });
+  const customer = customerOf(event);
+  if (!/^cus_[A-Za-z0-9]{1,250}$/.test(customer)) return e.json(200, { received: true, ignored: true });
+  const outcome = syncCustomer(e.app, settings.getString('secret_key'), customer);
+  noteEvent(e.app, type, outcome);
+  if (outcome.startsWith('error:')) {
+    e.app.logger().warn('Stripe: reading the customer failed', 'customer', customer, 'error', outcome);
+    // A 5xx makes Stripe retry later (with backoff, up to three days), when its API may answer again.
+    return e.json(503, { message: 'Stripe could not be read; retry later.' });
+  }
+  e.app.logger().info('Stripe: an event was applied', 'type', type, 'customer', customer, 'outcome', outcome);
+  return e.json(200, { received: true, outcome });
+}
+
+module.exports = { receiveWebhook, MAX_BODY_BYTES };

@@ -1,0 +1,34 @@
+/// <reference path="../../../pb_data/types.d.ts" />
+// Revenue from Stripe (issue 58; pb_hooks/customers/stripe/): Stripe's signed webhooks keep each company's monthly
+// revenue current, and admins give the secret key and the endpoint's signing secret (written, never read back).
+//
+// POST /api/chorus/stripe/webhook     Stripe: an event, signed (Stripe-Signature)
+// GET  /api/chorus/stripe/settings    admins: the settings without the secrets, the endpoint URL, the last event
+// POST /api/chorus/stripe/settings { active?, secret_key?, webhook_secret? }   admins
+
+routerAdd('POST', '/api/chorus/stripe/webhook', (e) =>
+  require(`${__hooks}/customers/stripe/receive.js`).receiveWebhook(e),
+);
+
+routerAdd(
+  'GET',
+  '/api/chorus/stripe/settings',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
+    const { stripeSettings, describeSettings } = require(`${__hooks}/customers/stripe/settings.js`);
+    return e.json(200, describeSettings(e, stripeSettings(e.app)));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/stripe/settings',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
+    return e.json(200, require(`${__hooks}/customers/stripe/settings.js`).updateSettings(e));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);

@@ -1,0 +1,28 @@
+// Stripe's settings as admins see and set them (issue 58; pb_hooks/customers/stripe/settings.js): never the secrets,
+// only the key's prefix and last four characters, whether the signing secret is set, the endpoint URL to paste into
+// Stripe, and the last event with its outcome.
+import type { PocketBase } from '../../lib/pb/client';
+
+export interface StripeSettings {
+  active: boolean;
+  secret_key: string;
+  webhook_secret_set: boolean;
+  last_event_at: string;
+  last_event_type: string;
+  last_outcome: string;
+  webhook_url: string;
+}
+
+export interface StripeSettingsInput {
+  active?: boolean;
+  secret_key?: string;
+  webhook_secret?: string;
+}
+
+export function readStripeSettings(pb: PocketBase): Promise<StripeSettings> {
+  return pb.send('/api/chorus/stripe/settings', { method: 'GET' });
+}
+
+export function writeStripeSettings(pb: PocketBase, input: StripeSettingsInput): Promise<StripeSettings> {
+  return pb.send('/api/chorus/stripe/settings', { method: 'POST', body: input });
+}
