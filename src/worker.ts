@@ -5,6 +5,7 @@
 
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
+import { type AiChatEnv, handleAiChatRequest } from './edge/ai-chat';
 import { type AiEmbeddingsEnv, handleAiEmbeddingsRequest } from './edge/ai-embeddings';
 import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
@@ -28,7 +29,7 @@ import { siteOriginRedirect } from './lib/site-origin';
 
 export { LiveHub, PurgeQueue };
 
-type Env = LiveEnv & PublishEnv & OneClickEnv & InboundEmailEnv & AiEmbeddingsEnv & { SITE_URL?: string };
+type Env = LiveEnv & PublishEnv & OneClickEnv & InboundEmailEnv & AiEmbeddingsEnv & AiChatEnv & { SITE_URL?: string };
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
@@ -52,6 +53,7 @@ export default {
     if (pathname === '/live') return handleLiveRequest(request, env);
     if (pathname === '/edge/publish') return handlePublishRequest(request, env);
     if (pathname === '/edge/ai/v1/embeddings') return handleAiEmbeddingsRequest(request, env);
+    if (pathname === '/edge/ai/v1/chat/completions') return handleAiChatRequest(request, env);
     if (pathname === ONE_CLICK_PATH && request.method === 'POST') return handleOneClickUnsubscribe(request, env);
     if (pathname === '/edge-cache/purge') {
       return handlePurgeRequest(request, {

@@ -54,3 +54,17 @@ routerAdd(
   $apis.requireAuth('users', '_superusers'),
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );
+
+// The chat model's settings as the site runs them (ai/chat.js): { configured, model, callsThisHour, callsPerHour },
+// never its URL or key. Admins and superusers only.
+routerAdd(
+  'GET',
+  '/api/chorus/ai/chat',
+  (e) => {
+    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
+    e.response.header().set('Cache-Control', 'private, no-store');
+    return e.json(200, require(`${__hooks}/ai/chat.js`).chatStatus(e.app));
+  },
+  $apis.requireAuth('users', '_superusers'),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+);

@@ -96,4 +96,10 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
   return { model, dims, vectors };
 }
 
-module.exports = { isConfigured, providerName, modelName, embed, MAX_TEXTS };
+/** Where the provider answers and its key, whatever model is asked (ai/chat.js asks the same one for chat): { url, key }. */
+function connection() {
+  const { url, key } = settings();
+  return { url, key };
+}
+
+module.exports = { isConfigured, providerName, modelName, embed, connection, MAX_TEXTS };

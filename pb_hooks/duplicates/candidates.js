@@ -96,17 +96,31 @@ function findCandidates(app, post) {
     const cosine = semanticById[id] || 0;
     const semantic = cosine >= SAME_VECTOR && lexical < 1 ? 0 : round(cosine);
     const score = combinedScore(lexical, semantic, points);
-    if (score >= THRESHOLD) found.push({ id, lexical: round(lexical), semantic, score, shared, floor: points.floor });
+    if (score >= THRESHOLD)
+      found.push({ id, lexical: round(lexical), semantic, score, shared, floor: points.floor, alone: points.alone });
   }
   return found.sort((a, b) => b.score - a.score);
 }
 
-/** Why a pair was suggested, in English: "same words: export, csv; same meaning (0.83)" (`floor`: the model's). */
+/**
+ * Why a pair was suggested, in English words: "shares the words export, csv; similar in meaning (0.83)"
+ * (`floor`: the model's; the page says the same in the reader's language from `words` and `semantic`).
+ */
 function reasonOf({ shared, semantic, floor }) {
   const parts = [];
-  if (shared.length > 0) parts.push(`same words: ${shared.join(', ')}`);
-  if (semantic > floor) parts.push(`same meaning (${semantic.toFixed(2)})`);
+  if (shared.length > 0) parts.push(`shares the words ${shared.join(', ')}`);
+  if (semantic > floor) parts.push(`similar in meaning (${semantic.toFixed(2)})`);
   return parts.join('; ').slice(0, 300);
 }
 
-module.exports = { THRESHOLD, combinedScore, findCandidates, reasonOf };
+/** Above this score the words speak for themselves (four of five shared): no need to ask the chat model. */
+const SURE = 0.8;
+
+/**
+ * A borderline pair, worth the chat model's "are these the same need?" (duplicates/confirm.js): queued, but
+ * neither by meaning alone (a cosine at or above the model's `alone` point) nor by words that speak for
+ * themselves (a score of SURE or more).
+ */
+const isBorderline = ({ semantic, score, alone }) => semantic < alone && score < SURE;
+
+module.exports = { THRESHOLD, SURE, combinedScore, findCandidates, reasonOf, isBorderline };

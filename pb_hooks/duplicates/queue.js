@@ -5,9 +5,13 @@
 // mark first, never in a request. A check scores
 // the idea's candidates (duplicates/candidates.js) and queues the new pairs (duplicates/suggestions.js);
 // an idea edited while it was being checked keeps its mark (its `updated` moved) and is checked again.
+// A borderline pair is queued `pending` where a chat model is configured, and asked after the batches, each
+// question outside any transaction (duplicates/confirm.js): nobody's write waits for the model.
 const BATCH = 50;
 /** One run of the job stops taking batches after this long; the next minute's run goes on. */
 const RUN_BUDGET_MS = 20_000;
+/** The chat model's confirmations get at least this long of a run. */
+const CONFIRM_BUDGET_MS = 15_000;
 
 /** Marks idea `postId` as needing a check (again); one row per idea whatever the number of edits. */
 function markForCheck(app, postId) {
@@ -23,7 +27,8 @@ function markForCheck(app, postId) {
 }
 
 function checkOne(app, postId) {
-  const { findCandidates, reasonOf } = require(`${__hooks}/duplicates/candidates.js`);
+  const { findCandidates, reasonOf, isBorderline } = require(`${__hooks}/duplicates/candidates.js`);
+  const chat = require(`${__hooks}/ai/chat.js`);
   const { suggestPair } = require(`${__hooks}/duplicates/suggestions.js`);
   let post;
   try {
@@ -44,7 +49,10 @@ function checkOne(app, postId) {
       others[other.id] = other;
     for (const candidate of found) {
       const other = others[candidate.id];
-      if (other && suggestPair(txApp, post, other, { ...candidate, reason: reasonOf(candidate) })) queued += 1;
+      if (!other) continue;
+      // A borderline pair waits for the chat model's answer (asked after the batch, outside this transaction).
+      const confirmation = chat.isConfigured() && isBorderline(candidate) ? 'pending' : '';
+      if (suggestPair(txApp, post, other, { ...candidate, reason: reasonOf(candidate), confirmation })) queued += 1;
     }
   });
   return queued;
@@ -74,16 +82,26 @@ function runChecks(app, limit = BATCH) {
   return { checked: marks.length, queued };
 }
 
-/** The job's run: batches until nothing waits or `budgetMs` has passed; returns { checked, queued }. */
+/**
+ * The job's run: batches until nothing waits or `budgetMs` has passed, then the borderline pairs' confirmations
+ * (duplicates/confirm.js) for what is left of it; returns { checked, queued, confirmed }.
+ */
 function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
   const started = Date.now();
-  const total = { checked: 0, queued: 0 };
+  const total = { checked: 0, queued: 0, confirmed: 0 };
   for (;;) {
     const { checked, queued } = runChecks(app);
     total.checked += checked;
     total.queued += queued;
-    if (checked < BATCH || Date.now() - started >= budgetMs) return total;
+    if (checked < BATCH || Date.now() - started >= budgetMs) break;
   }
+  const { confirmPending } = require(`${__hooks}/duplicates/confirm.js`);
+  const budget = Math.max(CONFIRM_BUDGET_MS, budgetMs - (Date.now() - started));
+  total.confirmed = require(`${__hooks}/ai/chat.js`).oneRunAtATime(
+    require(`${__hooks}/platform/contract/hook-hand-offs.js`).DUPLICATES_CONFIRMING_KEY,
+    () => confirmPending(app, budget),
+  );
+  return total;
 }
 
 module.exports = { BATCH, markForCheck, runChecks, drainChecks };

@@ -1,7 +1,8 @@
 // The duplicate suggestions staff decide (duplicate_suggestions, migration 1764870000): written by the job,
 // one row per unordered pair for good (pair_low/pair_high, unique), so a dismissed pair never comes back;
-// closed when one of its ideas is merged; read as the staff queue.
-const STATES = ['open', 'merged', 'dismissed', 'closed'];
+// closed when one of its ideas is merged; declined when the chat model said they are not the same need
+// (duplicates/confirm.js); read as the staff queue.
+const STATES = ['open', 'merged', 'dismissed', 'closed', 'declined'];
 
 const pairOf = (a, b) => (a < b ? [a, b] : [b, a]);
 
@@ -25,7 +26,7 @@ function newerFirst(a, b) {
 }
 
 /** Queues the pair of `post` and `other` (posts records) with its scores, unless it was ever suggested. */
-function suggestPair(app, post, other, { lexical, semantic, score, shared, reason }) {
+function suggestPair(app, post, other, { lexical, semantic, score, shared, reason, confirmation = '' }) {
   if (isKnownPair(app, post.id, other.id)) return false;
   const [newer, older] = newerFirst(post, other);
   const [low, high] = pairOf(post.id, other.id);
@@ -34,6 +35,7 @@ function suggestPair(app, post, other, { lexical, semantic, score, shared, reaso
   row.set('reason', reason);
   row.set('words', shared);
   row.set('state', 'open');
+  row.set('confirmation', confirmation);
   app.save(row);
   return true;
 }
@@ -78,7 +80,8 @@ const postSummary = (post, boards) => ({
 
 /**
  * A page of suggestions in `state`, best first, with both ideas as `canSee(post)` allows:
- * { items: [{ id, post, candidate, lexical, semantic, score, reason, words, state, created }], page, perPage, totalItems }.
+ * { items: [{ id, post, candidate, lexical, semantic, score, reason, words, confirmation, confirmation_reason, state,
+ * created }], page, perPage, totalItems }.
  */
 function listSuggestions(app, { state, page, perPage, offset }, canSee) {
   const filter = 'state = {:state}';
@@ -105,6 +108,8 @@ function listSuggestions(app, { state, page, perPage, offset }, canSee) {
       score: row.getFloat('score'),
       reason: row.getString('reason'),
       words: wordsOf(row),
+      confirmation: row.getString('confirmation'),
+      confirmation_reason: row.getString('confirmation_reason'),
       state: row.getString('state'),
       created: row.getString('created'),
     });

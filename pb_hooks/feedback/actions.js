@@ -134,7 +134,7 @@ function newIdeaFromItem(e) {
   const item = openItem(e.app, e.request.pathValue('id'));
   const body = e.requestInfo().body;
   const board = boardFor(e, body.board);
-  const title = normalizeName(body.title ?? item.getString('title'));
+  const title = normalizeName(body.title ?? (item.getString('summary_title') || item.getString('title')));
   if (!title)
     throw new BadRequestError(refusalText('blankText'), { title: fieldRefusal('validation_required', 'blankText') });
   if (item.getString('author_email')) {

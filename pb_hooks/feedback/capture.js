@@ -1,6 +1,7 @@
 // The one way feedback enters the staff inbox, shared by every source (feedback/sources/README.md): the text is
 // cleaned and capped, the same message captured twice stays one item (its dedupe key), the author is matched to a
 // customer account by email, and the ideas it seems to mean are suggested (words and meaning, ai/hybrid.js).
+// A long text gets a suggested title and need (feedback/summary.js: its first sentences now, the chat model's later).
 // Nothing is posted, voted or said in the customer's name: that waits for a staff action (feedback/actions.js).
 const { normalizeName } = require(`${__hooks}/platform/text.js`);
 
@@ -126,6 +127,8 @@ function captureFeedback(app, input) {
   item.set('suggestions', suggestIdeas(app, title, quote));
   item.set('captured_by', String(input.capturedBy || ''));
   item.set('status', 'new');
+  const { summariseOnCapture, wakeSummaries } = require(`${__hooks}/feedback/summary.js`);
+  const askModel = summariseOnCapture(item, quote);
   try {
     app.save(item);
   } catch (error) {
@@ -134,6 +137,7 @@ function captureFeedback(app, input) {
     if (raced) return { item: raced, duplicate: true };
     throw error;
   }
+  if (askModel) wakeSummaries(app); // the chat model's title and need, after the save (feedback/summary.js)
   return { item, duplicate: false };
 }
 

@@ -8,6 +8,14 @@
 // POST /api/chorus/feedback/{id}/idea     { board, title?, body? } a new idea (prefilled from the quote), linked
 // POST /api/chorus/feedback/{id}/dismiss                            out of the inbox, nothing posted
 
+// A long capture's suggested title and need from the chat model, after its save (feedback/summary.js).
+cronAdd(require(`${__hooks}/platform/contract/hook-hand-offs.js`).FEEDBACK_SUMMARIES_JOB, '* * * * *', () => {
+  const { FEEDBACK_SUMMARIES_RUNNING_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
+  require(`${__hooks}/ai/chat.js`).oneRunAtATime(FEEDBACK_SUMMARIES_RUNNING_KEY, () =>
+    require(`${__hooks}/feedback/summary.js`).runSummaries($app),
+  );
+});
+
 routerAdd(
   'GET',
   '/api/chorus/feedback',

@@ -88,6 +88,14 @@ function describeItems(app, items) {
     title: item.getString('title'),
     quote: item.getString('quote'),
     note: item.getString('note'),
+    summary: item.getString('summary_title')
+      ? {
+          title: item.getString('summary_title'),
+          need: item.getString('summary_need'),
+          by: item.getString('summary_by'),
+          pending: item.getString('summary_state') === 'pending',
+        }
+      : null,
     status: item.getString('status'),
     suggestions: suggestionsOf(item)
       .map((one) => {

@@ -54,6 +54,8 @@ export const INBOUND_MESSAGES_CLEANUP_JOB = 'chorus_inbound_messages_cleanup';
 export const WEBHOOKS_CLEANUP_JOB = 'chorus_webhooks_cleanup';
 /** The answers to customers where they asked (issue 58): feedback/answers/worker.js, woken after a status change. */
 export const FEEDBACK_ANSWERS_JOB = 'chorus_feedback_answers';
+/** Summarises long captured feedback with the chat model (issue 58): feedback/summary.js, woken after a capture. */
+export const FEEDBACK_SUMMARIES_JOB = 'chorus_feedback_summaries';
 
 // Keys in PocketBase's store (app.store()).
 
@@ -80,6 +82,10 @@ export const RELEASE_MAILER_RUNNING_KEY = 'chorus.release-mailer.running';
  * (feedback/feedback-answers.pb.js); and that job's sleeping run (feedback/answers/worker.js). */
 export const FEEDBACK_ANSWERS_KICK_KEY = 'chorus.feedback-answers.kick';
 export const FEEDBACK_ANSWERS_SLEEPING_KEY = 'chorus.feedback-answers.sleeping';
+/** One run at a time of the chat model's work (ai/chat.js oneRunAtATime): the duplicates' confirmations
+ * (duplicates/queue.js) and the inbox's summaries (feedback/feedback.pb.js). */
+export const DUPLICATES_CONFIRMING_KEY = 'chorus.duplicates.confirming';
+export const FEEDBACK_SUMMARIES_RUNNING_KEY = 'chorus.feedback-summaries.running';
 
 // Token purposes.
 

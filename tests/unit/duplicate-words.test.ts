@@ -26,6 +26,7 @@ const candidates = load('duplicates/candidates.js') as unknown as {
   THRESHOLD: number;
   combinedScore(lexical: number, semantic: number, points: { floor: number; alone: number }): number;
   reasonOf(found: { shared: string[]; semantic: number; floor: number }): string;
+  isBorderline(found: { semantic: number; score: number; alone: number }): boolean;
 };
 const search = load('ideas/search-query.js') as unknown as {
   toFtsAnyQuery(terms: string[]): { words: string; substrings: string; shortSubstrings: string[] };
@@ -70,9 +71,22 @@ describe('combinedScore', () => {
     expect(candidates.combinedScore(0, 0.65, spread)).toBe(0);
   });
   it('says why in words', () => {
-    expect(candidates.reasonOf({ shared: ['dark', 'mode'], semantic: 0, floor: 0.6 })).toBe('same words: dark, mode');
-    expect(candidates.reasonOf({ shared: [], semantic: 0.834, floor: 0.6 })).toBe('same meaning (0.83)');
-    expect(candidates.reasonOf({ shared: ['tema'], semantic: 0.65, floor: 0.7 })).toBe('same words: tema');
+    expect(candidates.reasonOf({ shared: ['dark', 'mode'], semantic: 0, floor: 0.6 })).toBe(
+      'shares the words dark, mode',
+    );
+    expect(candidates.reasonOf({ shared: [], semantic: 0.834, floor: 0.6 })).toBe('similar in meaning (0.83)');
+    expect(candidates.reasonOf({ shared: ['csv'], semantic: 0.834, floor: 0.6 })).toBe(
+      'shares the words csv; similar in meaning (0.83)',
+    );
+    expect(candidates.reasonOf({ shared: ['tema'], semantic: 0.65, floor: 0.7 })).toBe('shares the words tema');
+  });
+  it('asks the chat model about borderline pairs only: not those meaning alone or most words already queue', () => {
+    const alone = 0.873;
+    expect(candidates.isBorderline({ semantic: 0, score: 0.67, alone })).toBe(true);
+    expect(candidates.isBorderline({ semantic: 0.8, score: 0.6, alone })).toBe(true);
+    expect(candidates.isBorderline({ semantic: 0.9, score: 0.5, alone })).toBe(false);
+    expect(candidates.isBorderline({ semantic: 0, score: 0.8, alone })).toBe(false);
+    expect(candidates.isBorderline({ semantic: 0, score: 1, alone })).toBe(false);
   });
 });
 

@@ -21,7 +21,11 @@ export interface DuplicateSuggestion {
   score: number;
   reason: string;
   words: string[];
-  state: 'open' | 'merged' | 'dismissed' | 'closed';
+  /** The chat model's check of a borderline pair (pb_hooks/duplicates/confirm.js): '' when not asked. */
+  confirmation: '' | 'pending' | 'confirmed' | 'declined' | 'unanswered';
+  /** The model's one line when it answered (in English). */
+  confirmation_reason: string;
+  state: 'open' | 'merged' | 'dismissed' | 'closed' | 'declined';
   created: string;
 }
 

@@ -114,7 +114,7 @@ function Who({ item }: { item: FeedbackItem }) {
 }
 
 function NewIdeaForm({ item, boards }: { item: FeedbackItem; boards: BoardChoice[] }) {
-  const [title, setTitle] = useState(item.title.slice(0, 120));
+  const [title, setTitle] = useState((item.summary?.title || item.title).slice(0, 120));
   const [board, setBoard] = useState(boards[0]?.id ?? '');
   const titleRef = useRef<HTMLInputElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
@@ -188,6 +188,17 @@ function Item({ item, selected, boards }: { item: FeedbackItem; selected: boolea
       <Who item={item} />
       {item.title && <h2 className="feedback-title">{item.title}</h2>}
       <blockquote className="feedback-quote">{item.quote}</blockquote>
+      {item.summary && (
+        <p className="feedback-summary" data-summary-by={item.summary.by}>
+          {t('summaryTitle', { title: item.summary.title })}
+          {item.summary.need && (
+            <>
+              <br />
+              {t('summaryNeed', { need: item.summary.need })}
+            </>
+          )}
+        </p>
+      )}
       {item.note && (
         <p className="feedback-note">
           {item.captured_by ? t('noteBy', { name: item.captured_by.name, note: item.note }) : item.note}

@@ -45,6 +45,9 @@ export interface FeedbackItem {
   title: string;
   quote: string;
   note: string;
+  /** A long text's suggested idea title and one-line need (pb_hooks/feedback/summary.js); `by` the chat model, or
+   * 'sentences' (its first sentences); `pending` while the model is still to be asked. */
+  summary: { title: string; need: string; by: string; pending: boolean } | null;
   status: 'new' | 'linked' | 'dismissed';
   suggestions: FeedbackSuggestion[];
   idea: FeedbackIdea | null;

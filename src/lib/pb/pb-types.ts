@@ -12,6 +12,7 @@ export const Collections = {
   Otps: '_otps',
   Superusers: '_superusers',
   AiCalibrations: 'ai_calibrations',
+  AiChatCalls: 'ai_chat_calls',
   AlertFirings: 'alert_firings',
   AlertRules: 'alert_rules',
   ApiKeys: 'api_keys',
@@ -171,6 +172,18 @@ export type AiCalibrationsRecord<Tafter = unknown, Tbefore = unknown, Tmeasured 
   state: AiCalibrationsStateOptions;
   total?: number;
   updated: IsoAutoDateString;
+};
+
+export const AiChatCallsPurposeOptions = {
+  duplicates: 'duplicates',
+  summary: 'summary',
+} as const;
+export type AiChatCallsPurposeOptions = (typeof AiChatCallsPurposeOptions)[keyof typeof AiChatCallsPurposeOptions];
+export type AiChatCallsRecord = {
+  created: IsoAutoDateString;
+  id: string;
+  model?: string;
+  purpose: AiChatCallsPurposeOptions;
 };
 
 export const AlertFiringsStateOptions = {
@@ -406,11 +419,24 @@ export const DuplicateSuggestionsStateOptions = {
   merged: 'merged',
   dismissed: 'dismissed',
   closed: 'closed',
+  declined: 'declined',
 } as const;
 export type DuplicateSuggestionsStateOptions =
   (typeof DuplicateSuggestionsStateOptions)[keyof typeof DuplicateSuggestionsStateOptions];
+
+export const DuplicateSuggestionsConfirmationOptions = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  unanswered: 'unanswered',
+} as const;
+export type DuplicateSuggestionsConfirmationOptions =
+  (typeof DuplicateSuggestionsConfirmationOptions)[keyof typeof DuplicateSuggestionsConfirmationOptions];
 export type DuplicateSuggestionsRecord<Twords = unknown> = {
   candidate: RecordIdString;
+  confirmation?: DuplicateSuggestionsConfirmationOptions;
+  confirmation_model?: string;
+  confirmation_reason?: string;
   created: IsoAutoDateString;
   decided_by?: RecordIdString;
   id: string;
@@ -479,6 +505,13 @@ export const FeedbackItemsStatusOptions = {
   dismissed: 'dismissed',
 } as const;
 export type FeedbackItemsStatusOptions = (typeof FeedbackItemsStatusOptions)[keyof typeof FeedbackItemsStatusOptions];
+
+export const FeedbackItemsSummaryStateOptions = {
+  pending: 'pending',
+  done: 'done',
+} as const;
+export type FeedbackItemsSummaryStateOptions =
+  (typeof FeedbackItemsSummaryStateOptions)[keyof typeof FeedbackItemsSummaryStateOptions];
 export type FeedbackItemsRecord<Tsuggestions = unknown> = {
   acted_at?: IsoDateString;
   acted_by?: RecordIdString;
@@ -498,6 +531,10 @@ export type FeedbackItemsRecord<Tsuggestions = unknown> = {
   source_url?: string;
   status: FeedbackItemsStatusOptions;
   suggestions?: null | Tsuggestions;
+  summary_by?: string;
+  summary_need?: string;
+  summary_state?: FeedbackItemsSummaryStateOptions;
+  summary_title?: string;
   title?: string;
   updated: IsoAutoDateString;
 };
@@ -1214,6 +1251,7 @@ export type AiCalibrationsResponse<
   Tmeasured = unknown,
   Texpand = unknown,
 > = Required<AiCalibrationsRecord<Tafter, Tbefore, Tmeasured>> & BaseSystemFields<Texpand>;
+export type AiChatCallsResponse<Texpand = unknown> = Required<AiChatCallsRecord> & BaseSystemFields<Texpand>;
 export type AlertFiringsResponse<Texpand = unknown> = Required<AlertFiringsRecord> & BaseSystemFields<Texpand>;
 export type AlertRulesResponse<Texpand = unknown> = Required<AlertRulesRecord> & BaseSystemFields<Texpand>;
 export type ApiKeysResponse<Texpand = unknown> = Required<ApiKeysRecord> & BaseSystemFields<Texpand>;
@@ -1321,6 +1359,7 @@ export type CollectionRecords = {
   _otps: OtpsRecord;
   _superusers: SuperusersRecord;
   ai_calibrations: AiCalibrationsRecord;
+  ai_chat_calls: AiChatCallsRecord;
   alert_firings: AlertFiringsRecord;
   alert_rules: AlertRulesRecord;
   api_keys: ApiKeysRecord;
@@ -1389,6 +1428,7 @@ export type CollectionResponses = {
   _otps: OtpsResponse;
   _superusers: SuperusersResponse;
   ai_calibrations: AiCalibrationsResponse;
+  ai_chat_calls: AiChatCallsResponse;
   alert_firings: AlertFiringsResponse;
   alert_rules: AlertRulesResponse;
   api_keys: ApiKeysResponse;

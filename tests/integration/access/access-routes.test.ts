@@ -47,7 +47,7 @@ async function freshSuggestion(): Promise<string> {
     pair_high: high,
     lexical: 0.75,
     score: 0.75,
-    reason: 'same words: an, idea',
+    reason: 'shares the words an, idea',
     state: 'open',
   });
   return row.id;

@@ -84,7 +84,7 @@ describe('suggested duplicates', () => {
       semantic: 0,
       state: 'open',
     });
-    expect(pair?.reason).toBe(`same words: export, report, csv, ${word}`);
+    expect(pair?.reason).toBe(`shares the words export, report, csv, ${word}`);
     expect(pair?.words).toEqual(['export', 'report', 'csv', word]);
     expect(pair?.lexical).toBeGreaterThanOrEqual(0.5);
     expect(pair?.score).toBe(pair?.lexical);

@@ -172,6 +172,26 @@ describe('"Send to feedback" on a message', () => {
     expect(await itemsOf(SUPPORT, said.ts)).toHaveLength(1);
   });
 
+  it('a long message gets its first sentences as the suggested idea and need (no chat model here)', async () => {
+    const first =
+      'Our finance team spends every Monday morning copying the votes of each idea by hand into a spreadsheet for the weekly review';
+    const said = message(
+      'U0DANA',
+      `${first}. They would love a CSV export of the votes. ${'It takes hours and mistakes creep in every week. '.repeat(8)}`,
+    );
+    await sendToFeedback('U0SAM', said);
+    const [item] = await itemsOf(SUPPORT, said.ts);
+    expect(item).toMatchObject({
+      summary_title: 'Our finance team spends every Monday morning copying the votes of each idea by…',
+      summary_need: 'They would love a CSV export of the votes.',
+      summary_by: 'sentences',
+      summary_state: 'done',
+    });
+    const short = message('U0DANA', 'Dark mode, please.');
+    await sendToFeedback('U0SAM', short);
+    expect((await itemsOf(SUPPORT, short.ts))[0]).toMatchObject({ summary_title: '', summary_state: '' });
+  });
+
   it('a member who is not staff may send one but is shown no ideas; a guest sends nothing', async () => {
     const said = message('U0FOX', 'Could the board speak German?');
     const { answers } = await sendToFeedback('U0NINA', said);

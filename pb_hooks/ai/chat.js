@@ -1,0 +1,162 @@
+// The chat model, the one module that asks it (issues 61 and 58): optional, never required for the board to work.
+// OpenAI's chat completions API (POST {base}/chat/completions { model, messages, temperature: 0, max_tokens,
+// response_format: { type: 'json_object' } }, answer choices[0].message.content), asked of the same provider as
+// embeddings (ai/provider.js: a named OpenAI-compatible URL, or Workers AI through the Worker's
+// /edge/ai/v1/chat/completions, src/edge/ai-chat.ts) unless CHORUS_AI_CHAT_URL names another.
+// Settings, from the operator's environment only (read at each call, like provider.js):
+// - CHORUS_AI_CHAT_MODEL: the chat model's name; unset (the default): no chat model, every caller falls back.
+// - CHORUS_AI_CHAT_URL, CHORUS_AI_CHAT_KEY: another OpenAI-compatible API for chat (default: the embeddings one).
+// - CHORUS_AI_CHAT_CALLS_PER_HOUR (default 60): the most calls in any hour, all uses together (cost and abuse:
+//   every call is one row of ai_chat_calls, counted before asking; a refused or failed call counts too).
+// - CHORUS_AI_CHAT_TIMEOUT (seconds, default 15): how long one answer may take.
+// Callers run in background jobs, never in a request. The URL is the operator's, so it is sent with $http.send
+// (as embeddings), not the outbound policy meant for visitors' URLs. Errors carry the status only, never the
+// provider's body or the key; the key is never returned by anything here.
+
+const DEFAULT_CALLS_PER_HOUR = 60;
+const DEFAULT_TIMEOUT_SECONDS = 15;
+const MAX_CONTENT_CHARS = 4000;
+const HOUR_MS = 3600 * 1000;
+
+const env = (name) => String($os.getenv(name) || '').trim();
+
+function settings() {
+  const model = env('CHORUS_AI_CHAT_MODEL');
+  const own = env('CHORUS_AI_CHAT_URL');
+  if (!model || own === 'off') return { url: '', key: '', model: '' };
+  if (own) return { url: own.replace(/\/+$/, ''), key: env('CHORUS_AI_CHAT_KEY'), model };
+  const { url, key } = require(`${__hooks}/ai/provider.js`).connection();
+  return { url, key: env('CHORUS_AI_CHAT_KEY') || key, model: url ? model : '' };
+}
+
+/** Is a chat model configured (a URL and a model)? Without one, callers use their fallback. */
+const isConfigured = () => Boolean(settings().model);
+
+/** The chat model's name ('' without one). */
+const modelName = () => settings().model;
+
+/** The calls allowed in any hour. */
+function callsPerHour() {
+  const set = Number.parseInt(env('CHORUS_AI_CHAT_CALLS_PER_HOUR'), 10);
+  return Number.isInteger(set) && set >= 0 ? set : DEFAULT_CALLS_PER_HOUR;
+}
+
+function timeoutSeconds() {
+  const set = Number.parseInt(env('CHORUS_AI_CHAT_TIMEOUT'), 10);
+  return Number.isInteger(set) && set > 0 ? Math.min(set, 60) : DEFAULT_TIMEOUT_SECONDS;
+}
+
+const hourAgo = () => new DateTime(new Date(Date.now() - HOUR_MS).toISOString()).string();
+
+/** How many calls were made in the last hour. */
+function callsThisHour(app) {
+  const found = new DynamicModel({ n: 0 });
+  app
+    .db()
+    .newQuery('SELECT COUNT(*) AS n FROM ai_chat_calls WHERE created >= {:since}')
+    .bind({ since: hourAgo() })
+    .one(found);
+  return found.n;
+}
+
+/** Takes one call of this hour's allowance for `purpose`: false when the cap is reached. */
+function takeCall(app, purpose, model) {
+  if (callsThisHour(app) >= callsPerHour()) return false;
+  const row = new Record(app.findCachedCollectionByNameOrId('ai_chat_calls'));
+  row.set('purpose', purpose);
+  row.set('model', model.slice(0, 200));
+  app.save(row);
+  return true;
+}
+
+/** The first JSON object in a model's text (some wrap it in ```json fences or a sentence), or null. */
+function jsonObjectIn(text) {
+  const content = String(text || '').slice(0, MAX_CONTENT_CHARS);
+  const start = content.indexOf('{');
+  const end = content.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    const parsed = JSON.parse(content.slice(start, end + 1));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function post(url, key, body) {
+  const headers = { 'content-type': 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  return $http.send({
+    url: `${url}/chat/completions`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    timeout: timeoutSeconds(),
+  });
+}
+
+/**
+ * Asks the chat model for one JSON object: `system` (the instructions) and `user` (the material, never trusted),
+ * at most `maxTokens` in the answer. Returns the parsed object, or null when there is no chat model or this hour's
+ * calls are spent; throws an Error (status only) when the provider refuses, times out or answers no JSON object.
+ */
+function askJson(app, purpose, { system, user, maxTokens = 150 }) {
+  const { url, key, model } = settings();
+  if (!model || !takeCall(app, purpose, model)) return null;
+  const body = {
+    model,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: String(user).slice(0, 6000) },
+    ],
+    temperature: 0,
+    max_tokens: maxTokens,
+    response_format: { type: 'json_object' },
+  };
+  let answer = post(url, key, body);
+  // A provider without JSON mode refuses the field (400): asked once more without it, as the same call.
+  if (answer.statusCode === 400) {
+    delete body.response_format;
+    answer = post(url, key, body);
+  }
+  if (answer.statusCode !== 200) throw new Error(`the chat model answered HTTP ${answer.statusCode}`);
+  let parsed;
+  try {
+    parsed = JSON.parse(toString(answer.body));
+  } catch (_) {
+    throw new Error('the chat model answered something other than JSON');
+  }
+  const content = parsed?.choices?.[0]?.message?.content;
+  const found = typeof content === 'string' ? jsonObjectIn(content) : null;
+  if (!found) throw new Error('the chat model answered no JSON object');
+  return found;
+}
+
+/** For admins: { configured, model, callsThisHour, callsPerHour } (never the URL's key). */
+function chatStatus(app) {
+  return {
+    configured: isConfigured(),
+    model: modelName(),
+    callsThisHour: callsThisHour(app),
+    callsPerHour: callsPerHour(),
+  };
+}
+
+/** Runs `run` unless another run holding `key` is under way (a job woken while its minute's run goes on). */
+function oneRunAtATime(key, run) {
+  const now = Date.now();
+  let mine = false;
+  $app.store().setFunc(key, (held) => {
+    if (held && now - Number(held) < 5 * 60 * 1000) return held;
+    mine = true;
+    return String(now);
+  });
+  if (!mine) return 0;
+  try {
+    return run();
+  } finally {
+    $app.store().remove(key);
+  }
+}
+
+module.exports = { isConfigured, modelName, askJson, chatStatus, jsonObjectIn, oneRunAtATime };
