@@ -19,7 +19,8 @@ commandLine({ command: 'size', file: import.meta.url });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-size-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
-const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+// A copy of the tests' seeded template (lib/stack-template.mjs): the pages are measured on the same demo, without seeding it again.
+const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing', fromTemplate: true });
 const failures = [];
 try {
   const pages = ['/', '/signin', '/signup', '/does-not-exist', ...(await samplePages(stack.pbUrl))];

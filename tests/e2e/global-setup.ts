@@ -13,7 +13,15 @@ export default async function globalSetup() {
   // A calibration run (issue 61) reads the first 120 labelled pairs, not all 414 (tests/e2e/ai/calibration.spec.ts).
   process.env.CHORUS_AI_CALIBRATION_PAIRS ??= '120';
   outboundAllowFile(); // PocketBase and the test workers inherit its name: receivers started later add themselves
-  const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, mailWebPort, build: 'if-missing' });
+  const stack = await startStack({
+    dataDir,
+    sitePort,
+    pbPort,
+    smtpPort,
+    mailWebPort,
+    build: 'if-missing',
+    fromTemplate: true,
+  });
   Object.assign(process.env, {
     E2E_SITE_URL: stack.siteUrl,
     E2E_PB_URL: stack.pbUrl,

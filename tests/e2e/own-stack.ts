@@ -18,7 +18,16 @@ export async function withOwnStack<T>(
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-own-'));
   const [sitePort, pbPort, smtpPort] = await freePorts(3);
-  const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, seed: false, build: 'if-missing', ...options });
+  const stack = await startStack({
+    dataDir,
+    sitePort,
+    pbPort,
+    smtpPort,
+    seed: false,
+    build: 'if-missing',
+    fromTemplate: true,
+    ...options,
+  });
   try {
     return await test(stack);
   } finally {

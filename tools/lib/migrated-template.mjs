@@ -49,8 +49,9 @@ function removeStaleTemplates(templatesDir, keep) {
  * Several test workers may make it at once: each in a folder of its own, the first rename wins.
  * `key`: whatever else `migrate` puts in the folder (the superuser's credentials), so another makes another template.
  * `templatesDir`: where templates are kept (.cache/pocketbase-templates unless a test gives another).
+ * `trees`: more folders of the checkout whose files shape the template (e.g. the demo's seed), by path under `tree`.
  * @param {{ bin: string, dataDir: string, tree: string, hooksDir: string, migrate: (dir: string) => Promise<unknown>,
- *   key?: string, templatesDir?: string }} options
+ *   key?: string, templatesDir?: string, trees?: string[] }} options
  */
 export async function copyMigratedTemplate({
   bin,
@@ -60,9 +61,10 @@ export async function copyMigratedTemplate({
   migrate,
   key = '',
   templatesDir = TEMPLATES_DIR,
+  trees = [],
 }) {
   const hash = createHash('sha256').update(`${bin}\0${key}\0`);
-  for (const part of ['pb_migrations', 'locales']) hashTree(hash, join(tree, part), `${part}/`);
+  for (const part of ['pb_migrations', 'locales', ...trees]) hashTree(hash, join(tree, part), `${part}/`);
   hashTree(hash, hooksDir, 'pb_hooks/');
   const template = join(templatesDir, hash.digest('hex').slice(0, 20));
   if (!existsSync(template)) {

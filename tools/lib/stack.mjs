@@ -15,6 +15,7 @@ import { assertPortFree } from './ports.mjs';
 import { setDemoPassword } from './seed/demo-password.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
 import { buildSite, isBuilt, startSite } from './site-server.mjs';
+import { copyStackTemplate } from './stack-template.mjs';
 import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
 
 /**
@@ -49,10 +50,11 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
  *   pocketbaseEnv?: Record<string, string>,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
  *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void, siteHost?: string,
- *   runWorker?: Function }} options
+ *   runWorker?: Function, fromTemplate?: boolean }} options
  *   `replicaDir`: keep a continuous backup there (Litestream); tests and benches leave it out.
  *   `siteHost`: the site's host name (npm start: localhost); other names of it redirect there.
  *   `runWorker`: what runs the built Worker (startSite's; the memory bench's before runs `astro preview`).
+ *   `fromTemplate`: an empty `dataDir` starts as a copy of a made-once folder (lib/stack-template.mjs): tests only.
  */
 export async function startStack(options) {
   const { dataDir, sitePort, pbPort, smtpPort, mailWebPort, externalPbUrl, dev = false, quiet = true } = options;
@@ -128,24 +130,32 @@ export async function startStack(options) {
       const earlierReplica = options.replicaDir && keepEarlierReplica(dataDir, options.replicaDir);
       if (earlierReplica)
         log(`The replica of an earlier ${dataDir} was moved aside, still restorable: ${earlierReplica}`);
+      // Where the replica is, for the health page (pb_hooks/health/health.js); 'off' without one.
+      const pocketbaseEnv = {
+        CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
+        CHORUS_INBOUND_DOMAIN: process.env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost',
+        ...turnstileEnv,
+        ...aiEnv,
+        ...options.pocketbaseEnv,
+        ...edgeEnv,
+      };
+      const seed = options.seed !== false;
+      if (options.fromTemplate && !existsSync(join(dataDir, 'data.db'))) {
+        await copyStackTemplate({
+          dataDir,
+          seed,
+          env: pocketbaseEnv,
+          proxySecret,
+          prepare: async (admin, folder) => {
+            await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
+            await demoAccounts(admin, folder, { seed, log });
+          },
+        });
+        superuser = operatorCredentials(dataDir);
+      }
       log('Starting PocketBase…');
       pocketbase = await supervisePocketBase(
-        {
-          dataDir,
-          port: pbPort,
-          superuser,
-          watch: dev,
-          proxySecret,
-          // Where the replica is, for the health page (pb_hooks/health/health.js); 'off' without one.
-          env: {
-            CHORUS_REPLICA_DIR: options.replicaDir ?? 'off',
-            CHORUS_INBOUND_DOMAIN: process.env.CHORUS_INBOUND_DOMAIN || 'inbound.chorus.localhost',
-            ...turnstileEnv,
-            ...aiEnv,
-            ...options.pocketbaseEnv,
-            ...edgeEnv,
-          },
-        },
+        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: pocketbaseEnv },
         log,
       );
       // PocketBase stops first, so Litestream's last sync holds its last write.
@@ -168,7 +178,7 @@ export async function startStack(options) {
       }
       const admin = await connectAsSuperuser(pbUrl, superuser);
       await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
-      password = await demoAccounts(admin, dataDir, { seed: options.seed !== false, log });
+      password = await demoAccounts(admin, dataDir, { seed, log });
     }
     if (!dev && (options.build === 'always' || !isBuilt())) {
       log('Building the site…');

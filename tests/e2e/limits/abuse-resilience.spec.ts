@@ -18,7 +18,15 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-abuse-'));
   const [sitePort, pbPort, smtpPort] = await freePorts(3);
-  stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing', log: (l) => log.push(l) });
+  stack = await startStack({
+    dataDir,
+    sitePort,
+    pbPort,
+    smtpPort,
+    build: 'if-missing',
+    fromTemplate: true,
+    log: (l) => log.push(l),
+  });
 });
 test.afterAll(async () => {
   await stack?.stop();

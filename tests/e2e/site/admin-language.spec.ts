@@ -55,7 +55,7 @@ test.describe('on a site of its own', () => {
     test.setTimeout(150_000);
     dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-languages-'));
     const [sitePort, pbPort, smtpPort] = await freePorts(3);
-    const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+    const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing', fromTemplate: true });
     const superuser = new PocketBase(stack.pbUrl);
     superuser.autoCancellation(false);
     await superuser.collection('_superusers').authWithPassword(stack.superuser.email, stack.superuser.password);

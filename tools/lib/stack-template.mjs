@@ -1,0 +1,50 @@
+// A test stack's PocketBase folder made once and copied (startStack's `fromTemplate`): migrated, its operator made,
+// configured and, unless the stack runs without the demo, seeded, as startStack does on an empty folder, which
+// took 7 s (migrations) and 9 s more (the seed) of every end-to-end stack on a loaded machine. Tests and the
+// size check only: every copy shares the template's operator and demo passwords and the migrations' secrets.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectAsSuperuser } from './configure-pocketbase.mjs';
+import { operatorCredentials } from './credentials.mjs';
+import { copyMigratedTemplate } from './migrated-template.mjs';
+import { ensurePocketBase } from './pocketbase-binary.mjs';
+import { HOOKS_DIR, startPocketBase } from './pocketbase-server.mjs';
+import { freePorts } from './ports.mjs';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const STACK_TEMPLATES_DIR = join(root, '.cache/stack-templates');
+/** A seeded demo's records are dated relative to its seed: a seeded template is made again every 20 minutes. */
+const SEEDED_TEMPLATE_MINUTES = 20;
+
+/**
+ * Fills the empty `dataDir` from the stack template (seeded or not), making it first: a PocketBase on the
+ * template's folder with `env` and `proxySecret`, then `prepare(admin, folder)` (configure, seed) as the operator.
+ * @param {{ dataDir: string, seed: boolean, env: Record<string, string>, proxySecret: string,
+ *   prepare: (admin: import('pocketbase').default, folder: string) => Promise<unknown> }} options
+ */
+export async function copyStackTemplate({ dataDir, seed, env, proxySecret, prepare }) {
+  const bin = await ensurePocketBase();
+  const made = seed ? `seeded ${Math.floor(Date.now() / (SEEDED_TEMPLATE_MINUTES * 60_000))}` : 'migrated';
+  const fromEnv = ['CHORUS_DEMO_PASSWORD', 'PB_SUPERUSER_EMAIL', 'PB_SUPERUSER_PASSWORD'].map(
+    (name) => process.env[name] ?? '',
+  );
+  await copyMigratedTemplate({
+    bin,
+    dataDir,
+    tree: root,
+    hooksDir: HOOKS_DIR,
+    key: ['stack', made, ...fromEnv].join('\0'),
+    templatesDir: STACK_TEMPLATES_DIR,
+    trees: ['tools/lib/seed'],
+    migrate: async (folder) => {
+      const superuser = operatorCredentials(folder);
+      const [port] = await freePorts(1);
+      const pocketbase = await startPocketBase({ dataDir: folder, port, superuser, proxySecret, env, bin });
+      try {
+        await prepare(await connectAsSuperuser(pocketbase.url, superuser), folder);
+      } finally {
+        await pocketbase.stop();
+      }
+    },
+  });
+}
