@@ -23,7 +23,7 @@ const DECODED = {
 
 /** The URI as HubSpot signs it: only the listed escapes decoded (in either case), every other one kept. */
 function signedUri(uri) {
-  return String(uri).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (escape) => DECODED[escape.toUpperCase()]);
+  return String(uri).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (encoded) => DECODED[encoded.toUpperCase()]);
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
