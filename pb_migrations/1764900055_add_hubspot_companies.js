@@ -7,7 +7,8 @@
 //   wrote them): server-owned, refused in a create or update by the rules below, as the revenue source fields are.
 // - hubspot_settings (one record): the private app's access token and the app's client secret (which signs the
 //   webhooks) are hidden fields: only PocketBase reads them; admins set them through POST
-//   /api/chorus/hubspot/settings and see only that they are set. last_event_*: what the integrations page shows.
+//   /api/chorus/hubspot/settings and see only that they are set. last_event_*: what the integrations page shows;
+//   sync_*: a full sync an admin asked for (POST /api/chorus/hubspot/sync), when it last finished and how.
 // The access rules this migration applies, as a literal snapshot (see tests/unit/migrations-are-snapshots.test.ts).
 const RULES = {
   ACTIVE_ADMIN: '(@request.auth.blocked = false && @request.auth.role = "admin")',
@@ -48,6 +49,9 @@ migrate(
         { name: 'last_event_at', type: 'date' },
         { name: 'last_event_type', type: 'text', max: 100 },
         { name: 'last_outcome', type: 'text', max: 60 },
+        { name: 'sync_requested_at', type: 'date' },
+        { name: 'sync_at', type: 'date' },
+        { name: 'sync_outcome', type: 'text', max: 60 },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],

@@ -54,6 +54,8 @@ export const INBOUND_MESSAGES_CLEANUP_JOB = 'chorus_inbound_messages_cleanup';
 export const WEBHOOKS_CLEANUP_JOB = 'chorus_webhooks_cleanup';
 /** The answers to customers where they asked (issue 58): feedback/answers/worker.js, woken after a status change. */
 export const FEEDBACK_ANSWERS_JOB = 'chorus_feedback_answers';
+/** HubSpot's full "sync now" (issue 58): customers/hubspot/hubspot.pb.js, woken when an admin asks. */
+export const HUBSPOT_SYNC_JOB = 'chorus_hubspot_sync';
 
 // Keys in PocketBase's store (app.store()).
 

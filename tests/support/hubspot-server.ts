@@ -46,6 +46,8 @@ function companyObject(company: HubSpotCompany, asked: string[]) {
 export async function startHubSpotServer({ token }: { token: string }) {
   const companies = new Map<string, HubSpotCompany>();
   const owners = new Map<string, HubSpotOwner>();
+  // HubSpot answers at most `limit` (≤ 100) a page; a smaller page here exercises the `after` cursor.
+  let pageSize = 100;
   const server = await startJsonServer((call, authorization) => {
     const url = new URL(call.path, 'http://hubspot.local');
     if (authorization !== `Bearer ${token}`) return { status: 401, body: RECORDED.error };
@@ -65,7 +67,7 @@ export async function startHubSpotServer({ token }: { token: string }) {
     }
     if (call.method === 'GET' && url.pathname === '/crm/v3/objects/companies') {
       const asked = (url.searchParams.get('properties') ?? '').split(',').filter(Boolean);
-      const limit = Math.min(Number(url.searchParams.get('limit') ?? 10), 100);
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 10), 100, pageSize);
       const all = [...companies.values()];
       const start = Number(url.searchParams.get('after') ?? 0);
       const page = all.slice(start, start + limit).map((one) => companyObject(one, asked));
@@ -92,6 +94,9 @@ export async function startHubSpotServer({ token }: { token: string }) {
     /** Deletes (archives) a company: batch reads no longer return it. */
     deleteCompany(id: string) {
       companies.delete(id);
+    },
+    setPageSize(size: number) {
+      pageSize = size;
     },
     setOwner(owner: HubSpotOwner) {
       owners.set(owner.id, owner);

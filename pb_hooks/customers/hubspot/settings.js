@@ -31,6 +31,9 @@ function describeSettings(e, settings) {
     last_event_at: settings.getString('last_event_at'),
     last_event_type: settings.getString('last_event_type'),
     last_outcome: settings.getString('last_outcome'),
+    sync_requested: settings.getString('sync_requested_at') !== '',
+    sync_at: settings.getString('sync_at'),
+    sync_outcome: settings.getString('sync_outcome'),
     // What the operator pastes into the app's webhook settings (Target URL).
     webhook_url: `${ownBase(e)}/api/chorus/hubspot/webhook`,
   };

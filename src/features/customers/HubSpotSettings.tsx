@@ -1,11 +1,11 @@
 // HubSpot on the integrations page (issue 58): whether it is on, the private app's token and the client secret
 // (pasted, never shown again: only the token's prefix and last four characters), the target URL to paste into
-// HubSpot, and the last event.
+// HubSpot, the last event, and a full "sync now" with how the last one ended.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { FieldFrame } from '../../ui/FieldFrame';
-import { $hubspot, saveHubSpot, startHubSpot } from './hubspot';
+import { $hubspot, saveHubSpot, startHubSpot, syncHubSpot } from './hubspot';
 import type { HubSpotSettings as Settings } from './hubspot-data';
 
 const dateTime = (locale: string, iso: string) =>
@@ -49,6 +49,11 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
             })
           : t('hubspotNoEvent')}
       </p>
+      {settings.sync_at && (
+        <p data-testid="hubspot-last-sync">
+          {t('hubspotLastSync', { time: dateTime(currentLocale(), settings.sync_at), outcome: settings.sync_outcome })}
+        </p>
+      )}
       <form className="admin-form" onSubmit={save} aria-labelledby="hubspot-title">
         <label className="checkbox">
           <input type="checkbox" name="hubspot_active" defaultChecked={settings.active} key={String(settings.active)} />{' '}
@@ -81,6 +86,14 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
         </FieldFrame>
         <button type="submit" className="button primary">
           {t('hubspotSave')}
+        </button>{' '}
+        <button
+          type="button"
+          className="button"
+          disabled={!settings.active || !settings.access_token || settings.sync_requested}
+          onClick={() => void syncHubSpot()}
+        >
+          {t('hubspotSync')}
         </button>
       </form>
     </section>

@@ -10,6 +10,9 @@ export interface HubSpotSettings {
   last_event_at: string;
   last_event_type: string;
   last_outcome: string;
+  sync_requested: boolean;
+  sync_at: string;
+  sync_outcome: string;
   webhook_url: string;
 }
 
@@ -25,4 +28,9 @@ export function readHubSpotSettings(pb: PocketBase): Promise<HubSpotSettings> {
 
 export function writeHubSpotSettings(pb: PocketBase, input: HubSpotSettingsInput): Promise<HubSpotSettings> {
   return pb.send('/api/chorus/hubspot/settings', { method: 'POST', body: input });
+}
+
+/** Asks for a full sync, run as a job beside the request. */
+export function requestHubSpotSync(pb: PocketBase): Promise<{ queued: boolean }> {
+  return pb.send('/api/chorus/hubspot/sync', { method: 'POST' });
 }

@@ -3,7 +3,12 @@ import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
 import { act, type Result } from '../../stores/action';
 import { getClient } from '../../stores/client';
-import { type HubSpotSettings, type HubSpotSettingsInput, writeHubSpotSettings } from './hubspot-data';
+import {
+  type HubSpotSettings,
+  type HubSpotSettingsInput,
+  requestHubSpotSync,
+  writeHubSpotSettings,
+} from './hubspot-data';
 
 export const $hubspot = atom<HubSpotSettings | null>(null);
 
@@ -18,6 +23,19 @@ export function saveHubSpot(input: HubSpotSettingsInput): Promise<Result<HubSpot
     confirm: (settings) =>
       $hubspot.set({ ...settings, webhook_url: $hubspot.get()?.webhook_url ?? settings.webhook_url }),
     success: translate('customers', 'hubspotSaved'),
+    failure: '',
+  });
+}
+
+/** Starts a full sync; the page shows it as asked for until the next load shows how it ended. */
+export function syncHubSpot(): Promise<Result<{ queued: boolean }>> {
+  return act({
+    send: () => requestHubSpotSync(getClient()),
+    confirm: () => {
+      const now = $hubspot.get();
+      if (now) $hubspot.set({ ...now, sync_requested: true });
+    },
+    success: translate('customers', 'hubspotSyncQueued'),
     failure: '',
   });
 }

@@ -524,6 +524,9 @@ export type HubspotSettingsRecord = {
   last_event_at?: IsoDateString;
   last_event_type?: string;
   last_outcome?: string;
+  sync_at?: IsoDateString;
+  sync_outcome?: string;
+  sync_requested_at?: IsoDateString;
   updated: IsoAutoDateString;
 };
 

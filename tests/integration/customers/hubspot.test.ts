@@ -5,7 +5,7 @@
 // it; a company deleted in HubSpot is unlinked. Anything unsigned, stale, foreign, oversized or too big writes nothing.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   deliverHubSpot,
   type HubSpotSignOptions,
@@ -239,6 +239,53 @@ describe('a signed company event', () => {
     });
     expect(response.status).toBe(200);
     expect(await byHubSpot(id)).toMatchObject({ name: 'Query Co' });
+  });
+});
+
+describe('sync now', () => {
+  it('an admin asks; a job reads every company page by page and writes them; the request does not wait', async () => {
+    const ids = [hubspotId(), hubspotId(), hubspotId()];
+    for (const [index, id] of ids.entries()) {
+      hubspot.setCompany({ id, name: `Synced ${index}`, domain: `synced-${index}.test`, annualrevenue: '36000' });
+    }
+    hubspot.setPageSize(2);
+    const calls = hubspot.callCount();
+    expect(await admin.send('/api/chorus/hubspot/sync', { method: 'POST' })).toEqual({ queued: true });
+    await vi.waitFor(async () => expect((await admin.send('/api/chorus/hubspot/settings', {})).sync_at).not.toBe(''), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    hubspot.setPageSize(100);
+    const settings = await admin.send('/api/chorus/hubspot/settings', {});
+    expect(settings).toMatchObject({ sync_requested: false });
+    expect(settings.sync_outcome).toMatch(/created 3/);
+    for (const [index, id] of ids.entries()) {
+      expect(await byHubSpot(id)).toMatchObject({ name: `Synced ${index}`, monthly_revenue: 3000 });
+    }
+    // More than one page was read, each followed by its `after` cursor.
+    const pages = hubspot.calls.slice(calls).filter((call) => call.path.startsWith('/crm/v3/objects/companies?'));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.slice(1).every((call) => call.path.includes('after='))).toBe(true);
+    const audit = await pb.admin.collection('audit_entries').getFullList({ filter: 'action = "hubspot.sync"' });
+    expect(audit.length).toBe(1);
+  });
+
+  it('only admins ask for it, and not while HubSpot is off', async () => {
+    const actors = await createActors(pb);
+    const { sync_at: before } = await admin.send('/api/chorus/hubspot/settings', {});
+    await expectAccess(
+      (actor) => actors[actor].send('/api/chorus/hubspot/sync', { method: 'POST' }),
+      allowed('admin'),
+      'POST /api/chorus/hubspot/sync',
+    );
+    // The admin's sync runs to its end before the next test counts HubSpot's calls.
+    await vi.waitFor(
+      async () => expect((await admin.send('/api/chorus/hubspot/settings', {})).sync_at).not.toBe(before),
+      { timeout: 20_000, interval: 100 },
+    );
+    await admin.send('/api/chorus/hubspot/settings', { method: 'POST', body: { active: false } });
+    await expect(admin.send('/api/chorus/hubspot/sync', { method: 'POST' })).rejects.toMatchObject({ status: 409 });
+    await admin.send('/api/chorus/hubspot/settings', { method: 'POST', body: { active: true } });
   });
 });
 

@@ -58,4 +58,13 @@ export const HUBSPOT_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
   },
+  '/api/chorus/hubspot/sync': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'syncHubspot',
+      summary:
+        'Admins: read every company from HubSpot now (paged, up to 10,000 a run) as a job beside the request; the settings then show when it ended and how. 409 while HubSpot is off or has no token',
+      responses: { 202: ok('Queued'), 401: err, 403: err, 409: err },
+    },
+  },
 };
