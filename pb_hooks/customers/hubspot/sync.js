@@ -3,7 +3,7 @@
 // current truth, never the event's old copy.
 //
 // Which company: the one linked to this HubSpot company before (companies.hubspot_company); else the one with the same
-// domain; else a new company (external id `hubspot:<id>`). HubSpot keeps the owner's name and the lifecycle stage
+// domain not yet linked to another HubSpot company; else a new company (external id `hubspot:<id>`). HubSpot keeps the owner's name and the lifecycle stage
 // (stamped with hubspot_at), and the name and domain of a company it created or one that had none; a name or domain
 // staff gave stays. The annual revenue, ÷ 12, is offered as the monthly revenue with source 'hubspot'
 // (customers/revenue.js): written over HubSpot's own earlier value or an empty one, else kept pending beside the
@@ -55,7 +55,8 @@ function upsertCompany(app, found, ownerName) {
   let outcome = 'unchanged';
   app.runInTransaction((txApp) => {
     let record =
-      findOne(txApp, 'hubspot_company = {:id}', { id }) || (domain && findOne(txApp, 'domain = {:domain}', { domain }));
+      findOne(txApp, 'hubspot_company = {:id}', { id }) ||
+      (domain && findOne(txApp, "domain = {:domain} && hubspot_company = ''", { domain }));
     const created = !record;
     if (created) {
       record = new Record(txApp.findCollectionByNameOrId('companies'));

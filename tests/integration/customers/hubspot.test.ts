@@ -185,6 +185,12 @@ describe('a signed company event', () => {
     hubspot.setCompany({ id, name: 'Acme Corporation', domain: 'acme.test', annualrevenue: '240000' });
     await deliver([hubspotEvent('company.propertyChange', id)]);
     expect(await read(acme)).toMatchObject({ monthly_revenue: 20_000, revenue_source: 'hubspot', pending_source: '' });
+    // A second HubSpot company with the same domain never takes over the one already linked: it gets its own.
+    const twin = hubspotId();
+    hubspot.setCompany({ id: twin, name: 'Acme Duplicate', domain: 'acme.test', annualrevenue: '1200' });
+    expect(await (await deliver([hubspotEvent('company.creation', twin)])).json()).toMatchObject({ created: 1 });
+    expect(await read(acme)).toMatchObject({ hubspot_company: id, monthly_revenue: 20_000 });
+    expect(await byHubSpot(twin)).toMatchObject({ external_id: `hubspot:${twin}`, domain: 'acme.test' });
     // Nobody but the server sets the HubSpot fields, an admin included.
     await expect(admin.collection('companies').update(acme.id, { owner_name: 'Me' })).rejects.toBeTruthy();
     await expect(admin.collection('companies').update(acme.id, { hubspot_company: '1' })).rejects.toBeTruthy();
