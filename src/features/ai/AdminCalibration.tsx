@@ -2,9 +2,10 @@
 // calibrates them on the labelled pairs through the site's own provider (asking first when the model was calibrated
 // already), the run's progress, then precision and recall of the hints and of the merge queue before and after.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { AdminTable } from '../../ui/AdminTable';
+import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
 import { $calibration, $calibrationError, calibrate, startCalibrationStatus } from './calibration';
 import type { CalibrationRun, CalibrationStatus, Points } from './calibration-data';
 
@@ -54,19 +55,8 @@ function Progress({ run }: { run: CalibrationRun }) {
 
 function CalibrateButton({ status }: { status: CalibrationStatus }) {
   const t = translator('adminAi');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
-  // The button pressed is replaced by the question: focus goes to its answer.
-  useEffect(() => {
-    if (confirming) yes.current?.focus();
-  }, [confirming]);
-  const go = async () => {
-    setBusy(true);
-    await calibrate();
-    setBusy(false);
-    setConfirming(false);
-  };
+  const { confirming, busy, answer, ask, cancel, run } = useConfirmStep();
+  const go = () => run(calibrate);
   const done = status.latest?.state === 'done' ? status.latest : null;
   if (confirming && done) {
     return (
@@ -74,7 +64,7 @@ function CalibrateButton({ status }: { status: CalibrationStatus }) {
         <p id="ai-calibrate-again">{t('confirmAgain', { date: day(done.created) })}</p>
         <p className="staff-flags">
           <button
-            ref={yes}
+            ref={answer}
             type="button"
             className="button primary"
             aria-describedby="ai-calibrate-again"
@@ -83,7 +73,7 @@ function CalibrateButton({ status }: { status: CalibrationStatus }) {
           >
             {t('confirmYes')}
           </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          <button type="button" className="button" onClick={cancel}>
             {t('cancel')}
           </button>
         </p>
@@ -96,7 +86,7 @@ function CalibrateButton({ status }: { status: CalibrationStatus }) {
         type="button"
         className="button primary"
         disabled={busy || status.runsLeft === 0}
-        onClick={() => (done ? setConfirming(true) : go())}
+        onClick={() => (done ? ask() : go())}
       >
         {t('calibrate')}
       </button>
