@@ -35,7 +35,6 @@ routerAdd(
   'GET',
   '/api/chorus/duplicates',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const { readPaging } = require(`${__hooks}/platform/paging.js`);
     const { STATES, listSuggestions } = require(`${__hooks}/duplicates/suggestions.js`);
     const asked = String(e.request.url.query().get('state') || 'open');
@@ -45,8 +44,7 @@ routerAdd(
     const canSee = (post) => e.app.canAccessRecord(post, info, rule);
     return e.json(200, listSuggestions(e.app, { state, ...readPaging(e, 20, 50) }, canSee));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
