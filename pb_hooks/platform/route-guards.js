@@ -24,4 +24,14 @@ const STAFF = [
   },
 ];
 
-module.exports = { ADMINS, STAFF };
+/** Active staff, and superusers (operators' tools and monitoring read what staff read). */
+const STAFF_AND_SUPERUSERS = [
+  $apis.requireAuth('users', '_superusers'),
+  inRequestLanguage,
+  (e) => {
+    if (!e.hasSuperuserAuth()) require(`${__hooks}/platform/staff.js`).requireStaff(e);
+    return e.next();
+  },
+];
+
+module.exports = { ADMINS, STAFF, STAFF_AND_SUPERUSERS };
