@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { AdminTable } from '../../ui/AdminTable';
+import { ConfirmQuestion } from '../../ui/ConfirmQuestion';
 import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
 import { $calibration, $calibrationError, calibrate, startCalibrationStatus } from './calibration';
 import type { CalibrationRun, CalibrationStatus, Points } from './calibration-data';
@@ -60,24 +61,17 @@ function CalibrateButton({ status }: { status: CalibrationStatus }) {
   const done = status.latest?.state === 'done' ? status.latest : null;
   if (confirming && done) {
     return (
-      <div>
-        <p id="ai-calibrate-again">{t('confirmAgain', { date: day(done.created) })}</p>
-        <p className="staff-flags">
-          <button
-            ref={answer}
-            type="button"
-            className="button primary"
-            aria-describedby="ai-calibrate-again"
-            disabled={busy}
-            onClick={go}
-          >
-            {t('confirmYes')}
-          </button>
-          <button type="button" className="button" onClick={cancel}>
-            {t('cancel')}
-          </button>
-        </p>
-      </div>
+      <ConfirmQuestion
+        id="ai-calibrate-again"
+        question={t('confirmAgain', { date: day(done.created) })}
+        yes={t('confirmYes')}
+        cancel={t('cancel')}
+        tone="primary"
+        answer={answer}
+        busy={busy}
+        onYes={go}
+        onCancel={cancel}
+      />
     );
   }
   return (

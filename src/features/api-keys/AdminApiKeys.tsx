@@ -6,6 +6,7 @@ import { currentLocale, translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import type { AppError } from '../../lib/pb/errors';
 import { AdminTable } from '../../ui/AdminTable';
+import { ConfirmQuestion } from '../../ui/ConfirmQuestion';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
@@ -81,24 +82,17 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
     );
   }
   return (
-    <div>
-      <p id={`revoke-${apiKey.id}`}>{t('revokeConfirm', { name: apiKey.name })}</p>
-      <p className="staff-flags">
-        <button
-          ref={answer}
-          type="button"
-          className="button danger"
-          aria-describedby={`revoke-${apiKey.id}`}
-          disabled={busy}
-          onClick={() => run(() => revokeKey(apiKey.id))}
-        >
-          {t('revokeYes')}
-        </button>
-        <button type="button" className="button" onClick={cancel}>
-          {t('cancel')}
-        </button>
-      </p>
-    </div>
+    <ConfirmQuestion
+      id={`revoke-${apiKey.id}`}
+      question={t('revokeConfirm', { name: apiKey.name })}
+      yes={t('revokeYes')}
+      cancel={t('cancel')}
+      tone="danger"
+      answer={answer}
+      busy={busy}
+      onYes={() => run(() => revokeKey(apiKey.id))}
+      onCancel={cancel}
+    />
   );
 }
 
