@@ -55,8 +55,7 @@ routerAdd(
     const { mergeSuggestion } = require(`${__hooks}/duplicates/decisions.js`);
     return e.json(200, mergeSuggestion(e, staff, e.request.pathValue('id'), e.requestInfo().body.into));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
@@ -67,6 +66,5 @@ routerAdd(
     const { dismissSuggestion } = require(`${__hooks}/duplicates/decisions.js`);
     return e.json(200, dismissSuggestion(e, staff, e.request.pathValue('id')));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

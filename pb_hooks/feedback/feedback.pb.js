@@ -52,22 +52,19 @@ routerAdd(
   'POST',
   '/api/chorus/feedback/{id}/link',
   (e) => require(`${__hooks}/feedback/actions.js`).linkItem(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/feedback/{id}/idea',
   (e) => require(`${__hooks}/feedback/actions.js`).newIdeaFromItem(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/feedback/{id}/dismiss',
   (e) => require(`${__hooks}/feedback/actions.js`).dismissItem(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

@@ -4,6 +4,9 @@
 // PocketBase runs each middleware from its source text, so a guard requires what it uses inside itself.
 const { inRequestLanguage } = require(`${__hooks}/platform/refusals.js`);
 
+/** Signed-in members (a blocked one, a staff-only action: the handler refuses what it must). */
+const SIGNED_IN = [$apis.requireAuth('users'), inRequestLanguage];
+
 /** Admins (and superusers): platform/staff.js requireAdmin. */
 const ADMINS = [
   $apis.requireAuth('users', '_superusers'),
@@ -34,4 +37,4 @@ const STAFF_AND_SUPERUSERS = [
   },
 ];
 
-module.exports = { ADMINS, STAFF, STAFF_AND_SUPERUSERS };
+module.exports = { SIGNED_IN, ADMINS, STAFF, STAFF_AND_SUPERUSERS };
