@@ -136,6 +136,27 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/ai/chat': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'aiChat',
+      summary:
+        'Admins: the optional chat model as the site runs it (none unless CHORUS_AI_CHAT_MODEL names one) and its calls this hour against the cap; never its address or key',
+      responses: {
+        200: ok({
+          type: 'object',
+          properties: {
+            configured: { type: 'boolean' },
+            model: { type: 'string' },
+            callsThisHour: { type: 'integer' },
+            callsPerHour: { type: 'integer' },
+          },
+        }),
+        401: err,
+        403: err,
+      },
+    },
+  },
   '/api/chorus/ai/calibrations': {
     post: {
       tags: ['chorus'],
