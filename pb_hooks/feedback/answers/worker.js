@@ -4,8 +4,8 @@
 // platform/confirmed-mail.js's rule applies: an unconfirmed member's address is skipped, never sent to). Each attempt is
 // one feedback_answer_attempts row (time, code, duration, a fixed reason), as webhooks keep theirs; a failure is retried
 // with the webhooks' exponential backoff up to a bounded number of attempts, one Slack or Zendesk can never accept (a
-// channel gone, the app removed, a ticket deleted or closed, a token revoked) at once given up. Rows are claimed with a compare-and-set lease, so two runs never send one
-// twice; a run that died mid-send leaves a lease that expires.
+// channel gone, the app removed, a ticket deleted or closed, a token revoked) at once given up. Rows are claimed with a
+// compare-and-set lease, so two runs never send one twice; a run that died mid-send leaves a lease that expires.
 const { postThreadReply } = require(`${__hooks}/feedback/sources/slack/api.js`);
 const { addTicketComment } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
 const { slackReply, zendeskReply, mailReply } = require(`${__hooks}/feedback/answers/message.js`);

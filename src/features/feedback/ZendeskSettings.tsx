@@ -1,6 +1,7 @@
 // Zendesk on the integrations page (issue 58): whether tagged tickets are captured, the subdomain, agent email, API
 // token and webhook signing secret (pasted, never shown again: only the token's last four characters), the capture
-// tag, whether and how customers are answered on their ticket, the webhook URL to paste into Zendesk, and the last event.
+// tag, whether and how customers are answered on their ticket, the webhook URL to paste into Zendesk, and the last
+// event.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';

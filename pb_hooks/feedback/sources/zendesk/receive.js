@@ -21,7 +21,8 @@ function overCap(raw) {
   let bytes = 0;
   for (let i = 0; i < raw.length && bytes <= MAX_BODY_BYTES; i++) {
     const code = raw.charCodeAt(i);
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code < 0xe000 ? 2 : 3; // each half of a pair: 4 in all
+    // Each half of a surrogate pair counts 2: the pair takes 4.
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code < 0xe000 ? 2 : 3;
   }
   return bytes > MAX_BODY_BYTES;
 }
