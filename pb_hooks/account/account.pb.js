@@ -16,8 +16,7 @@ routerAdd(
     checkProof(e.app, user, e.requestInfo().body || {});
     return e.json(200, { token: issueFreshToken(user), expires_in: FRESH_SECONDS });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
@@ -30,8 +29,7 @@ routerAdd(
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.json(200, memberData(e.app, e.auth.id));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
@@ -44,8 +42,7 @@ routerAdd(
     requireFresh(user, (e.requestInfo().body || {}).fresh);
     return e.json(200, { id: deleteAccount(e, user.id, false) });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(

@@ -73,8 +73,7 @@ routerAdd(
     if (e.auth.collection().name !== 'users') throw new ForbiddenError(refusalText('membersOnlyPreferences'));
     return e.json(200, preferencesOf(e.auth));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
@@ -88,8 +87,7 @@ routerAdd(
     e.app.save(user);
     return e.json(200, preferencesOf(user));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 // POST /api/chorus/unsubscribe { token } or ?token=… (the one-click link mail apps POST to, body

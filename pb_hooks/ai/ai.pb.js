@@ -47,12 +47,10 @@ routerAdd(
   'GET',
   '/api/chorus/ai/calibrations/current',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.json(200, require(`${__hooks}/calibration/run.js`).calibrationStatus(e.app));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 // The chat model's settings as the site runs them (ai/chat.js): { configured, model, callsThisHour, callsPerHour },
@@ -61,10 +59,8 @@ routerAdd(
   'GET',
   '/api/chorus/ai/chat',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.json(200, require(`${__hooks}/ai/chat.js`).chatStatus(e.app));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

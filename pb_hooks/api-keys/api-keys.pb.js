@@ -28,10 +28,8 @@ routerAdd(
   'POST',
   '/api/chorus/api-keys/{id}/revoke',
   (e) => {
-    const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     const { revokeKey, publicKey } = require(`${__hooks}/api-keys/api-keys.js`);
     const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-    requireAdmin(e);
     let key = null;
     try {
       key = e.app.findRecordById('api_keys', e.request.pathValue('id'));
@@ -41,8 +39,7 @@ routerAdd(
     revokeKey(e.app, e, key);
     return e.json(200, publicKey(e.app.findRecordById('api_keys', key.id)));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 // GET /api/chorus/api-keys/self — the calling key describes itself (name, scope, limit, expiry): what an agent

@@ -25,8 +25,7 @@ routerAdd(
       created: question.getDateTime('created').string(),
     });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 onRecordCreateRequest((e) => {

@@ -6,11 +6,9 @@ routerAdd(
   'GET',
   '/api/chorus/audit/export.csv',
   (e) => {
-    const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     const { auditFilter } = require(`${__hooks}/audit/audit-filter.js`);
     const { auditCsv } = require(`${__hooks}/audit/audit-export.js`);
     const { recordAudit } = require(`${__hooks}/audit/audit.js`);
-    requireAdmin(e);
     const query = {};
     for (const key of ['actor', 'action', 'target', 'from', 'to']) query[key] = e.request.url.query().get(key);
     const { filter, params } = auditFilter(query);
@@ -22,6 +20,5 @@ routerAdd(
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.blob(200, 'text/csv; charset=utf-8', csv);
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

@@ -16,8 +16,7 @@ routerAdd(
   'POST',
   '/api/collections/users/request-email-change',
   (e) => require(`${__hooks}/account/taken-email.js`).requestEmailChange(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 // The queued account emails (email-change links, notices to the holder of a taken address), kicked at once

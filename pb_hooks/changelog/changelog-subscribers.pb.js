@@ -127,6 +127,5 @@ routerAdd(
       .one(row);
     return e.json(200, { confirmed: row.n });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

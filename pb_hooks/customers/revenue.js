@@ -1,10 +1,10 @@
 // Where a company's monthly revenue came from (issue 58): every writer stamps its source and time when it changes
-// the value ('manual' an admin's edit, 'csv' an upload, 'sso' an identify token, 'stripe' Stripe), and a value a
+// the value ('manual' an admin's edit, 'csv' an upload, 'sso' an identify token, 'stripe' Stripe, 'hubspot' HubSpot), and a value a
 // source like Stripe offers never silently replaces one people gave: it waits as pending until an admin accepts it.
 // The company's save goes through the same hooks as a hand edit, so ideas' worth (post_insights) follows.
 
 /** Sources whose values are machine-kept and may be replaced by the next one from the same source. */
-const KEPT_BY = { stripe: 'stripe' };
+const KEPT_BY = { stripe: 'stripe', hubspot: 'hubspot' };
 
 /** Stamps `record`'s revenue as coming from `source` now (call when monthly_revenue changes). */
 function stampRevenue(record, source, currency = '') {

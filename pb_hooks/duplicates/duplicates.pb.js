@@ -35,7 +35,6 @@ routerAdd(
   'GET',
   '/api/chorus/duplicates',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const { readPaging } = require(`${__hooks}/platform/paging.js`);
     const { STATES, listSuggestions } = require(`${__hooks}/duplicates/suggestions.js`);
     const asked = String(e.request.url.query().get('state') || 'open');
@@ -45,8 +44,7 @@ routerAdd(
     const canSee = (post) => e.app.canAccessRecord(post, info, rule);
     return e.json(200, listSuggestions(e.app, { state, ...readPaging(e, 20, 50) }, canSee));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
@@ -57,8 +55,7 @@ routerAdd(
     const { mergeSuggestion } = require(`${__hooks}/duplicates/decisions.js`);
     return e.json(200, mergeSuggestion(e, staff, e.request.pathValue('id'), e.requestInfo().body.into));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
@@ -69,6 +66,5 @@ routerAdd(
     const { dismissSuggestion } = require(`${__hooks}/duplicates/decisions.js`);
     return e.json(200, dismissSuggestion(e, staff, e.request.pathValue('id')));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

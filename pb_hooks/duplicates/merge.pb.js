@@ -26,6 +26,5 @@ routerAdd(
     e.app.runInTransaction((txApp) => applyMerge(txApp, e, staff, duplicate, target));
     return e.json(200, mergedPair(e, duplicate, target));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

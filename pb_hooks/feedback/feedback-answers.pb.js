@@ -35,21 +35,13 @@ cronAdd(require(`${__hooks}/feedback/answers/queue.js`).JOB_ID, '* * * * *', () 
 routerAdd(
   'GET',
   '/api/chorus/feedback/mail/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(200, require(`${__hooks}/feedback/answers/settings.js`).describeMailSettings(e.app));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  (e) => e.json(200, require(`${__hooks}/feedback/answers/settings.js`).describeMailSettings(e.app)),
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/feedback/mail/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(200, require(`${__hooks}/feedback/answers/settings.js`).updateMailSettings(e));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  (e) => e.json(200, require(`${__hooks}/feedback/answers/settings.js`).updateMailSettings(e)),
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

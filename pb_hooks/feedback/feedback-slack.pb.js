@@ -21,21 +21,15 @@ routerAdd(
   'GET',
   '/api/chorus/slack/settings',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
     const { slackSettings, describeSettings } = require(`${__hooks}/feedback/sources/slack/settings.js`);
     return e.json(200, describeSettings(e, slackSettings(e.app)));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/slack/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(200, require(`${__hooks}/feedback/sources/slack/settings.js`).updateSettings(e));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/slack/settings.js`).updateSettings(e)),
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

@@ -20,7 +20,6 @@ routerAdd(
   'GET',
   '/api/chorus/feedback',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const query = e.request.url.query();
     const list = require(`${__hooks}/feedback/view.js`).listItems(e.app, {
       status: String(query.get('status') || 'new'),
@@ -30,15 +29,13 @@ routerAdd(
     const mailAddress = require(`${__hooks}/inbound-email/addresses.js`).feedbackAddress();
     return e.json(200, { ...list, mail_address: mailAddress });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
   'GET',
   '/api/chorus/feedback/{id}',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const { refusalText } = require(`${__hooks}/platform/refusals.js`);
     let item;
     try {
@@ -48,30 +45,26 @@ routerAdd(
     }
     return e.json(200, require(`${__hooks}/feedback/view.js`).describeItems(e.app, [item])[0]);
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/feedback/{id}/link',
   (e) => require(`${__hooks}/feedback/actions.js`).linkItem(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/feedback/{id}/idea',
   (e) => require(`${__hooks}/feedback/actions.js`).newIdeaFromItem(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/feedback/{id}/dismiss',
   (e) => require(`${__hooks}/feedback/actions.js`).dismissItem(e),
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

@@ -24,12 +24,10 @@ routerAdd(
   'GET',
   '/api/chorus/health',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.json(200, require(`${__hooks}/health/health.js`).healthReport(e.app, e));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 routerAdd(

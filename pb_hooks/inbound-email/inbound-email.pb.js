@@ -33,7 +33,6 @@ routerAdd(
   'GET',
   '/api/chorus/inbound-email/addresses',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const { boardAddress } = require(`${__hooks}/inbound-email/addresses.js`);
     const boards = {};
     for (const board of e.app.findRecordsByFilter('boards', '', 'position', 0, 0)) {
@@ -42,8 +41,7 @@ routerAdd(
     }
     return e.json(200, { boards });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 // Message-IDs already taken are kept 30 days: a sender's server gives up retrying long before.

@@ -7,21 +7,18 @@ routerAdd(
   'GET',
   '/api/chorus/insights-report',
   (e) => {
-    if (!e.hasSuperuserAuth()) require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const { cachedInsightsReport } = require(`${__hooks}/insights-report/report.js`);
     const query = e.request.url.query();
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.json(200, cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') }));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF_AND_SUPERUSERS,
 );
 
 routerAdd(
   'GET',
   '/api/chorus/insights-report.csv',
   (e) => {
-    if (!e.hasSuperuserAuth()) require(`${__hooks}/platform/staff.js`).requireStaff(e);
     const { cachedInsightsReport, insightsCsv, CHARTS } = require(`${__hooks}/insights-report/report.js`);
     const query = e.request.url.query();
     const chart = CHARTS.includes(query.get('chart')) ? query.get('chart') : '';
@@ -30,6 +27,5 @@ routerAdd(
     e.response.header().set('Cache-Control', 'private, no-store');
     return e.blob(200, 'text/csv; charset=utf-8', insightsCsv(report, chart));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF_AND_SUPERUSERS,
 );

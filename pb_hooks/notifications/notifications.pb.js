@@ -21,6 +21,5 @@ routerAdd(
     });
     return e.json(200, { updated });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

@@ -28,9 +28,7 @@ routerAdd(
   'POST',
   '/api/chorus/trackers/{connection}/credentials',
   (e) => {
-    const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     const { connectionById, trackerLabel } = require(`${__hooks}/trackers/engine.js`);
-    requireAdmin(e);
     const connection = connectionById(e.app, e.request.pathValue('connection'), { active: false });
     const body = e.requestInfo().body;
     const changed = [];
@@ -61,6 +59,5 @@ routerAdd(
     });
     return e.json(200, { changed });
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

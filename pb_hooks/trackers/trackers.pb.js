@@ -30,29 +30,24 @@ routerAdd(
   'POST',
   '/api/chorus/trackers/{connection}/issues',
   (e) => {
-    const { requireStaff } = require(`${__hooks}/platform/staff.js`);
     const engine = require(`${__hooks}/trackers/engine.js`);
     const { providerOf } = require(`${__hooks}/trackers/providers.js`);
-    requireStaff(e);
     const connection = engine.connectionById(e.app, e.request.pathValue('connection'));
     const post = e.app.findRecordById('posts', String(e.requestInfo().body.post || ''));
     const draft = engine.issueDraft(e.app, post);
     const issue = engine.askTracker(() => providerOf(connection).createIssue(e.app, connection, draft));
     return e.json(200, engine.linkIssue(e, connection, post, issue));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/trackers/{connection}/links',
   (e) => {
-    const { requireStaff } = require(`${__hooks}/platform/staff.js`);
     const { refusalText } = require(`${__hooks}/platform/refusals.js`);
     const engine = require(`${__hooks}/trackers/engine.js`);
     const { providerOf } = require(`${__hooks}/trackers/providers.js`);
-    requireStaff(e);
     const connection = engine.connectionById(e.app, e.request.pathValue('connection'));
     const body = e.requestInfo().body;
     const post = e.app.findRecordById('posts', String(body.post || ''));
@@ -61,17 +56,14 @@ routerAdd(
     const issue = engine.askTracker(() => providerOf(connection).findIssue(e.app, connection, reference));
     return e.json(200, engine.linkIssue(e, connection, post, issue));
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
   'DELETE',
   '/api/chorus/trackers/links/{id}',
   (e) => {
-    const { requireStaff } = require(`${__hooks}/platform/staff.js`);
     const { trackerLabel } = require(`${__hooks}/trackers/engine.js`);
-    requireStaff(e);
     const link = e.app.findRecordById('tracker_links', e.request.pathValue('id'));
     const connection = e.app.findRecordById('tracker_connections', link.getString('connection'));
     e.app.runInTransaction((txApp) => {
@@ -87,26 +79,22 @@ routerAdd(
     });
     return e.noContent(204);
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 
 routerAdd(
   'GET',
   '/api/chorus/trackers/{connection}/states',
   (e) => {
-    const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     const engine = require(`${__hooks}/trackers/engine.js`);
     const { providerOf } = require(`${__hooks}/trackers/providers.js`);
-    requireAdmin(e);
     const connection = engine.connectionById(e.app, e.request.pathValue('connection'), { active: false });
     const states = engine.askTracker(() => providerOf(connection).states(e.app, connection));
     connection.set('states', states);
     e.app.save(connection);
     return e.json(200, { states });
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 routerAdd(

@@ -30,6 +30,5 @@ routerAdd(
       already_voted: alreadyVoted,
     });
   },
-  $apis.requireAuth('users'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

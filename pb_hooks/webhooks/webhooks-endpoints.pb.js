@@ -79,9 +79,7 @@ routerAdd(
   'POST',
   '/api/chorus/webhooks/{id}/secret',
   (e) => {
-    const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     const { newSecret } = require(`${__hooks}/webhooks/signature.js`);
-    requireAdmin(e);
     const endpoint = e.app.findRecordById('webhooks', e.request.pathValue('id'));
     const secret = newSecret();
     endpoint.set('secret', secret);
@@ -100,8 +98,7 @@ routerAdd(
     });
     return e.json(200, { secret });
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 // POST /api/chorus/webhooks/deliveries/{id}/resend — admins: queue the same message again.
@@ -109,10 +106,8 @@ routerAdd(
   'POST',
   '/api/chorus/webhooks/deliveries/{id}/resend',
   (e) => {
-    const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     const { nowString } = require(`${__hooks}/webhooks/queue.js`);
     const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
-    requireAdmin(e);
     const original = e.app.findRecordById('webhook_deliveries', e.request.pathValue('id'));
     const copy = new Record(original.collection());
     for (const field of ['webhook', 'event', 'message_id', 'payload']) copy.set(field, original.get(field));
@@ -137,6 +132,5 @@ routerAdd(
     kickWorker(e.app);
     return e.json(200, copy);
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

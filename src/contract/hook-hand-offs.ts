@@ -56,6 +56,8 @@ export const WEBHOOKS_CLEANUP_JOB = 'chorus_webhooks_cleanup';
 export const FEEDBACK_ANSWERS_JOB = 'chorus_feedback_answers';
 /** Summarises long captured feedback with the chat model (issue 58): feedback/summary.js, woken after a capture. */
 export const FEEDBACK_SUMMARIES_JOB = 'chorus_feedback_summaries';
+/** HubSpot's full "sync now" (issue 58): customers/hubspot/hubspot.pb.js, woken when an admin asks. */
+export const HUBSPOT_SYNC_JOB = 'chorus_hubspot_sync';
 
 // Keys in PocketBase's store (app.store()).
 

@@ -4,7 +4,7 @@
 // generation input is { messages, max_tokens, temperature, response_format } and its output { response, usage }
 // (developers.cloudflare.com/workers-ai/models, `AiTextGenerationOutput` in @cloudflare/workers-types); the answer
 // is OpenAI's chat.completion object. There is no default model: the operator names one (CHORUS_AI_CHAT_MODEL).
-import { json, readSecretBody } from '../lib/edge-cache/purge';
+import { serveWorkersAi } from './workers-ai-route';
 
 const MAX_MESSAGES = 8;
 const MAX_MESSAGE_CHARS = 8000;
@@ -86,21 +86,12 @@ export function toOpenAiChat(model: string, output: unknown): unknown | null {
   };
 }
 
-export async function handleAiChatRequest(request: Request, env: AiChatEnv): Promise<Response> {
-  const read = await readSecretBody(request, env.EDGE_PURGE_SECRET, MAX_BODY_BYTES, env.EDGE_PURGE_SECRET_PREVIOUS);
-  if ('refusal' in read) return read.refusal;
-  if (request.method !== 'POST') return json(405, { error: 'POST only.' });
-  if (!env.AI) return json(503, { error: 'Workers AI is not bound to this Worker (wrangler.toml [ai]).' });
-  const asked = readInput(read.body);
-  if ('error' in asked) return json(400, { error: asked.error });
-  let output: unknown;
-  try {
-    output = await env.AI.run(asked.model, asked.input);
-  } catch (error) {
-    console.error('Workers AI refused a chat request', asked.model, String(error).slice(0, 300));
-    return json(502, { error: 'Workers AI did not answer.' });
-  }
-  const answer = toOpenAiChat(asked.model, output);
-  if (!answer) return json(502, { error: 'Workers AI answered in an unexpected shape.' });
-  return json(200, answer);
+export function handleAiChatRequest(request: Request, env: AiChatEnv): Promise<Response> {
+  return serveWorkersAi(request, env, {
+    maxBodyBytes: MAX_BODY_BYTES,
+    what: 'a chat request',
+    readInput,
+    modelInput: (asked) => asked.input,
+    answer: (asked, output) => toOpenAiChat(asked.model, output),
+  });
 }

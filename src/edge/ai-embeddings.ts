@@ -2,7 +2,7 @@
 // PocketBase's AI provider (pb_hooks/ai/provider.js) on Cloudflare with nothing to set up: PocketBase
 // already holds the edge secret and the site's address. Workers AI has no local simulation (remote binding
 // only): locally the binding cannot answer (502), and `npm start` and the tests use the local stand-in instead.
-import { json, readSecretBody } from '../lib/edge-cache/purge';
+import { serveWorkersAi } from './workers-ai-route';
 
 /** Multilingual (100+ languages), 1024 dimensions; any Workers AI text-embedding model may be asked for. */
 export const DEFAULT_WORKERS_AI_MODEL = '@cf/baai/bge-m3';
@@ -55,21 +55,12 @@ export function toOpenAiEmbeddings(model: string, output: unknown, count: number
   };
 }
 
-export async function handleAiEmbeddingsRequest(request: Request, env: AiEmbeddingsEnv): Promise<Response> {
-  const read = await readSecretBody(request, env.EDGE_PURGE_SECRET, MAX_BODY_BYTES, env.EDGE_PURGE_SECRET_PREVIOUS);
-  if ('refusal' in read) return read.refusal;
-  if (request.method !== 'POST') return json(405, { error: 'POST only.' });
-  if (!env.AI) return json(503, { error: 'Workers AI is not bound to this Worker (wrangler.toml [ai]).' });
-  const input = readInput(read.body);
-  if ('error' in input) return json(400, { error: input.error });
-  let output: unknown;
-  try {
-    output = await env.AI.run(input.model, { text: input.texts });
-  } catch (error) {
-    console.error('Workers AI refused an embedding request', input.model, String(error).slice(0, 300));
-    return json(502, { error: 'Workers AI did not answer.' });
-  }
-  const answer = toOpenAiEmbeddings(input.model, output, input.texts.length);
-  if (!answer) return json(502, { error: 'Workers AI answered in an unexpected shape.' });
-  return json(200, answer);
+export function handleAiEmbeddingsRequest(request: Request, env: AiEmbeddingsEnv): Promise<Response> {
+  return serveWorkersAi(request, env, {
+    maxBodyBytes: MAX_BODY_BYTES,
+    what: 'an embedding request',
+    readInput,
+    modelInput: (asked) => ({ text: asked.texts }),
+    answer: (asked, output) => toOpenAiEmbeddings(asked.model, output, asked.texts.length),
+  });
 }

@@ -2,9 +2,11 @@
 // calibrates them on the labelled pairs through the site's own provider (asking first when the model was calibrated
 // already), the run's progress, then precision and recall of the hints and of the merge queue before and after.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { AdminTable } from '../../ui/AdminTable';
+import { ConfirmQuestion } from '../../ui/ConfirmQuestion';
+import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
 import { $calibration, $calibrationError, calibrate, startCalibrationStatus } from './calibration';
 import type { CalibrationRun, CalibrationStatus, Points } from './calibration-data';
 
@@ -54,40 +56,22 @@ function Progress({ run }: { run: CalibrationRun }) {
 
 function CalibrateButton({ status }: { status: CalibrationStatus }) {
   const t = translator('adminAi');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
-  // The button pressed is replaced by the question: focus goes to its answer.
-  useEffect(() => {
-    if (confirming) yes.current?.focus();
-  }, [confirming]);
-  const go = async () => {
-    setBusy(true);
-    await calibrate();
-    setBusy(false);
-    setConfirming(false);
-  };
+  const { confirming, busy, answer, ask, cancel, run } = useConfirmStep();
+  const go = () => run(calibrate);
   const done = status.latest?.state === 'done' ? status.latest : null;
   if (confirming && done) {
     return (
-      <div>
-        <p id="ai-calibrate-again">{t('confirmAgain', { date: day(done.created) })}</p>
-        <p className="staff-flags">
-          <button
-            ref={yes}
-            type="button"
-            className="button primary"
-            aria-describedby="ai-calibrate-again"
-            disabled={busy}
-            onClick={go}
-          >
-            {t('confirmYes')}
-          </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
-            {t('cancel')}
-          </button>
-        </p>
-      </div>
+      <ConfirmQuestion
+        id="ai-calibrate-again"
+        question={t('confirmAgain', { date: day(done.created) })}
+        yes={t('confirmYes')}
+        cancel={t('cancel')}
+        tone="primary"
+        answer={answer}
+        busy={busy}
+        onYes={go}
+        onCancel={cancel}
+      />
     );
   }
   return (
@@ -96,7 +80,7 @@ function CalibrateButton({ status }: { status: CalibrationStatus }) {
         type="button"
         className="button primary"
         disabled={busy || status.runsLeft === 0}
-        onClick={() => (done ? setConfirming(true) : go())}
+        onClick={() => (done ? ask() : go())}
       >
         {t('calibrate')}
       </button>

@@ -1,13 +1,15 @@
 // Admin API keys: a form to make one (name, scope with what it may do, optional expiry and minute limit), the
 // new key shown once with a copy button, and the list of keys with their use and a confirmed revoke.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import type { AppError } from '../../lib/pb/errors';
 import { AdminTable } from '../../ui/AdminTable';
+import { ConfirmQuestion } from '../../ui/ConfirmQuestion';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
+import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SubmitButton } from '../../ui/SubmitButton';
 import Toaster from '../../ui/Toaster';
@@ -70,50 +72,27 @@ function KeyState({ apiKey }: { apiKey: ApiKeyRecord }) {
 
 function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
   const t = translator('apiKeys');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
-  // The button pressed is replaced by the question: focus goes to its answer, not back to the page's top.
-  useEffect(() => {
-    if (confirming) yes.current?.focus();
-  }, [confirming]);
+  const { confirming, busy, answer, ask, cancel, run } = useConfirmStep();
   if (apiKey.revoked_at) return null;
   if (!confirming) {
     return (
-      <button
-        type="button"
-        className="button danger"
-        onClick={() => setConfirming(true)}
-        aria-label={actionName(t('revoke'), apiKey.name)}
-      >
+      <button type="button" className="button danger" onClick={ask} aria-label={actionName(t('revoke'), apiKey.name)}>
         {t('revoke')}
       </button>
     );
   }
   return (
-    <div>
-      <p id={`revoke-${apiKey.id}`}>{t('revokeConfirm', { name: apiKey.name })}</p>
-      <p className="staff-flags">
-        <button
-          ref={yes}
-          type="button"
-          className="button danger"
-          aria-describedby={`revoke-${apiKey.id}`}
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            await revokeKey(apiKey.id);
-            setBusy(false);
-            setConfirming(false);
-          }}
-        >
-          {t('revokeYes')}
-        </button>
-        <button type="button" className="button" onClick={() => setConfirming(false)}>
-          {t('cancel')}
-        </button>
-      </p>
-    </div>
+    <ConfirmQuestion
+      id={`revoke-${apiKey.id}`}
+      question={t('revokeConfirm', { name: apiKey.name })}
+      yes={t('revokeYes')}
+      cancel={t('cancel')}
+      tone="danger"
+      answer={answer}
+      busy={busy}
+      onYes={() => run(() => revokeKey(apiKey.id))}
+      onCancel={cancel}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 // Admin companies (issue #24): the list (name, plan, monthly revenue with its source and time, members); admins add,
-// edit and delete companies, upload them as CSV, whose refusal names each bad line, and accept a revenue Stripe
-// offered instead of the one they gave (issue 58). Moderators read only.
+// edit and delete companies, upload them as CSV, whose refusal names each bad line, and accept a revenue Stripe or
+// HubSpot offered instead of the one they gave; HubSpot's owner and lifecycle stage show with their time (issue 58).
+// Moderators read only.
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
@@ -43,6 +44,9 @@ function readCompany(form: HTMLFormElement): CompanyInput {
     name: String(data.get('company_name') ?? '').trim(),
     plan: String(data.get('plan') ?? '').trim(),
     monthly_revenue: Number(data.get('monthly_revenue') || 0),
+    domain: String(data.get('domain') ?? '')
+      .trim()
+      .toLowerCase(),
   };
 }
 
@@ -62,6 +66,18 @@ function CompanyFields({ company, idPrefix }: { company?: CompanyRow; idPrefix: 
             maxLength={128}
             pattern="[^\s]+"
             defaultValue={company?.external_id}
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame inline id={`${idPrefix}-domain`} label={t('companyDomain')}>
+        {(control) => (
+          <input
+            {...control}
+            name="domain"
+            maxLength={253}
+            pattern="([a-zA-Z0-9]([a-zA-Z0-9\-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z0-9]([a-zA-Z0-9\-]{0,61}[a-zA-Z0-9])?"
+            placeholder="example.com"
+            defaultValue={company?.domain}
           />
         )}
       </FieldFrame>
@@ -85,8 +101,8 @@ function CompanyFields({ company, idPrefix }: { company?: CompanyRow; idPrefix: 
   );
 }
 
-// i18n-keys: customers.revenueSource_manual customers.revenueSource_csv customers.revenueSource_sso customers.revenueSource_stripe
-const SOURCES = ['manual', 'csv', 'sso', 'stripe'] as const;
+// i18n-keys: customers.revenueSource_manual customers.revenueSource_csv customers.revenueSource_sso customers.revenueSource_stripe customers.revenueSource_hubspot
+const SOURCES = ['manual', 'csv', 'sso', 'stripe', 'hubspot'] as const;
 const sourceName = (source: string) =>
   (SOURCES as readonly string[]).includes(source)
     ? translator('customers')(`revenueSource_${source as (typeof SOURCES)[number]}`)
@@ -94,7 +110,22 @@ const sourceName = (source: string) =>
 const dateOf = (locale: string, iso: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** Where the revenue came from and when, and a value Stripe offers instead (admins accept it in one action). */
+/** HubSpot's owner and lifecycle stage of a company linked to HubSpot, and when HubSpot wrote them. */
+function CrmDetails({ company }: { company: CompanyRow }) {
+  const t = translator('customers');
+  if (!company.hubspot_at || (!company.owner_name && !company.lifecycle_stage)) return null;
+  return (
+    <small className="muted company-crm" data-testid="company-crm">
+      {t('hubspotDetails', {
+        owner: company.owner_name || '–',
+        stage: company.lifecycle_stage || '–',
+        time: dateOf(currentLocale(), company.hubspot_at),
+      })}
+    </small>
+  );
+}
+
+/** Where the revenue came from and when, and a value Stripe or HubSpot offers instead (admins accept it in one action). */
 function RevenueOrigin({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
   const t = translator('customers');
   const locale = currentLocale();
@@ -161,6 +192,8 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
     <tr data-testid="company-row">
       <td>
         {company.name} <code className="muted">{company.external_id}</code>
+        {company.domain && <small className="muted"> {company.domain}</small>}
+        <CrmDetails company={company} />
       </td>
       <td>{company.plan}</td>
       <td>

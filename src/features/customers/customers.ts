@@ -16,6 +16,11 @@ export interface CompanyRecord {
   pending_revenue?: number;
   pending_source?: string;
   pending_at?: string;
+  /** The company's web domain (staff or HubSpot), and what HubSpot keeps: owner, lifecycle stage, when (issue 58). */
+  domain?: string;
+  owner_name?: string;
+  lifecycle_stage?: string;
+  hubspot_at?: string;
 }
 
 export interface CompanyRow extends CompanyRecord {
@@ -55,7 +60,7 @@ export interface ImportCounts {
 }
 
 const COMPANY_FIELDS =
-  'id,external_id,name,plan,monthly_revenue,revenue_source,revenue_at,pending_revenue,pending_source,pending_at';
+  'id,external_id,name,plan,monthly_revenue,revenue_source,revenue_at,pending_revenue,pending_source,pending_at,domain,owner_name,lifecycle_stage,hubspot_at';
 export const VOTER_COMPANIES = 50;
 export const COMPANIES_PER_PAGE = 50;
 
@@ -111,7 +116,7 @@ export function searchCompanies(pb: PocketBase, query: string) {
     .then((list) => list.items);
 }
 
-export type CompanyInput = Pick<CompanyRecord, 'external_id' | 'name' | 'plan' | 'monthly_revenue'>;
+export type CompanyInput = Pick<CompanyRecord, 'external_id' | 'name' | 'plan' | 'monthly_revenue' | 'domain'>;
 
 export function createCompany(pb: PocketBase, data: CompanyInput) {
   return pb.collection('companies').create<CompanyRecord>(data, { fields: COMPANY_FIELDS });

@@ -30,6 +30,7 @@ export const Collections = {
   FeedbackAnswers: 'feedback_answers',
   FeedbackItems: 'feedback_items',
   FeedbackMailSettings: 'feedback_mail_settings',
+  HubspotSettings: 'hubspot_settings',
   IdeaAnswers: 'idea_answers',
   IdeaQuestions: 'idea_questions',
   Imports: 'imports',
@@ -369,10 +370,15 @@ export type CommentsRecord = {
 export type CompaniesRecord<Tattributes = unknown> = {
   attributes?: null | Tattributes;
   created: IsoAutoDateString;
+  domain?: string;
   external_id: string;
+  hubspot_at?: IsoDateString;
+  hubspot_company?: string;
   id: string;
+  lifecycle_stage?: string;
   monthly_revenue?: number;
   name: string;
+  owner_name?: string;
   pending_at?: IsoDateString;
   pending_currency?: string;
   pending_revenue?: number;
@@ -546,6 +552,21 @@ export type FeedbackMailSettingsRecord = {
   answer_customers?: boolean;
   created: IsoAutoDateString;
   id: string;
+  updated: IsoAutoDateString;
+};
+
+export type HubspotSettingsRecord = {
+  access_token?: string;
+  active?: boolean;
+  client_secret?: string;
+  created: IsoAutoDateString;
+  id: string;
+  last_event_at?: IsoDateString;
+  last_event_type?: string;
+  last_outcome?: string;
+  sync_at?: IsoDateString;
+  sync_outcome?: string;
+  sync_requested_at?: IsoDateString;
   updated: IsoAutoDateString;
 };
 
@@ -1302,6 +1323,7 @@ export type FeedbackItemsResponse<Tsuggestions = unknown, Texpand = unknown> = R
   BaseSystemFields<Texpand>;
 export type FeedbackMailSettingsResponse<Texpand = unknown> = Required<FeedbackMailSettingsRecord> &
   BaseSystemFields<Texpand>;
+export type HubspotSettingsResponse<Texpand = unknown> = Required<HubspotSettingsRecord> & BaseSystemFields<Texpand>;
 export type IdeaAnswersResponse<Texpand = unknown> = Required<IdeaAnswersRecord> & BaseSystemFields<Texpand>;
 export type IdeaQuestionsResponse<Texpand = unknown> = Required<IdeaQuestionsRecord> & BaseSystemFields<Texpand>;
 export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseSystemFields<Texpand>;
@@ -1396,6 +1418,7 @@ export type CollectionRecords = {
   feedback_answers: FeedbackAnswersRecord;
   feedback_items: FeedbackItemsRecord;
   feedback_mail_settings: FeedbackMailSettingsRecord;
+  hubspot_settings: HubspotSettingsRecord;
   idea_answers: IdeaAnswersRecord;
   idea_questions: IdeaQuestionsRecord;
   imports: ImportsRecord;
@@ -1466,6 +1489,7 @@ export type CollectionResponses = {
   feedback_answers: FeedbackAnswersResponse;
   feedback_items: FeedbackItemsResponse;
   feedback_mail_settings: FeedbackMailSettingsResponse;
+  hubspot_settings: HubspotSettingsResponse;
   idea_answers: IdeaAnswersResponse;
   idea_questions: IdeaQuestionsResponse;
   imports: ImportsResponse;

@@ -3,6 +3,7 @@
 import type { APIRoute } from 'astro';
 import { fetchInsightsCsv, insightsQueryOf } from '../../features/insights-report/insights-report';
 import { isStaff } from '../../lib/access';
+import { csvDownload } from '../../lib/csv-download';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   if (!isStaff(locals.user)) return new Response('Not found', { status: 404 });
@@ -10,12 +11,5 @@ export const GET: APIRoute = async ({ locals, url }) => {
     ? (url.searchParams.get('chart') as string)
     : '';
   const upstream = await fetchInsightsCsv(locals.pb, insightsQueryOf(url.searchParams), chart);
-  if (!upstream.ok) return new Response('Export failed', { status: upstream.status });
-  return new Response(upstream.body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="insights${chart ? `-${chart}` : ''}.csv"`,
-      'cache-control': 'private, no-store',
-    },
-  });
+  return csvDownload(upstream, `insights${chart ? `-${chart}` : ''}.csv`);
 };

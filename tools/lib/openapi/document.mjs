@@ -5,6 +5,7 @@ import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
 import { FEEDBACK_ROUTES } from './feedback.mjs';
 import { HEALTH_ROUTES } from './health.mjs';
+import { HUBSPOT_ROUTES } from './hubspot.mjs';
 import { INBOUND_EMAIL_ROUTES } from './inbound-email.mjs';
 import { REST_HOOK_ROUTES } from './rest-hooks.mjs';
 import { ROUTES } from './routes.mjs';
@@ -87,6 +88,7 @@ export function buildOpenApi(collections) {
           ...INBOUND_EMAIL_ROUTES,
           ...FEEDBACK_ROUTES,
           ...STRIPE_ROUTES,
+          ...HUBSPOT_ROUTES,
         },
         collections,
       ),

@@ -1,0 +1,75 @@
+// HubSpot's "sync now" (issue 58): an admin asks (POST /api/chorus/hubspot/sync), the request only marks the settings
+// and wakes the job (platform/contract HUBSPOT_SYNC_JOB, on its own goroutine, webhooks/kick.js explains how), and the
+// job reads every company page by page (GET /crm/v3/objects/companies, 100 a page, following paging.next.after) and
+// writes each as a webhook would (./sync.js), up to MAX_PAGES pages (10,000 companies) a run. A company HubSpot does
+// not list is left as it is: only webhooks' deletion events unlink.
+const { hubspotSettings } = require(`${__hooks}/customers/hubspot/settings.js`);
+const { readCompanyPage } = require(`${__hooks}/customers/hubspot/api.js`);
+const { applyCompanies } = require(`${__hooks}/customers/hubspot/sync.js`);
+const { recordAudit } = require(`${__hooks}/audit/audit.js`);
+
+const MAX_PAGES = 100;
+
+/** POST …/sync: marks the request (audited) and wakes the job; 409 while HubSpot is off or has no token. */
+function requestSync(e) {
+  const settings = hubspotSettings(e.app);
+  if (!settings.getBool('active') || !settings.getString('access_token')) {
+    throw new ApiError(409, require(`${__hooks}/platform/refusals.js`).refusalText('hubspotUnavailable'), {});
+  }
+  settings.set('sync_requested_at', new DateTime());
+  e.app.runInTransaction((txApp) => {
+    txApp.save(settings);
+    recordAudit(txApp, e, {
+      action: 'hubspot.sync',
+      collection: 'hubspot_settings',
+      id: settings.id,
+      label: 'HubSpot',
+      after: {},
+    });
+  });
+  const { HUBSPOT_SYNC_JOB } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
+  require(`${__hooks}/webhooks/kick.js`).kickJob(e.app, HUBSPOT_SYNC_JOB);
+  return { queued: true };
+}
+
+/** The job: runs one full sync when one was asked for since the last; notes when it ended and how. */
+function runRequestedSync(app) {
+  const settings = hubspotSettings(app);
+  if (!settings.getString('sync_requested_at')) return;
+  // Claimed at once: a second wake while this runs finds nothing to do.
+  settings.set('sync_requested_at', '');
+  app.save(settings);
+  const token = settings.getString('access_token');
+  const totals = { created: 0, updated: 0, pending: 0, unchanged: 0 };
+  let after = '';
+  let outcome = '';
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const read = readCompanyPage(token, after);
+    if (!read.ok) {
+      outcome = `error:${read.error}`;
+      break;
+    }
+    const applied = applyCompanies(app, token, read.companies);
+    if (!applied.ok) {
+      outcome = `error:${applied.error}`;
+      break;
+    }
+    for (const key of Object.keys(totals)) totals[key] += applied.counts[key];
+    after = read.after;
+    if (!after) break;
+  }
+  if (!outcome) {
+    outcome = Object.entries(totals)
+      .filter(([, count]) => count > 0)
+      .map(([what, count]) => `${what} ${count}`)
+      .join(', ');
+    if (after) outcome = `${outcome} (stopped at ${MAX_PAGES} pages)`.trim();
+  }
+  const done = hubspotSettings(app);
+  done.set('sync_at', new DateTime());
+  done.set('sync_outcome', (outcome || 'nothing').slice(0, 60));
+  app.save(done);
+  app.logger().info('HubSpot: a full sync ended', 'outcome', outcome);
+}
+
+module.exports = { requestSync, runRequestedSync, MAX_PAGES };
