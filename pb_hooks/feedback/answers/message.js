@@ -1,7 +1,8 @@
 // What the customer is told when an idea they asked for moves on (issue 58), in the words of the site's status emails
 // (emailNotification: "“Idea” moved to Planned.", and what they said, quoted back): a reply for their Slack thread
-// (the site's language; Slack's three escapes, so a title never becomes a mention or a link), or an email in their
-// own language in the site's layout, a reply to their original message when its Message-ID is known.
+// (the site's language; Slack's three escapes, so a title never becomes a mention or a link), a comment on their
+// Zendesk ticket (plain text, which Zendesk shows as typed), or an email in their own language in the site's layout,
+// a reply to their original message when its Message-ID is known.
 const { recipientLocale, siteLocale, translator } = require(`${__hooks}/platform/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 const { siteName } = require(`${__hooks}/platform/site-name.js`);
@@ -37,6 +38,13 @@ function slackReply(app, post, status) {
   };
 }
 
+/** A Zendesk ticket comment's body (plain text): the status line, what they asked, the idea's address. */
+function zendeskReply(app, item, post, status, user) {
+  const t = translator(user ? recipientLocale(app, user) : siteLocale(app), 'emailNotification');
+  const { line, link } = wordsOf(app, t, post, status);
+  return `${line}\n\n${t('answerQuote', { quote: shortQuote(item) })}\n\n${t('ideaLink', { link })}`;
+}
+
 /** The item's original Message-ID, when the forward carried a well-formed one, else ''. */
 function originalMessageId(item) {
   const id = item.getString('external_id').trim();
@@ -70,4 +78,4 @@ function mailReply(app, item, post, status, user) {
   });
 }
 
-module.exports = { slackReply, mailReply, originalMessageId };
+module.exports = { slackReply, zendeskReply, mailReply, originalMessageId };

@@ -1,6 +1,7 @@
-// Whether each source answers its customers (issue 58): Slack's switch is on slack_settings (beside the app's other
-// settings), forwarded mail's on the one record of feedback_mail_settings (the inbound address itself is configured
-// by the environment); both on unless an admin switches them off. The mail switch's admin route lives here too.
+// Whether each source answers its customers (issue 58): Slack's switch is on slack_settings and Zendesk's on
+// zendesk_settings (beside each source's other settings), forwarded mail's on the one record of
+// feedback_mail_settings (the inbound address itself is configured by the environment); all on unless an admin
+// switches them off. The mail switch's admin route lives here too.
 const { recordAudit } = require(`${__hooks}/audit/audit.js`);
 
 function firstRecord(app, collection) {
@@ -11,11 +12,17 @@ function firstRecord(app, collection) {
   }
 }
 
-/** Whether answers go back through `channel` ('slack' or 'mail'): the switch, and for Slack a token to send with. */
+/** Whether answers go back through `channel` ('slack', 'zendesk' or 'mail'): the switch, and a token to send with. */
 function answeringOn(app, channel) {
   if (channel === 'slack') {
     const slack = firstRecord(app, 'slack_settings');
     return Boolean(slack?.getBool('answer_customers') && slack.getString('bot_token'));
+  }
+  if (channel === 'zendesk') {
+    const zendesk = firstRecord(app, 'zendesk_settings');
+    return Boolean(
+      zendesk?.getBool('answer_customers') && zendesk.getString('api_token') && zendesk.getString('agent_email'),
+    );
   }
   if (channel === 'mail') return Boolean(firstRecord(app, 'feedback_mail_settings')?.getBool('answer_customers'));
   return false;

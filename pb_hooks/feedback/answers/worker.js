@@ -1,12 +1,14 @@
 // Sends the queued answers (feedback_answers, ./queue.js) after the status change committed: a reply in the Slack
-// thread (feedback/sources/slack/api.js, through platform/outbound/outbound.js) or an email (PocketBase's mailer, so
+// thread (feedback/sources/slack/api.js, through platform/outbound/outbound.js), a comment on the Zendesk ticket, public
+// or an internal note as the admin chose (feedback/sources/zendesk/api.js), or an email (PocketBase's mailer, so
 // platform/confirmed-mail.js's rule applies: an unconfirmed member's address is skipped, never sent to). Each attempt is
 // one feedback_answer_attempts row (time, code, duration, a fixed reason), as webhooks keep theirs; a failure is retried
-// with the webhooks' exponential backoff up to a bounded number of attempts, one Slack can never accept (a channel
-// gone, the app removed) at once given up. Rows are claimed with a compare-and-set lease, so two runs never send one
-// twice; a run that died mid-send leaves a lease that expires.
+// with the webhooks' exponential backoff up to a bounded number of attempts, one Slack or Zendesk can never accept (a
+// channel gone, the app removed, a ticket deleted or closed, a token revoked) at once given up. Rows are claimed with a
+// compare-and-set lease, so two runs never send one twice; a run that died mid-send leaves a lease that expires.
 const { postThreadReply } = require(`${__hooks}/feedback/sources/slack/api.js`);
-const { slackReply, mailReply } = require(`${__hooks}/feedback/answers/message.js`);
+const { addTicketComment } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
+const { slackReply, zendeskReply, mailReply } = require(`${__hooks}/feedback/answers/message.js`);
 const { answeringOn } = require(`${__hooks}/feedback/answers/settings.js`);
 const { withoutUnconfirmedRecipients } = require(`${__hooks}/platform/confirmed-mail.js`);
 const find = require(`${__hooks}/platform/records.js`).recordOrNull;
@@ -22,6 +24,10 @@ const PERMANENT = [
   'slack:token_revoked',
   'slack:missing_scope',
   'slack:thread_not_found',
+  'zendesk:unauthorized',
+  'zendesk:forbidden',
+  'zendesk:not_found',
+  'zendesk:unprocessable', // a closed ticket takes no comment
 ];
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
@@ -81,6 +87,12 @@ function sendOne(app, answer, item, post, status, config) {
     const [slackChannel, ts] = item.getString('external_id').split(':');
     const token = app.findFirstRecordByFilter('slack_settings', '').getString('bot_token');
     return postThreadReply(token, slackChannel, ts, slackReply(app, post, status), config.timeoutSeconds);
+  }
+  if (channel === 'zendesk') {
+    const settings = app.findFirstRecordByFilter('zendesk_settings', '');
+    const ticket = item.getString('external_id').split(':')[0];
+    const body = zendeskReply(app, item, post, status, customerOf(app, item));
+    return addTicketComment(settings, ticket, body, settings.getBool('public_replies'), config.timeoutSeconds);
   }
   const message = mailReply(app, item, post, status, customerOf(app, item));
   if (!withoutUnconfirmedRecipients(app, message)) return { skip: 'unconfirmed' };

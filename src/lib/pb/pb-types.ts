@@ -73,6 +73,7 @@ export const Collections = {
   WebhookDeliveries: 'webhook_deliveries',
   Webhooks: 'webhooks',
   WidgetSettings: 'widget_settings',
+  ZendeskSettings: 'zendesk_settings',
 } as const;
 export type Collections = (typeof Collections)[keyof typeof Collections];
 
@@ -468,8 +469,9 @@ export type FeedbackAnswerAttemptsRecord = {
 };
 
 export const FeedbackAnswersChannelOptions = {
-  slack: 'slack',
   mail: 'mail',
+  slack: 'slack',
+  zendesk: 'zendesk',
 } as const;
 export type FeedbackAnswersChannelOptions =
   (typeof FeedbackAnswersChannelOptions)[keyof typeof FeedbackAnswersChannelOptions];
@@ -502,6 +504,7 @@ export type FeedbackAnswersRecord = {
 export const FeedbackItemsSourceOptions = {
   mail: 'mail',
   slack: 'slack',
+  zendesk: 'zendesk',
 } as const;
 export type FeedbackItemsSourceOptions = (typeof FeedbackItemsSourceOptions)[keyof typeof FeedbackItemsSourceOptions];
 
@@ -1260,6 +1263,21 @@ export type WidgetSettingsRecord = {
   updated: IsoAutoDateString;
 };
 
+export type ZendeskSettingsRecord = {
+  active?: boolean;
+  agent_email?: string;
+  answer_customers?: boolean;
+  api_token?: string;
+  capture_tag?: string;
+  created: IsoAutoDateString;
+  id: string;
+  last_event_at?: IsoDateString;
+  public_replies?: boolean;
+  signing_secret?: string;
+  subdomain?: string;
+  updated: IsoAutoDateString;
+};
+
 // Response types include system fields and match responses from the PocketBase API
 export type AuthoriginsResponse<Texpand = unknown> = Required<AuthoriginsRecord> & BaseSystemFields<Texpand>;
 export type ExternalauthsResponse<Texpand = unknown> = Required<ExternalauthsRecord> & BaseSystemFields<Texpand>;
@@ -1371,6 +1389,7 @@ export type WebhookDeliveriesResponse<Texpand = unknown> = Required<WebhookDeliv
   BaseSystemFields<Texpand>;
 export type WebhooksResponse<Texpand = unknown> = Required<WebhooksRecord> & BaseSystemFields<Texpand>;
 export type WidgetSettingsResponse<Texpand = unknown> = Required<WidgetSettingsRecord> & BaseSystemFields<Texpand>;
+export type ZendeskSettingsResponse<Texpand = unknown> = Required<ZendeskSettingsRecord> & BaseSystemFields<Texpand>;
 
 // Types containing all Records and Responses, useful for creating typing helper functions
 
@@ -1442,6 +1461,7 @@ export type CollectionRecords = {
   webhook_deliveries: WebhookDeliveriesRecord;
   webhooks: WebhooksRecord;
   widget_settings: WidgetSettingsRecord;
+  zendesk_settings: ZendeskSettingsRecord;
 };
 
 export type CollectionResponses = {
@@ -1512,6 +1532,7 @@ export type CollectionResponses = {
   webhook_deliveries: WebhookDeliveriesResponse;
   webhooks: WebhooksResponse;
   widget_settings: WidgetSettingsResponse;
+  zendesk_settings: ZendeskSettingsResponse;
 };
 
 // Utility types for create/update operations

@@ -131,6 +131,48 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
   },
+  '/api/chorus/zendesk/webhook': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'zendeskWebhook',
+      summary:
+        'Zendesk: the webhook a trigger calls when a ticket gets the capture tag (the JSON body { ticket_id, comment_id?, agent_id? }), signed with the webhook’s signing secret (X-Zendesk-Webhook-Signature, X-Zendesk-Webhook-Signature-Timestamp); the ticket is then read from Zendesk’s API',
+      requestBody: body(
+        { ticket_id: { type: 'string' }, comment_id: { type: 'string' }, agent_id: { type: 'string' } },
+        ['ticket_id'],
+      ),
+      responses: { 200: ok(), 400: err, 401: err, 404: err, 413: err },
+    },
+  },
+  '/api/chorus/zendesk/settings': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'zendeskSettings',
+      summary:
+        'Admins: the Zendesk source’s settings without its secrets (whether the signing secret is set, the API token’s last four characters), the webhook URL to paste into Zendesk and the last event',
+      responses: { 200: ok(), 401: err, 403: err },
+    },
+    post: {
+      tags: ['chorus'],
+      operationId: 'setZendeskSettings',
+      summary:
+        'Admins: change the Zendesk source’s settings; the API token and signing secret are written, never read back',
+      requestBody: body(
+        {
+          active: { type: 'boolean' },
+          subdomain: { type: 'string', maxLength: 63 },
+          agent_email: { type: 'string', maxLength: 254 },
+          api_token: { type: 'string', maxLength: 100 },
+          signing_secret: { type: 'string', maxLength: 200 },
+          capture_tag: { type: 'string', maxLength: 80 },
+          public_replies: { type: 'boolean' },
+          answer_customers: { type: 'boolean' },
+        },
+        [],
+      ),
+      responses: { 200: ok(), 400: err, 401: err, 403: err },
+    },
+  },
   '/api/chorus/feedback/mail/settings': {
     get: {
       tags: ['chorus'],

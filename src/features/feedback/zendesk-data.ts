@@ -1,0 +1,36 @@
+// Zendesk's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/zendesk/settings.js): never the
+// secrets, only the API token's last four characters and whether the signing secret is set, the webhook URL to paste
+// into Zendesk, and when the last ticket arrived.
+import type { PocketBase } from '../../lib/pb/client';
+
+export interface ZendeskSettings {
+  active: boolean;
+  subdomain: string;
+  agent_email: string;
+  api_token: string;
+  signing_secret_set: boolean;
+  capture_tag: string;
+  public_replies: boolean;
+  answer_customers: boolean;
+  last_event_at: string;
+  webhook_url: string;
+}
+
+export interface ZendeskSettingsInput {
+  active?: boolean;
+  subdomain?: string;
+  agent_email?: string;
+  api_token?: string;
+  signing_secret?: string;
+  capture_tag?: string;
+  public_replies?: boolean;
+  answer_customers?: boolean;
+}
+
+export function readZendeskSettings(pb: PocketBase): Promise<ZendeskSettings> {
+  return pb.send('/api/chorus/zendesk/settings', { method: 'GET' });
+}
+
+export function writeZendeskSettings(pb: PocketBase, input: ZendeskSettingsInput): Promise<ZendeskSettings> {
+  return pb.send('/api/chorus/zendesk/settings', { method: 'POST', body: input });
+}

@@ -1,0 +1,34 @@
+// Zendesk on the integrations page (issue 58), in the user's words: "an admin connects Zendesk: pastes the subdomain,
+// the agent's email, an API token and the webhook's signing secret, copies the webhook URL into Zendesk, and sees that
+// both secrets are set, never the secrets themselves". (What Zendesk sends, its signature and the answers on the
+// ticket are tests/integration/feedback/zendesk.test.ts.)
+import { expect, test } from '../fixtures';
+import { openPage, signInContext } from '../ideas-helpers';
+
+test('an admin connects Zendesk and never sees its secrets again', async ({ page, pbUrl, baseURL, createMember }) => {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const staff = await createMember({ role: 'admin', name: `Admin ${tag}` });
+  await signInContext(page.context(), pbUrl, baseURL as string, staff);
+
+  await openPage(page, '/admin/integrations');
+  const zendesk = page.getByTestId('zendesk-settings');
+  await expect(zendesk.getByTestId('zendesk-webhook')).toHaveText(/\/api\/chorus\/zendesk\/webhook$/);
+  await expect(zendesk.getByTestId('zendesk-last-event')).toHaveText('No ticket from Zendesk yet.');
+  await zendesk.getByLabel('Subdomain (before .zendesk.com)').fill('acme');
+  await zendesk.getByLabel('Account email').fill('agent@acme.test');
+  await zendesk.getByLabel('API token').fill('e2eStandInZendeskApiToken0000wxyz');
+  await zendesk.getByLabel('Webhook signing secret').fill('ZTJlU3RhbmRJblNpZ25pbmdTZWNyZXQ=');
+  await zendesk.getByLabel('As a public reply (otherwise as an internal note)').check();
+  await zendesk.getByRole('button', { name: 'Save' }).click();
+  await expect(zendesk.getByTestId('zendesk-state')).toContainText('API token …wxyz');
+  await expect(zendesk.getByTestId('zendesk-state')).toContainText('signing secret set');
+  await expect(zendesk.getByLabel('API token')).toHaveValue('');
+  await expect(page.locator('body')).not.toContainText('ZTJlU3RhbmRJblNpZ25pbmdTZWNyZXQ=');
+
+  // It holds after a reload: the server took it, and still shows no secret.
+  await openPage(page, '/admin/integrations');
+  const again = page.getByTestId('zendesk-settings');
+  await expect(again.getByLabel('Subdomain (before .zendesk.com)')).toHaveValue('acme');
+  await expect(again.getByLabel('As a public reply (otherwise as an internal note)')).toBeChecked();
+  await expect(page.locator('body')).not.toContainText('e2eStandInZendeskApiToken0000wxyz');
+});
