@@ -205,14 +205,16 @@ test('an admin connects a Linear team, fetches its states, maps them and sees th
         const page = await context.newPage();
         await page.goto(`${stack.siteUrl}/admin/integrations`);
         await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
-        await page.getByRole('combobox', { name: 'Tracker' }).selectOption('linear');
-        await page.getByLabel('Name', { exact: true }).fill('Engineering');
-        await page.getByLabel('Team id').fill(TEAM_ID);
-        await page.getByLabel('Team key').fill('ENG');
-        await page.getByLabel('Webhook signing secret').fill('lin_wh_admin');
+        // The tracker's own form: the integrations page also holds Zendesk's, with an account email and a token too.
+        const connect = page.getByRole('form', { name: 'Connect a tracker' });
+        await connect.getByRole('combobox', { name: 'Tracker' }).selectOption('linear');
+        await connect.getByLabel('Name', { exact: true }).fill('Engineering');
+        await connect.getByLabel('Team id').fill(TEAM_ID);
+        await connect.getByLabel('Team key').fill('ENG');
+        await connect.getByLabel('Webhook signing secret').fill('lin_wh_admin');
         // A wrong token is accepted as pasted, then told apart when the states are fetched.
-        await page.getByLabel('API token').fill('lin_api_wrong');
-        await page.getByRole('button', { name: 'Connect' }).click();
+        await connect.getByLabel('API token').fill('lin_api_wrong');
+        await connect.getByRole('button', { name: 'Connect', exact: true }).click();
         const card = page.getByTestId('integration').filter({ hasText: 'Engineering' });
         await expect(card).toBeVisible();
         const [connection] = await admin.collection('tracker_connections').getFullList();
