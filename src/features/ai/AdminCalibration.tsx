@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { AdminTable } from '../../ui/AdminTable';
-import { ConfirmQuestion } from '../../ui/ConfirmQuestion';
+import AskFirst from '../../ui/AskFirst';
 import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
 import { $calibration, $calibrationError, calibrate, startCalibrationStatus } from './calibration';
 import type { CalibrationRun, CalibrationStatus, Points } from './calibration-data';
@@ -56,20 +56,18 @@ function Progress({ run }: { run: CalibrationRun }) {
 
 function CalibrateButton({ status }: { status: CalibrationStatus }) {
   const t = translator('adminAi');
-  const { confirming, busy, answer, ask, cancel, run } = useConfirmStep();
+  const { confirming, busy, askButton, ask, cancel, run } = useConfirmStep();
   const go = () => run(calibrate);
   const done = status.latest?.state === 'done' ? status.latest : null;
   if (confirming && done) {
     return (
-      <ConfirmQuestion
-        id="ai-calibrate-again"
+      <AskFirst
         question={t('confirmAgain', { date: day(done.created) })}
-        yes={t('confirmYes')}
+        confirm={t('confirmYes')}
         cancel={t('cancel')}
         tone="primary"
-        answer={answer}
-        busy={busy}
-        onYes={go}
+        disabled={busy}
+        onConfirm={go}
         onCancel={cancel}
       />
     );
@@ -77,6 +75,7 @@ function CalibrateButton({ status }: { status: CalibrationStatus }) {
   return (
     <p>
       <button
+        ref={askButton}
         type="button"
         className="button primary"
         disabled={busy || status.runsLeft === 0}

@@ -6,7 +6,7 @@ import { currentLocale, translator } from '../../i18n/current';
 import { actionName } from '../../lib/action-name';
 import type { AppError } from '../../lib/pb/errors';
 import { AdminTable } from '../../ui/AdminTable';
-import { ConfirmQuestion } from '../../ui/ConfirmQuestion';
+import AskFirst from '../../ui/AskFirst';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
@@ -72,25 +72,28 @@ function KeyState({ apiKey }: { apiKey: ApiKeyRecord }) {
 
 function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
   const t = translator('apiKeys');
-  const { confirming, busy, answer, ask, cancel, run } = useConfirmStep();
+  const { confirming, busy, askButton, ask, cancel, run } = useConfirmStep();
   if (apiKey.revoked_at) return null;
   if (!confirming) {
     return (
-      <button type="button" className="button danger" onClick={ask} aria-label={actionName(t('revoke'), apiKey.name)}>
+      <button
+        ref={askButton}
+        type="button"
+        className="button danger"
+        onClick={ask}
+        aria-label={actionName(t('revoke'), apiKey.name)}
+      >
         {t('revoke')}
       </button>
     );
   }
   return (
-    <ConfirmQuestion
-      id={`revoke-${apiKey.id}`}
+    <AskFirst
       question={t('revokeConfirm', { name: apiKey.name })}
-      yes={t('revokeYes')}
+      confirm={t('revokeYes')}
       cancel={t('cancel')}
-      tone="danger"
-      answer={answer}
-      busy={busy}
-      onYes={() => run(() => revokeKey(apiKey.id))}
+      disabled={busy}
+      onConfirm={() => run(() => revokeKey(apiKey.id))}
       onCancel={cancel}
     />
   );

@@ -1,14 +1,12 @@
-// An action asked first in place: the button pressed is replaced by the question, focus goes to its answer (not
-// back to the page's top), and the answer runs the action once, busy meanwhile, then the question closes.
-import { useEffect, useRef, useState } from 'react';
+// The state of an action asked first in place (src/ui/AskFirst.tsx, which focuses its answer): whether the question
+// stands in for the button, busy while the answer runs the action once, and Cancel handing focus back to the button.
+import { useRef, useState } from 'react';
 
 export function useConfirmStep() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const answer = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) answer.current?.focus();
-  }, [confirming]);
+  /** The button that asks: focus returns to it when the question is cancelled. */
+  const askButton = useRef<HTMLButtonElement>(null);
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -18,5 +16,9 @@ export function useConfirmStep() {
       setConfirming(false);
     }
   };
-  return { confirming, busy, answer, ask: () => setConfirming(true), cancel: () => setConfirming(false), run };
+  const cancel = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => askButton.current?.focus());
+  };
+  return { confirming, busy, askButton, ask: () => setConfirming(true), cancel, run };
 }
