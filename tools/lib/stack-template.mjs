@@ -25,6 +25,8 @@ const SEEDED_TEMPLATE_MINUTES = 20;
 export async function copyStackTemplate({ dataDir, seed, env, proxySecret, prepare }) {
   const bin = await ensurePocketBase();
   const made = seed ? `seeded ${Math.floor(Date.now() / (SEEDED_TEMPLATE_MINUTES * 60_000))}` : 'migrated';
+  // Seeded and migrated templates in folders of their own: making a new seeded one (every 20 minutes) clears the
+  // stale templates of its folder, never the migrated one another worker may be copying.
   const fromEnv = ['CHORUS_DEMO_PASSWORD', 'PB_SUPERUSER_EMAIL', 'PB_SUPERUSER_PASSWORD'].map(
     (name) => process.env[name] ?? '',
   );
@@ -34,7 +36,7 @@ export async function copyStackTemplate({ dataDir, seed, env, proxySecret, prepa
     tree: root,
     hooksDir: HOOKS_DIR,
     key: ['stack', made, ...fromEnv].join('\0'),
-    templatesDir: STACK_TEMPLATES_DIR,
+    templatesDir: join(STACK_TEMPLATES_DIR, seed ? 'seeded' : 'migrated'),
     trees: ['tools/lib/seed'],
     migrate: async (folder) => {
       const superuser = operatorCredentials(folder);
