@@ -336,6 +336,15 @@ describe('refused, and nothing written', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('counts the body cap in bytes: 140,000 two-byte characters (280 KB) are refused 413, before HubSpot is read', async () => {
+    const calls = hubspot.callCount();
+    const response = await deliver([
+      { ...hubspotEvent('company.creation', hubspotId()), padding: 'é'.repeat(140_000) },
+    ]);
+    expect(response.status).toBe(413);
+    expect(hubspot.callCount()).toBe(calls);
+  });
+
   it('answers 404 and reads nothing while HubSpot is off', async () => {
     await admin.send('/api/chorus/hubspot/settings', { method: 'POST', body: { active: false } });
     const calls = hubspot.callCount();

@@ -364,6 +364,14 @@ describe('refused or ignored, and nothing written', () => {
     expect((await read(target)).monthly_revenue).toBe(0);
   });
 
+  it('counts the body cap in bytes: 140,000 two-byte characters (280 KB) are refused 413, before Stripe is read', async () => {
+    const calls = stripe.callCount();
+    const event = stripeEvent('customer.updated', { id: customerId(), object: 'customer' });
+    const response = await deliverStripe(webhookUrl(), { ...event, padding: 'é'.repeat(140_000) }, signed);
+    expect(response.status).toBe(413);
+    expect(stripe.callCount()).toBe(calls);
+  });
+
   it('answers 404 and reads nothing while Stripe is off', async () => {
     await admin.send('/api/chorus/stripe/settings', { method: 'POST', body: { active: false } });
     const calls = stripe.callCount();
