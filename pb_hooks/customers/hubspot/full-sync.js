@@ -43,13 +43,15 @@ function runRequestedSync(app) {
   const totals = { created: 0, updated: 0, pending: 0, unchanged: 0 };
   let after = '';
   let outcome = '';
+  // Owners' names, read once for the whole run (most companies share a handful of owners).
+  const owners = {};
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const read = readCompanyPage(token, after);
     if (!read.ok) {
       outcome = `error:${read.error}`;
       break;
     }
-    const applied = applyCompanies(app, token, read.companies);
+    const applied = applyCompanies(app, token, read.companies, [], owners);
     if (!applied.ok) {
       outcome = `error:${applied.error}`;
       break;

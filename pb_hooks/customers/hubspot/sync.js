@@ -124,9 +124,11 @@ function syncCompanies(app, token, ids) {
   return applyCompanies(app, token, read.companies, ids);
 }
 
-/** Writes `companies` read from HubSpot; every id of `gone` HubSpot did not return is unlinked. */
-function applyCompanies(app, token, companies, gone = []) {
-  const owners = {};
+/**
+ * Writes `companies` read from HubSpot; every id of `gone` HubSpot did not return is unlinked. `owners` ({ id: name })
+ * holds the owners' names already read: a full sync passes the same one page after page, so each owner is read once.
+ */
+function applyCompanies(app, token, companies, gone = [], owners = {}) {
   for (const company of companies) {
     const owner = String(company.properties?.hubspot_owner_id || '');
     if (!owner || owners[owner] !== undefined) continue;

@@ -276,6 +276,24 @@ describe('sync now', () => {
     expect(audit.length).toBe(1);
   });
 
+  it('reads each owner once a run, however many pages name them', async () => {
+    hubspot.setOwner({ id: '55500001', firstName: 'Pat', lastName: 'Paged' });
+    const ids = [hubspotId(), hubspotId(), hubspotId()];
+    for (const id of ids) hubspot.setCompany({ id, name: `Owned ${id}`, hubspot_owner_id: '55500001' });
+    hubspot.setPageSize(1);
+    const calls = hubspot.callCount();
+    const { sync_at: before } = await admin.send('/api/chorus/hubspot/settings', {});
+    await admin.send('/api/chorus/hubspot/sync', { method: 'POST' });
+    await vi.waitFor(
+      async () => expect((await admin.send('/api/chorus/hubspot/settings', {})).sync_at).not.toBe(before),
+      { timeout: 20_000, interval: 100 },
+    );
+    hubspot.setPageSize(100);
+    for (const id of ids) expect(await byHubSpot(id)).toMatchObject({ owner_name: 'Pat Paged' });
+    const ownerReads = hubspot.calls.slice(calls).filter((call) => call.path === '/crm/v3/owners/55500001');
+    expect(ownerReads.length).toBe(1);
+  });
+
   it('only admins ask for it, and not while HubSpot is off', async () => {
     const actors = await createActors(pb);
     const { sync_at: before } = await admin.send('/api/chorus/hubspot/settings', {});
