@@ -10,12 +10,17 @@ const { recordAudit } = require(`${__hooks}/audit/audit.js`);
 
 const MAX_PAGES = 100;
 
-/** POST …/sync: marks the request (audited) and wakes the job; 409 while HubSpot is off or has no token. */
+/**
+ * POST …/sync: marks the request (audited) and wakes the job; 409 while HubSpot is off or has no token, 429 past an
+ * admin's allowance (platform/limits.js 'hubspot-sync'). A sync already asked for and not yet started is that one.
+ */
 function requestSync(e) {
   const settings = hubspotSettings(e.app);
   if (!settings.getBool('active') || !settings.getString('access_token')) {
     throw new ApiError(409, require(`${__hooks}/platform/refusals.js`).refusalText('hubspotUnavailable'), {});
   }
+  require(`${__hooks}/platform/limits.js`).spend('hubspot-sync', e.auth?.id || 'operator');
+  if (settings.getString('sync_requested_at')) return { queued: true };
   settings.set('sync_requested_at', new DateTime());
   e.app.runInTransaction((txApp) => {
     txApp.save(settings);

@@ -384,3 +384,27 @@ describe('refused, and nothing written', () => {
     await admin.send('/api/chorus/hubspot/settings', { method: 'POST', body: { access_token: TOKEN } });
   });
 });
+
+// Last in the file: the syncs these requests start may still run when it ends.
+describe('sync now, asked again and again', () => {
+  it('an admin’s requests past ten an hour are refused 429, and no sync is asked for by them', async () => {
+    const audits = async () =>
+      (await pb.admin.collection('audit_entries').getFullList({ filter: 'action = "hubspot.sync"' })).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      statuses.push(
+        await admin.send('/api/chorus/hubspot/sync', { method: 'POST' }).then(
+          () => 202,
+          (error: { status: number }) => error.status,
+        ),
+      );
+    }
+    const first = statuses.indexOf(429);
+    expect(first, statuses.join()).toBeGreaterThan(-1);
+    expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
+    const audited = await audits();
+    expect(audited).toBeLessThanOrEqual(10);
+    await expect(admin.send('/api/chorus/hubspot/sync', { method: 'POST' })).rejects.toMatchObject({ status: 429 });
+    expect(await audits()).toBe(audited);
+  });
+});
