@@ -11,7 +11,7 @@
 // owner and stage cleared, a revenue HubSpot gave dropped to 0; the Chorus company itself, with its members' votes,
 // stays.
 const { readCompanies, readOwnerName } = require(`${__hooks}/customers/hubspot/api.js`);
-const { offerRevenue } = require(`${__hooks}/customers/revenue.js`);
+const { offerRevenue, clearPending } = require(`${__hooks}/customers/revenue.js`);
 
 const DOMAIN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
@@ -75,13 +75,10 @@ function upsertCompany(app, found, ownerName) {
     set('owner_name', ownerName);
     set('lifecycle_stage', String(props.lifecyclestage || '').slice(0, 60));
     if (changed) record.set('hubspot_at', new DateTime());
-    const monthly = monthlyOf(props.annualrevenue);
-    let offered = 'unchanged';
-    if (monthly !== null) offered = offerRevenue(txApp, record, { amount: monthly, source: 'hubspot' });
-    else if (record.getString('revenue_source') === 'hubspot') {
-      offered = offerRevenue(txApp, record, { amount: 0, source: 'hubspot' });
-    }
-    if (offered === 'unchanged' && changed) txApp.save(record);
+    // An empty annual revenue offers nothing, except 0 over a revenue HubSpot itself gave.
+    const monthly = monthlyOf(props.annualrevenue) ?? (record.getString('revenue_source') === 'hubspot' ? 0 : null);
+    const offered = monthly === null ? 'unchanged' : offerRevenue(record, { amount: monthly, source: 'hubspot' });
+    if (changed || offered !== 'unchanged') txApp.save(record);
     if (created) outcome = 'created';
     else if (offered === 'pending') outcome = 'pending';
     else if (changed || offered !== 'unchanged') outcome = 'updated';
@@ -99,15 +96,9 @@ function unlinkCompany(app, id) {
     record.set('owner_name', '');
     record.set('lifecycle_stage', '');
     record.set('hubspot_at', new DateTime());
-    if (record.getString('pending_source') === 'hubspot') {
-      for (const field of ['pending_source', 'pending_at', 'pending_currency']) record.set(field, '');
-      record.set('pending_revenue', 0);
-    }
-    const offered =
-      record.getString('revenue_source') === 'hubspot'
-        ? offerRevenue(txApp, record, { amount: 0, source: 'hubspot' })
-        : 'unchanged';
-    if (offered === 'unchanged') txApp.save(record);
+    if (record.getString('pending_source') === 'hubspot') clearPending(record);
+    if (record.getString('revenue_source') === 'hubspot') offerRevenue(record, { amount: 0, source: 'hubspot' });
+    txApp.save(record);
     outcome = 'unlinked';
   });
   return outcome;
