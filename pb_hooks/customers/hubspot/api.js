@@ -78,4 +78,4 @@ function readOwnerName(token, id) {
   return { ok: true, name: (name || String(email || '')).trim().slice(0, 200) };
 }
 
-module.exports = { readCompanies, readCompanyPage, readOwnerName, MAX_BATCH, PROPERTIES };
+module.exports = { readCompanies, readCompanyPage, readOwnerName, MAX_BATCH };

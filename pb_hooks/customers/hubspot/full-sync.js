@@ -79,4 +79,4 @@ function runRequestedSync(app) {
   app.logger().info('HubSpot: a full sync ended', 'outcome', outcome);
 }
 
-module.exports = { requestSync, runRequestedSync, MAX_PAGES };
+module.exports = { requestSync, runRequestedSync };

@@ -77,4 +77,4 @@ function receiveWebhook(e) {
   return e.json(200, { received: true, ...result.counts });
 }
 
-module.exports = { receiveWebhook, companyIds, MAX_BODY_BYTES, MAX_EVENTS, HANDLED };
+module.exports = { receiveWebhook };

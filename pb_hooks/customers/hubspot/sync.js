@@ -137,4 +137,4 @@ function applyCompanies(app, token, companies, gone = [], owners = {}) {
   return { ok: true, counts };
 }
 
-module.exports = { syncCompanies, applyCompanies, upsertCompany, unlinkCompany, normalDomain, monthlyOf };
+module.exports = { syncCompanies, applyCompanies };

@@ -43,4 +43,4 @@ function receiveWebhook(e) {
   return e.json(200, { received: true, outcome });
 }
 
-module.exports = { receiveWebhook, MAX_BODY_BYTES };
+module.exports = { receiveWebhook };

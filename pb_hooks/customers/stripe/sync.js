@@ -155,4 +155,4 @@ function syncCustomer(app, key, id) {
   return outcome;
 }
 
-module.exports = { syncCustomer, customerOf, monthlyRevenue, itemMonthly, HANDLED, COUNTED };
+module.exports = { syncCustomer, customerOf, HANDLED };
