@@ -12,19 +12,7 @@
 // stays.
 const { readCompanies, readOwnerName } = require(`${__hooks}/customers/hubspot/api.js`);
 const { offerRevenue, clearPending } = require(`${__hooks}/customers/revenue.js`);
-
-const DOMAIN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
-
-/** HubSpot's domain property ("www.Acme.com", "https://acme.com/", …) as Chorus keeps it, or ''. */
-function normalDomain(value) {
-  const host = String(value || '')
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, '')
-    .replace(/[/?#:].*$/, '')
-    .replace(/^www\./, '');
-  return host.length <= 253 && DOMAIN.test(host) ? host : '';
-}
+const { normalDomain } = require(`${__hooks}/customers/domain.js`);
 
 /** HubSpot's annualrevenue (a number as text, in the account's currency) as a monthly amount, or null if unset. */
 function monthlyOf(annual) {

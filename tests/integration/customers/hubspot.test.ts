@@ -196,6 +196,22 @@ describe('a signed company event', () => {
     await expect(admin.collection('companies').update(acme.id, { hubspot_company: '1' })).rejects.toBeTruthy();
   });
 
+  it('keeps a domain staff type as HubSpot’s is matched: "https://www.Typed.test/" is typed.test, and matches', async () => {
+    const typed = await admin
+      .collection('companies')
+      .create({ external_id: 'typed-1', name: 'Typed (ours)', domain: 'https://www.Typed.test/' });
+    expect(await read(typed)).toMatchObject({ domain: 'typed.test' });
+    await admin.collection('companies').update(typed.id, { domain: 'WWW.typed.test' });
+    expect(await read(typed)).toMatchObject({ domain: 'typed.test' });
+    await expect(admin.collection('companies').update(typed.id, { domain: 'not a domain' })).rejects.toMatchObject({
+      status: 400,
+    });
+    const id = hubspotId();
+    hubspot.setCompany({ id, name: 'Typed Inc', domain: 'typed.test' });
+    expect(await (await deliver([hubspotEvent('company.creation', id)])).json()).toMatchObject({ updated: 1 });
+    expect(await read(typed)).toMatchObject({ name: 'Typed (ours)', hubspot_company: id });
+  });
+
   it('unlinks a company deleted in HubSpot: owner and stage cleared, HubSpot’s revenue dropped, the company kept', async () => {
     const id = hubspotId();
     hubspot.setCompany({
