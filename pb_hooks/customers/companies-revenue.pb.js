@@ -28,14 +28,15 @@ routerAdd(
     const { acceptPending } = require(`${__hooks}/customers/revenue.js`);
     const { recordAudit } = require(`${__hooks}/audit/audit.js`);
     let company;
-    try {
-      company = e.app.findRecordById('companies', e.request.pathValue('id'));
-    } catch {
-      throw new NotFoundError('');
-    }
-    const before = company.getFloat('monthly_revenue');
-    if (!acceptPending(company)) throw new NotFoundError('');
+    // Read in the transaction: a webhook's newer offer cannot land between the read and the save and be lost.
     e.app.runInTransaction((txApp) => {
+      try {
+        company = txApp.findRecordById('companies', e.request.pathValue('id'));
+      } catch {
+        throw new NotFoundError('');
+      }
+      const before = company.getFloat('monthly_revenue');
+      if (!acceptPending(company)) throw new NotFoundError('');
       txApp.save(company);
       recordAudit(txApp, e, {
         action: 'companies.revenue_accept',
