@@ -48,8 +48,8 @@ function runRequestedSync(app) {
   const totals = { created: 0, updated: 0, pending: 0, unchanged: 0 };
   let after = '';
   let outcome = '';
-  // Owners' names, read once for the whole run (most companies share a handful of owners).
-  const owners = {};
+  // The owners' names, read once for the whole run.
+  const owners = { names: null };
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const read = readCompanyPage(token, after);
     if (!read.ok) {

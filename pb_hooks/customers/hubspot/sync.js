@@ -10,7 +10,7 @@
 // value staff gave until an admin accepts it. A company HubSpot no longer has (deleted, merged away) is unlinked:
 // owner and stage cleared, a revenue HubSpot gave dropped to 0; the Chorus company itself, with its members' votes,
 // stays.
-const { readCompanies, readOwnerName } = require(`${__hooks}/customers/hubspot/api.js`);
+const { readCompanies, readOwnerNames } = require(`${__hooks}/customers/hubspot/api.js`);
 const { offerRevenue, clearPending } = require(`${__hooks}/customers/revenue.js`);
 const { normalDomain } = require(`${__hooks}/customers/domain.js`);
 
@@ -104,22 +104,21 @@ function syncCompanies(app, token, ids) {
 }
 
 /**
- * Writes `companies` read from HubSpot; every id of `gone` HubSpot did not return is unlinked. `owners` ({ id: name })
- * holds the owners' names already read: a full sync passes the same one page after page, so each owner is read once.
+ * Writes `companies` read from HubSpot; every id of `gone` HubSpot did not return is unlinked. The owners' names are
+ * read once, all together, when a company names one; `owners` keeps them: a full sync passes the same one page
+ * after page, so they are read once a run.
  */
-function applyCompanies(app, token, companies, gone = [], owners = {}) {
-  for (const company of companies) {
-    const owner = String(company.properties?.hubspot_owner_id || '');
-    if (!owner || owners[owner] !== undefined) continue;
-    const answer = readOwnerName(token, owner);
+function applyCompanies(app, token, companies, gone = [], owners = { names: null }) {
+  if (!owners.names && companies.some((company) => company.properties?.hubspot_owner_id)) {
+    const answer = readOwnerNames(token);
     if (!answer.ok) return answer;
-    owners[owner] = answer.name;
+    owners.names = answer.names;
   }
   const counts = { created: 0, updated: 0, pending: 0, unchanged: 0, unlinked: 0, unmatched: 0 };
   const returned = new Set(companies.map((company) => String(company.id)));
   for (const company of companies) {
     const owner = String(company.properties?.hubspot_owner_id || '');
-    counts[upsertCompany(app, company, owner ? owners[owner] : '')] += 1;
+    counts[upsertCompany(app, company, owners.names?.[owner] ?? '')] += 1;
   }
   for (const id of gone) if (!returned.has(String(id))) counts[unlinkCompany(app, id)] += 1;
   return { ok: true, counts };

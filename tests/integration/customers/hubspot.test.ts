@@ -251,6 +251,26 @@ describe('a signed company event', () => {
     expect(await ignored.json()).toEqual({ received: true, ignored: true });
   });
 
+  it('a delivery naming 100 companies with 100 owners costs HubSpot two calls, not one per owner', async () => {
+    const ids = Array.from({ length: 100 }, () => hubspotId());
+    for (const [index, id] of ids.entries()) {
+      hubspot.setOwner({ id: `7700${index}`, firstName: 'Owner', lastName: String(index) });
+      hubspot.setCompany({ id, name: `Hundred ${index}`, hubspot_owner_id: `7700${index}` });
+    }
+    hubspot.setOwnerPageSize(60);
+    const calls = hubspot.callCount();
+    const response = await deliver(ids.map((id) => hubspotEvent('company.propertyChange', id)));
+    expect(await response.json()).toMatchObject({ created: 100 });
+    hubspot.setOwnerPageSize(500);
+    // One batch read of the companies, and the owners list in pages (60 a page here: a cursor followed).
+    const made = hubspot.calls.slice(calls).map((call) => call.path.split('?')[0] ?? '');
+    expect(made.filter((path) => path === '/crm/v3/objects/companies/batch/read').length).toBe(1);
+    expect(made.filter((path) => path.startsWith('/crm/v3/owners')).length).toBeLessThanOrEqual(3);
+    expect(await byHubSpot(ids[99] ?? '')).toMatchObject({ owner_name: 'Owner 99' });
+    // Gone from HubSpot again, so the full syncs below read a few pages, not a hundred.
+    for (const id of ids) hubspot.deleteCompany(id);
+  });
+
   it('verifies the URI as HubSpot signs it: the listed escapes decoded', async () => {
     const id = hubspotId();
     hubspot.setCompany({ id, name: 'Query Co', domain: 'query.test' });
@@ -306,7 +326,7 @@ describe('sync now', () => {
     );
     hubspot.setPageSize(100);
     for (const id of ids) expect(await byHubSpot(id)).toMatchObject({ owner_name: 'Pat Paged' });
-    const ownerReads = hubspot.calls.slice(calls).filter((call) => call.path === '/crm/v3/owners/55500001');
+    const ownerReads = hubspot.calls.slice(calls).filter((call) => call.path.startsWith('/crm/v3/owners'));
     expect(ownerReads.length).toBe(1);
   });
 
