@@ -1,6 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // A company's revenue keeps its source and time (issue 58; pb_hooks/customers/revenue.js): an admin's edit through
-// the API is 'manual'; and the one action on a value a source offered instead of theirs.
+// the API is 'manual' (and a domain typed is kept as HubSpot's is matched); and the one action on a value a source
+// offered instead of theirs.
 // POST /api/chorus/companies/{id}/revenue/accept   admins: the pending value (Stripe's) becomes the company's
 //   200 { id, monthly_revenue, revenue_source, revenue_at }; 404 when the company has nothing pending.
 for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
@@ -12,6 +13,9 @@ for (const register of [onRecordCreateRequest, onRecordUpdateRequest]) {
     // Only a superuser may name the source itself (the rules refuse it to everyone else): theirs is kept.
     const named = e.requestInfo().body.revenue_source !== undefined;
     if (changed && !named) require(`${__hooks}/customers/revenue.js`).stampRevenue(record, 'manual');
+    // The domain as HubSpot's is matched (customers/domain.js); what is no domain stays, for the field to refuse.
+    const domain = require(`${__hooks}/customers/domain.js`).normalDomain(record.getString('domain'));
+    if (domain) record.set('domain', domain);
     e.next();
   }, 'companies');
 }
@@ -24,14 +28,15 @@ routerAdd(
     const { acceptPending } = require(`${__hooks}/customers/revenue.js`);
     const { recordAudit } = require(`${__hooks}/audit/audit.js`);
     let company;
-    try {
-      company = e.app.findRecordById('companies', e.request.pathValue('id'));
-    } catch {
-      throw new NotFoundError('');
-    }
-    const before = company.getFloat('monthly_revenue');
-    if (!acceptPending(company)) throw new NotFoundError('');
+    // Read in the transaction: a webhook's newer offer cannot land between the read and the save and be lost.
     e.app.runInTransaction((txApp) => {
+      try {
+        company = txApp.findRecordById('companies', e.request.pathValue('id'));
+      } catch {
+        throw new NotFoundError('');
+      }
+      const before = company.getFloat('monthly_revenue');
+      if (!acceptPending(company)) throw new NotFoundError('');
       txApp.save(company);
       recordAudit(txApp, e, {
         action: 'companies.revenue_accept',

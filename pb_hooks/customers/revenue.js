@@ -13,6 +13,7 @@ function stampRevenue(record, source, currency = '') {
   record.set('revenue_currency', currency);
 }
 
+/** Drops the value a source offered (nothing is pending any more). */
 function clearPending(record) {
   record.set('pending_revenue', 0);
   record.set('pending_source', '');
@@ -28,11 +29,11 @@ function mayReplace(record, source) {
 }
 
 /**
- * A source offers `amount` (units, per month) for the company `record`: written at once where it may replace the
- * value, else kept as pending beside the value people gave. Saves only when something changed.
- * Answers 'updated' | 'pending' | 'unchanged'.
+ * A source offers `amount` (units, per month) for the company `record`: set at once where it may replace the
+ * value, else kept as pending beside the value people gave. The caller saves `record` (with its own changes) unless
+ * this answers 'unchanged' and it changed nothing else. Answers 'updated' | 'pending' | 'unchanged'.
  */
-function offerRevenue(app, record, { amount, source, currency = '' }) {
+function offerRevenue(record, { amount, source, currency = '' }) {
   const value = Math.round(Math.max(0, Math.min(1e12, amount)) * 100) / 100;
   let outcome = 'unchanged';
   if (mayReplace(record, source)) {
@@ -62,7 +63,6 @@ function offerRevenue(app, record, { amount, source, currency = '' }) {
     record.set('pending_currency', currency);
     outcome = 'pending';
   }
-  if (outcome !== 'unchanged') app.save(record);
   return outcome;
 }
 
@@ -75,4 +75,4 @@ function acceptPending(record) {
   return true;
 }
 
-module.exports = { stampRevenue, offerRevenue, acceptPending, mayReplace };
+module.exports = { stampRevenue, clearPending, offerRevenue, acceptPending };

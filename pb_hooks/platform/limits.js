@@ -58,6 +58,8 @@ const LIMITS = {
   // similar ideas by meaning per client address (pb_hooks/duplicates/similar.pb.js): each costs a call to the AI provider;
   // past it the suggestions come from words alone until the window ends
   'similar-meaning': { max: 60, window: 60 },
+  // HubSpot's "sync now" per admin (customers/hubspot/full-sync.js): each run reads every company from HubSpot
+  'hubspot-sync': { max: 10, window: 3600 },
 };
 
 const keyOf = (name, who) => `${PREFIX}${name}:${String(who).toLowerCase()}`;

@@ -1,6 +1,6 @@
 // A local HubSpot for tests: the CRM v3 reads companies from HubSpot makes (POST /crm/v3/objects/companies/batch/read,
 // 200 with the companies found or 207 with an OBJECT_NOT_FOUND error for the rest; GET /crm/v3/objects/companies
-// paged with `after`; GET /crm/v3/owners/{id}), answered with the shapes of HubSpot's published OpenAPI specs
+// paged with `after`; GET /crm/v3/owners, paged the same way), answered with the shapes of HubSpot's published OpenAPI specs
 // (tests/fixtures/hubspot/hubspot-api.json, after github.com/HubSpot/HubSpot-public-api-spec-collection's
 // PublicApiSpecs/CRM/Companies and CRM/Owners v3) with each test's companies and owners; the private app's token checked
 // as HubSpot does (401 INVALID_AUTHENTICATION). And webhook deliveries signed exactly as HubSpot signs them, version 3
@@ -48,6 +48,7 @@ export async function startHubSpotServer({ token }: { token: string }) {
   const owners = new Map<string, HubSpotOwner>();
   // HubSpot answers at most `limit` (≤ 100) a page; a smaller page here exercises the `after` cursor.
   let pageSize = 100;
+  let ownerPageSize = 500;
   const server = await startJsonServer((call, authorization) => {
     const url = new URL(call.path, 'http://hubspot.local');
     if (authorization !== `Bearer ${token}`) return { status: 401, body: RECORDED.error };
@@ -74,13 +75,24 @@ export async function startHubSpotServer({ token }: { token: string }) {
       const next = start + limit < all.length ? { next: { after: String(start + limit), link: '' } } : undefined;
       return { status: 200, body: next ? { results: page, paging: next } : { results: page } };
     }
-    const ownerPath = /^\/crm\/v3\/owners\/([^/]+)$/.exec(url.pathname);
-    if (call.method === 'GET' && ownerPath) {
-      const owner = owners.get(ownerPath[1] ?? '');
-      if (!owner)
-        return { status: 404, body: { ...RECORDED.error, category: 'OBJECT_NOT_FOUND', message: 'Not found' } };
-      const names = { firstName: owner.firstName ?? '', lastName: owner.lastName ?? '', email: owner.email ?? '' };
-      return { status: 200, body: { ...RECORDED.owner, id: owner.id, ...names } };
+    if (call.method === 'GET' && (url.pathname === '/crm/v3/owners' || url.pathname === '/crm/v3/owners/')) {
+      // HubSpot answers at most 500 a page, `after` the cursor to the next one.
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 100), 500, ownerPageSize);
+      const start = Number(url.searchParams.get('after') ?? 0);
+      const page = [...owners.values()].slice(start, start + limit).map((owner) => ({
+        ...RECORDED.owner,
+        id: owner.id,
+        firstName: owner.firstName ?? '',
+        lastName: owner.lastName ?? '',
+        email: owner.email ?? '',
+      }));
+      const more = start + limit < owners.size;
+      return {
+        status: 200,
+        body: more
+          ? { results: page, paging: { next: { after: String(start + limit), link: '' } } }
+          : { results: page },
+      };
     }
     return { status: 404, body: { ...RECORDED.error, category: 'OBJECT_NOT_FOUND', message: 'Not found' } };
   });
@@ -100,6 +112,10 @@ export async function startHubSpotServer({ token }: { token: string }) {
     },
     setOwner(owner: HubSpotOwner) {
       owners.set(owner.id, owner);
+    },
+    /** A smaller owners page, to exercise its `after` cursor. */
+    setOwnerPageSize(size: number) {
+      ownerPageSize = size;
     },
     /** The number of API calls answered so far. */
     callCount: () => server.calls.length,

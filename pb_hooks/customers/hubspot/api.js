@@ -1,6 +1,6 @@
 // The one module that speaks to HubSpot (issue 58): its CRM v3 reads of companies (POST
 // /crm/v3/objects/companies/batch/read, GET /crm/v3/objects/companies?after=… for a full sync) and of owners (GET
-// /crm/v3/owners/{id}), in the shapes of HubSpot's published OpenAPI specs
+// /crm/v3/owners, every owner in a call or a few), in the shapes of HubSpot's published OpenAPI specs
 // (github.com/HubSpot/HubSpot-public-api-spec-collection, PublicApiSpecs/CRM/Companies and CRM/Owners), with a
 // private app's access token (scopes crm.objects.companies.read and crm.objects.owners.read). Calls go through
 // platform/outbound/outbound.js (public addresses only, no redirects, a time and size cap).
@@ -68,14 +68,30 @@ function readCompanyPage(token, after) {
   return { ok: true, companies: results.filter((one) => one && companyId(one.id)), after: next };
 }
 
-/** The owner's name (first and last, else the email), '' for an owner HubSpot no longer has, or { error }. */
-function readOwnerName(token, id) {
-  if (!companyId(id)) return { ok: true, name: '' };
-  const answer = call(token, 'GET', `/crm/v3/owners/${id}`);
-  if (!answer.ok) return answer.error === 'http_404' ? { ok: true, name: '' } : answer;
-  const { firstName, lastName, email } = answer.json;
+/** HubSpot's owners list takes at most 500 a page; 10 pages cover any account Chorus serves. */
+const OWNERS_PAGE = 500;
+const MAX_OWNER_PAGES = 10;
+
+/** An owner's name as Chorus shows it: first and last, else the email. */
+function ownerName({ firstName, lastName, email }) {
   const name = [firstName, lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ');
-  return { ok: true, name: (name || String(email || '')).trim().slice(0, 200) };
+  return (name || String(email || '')).trim().slice(0, 200);
 }
 
-module.exports = { readCompanies, readCompanyPage, readOwnerName, MAX_BATCH, PROPERTIES };
+/** Every active owner's name, { ok, names: { id: name } }, in a call or a few (an owner not listed has none). */
+function readOwnerNames(token) {
+  const names = {};
+  let after = '';
+  for (let page = 0; page < MAX_OWNER_PAGES; page += 1) {
+    const query = `limit=${OWNERS_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+    const answer = call(token, 'GET', `/crm/v3/owners?${query}`);
+    if (!answer.ok) return answer;
+    const results = Array.isArray(answer.json.results) ? answer.json.results : [];
+    for (const owner of results) if (owner && companyId(owner.id)) names[String(owner.id)] = ownerName(owner);
+    after = String(answer.json.paging?.next?.after || '');
+    if (!after) break;
+  }
+  return { ok: true, names };
+}
+
+module.exports = { readCompanies, readCompanyPage, readOwnerNames, MAX_BATCH };

@@ -6,6 +6,7 @@ const { hubspotSettings, noteEvent, ownBase } = require(`${__hooks}/customers/hu
 const { signatureProblem } = require(`${__hooks}/customers/hubspot/verify.js`);
 const { syncCompanies } = require(`${__hooks}/customers/hubspot/sync.js`);
 const { MAX_BATCH } = require(`${__hooks}/customers/hubspot/api.js`);
+const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** HubSpot sends at most 100 events of a few hundred bytes each. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -19,12 +20,6 @@ const HANDLED = [
   'company.merge',
   'company.associationChange',
 ];
-
-/** Logs why and answers the same few words to every reason. */
-function refuse(e, status, reason) {
-  e.app.logger().warn('HubSpot: a webhook was refused', 'reason', reason, 'ip', e.realIP());
-  return e.json(status, { message: status === 404 ? 'Not found.' : 'Refused.' });
-}
 
 const companyId = (value) => (/^[0-9]{1,20}$/.test(String(value)) ? String(value) : '');
 
@@ -41,36 +36,29 @@ function companyIds(events) {
 
 function receiveWebhook(e) {
   const settings = hubspotSettings(e.app);
-  if (!settings.getBool('active')) return refuse(e, 404, 'HubSpot is off');
-  let raw;
-  try {
-    // Bytes, not characters: the signature is over the body exactly as sent.
-    raw = toString(e.request.body, MAX_BODY_BYTES + 1);
-  } catch {
-    return refuse(e, 400, 'an unreadable body');
-  }
-  if (raw.length > MAX_BODY_BYTES) return refuse(e, 413, 'a body over 256 KB');
-  const problem = signatureProblem({
-    secret: settings.getString('client_secret'),
-    method: String(e.request.method).toUpperCase(),
-    // The full address HubSpot called: PocketBase's public scheme and host, and the path and query as sent.
-    uri: `${ownBase(e)}${e.request.requestURI}`,
-    rawBody: raw,
-    signature: String(e.request.header.get('X-HubSpot-Signature-v3') || ''),
-    timestamp: String(e.request.header.get('X-HubSpot-Request-Timestamp') || ''),
-    nowMs: Date.now(),
+  const door = openWebhookDoor(e, {
+    vendor: 'HubSpot',
+    active: settings.getBool('active'),
+    maxBytes: MAX_BODY_BYTES,
+    signatureProblem: (raw) =>
+      signatureProblem({
+        secret: settings.getString('client_secret'),
+        method: String(e.request.method).toUpperCase(),
+        // The full address HubSpot called: PocketBase's public scheme and host, and the path and query as sent.
+        uri: `${ownBase(e)}${e.request.requestURI}`,
+        rawBody: raw,
+        signature: String(e.request.header.get('X-HubSpot-Signature-v3') || ''),
+        timestamp: String(e.request.header.get('X-HubSpot-Request-Timestamp') || ''),
+        nowMs: Date.now(),
+      }),
   });
-  if (problem) return refuse(e, 401, problem);
-  let events;
-  try {
-    events = JSON.parse(raw);
-  } catch {
-    return refuse(e, 400, 'a body that is not JSON');
-  }
-  if (!Array.isArray(events)) return refuse(e, 400, 'a body that is not an array of events');
-  if (events.length > MAX_EVENTS) return refuse(e, 413, 'more than 100 events');
+  if (door.refused) return door.refused;
+  const events = door.payload;
+  const refuse = (status, reason) => refuseWebhook(e, 'HubSpot', status, reason);
+  if (!Array.isArray(events)) return refuse(400, 'a body that is not an array of events');
+  if (events.length > MAX_EVENTS) return refuse(413, 'more than 100 events');
   const ids = companyIds(events);
-  if (ids.length > MAX_BATCH) return refuse(e, 413, 'more than 100 companies');
+  if (ids.length > MAX_BATCH) return refuse(413, 'more than 100 companies');
   if (ids.length === 0) return e.json(200, { received: true, ignored: true });
   const type = String(events.find((event) => HANDLED.includes(String(event?.subscriptionType)))?.subscriptionType);
   const result = syncCompanies(e.app, settings.getString('access_token'), ids);
@@ -89,4 +77,4 @@ function receiveWebhook(e) {
   return e.json(200, { received: true, ...result.counts });
 }
 
-module.exports = { receiveWebhook, companyIds, MAX_BODY_BYTES, MAX_EVENTS, HANDLED };
+module.exports = { receiveWebhook };

@@ -10,21 +10,9 @@
 // value staff gave until an admin accepts it. A company HubSpot no longer has (deleted, merged away) is unlinked:
 // owner and stage cleared, a revenue HubSpot gave dropped to 0; the Chorus company itself, with its members' votes,
 // stays.
-const { readCompanies, readOwnerName } = require(`${__hooks}/customers/hubspot/api.js`);
-const { offerRevenue } = require(`${__hooks}/customers/revenue.js`);
-
-const DOMAIN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
-
-/** HubSpot's domain property ("www.Acme.com", "https://acme.com/", …) as Chorus keeps it, or ''. */
-function normalDomain(value) {
-  const host = String(value || '')
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, '')
-    .replace(/[/?#:].*$/, '')
-    .replace(/^www\./, '');
-  return host.length <= 253 && DOMAIN.test(host) ? host : '';
-}
+const { readCompanies, readOwnerNames } = require(`${__hooks}/customers/hubspot/api.js`);
+const { offerRevenue, clearPending } = require(`${__hooks}/customers/revenue.js`);
+const { normalDomain } = require(`${__hooks}/customers/domain.js`);
 
 /** HubSpot's annualrevenue (a number as text, in the account's currency) as a monthly amount, or null if unset. */
 function monthlyOf(annual) {
@@ -75,13 +63,10 @@ function upsertCompany(app, found, ownerName) {
     set('owner_name', ownerName);
     set('lifecycle_stage', String(props.lifecyclestage || '').slice(0, 60));
     if (changed) record.set('hubspot_at', new DateTime());
-    const monthly = monthlyOf(props.annualrevenue);
-    let offered = 'unchanged';
-    if (monthly !== null) offered = offerRevenue(txApp, record, { amount: monthly, source: 'hubspot' });
-    else if (record.getString('revenue_source') === 'hubspot') {
-      offered = offerRevenue(txApp, record, { amount: 0, source: 'hubspot' });
-    }
-    if (offered === 'unchanged' && changed) txApp.save(record);
+    // An empty annual revenue offers nothing, except 0 over a revenue HubSpot itself gave.
+    const monthly = monthlyOf(props.annualrevenue) ?? (record.getString('revenue_source') === 'hubspot' ? 0 : null);
+    const offered = monthly === null ? 'unchanged' : offerRevenue(record, { amount: monthly, source: 'hubspot' });
+    if (changed || offered !== 'unchanged') txApp.save(record);
     if (created) outcome = 'created';
     else if (offered === 'pending') outcome = 'pending';
     else if (changed || offered !== 'unchanged') outcome = 'updated';
@@ -99,15 +84,9 @@ function unlinkCompany(app, id) {
     record.set('owner_name', '');
     record.set('lifecycle_stage', '');
     record.set('hubspot_at', new DateTime());
-    if (record.getString('pending_source') === 'hubspot') {
-      for (const field of ['pending_source', 'pending_at', 'pending_currency']) record.set(field, '');
-      record.set('pending_revenue', 0);
-    }
-    const offered =
-      record.getString('revenue_source') === 'hubspot'
-        ? offerRevenue(txApp, record, { amount: 0, source: 'hubspot' })
-        : 'unchanged';
-    if (offered === 'unchanged') txApp.save(record);
+    if (record.getString('pending_source') === 'hubspot') clearPending(record);
+    if (record.getString('revenue_source') === 'hubspot') offerRevenue(record, { amount: 0, source: 'hubspot' });
+    txApp.save(record);
     outcome = 'unlinked';
   });
   return outcome;
@@ -124,24 +103,25 @@ function syncCompanies(app, token, ids) {
   return applyCompanies(app, token, read.companies, ids);
 }
 
-/** Writes `companies` read from HubSpot; every id of `gone` HubSpot did not return is unlinked. */
-function applyCompanies(app, token, companies, gone = []) {
-  const owners = {};
-  for (const company of companies) {
-    const owner = String(company.properties?.hubspot_owner_id || '');
-    if (!owner || owners[owner] !== undefined) continue;
-    const answer = readOwnerName(token, owner);
+/**
+ * Writes `companies` read from HubSpot; every id of `gone` HubSpot did not return is unlinked. The owners' names are
+ * read once, all together, when a company names one; `owners` keeps them: a full sync passes the same one page
+ * after page, so they are read once a run.
+ */
+function applyCompanies(app, token, companies, gone = [], owners = { names: null }) {
+  if (!owners.names && companies.some((company) => company.properties?.hubspot_owner_id)) {
+    const answer = readOwnerNames(token);
     if (!answer.ok) return answer;
-    owners[owner] = answer.name;
+    owners.names = answer.names;
   }
   const counts = { created: 0, updated: 0, pending: 0, unchanged: 0, unlinked: 0, unmatched: 0 };
   const returned = new Set(companies.map((company) => String(company.id)));
   for (const company of companies) {
     const owner = String(company.properties?.hubspot_owner_id || '');
-    counts[upsertCompany(app, company, owner ? owners[owner] : '')] += 1;
+    counts[upsertCompany(app, company, owners.names?.[owner] ?? '')] += 1;
   }
   for (const id of gone) if (!returned.has(String(id))) counts[unlinkCompany(app, id)] += 1;
   return { ok: true, counts };
 }
 
-module.exports = { syncCompanies, applyCompanies, upsertCompany, unlinkCompany, normalDomain, monthlyOf };
+module.exports = { syncCompanies, applyCompanies };

@@ -60,4 +60,4 @@ function signatureProblem({ secret, method, uri, rawBody, signature, timestamp, 
   return $security.equal(expected, signature) ? '' : 'no signature that matches';
 }
 
-module.exports = { signatureProblem, signatureV3, signedUri, hexToBase64, TOLERANCE_MS };
+module.exports = { signatureProblem };

@@ -5,40 +5,29 @@
 const { stripeSettings, noteEvent } = require(`${__hooks}/customers/stripe/settings.js`);
 const { signatureProblem } = require(`${__hooks}/customers/stripe/verify.js`);
 const { syncCustomer, customerOf, HANDLED } = require(`${__hooks}/customers/stripe/sync.js`);
+const { openWebhookDoor } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** Stripe's events are a few KB; a subscription with many items stays far below this. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-/** Logs why and answers the same few words to every reason. */
-function refuse(e, status, reason) {
-  e.app.logger().warn('Stripe: a webhook was refused', 'reason', reason, 'ip', e.realIP());
-  return e.json(status, { message: status === 404 ? 'Not found.' : 'Refused.' });
-}
-
 function receiveWebhook(e) {
   const settings = stripeSettings(e.app);
-  if (!settings.getBool('active')) return refuse(e, 404, 'Stripe is off');
-  let raw;
-  try {
-    // Bytes, not characters: the signature is over the body exactly as sent.
-    raw = toString(e.request.body, MAX_BODY_BYTES + 1);
-  } catch {
-    return refuse(e, 400, 'an unreadable body');
-  }
-  if (raw.length > MAX_BODY_BYTES) return refuse(e, 413, 'a body over 256 KB');
-  const problem = signatureProblem(
-    settings.getString('webhook_secret'),
-    String(e.request.header.get('Stripe-Signature') || ''),
-    raw,
-    Math.floor(Date.now() / 1000),
-  );
-  if (problem) return refuse(e, 400, problem);
-  let event;
-  try {
-    event = JSON.parse(raw);
-  } catch {
-    return refuse(e, 400, 'a body that is not JSON');
-  }
+  const door = openWebhookDoor(e, {
+    vendor: 'Stripe',
+    active: settings.getBool('active'),
+    maxBytes: MAX_BODY_BYTES,
+    // Stripe's own libraries answer a bad signature 400.
+    signatureStatus: 400,
+    signatureProblem: (raw) =>
+      signatureProblem(
+        settings.getString('webhook_secret'),
+        String(e.request.header.get('Stripe-Signature') || ''),
+        raw,
+        Math.floor(Date.now() / 1000),
+      ),
+  });
+  if (door.refused) return door.refused;
+  const event = door.payload;
   const type = String(event?.type || '');
   if (event?.object !== 'event' || !HANDLED.includes(type)) return e.json(200, { received: true, ignored: true });
   const customer = customerOf(event);
@@ -54,4 +43,4 @@ function receiveWebhook(e) {
   return e.json(200, { received: true, outcome });
 }
 
-module.exports = { receiveWebhook, MAX_BODY_BYTES };
+module.exports = { receiveWebhook };

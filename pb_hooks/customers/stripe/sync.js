@@ -147,22 +147,12 @@ function syncCustomer(app, key, id) {
   let outcome = 'unchanged';
   app.runInTransaction((txApp) => {
     const record = txApp.findRecordById('companies', company.id);
-    if (!found.deleted && record.getString('stripe_customer') !== id) {
-      record.set('stripe_customer', id);
-      outcome = 'linked';
-    }
-    const offered = offerRevenue(txApp, record, {
-      amount,
-      source: 'stripe',
-      currency: /^[a-z]{3}$/.test(currency) ? currency : '',
-    });
-    if (offered !== 'unchanged') outcome = offered;
-    else if (outcome === 'linked') {
-      txApp.save(record);
-      outcome = 'unchanged';
-    }
+    const linking = !found.deleted && record.getString('stripe_customer') !== id;
+    if (linking) record.set('stripe_customer', id);
+    outcome = offerRevenue(record, { amount, source: 'stripe', currency: /^[a-z]{3}$/.test(currency) ? currency : '' });
+    if (linking || outcome !== 'unchanged') txApp.save(record);
   });
   return outcome;
 }
 
-module.exports = { syncCustomer, customerOf, monthlyRevenue, itemMonthly, HANDLED, COUNTED };
+module.exports = { syncCustomer, customerOf, HANDLED };

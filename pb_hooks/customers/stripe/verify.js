@@ -39,4 +39,4 @@ function signatureProblem(secret, header, rawBody, nowSeconds) {
   return match ? '' : 'no signature that matches';
 }
 
-module.exports = { signatureProblem, parseHeader, TOLERANCE_SECONDS };
+module.exports = { signatureProblem };

@@ -196,6 +196,22 @@ describe('a signed company event', () => {
     await expect(admin.collection('companies').update(acme.id, { hubspot_company: '1' })).rejects.toBeTruthy();
   });
 
+  it('keeps a domain staff type as HubSpot’s is matched: "https://www.Typed.test/" is typed.test, and matches', async () => {
+    const typed = await admin
+      .collection('companies')
+      .create({ external_id: 'typed-1', name: 'Typed (ours)', domain: 'https://www.Typed.test/' });
+    expect(await read(typed)).toMatchObject({ domain: 'typed.test' });
+    await admin.collection('companies').update(typed.id, { domain: 'WWW.typed.test' });
+    expect(await read(typed)).toMatchObject({ domain: 'typed.test' });
+    await expect(admin.collection('companies').update(typed.id, { domain: 'not a domain' })).rejects.toMatchObject({
+      status: 400,
+    });
+    const id = hubspotId();
+    hubspot.setCompany({ id, name: 'Typed Inc', domain: 'typed.test' });
+    expect(await (await deliver([hubspotEvent('company.creation', id)])).json()).toMatchObject({ updated: 1 });
+    expect(await read(typed)).toMatchObject({ name: 'Typed (ours)', hubspot_company: id });
+  });
+
   it('unlinks a company deleted in HubSpot: owner and stage cleared, HubSpot’s revenue dropped, the company kept', async () => {
     const id = hubspotId();
     hubspot.setCompany({
@@ -233,6 +249,26 @@ describe('a signed company event', () => {
     expect(hubspot.callCount() - calls).toBe(1);
     const ignored = await deliver([hubspotEvent('contact.propertyChange', '77'), hubspotEvent('deal.creation', '8')]);
     expect(await ignored.json()).toEqual({ received: true, ignored: true });
+  });
+
+  it('a delivery naming 100 companies with 100 owners costs HubSpot two calls, not one per owner', async () => {
+    const ids = Array.from({ length: 100 }, () => hubspotId());
+    for (const [index, id] of ids.entries()) {
+      hubspot.setOwner({ id: `7700${index}`, firstName: 'Owner', lastName: String(index) });
+      hubspot.setCompany({ id, name: `Hundred ${index}`, hubspot_owner_id: `7700${index}` });
+    }
+    hubspot.setOwnerPageSize(60);
+    const calls = hubspot.callCount();
+    const response = await deliver(ids.map((id) => hubspotEvent('company.propertyChange', id)));
+    expect(await response.json()).toMatchObject({ created: 100 });
+    hubspot.setOwnerPageSize(500);
+    // One batch read of the companies, and the owners list in pages (60 a page here: a cursor followed).
+    const made = hubspot.calls.slice(calls).map((call) => call.path.split('?')[0] ?? '');
+    expect(made.filter((path) => path === '/crm/v3/objects/companies/batch/read').length).toBe(1);
+    expect(made.filter((path) => path.startsWith('/crm/v3/owners')).length).toBeLessThanOrEqual(3);
+    expect(await byHubSpot(ids[99] ?? '')).toMatchObject({ owner_name: 'Owner 99' });
+    // Gone from HubSpot again, so the full syncs below read a few pages, not a hundred.
+    for (const id of ids) hubspot.deleteCompany(id);
   });
 
   it('verifies the URI as HubSpot signs it: the listed escapes decoded', async () => {
@@ -274,6 +310,24 @@ describe('sync now', () => {
     expect(pages.slice(1).every((call) => call.path.includes('after='))).toBe(true);
     const audit = await pb.admin.collection('audit_entries').getFullList({ filter: 'action = "hubspot.sync"' });
     expect(audit.length).toBe(1);
+  });
+
+  it('reads each owner once a run, however many pages name them', async () => {
+    hubspot.setOwner({ id: '55500001', firstName: 'Pat', lastName: 'Paged' });
+    const ids = [hubspotId(), hubspotId(), hubspotId()];
+    for (const id of ids) hubspot.setCompany({ id, name: `Owned ${id}`, hubspot_owner_id: '55500001' });
+    hubspot.setPageSize(1);
+    const calls = hubspot.callCount();
+    const { sync_at: before } = await admin.send('/api/chorus/hubspot/settings', {});
+    await admin.send('/api/chorus/hubspot/sync', { method: 'POST' });
+    await vi.waitFor(
+      async () => expect((await admin.send('/api/chorus/hubspot/settings', {})).sync_at).not.toBe(before),
+      { timeout: 20_000, interval: 100 },
+    );
+    hubspot.setPageSize(100);
+    for (const id of ids) expect(await byHubSpot(id)).toMatchObject({ owner_name: 'Pat Paged' });
+    const ownerReads = hubspot.calls.slice(calls).filter((call) => call.path.startsWith('/crm/v3/owners'));
+    expect(ownerReads.length).toBe(1);
   });
 
   it('only admins ask for it, and not while HubSpot is off', async () => {
@@ -336,6 +390,15 @@ describe('refused, and nothing written', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('counts the body cap in bytes: 140,000 two-byte characters (280 KB) are refused 413, before HubSpot is read', async () => {
+    const calls = hubspot.callCount();
+    const response = await deliver([
+      { ...hubspotEvent('company.creation', hubspotId()), padding: 'é'.repeat(140_000) },
+    ]);
+    expect(response.status).toBe(413);
+    expect(hubspot.callCount()).toBe(calls);
+  });
+
   it('answers 404 and reads nothing while HubSpot is off', async () => {
     await admin.send('/api/chorus/hubspot/settings', { method: 'POST', body: { active: false } });
     const calls = hubspot.callCount();
@@ -355,5 +418,29 @@ describe('refused, and nothing written', () => {
     expect(await admin.send('/api/chorus/hubspot/settings', {})).toMatchObject({ last_outcome: 'error:http_401' });
     await expect(byHubSpot(id)).rejects.toMatchObject({ status: 404 });
     await admin.send('/api/chorus/hubspot/settings', { method: 'POST', body: { access_token: TOKEN } });
+  });
+});
+
+// Last in the file: the syncs these requests start may still run when it ends.
+describe('sync now, asked again and again', () => {
+  it('an admin’s requests past ten an hour are refused 429, and no sync is asked for by them', async () => {
+    const audits = async () =>
+      (await pb.admin.collection('audit_entries').getFullList({ filter: 'action = "hubspot.sync"' })).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      statuses.push(
+        await admin.send('/api/chorus/hubspot/sync', { method: 'POST' }).then(
+          () => 202,
+          (error: { status: number }) => error.status,
+        ),
+      );
+    }
+    const first = statuses.indexOf(429);
+    expect(first, statuses.join()).toBeGreaterThan(-1);
+    expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
+    const audited = await audits();
+    expect(audited).toBeLessThanOrEqual(10);
+    await expect(admin.send('/api/chorus/hubspot/sync', { method: 'POST' })).rejects.toMatchObject({ status: 429 });
+    expect(await audits()).toBe(audited);
   });
 });

@@ -273,6 +273,21 @@ describe('a signed subscription event', () => {
     expect(await read(globex)).toMatchObject({ monthly_revenue: 1800, revenue_source: 'stripe', pending_source: '' });
   });
 
+  it('accepts nothing for a company with nothing pending or no such company: 404, unchanged, not audited', async () => {
+    const plain = await company({ monthly_revenue: 250 });
+    const before = await read(plain);
+    for (const id of [plain.id, 'nosuchcompany00']) {
+      await expect(admin.send(`/api/chorus/companies/${id}/revenue/accept`, { method: 'POST' })).rejects.toMatchObject({
+        status: 404,
+      });
+    }
+    expect(await read(plain)).toEqual(before);
+    const audit = await pb.admin.collection('audit_entries').getFullList({
+      filter: pb.admin.filter('action = "companies.revenue_accept" && target_id = {:id}', { id: plain.id }),
+    });
+    expect(audit).toEqual([]);
+  });
+
   it('accepts the event when any of its v1 signatures matches (a secret being rolled)', async () => {
     const target = await company();
     const customer = customerId();
@@ -362,6 +377,14 @@ describe('refused or ignored, and nothing written', () => {
     }
     expect(await snapshot()).toEqual(before);
     expect((await read(target)).monthly_revenue).toBe(0);
+  });
+
+  it('counts the body cap in bytes: 140,000 two-byte characters (280 KB) are refused 413, before Stripe is read', async () => {
+    const calls = stripe.callCount();
+    const event = stripeEvent('customer.updated', { id: customerId(), object: 'customer' });
+    const response = await deliverStripe(webhookUrl(), { ...event, padding: 'é'.repeat(140_000) }, signed);
+    expect(response.status).toBe(413);
+    expect(stripe.callCount()).toBe(calls);
   });
 
   it('answers 404 and reads nothing while Stripe is off', async () => {

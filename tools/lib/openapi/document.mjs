@@ -5,12 +5,11 @@ import { API_KEY_ROUTES, API_KEY_SCHEME } from './api-keys.mjs';
 import { describeCollections } from './collections.mjs';
 import { FEEDBACK_ROUTES } from './feedback.mjs';
 import { HEALTH_ROUTES } from './health.mjs';
-import { HUBSPOT_ROUTES } from './hubspot.mjs';
 import { INBOUND_EMAIL_ROUTES } from './inbound-email.mjs';
 import { REST_HOOK_ROUTES } from './rest-hooks.mjs';
+import { REVENUE_SYNC_ROUTES } from './revenue-sync.mjs';
 import { ROUTES } from './routes.mjs';
 import { annotateScopes } from './scopes.mjs';
-import { STRIPE_ROUTES } from './stripe.mjs';
 import { TRACKER_ROUTES } from './trackers.mjs';
 import { describeWebhooks } from './webhooks.mjs';
 
@@ -87,8 +86,7 @@ export function buildOpenApi(collections) {
           ...HEALTH_ROUTES,
           ...INBOUND_EMAIL_ROUTES,
           ...FEEDBACK_ROUTES,
-          ...STRIPE_ROUTES,
-          ...HUBSPOT_ROUTES,
+          ...REVENUE_SYNC_ROUTES,
         },
         collections,
       ),
