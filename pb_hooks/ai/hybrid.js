@@ -1,7 +1,9 @@
 // Similar ideas for a title being typed (issue 38, GET /api/chorus/similar): the ideas sharing its words (the full-text
 // index of search, ideas/search-query.js) fused with the ideas nearest in meaning (ai/similar.js) by reciprocal
 // rank fusion, each list's rank r adding 1 / (60 + r). Words: at least half of the typed words of 3+ letters must
-// match (any order; scripts without spaces: all, as search); meaning: only ideas at least the model's hint cosine
+// match (any order; scripts without spaces: all, as search); an idea holding every one of them counts its rank
+// twice, as if meaning agreed: a new idea the index has not embedded yet is still the first offered for its own
+// words, ahead of ideas sharing one word that meaning also finds; meaning: only ideas at least the model's hint cosine
 // close (ai/thresholds.js: calibrated per model by the bench), so unrelated ideas are not shown. Only ideas the
 // caller may list (the posts list rule, as search: board visibility, approval), never a merged one. Without a
 // provider: words alone.
@@ -31,7 +33,7 @@ const idsOf = (app, sql, params) => {
   return found.map((row) => row.id);
 };
 
-/** The visible ideas sharing the text's words, best first (ids). */
+/** The visible ideas sharing the text's words, best first: [{ id, every }], `every` when it holds all of them. */
 function byWords(app, text, params) {
   const fts = toFtsQuery(text);
   const { words, substrings, shortSubstrings } = fts;
@@ -39,7 +41,7 @@ function byWords(app, text, params) {
   let matches;
   if (substrings || shortSubstrings.length) {
     // Scripts without spaces: search's own matches (every term in the idea).
-    matches = `SELECT post_id, r, 0 AS hits FROM (${matchesSql(fts, bound)})`;
+    matches = `SELECT post_id, r, 0 AS hits, 1 AS every FROM (${matchesSql(fts, bound)})`;
   } else if (words) {
     // Each term is `"term"*` (toFtsQuery): short words ("a", "to") are left out unless nothing else was typed.
     const all = words.split(' ');
@@ -56,14 +58,22 @@ function byWords(app, text, params) {
     const best =
       'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
       `WHERE posts_search_fts MATCH {:any} ORDER BY r LIMIT ${WORD_WINDOW}`;
-    matches = `SELECT * FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) WHERE hits >= {:need}`;
+    bound.all = terms.length;
+    matches =
+      `SELECT *, hits = {:all} AS every FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) ` +
+      'WHERE hits >= {:need}';
   } else return [];
-  return idsOf(
-    app,
-    `SELECT p.id AS id FROM (${matches}) c JOIN posts p ON p.id = c.post_id JOIN boards b ON b.id = p.board ` +
-      `WHERE 1 ${visibleSql(bound)} ORDER BY c.hits DESC, c.r, p.vote_count DESC LIMIT ${CANDIDATES}`,
-    bound,
-  );
+  const found = arrayOf(new DynamicModel({ id: '', every: false }));
+  app
+    .db()
+    .newQuery(
+      `SELECT p.id AS id, c.every AS every FROM (${matches}) c JOIN posts p ON p.id = c.post_id ` +
+        `JOIN boards b ON b.id = p.board WHERE 1 ${visibleSql(bound)} ` +
+        `ORDER BY c.hits DESC, c.r, p.vote_count DESC LIMIT ${CANDIDATES}`,
+    )
+    .bind(bound)
+    .all(found);
+  return found.map((row) => ({ id: row.id, every: Boolean(row.every) }));
 }
 
 /** The visible ideas nearest in meaning, closest first: [{ id, score }]. */
@@ -97,14 +107,14 @@ function byMeaning(app, text, params) {
 function similarIdeas(app, text, { board = '', auth = '', staff = false, limit = 3, exclude = '', meaning = true }) {
   const params = { board, auth, staff: staff ? 1 : 0, exclude };
   const fused = new Map();
-  const add = (id, rank, via) => {
+  const add = (id, rank, via, weight = 1) => {
     const one = fused.get(id) ?? { id, score: 0, via };
-    one.score += 1 / (RRF_K + rank + 1);
+    one.score += weight / (RRF_K + rank + 1);
     if (one.via !== via) one.via = 'both';
     fused.set(id, one);
   };
-  byWords(app, text, params).forEach((id, rank) => {
-    add(id, rank, 'words');
+  byWords(app, text, params).forEach((one, rank) => {
+    add(one.id, rank, 'words', one.every ? 2 : 1);
   });
   if (meaning) {
     byMeaning(app, text, params).forEach((one, rank) => {

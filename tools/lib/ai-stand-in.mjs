@@ -7,7 +7,8 @@
 // total_tokens } }, GET /v1/models → { object: 'list', data: [{ id, object: 'model', created, owned_by }] }, and
 // errors as { error: { message, type, param, code } } with 400 (bad JSON, bad input, over the limits), 401 (a
 // key was set and another one sent), 404. Limits: 96 texts per call, 8,000 characters each.
-// `fail` makes it refuse (HTTP 500) or answer garbage, for the tests of a provider that misbehaves.
+// `fail` makes it refuse (HTTP 500) or answer garbage, for the tests of a provider that misbehaves (every call,
+// or only those with a text holding a given string: one idea left unindexed while searches still embed).
 import { createServer } from 'node:http';
 
 export const STAND_IN_MODEL = 'use-lite-en';
@@ -47,6 +48,8 @@ export async function startAiStandIn({ port = 0, key = '', model: reported = STA
   const model = await loadModel();
   /** @type {'none' | 'error' | 'garbage'} */
   let failing = 'none';
+  /** Only calls with a text holding this fail ('' for every call). */
+  let failingFor = '';
   const calls = { embeddings: 0, inputs: 0 };
   const server = createServer((req, res) => {
     /** @type {Buffer[]} */
@@ -76,13 +79,14 @@ export async function startAiStandIn({ port = 0, key = '', model: reported = STA
             error(`Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', null, 'unknown_url'),
           );
         }
-        if (failing === 'error') return send(500, error('The server had an error.', 'server_error'));
-        if (failing === 'garbage') {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        if (failing !== 'none' && raw.includes(failingFor)) {
+          if (failing === 'error') return send(500, error('The server had an error.', 'server_error'));
           return res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"oops');
         }
         let body;
         try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          body = JSON.parse(raw);
         } catch {
           return send(400, error('We could not parse the JSON body of your request.'));
         }
@@ -120,9 +124,10 @@ export async function startAiStandIn({ port = 0, key = '', model: reported = STA
     url: `${origin}/v1`,
     model: reported,
     calls,
-    /** From now on: answer normally, refuse with HTTP 500, or answer garbage. */
-    fail(/** @type {'none' | 'error' | 'garbage'} */ how) {
+    /** From now on: answer normally, refuse with HTTP 500, or answer garbage; every call, or those holding `holding`. */
+    fail(/** @type {'none' | 'error' | 'garbage'} */ how, holding = '') {
       failing = how;
+      failingFor = holding;
     },
     /** @returns {Promise<void>} */
     stop: () =>

@@ -204,6 +204,32 @@ describe('similar ideas', () => {
     }
   });
 
+  it('puts first an idea holding every typed word, even before it is indexed, above ideas near in meaning sharing one', async () => {
+    const board = await createBoard(pb, 'public');
+    for (const title of [
+      'Offline mode',
+      'Work offline on a plane',
+      'Offline sync for field agents',
+      'Use the app offline',
+    ])
+      await createPost(pb, board, actors.member, { title, body: 'Without a connection.' });
+    await indexed();
+    // The new idea waits for its vector (as it does for a moment after every post); the typed title is embedded.
+    ai.fail('error', 'mobile app qzv7rare');
+    const fresh = await createPost(pb, board, actors.member, { title: 'Offline mode for the mobile app qzv7rare' });
+    try {
+      const { items } = await similar(pb.visitor(), 'offline qzv7rare', { board: board.id });
+      expect(items[0]).toMatchObject({ id: fresh.id, via: 'words' });
+      // the others share one word and are near in meaning: found by both
+      expect(items.slice(1).map((item) => item.via)).toEqual(['both', 'both']);
+    } finally {
+      ai.fail('none');
+    }
+    await runIndexNow();
+    await indexed();
+    expect((await similar(pb.visitor(), 'offline qzv7rare', { board: board.id })).items[0]?.id).toBe(fresh.id);
+  });
+
   it('gives one address 60 suggestions by meaning a minute, words after', async () => {
     const one = pb.visitor();
     const q = 'A night theme for the dashboard';
