@@ -59,14 +59,22 @@ function callsThisHour(app) {
   return found.n;
 }
 
-/** Takes one call of this hour's allowance for `purpose`: false when the cap is reached. */
+/**
+ * Takes one call of this hour's allowance for `purpose`: false when the cap is reached. Counted and written in one
+ * write transaction (PocketBase has one writer), so two jobs asking at once cannot both take the last call; the
+ * transaction ends before the model is asked.
+ */
 function takeCall(app, purpose, model) {
-  if (callsThisHour(app) >= callsPerHour()) return false;
-  const row = new Record(app.findCachedCollectionByNameOrId('ai_chat_calls'));
-  row.set('purpose', purpose);
-  row.set('model', model.slice(0, 200));
-  app.save(row);
-  return true;
+  let taken = false;
+  app.runInTransaction((txApp) => {
+    if (callsThisHour(txApp) >= callsPerHour()) return;
+    const row = new Record(txApp.findCachedCollectionByNameOrId('ai_chat_calls'));
+    row.set('purpose', purpose);
+    row.set('model', model.slice(0, 200));
+    txApp.save(row);
+    taken = true;
+  });
+  return taken;
 }
 
 /** The first JSON object in a model's text (some wrap it in ```json fences or a sentence), or null. */
