@@ -150,21 +150,4 @@ function chatStatus(app) {
   };
 }
 
-/** Runs `run` unless another run holding `key` is under way (a job woken while its minute's run goes on). */
-function oneRunAtATime(key, run) {
-  const now = Date.now();
-  let mine = false;
-  $app.store().setFunc(key, (held) => {
-    if (held && now - Number(held) < 5 * 60 * 1000) return held;
-    mine = true;
-    return String(now);
-  });
-  if (!mine) return 0;
-  try {
-    return run();
-  } finally {
-    $app.store().remove(key);
-  }
-}
-
-module.exports = { isConfigured, modelName, askJson, chatStatus, jsonObjectIn, oneRunAtATime };
+module.exports = { isConfigured, modelName, askJson, chatStatus, jsonObjectIn };

@@ -97,7 +97,7 @@ function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
   }
   const { confirmPending } = require(`${__hooks}/duplicates/confirm.js`);
   const budget = Math.max(CONFIRM_BUDGET_MS, budgetMs - (Date.now() - started));
-  total.confirmed = require(`${__hooks}/ai/chat.js`).oneRunAtATime(
+  total.confirmed = require(`${__hooks}/platform/one-run.js`).oneRunAtATime(
     require(`${__hooks}/platform/contract/hook-hand-offs.js`).DUPLICATES_CONFIRMING_KEY,
     () => confirmPending(app, budget),
   );

@@ -11,7 +11,7 @@
 // A long capture's suggested title and need from the chat model, after its save (feedback/summary.js).
 cronAdd(require(`${__hooks}/platform/contract/hook-hand-offs.js`).FEEDBACK_SUMMARIES_JOB, '* * * * *', () => {
   const { FEEDBACK_SUMMARIES_RUNNING_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
-  require(`${__hooks}/ai/chat.js`).oneRunAtATime(FEEDBACK_SUMMARIES_RUNNING_KEY, () =>
+  require(`${__hooks}/platform/one-run.js`).oneRunAtATime(FEEDBACK_SUMMARIES_RUNNING_KEY, () =>
     require(`${__hooks}/feedback/summary.js`).runSummaries($app),
   );
 });
