@@ -150,4 +150,4 @@ function chatStatus(app) {
   };
 }
 
-module.exports = { isConfigured, modelName, askJson, chatStatus, jsonObjectIn };
+module.exports = { isConfigured, modelName, askJson, chatStatus };

@@ -106,4 +106,4 @@ function confirmPending(app, budgetMs) {
   return done;
 }
 
-module.exports = { confirmPending, readAnswer, SYSTEM };
+module.exports = { confirmPending };

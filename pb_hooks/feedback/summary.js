@@ -131,4 +131,4 @@ function runSummaries(app, budgetMs = 30_000) {
   return done;
 }
 
-module.exports = { LONG, fromSentences, cutAtWord, summariseOnCapture, wakeSummaries, runSummaries, readAnswer };
+module.exports = { summariseOnCapture, wakeSummaries, runSummaries };
