@@ -91,17 +91,8 @@ function jsonObjectIn(text) {
   }
 }
 
-function post(url, key, body) {
-  const headers = { 'content-type': 'application/json' };
-  if (key) headers.authorization = `Bearer ${key}`;
-  return $http.send({
-    url: `${url}/chat/completions`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    timeout: timeoutSeconds(),
-  });
-}
+const post = (url, key, body) =>
+  require(`${__hooks}/ai/provider.js`).postJson({ url, key }, '/chat/completions', body, timeoutSeconds());
 
 /**
  * Asks the chat model for one JSON object: `system` (the instructions) and `user` (the material, never trusted),
