@@ -6,21 +6,13 @@
 // only when it is the JSON asked for; a refusal, a timeout or garbage keeps the sentences. The captured words are
 // material, never instructions: whatever they say, what is stored is two lines of plain text of bounded length.
 const chat = require(`${__hooks}/ai/chat.js`);
+const { oneLine } = require(`${__hooks}/platform/text.js`);
 
 /** A capture longer than this is summarised. */
 const LONG = 400;
 const TITLE_CHARS = 80;
 const NEED_CHARS = 200;
 const QUOTE_CHARS = 4000;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROLS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g;
-
-/** One line of plain text. */
-const oneLine = (text) =>
-  String(text ?? '')
-    .replace(CONTROLS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** `text` cut to at most `max` characters at a word boundary (a word longer than that is cut), with "…" when cut. */
 function cutAtWord(text, max) {
