@@ -43,8 +43,9 @@ function summariseOnCapture(item, quote) {
   item.set('summary_title', title);
   item.set('summary_need', need);
   item.set('summary_by', 'sentences');
-  item.set('summary_state', chat.isConfigured() ? 'pending' : 'done');
-  return chat.isConfigured();
+  const withModel = chat.isConfigured();
+  item.set('summary_state', withModel ? 'pending' : 'done');
+  return withModel;
 }
 
 /** Wakes the job after a capture marked pending (it runs every minute too). */
