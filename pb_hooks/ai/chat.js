@@ -7,7 +7,8 @@
 // - CHORUS_AI_CHAT_MODEL: the chat model's name; unset (the default): no chat model, every caller falls back.
 // - CHORUS_AI_CHAT_URL, CHORUS_AI_CHAT_KEY: another OpenAI-compatible API for chat (default: the embeddings one).
 // - CHORUS_AI_CHAT_CALLS_PER_HOUR (default 60): the most calls in any hour, all uses together (cost and abuse:
-//   every call is one row of ai_chat_calls, counted before asking; a refused or failed call counts too).
+//   every call is one row of ai_chat_calls, counted before asking; a refused or failed call counts too; rows older
+//   than 30 days are dropped as calls are taken, so the table stays bounded).
 // - CHORUS_AI_CHAT_TIMEOUT (seconds, default 15): how long one answer may take.
 // Callers run in background jobs, never in a request. The URL is the operator's, so it is sent with $http.send
 // (as embeddings), not the outbound policy meant for visitors' URLs. Errors carry the status only, never the
@@ -47,6 +48,8 @@ function timeoutSeconds() {
 }
 
 const hourAgo = () => new DateTime(new Date(Date.now() - HOUR_MS).toISOString()).string();
+/** How long a call's row is kept (the cap reads the last hour; the rest is the operator's month of history). */
+const KEEP_MS = 30 * 24 * HOUR_MS;
 
 /** How many calls were made in the last hour. */
 function callsThisHour(app) {
@@ -68,6 +71,11 @@ function takeCall(app, purpose, model) {
   let taken = false;
   app.runInTransaction((txApp) => {
     if (callsThisHour(txApp) >= callsPerHour()) return;
+    txApp
+      .db()
+      .newQuery('DELETE FROM ai_chat_calls WHERE created < {:before}')
+      .bind({ before: new DateTime(new Date(Date.now() - KEEP_MS).toISOString()).string() })
+      .execute();
     const row = new Record(txApp.findCachedCollectionByNameOrId('ai_chat_calls'));
     row.set('purpose', purpose);
     row.set('model', model.slice(0, 200));
