@@ -7,7 +7,8 @@
 // - CHORUS_AI_CHAT_MODEL: the chat model's name; unset (the default): no chat model, every caller falls back.
 // - CHORUS_AI_CHAT_URL, CHORUS_AI_CHAT_KEY: another OpenAI-compatible API for chat (default: the embeddings one).
 // - CHORUS_AI_CHAT_CALLS_PER_HOUR (default 60): the most calls in any hour, all uses together (cost and abuse:
-//   every call is one row of ai_chat_calls, counted before asking; a refused or failed call counts too).
+//   every call is one row of ai_chat_calls, counted before asking; a refused or failed call counts too; rows older
+//   than 30 days are dropped as calls are taken, so the table stays bounded).
 // - CHORUS_AI_CHAT_TIMEOUT (seconds, default 15): how long one answer may take.
 // Callers run in background jobs, never in a request. The URL is the operator's, so it is sent with $http.send
 // (as embeddings), not the outbound policy meant for visitors' URLs. Errors carry the status only, never the
@@ -47,6 +48,8 @@ function timeoutSeconds() {
 }
 
 const hourAgo = () => new DateTime(new Date(Date.now() - HOUR_MS).toISOString()).string();
+/** How long a call's row is kept (the cap reads the last hour; the rest is the operator's month of history). */
+const KEEP_MS = 30 * 24 * HOUR_MS;
 
 /** How many calls were made in the last hour. */
 function callsThisHour(app) {
@@ -59,14 +62,27 @@ function callsThisHour(app) {
   return found.n;
 }
 
-/** Takes one call of this hour's allowance for `purpose`: false when the cap is reached. */
+/**
+ * Takes one call of this hour's allowance for `purpose`: false when the cap is reached. Counted and written in one
+ * write transaction (PocketBase has one writer), so two jobs asking at once cannot both take the last call; the
+ * transaction ends before the model is asked.
+ */
 function takeCall(app, purpose, model) {
-  if (callsThisHour(app) >= callsPerHour()) return false;
-  const row = new Record(app.findCachedCollectionByNameOrId('ai_chat_calls'));
-  row.set('purpose', purpose);
-  row.set('model', model.slice(0, 200));
-  app.save(row);
-  return true;
+  let taken = false;
+  app.runInTransaction((txApp) => {
+    if (callsThisHour(txApp) >= callsPerHour()) return;
+    txApp
+      .db()
+      .newQuery('DELETE FROM ai_chat_calls WHERE created < {:before}')
+      .bind({ before: new DateTime(new Date(Date.now() - KEEP_MS).toISOString()).string() })
+      .execute();
+    const row = new Record(txApp.findCachedCollectionByNameOrId('ai_chat_calls'));
+    row.set('purpose', purpose);
+    row.set('model', model.slice(0, 200));
+    txApp.save(row);
+    taken = true;
+  });
+  return taken;
 }
 
 /** The first JSON object in a model's text (some wrap it in ```json fences or a sentence), or null. */
@@ -83,17 +99,8 @@ function jsonObjectIn(text) {
   }
 }
 
-function post(url, key, body) {
-  const headers = { 'content-type': 'application/json' };
-  if (key) headers.authorization = `Bearer ${key}`;
-  return $http.send({
-    url: `${url}/chat/completions`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    timeout: timeoutSeconds(),
-  });
-}
+const post = (url, key, body) =>
+  require(`${__hooks}/ai/provider.js`).postJson({ url, key }, '/chat/completions', body, timeoutSeconds());
 
 /**
  * Asks the chat model for one JSON object: `system` (the instructions) and `user` (the material, never trusted),
@@ -142,21 +149,4 @@ function chatStatus(app) {
   };
 }
 
-/** Runs `run` unless another run holding `key` is under way (a job woken while its minute's run goes on). */
-function oneRunAtATime(key, run) {
-  const now = Date.now();
-  let mine = false;
-  $app.store().setFunc(key, (held) => {
-    if (held && now - Number(held) < 5 * 60 * 1000) return held;
-    mine = true;
-    return String(now);
-  });
-  if (!mine) return 0;
-  try {
-    return run();
-  } finally {
-    $app.store().remove(key);
-  }
-}
-
-module.exports = { isConfigured, modelName, askJson, chatStatus, jsonObjectIn, oneRunAtATime };
+module.exports = { isConfigured, modelName, askJson, chatStatus };

@@ -2,9 +2,10 @@
 // or body changed: text_hash "stale:<old hash>") or made by another model (CHORUS_AI_EMBEDDING_MODEL changed, so
 // every idea is re-embedded in the background), skipping merged ones; a deleted idea's vector goes with it
 // (cascade). Run by the AI_INDEX_JOB (src/contract/hand-offs.ts) (pb_hooks/ai/ai.pb.js) every minute and right after an idea is created
-// or edited. One run at a time (a claim in the app store); a provider that refuses or answers garbage is logged and
+// or edited. One run at a time (platform/one-run.js); a provider that refuses or answers garbage is logged and
 // the same ideas are tried again at the next run: an idea's save never waits for, or fails with, the provider.
 const provider = require(`${__hooks}/ai/provider.js`);
+const { oneRunAtATime } = require(`${__hooks}/platform/one-run.js`);
 
 const BATCH = 64;
 /** A run stops starting batches after this long; the next minute goes on. */
@@ -45,19 +46,6 @@ function pending(app, model, limit) {
   return rows;
 }
 
-/** Claims the one run; false when another holds it. */
-function claim() {
-  const now = Math.floor(Date.now() / 1000);
-  let mine = false;
-  $app.store().setFunc(CLAIM_KEY, (held) => {
-    if (held && now - Number(held) < CLAIM_SECONDS) return held;
-    mine = true;
-    return String(now);
-  });
-  return mine;
-}
-const release = () => $app.store().remove(CLAIM_KEY);
-
 /** Writes one batch's vectors (and clears stale marks whose text came back unchanged), then tells Go's index. */
 function store(app, rows, embedded) {
   const collection = app.findCachedCollectionByNameOrId('post_vectors');
@@ -92,45 +80,46 @@ function store(app, rows, embedded) {
 
 /** Embeds what is pending, batch after batch, for up to BUDGET_MS. Returns how many ideas were embedded. */
 function runIndexer(app, { budgetMs = BUDGET_MS } = {}) {
-  if (!provider.isConfigured() || !claim()) return 0;
+  if (!provider.isConfigured()) return 0;
+  return oneRunAtATime(CLAIM_KEY, () => indexFor(app, budgetMs), CLAIM_SECONDS * 1000);
+}
+
+/** One run's batches (runIndexer holds the claim). */
+function indexFor(app, budgetMs) {
   const model = provider.modelName();
   const started = Date.now();
   let done = 0;
-  try {
-    while (Date.now() - started < budgetMs) {
-      const rows = pending(app, model, BATCH);
-      if (rows.length === 0) break;
-      const unchanged = [];
-      const toEmbed = [];
-      for (const row of rows) {
-        const text = textOf(row.title, row.body);
-        // Edited, then back to the text it was embedded from: nothing to embed.
-        if (row.vid && row.model === model && row.hash === `${STALE}${hashOf(text)}`) unchanged.push(row);
-        else toEmbed.push({ row, text });
-      }
-      let answer = { vectors: [], dims: 0 };
-      if (toEmbed.length) {
-        try {
-          answer = provider.embed(
-            toEmbed.map((one) => one.text),
-            { timeoutSeconds: BATCH_TIMEOUT_SECONDS },
-          );
-        } catch (error) {
-          app.logger().warn('AI index: the provider failed; tried again in a minute', 'error', String(error));
-          $app.store().set(ERROR_KEY, `${new Date().toISOString()} ${String(error)}`);
-          break;
-        }
-      }
-      store(
-        app,
-        unchanged,
-        toEmbed.map((one, i) => ({ ...one, vector: answer.vectors[i], dims: answer.dims, model })),
-      );
-      $app.store().remove(ERROR_KEY);
-      done += toEmbed.length;
+  while (Date.now() - started < budgetMs) {
+    const rows = pending(app, model, BATCH);
+    if (rows.length === 0) break;
+    const unchanged = [];
+    const toEmbed = [];
+    for (const row of rows) {
+      const text = textOf(row.title, row.body);
+      // Edited, then back to the text it was embedded from: nothing to embed.
+      if (row.vid && row.model === model && row.hash === `${STALE}${hashOf(text)}`) unchanged.push(row);
+      else toEmbed.push({ row, text });
     }
-  } finally {
-    release();
+    let answer = { vectors: [], dims: 0 };
+    if (toEmbed.length) {
+      try {
+        answer = provider.embed(
+          toEmbed.map((one) => one.text),
+          { timeoutSeconds: BATCH_TIMEOUT_SECONDS },
+        );
+      } catch (error) {
+        app.logger().warn('AI index: the provider failed; tried again in a minute', 'error', String(error));
+        $app.store().set(ERROR_KEY, `${new Date().toISOString()} ${String(error)}`);
+        break;
+      }
+    }
+    store(
+      app,
+      unchanged,
+      toEmbed.map((one, i) => ({ ...one, vector: answer.vectors[i], dims: answer.dims, model })),
+    );
+    $app.store().remove(ERROR_KEY);
+    done += toEmbed.length;
   }
   return done;
 }

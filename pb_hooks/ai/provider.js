@@ -53,6 +53,22 @@ function modelName() {
 }
 
 /**
+ * POSTs `body` as JSON to `{url}{path}` of an OpenAI-compatible API, the key (if any) as a bearer token: $http.send's
+ * answer, for the caller to read (embeddings here, chat completions in ai/chat.js).
+ */
+function postJson({ url, key }, path, body, timeoutSeconds) {
+  const headers = { 'content-type': 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  return $http.send({
+    url: `${url}${path}`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    timeout: timeoutSeconds,
+  });
+}
+
+/**
  * Embeds up to 64 texts: { model, dims, vectors } with one array of numbers per text, in order; dims is what the
  * provider answered. Throws an Error (status only) when it refuses, times out or answers something else.
  */
@@ -62,15 +78,7 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
   const input = Array.from(texts, (text) => String(text || ' ').slice(0, MAX_CHARS) || ' ');
   if (input.length === 0) return { model, dims: 0, vectors: [] };
   if (input.length > MAX_TEXTS) throw new Error(`at most ${MAX_TEXTS} texts per call`);
-  const headers = { 'content-type': 'application/json' };
-  if (key) headers.authorization = `Bearer ${key}`;
-  const answer = $http.send({
-    url: `${url}/embeddings`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ model, input, encoding_format: 'float' }),
-    timeout: timeoutSeconds,
-  });
+  const answer = postJson({ url, key }, '/embeddings', { model, input, encoding_format: 'float' }, timeoutSeconds);
   if (answer.statusCode !== 200) throw new Error(`the AI provider answered HTTP ${answer.statusCode}`);
   let parsed;
   try {
@@ -102,4 +110,4 @@ function connection() {
   return { url, key };
 }
 
-module.exports = { isConfigured, providerName, modelName, embed, connection, MAX_TEXTS };
+module.exports = { isConfigured, providerName, modelName, embed, connection, postJson, MAX_TEXTS };

@@ -123,4 +123,4 @@ const SURE = 0.8;
  */
 const isBorderline = ({ semantic, score, alone }) => semantic < alone && score < SURE;
 
-module.exports = { THRESHOLD, SURE, combinedScore, findCandidates, reasonOf, isBorderline };
+module.exports = { THRESHOLD, combinedScore, findCandidates, reasonOf, isBorderline };

@@ -28,7 +28,6 @@ function markForCheck(app, postId) {
 
 function checkOne(app, postId) {
   const { findCandidates, reasonOf, isBorderline } = require(`${__hooks}/duplicates/candidates.js`);
-  const chat = require(`${__hooks}/ai/chat.js`);
   const { suggestPair } = require(`${__hooks}/duplicates/suggestions.js`);
   let post;
   try {
@@ -39,6 +38,7 @@ function checkOne(app, postId) {
   if (post.getString('merged_into') || !post.getBool('approved')) return 0;
   const found = findCandidates(app, post);
   if (found.length === 0) return 0;
+  const withModel = require(`${__hooks}/ai/chat.js`).isConfigured();
   let queued = 0;
   app.runInTransaction((txApp) => {
     const others = {};
@@ -51,7 +51,7 @@ function checkOne(app, postId) {
       const other = others[candidate.id];
       if (!other) continue;
       // A borderline pair waits for the chat model's answer (asked after the batch, outside this transaction).
-      const confirmation = chat.isConfigured() && isBorderline(candidate) ? 'pending' : '';
+      const confirmation = withModel && isBorderline(candidate) ? 'pending' : '';
       if (suggestPair(txApp, post, other, { ...candidate, reason: reasonOf(candidate), confirmation })) queued += 1;
     }
   });
@@ -97,7 +97,7 @@ function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
   }
   const { confirmPending } = require(`${__hooks}/duplicates/confirm.js`);
   const budget = Math.max(CONFIRM_BUDGET_MS, budgetMs - (Date.now() - started));
-  total.confirmed = require(`${__hooks}/ai/chat.js`).oneRunAtATime(
+  total.confirmed = require(`${__hooks}/platform/one-run.js`).oneRunAtATime(
     require(`${__hooks}/platform/contract/hook-hand-offs.js`).DUPLICATES_CONFIRMING_KEY,
     () => confirmPending(app, budget),
   );

@@ -16,21 +16,15 @@ routerAdd(
   'GET',
   '/api/chorus/zendesk/settings',
   (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
     const { zendeskSettings, describeSettings } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
     return e.json(200, describeSettings(e, zendeskSettings(e.app)));
   },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/zendesk/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(200, require(`${__hooks}/feedback/sources/zendesk/settings.js`).updateSettings(e));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/zendesk/settings.js`).updateSettings(e)),
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

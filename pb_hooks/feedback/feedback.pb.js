@@ -2,7 +2,7 @@
 // The staff feedback inbox (issue 58): feedback captured where customers said it (pb_hooks/feedback/), and what
 // staff do with each item. Active staff only; items also arrive live (feedback_items' list rule: active staff).
 //
-// GET  /api/chorus/feedback?status=new&source=&told=1 { items, counts: { mail, slack }, told (with told=1), mail_address }
+// GET  /api/chorus/feedback?status=new&source=&told=1 { items, counts: { mail, slack, zendesk }, told (with told=1), mail_address }
 // GET  /api/chorus/feedback/{id}                      one item as the inbox shows it
 // POST /api/chorus/feedback/{id}/link     { idea }                 the customer's vote, the quote kept on the idea
 // POST /api/chorus/feedback/{id}/idea     { board, title?, body? } a new idea (prefilled from the quote), linked
@@ -11,7 +11,7 @@
 // A long capture's suggested title and need from the chat model, after its save (feedback/summary.js).
 cronAdd(require(`${__hooks}/platform/contract/hook-hand-offs.js`).FEEDBACK_SUMMARIES_JOB, '* * * * *', () => {
   const { FEEDBACK_SUMMARIES_RUNNING_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
-  require(`${__hooks}/ai/chat.js`).oneRunAtATime(FEEDBACK_SUMMARIES_RUNNING_KEY, () =>
+  require(`${__hooks}/platform/one-run.js`).oneRunAtATime(FEEDBACK_SUMMARIES_RUNNING_KEY, () =>
     require(`${__hooks}/feedback/summary.js`).runSummaries($app),
   );
 });

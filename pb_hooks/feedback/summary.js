@@ -6,21 +6,13 @@
 // only when it is the JSON asked for; a refusal, a timeout or garbage keeps the sentences. The captured words are
 // material, never instructions: whatever they say, what is stored is two lines of plain text of bounded length.
 const chat = require(`${__hooks}/ai/chat.js`);
+const { oneLine } = require(`${__hooks}/platform/text.js`);
 
 /** A capture longer than this is summarised. */
 const LONG = 400;
 const TITLE_CHARS = 80;
 const NEED_CHARS = 200;
 const QUOTE_CHARS = 4000;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROLS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g;
-
-/** One line of plain text. */
-const oneLine = (text) =>
-  String(text ?? '')
-    .replace(CONTROLS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** `text` cut to at most `max` characters at a word boundary (a word longer than that is cut), with "…" when cut. */
 function cutAtWord(text, max) {
@@ -51,8 +43,9 @@ function summariseOnCapture(item, quote) {
   item.set('summary_title', title);
   item.set('summary_need', need);
   item.set('summary_by', 'sentences');
-  item.set('summary_state', chat.isConfigured() ? 'pending' : 'done');
-  return chat.isConfigured();
+  const withModel = chat.isConfigured();
+  item.set('summary_state', withModel ? 'pending' : 'done');
+  return withModel;
 }
 
 /** Wakes the job after a capture marked pending (it runs every minute too). */
@@ -131,4 +124,4 @@ function runSummaries(app, budgetMs = 30_000) {
   return done;
 }
 
-module.exports = { LONG, fromSentences, cutAtWord, summariseOnCapture, wakeSummaries, runSummaries, readAnswer };
+module.exports = { summariseOnCapture, wakeSummaries, runSummaries };

@@ -22,8 +22,10 @@ function maskedSecret(value, shown = 0) {
   return value ? `${value.slice(0, shown)}…${value.slice(-4)}` : '';
 }
 
+// A text that does not match its pattern (ozzo's code for it: the page says "This value is not valid.", not the
+// "Pick one of the offered choices." of validation_invalid_value, which is a select's).
 const invalid = (field) =>
-  new BadRequestError('', { [field]: new ValidationError('validation_invalid_value', 'Invalid value.') });
+  new BadRequestError('', { [field]: new ValidationError('validation_match_invalid', 'Must be in a valid format.') });
 
 /**
  * Applies the request body's fields to the settings and saves them with an audit entry: `switches` take

@@ -51,6 +51,9 @@ const LIMITS = {
   // messages sent to the feedback inbox from Slack per Slack user (the shortcut's runner, a channel message's
   // author; feedback/sources/slack/receive.js): a busy triage hour, never a flood
   'slack-capture': { max: 60, window: 3600 },
+  // tickets captured from Zendesk per ticket requester (feedback/sources/zendesk/read.js): a trigger that tags every
+  // ticket of one customer fills no inbox, and past it nothing more is read from Zendesk for them
+  'zendesk-capture': { max: 60, window: 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (insights-report/search-misses.js)

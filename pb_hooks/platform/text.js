@@ -15,6 +15,9 @@ function normalizeName(text) {
     .replace(EDGE_BLANKS, '');
 }
 
+/** One line of plain text (a model's answer, a summary): cleaned as a name, every run of whitespace one space. */
+const oneLine = (text) => normalizeName(text).replace(/\s+/g, ' ');
+
 /**
  * Normalizes `field` of the record in place; throws a 400 with a field message when a value was sent
  * (or the field is required) but nothing visible is left.
@@ -58,4 +61,4 @@ function normalizeNameOnWrite(e) {
   });
 }
 
-module.exports = { NAME_FIELDS, normalizeName, normalizeNameField, normalizeRecordName, normalizeNameOnWrite };
+module.exports = { NAME_FIELDS, normalizeName, oneLine, normalizeNameField, normalizeRecordName, normalizeNameOnWrite };

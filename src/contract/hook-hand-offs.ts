@@ -84,7 +84,7 @@ export const RELEASE_MAILER_RUNNING_KEY = 'chorus.release-mailer.running';
  * (feedback/feedback-answers.pb.js); and that job's sleeping run (feedback/answers/worker.js). */
 export const FEEDBACK_ANSWERS_KICK_KEY = 'chorus.feedback-answers.kick';
 export const FEEDBACK_ANSWERS_SLEEPING_KEY = 'chorus.feedback-answers.sleeping';
-/** One run at a time of the chat model's work (ai/chat.js oneRunAtATime): the duplicates' confirmations
+/** One run at a time of the chat model's work (platform/one-run.js): the duplicates' confirmations
  * (duplicates/queue.js) and the inbox's summaries (feedback/feedback.pb.js). */
 export const DUPLICATES_CONFIRMING_KEY = 'chorus.duplicates.confirming';
 export const FEEDBACK_SUMMARIES_RUNNING_KEY = 'chorus.feedback-summaries.running';

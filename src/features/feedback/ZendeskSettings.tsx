@@ -3,7 +3,7 @@
 // tag, whether and how customers are answered on their ticket, the webhook URL to paste into Zendesk, and the last
 // event.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { FieldFrame } from '../../ui/FieldFrame';
 import { $zendesk, saveZendesk, startZendesk } from './zendesk';
@@ -15,6 +15,8 @@ const dateTime = (locale: string, iso: string) =>
 export default function ZendeskSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
   const settings = useStore($zendesk) ?? initial;
+  // The server's message under each field it refused; what was typed stays in the form (its inputs are uncontrolled).
+  const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => startZendesk(initial), [initial]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -32,6 +34,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
       api_token: text('zendesk_token'),
       signing_secret: text('zendesk_signing_secret'),
     });
+    setErrors(!done.ok && done.error.kind === 'validation' ? done.error.fields : {});
     if (done.ok) {
       for (const name of ['zendesk_token', 'zendesk_signing_secret']) {
         const field = form.elements.namedItem(name);
@@ -62,7 +65,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
           <input type="checkbox" name="zendesk_active" defaultChecked={settings.active} key={`a${settings.active}`} />{' '}
           {t('zendeskActive')}
         </label>
-        <FieldFrame id="zendesk-subdomain" label={t('zendeskSubdomain')}>
+        <FieldFrame id="zendesk-subdomain" label={t('zendeskSubdomain')} error={errors.subdomain}>
           {(control) => (
             <input
               {...control}
@@ -74,7 +77,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
             />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-agent-email" label={t('accountEmail')}>
+        <FieldFrame id="zendesk-agent-email" label={t('accountEmail')} error={errors.agent_email}>
           {(control) => (
             <input
               {...control}
@@ -85,7 +88,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
             />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-token" label={t('token')} hint={t('zendeskKeepHint')}>
+        <FieldFrame id="zendesk-token" label={t('token')} hint={t('zendeskKeepHint')} error={errors.api_token}>
           {(control) => (
             <input
               {...control}
@@ -97,12 +100,17 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
             />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-signing-secret" label={t('signingSecret')} hint={t('zendeskKeepHint')}>
+        <FieldFrame
+          id="zendesk-signing-secret"
+          label={t('signingSecret')}
+          hint={t('zendeskKeepHint')}
+          error={errors.signing_secret}
+        >
           {(control) => (
             <input {...control} name="zendesk_signing_secret" type="password" autoComplete="off" maxLength={200} />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-tag" label={t('zendeskTag')}>
+        <FieldFrame id="zendesk-tag" label={t('zendeskTag')} error={errors.capture_tag}>
           {(control) => (
             <input
               {...control}

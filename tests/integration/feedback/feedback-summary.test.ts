@@ -160,6 +160,41 @@ describe('the summariser with a chat model', () => {
     }
   });
 
+  it('a flood of long captures past the hour’s cap asks the model nothing more, and each keeps its first sentences', async () => {
+    chat.answer(() => ({ json: { title: 'Flooded', need: 'Asked while the hour allows.' } }));
+    // All but one of the hour's calls spent (the default cap, 60): by earlier questions, or by the flood itself.
+    const since = new Date(Date.now() - 3600 * 1000).toISOString().replace('T', ' ');
+    const calls = async () =>
+      (await pb.admin.collection('ai_chat_calls').getList(1, 1, { filter: `created >= "${since}"` })).totalItems;
+    const used = await calls();
+    const filler = await Promise.all(
+      Array.from({ length: Math.max(0, 59 - used) }, () =>
+        pb.admin.collection('ai_chat_calls').create({ purpose: 'summary', model: MODEL }),
+      ),
+    );
+    try {
+      const flood = [];
+      const started = performance.now();
+      for (let i = 0; i < 8; i += 1) flood.push(await capture(`Flood ${i} (wq7). Please read this.${LONG_TAIL}`));
+      console.log(`A long capture in a flood: ${((performance.now() - started) / 8).toFixed(0)} ms`);
+      // The hour's last call goes to the oldest; the job then stops asking.
+      expect(await summarised(flood[0] as RecordModel)).toMatchObject({ summary_title: 'Flooded', summary_by: MODEL });
+      await pb.admin.crons.run('chorus_feedback_summaries');
+      expect(asked('wq7')).toHaveLength(1);
+      expect(await calls()).toBe(60);
+      for (const item of flood.slice(1)) {
+        expect(await pb.admin.collection('feedback_items').getOne(item.id)).toMatchObject({
+          summary_title: expect.stringMatching(/^Flood \d \(wq7\)\.$/),
+          summary_need: 'Please read this.',
+          summary_by: 'sentences',
+          summary_state: 'pending',
+        });
+      }
+    } finally {
+      for (const row of filler) await pb.admin.collection('ai_chat_calls').delete(row.id);
+    }
+  });
+
   it('words that command the model change nothing but two bounded lines of plain text', async () => {
     // The stand-in plays a model that obeys whatever the customer wrote.
     chat.answer(() => ({

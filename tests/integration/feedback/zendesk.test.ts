@@ -193,6 +193,29 @@ describe('a tagged ticket', () => {
   });
 });
 
+describe('a flood', () => {
+  it('past 60 tagged deliveries in an hour from one requester, nothing more is captured or read for them', async () => {
+    const FLOODER = 701;
+    zendesk.addUser({ id: FLOODER, name: 'Flo Od', email: 'flo@flood.test', role: 'end-user' });
+    const first = zendesk.addTicket(FLOODER, 'Idea', 'Please add this.');
+    // A trigger that fires at every update of the same ticket counts as much as new tickets.
+    for (let i = 0; i < 60; i += 15) {
+      const answers = await Promise.all(Array.from({ length: 15 }, () => deliver({ ticket_id: String(first.id) })));
+      for (const answer of answers) expect(await answer.json()).toMatchObject({ captured: true });
+    }
+    const next = zendesk.addTicket(FLOODER, 'Another idea', 'Please add that too.');
+    const response = await deliver({ ticket_id: String(next.id) });
+    expect(response.status).toBe(200); // Zendesk does not retry it
+    expect(await response.json()).toEqual({ captured: false });
+    expect(await itemsOf(next.id)).toHaveLength(0);
+    // Only the ticket itself was read (its tag and requester): not its comments, not its requester.
+    expect(zendesk.calls.filter((call) => call.path.startsWith(`/api/v2/tickets/${next.id}`))).toHaveLength(1);
+    // Another customer's ticket still arrives.
+    const other = zendesk.addTicket(DANA, 'Flood-proof', 'Another customer is heard meanwhile.');
+    expect(await (await deliver({ ticket_id: String(other.id) })).json()).toMatchObject({ captured: true });
+  });
+});
+
 describe('the door refuses, and writes nothing', () => {
   it('a missing or bad signature, an old timestamp, a wrong secret, an oversized or malformed body', async () => {
     const ticket = zendesk.addTicket(DANA, 'SSO', 'Single sign-on with Okta would save our IT team hours.');

@@ -1,11 +1,12 @@
 // The Zendesk source's reader: the ticket a signed webhook named, read from Zendesk's own API (never the payload's
 // words), to one capture input for feedback/capture.js: its id `ticket:comment`, the agent's link to the ticket, its
 // requester's email and name, and the words of the comment sent (the one the payload names, else the ticket's first
-// public comment), with the agent who sent it when that agent is Chorus staff. Null when the ticket does not carry
-// the capture tag, or cannot be read.
+// public comment), with the agent who sent it when that agent is Chorus staff. Ignored when the ticket does not carry
+// the capture tag, cannot be read, or its requester's tickets passed the hour's limit (platform/limits.js).
 const { zendeskTicket, ticketComments, zendeskUser, agentTicketUrl } = require(
   `${__hooks}/feedback/sources/zendesk/api.js`,
 );
+const { take } = require(`${__hooks}/platform/limits.js`);
 
 const ID = /^\d{1,20}$/;
 
@@ -39,6 +40,9 @@ function readTicket(app, settings, payload) {
   if (!ticket) return { ignored: 'the ticket could not be read' };
   const tags = Array.isArray(ticket.tags) ? ticket.tags.map(String) : [];
   if (!tags.includes(settings.getString('capture_tag'))) return { ignored: 'the ticket lacks the capture tag' };
+  if (take('zendesk-capture', String(ticket.requester_id || `ticket:${ticket.id}`))) {
+    return { ignored: 'its requester sent too many tickets this hour' };
+  }
   const comment = chosenComment(ticketComments(app, settings, ticketId) || [], payload.comment_id);
   const requester = ticket.requester_id ? zendeskUser(app, settings, ticket.requester_id) : null;
   const staff = staffOf(app, settings, payload.agent_id);
