@@ -39,9 +39,11 @@ function byWords(app, text, params) {
   const { words, substrings, shortSubstrings } = fts;
   const bound = { ...params };
   let matches;
+  /** How many words an idea holding them all matches (0: search's own matches, which hold every term). */
+  let every = 0;
   if (substrings || shortSubstrings.length) {
     // Scripts without spaces: search's own matches (every term in the idea).
-    matches = `SELECT post_id, r, 0 AS hits, 1 AS every FROM (${matchesSql(fts, bound)})`;
+    matches = `SELECT post_id, r, 0 AS hits FROM (${matchesSql(fts, bound)})`;
   } else if (words) {
     // Each term is `"term"*` (toFtsQuery): short words ("a", "to") are left out unless nothing else was typed.
     const all = words.split(' ');
@@ -58,22 +60,20 @@ function byWords(app, text, params) {
     const best =
       'SELECT post_id, bm25(posts_search_fts, 0.0, 10.0, 1.0) AS r FROM posts_search_fts ' +
       `WHERE posts_search_fts MATCH {:any} ORDER BY r LIMIT ${WORD_WINDOW}`;
-    bound.all = terms.length;
-    matches =
-      `SELECT *, hits = {:all} AS every FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) ` +
-      'WHERE hits >= {:need}';
+    every = terms.length;
+    matches = `SELECT * FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) WHERE hits >= {:need}`;
   } else return [];
-  const found = arrayOf(new DynamicModel({ id: '', every: false }));
+  const found = arrayOf(new DynamicModel({ id: '', hits: 0 }));
   app
     .db()
     .newQuery(
-      `SELECT p.id AS id, c.every AS every FROM (${matches}) c JOIN posts p ON p.id = c.post_id ` +
+      `SELECT p.id AS id, c.hits AS hits FROM (${matches}) c JOIN posts p ON p.id = c.post_id ` +
         `JOIN boards b ON b.id = p.board WHERE 1 ${visibleSql(bound)} ` +
         `ORDER BY c.hits DESC, c.r, p.vote_count DESC LIMIT ${CANDIDATES}`,
     )
     .bind(bound)
     .all(found);
-  return found.map((row) => ({ id: row.id, every: Boolean(row.every) }));
+  return found.map((row) => ({ id: row.id, every: row.hits === every }));
 }
 
 /** The visible ideas nearest in meaning, closest first: [{ id, score }]. */
