@@ -103,8 +103,9 @@ export default function CommentForm(props: Props) {
         </p>
       )}
       {withImages && (started || images.length > 0) && (
-        <Suspense>
-          <div className="comment-images-picker">
+        // The row holds its height while the picker loads, so "Comment" below it never moves under a pointer.
+        <div className="comment-images-picker">
+          <Suspense>
             <FilePicker
               buttonLabel={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
               aria-label={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
@@ -121,8 +122,8 @@ export default function CommentForm(props: Props) {
                   });
               }}
             />
-          </div>
-        </Suspense>
+          </Suspense>
+        </div>
       )}
       {allowInternal && (
         <label className="comment-internal-toggle">
