@@ -103,9 +103,8 @@ export default function CommentForm(props: Props) {
         </p>
       )}
       {withImages && (started || images.length > 0) && (
-        // The row holds its height while the picker loads, so "Comment" below it never moves under a pointer.
-        <div className="comment-images-picker">
-          <Suspense>
+        <Suspense>
+          <div className="comment-images-picker">
             <FilePicker
               buttonLabel={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
               aria-label={t('attachImages', { count: images.length, max: MAX_COMMENT_IMAGES })}
@@ -122,8 +121,8 @@ export default function CommentForm(props: Props) {
                   });
               }}
             />
-          </Suspense>
-        </div>
+          </div>
+        </Suspense>
       )}
       {allowInternal && (
         <label className="comment-internal-toggle">
