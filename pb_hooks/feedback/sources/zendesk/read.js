@@ -6,6 +6,7 @@
 const { zendeskTicket, ticketComments, zendeskUser, agentTicketUrl } = require(
   `${__hooks}/feedback/sources/zendesk/api.js`,
 );
+const { staffByEmail } = require(`${__hooks}/feedback/sources/vendor-api.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
 
 const ID = /^\d{1,20}$/;
@@ -20,13 +21,8 @@ function chosenComment(comments, commentId) {
 function staffOf(app, settings, agentId) {
   if (!ID.test(String(agentId || ''))) return null;
   const agent = zendeskUser(app, settings, agentId);
-  if (!agent || agent.suspended || !['agent', 'admin'].includes(agent.role) || !agent.email) return null;
-  try {
-    const account = app.findAuthRecordByEmail('users', String(agent.email));
-    return require(`${__hooks}/platform/access.js`).isActiveStaffUser(account) ? account : null;
-  } catch {
-    return null;
-  }
+  if (!agent || agent.suspended || !['agent', 'admin'].includes(agent.role)) return null;
+  return staffByEmail(app, agent.email);
 }
 
 /**

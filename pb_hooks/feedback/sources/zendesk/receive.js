@@ -2,7 +2,7 @@
 // (./verify.js) before anything is read; then the ticket it names is read from Zendesk's API (./read.js) and, when it
 // carries the capture tag, captured. A repeated delivery of the same ticket is the same item. Everything else is
 // refused (or, for a signed delivery Chorus will not capture, answered 200 so Zendesk does not retry) and logged.
-const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
+const { answerDelivery } = require(`${__hooks}/feedback/sources/capture-delivery.js`);
 const { readTicket } = require(`${__hooks}/feedback/sources/zendesk/read.js`);
 const { zendeskSettings, noteEvent } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
 const { signatureProblem } = require(`${__hooks}/feedback/sources/zendesk/verify.js`);
@@ -34,21 +34,7 @@ function receiveWebhook(e) {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return refuse(400, 'not a JSON object');
   if (!/^\d{1,20}$/.test(String(payload.ticket_id ?? ''))) return refuse(400, 'a body without a ticket_id');
   const read = readTicket(e.app, settings, payload);
-  if (read.ignored) {
-    e.app.logger().warn('Zendesk: a ticket was not captured', 'ticket', String(payload.ticket_id), 'why', read.ignored);
-    return e.json(200, { captured: false });
-  }
-  try {
-    const captured = captureFeedback(e.app, read.input);
-    noteEvent(e.app);
-    return e.json(200, { captured: true, duplicate: captured.duplicate });
-  } catch (error) {
-    if (!/nothing was said/.test(String(error))) {
-      e.app.logger().error('Zendesk: a ticket was not captured', 'error', String(error).slice(0, 300));
-      return e.json(500, { message: 'Not captured.' });
-    }
-    return e.json(200, { captured: false });
-  }
+  return answerDelivery(e, { vendor: 'Zendesk', what: 'ticket', id: payload.ticket_id, read, noteEvent });
 }
 
 module.exports = { receiveWebhook };
