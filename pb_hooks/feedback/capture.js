@@ -5,7 +5,7 @@
 // Nothing is posted, voted or said in the customer's name: that waits for a staff action (feedback/actions.js).
 const { normalizeName } = require(`${__hooks}/platform/text.js`);
 
-const SOURCES = ['mail', 'slack', 'zendesk'];
+const SOURCES = ['mail', 'slack', 'zendesk', 'intercom'];
 const MAX_QUOTE = 10000;
 const MAX_TITLE = 200;
 const SUGGESTIONS = 3;

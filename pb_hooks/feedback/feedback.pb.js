@@ -2,7 +2,7 @@
 // The staff feedback inbox (issue 58): feedback captured where customers said it (pb_hooks/feedback/), and what
 // staff do with each item. Active staff only; items also arrive live (feedback_items' list rule: active staff).
 //
-// GET  /api/chorus/feedback?status=new&source=&told=1 { items, counts: { mail, slack, zendesk }, told (with told=1), mail_address }
+// GET  /api/chorus/feedback?status=new&source=&told=1 { items, counts: { mail, slack, zendesk, intercom }, told (with told=1), mail_address }
 // GET  /api/chorus/feedback/{id}                      one item as the inbox shows it
 // POST /api/chorus/feedback/{id}/link     { idea }                 the customer's vote, the quote kept on the idea
 // POST /api/chorus/feedback/{id}/idea     { board, title?, body? } a new idea (prefilled from the quote), linked

@@ -54,6 +54,11 @@ const LIMITS = {
   // tickets captured from Zendesk per ticket requester (feedback/sources/zendesk/read.js): a trigger that tags every
   // ticket of one customer fills no inbox, and past it nothing more is read from Zendesk for them
   'zendesk-capture': { max: 60, window: 3600 },
+  // conversations captured from Intercom per contact (feedback/sources/intercom/read.js), as Zendesk's per requester
+  'intercom-capture': { max: 60, window: 3600 },
+  // an Intercom notification id, taken once (feedback/sources/intercom/receive.js): Intercom sends no timestamp
+  // header, so a replayed notification is known by its id for as long as its signed created_at is accepted, and more
+  'intercom-notification': { max: 1, window: 2 * 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (insights-report/search-misses.js)

@@ -1,8 +1,9 @@
 // What the customer is told when an idea they asked for moves on (issue 58), in the words of the site's status emails
 // (emailNotification: "“Idea” moved to Planned.", and what they said, quoted back): a reply for their Slack thread
 // (the site's language; Slack's three escapes, so a title never becomes a mention or a link), a comment on their
-// Zendesk ticket (plain text, which Zendesk shows as typed), or an email in their own language in the site's layout,
-// a reply to their original message when its Message-ID is known.
+// Zendesk ticket (plain text, which Zendesk shows as typed), a reply or note in their Intercom conversation (HTML, which
+// Intercom renders: every word escaped), or an email in their own language in the site's layout, a reply to their
+// original message when its Message-ID is known.
 const { recipientLocale, siteLocale, translator } = require(`${__hooks}/platform/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 const { siteName } = require(`${__hooks}/platform/site-name.js`);
@@ -38,11 +39,26 @@ function slackReply(app, post, status) {
   };
 }
 
-/** A Zendesk ticket comment's body (plain text): the status line, what they asked, the idea's address. */
-function zendeskReply(app, item, post, status, user) {
+/** A support desk's answer in the customer's language (the site's without an account): the status line, what they
+ * asked, and the idea's address, as three paragraphs of plain text. */
+function deskParagraphs(app, item, post, status, user) {
   const t = translator(user ? recipientLocale(app, user) : siteLocale(app), 'emailNotification');
   const { line, link } = wordsOf(app, t, post, status);
-  return `${line}\n\n${t('answerQuote', { quote: shortQuote(item) })}\n\n${t('ideaLink', { link })}`;
+  return { paragraphs: [line, t('answerQuote', { quote: shortQuote(item) })], t, link };
+}
+
+/** A Zendesk ticket comment's body (plain text). */
+function zendeskReply(app, item, post, status, user) {
+  const { paragraphs, t, link } = deskParagraphs(app, item, post, status, user);
+  return [...paragraphs, t('ideaLink', { link })].join('\n\n');
+}
+
+/** An Intercom reply's body (HTML): each paragraph escaped, the idea's address a link. */
+function intercomReply(app, item, post, status, user) {
+  const { paragraphs, t, link } = deskParagraphs(app, item, post, status, user);
+  const anchor = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
+  const last = escapeHtml(t('ideaLink', { link: '\u0000' })).replace('\u0000', anchor);
+  return [...paragraphs.map(escapeHtml), last].map((text) => `<p>${text}</p>`).join('');
 }
 
 /** The item's original Message-ID, when the forward carried a well-formed one, else ''. */
@@ -78,4 +94,4 @@ function mailReply(app, item, post, status, user) {
   });
 }
 
-module.exports = { slackReply, zendeskReply, mailReply, originalMessageId };
+module.exports = { slackReply, zendeskReply, intercomReply, mailReply, originalMessageId };

@@ -1,9 +1,9 @@
 // Queues the answers a status change owes (issue 58), inside that change's transaction (so an answer exists exactly
 // when the change committed, and a PocketBase killed right after the commit still sends it): when an idea moves to a
 // status on the roadmap (planned, in progress, done), one feedback_answers row per item linked to it whose source
-// answers and can be answered (a Slack message's channel:ts, a Zendesk ticket's id, an email's author). The unique
-// (item, status) index makes a status set again (or set back later) answer once. Sending happens after the commit
-// (./worker.js).
+// answers and can be answered (a Slack message's channel:ts, a Zendesk ticket's id, an Intercom conversation's id, an
+// email's author). The unique (item, status) index makes a status set again (or set back later) answer once. Sending
+// happens after the commit (./worker.js).
 const { answeringOn } = require(`${__hooks}/feedback/answers/settings.js`);
 
 // The answers' job (./worker.js), and the mark a transaction that queued answers leaves for the hook after its commit.
@@ -12,12 +12,14 @@ const { FEEDBACK_ANSWERS_JOB: JOB_ID, FEEDBACK_ANSWERS_KICK_KEY: KICK_KEY } = re
 );
 const SLACK_ID = /^[CGD][A-Z0-9]{2,19}:\d{6,12}\.\d{1,8}$/;
 const ZENDESK_ID = /^\d{1,20}(?::\d{1,20})?$/; // ticket:comment
+const INTERCOM_ID = /^\d{1,24}:[A-Za-z0-9_-]{1,64}$/; // conversation:part
 const nowString = () => new Date().toISOString().replace('T', ' ');
 
 /** Whether item `item` can be answered in its own channel at all. */
 function answerable(item) {
   if (item.getString('source') === 'slack') return SLACK_ID.test(item.getString('external_id'));
   if (item.getString('source') === 'zendesk') return ZENDESK_ID.test(item.getString('external_id'));
+  if (item.getString('source') === 'intercom') return INTERCOM_ID.test(item.getString('external_id'));
   if (item.getString('source') === 'mail') return item.getString('author_email') !== '';
   return false;
 }

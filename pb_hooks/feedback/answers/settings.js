@@ -1,5 +1,5 @@
-// Whether each source answers its customers (issue 58): Slack's switch is on slack_settings and Zendesk's on
-// zendesk_settings (beside each source's other settings), forwarded mail's on the one record of
+// Whether each source answers its customers (issue 58): Slack's switch is on slack_settings, Zendesk's on
+// zendesk_settings and Intercom's on intercom_settings (beside each source's other settings), forwarded mail's on the one record of
 // feedback_mail_settings (the inbound address itself is configured by the environment); all on unless an admin
 // switches them off. The mail switch's admin route lives here too.
 const { recordAudit } = require(`${__hooks}/audit/audit.js`);
@@ -12,7 +12,7 @@ function firstRecord(app, collection) {
   }
 }
 
-/** Whether answers go back through `channel` ('slack', 'zendesk' or 'mail'): the switch, and a token to send with. */
+/** Whether answers go back through `channel` ('slack', 'zendesk', 'intercom' or 'mail'): the switch, and a token. */
 function answeringOn(app, channel) {
   if (channel === 'slack') {
     const slack = firstRecord(app, 'slack_settings');
@@ -22,6 +22,12 @@ function answeringOn(app, channel) {
     const zendesk = firstRecord(app, 'zendesk_settings');
     return Boolean(
       zendesk?.getBool('answer_customers') && zendesk.getString('api_token') && zendesk.getString('agent_email'),
+    );
+  }
+  if (channel === 'intercom') {
+    const intercom = firstRecord(app, 'intercom_settings');
+    return Boolean(
+      intercom?.getBool('answer_customers') && intercom.getString('access_token') && intercom.getString('admin_id'),
     );
   }
   if (channel === 'mail') return Boolean(firstRecord(app, 'feedback_mail_settings')?.getBool('answer_customers'));

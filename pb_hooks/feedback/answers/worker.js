@@ -1,14 +1,16 @@
 // Sends the queued answers (feedback_answers, ./queue.js) after the status change committed: a reply in the Slack
-// thread (feedback/sources/slack/api.js, through platform/outbound/outbound.js), a comment on the Zendesk ticket, public
-// or an internal note as the admin chose (feedback/sources/zendesk/api.js), or an email (PocketBase's mailer, so
+// thread (feedback/sources/slack/api.js, through platform/outbound/outbound.js), a comment on the Zendesk ticket or a
+// reply in the Intercom conversation, public or an internal note as the admin chose (feedback/sources/zendesk/api.js,
+// feedback/sources/intercom/api.js), or an email (PocketBase's mailer, so
 // platform/confirmed-mail.js's rule applies: an unconfirmed member's address is skipped, never sent to). Each attempt is
 // one feedback_answer_attempts row (time, code, duration, a fixed reason), as webhooks keep theirs; a failure is retried
-// with the webhooks' exponential backoff up to a bounded number of attempts, one Slack or Zendesk can never accept (a
-// channel gone, the app removed, a ticket deleted or closed, a token revoked) at once given up. Rows are claimed with a
+// with the webhooks' exponential backoff up to a bounded number of attempts, one Slack, Zendesk or Intercom can never
+// accept (a channel gone, the app removed, a ticket or conversation deleted or closed, a token revoked) at once given up. Rows are claimed with a
 // compare-and-set lease, so two runs never send one twice; a run that died mid-send leaves a lease that expires.
 const { postThreadReply } = require(`${__hooks}/feedback/sources/slack/api.js`);
 const { addTicketComment } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
-const { slackReply, zendeskReply, mailReply } = require(`${__hooks}/feedback/answers/message.js`);
+const { replyToConversation } = require(`${__hooks}/feedback/sources/intercom/api.js`);
+const { slackReply, zendeskReply, intercomReply, mailReply } = require(`${__hooks}/feedback/answers/message.js`);
 const { answeringOn } = require(`${__hooks}/feedback/answers/settings.js`);
 const { withoutUnconfirmedRecipients } = require(`${__hooks}/platform/confirmed-mail.js`);
 const find = require(`${__hooks}/platform/records.js`).recordOrNull;
@@ -28,6 +30,11 @@ const PERMANENT = [
   'zendesk:forbidden',
   'zendesk:not_found',
   'zendesk:unprocessable', // a closed ticket takes no comment
+  'intercom:bad_request', // an admin_id Intercom does not know
+  'intercom:unauthorized',
+  'intercom:forbidden',
+  'intercom:not_found',
+  'intercom:unprocessable',
 ];
 const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
@@ -93,6 +100,12 @@ function sendOne(app, answer, item, post, status, config) {
     const ticket = item.getString('external_id').split(':')[0];
     const body = zendeskReply(app, item, post, status, customerOf(app, item));
     return addTicketComment(settings, ticket, body, settings.getBool('public_replies'), config.timeoutSeconds);
+  }
+  if (channel === 'intercom') {
+    const settings = app.findFirstRecordByFilter('intercom_settings', '');
+    const conversation = item.getString('external_id').split(':')[0];
+    const body = intercomReply(app, item, post, status, customerOf(app, item));
+    return replyToConversation(settings, conversation, body, settings.getBool('public_replies'), config.timeoutSeconds);
   }
   const message = mailReply(app, item, post, status, customerOf(app, item));
   if (!withoutUnconfirmedRecipients(app, message)) return { skip: 'unconfirmed' };

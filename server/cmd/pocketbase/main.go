@@ -71,6 +71,7 @@ func main() {
 			bindInboundMail(vm)
 			bindVectors(vm, vectors)
 			bindJobs(vm, app)
+			bindSignatures(vm)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

@@ -2,7 +2,7 @@
 // the three actions, and the boards a new idea may go on.
 import type { PocketBase } from '../../lib/pb/client';
 
-export const FEEDBACK_SOURCES = ['mail', 'slack', 'zendesk'] as const;
+export const FEEDBACK_SOURCES = ['mail', 'slack', 'zendesk', 'intercom'] as const;
 export type FeedbackSource = (typeof FEEDBACK_SOURCES)[number];
 
 export interface FeedbackIdea {

@@ -36,6 +36,7 @@ export const Collections = {
   Imports: 'imports',
   InboundMessages: 'inbound_messages',
   InboundPending: 'inbound_pending',
+  IntercomSettings: 'intercom_settings',
   MemberProfiles: 'member_profiles',
   NotificationFanouts: 'notification_fanouts',
   Notifications: 'notifications',
@@ -472,6 +473,7 @@ export const FeedbackAnswersChannelOptions = {
   mail: 'mail',
   slack: 'slack',
   zendesk: 'zendesk',
+  intercom: 'intercom',
 } as const;
 export type FeedbackAnswersChannelOptions =
   (typeof FeedbackAnswersChannelOptions)[keyof typeof FeedbackAnswersChannelOptions];
@@ -505,6 +507,7 @@ export const FeedbackItemsSourceOptions = {
   mail: 'mail',
   slack: 'slack',
   zendesk: 'zendesk',
+  intercom: 'intercom',
 } as const;
 export type FeedbackItemsSourceOptions = (typeof FeedbackItemsSourceOptions)[keyof typeof FeedbackItemsSourceOptions];
 
@@ -615,6 +618,22 @@ export type InboundPendingRecord<Tclaims = unknown> = {
   seen?: string;
   sender: string;
   token_hash: string;
+};
+
+export type IntercomSettingsRecord = {
+  access_token?: string;
+  active?: boolean;
+  admin_id?: string;
+  answer_customers?: boolean;
+  capture_tag?: string;
+  client_secret?: string;
+  created: IsoAutoDateString;
+  id: string;
+  last_event_at?: IsoDateString;
+  public_replies?: boolean;
+  region?: string;
+  updated: IsoAutoDateString;
+  workspace_id?: string;
 };
 
 export type MemberProfilesRecord<Tattributes = unknown> = {
@@ -1330,6 +1349,7 @@ export type ImportsResponse<Texpand = unknown> = Required<ImportsRecord> & BaseS
 export type InboundMessagesResponse<Texpand = unknown> = Required<InboundMessagesRecord> & BaseSystemFields<Texpand>;
 export type InboundPendingResponse<Tclaims = unknown, Texpand = unknown> = Required<InboundPendingRecord<Tclaims>> &
   BaseSystemFields<Texpand>;
+export type IntercomSettingsResponse<Texpand = unknown> = Required<IntercomSettingsRecord> & BaseSystemFields<Texpand>;
 export type MemberProfilesResponse<Tattributes = unknown, Texpand = unknown> = Required<
   MemberProfilesRecord<Tattributes>
 > &
@@ -1424,6 +1444,7 @@ export type CollectionRecords = {
   imports: ImportsRecord;
   inbound_messages: InboundMessagesRecord;
   inbound_pending: InboundPendingRecord;
+  intercom_settings: IntercomSettingsRecord;
   member_profiles: MemberProfilesRecord;
   notification_fanouts: NotificationFanoutsRecord;
   notifications: NotificationsRecord;
@@ -1495,6 +1516,7 @@ export type CollectionResponses = {
   imports: ImportsResponse;
   inbound_messages: InboundMessagesResponse;
   inbound_pending: InboundPendingResponse;
+  intercom_settings: IntercomSettingsResponse;
   member_profiles: MemberProfilesResponse;
   notification_fanouts: NotificationFanoutsResponse;
   notifications: NotificationsResponse;

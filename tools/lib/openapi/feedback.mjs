@@ -1,5 +1,5 @@
-// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js, and its Slack source's in
-// pb_hooks/feedback/feedback-slack.pb.js; issue 58).
+// OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js, and its Slack, Zendesk and
+// Intercom sources' in pb_hooks/feedback/feedback-<source>.pb.js; issue 58).
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
@@ -164,6 +164,61 @@ export const FEEDBACK_ROUTES = {
           agent_email: { type: 'string', maxLength: 254 },
           api_token: { type: 'string', maxLength: 100 },
           signing_secret: { type: 'string', maxLength: 200 },
+          capture_tag: { type: 'string', maxLength: 80 },
+          public_replies: { type: 'boolean' },
+          answer_customers: { type: 'boolean' },
+        },
+        [],
+      ),
+      responses: { 200: ok(), 400: err, 401: err, 403: err },
+    },
+  },
+  '/api/chorus/intercom/webhook': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'intercomWebhook',
+      summary:
+        'Intercom: the notification an app’s webhook subscription sends when a conversation is tagged ({ type: notification_event, id, topic, created_at, data: { item } }), signed with the app’s client secret (X-Hub-Signature: sha1=…); created within the hour, each notification id taken once; the conversation is then read from Intercom’s API',
+      requestBody: body(
+        {
+          type: { type: 'string', enum: ['notification_event'] },
+          id: { type: 'string' },
+          topic: { type: 'string' },
+          created_at: { type: 'integer' },
+          data: { type: 'object' },
+        },
+        ['type', 'id', 'topic', 'created_at'],
+      ),
+      responses: { 200: ok(), 400: err, 401: err, 404: err, 413: err },
+    },
+    head: {
+      tags: ['chorus'],
+      operationId: 'intercomWebhookCheck',
+      summary: 'Intercom: checks the webhook’s address when it is saved (200 while the source is on, else 404)',
+      responses: { 200: { description: 'The source is on.' }, 404: { description: 'The source is off.' } },
+    },
+  },
+  '/api/chorus/intercom/settings': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'intercomSettings',
+      summary:
+        'Admins: the Intercom source’s settings without its secrets (whether the client secret is set, the access token’s last four characters), the webhook URL to paste into the Intercom app and the last event',
+      responses: { 200: ok(), 401: err, 403: err },
+    },
+    post: {
+      tags: ['chorus'],
+      operationId: 'setIntercomSettings',
+      summary:
+        'Admins: change the Intercom source’s settings; the access token and client secret are written, never read back',
+      requestBody: body(
+        {
+          active: { type: 'boolean' },
+          region: { type: 'string', enum: ['', 'eu', 'au'] },
+          workspace_id: { type: 'string', maxLength: 20 },
+          admin_id: { type: 'string', maxLength: 20 },
+          access_token: { type: 'string', maxLength: 300 },
+          client_secret: { type: 'string', maxLength: 200 },
           capture_tag: { type: 'string', maxLength: 80 },
           public_replies: { type: 'boolean' },
           answer_customers: { type: 'boolean' },

@@ -128,7 +128,7 @@ function securityOf(scope, anonymous) {
   return [...(anonymous ? [{}] : []), { pocketbaseToken: [] }, ...keys];
 }
 
-const RULE_OF = { get: null, post: 'createRule', patch: 'updateRule', delete: 'deleteRule' };
+const RULE_OF = { get: null, head: null, post: 'createRule', patch: 'updateRule', delete: 'deleteRule' };
 
 /** Writes each operation's scope into `paths` (in place), given the collections the record paths come from. */
 export function annotateScopes(paths, collections) {

@@ -1,0 +1,37 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// The Intercom source of the staff feedback inbox (issue 58; pb_hooks/feedback/sources/intercom/): the webhook an
+// Intercom app's subscription calls when a conversation is tagged, verified with the app's client secret
+// (X-Hub-Signature), the conversation then read from Intercom's API; and the settings admins give it (the access
+// token and client secret written, never read back).
+//
+// POST /api/chorus/intercom/webhook       Intercom: a notification { type, id, topic, created_at, data: { item } }, signed
+// HEAD /api/chorus/intercom/webhook       Intercom: checks the address when the webhook is saved (404 while off)
+// GET  /api/chorus/intercom/settings      admins: the settings without the secrets, and the webhook URL
+// POST /api/chorus/intercom/settings { active?, region?, workspace_id?, admin_id?, access_token?, client_secret?,
+//      capture_tag?, public_replies?, answer_customers? }   admins
+
+routerAdd('POST', '/api/chorus/intercom/webhook', (e) =>
+  require(`${__hooks}/feedback/sources/intercom/receive.js`).receiveWebhook(e),
+);
+
+routerAdd('HEAD', '/api/chorus/intercom/webhook', (e) => {
+  const on = require(`${__hooks}/feedback/sources/intercom/settings.js`).intercomSettings(e.app).getBool('active');
+  return e.noContent(on ? 200 : 404);
+});
+
+routerAdd(
+  'GET',
+  '/api/chorus/intercom/settings',
+  (e) => {
+    const { intercomSettings, describeSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
+    return e.json(200, describeSettings(e, intercomSettings(e.app)));
+  },
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
+);
+
+routerAdd(
+  'POST',
+  '/api/chorus/intercom/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/intercom/settings.js`).updateSettings(e)),
+  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
+);
