@@ -51,7 +51,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
         {t('zendeskWebhook')} <code data-testid="zendesk-webhook">{settings.webhook_url}</code>
       </p>
       <p data-testid="zendesk-state">
-        {settings.active ? t('active') : t('zendeskOff')} ·{' '}
+        {settings.active ? t('active') : t('off')} ·{' '}
         {settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing')} ·{' '}
         {settings.signing_secret_set ? t('zendeskSecretSet') : t('zendeskSecretMissing')}
       </p>
@@ -88,7 +88,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
             />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-token" label={t('token')} hint={t('zendeskKeepHint')} error={errors.api_token}>
+        <FieldFrame id="zendesk-token" label={t('token')} hint={t('keepHint')} error={errors.api_token}>
           {(control) => (
             <input
               {...control}
@@ -103,14 +103,14 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
         <FieldFrame
           id="zendesk-signing-secret"
           label={t('signingSecret')}
-          hint={t('zendeskKeepHint')}
+          hint={t('keepHint')}
           error={errors.signing_secret}
         >
           {(control) => (
             <input {...control} name="zendesk_signing_secret" type="password" autoComplete="off" maxLength={200} />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-tag" label={t('zendeskTag')} error={errors.capture_tag}>
+        <FieldFrame id="zendesk-tag" label={t('captureTag')} error={errors.capture_tag}>
           {(control) => (
             <input
               {...control}
@@ -141,7 +141,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
           {t('zendeskPublic')}
         </label>
         <button type="submit" className="button primary">
-          {t('zendeskSave')}
+          {t('save')}
         </button>
       </form>
     </section>

@@ -1,0 +1,34 @@
+// Intercom's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/intercom/settings.js): never the
+// secrets, only the access token's last four characters and whether the client secret is set, the webhook URL to paste
+// into the Intercom app, and when the last conversation arrived.
+import type { PocketBase } from '../../lib/pb/client';
+
+export type IntercomRegion = '' | 'eu' | 'au';
+
+export interface IntercomSettings {
+  active: boolean;
+  region: IntercomRegion;
+  workspace_id: string;
+  admin_id: string;
+  access_token: string;
+  client_secret_set: boolean;
+  capture_tag: string;
+  public_replies: boolean;
+  answer_customers: boolean;
+  last_event_at: string;
+  webhook_url: string;
+}
+
+export type IntercomSettingsInput = Partial<
+  Omit<IntercomSettings, 'client_secret_set' | 'last_event_at' | 'webhook_url'>
+> & {
+  client_secret?: string;
+};
+
+export function readIntercomSettings(pb: PocketBase): Promise<IntercomSettings> {
+  return pb.send('/api/chorus/intercom/settings', { method: 'GET' });
+}
+
+export function writeIntercomSettings(pb: PocketBase, input: IntercomSettingsInput): Promise<IntercomSettings> {
+  return pb.send('/api/chorus/intercom/settings', { method: 'POST', body: input });
+}
