@@ -1,5 +1,5 @@
 // OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js, and its Slack, Zendesk and
-// Intercom sources' in pb_hooks/feedback/feedback-<source>.pb.js; issue 58).
+// Intercom sources' in feedback-slack.pb.js, feedback-zendesk.pb.js and feedback-intercom.pb.js beside it; issue 58).
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
