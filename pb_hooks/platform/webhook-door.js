@@ -1,6 +1,7 @@
-// The door of a vendor's signed webhook (Stripe, HubSpot, Zendesk): switched off it answers 404; the raw body is read
-// with a cap in bytes (413 over it); the vendor's signature is checked over those exact bytes before anything is
-// parsed; then the body must be JSON. Every refusal is logged with its reason and answered with the same few words.
+// The door of a vendor's signed webhook (Stripe, HubSpot, Zendesk, Intercom): switched off it answers 404; the raw
+// body is read with a cap in bytes (413 over it); the vendor's signature is checked over those exact bytes before
+// anything is parsed; then the body must be JSON. Every refusal is logged with its reason and answered with the same
+// few words.
 
 /** The bytes `text` takes in UTF-8 (each half of a surrogate pair counts 2: the pair takes 4). */
 function utf8Length(text, stopAfter = Number.POSITIVE_INFINITY) {
