@@ -16,16 +16,16 @@ const MAX_BODY_BYTES = 256 * 1024;
 const WINDOW_SECONDS = 60 * 60;
 const NOTIFICATION_ID = /^notif_[A-Za-z0-9-]{1,80}$/;
 
-/** Why the signed notification cannot be taken at all ('' when it can): its shape, id and age. */
+/** Why the signed notification cannot be taken at all, as [status, reason], or null: its shape, id and age. */
 function shapeProblem(payload, nowSeconds) {
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return 'not a JSON object';
-  if (payload.type !== 'notification_event') return 'not a notification_event';
-  if (!NOTIFICATION_ID.test(String(payload.id ?? ''))) return 'a notification without a well-formed id';
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return [400, 'not a JSON object'];
+  if (payload.type !== 'notification_event') return [400, 'not a notification_event'];
+  if (!NOTIFICATION_ID.test(String(payload.id ?? ''))) return [400, 'a notification without a well-formed id'];
   const created = Number(payload.created_at);
   if (!Number.isInteger(created) || Math.abs(nowSeconds - created) > WINDOW_SECONDS) {
-    return 'a notification created more than an hour from now';
+    return [401, 'a notification created more than an hour from now'];
   }
-  return '';
+  return null;
 }
 
 /** POST /api/chorus/intercom/webhook: a notification { type, id, topic, created_at, data: { item } }, signed. */
@@ -42,7 +42,7 @@ function receiveWebhook(e) {
   const payload = door.payload;
   const refuse = (status, reason) => refuseWebhook(e, 'Intercom', status, reason);
   const problem = shapeProblem(payload, Math.floor(Date.now() / 1000));
-  if (problem) return refuse(problem.startsWith('a notification created') ? 401 : 400, problem);
+  if (problem) return refuse(...problem);
   const topic = String(payload.topic ?? '');
   // Intercom's test notification when the webhook is saved or tested in the Developer Hub.
   if (topic === 'ping') return e.json(200, { ok: true });
