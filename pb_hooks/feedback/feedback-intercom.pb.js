@@ -5,7 +5,8 @@
 // token and client secret written, never read back).
 //
 // POST /api/chorus/intercom/webhook       Intercom: a notification { type, id, topic, created_at, data: { item } }, signed
-// HEAD /api/chorus/intercom/webhook       Intercom: checks the address when the webhook is saved (404 while off)
+// HEAD /api/chorus/intercom/webhook       Intercom: checks the address when the webhook is saved (200, on or off: an
+//                                          admin saves it in Intercom before switching the source on)
 // GET  /api/chorus/intercom/settings      admins: the settings without the secrets, and the webhook URL
 // POST /api/chorus/intercom/settings { active?, region?, workspace_id?, admin_id?, access_token?, client_secret?,
 //      capture_tag?, public_replies?, answer_customers? }   admins
@@ -14,10 +15,7 @@ routerAdd('POST', '/api/chorus/intercom/webhook', (e) =>
   require(`${__hooks}/feedback/sources/intercom/receive.js`).receiveWebhook(e),
 );
 
-routerAdd('HEAD', '/api/chorus/intercom/webhook', (e) => {
-  const on = require(`${__hooks}/feedback/sources/intercom/settings.js`).intercomSettings(e.app).getBool('active');
-  return e.noContent(on ? 200 : 404);
-});
+routerAdd('HEAD', '/api/chorus/intercom/webhook', (e) => e.noContent(200));
 
 routerAdd(
   'GET',

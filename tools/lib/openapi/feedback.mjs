@@ -194,8 +194,9 @@ export const FEEDBACK_ROUTES = {
     head: {
       tags: ['chorus'],
       operationId: 'intercomWebhookCheck',
-      summary: 'Intercom: checks the webhook’s address when it is saved (200 while the source is on, else 404)',
-      responses: { 200: { description: 'The source is on.' }, 404: { description: 'The source is off.' } },
+      summary:
+        'Intercom: checks the webhook’s address when it is saved (200, whether the source is on yet or not: deliveries are refused while it is off)',
+      responses: { 200: { description: 'The address answers.' } },
     },
   },
   '/api/chorus/intercom/settings': {
