@@ -1,6 +1,7 @@
 // Starting a comment shows the image picker, which loads only then: it appears below the buttons, so the
 // "Comment" button never moves under a pointer already on its way (a click there once posted nothing).
-import { expect, type Page, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { NOT_INTERACTIVE } from '../ideas-helpers';
 import { createIdea, signedInPage, unique } from '../staff-helpers';
 
