@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { FieldFrame } from '../../ui/FieldFrame';
-import { $hubspot, saveHubSpot, startHubSpot, syncHubSpot } from './hubspot';
+import { hubspotSettings, syncHubSpot } from './hubspot';
 import type { HubSpotSettings as Settings } from './hubspot-data';
 
 const dateTime = (locale: string, iso: string) =>
@@ -13,14 +13,14 @@ const dateTime = (locale: string, iso: string) =>
 
 export default function HubSpotSettings({ initial }: { initial: Settings }) {
   const t = translator('customers');
-  const settings = useStore($hubspot) ?? initial;
-  useEffect(() => startHubSpot(initial), [initial]);
+  const settings = useStore(hubspotSettings.$settings) ?? initial;
+  useEffect(() => hubspotSettings.start(initial), [initial]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const done = await saveHubSpot({
+    const done = await hubspotSettings.save({
       active: data.get('hubspot_active') === 'on',
       access_token: String(data.get('access_token') ?? '').trim(),
       client_secret: String(data.get('client_secret') ?? '').trim(),
@@ -29,7 +29,7 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
   }
 
   return (
-    <section className="card stack hubspot-settings" aria-labelledby="hubspot-title" data-testid="hubspot-settings">
+    <section className="card stack connection-settings" aria-labelledby="hubspot-title" data-testid="hubspot-settings">
       <h2 id="hubspot-title">HubSpot</h2>
       <p>{t('hubspotIntro')}</p>
       <p>

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { FieldFrame } from '../../ui/FieldFrame';
-import { $stripe, saveStripe, startStripe } from './stripe';
+import { stripeSettings } from './stripe';
 import type { StripeSettings as Settings } from './stripe-data';
 
 const dateTime = (locale: string, iso: string) =>
@@ -12,14 +12,14 @@ const dateTime = (locale: string, iso: string) =>
 
 export default function StripeSettings({ initial }: { initial: Settings }) {
   const t = translator('customers');
-  const settings = useStore($stripe) ?? initial;
-  useEffect(() => startStripe(initial), [initial]);
+  const settings = useStore(stripeSettings.$settings) ?? initial;
+  useEffect(() => stripeSettings.start(initial), [initial]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const done = await saveStripe({
+    const done = await stripeSettings.save({
       active: data.get('stripe_active') === 'on',
       secret_key: String(data.get('secret_key') ?? '').trim(),
       webhook_secret: String(data.get('webhook_secret') ?? '').trim(),
@@ -28,7 +28,7 @@ export default function StripeSettings({ initial }: { initial: Settings }) {
   }
 
   return (
-    <section className="card stack stripe-settings" aria-labelledby="stripe-title" data-testid="stripe-settings">
+    <section className="card stack connection-settings" aria-labelledby="stripe-title" data-testid="stripe-settings">
       <h2 id="stripe-title">Stripe</h2>
       <p>{t('stripeIntro')}</p>
       <p>

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { FieldFrame } from '../../ui/FieldFrame';
-import { $zendesk, saveZendesk, startZendesk } from './zendesk';
+import { zendeskSettings } from './zendesk';
 import type { ZendeskSettings as Settings } from './zendesk-data';
 
 const dateTime = (locale: string, iso: string) =>
@@ -14,17 +14,17 @@ const dateTime = (locale: string, iso: string) =>
 
 export default function ZendeskSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
-  const settings = useStore($zendesk) ?? initial;
+  const settings = useStore(zendeskSettings.$settings) ?? initial;
   // The server's message under each field it refused; what was typed stays in the form (its inputs are uncontrolled).
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => startZendesk(initial), [initial]);
+  useEffect(() => zendeskSettings.start(initial), [initial]);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const done = await saveZendesk({
+    const done = await zendeskSettings.save({
       active: data.get('zendesk_active') === 'on',
       answer_customers: data.get('zendesk_answer') === 'on',
       public_replies: data.get('zendesk_public') === 'on',
@@ -44,16 +44,16 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
   }
 
   return (
-    <section className="card stack zendesk-settings" aria-labelledby="zendesk-title" data-testid="zendesk-settings">
+    <section className="card stack connection-settings" aria-labelledby="zendesk-title" data-testid="zendesk-settings">
       <h2 id="zendesk-title">Zendesk</h2>
       <p>{t('zendeskIntro')}</p>
       <p>
         {t('zendeskWebhook')} <code data-testid="zendesk-webhook">{settings.webhook_url}</code>
       </p>
       <p data-testid="zendesk-state">
-        {settings.active ? t('active') : t('zendeskOff')} ·{' '}
+        {settings.active ? t('active') : t('off')} ·{' '}
         {settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing')} ·{' '}
-        {settings.signing_secret_set ? t('zendeskSecretSet') : t('zendeskSecretMissing')}
+        {settings.signing_secret_set ? t('secretSet') : t('secretMissing')}
       </p>
       <p data-testid="zendesk-last-event">
         {settings.last_event_at
@@ -88,7 +88,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
             />
           )}
         </FieldFrame>
-        <FieldFrame id="zendesk-token" label={t('token')} hint={t('zendeskKeepHint')} error={errors.api_token}>
+        <FieldFrame id="zendesk-token" label={t('token')} hint={t('keepHint')} error={errors.api_token}>
           {(control) => (
             <input
               {...control}
@@ -103,7 +103,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
         <FieldFrame
           id="zendesk-signing-secret"
           label={t('signingSecret')}
-          hint={t('zendeskKeepHint')}
+          hint={t('keepHint')}
           error={errors.signing_secret}
         >
           {(control) => (
@@ -141,7 +141,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
           {t('zendeskPublic')}
         </label>
         <button type="submit" className="button primary">
-          {t('zendeskSave')}
+          {t('save')}
         </button>
       </form>
     </section>

@@ -1,0 +1,33 @@
+// Slack's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/slack/settings.js): never the
+// secrets, only the bot token's last four characters and whether the signing secret is set, the two request URLs to
+// paste into the Slack app, and when the last message arrived.
+import type { PocketBase } from '../../lib/pb/client';
+
+export interface SlackSettings {
+  active: boolean;
+  answer_customers: boolean;
+  team_id: string;
+  channel: string;
+  signing_secret_set: boolean;
+  bot_token: string;
+  last_event_at: string;
+  interactivity_url: string;
+  events_url: string;
+}
+
+export interface SlackSettingsInput {
+  active?: boolean;
+  answer_customers?: boolean;
+  team_id?: string;
+  channel?: string;
+  signing_secret?: string;
+  bot_token?: string;
+}
+
+export function readSlackSettings(pb: PocketBase): Promise<SlackSettings> {
+  return pb.send('/api/chorus/slack/settings', { method: 'GET' });
+}
+
+export function writeSlackSettings(pb: PocketBase, input: SlackSettingsInput): Promise<SlackSettings> {
+  return pb.send('/api/chorus/slack/settings', { method: 'POST', body: input });
+}
