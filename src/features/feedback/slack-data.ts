@@ -2,6 +2,7 @@
 // secrets, only the bot token's last four characters and whether the signing secret is set, the two request URLs to
 // paste into the Slack app, and when the last message arrived.
 import type { PocketBase } from '../../lib/pb/client';
+import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
 
 export interface SlackSettings {
   active: boolean;
@@ -24,10 +25,7 @@ export interface SlackSettingsInput {
   bot_token?: string;
 }
 
-export function readSlackSettings(pb: PocketBase): Promise<SlackSettings> {
-  return pb.send('/api/chorus/slack/settings', { method: 'GET' });
-}
+export const readSlackSettings = (pb: PocketBase) => readConnectionSettings<SlackSettings>(pb, 'slack');
 
-export function writeSlackSettings(pb: PocketBase, input: SlackSettingsInput): Promise<SlackSettings> {
-  return pb.send('/api/chorus/slack/settings', { method: 'POST', body: input });
-}
+export const writeSlackSettings = (pb: PocketBase, input: SlackSettingsInput) =>
+  writeConnectionSettings<SlackSettings, SlackSettingsInput>(pb, 'slack', input);
