@@ -102,6 +102,24 @@ export default function CommentForm(props: Props) {
           {error}
         </p>
       )}
+      {allowInternal && (
+        <label className="comment-internal-toggle">
+          <input type="checkbox" checked={internal} onChange={(event) => setInternal(event.target.checked)} />{' '}
+          {t('internalToggle')}
+        </label>
+      )}
+      <div className="actions">
+        <button type="submit" className="button primary">
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        )}
+      </div>
+      {/* Below the buttons: the picker appears once someone starts a comment (its script loads then), and what
+          appears below a button never moves it under a pointer on its way (a click on Comment focuses the form). */}
       {withImages && (started || images.length > 0) && (
         <Suspense>
           <div className="comment-images-picker">
@@ -124,22 +142,6 @@ export default function CommentForm(props: Props) {
           </div>
         </Suspense>
       )}
-      {allowInternal && (
-        <label className="comment-internal-toggle">
-          <input type="checkbox" checked={internal} onChange={(event) => setInternal(event.target.checked)} />{' '}
-          {t('internalToggle')}
-        </label>
-      )}
-      <div className="actions">
-        <button type="submit" className="button primary">
-          {submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('cancel')}
-          </button>
-        )}
-      </div>
     </form>
   );
 }

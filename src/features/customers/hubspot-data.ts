@@ -2,6 +2,7 @@
 // only the token's prefix and last four characters, whether the client secret is set, the target URL to paste into
 // HubSpot, and the last event with its outcome.
 import type { PocketBase } from '../../lib/pb/client';
+import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
 
 export interface HubSpotSettings {
   active: boolean;
@@ -22,13 +23,10 @@ export interface HubSpotSettingsInput {
   client_secret?: string;
 }
 
-export function readHubSpotSettings(pb: PocketBase): Promise<HubSpotSettings> {
-  return pb.send('/api/chorus/hubspot/settings', { method: 'GET' });
-}
+export const readHubSpotSettings = (pb: PocketBase) => readConnectionSettings<HubSpotSettings>(pb, 'hubspot');
 
-export function writeHubSpotSettings(pb: PocketBase, input: HubSpotSettingsInput): Promise<HubSpotSettings> {
-  return pb.send('/api/chorus/hubspot/settings', { method: 'POST', body: input });
-}
+export const writeHubSpotSettings = (pb: PocketBase, input: HubSpotSettingsInput) =>
+  writeConnectionSettings<HubSpotSettings, HubSpotSettingsInput>(pb, 'hubspot', input);
 
 /** Asks for a full sync, run as a job beside the request. */
 export function requestHubSpotSync(pb: PocketBase): Promise<{ queued: boolean }> {

@@ -2,6 +2,7 @@
 // only the key's prefix and last four characters, whether the signing secret is set, the endpoint URL to paste into
 // Stripe, and the last event with its outcome.
 import type { PocketBase } from '../../lib/pb/client';
+import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
 
 export interface StripeSettings {
   active: boolean;
@@ -19,10 +20,7 @@ export interface StripeSettingsInput {
   webhook_secret?: string;
 }
 
-export function readStripeSettings(pb: PocketBase): Promise<StripeSettings> {
-  return pb.send('/api/chorus/stripe/settings', { method: 'GET' });
-}
+export const readStripeSettings = (pb: PocketBase) => readConnectionSettings<StripeSettings>(pb, 'stripe');
 
-export function writeStripeSettings(pb: PocketBase, input: StripeSettingsInput): Promise<StripeSettings> {
-  return pb.send('/api/chorus/stripe/settings', { method: 'POST', body: input });
-}
+export const writeStripeSettings = (pb: PocketBase, input: StripeSettingsInput) =>
+  writeConnectionSettings<StripeSettings, StripeSettingsInput>(pb, 'stripe', input);

@@ -3,28 +3,23 @@
 // tag, whether and how customers are answered on their ticket, the webhook URL to paste into Zendesk, and the last
 // event.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { currentLocale, translator } from '../../i18n/current';
+import { useEffect, useState } from 'react';
+import { translator } from '../../i18n/current';
+import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
 import { FieldFrame } from '../../ui/FieldFrame';
-import { $zendesk, saveZendesk, startZendesk } from './zendesk';
+import { zendeskSettings } from './zendesk';
 import type { ZendeskSettings as Settings } from './zendesk-data';
-
-const dateTime = (locale: string, iso: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export default function ZendeskSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
-  const settings = useStore($zendesk) ?? initial;
+  const settings = useStore(zendeskSettings.$settings) ?? initial;
   // The server's message under each field it refused; what was typed stays in the form (its inputs are uncontrolled).
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => startZendesk(initial), [initial]);
+  useEffect(() => zendeskSettings.start(initial), [initial]);
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+  async function save(data: FormData) {
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const done = await saveZendesk({
+    const done = await zendeskSettings.save({
       active: data.get('zendesk_active') === 'on',
       answer_customers: data.get('zendesk_answer') === 'on',
       public_replies: data.get('zendesk_public') === 'on',
@@ -35,115 +30,107 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
       signing_secret: text('zendesk_signing_secret'),
     });
     setErrors(!done.ok && done.error.kind === 'validation' ? done.error.fields : {});
-    if (done.ok) {
-      for (const name of ['zendesk_token', 'zendesk_signing_secret']) {
-        const field = form.elements.namedItem(name);
-        if (field instanceof HTMLInputElement) field.value = '';
-      }
-    }
+    return done;
   }
 
   return (
-    <section className="card stack zendesk-settings" aria-labelledby="zendesk-title" data-testid="zendesk-settings">
-      <h2 id="zendesk-title">Zendesk</h2>
-      <p>{t('zendeskIntro')}</p>
-      <p>
-        {t('zendeskWebhook')} <code data-testid="zendesk-webhook">{settings.webhook_url}</code>
-      </p>
-      <p data-testid="zendesk-state">
-        {settings.active ? t('active') : t('off')} ·{' '}
-        {settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing')} ·{' '}
-        {settings.signing_secret_set ? t('zendeskSecretSet') : t('zendeskSecretMissing')}
-      </p>
-      <p data-testid="zendesk-last-event">
-        {settings.last_event_at
-          ? t('zendeskLastEvent', { time: dateTime(currentLocale(), settings.last_event_at) })
-          : t('zendeskNoEvent')}
-      </p>
-      <form className="admin-form" onSubmit={save} aria-labelledby="zendesk-title">
-        <label className="checkbox">
-          <input type="checkbox" name="zendesk_active" defaultChecked={settings.active} key={`a${settings.active}`} />{' '}
-          {t('zendeskActive')}
-        </label>
-        <FieldFrame id="zendesk-subdomain" label={t('zendeskSubdomain')} error={errors.subdomain}>
-          {(control) => (
-            <input
-              {...control}
-              name="zendesk_subdomain"
-              defaultValue={settings.subdomain}
-              maxLength={63}
-              pattern="[a-z0-9][a-z0-9\-]{0,62}"
-              placeholder="acme"
-            />
-          )}
-        </FieldFrame>
-        <FieldFrame id="zendesk-agent-email" label={t('accountEmail')} error={errors.agent_email}>
-          {(control) => (
-            <input
-              {...control}
-              name="zendesk_agent_email"
-              type="email"
-              defaultValue={settings.agent_email}
-              maxLength={254}
-            />
-          )}
-        </FieldFrame>
-        <FieldFrame id="zendesk-token" label={t('token')} hint={t('keepHint')} error={errors.api_token}>
-          {(control) => (
-            <input
-              {...control}
-              name="zendesk_token"
-              type="password"
-              autoComplete="off"
-              maxLength={100}
-              pattern="[A-Za-z0-9]{20,100}"
-            />
-          )}
-        </FieldFrame>
-        <FieldFrame
-          id="zendesk-signing-secret"
-          label={t('signingSecret')}
-          hint={t('keepHint')}
-          error={errors.signing_secret}
-        >
-          {(control) => (
-            <input {...control} name="zendesk_signing_secret" type="password" autoComplete="off" maxLength={200} />
-          )}
-        </FieldFrame>
-        <FieldFrame id="zendesk-tag" label={t('captureTag')} error={errors.capture_tag}>
-          {(control) => (
-            <input
-              {...control}
-              name="zendesk_tag"
-              required
-              defaultValue={settings.capture_tag}
-              maxLength={80}
-              pattern="[a-z0-9_/\-]{1,80}"
-            />
-          )}
-        </FieldFrame>
-        <label className="checkbox">
+    <ConnectionCard
+      id="zendesk"
+      name="Zendesk"
+      intro={t('zendeskIntro')}
+      addresses={[{ label: t('zendeskWebhook'), url: settings.webhook_url, testId: 'zendesk-webhook' }]}
+      state={[
+        settings.active ? t('active') : t('off'),
+        settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing'),
+        settings.signing_secret_set ? t('secretSet') : t('secretMissing'),
+      ]}
+      lastEvent={
+        settings.last_event_at
+          ? t('zendeskLastEvent', { time: connectionTime(settings.last_event_at) })
+          : t('zendeskNoEvent')
+      }
+      onSave={save}
+      saveLabel={t('save')}
+    >
+      <label className="checkbox">
+        <input type="checkbox" name="zendesk_active" defaultChecked={settings.active} key={`a${settings.active}`} />{' '}
+        {t('zendeskActive')}
+      </label>
+      <FieldFrame id="zendesk-subdomain" label={t('zendeskSubdomain')} error={errors.subdomain}>
+        {(control) => (
           <input
-            type="checkbox"
-            name="zendesk_answer"
-            defaultChecked={settings.answer_customers}
-            key={`c${settings.answer_customers}`}
-          />{' '}
-          {t('zendeskAnswer')}
-        </label>
-        <label className="checkbox">
+            {...control}
+            name="zendesk_subdomain"
+            defaultValue={settings.subdomain}
+            maxLength={63}
+            pattern="[a-z0-9][a-z0-9\-]{0,62}"
+            placeholder="acme"
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame id="zendesk-agent-email" label={t('accountEmail')} error={errors.agent_email}>
+        {(control) => (
           <input
-            type="checkbox"
-            name="zendesk_public"
-            defaultChecked={settings.public_replies}
-            key={`p${settings.public_replies}`}
-          />{' '}
-          {t('zendeskPublic')}
-        </label>
-        <button type="submit" className="button primary">
-          {t('save')}
-        </button>
-      </form>
-    </section>
+            {...control}
+            name="zendesk_agent_email"
+            type="email"
+            defaultValue={settings.agent_email}
+            maxLength={254}
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame id="zendesk-token" label={t('token')} hint={t('keepHint')} error={errors.api_token}>
+        {(control) => (
+          <input
+            {...control}
+            name="zendesk_token"
+            type="password"
+            autoComplete="off"
+            maxLength={100}
+            pattern="[A-Za-z0-9]{20,100}"
+          />
+        )}
+      </FieldFrame>
+      <FieldFrame
+        id="zendesk-signing-secret"
+        label={t('signingSecret')}
+        hint={t('keepHint')}
+        error={errors.signing_secret}
+      >
+        {(control) => (
+          <input {...control} name="zendesk_signing_secret" type="password" autoComplete="off" maxLength={200} />
+        )}
+      </FieldFrame>
+      <FieldFrame id="zendesk-tag" label={t('captureTag')} error={errors.capture_tag}>
+        {(control) => (
+          <input
+            {...control}
+            name="zendesk_tag"
+            required
+            defaultValue={settings.capture_tag}
+            maxLength={80}
+            pattern="[a-z0-9_/\-]{1,80}"
+          />
+        )}
+      </FieldFrame>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="zendesk_answer"
+          defaultChecked={settings.answer_customers}
+          key={`c${settings.answer_customers}`}
+        />{' '}
+        {t('zendeskAnswer')}
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="zendesk_public"
+          defaultChecked={settings.public_replies}
+          key={`p${settings.public_replies}`}
+        />{' '}
+        {t('zendeskPublic')}
+      </label>
+    </ConnectionCard>
   );
 }

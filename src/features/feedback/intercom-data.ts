@@ -2,6 +2,7 @@
 // secrets, only the access token's last four characters and whether the client secret is set, the webhook URL to paste
 // into the Intercom app, and when the last conversation arrived.
 import type { PocketBase } from '../../lib/pb/client';
+import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
 
 export type IntercomRegion = '' | 'eu' | 'au';
 
@@ -21,14 +22,9 @@ export interface IntercomSettings {
 
 export type IntercomSettingsInput = Partial<
   Omit<IntercomSettings, 'client_secret_set' | 'last_event_at' | 'webhook_url'>
-> & {
-  client_secret?: string;
-};
+> & { client_secret?: string };
 
-export function readIntercomSettings(pb: PocketBase): Promise<IntercomSettings> {
-  return pb.send('/api/chorus/intercom/settings', { method: 'GET' });
-}
+export const readIntercomSettings = (pb: PocketBase) => readConnectionSettings<IntercomSettings>(pb, 'intercom');
 
-export function writeIntercomSettings(pb: PocketBase, input: IntercomSettingsInput): Promise<IntercomSettings> {
-  return pb.send('/api/chorus/intercom/settings', { method: 'POST', body: input });
-}
+export const writeIntercomSettings = (pb: PocketBase, input: IntercomSettingsInput) =>
+  writeConnectionSettings<IntercomSettings, IntercomSettingsInput>(pb, 'intercom', input);

@@ -1,8 +1,10 @@
 // Intercom's settings on the integrations page (issue 58): what the page loaded, replaced by each save's answer.
-import { deskSettingsStore } from './desk-settings';
-import { writeIntercomSettings } from './intercom-data';
+import { translate } from '../../i18n/current';
+import { connectionSettingsStore } from '../../stores/connection-settings';
+import { type IntercomSettings, type IntercomSettingsInput, writeIntercomSettings } from './intercom-data';
 
-const store = deskSettingsStore(writeIntercomSettings);
-export const $intercom = store.$settings;
-export const startIntercom = store.start;
-export const saveIntercom = store.save;
+export const intercomSettings = connectionSettingsStore<IntercomSettings, IntercomSettingsInput>({
+  write: writeIntercomSettings,
+  saved: () => translate('integrations', 'saved'),
+  pageAddresses: ['webhook_url'],
+});

@@ -2,6 +2,7 @@
 // secrets, only the API token's last four characters and whether the signing secret is set, the webhook URL to paste
 // into Zendesk, and when the last ticket arrived.
 import type { PocketBase } from '../../lib/pb/client';
+import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
 
 export interface ZendeskSettings {
   active: boolean;
@@ -27,10 +28,7 @@ export interface ZendeskSettingsInput {
   answer_customers?: boolean;
 }
 
-export function readZendeskSettings(pb: PocketBase): Promise<ZendeskSettings> {
-  return pb.send('/api/chorus/zendesk/settings', { method: 'GET' });
-}
+export const readZendeskSettings = (pb: PocketBase) => readConnectionSettings<ZendeskSettings>(pb, 'zendesk');
 
-export function writeZendeskSettings(pb: PocketBase, input: ZendeskSettingsInput): Promise<ZendeskSettings> {
-  return pb.send('/api/chorus/zendesk/settings', { method: 'POST', body: input });
-}
+export const writeZendeskSettings = (pb: PocketBase, input: ZendeskSettingsInput) =>
+  writeConnectionSettings<ZendeskSettings, ZendeskSettingsInput>(pb, 'zendesk', input);

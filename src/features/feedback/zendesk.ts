@@ -1,8 +1,10 @@
 // Zendesk's settings on the integrations page (issue 58): what the page loaded, replaced by each save's answer.
-import { deskSettingsStore } from './desk-settings';
-import { writeZendeskSettings } from './zendesk-data';
+import { translate } from '../../i18n/current';
+import { connectionSettingsStore } from '../../stores/connection-settings';
+import { writeZendeskSettings, type ZendeskSettings, type ZendeskSettingsInput } from './zendesk-data';
 
-const store = deskSettingsStore(writeZendeskSettings);
-export const $zendesk = store.$settings;
-export const startZendesk = store.start;
-export const saveZendesk = store.save;
+export const zendeskSettings = connectionSettingsStore<ZendeskSettings, ZendeskSettingsInput>({
+  write: writeZendeskSettings,
+  saved: () => translate('integrations', 'saved'),
+  pageAddresses: ['webhook_url'],
+});

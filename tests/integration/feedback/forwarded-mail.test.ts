@@ -238,9 +238,23 @@ describe('suggestions for messages in other words than the ideas they mean', () 
     ['Our colleagues in Berlin would prefer the site in their own language.', 5],
     ['Is there a way to get a spreadsheet of the votes?', 0],
     ['A darker colour scheme would be easier at night.', 1],
+    ['Finance wants the tally of every request as a file they can open in their accounting tool.', 0],
+    ['Could the pages be less bright? I work nights and it is glaring.', 1],
+    ['We manage every account in Okta and cannot hand out separate passwords.', 2],
+    ['Signing in with our company account instead of yet another password, please.', 2],
+    ['Tell our channel when a request we care about is planned or shipped.', 3],
+    ['Our engineers want a message in their workspace when progress happens.', 3],
+    ['Is there an endpoint our developers can call to submit suggestions from our app?', 4],
+    ['We want our support tool to file requests programmatically.', 4],
+    ['Half our customers read only Deutsch; can the portal speak it?', 5],
+    ['A localised version for Germany and Austria would help adoption.', 5],
+    ['How do I get the numbers out so I can chart them myself?', 0],
+    ['My eyes are tired after an hour on this bright interface.', 1],
   ];
 
   it('offers the idea meant in its top three for most of them, and says how many', async () => {
+    // A colleague of Sam forwards these: 20 forwards from one address would pass its hourly allowance (30).
+    await pb.actor('moderator', { email: 'kim@acme.test', name: 'Kim Support' });
     const ids = await Promise.all(
       IDEAS.map(
         async (title) =>
@@ -249,25 +263,28 @@ describe('suggestions for messages in other words than the ideas they mean', () 
     );
     let right = 0;
     let spent = 0;
+    const missed: string[] = [];
     for (const [index, [words, meant]] of PARAPHRASES.entries()) {
       const email = `paraphrase-${index}@initech.test`;
       const text = ['---------- Forwarded message ---------', `From: <${email}>`, 'Subject: Question', '', words].join(
         '\r\n',
       );
       const started = performance.now();
-      expect(await sendRaw(world.inbound.port, 'bounces@acme.test', inboxAddress, forward('sam@acme.test', text))).toBe(
+      expect(await sendRaw(world.inbound.port, 'bounces@acme.test', inboxAddress, forward('kim@acme.test', text))).toBe(
         'sent',
       );
       spent += performance.now() - started;
       const item = await itemBy(email);
       const offered = (item.suggestions as { id: string }[]).map((one) => one.id);
       if (offered.slice(0, 3).includes(ids[meant] ?? '')) right += 1;
+      else missed.push(`"${words}" (meant "${IDEAS[meant]}")`);
     }
     console.log(
       `Feedback suggestions: ${right} of ${PARAPHRASES.length} paraphrased messages offered the idea meant in the top three; ` +
-        `${(spent / PARAPHRASES.length).toFixed(0)} ms a forward, SMTP to stored`,
+        `${(spent / PARAPHRASES.length).toFixed(0)} ms a forward, SMTP to stored; missed: ${missed.join('; ')}`,
     );
-    expect(right).toBeGreaterThanOrEqual(6);
+    // 15 of 20 with the local model (use-lite-en) on 2026-11-28; the model and the ranking are deterministic.
+    expect(right).toBeGreaterThanOrEqual(15);
   });
 });
 

@@ -6,6 +6,22 @@ const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
 const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
 
+// A connection's settings, read without its secrets and changed with them written, never read back: Stripe's
+// and HubSpot's differ only in their words and their two secrets' names.
+function settingsRoutes({ read, change, secrets }) {
+  const properties = { active: { type: 'boolean' } };
+  for (const secret of secrets) properties[secret] = { type: 'string', maxLength: 300 };
+  return {
+    get: { tags: ['chorus'], ...read, responses: { 200: ok(), 401: err, 403: err } },
+    post: {
+      tags: ['chorus'],
+      ...change,
+      requestBody: { required: true, content: json({ type: 'object', properties }) },
+      responses: { 200: ok(), 400: err, 401: err, 403: err },
+    },
+  };
+}
+
 export const REVENUE_SYNC_ROUTES = {
   '/api/chorus/stripe/webhook': {
     post: {
@@ -28,32 +44,18 @@ export const REVENUE_SYNC_ROUTES = {
       responses: { 200: ok(), 400: err, 404: err, 413: err, 503: err },
     },
   },
-  '/api/chorus/stripe/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/stripe/settings': settingsRoutes({
+    read: {
       operationId: 'stripeSettings',
       summary:
         'Admins: Stripe’s settings without its secrets (the key’s prefix and last four characters, whether the signing secret is set), the endpoint URL to paste into Stripe, and the last event with its outcome',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setStripeSettings',
       summary: 'Admins: change Stripe’s settings; the secret key and signing secret are written, never read back',
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          properties: {
-            active: { type: 'boolean' },
-            secret_key: { type: 'string', maxLength: 300 },
-            webhook_secret: { type: 'string', maxLength: 300 },
-          },
-        }),
-      },
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    secrets: ['secret_key', 'webhook_secret'],
+  }),
   '/api/chorus/hubspot/webhook': {
     post: {
       tags: ['chorus'],
@@ -81,33 +83,19 @@ export const REVENUE_SYNC_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 404: err, 413: err, 503: err },
     },
   },
-  '/api/chorus/hubspot/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/hubspot/settings': settingsRoutes({
+    read: {
       operationId: 'hubspotSettings',
       summary:
         'Admins: HubSpot’s settings without its secrets (the token’s prefix and last four characters, whether the client secret is set), the target URL to paste into HubSpot, and the last event with its outcome',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setHubspotSettings',
       summary:
         'Admins: change HubSpot’s settings; the private app’s access token and the client secret are written, never read back',
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          properties: {
-            active: { type: 'boolean' },
-            access_token: { type: 'string', maxLength: 300 },
-            client_secret: { type: 'string', maxLength: 300 },
-          },
-        }),
-      },
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    secrets: ['access_token', 'client_secret'],
+  }),
   '/api/chorus/hubspot/sync': {
     post: {
       tags: ['chorus'],
