@@ -3,6 +3,7 @@
 // are emptied once saved: a secret is never shown again.
 import type { FormEvent, ReactNode } from 'react';
 import { currentLocale } from '../i18n/current';
+import { formatList } from '../i18n/list-format';
 
 /** When something last arrived, in the page's language. */
 export const connectionTime = (iso: string) =>
@@ -15,7 +16,7 @@ interface Props {
   intro: string;
   /** What the admin pastes into the service: PocketBase's public addresses. */
   addresses: { label: string; url: string; testId: string }[];
-  /** The state's parts: on or off, each secret set or missing. */
+  /** The state's parts, listed in the page's language: on or off, each secret set or missing. */
   state: string[];
   lastEvent: string;
   /** Lines after the last event (HubSpot's last sync). */
@@ -47,7 +48,7 @@ export function ConnectionCard(props: Props) {
           {label} <code data-testid={testId}>{url}</code>
         </p>
       ))}
-      <p data-testid={`${id}-state`}>{state.join(' · ')}</p>
+      <p data-testid={`${id}-state`}>{formatList(currentLocale(), state)}</p>
       <p data-testid={`${id}-last-event`}>{lastEvent}</p>
       {more}
       <form className="admin-form" onSubmit={save} aria-labelledby={`${id}-title`}>

@@ -1,7 +1,7 @@
 // Slack and every connection on the integrations page (issue 58), in the user's words: "an admin sees at one look which
 // connections are set up, connects Slack by pasting the app's signing secret and bot token and copying the two
 // request URLs into the Slack app, and the overview then says Slack is on, never showing a secret". (What Slack sends,
-// its signature and the answers in the thread are tests/integration/feedback/slack*.test.ts.)
+// its signature and the answers in the thread are tests/integration/feedback/slack.test.ts.)
 import { expect, test } from '../fixtures';
 import { openPage, signInContext } from '../ideas-helpers';
 
