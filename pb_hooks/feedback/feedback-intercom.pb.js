@@ -7,6 +7,9 @@
 // POST /api/chorus/intercom/webhook       Intercom: a notification { type, id, topic, created_at, data: { item } }, signed
 // HEAD /api/chorus/intercom/webhook       Intercom: checks the address when the webhook is saved (200, on or off: an
 //                                          admin saves it in Intercom before switching the source on)
+// POST /api/chorus/intercom/canvas/initialize   Intercom: the inbox app opened beside a conversation (Canvas Kit,
+//                                          ./sources/intercom/canvas.js), signed (X-Body-Signature)
+// POST /api/chorus/intercom/canvas/submit       Intercom: a click in the inbox app (search, or Link an idea), signed
 // GET  /api/chorus/intercom/settings      admins: the settings without the secrets, and the webhook URL
 // POST /api/chorus/intercom/settings { active?, region?, workspace_id?, admin_id?, access_token?, client_secret?,
 //      capture_tag?, public_replies?, answer_customers? }   admins
@@ -16,6 +19,14 @@ routerAdd('POST', '/api/chorus/intercom/webhook', (e) =>
 );
 
 routerAdd('HEAD', '/api/chorus/intercom/webhook', (e) => e.noContent(200));
+
+routerAdd('POST', '/api/chorus/intercom/canvas/initialize', (e) =>
+  require(`${__hooks}/feedback/sources/intercom/canvas.js`).initializeCanvas(e),
+);
+
+routerAdd('POST', '/api/chorus/intercom/canvas/submit', (e) =>
+  require(`${__hooks}/feedback/sources/intercom/canvas.js`).submitCanvas(e),
+);
 
 routerAdd(
   'GET',

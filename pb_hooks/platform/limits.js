@@ -59,6 +59,9 @@ const LIMITS = {
   // an Intercom notification id, taken once (feedback/sources/intercom/receive.js): Intercom sends no timestamp
   // header, so a replayed notification is known by its id for as long as its signed created_at is accepted, and more
   'intercom-notification': { max: 1, window: 2 * 3600 },
+  // clicks in Intercom's inbox app per teammate (feedback/sources/intercom/canvas.js): each search or link reads
+  // Chorus (and may read Intercom's API); a busy support hour, never a script
+  'intercom-canvas': { max: 120, window: 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (insights-report/search-misses.js)

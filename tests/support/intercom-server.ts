@@ -12,6 +12,11 @@
 // https://api.intercom.io/conversations/$ID` shows the fields read here (source, contacts, tags with applied_by,
 // conversation_parts with part_type, author and body), and the Developer Hub's webhooks page sends a test
 // notification (topic "ping") that Chorus answers 200, and shows each delivery's response.
+// The inbox app's requests (canvasRequest, postCanvasSigned) are Canvas Kit's for an app in the conversation details
+// (developers.intercom.com/docs/canvas-kit, "Requests" and "Signing notifications"; …/docs/build-an-integration/
+// getting-started/build-an-app-for-your-inbox): the initialize request { workspace_id, workspace_region, admin,
+// card_creation_options, context, conversation, contact }, a submit's the same with component_id, input_values,
+// current_canvas and stored_data; signed X-Body-Signature: <hex HMAC-SHA256 of the raw body with the client secret>.
 import { createHmac, randomUUID } from 'node:crypto';
 import { startJsonServer } from './tracker-server';
 
@@ -246,6 +251,40 @@ export async function startIntercomServer({ token }: { token: string }) {
       return part;
     },
     conversation: (id: string) => conversations.get(id),
+    /**
+     * Canvas Kit's request when teammate `adminId` opens the inbox app beside conversation `conversationId` (its
+     * contact's), or, with `submit`, clicks component `component_id` in it.
+     */
+    canvasRequest(
+      adminId: string,
+      conversationId: string,
+      submit?: { component_id: string; input_values?: Record<string, string>; stored_data?: Record<string, unknown> },
+      contactOverride?: IntercomContact,
+    ) {
+      const admin = admins.get(adminId);
+      const conversation = conversations.get(conversationId);
+      if (!admin || !conversation) throw new Error(`no admin ${adminId} or conversation ${conversationId}`);
+      const contact = contactOverride ?? contacts.get(conversation.contact);
+      if (!contact) throw new Error(`no contact ${conversation.contact}`);
+      const request = {
+        workspace_id: WORKSPACE,
+        workspace_region: 'us',
+        admin: adminObject(admin),
+        card_creation_options: {},
+        context: { conversation_id: Number(conversation.id), location: 'conversation', locale: 'en' },
+        conversation: conversationObject(conversation),
+        contact: contactObject(contact),
+      };
+      if (!submit) return request;
+      return {
+        ...request,
+        component_id: submit.component_id,
+        input_values: submit.input_values ?? {},
+        current_canvas: { content: { components: [] }, stored_data: submit.stored_data ?? {} },
+        stored_data: submit.stored_data ?? {},
+        user: contactObject(contact),
+      };
+    },
     /** The next `count` replies answer 503 (Intercom down for a moment). */
     failReplies(count: number) {
       replyFailures = count;
@@ -290,4 +329,12 @@ export function postIntercomSigned(url: string, body: string, secret: string, si
     },
     body,
   });
+}
+
+/** Posts `body` to the inbox app's `url` signed as Canvas Kit signs: X-Body-Signature: <hex HMAC-SHA256(secret, body)>. */
+export function postCanvasSigned(url: string, body: string, secret: string, signature?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signed = signature ?? createHmac('sha256', secret).update(body).digest('hex');
+  if (signed) headers['x-body-signature'] = signed;
+  return fetch(url, { method: 'POST', headers, body });
 }

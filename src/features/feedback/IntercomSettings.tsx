@@ -1,7 +1,8 @@
 // Intercom on the integrations page (issue 58): whether tagged conversations are captured, the workspace's region and
 // id, the teammate the answers are written as, the access token and the app's client secret (pasted, never shown
 // again: only the token's last four characters), the capture tag, whether and how customers are answered in their
-// conversation, the webhook URL to paste into the Intercom app, and the last event.
+// conversation, the webhook URL and the inbox app's Initialize and Submit URLs to paste into the Intercom app, and the
+// last event.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
@@ -46,7 +47,15 @@ export default function IntercomSettings({ initial }: { initial: Settings }) {
       id="intercom"
       name="Intercom"
       intro={t('intercomIntro')}
-      addresses={[{ label: t('intercomWebhook'), url: settings.webhook_url, testId: 'intercom-webhook' }]}
+      addresses={[
+        { label: t('intercomWebhook'), url: settings.webhook_url, testId: 'intercom-webhook' },
+        {
+          label: t('intercomCanvasInitialize'),
+          url: settings.canvas_initialize_url,
+          testId: 'intercom-canvas-initialize',
+        },
+        { label: t('intercomCanvasSubmit'), url: settings.canvas_submit_url, testId: 'intercom-canvas-submit' },
+      ]}
       state={[
         settings.active ? t('active') : t('off'),
         settings.access_token ? t('intercomTokenSet', { token: settings.access_token }) : t('intercomTokenMissing'),

@@ -1,6 +1,6 @@
 // Intercom's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/intercom/settings.js): never the
-// secrets, only the access token's last four characters and whether the client secret is set, the webhook URL to paste
-// into the Intercom app, and when the last conversation arrived.
+// secrets, only the access token's last four characters and whether the client secret is set, the webhook URL and
+// the inbox app's two URLs to paste into the Intercom app, and when the last conversation arrived.
 import type { PocketBase } from '../../lib/pb/client';
 import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
 
@@ -18,10 +18,16 @@ export interface IntercomSettings {
   answer_customers: boolean;
   last_event_at: string;
   webhook_url: string;
+  /** The inbox app's Canvas Kit addresses, pasted into the app's Initialize and Submit URLs. */
+  canvas_initialize_url: string;
+  canvas_submit_url: string;
 }
 
 export type IntercomSettingsInput = Partial<
-  Omit<IntercomSettings, 'client_secret_set' | 'last_event_at' | 'webhook_url'>
+  Omit<
+    IntercomSettings,
+    'client_secret_set' | 'last_event_at' | 'webhook_url' | 'canvas_initialize_url' | 'canvas_submit_url'
+  >
 > & { client_secret?: string };
 
 export const readIntercomSettings = (pb: PocketBase) => readConnectionSettings<IntercomSettings>(pb, 'intercom');

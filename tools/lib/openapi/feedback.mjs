@@ -199,12 +199,67 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: { description: 'The address answers.' } },
     },
   },
+  '/api/chorus/intercom/canvas/initialize': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'intercomCanvasInitialize',
+      summary:
+        'Intercom: the inbox app (Canvas Kit) opened beside a conversation, signed with the app’s client secret (X-Body-Signature: hex HMAC-SHA256 of the body); answers { canvas }: the customer matched by email, the ideas they want, a search and the conversation’s suggested ideas (a notice to a teammate who is not Chorus staff)',
+      requestBody: body(
+        {
+          workspace_id: { type: 'string' },
+          admin: {
+            type: 'object',
+            description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
+          },
+          contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
+          conversation: { type: 'object', description: 'The conversation: { id, … }' },
+          context: { type: 'object' },
+        },
+        ['workspace_id', 'admin'],
+      ),
+      responses: {
+        200: ok('A canvas: { canvas: { content: { components }, stored_data } }'),
+        400: err,
+        401: err,
+        403: err,
+        404: err,
+        413: err,
+      },
+    },
+  },
+  '/api/chorus/intercom/canvas/submit': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'intercomCanvasSubmit',
+      summary:
+        'Intercom: a click in the inbox app, signed as the initialize request: component_id search (input_values.query) lists matching ideas; link:<idea id> links the conversation to the idea as the feedback inbox’s Link does (captured first if needed; the customer’s vote on their behalf, the quote kept as staff-only evidence), once; limited per teammate per hour',
+      requestBody: body(
+        {
+          workspace_id: { type: 'string' },
+          admin: {
+            type: 'object',
+            description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
+          },
+          contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
+          conversation: { type: 'object', description: 'The conversation: { id, … }' },
+          context: { type: 'object' },
+          component_id: { type: 'string', description: 'search, or link:<idea id>' },
+          input_values: { type: 'object', properties: { query: { type: 'string' } } },
+          current_canvas: { type: 'object' },
+          stored_data: { type: 'object' },
+        },
+        ['workspace_id', 'admin'],
+      ),
+      responses: { 200: ok('The next canvas'), 400: err, 401: err, 403: err, 404: err, 413: err },
+    },
+  },
   '/api/chorus/intercom/settings': {
     get: {
       tags: ['chorus'],
       operationId: 'intercomSettings',
       summary:
-        'Admins: the Intercom source’s settings without its secrets (whether the client secret is set, the access token’s last four characters), the webhook URL to paste into the Intercom app and the last event',
+        'Admins: the Intercom source’s settings without its secrets (whether the client secret is set, the access token’s last four characters), the webhook URL and the inbox app’s Initialize and Submit URLs to paste into the Intercom app, and the last event',
       responses: { 200: ok(), 401: err, 403: err },
     },
     post: {

@@ -43,6 +43,27 @@ function staffOf(app, settings, tag) {
 }
 
 /**
+ * One capture input of `conversation` (as Intercom's API answered it): the part `named` names (when the customer said
+ * it), else the first the customer said; `capturedBy` the staff member's id or ''. Null when the customer said nothing.
+ */
+function captureInput(app, settings, conversation, named, capturedBy) {
+  const part = chosenPart(conversation, named);
+  if (!part) return null;
+  const contactId = list(conversation.contacts, 'contacts')[0]?.id;
+  const contact = contactId ? intercomContact(app, settings, contactId) : null;
+  return {
+    source: 'intercom',
+    externalId: `${conversation.id}:${part.id}`,
+    url: conversationUrl(settings, conversation.id),
+    authorEmail: String(contact?.email || ''),
+    authorName: String(contact?.name || ''),
+    title: plainTextOfHtml(conversation.title || conversation.source?.subject || ''),
+    quote: plainTextOfHtml(part.body),
+    capturedBy: capturedBy || '',
+  };
+}
+
+/**
  * `item`: the notification's data.item (a conversation: only its id and the parts it names are used). Answers
  * { input } for captureFeedback, or { ignored: why }.
  */
@@ -55,22 +76,9 @@ function readConversation(app, settings, item) {
   if (take('intercom-capture', String(contactId || `conversation:${conversation.id}`))) {
     return { ignored: 'its customer sent too many conversations this hour' };
   }
-  const part = chosenPart(conversation, item);
-  if (!part) return { ignored: 'nothing its customer said' };
-  const contact = contactId ? intercomContact(app, settings, contactId) : null;
+  if (!chosenPart(conversation, item)) return { ignored: 'nothing its customer said' };
   const staff = staffOf(app, settings, tag);
-  return {
-    input: {
-      source: 'intercom',
-      externalId: `${conversation.id}:${part.id}`,
-      url: conversationUrl(settings, conversation.id),
-      authorEmail: String(contact?.email || ''),
-      authorName: String(contact?.name || ''),
-      title: plainTextOfHtml(conversation.title || conversation.source?.subject || ''),
-      quote: plainTextOfHtml(part.body),
-      capturedBy: staff ? staff.id : '',
-    },
-  };
+  return { input: captureInput(app, settings, conversation, item, staff ? staff.id : '') };
 }
 
-module.exports = { readConversation };
+module.exports = { readConversation, captureInput };

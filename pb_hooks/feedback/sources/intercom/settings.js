@@ -23,6 +23,9 @@ function describeSettings(e, settings) {
     last_event_at: settings.getString('last_event_at'),
     // What the admin pastes into the Intercom app's webhooks: PocketBase's own public address answers it.
     webhook_url: `${settingsRecord.ownBase(e)}/api/chorus/intercom/webhook`,
+    // The inbox app's two addresses (Canvas Kit's Initialize and Submit URLs in the Developer Hub).
+    canvas_initialize_url: `${settingsRecord.ownBase(e)}/api/chorus/intercom/canvas/initialize`,
+    canvas_submit_url: `${settingsRecord.ownBase(e)}/api/chorus/intercom/canvas/submit`,
   };
 }
 

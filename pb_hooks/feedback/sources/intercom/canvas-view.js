@@ -1,0 +1,109 @@
+// The canvases of Intercom's inbox app (Canvas Kit, developers.intercom.com/docs/references/canvas-kit): what a
+// teammate sees beside a conversation, as Canvas Kit components (text, list, input, button, divider). Every word a
+// customer or staff member wrote is cut to a length and, in a text component (which renders Markdown), escaped;
+// list items and labels are plain strings. A canvas answers { canvas: { content: { components }, stored_data } }.
+const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
+
+const MAX_TITLE = 120;
+const MAX_LINE = 300;
+const MAX_QUERY = 200;
+
+/** `text` on one line, at most `max` characters (an ellipsis when cut). */
+function cut(text, max) {
+  const flat = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Words for a text component: Markdown's characters escaped, so a title cannot become a link or a heading. */
+const markdownSafe = (text, max = MAX_LINE) => cut(text, max).replace(/[\\`*_[\]()<>#!|~]/g, '\\$&');
+
+const text = (words, style = 'paragraph') => ({ type: 'text', text: words, style });
+
+/** An idea's status name and votes, the line under its title. */
+function ideaLine(app, post) {
+  const votes = post.getInt('vote_count');
+  let status = '';
+  try {
+    status = post.getString('status') ? app.findRecordById('statuses', post.getString('status')).getString('name') : '';
+  } catch {
+    status = '';
+  }
+  return cut([status, `${votes} vote${votes === 1 ? '' : 's'}`].filter(Boolean).join(' · '), MAX_TITLE);
+}
+
+/** The ideas the customer wants, each opening the idea on the site. */
+function wantedList(app, posts) {
+  return {
+    type: 'list',
+    items: posts.map((post) => ({
+      type: 'item',
+      id: `open:${post.id}`,
+      title: cut(post.getString('title'), MAX_TITLE),
+      subtitle: ideaLine(app, post),
+      action: { type: 'url', url: `${baseUrl(app)}/p/${post.id}` },
+    })),
+  };
+}
+
+/** Ideas to link the conversation to, one click each (component_id `link:<idea id>`). */
+function linkList(app, posts) {
+  return {
+    type: 'list',
+    items: posts.map((post) => ({
+      type: 'item',
+      id: `link:${post.id}`,
+      title: cut(post.getString('title'), MAX_TITLE),
+      subtitle: ideaLine(app, post),
+      tertiary_text: 'Link',
+      action: { type: 'submit' },
+    })),
+  };
+}
+
+/** The search box and its button; `query` kept in the box after a search. */
+const searchBox = (query = '') => [
+  {
+    type: 'input',
+    id: 'query',
+    label: 'Search ideas',
+    placeholder: 'A few words of what they ask for',
+    value: cut(query, MAX_QUERY),
+  },
+  { type: 'button', id: 'search', label: 'Search', style: 'secondary', action: { type: 'submit' } },
+];
+
+/** A canvas of `components`, keeping `stored` for the next request. */
+const canvas = (components, stored = {}) => ({ canvas: { content: { components }, stored_data: stored } });
+
+/** A canvas that only says something (`style` 'error' for a refusal). */
+const notice = (words, style = 'muted') => canvas([text(markdownSafe(words, 1000), style)]);
+
+/**
+ * The app's main canvas: `said` (a confirmation or a problem, first), the customer and the ideas they want, the
+ * search box, then `found` (a search's ideas, with `query`) or the captured conversation's suggestions.
+ */
+function homeCanvas(app, { customer, wanted, suggested, found, query, said, saidStyle = 'muted', stored }) {
+  const parts = [];
+  if (said) parts.push(text(markdownSafe(said), saidStyle));
+  const who = customer.member ? cut(customer.member.getString('name') || customer.email, MAX_TITLE) : customer.email;
+  parts.push(text(`*${markdownSafe(who, MAX_TITLE)}*`, 'header'));
+  if (!customer.member) parts.push(text('Not a member of the board yet: linking an idea makes them one.', 'muted'));
+  if (wanted.length) {
+    parts.push(text('Wants', 'muted'), wantedList(app, wanted));
+  } else {
+    parts.push(text('No ideas wanted yet.', 'muted'));
+  }
+  parts.push({ type: 'divider' }, ...searchBox(query));
+  if (found) {
+    parts.push(
+      found.length ? linkList(app, found) : text(`No idea matches “${markdownSafe(query, MAX_QUERY)}”.`, 'muted'),
+    );
+  } else if (suggested.length) {
+    parts.push(text('Suggested for this conversation', 'muted'), linkList(app, suggested));
+  }
+  return canvas(parts, stored);
+}
+
+module.exports = { homeCanvas, notice, canvas, markdownSafe, MAX_QUERY };

@@ -1,0 +1,226 @@
+// Intercom's inbox app (issue 58; Canvas Kit, developers.intercom.com/docs/canvas-kit): beside a conversation a
+// teammate sees the customer (the contact, matched to a Chorus member by email), the ideas they want (their votes,
+// those staff cast on their behalf too), a search, and the ideas the conversation's feedback item suggests; one click
+// on an idea links the conversation to it, exactly as the feedback inbox's Link (feedback/actions.js): the
+// conversation captured as a feedback item if it is not one yet, then the customer's vote on their behalf and the
+// quote kept as staff-only evidence, as the Chorus staff member the teammate is (matched by email; anyone else only
+// reads a refusal). Every request proves it is Intercom's (X-Body-Signature, ./verify.js) through the webhook door
+// (platform/webhook-door.js: off 404, over the cap 413, forged 401) and names the connected workspace; each teammate's
+// clicks are limited per hour (platform/limits.js).
+const { similarIdeas } = require(`${__hooks}/ai/hybrid.js`);
+const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
+const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
+const { intercomConversation } = require(`${__hooks}/feedback/sources/intercom/api.js`);
+const { homeCanvas, notice, MAX_QUERY } = require(`${__hooks}/feedback/sources/intercom/canvas-view.js`);
+const { captureInput } = require(`${__hooks}/feedback/sources/intercom/read.js`);
+const { intercomSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
+const { canvasSignatureProblem } = require(`${__hooks}/feedback/sources/intercom/verify.js`);
+const { staffByEmail } = require(`${__hooks}/feedback/sources/vendor-api.js`);
+const { take } = require(`${__hooks}/platform/limits.js`);
+const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
+
+/** A request carries the conversation, its contact and, on a submit, the canvas shown: 256 KB is plenty. */
+const MAX_BODY_BYTES = 256 * 1024;
+const WANTED = 10;
+const FOUND = 5;
+const CONVERSATION_ID = /^\d{1,24}$/;
+const IDEA_ID = /^[a-z0-9]{15}$/;
+
+/** The request as Intercom sent it, or { refused }: on, signed, JSON, and from the connected workspace. */
+function openCanvasDoor(e) {
+  const settings = intercomSettings(e.app);
+  const door = openWebhookDoor(e, {
+    vendor: 'Intercom app',
+    active: settings.getBool('active'),
+    maxBytes: MAX_BODY_BYTES,
+    signatureProblem: (raw) =>
+      canvasSignatureProblem(
+        settings.getString('client_secret'),
+        String(e.request.header.get('X-Body-Signature') || ''),
+        raw,
+      ),
+  });
+  if (door.refused) return door;
+  const payload = door.payload;
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+    return { refused: refuseWebhook(e, 'Intercom app', 400, 'not a JSON object') };
+  }
+  const workspace = settings.getString('workspace_id');
+  if (workspace && String(payload.workspace_id ?? payload.app_id ?? '') !== workspace) {
+    return { refused: refuseWebhook(e, 'Intercom app', 403, 'a request from another workspace') };
+  }
+  return { settings, payload };
+}
+
+/** The contact the teammate is looking at (Canvas Kit names it contact; older versions customer). */
+const contactOf = (payload) => payload.contact || payload.customer || payload.user || null;
+
+/** The customer's email (lower case), '' when Intercom knows none. */
+const emailOf = (payload) =>
+  String(contactOf(payload)?.email || '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 254);
+
+/** The conversation's id, or '' (the app can be opened where there is none). */
+function conversationIdOf(payload) {
+  const id = String(payload.conversation?.id ?? payload.stored_data?.conversation ?? '');
+  return CONVERSATION_ID.test(id) ? id : '';
+}
+
+/** The customer account with this email (never a staff account), or null. */
+function memberOf(app, email) {
+  try {
+    const user = app.findAuthRecordByEmail('users', email);
+    return require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? null : user;
+  } catch {
+    return null;
+  }
+}
+
+/** The ideas `member` wants (their votes, newest first), as `e.auth` sees them. */
+function wantedIdeas(e, member) {
+  if (!member) return [];
+  const votes = e.app.findRecordsByFilter('votes', 'user = {:user}', '-created', 50, 0, { user: member.id });
+  return visibleIdeas(
+    e,
+    votes.map((vote) => vote.getString('post')),
+  ).slice(0, WANTED);
+}
+
+/** The ideas of `ids` that `e.auth` may see and that were not merged away, in the order given. */
+function visibleIdeas(e, ids) {
+  const unique = [...new Set(ids.filter((id) => IDEA_ID.test(String(id))))];
+  if (!unique.length) return [];
+  const found = {};
+  for (const post of e.app.findRecordsByIds('posts', unique)) {
+    if (!post.getString('merged_into') && e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
+      found[post.id] = post;
+    }
+  }
+  return unique.map((id) => found[id]).filter(Boolean);
+}
+
+/** The conversation's feedback items, newest first. */
+const conversationItems = (app, conversationId) =>
+  conversationId
+    ? app.findRecordsByFilter('feedback_items', "source = 'intercom' && external_id ~ {:prefix}", '-created', 20, 0, {
+        prefix: `${conversationId}:%`,
+      })
+    : [];
+
+/** The canvas beside the conversation, with `extra` ({ said, saidStyle, found, query }). */
+function home(e, payload, extra = {}) {
+  const email = emailOf(payload);
+  const member = memberOf(e.app, email);
+  const conversationId = conversationIdOf(payload);
+  const open = conversationItems(e.app, conversationId).find((item) => item.getString('status') === 'new');
+  return homeCanvas(e.app, {
+    customer: { email, member },
+    wanted: wantedIdeas(e, member),
+    suggested: open
+      ? visibleIdeas(
+          e,
+          suggestionsOf(open).map((one) => String(one.id)),
+        )
+      : [],
+    ...extra,
+    stored: { conversation: conversationId },
+  });
+}
+
+/** The staff member the teammate is, made the request's caller; or null. */
+function staffOf(e, payload) {
+  const staff = staffByEmail(e.app, String(payload.admin?.email || '').slice(0, 254));
+  if (staff) e.auth = staff; // ideas are seen, votes made and audits kept as this staff member, as in the inbox
+  return staff;
+}
+
+const NOT_STAFF = 'Only Chorus staff can see and link ideas here: your Intercom email is not a Chorus staff account.';
+const NO_EMAIL = 'This customer has no email address: Chorus knows its members by email.';
+
+/** POST /api/chorus/intercom/canvas/initialize: the teammate opened the app beside a conversation. */
+function initializeCanvas(e) {
+  const door = openCanvasDoor(e);
+  if (door.refused) return door.refused;
+  if (!staffOf(e, door.payload)) return e.json(200, notice(NOT_STAFF, 'error'));
+  if (!emailOf(door.payload)) return e.json(200, notice(NO_EMAIL));
+  return e.json(200, home(e, door.payload));
+}
+
+/** The item a link takes: the conversation's open one, else it captured now; { item } or { problem }. */
+function itemToLink(e, settings, conversationId, staff, post) {
+  const items = conversationItems(e.app, conversationId);
+  const open = items.find((item) => item.getString('status') === 'new');
+  if (open) return { item: open };
+  const conversation = intercomConversation(e.app, settings, conversationId);
+  const input = conversation ? captureInput(e.app, settings, conversation, null, staff.id) : null;
+  if (!input) return { problem: 'Not linked: nothing the customer said in this conversation could be read.' };
+  const captured = captureFeedback(e.app, input);
+  if (captured.item.getString('status') === 'new') return { item: captured.item };
+  // Their words already went to another idea (or were dismissed): this idea keeps its own evidence.
+  return { item: captureFeedback(e.app, { ...input, externalId: `${input.externalId}:${post.id}` }).item };
+}
+
+/** A Link click: the conversation linked to idea `ideaId`, once; the canvas says what happened. */
+function linkConversation(e, settings, payload, staff, ideaId) {
+  const conversationId = conversationIdOf(payload);
+  if (!conversationId) return home(e, payload, { said: 'Open a conversation to link it.', saidStyle: 'error' });
+  const post = visibleIdeas(e, [ideaId])[0];
+  if (!post) return home(e, payload, { said: 'Not linked: that idea is gone.', saidStyle: 'error' });
+  const title = post.getString('title');
+  const already = conversationItems(e.app, conversationId).some(
+    (item) => item.getString('status') === 'linked' && item.getString('idea') === post.id,
+  );
+  if (already) return home(e, payload, { said: `This conversation is already linked to “${title}”.` });
+  try {
+    const chosen = itemToLink(e, settings, conversationId, staff, post);
+    if (chosen.problem) return home(e, payload, { said: chosen.problem, saidStyle: 'error' });
+    const linked = require(`${__hooks}/feedback/actions.js`).linkAs(e, staff, chosen.item.id, post.id);
+    const who = linked.item.getString('author_name') || linked.item.getString('author_email') || 'The customer';
+    const said = linked.voted
+      ? `Linked: ${who} ${linked.voted.already ? 'already wanted' : 'now wants'} “${title}”.`
+      : `Linked to “${title}” (no vote: Intercom knows no email for this customer).`;
+    return home(e, payload, { said });
+  } catch (error) {
+    return home(e, payload, {
+      said: `Not linked: ${String(error?.message || error).slice(0, 200)}`,
+      saidStyle: 'error',
+    });
+  }
+}
+
+/** A search: the ideas matching the typed words (and their meaning, where a provider is configured). */
+function search(e, payload, staff) {
+  const query = String(payload.input_values?.query ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_QUERY);
+  if (!query) return home(e, payload, { said: 'Type a few words to search the ideas.' });
+  const meaning = require(`${__hooks}/ai/provider.js`).isConfigured();
+  const ids = similarIdeas(e.app, query, { auth: staff.id, staff: true, limit: FOUND, meaning }).map((one) => one.id);
+  return home(e, payload, { found: visibleIdeas(e, ids), query });
+}
+
+/** POST /api/chorus/intercom/canvas/submit: the teammate clicked a button or an idea. */
+function submitCanvas(e) {
+  const door = openCanvasDoor(e);
+  if (door.refused) return door.refused;
+  const payload = door.payload;
+  const staff = staffOf(e, payload);
+  if (!staff) {
+    e.app.logger().warn('Intercom app: a teammate who is not Chorus staff was refused', 'admin', payload.admin?.id);
+    return e.json(200, notice(NOT_STAFF, 'error'));
+  }
+  if (take('intercom-canvas', staff.id)) {
+    return e.json(200, notice('Too many clicks this hour: try again later.', 'error'));
+  }
+  if (!emailOf(payload)) return e.json(200, notice(NO_EMAIL));
+  const component = String(payload.component_id ?? '');
+  if (component === 'search' || component === 'query') return e.json(200, search(e, payload, staff));
+  const link = /^link:([a-z0-9]{15})$/.exec(component);
+  if (link) return e.json(200, linkConversation(e, door.settings, payload, staff, link[1]));
+  return e.json(200, home(e, payload));
+}
+
+module.exports = { initializeCanvas, submitCanvas };

@@ -1,0 +1,221 @@
+// Intercom's inbox app (issue 58; Canvas Kit) against a real PocketBase and a local Intercom: requests shaped and signed
+// as Canvas Kit's (developers.intercom.com/docs/canvas-kit, "Requests" and "Signing notifications"; recorded in
+// tests/support/intercom-server.ts) show the customer, the ideas they want and a search; a click links the
+// conversation to an idea as the feedback inbox's Link does (the vote on the customer's behalf, the quote kept as
+// staff-only evidence, the item linked), once however often it is clicked, and only for a teammate who is Chorus
+// staff; anything unsigned, forged, from another workspace or oversized is refused and writes nothing.
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postCanvasSigned, startIntercomServer, WORKSPACE } from '../../support/intercom-server';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { createBoard, createPost } from '../../support/world';
+
+const SECRET = '7a1c3e5f7b9d1f3a5c7e9b1d3f5a7c9e'; // a client secret's shape
+const TOKEN = 'dG9rOjAxMjM0NTY3Xzg5YWJfY2RlZjoxOjA='; // an access token's shape
+const SAM = '814860'; // a teammate who is Chorus staff
+const KIM = '814861'; // a teammate who is not
+const DANA = '5bc8f7ae2d96695c18a0a1b2'; // a customer, a member of the board
+const LEE = '5bc8f7ae2d96695c18a0a1b3'; // a customer Chorus does not know yet
+const ANON = '5bc8f7ae2d96695c18a0a1b4'; // a lead without an email
+const EVE = '5bc8f7ae2d96695c18a0a1b5'; // a customer whose name is Markdown
+
+interface Component {
+  type: string;
+  id?: string;
+  text?: string;
+  style?: string;
+  items?: { id: string; title: string; action: { type: string; url?: string } }[];
+}
+interface Canvas {
+  canvas: { content: { components: Component[] }; stored_data: Record<string, unknown> };
+}
+
+let intercom: Awaited<ReturnType<typeof startIntercomServer>>;
+let pb: TestPocketBase;
+let admin: PocketBase;
+let staff: RecordModel;
+let dana: RecordModel;
+let csvIdea: RecordModel;
+let darkIdea: RecordModel;
+
+beforeAll(async () => {
+  intercom = await startIntercomServer({ token: TOKEN });
+  pb = await startTestPocketBase({
+    appUrl: 'https://feedback.example.com',
+    env: { CHORUS_INTERCOM_API_URL: intercom.url },
+  });
+  admin = await pb.actor('admin');
+  const lead = await pb.actor('moderator', { email: 'sam@acme.test', name: 'Sam Support' });
+  staff = lead.authStore.record as RecordModel;
+  dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
+  await pb.actor('member', { email: 'kim@acme.test', name: 'Kim Keen' }); // a member of the board, not staff
+  intercom.addAdmin({ id: SAM, name: 'Sam Support', email: 'sam@acme.test' });
+  intercom.addAdmin({ id: KIM, name: 'Kim Keen', email: 'kim@acme.test' });
+  intercom.addContact({ id: DANA, name: 'Dana Scully', email: 'dana@globex.test' });
+  intercom.addContact({ id: LEE, name: 'Lee Newman', email: 'lee@initech.test' });
+  intercom.addContact({ id: ANON, name: '', email: null, role: 'lead' });
+  const board = await createBoard(pb, 'public');
+  csvIdea = await createPost(pb, board, lead, { title: 'Export votes to a CSV spreadsheet' });
+  darkIdea = await createPost(pb, board, lead, { title: 'Dark mode for the widget' });
+  await pb.admin.collection('votes').create({ post: darkIdea.id, user: dana.id });
+  await admin.send('/api/chorus/intercom/settings', {
+    method: 'POST',
+    body: { active: true, workspace_id: WORKSPACE, admin_id: SAM, access_token: TOKEN, client_secret: SECRET },
+  });
+}, 60_000);
+afterAll(async () => {
+  await pb?.stop();
+  await intercom?.close();
+});
+
+const INITIALIZE = () => `${pb.url}/api/chorus/intercom/canvas/initialize`;
+const SUBMIT = () => `${pb.url}/api/chorus/intercom/canvas/submit`;
+type Submit = Parameters<typeof intercom.canvasRequest>[2];
+
+/** The canvas Chorus answers teammate `adminId` opening the app (or, with `submit`, clicking) in `conversation`. */
+async function canvasFor(adminId: string, conversation: string, submit?: Submit): Promise<Canvas> {
+  const body = JSON.stringify(intercom.canvasRequest(adminId, conversation, submit));
+  const answer = await postCanvasSigned(submit ? SUBMIT() : INITIALIZE(), body, SECRET);
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as Canvas;
+}
+const components = (canvas: Canvas) => canvas.canvas.content.components;
+const texts = (canvas: Canvas) => components(canvas).flatMap((one) => (one.type === 'text' ? [one.text] : []));
+const listed = (canvas: Canvas) => components(canvas).flatMap((one) => one.items ?? []);
+const itemsOf = (conversation: string) =>
+  pb.admin.collection('feedback_items').getFullList({
+    filter: pb.admin.filter('source = "intercom" && external_id ~ {:id}', { id: `${conversation}:` }),
+  });
+const votesOf = (idea: RecordModel, user: RecordModel) =>
+  pb.admin
+    .collection('votes')
+    .getFullList({ filter: pb.admin.filter('post = {:p} && user = {:u}', { p: idea.id, u: user.id }) });
+
+describe('the door', () => {
+  it('refuses an unsigned, forged, foreign or oversized request and writes nothing', async () => {
+    const conversation = intercom.addConversation(DANA, '<p>Please add dark mode</p>');
+    const body = JSON.stringify(intercom.canvasRequest(SAM, conversation.id, { component_id: `link:${darkIdea.id}` }));
+    expect((await postCanvasSigned(SUBMIT(), body, SECRET, '')).status).toBe(401);
+    expect((await postCanvasSigned(SUBMIT(), body, 'another-secret-of-the-right-size')).status).toBe(401);
+    expect((await postCanvasSigned(INITIALIZE(), `${body} `, SECRET, await signatureOf(body))).status).toBe(401);
+    const foreign = JSON.stringify({ ...JSON.parse(body), workspace_id: 'zz99yy88' });
+    expect((await postCanvasSigned(SUBMIT(), foreign, SECRET)).status).toBe(403);
+    const huge = JSON.stringify({ ...JSON.parse(body), padding: 'x'.repeat(300 * 1024) });
+    expect((await postCanvasSigned(SUBMIT(), huge, SECRET)).status).toBe(413);
+    expect(await itemsOf(conversation.id)).toHaveLength(0);
+  });
+
+  it('gives the two addresses to paste into the app on the settings', async () => {
+    expect(await admin.send('/api/chorus/intercom/settings', {})).toMatchObject({
+      canvas_initialize_url: `${pb.url}/api/chorus/intercom/canvas/initialize`,
+      canvas_submit_url: `${pb.url}/api/chorus/intercom/canvas/submit`,
+    });
+  });
+});
+
+async function signatureOf(body: string) {
+  const { createHmac } = await import('node:crypto');
+  return createHmac('sha256', SECRET).update(body).digest('hex');
+}
+
+describe('opening the app', () => {
+  it('shows a known customer, the ideas they want with links, and a search', async () => {
+    const canvas = await canvasFor(SAM, intercom.addConversation(DANA, '<p>Hello</p>').id);
+    expect(texts(canvas)).toContain('*Dana Scully*');
+    expect(listed(canvas)).toEqual([
+      expect.objectContaining({
+        id: `open:${darkIdea.id}`,
+        title: 'Dark mode for the widget',
+        action: { type: 'url', url: `https://feedback.example.com/p/${darkIdea.id}` },
+      }),
+    ]);
+    expect(components(canvas).map((one) => one.id)).toEqual(expect.arrayContaining(['query', 'search']));
+  });
+
+  it('shows a customer Chorus does not know yet, and says when Intercom knows no email', async () => {
+    const unknown = await canvasFor(SAM, intercom.addConversation(LEE, '<p>Hi</p>').id);
+    expect(texts(unknown)).toEqual(expect.arrayContaining(['*lee@initech.test*', 'No ideas wanted yet.']));
+    expect(listed(unknown)).toEqual([]);
+    const anonymous = await canvasFor(SAM, intercom.addConversation(ANON, '<p>Hi</p>').id);
+    expect(texts(anonymous)).toEqual([expect.stringContaining('no email address')]);
+  });
+
+  it('offers the captured conversation’s suggested ideas, one click to link', async () => {
+    const conversation = intercom.addConversation(DANA, '<p>I need a CSV of the votes</p>');
+    await pb.admin.collection('feedback_items').create({
+      source: 'intercom',
+      external_id: `${conversation.id}:${conversation.opening.id}`,
+      dedupe_key: `canvas-test-${conversation.id}`,
+      author_email: 'dana@globex.test',
+      author_name: 'Dana Scully',
+      member: dana.id,
+      title: 'CSV of the votes',
+      quote: 'I need a CSV of the votes',
+      suggestions: [{ id: csvIdea.id, score: 0.03, via: 'words' }],
+      status: 'new',
+    });
+    const canvas = await canvasFor(SAM, conversation.id);
+    expect(listed(canvas)).toContainEqual(
+      expect.objectContaining({ id: `link:${csvIdea.id}`, title: 'Export votes to a CSV spreadsheet' }),
+    );
+    const linked = await canvasFor(SAM, conversation.id, { component_id: `link:${csvIdea.id}` });
+    expect(texts(linked)[0]).toBe('Linked: Dana Scully now wants “Export votes to a CSV spreadsheet”.');
+    const [item] = await itemsOf(conversation.id);
+    expect(item).toMatchObject({ status: 'linked', idea: csvIdea.id, acted_by: staff.id });
+    expect(await itemsOf(conversation.id)).toHaveLength(1); // the captured item itself, no second capture
+  });
+});
+
+describe('searching and linking', () => {
+  it('finds ideas by their words, each a Link', async () => {
+    const conversation = intercom.addConversation(LEE, '<p>Hi</p>');
+    const canvas = await canvasFor(SAM, conversation.id, {
+      component_id: 'search',
+      input_values: { query: 'dark mode' },
+    });
+    expect(listed(canvas)[0]).toMatchObject({ id: `link:${darkIdea.id}`, title: 'Dark mode for the widget' });
+  });
+
+  it('links a conversation not yet captured: the vote on their behalf, the quote kept for staff, once', async () => {
+    const conversation = intercom.addConversation(LEE, '<p>We would love <b>dark mode</b> in the widget.</p>');
+    const click = { component_id: `link:${darkIdea.id}` };
+    const canvas = await canvasFor(SAM, conversation.id, click);
+    expect(texts(canvas)[0]).toBe('Linked: Lee Newman now wants “Dark mode for the widget”.');
+    expect(listed(canvas)).toContainEqual(expect.objectContaining({ id: `open:${darkIdea.id}` }));
+    const [item] = await itemsOf(conversation.id);
+    expect(item).toMatchObject({
+      status: 'linked',
+      idea: darkIdea.id,
+      author_email: 'lee@initech.test',
+      quote: 'We would love dark mode in the widget.',
+      acted_by: staff.id,
+    });
+    const lee = await pb.admin.collection('users').getFirstListItem('email = "lee@initech.test"');
+    const votes = await votesOf(darkIdea, lee);
+    expect(votes).toEqual([expect.objectContaining({ on_behalf_by: staff.id })]);
+    const evidence = await pb.admin.collection('comments').getOne(item?.evidence);
+    expect(evidence).toMatchObject({ post: darkIdea.id, internal: true, author: staff.id });
+    expect(evidence.body).toContain('> We would love dark mode in the widget.');
+    const again = await canvasFor(SAM, conversation.id, click);
+    expect(texts(again)[0]).toContain('already linked');
+    expect(await itemsOf(conversation.id)).toHaveLength(1);
+    expect(await votesOf(darkIdea, lee)).toHaveLength(1);
+  });
+
+  it('shows a hostile name as words, never as a link', async () => {
+    intercom.addContact({ id: EVE, name: '[Win a prize](https://evil.test) *now*', email: 'eve@evil.test' });
+    const conversation = intercom.addConversation(EVE, '<p>Dark mode!</p>');
+    const canvas = await canvasFor(SAM, conversation.id, { component_id: `link:${darkIdea.id}` });
+    expect(texts(canvas)[0]).toContain('\\[Win a prize\\]\\(https://evil.test\\) \\*now\\*');
+  });
+
+  it('refuses a teammate who is not Chorus staff', async () => {
+    const conversation = intercom.addConversation(LEE, '<p>CSV please</p>');
+    const opened = await canvasFor(KIM, conversation.id);
+    expect(components(opened)).toEqual([expect.objectContaining({ style: 'error' })]);
+    const clicked = await canvasFor(KIM, conversation.id, { component_id: `link:${csvIdea.id}` });
+    expect(texts(clicked)).toEqual([expect.stringContaining('Only Chorus staff')]);
+    expect(await itemsOf(conversation.id)).toHaveLength(0);
+  });
+});
