@@ -15,6 +15,7 @@ const SECRET = '7a1c3e5f7b9d1f3a5c7e9b1d3f5a7c9e'; // a client secret's shape
 const TOKEN = 'dG9rOjAxMjM0NTY3Xzg5YWJfY2RlZjoxOjA='; // an access token's shape
 const SAM = '814860'; // a teammate who is Chorus staff
 const KIM = '814861'; // a teammate who is not
+const SUE = '814862'; // another teammate who is Chorus staff
 const DANA = '5bc8f7ae2d96695c18a0a1b2'; // a customer, a member of the board
 const LEE = '5bc8f7ae2d96695c18a0a1b3'; // a customer Chorus does not know yet
 const ANON = '5bc8f7ae2d96695c18a0a1b4'; // a lead without an email
@@ -121,7 +122,9 @@ async function signatureOf(body: string) {
 
 describe('opening the app', () => {
   it('shows a known customer, the ideas they want with links, and a search', async () => {
+    const started = performance.now();
     const canvas = await canvasFor(SAM, intercom.addConversation(DANA, '<p>Hello</p>').id);
+    console.log(`Intercom app opened: ${Math.round(performance.now() - started)} ms`);
     expect(texts(canvas)).toContain('*Dana Scully*');
     expect(listed(canvas)).toEqual([
       expect.objectContaining({
@@ -180,7 +183,9 @@ describe('searching and linking', () => {
   it('links a conversation not yet captured: the vote on their behalf, the quote kept for staff, once', async () => {
     const conversation = intercom.addConversation(LEE, '<p>We would love <b>dark mode</b> in the widget.</p>');
     const click = { component_id: `link:${darkIdea.id}` };
+    const started = performance.now();
     const canvas = await canvasFor(SAM, conversation.id, click);
+    console.log(`Intercom app: a conversation captured and linked: ${Math.round(performance.now() - started)} ms`);
     expect(texts(canvas)[0]).toBe('Linked: Lee Newman now wants “Dark mode for the widget”.');
     expect(listed(canvas)).toContainEqual(expect.objectContaining({ id: `open:${darkIdea.id}` }));
     const [item] = await itemsOf(conversation.id);
@@ -216,6 +221,28 @@ describe('searching and linking', () => {
     expect(components(opened)).toEqual([expect.objectContaining({ style: 'error' })]);
     const clicked = await canvasFor(KIM, conversation.id, { component_id: `link:${csvIdea.id}` });
     expect(texts(clicked)).toEqual([expect.stringContaining('Only Chorus staff')]);
+    expect(await itemsOf(conversation.id)).toHaveLength(0);
+  });
+
+  it('stops a teammate past 120 clicks an hour', async () => {
+    await pb.actor('moderator', { email: 'sue@acme.test', name: 'Sue Swift' });
+    intercom.addAdmin({ id: SUE, name: 'Sue Swift', email: 'sue@acme.test' });
+    const conversation = intercom.addConversation(LEE, '<p>Hi</p>');
+    const body = JSON.stringify(intercom.canvasRequest(SUE, conversation.id, { component_id: 'refresh' }));
+    const started = performance.now();
+    for (let sent = 0; sent < 120; sent += 20) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postCanvasSigned(SUBMIT(), body, SECRET)));
+      for (const answer of answers) expect(JSON.stringify(await answer.json())).toContain('"id":"query"');
+    }
+    console.log(`Intercom app: 120 clicks, ${Math.round(performance.now() - started)} ms`);
+    const past = (await (await postCanvasSigned(SUBMIT(), body, SECRET)).json()) as Canvas;
+    expect(texts(past)).toEqual([expect.stringContaining('Too many clicks')]);
+    const linking = JSON.stringify(
+      intercom.canvasRequest(SUE, conversation.id, { component_id: `link:${csvIdea.id}` }),
+    );
+    expect(texts((await (await postCanvasSigned(SUBMIT(), linking, SECRET)).json()) as Canvas)[0]).toContain(
+      'Too many',
+    );
     expect(await itemsOf(conversation.id)).toHaveLength(0);
   });
 });
