@@ -20,6 +20,7 @@ const DANA = '5bc8f7ae2d96695c18a0a1b2'; // a customer, a member of the board
 const LEE = '5bc8f7ae2d96695c18a0a1b3'; // a customer Chorus does not know yet
 const ANON = '5bc8f7ae2d96695c18a0a1b4'; // a lead without an email
 const EVE = '5bc8f7ae2d96695c18a0a1b5'; // a customer whose name is Markdown
+const MAX = '5bc8f7ae2d96695c18a0a1b6'; // a customer who wants many ideas
 
 interface Component {
   type: string;
@@ -133,7 +134,24 @@ describe('opening the app', () => {
         action: { type: 'url', url: `https://feedback.example.com/p/${darkIdea.id}` },
       }),
     ]);
-    expect(components(canvas).map((one) => one.id)).toEqual(expect.arrayContaining(['query', 'search']));
+    expect(components(canvas)).toContainEqual(
+      expect.objectContaining({ type: 'input', id: 'query', action: { type: 'submit' } }),
+    );
+  });
+
+  it('keeps the first canvas short: the latest three ideas wanted, then how many more', async () => {
+    const max = (await pb.actor('member', { email: 'max@globex.test', name: 'Max Many' })).authStore
+      .record as RecordModel;
+    intercom.addContact({ id: MAX, name: 'Max Many', email: 'max@globex.test' });
+    const board = await createBoard(pb, 'public');
+    const author = await pb.actor('moderator');
+    for (const title of ['Webhooks retry', 'SAML sign-in', 'Slack digest', 'Jira sync']) {
+      const idea = await createPost(pb, board, author, { title });
+      await pb.admin.collection('votes').create({ post: idea.id, user: max.id });
+    }
+    const canvas = await canvasFor(SAM, intercom.addConversation(MAX, '<p>Hi</p>').id);
+    expect(listed(canvas).map((one) => one.title)).toEqual(['Jira sync', 'Slack digest', 'SAML sign-in']);
+    expect(texts(canvas)).toContain('and 1 more idea');
   });
 
   it('shows a customer Chorus does not know yet, and says when Intercom knows no email', async () => {
@@ -174,7 +192,7 @@ describe('searching and linking', () => {
   it('finds ideas by their words, each a Link', async () => {
     const conversation = intercom.addConversation(LEE, '<p>Hi</p>');
     const canvas = await canvasFor(SAM, conversation.id, {
-      component_id: 'search',
+      component_id: 'query',
       input_values: { query: 'dark mode' },
     });
     expect(listed(canvas)[0]).toMatchObject({ id: `link:${darkIdea.id}`, title: 'Dark mode for the widget' });

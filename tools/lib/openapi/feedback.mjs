@@ -233,7 +233,7 @@ export const FEEDBACK_ROUTES = {
       tags: ['chorus'],
       operationId: 'intercomCanvasSubmit',
       summary:
-        'Intercom: a click in the inbox app, signed as the initialize request: component_id search (input_values.query) lists matching ideas; link:<idea id> links the conversation to the idea as the feedback inbox’s Link does (captured first if needed; the customer’s vote on their behalf, the quote kept as staff-only evidence), once; limited per teammate per hour',
+        'Intercom: a click in the inbox app, signed as the initialize request: component_id query (the search box: input_values.query) lists matching ideas; link:<idea id> links the conversation to the idea as the feedback inbox’s Link does (captured first if needed; the customer’s vote on their behalf, the quote kept as staff-only evidence), once; limited per teammate per hour',
       requestBody: body(
         {
           workspace_id: { type: 'string' },
@@ -244,7 +244,7 @@ export const FEEDBACK_ROUTES = {
           contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
           conversation: { type: 'object', description: 'The conversation: { id, … }' },
           context: { type: 'object' },
-          component_id: { type: 'string', description: 'search, or link:<idea id>' },
+          component_id: { type: 'string', description: 'query (the search box), or link:<idea id>' },
           input_values: { type: 'object', properties: { query: { type: 'string' } } },
           current_canvas: { type: 'object' },
           stored_data: { type: 'object' },

@@ -1,5 +1,5 @@
 // The canvases of Intercom's inbox app (Canvas Kit, developers.intercom.com/docs/references/canvas-kit): what a
-// teammate sees beside a conversation, as Canvas Kit components (text, list, input, button, divider). Every word a
+// teammate sees beside a conversation, as Canvas Kit components (text, list, input, divider). Every word a
 // customer or staff member wrote is cut to a length and, in a text component (which renders Markdown), escaped;
 // list items and labels are plain strings. A canvas answers { canvas: { content: { components }, stored_data } }.
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
@@ -7,6 +7,9 @@ const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 const MAX_TITLE = 120;
 const MAX_LINE = 300;
 const MAX_QUERY = 200;
+// Intercom's inbox guidance: a first canvas under 400 pixels (developers.intercom.com/docs/canvas-kit/
+// canvas-kit-inbox-best-practices): a few wanted ideas, the search box with its inline button, three suggestions.
+const WANTED_SHOWN = 3;
 
 /** `text` on one line, at most `max` characters (an ellipsis when cut). */
 function cut(text, max) {
@@ -62,17 +65,15 @@ function linkList(app, posts) {
   };
 }
 
-/** The search box and its button; `query` kept in the box after a search. */
-const searchBox = (query = '') => [
-  {
-    type: 'input',
-    id: 'query',
-    label: 'Search ideas',
-    placeholder: 'A few words of what they ask for',
-    value: cut(query, MAX_QUERY),
-  },
-  { type: 'button', id: 'search', label: 'Search', style: 'secondary', action: { type: 'submit' } },
-];
+/** The search box, its inline button submitting it (component_id `query`); `query` kept in the box after a search. */
+const searchBox = (query = '') => ({
+  type: 'input',
+  id: 'query',
+  label: 'Search ideas',
+  placeholder: 'A few words of what they ask for',
+  value: cut(query, MAX_QUERY),
+  action: { type: 'submit' },
+});
 
 /** A canvas of `components`, keeping `stored` for the next request. */
 const canvas = (components, stored = {}) => ({ canvas: { content: { components }, stored_data: stored } });
@@ -91,17 +92,19 @@ function homeCanvas(app, { customer, wanted, suggested, found, query, said, said
   parts.push(text(`*${markdownSafe(who, MAX_TITLE)}*`, 'header'));
   if (!customer.member) parts.push(text('Not a member of the board yet: linking an idea makes them one.', 'muted'));
   if (wanted.length) {
-    parts.push(text('Wants', 'muted'), wantedList(app, wanted));
+    parts.push(wantedList(app, wanted.slice(0, WANTED_SHOWN)));
+    const more = wanted.length - WANTED_SHOWN;
+    if (more > 0) parts.push(text(`and ${more} more idea${more === 1 ? '' : 's'}`, 'muted'));
   } else {
     parts.push(text('No ideas wanted yet.', 'muted'));
   }
-  parts.push({ type: 'divider' }, ...searchBox(query));
+  parts.push({ type: 'divider' }, searchBox(query));
   if (found) {
     parts.push(
       found.length ? linkList(app, found) : text(`No idea matches “${markdownSafe(query, MAX_QUERY)}”.`, 'muted'),
     );
   } else if (suggested.length) {
-    parts.push(text('Suggested for this conversation', 'muted'), linkList(app, suggested));
+    parts.push(text('Suggested for this conversation', 'muted'), linkList(app, suggested.slice(0, 3)));
   }
   return canvas(parts, stored);
 }

@@ -21,7 +21,7 @@ const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-
 
 /** A request carries the conversation, its contact and, on a submit, the canvas shown: 256 KB is plenty. */
 const MAX_BODY_BYTES = 256 * 1024;
-const WANTED = 10;
+const WANTED = 50;
 const FOUND = 5;
 const CONVERSATION_ID = /^\d{1,24}$/;
 const IDEA_ID = /^[a-z0-9]{15}$/;
@@ -217,7 +217,7 @@ function submitCanvas(e) {
   }
   if (!emailOf(payload)) return e.json(200, notice(NO_EMAIL));
   const component = String(payload.component_id ?? '');
-  if (component === 'search' || component === 'query') return e.json(200, search(e, payload, staff));
+  if (component === 'query' || component === 'search') return e.json(200, search(e, payload, staff));
   const link = /^link:([a-z0-9]{15})$/.exec(component);
   if (link) return e.json(200, linkConversation(e, door.settings, payload, staff, link[1]));
   return e.json(200, home(e, payload));
