@@ -43,6 +43,8 @@ const intercom: IntercomSettings = {
   answer_customers: true,
   last_event_at: '',
   webhook_url: '',
+  canvas_initialize_url: '',
+  canvas_submit_url: '',
 };
 const stripe: StripeSettings = {
   active: true,

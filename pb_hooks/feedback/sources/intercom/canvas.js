@@ -209,7 +209,13 @@ function submitCanvas(e) {
   const payload = door.payload;
   const staff = staffOf(e, payload);
   if (!staff) {
-    e.app.logger().warn('Intercom app: a teammate who is not Chorus staff was refused', 'admin', payload.admin?.id);
+    e.app
+      .logger()
+      .warn(
+        'Intercom app: a teammate who is not Chorus staff was refused',
+        'admin',
+        String(payload.admin?.id ?? '').slice(0, 40),
+      );
     return e.json(200, notice(NOT_STAFF, 'error'));
   }
   if (take('intercom-canvas', staff.id)) {
