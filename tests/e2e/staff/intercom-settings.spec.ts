@@ -1,7 +1,8 @@
 // Intercom on the integrations page (issue 58), in the user's words: "an admin connects Intercom: picks the region,
 // pastes the workspace id, the teammate the answers are written as, the app's access token and client secret, copies
-// the webhook URL into the Intercom app, and sees that both secrets are set, never the secrets themselves". (What
-// Intercom sends, its signature and the answers in the conversation are tests/integration/feedback/intercom.test.ts.)
+// the webhook URL (and the inbox app's two URLs) into the Intercom app, and sees that both secrets are set, never the
+// secrets themselves". (What Intercom sends, its signature and the answers in the conversation are
+// tests/integration/feedback/intercom.test.ts; the inbox app, tests/integration/feedback/intercom-canvas.test.ts.)
 import { expect, test } from '../fixtures';
 import { openPage, signInContext } from '../ideas-helpers';
 
@@ -13,6 +14,11 @@ test('an admin connects Intercom and never sees its secrets again', async ({ pag
   await openPage(page, '/admin/integrations');
   const intercom = page.getByTestId('intercom-settings');
   await expect(intercom.getByTestId('intercom-webhook')).toHaveText(/\/api\/chorus\/intercom\/webhook$/);
+  // The inbox app's two addresses, for its Canvas Kit page in the Developer Hub.
+  await expect(intercom.getByTestId('intercom-canvas-initialize')).toHaveText(
+    /\/api\/chorus\/intercom\/canvas\/initialize$/,
+  );
+  await expect(intercom.getByTestId('intercom-canvas-submit')).toHaveText(/\/api\/chorus\/intercom\/canvas\/submit$/);
   await expect(intercom.getByTestId('intercom-last-event')).toHaveText('No conversation from Intercom yet.');
   await intercom.getByLabel("Region (the API's address)").selectOption('api.eu.intercom.io');
   await intercom.getByLabel("Workspace ID (in your Intercom inbox's address)").fill('ab12cd34');
