@@ -148,13 +148,23 @@ function initializeCanvas(e) {
   return e.json(200, home(e, door.payload));
 }
 
-/** The item a link takes: the conversation's open one, else it captured now; { item } or { problem }. */
-function itemToLink(e, settings, conversationId, staff, post) {
+/**
+ * The item a link takes: the conversation's open one, else it captured now, said by the contact the teammate is
+ * looking at (in a group conversation Intercom asks once per customer); { item } or { problem }.
+ */
+function itemToLink(e, settings, payload, staff, post) {
+  const conversationId = conversationIdOf(payload);
   const items = conversationItems(e.app, conversationId);
   const open = items.find((item) => item.getString('status') === 'new');
   if (open) return { item: open };
   const conversation = intercomConversation(e.app, settings, conversationId);
-  const input = conversation ? captureInput(e.app, settings, conversation, null, staff.id) : null;
+  const read = conversation ? captureInput(e.app, settings, conversation, null, staff.id) : null;
+  const contact = contactOf(payload);
+  const input = read && {
+    ...read,
+    authorEmail: emailOf(payload),
+    authorName: String(contact?.name || '').slice(0, 200),
+  };
   if (!input) return { problem: 'Not linked: nothing the customer said in this conversation could be read.' };
   const captured = captureFeedback(e.app, input);
   if (captured.item.getString('status') === 'new') return { item: captured.item };
@@ -174,7 +184,7 @@ function linkConversation(e, settings, payload, staff, ideaId) {
   );
   if (already) return home(e, payload, { said: `This conversation is already linked to “${title}”.` });
   try {
-    const chosen = itemToLink(e, settings, conversationId, staff, post);
+    const chosen = itemToLink(e, settings, payload, staff, post);
     if (chosen.problem) return home(e, payload, { said: chosen.problem, saidStyle: 'error' });
     const linked = require(`${__hooks}/feedback/actions.js`).linkAs(e, staff, chosen.item.id, post.id);
     const who = linked.item.getString('author_name') || linked.item.getString('author_email') || 'The customer';
