@@ -10,7 +10,7 @@ import { outboundAllowFile } from '../support/outbound-allow';
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-e2e-'));
   const [sitePort, pbPort, smtpPort, mailWebPort] = await freePorts(4);
-  // A calibration run (issue 61) reads the first 120 labelled pairs, not all 414 (tests/e2e/ai/calibration.spec.ts).
+  // A calibration run (issue 61) reads the first 120 labelled pairs, not all 817 (tests/e2e/ai/calibration.spec.ts).
   process.env.CHORUS_AI_CALIBRATION_PAIRS ??= '120';
   outboundAllowFile(); // PocketBase and the test workers inherit its name: receivers started later add themselves
   const stack = await startStack({

@@ -1,5 +1,5 @@
 // `npm run bench -- duplicates`: how well Chorus finds duplicates (issues 38, 61) on the labelled pairs of
-// pb_hooks/calibration/pairs.json (414 pairs, 21 languages, each with where it came from), words alone against
+// pb_hooks/calibration/pairs.json (817 pairs, 21 languages, each with where it came from), words alone against
 // words with a model: precision and recall of the suggestions while typing (a pair counts as suggested when idea b is
 // among the three /api/chorus/similar answers for idea a's title) and of the staff queue (the pair is in
 // duplicate_suggestions once the chorus_duplicates job has checked every idea), overall and per kind (paraphrases

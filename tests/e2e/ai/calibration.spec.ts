@@ -11,7 +11,7 @@ test('an admin calibrates similar ideas for their model and sees precision befor
   admin,
   createMember,
 }) => {
-  // A whole run embeds the 828 labelled texts with the local model: minutes on a busy machine.
+  // A whole run embeds the 1,634 labelled texts with the local model: minutes on a busy machine.
   test.setTimeout(420_000);
   const context = await browser.newContext();
   await signIn(context, baseURL as string, pbUrl, 'admin@example.com', demoPassword());

@@ -73,7 +73,7 @@ async function finished(ms = 240_000): Promise<Run> {
 
 beforeAll(async () => {
   ai = await startAi();
-  // The first 120 labelled pairs: the whole set's run (828 texts) takes minutes; the bench measures that one.
+  // The first 120 labelled pairs: the whole set's run (1,634 texts) takes minutes; the bench measures that one.
   pb = await startTestPocketBase({ env: { ...aiEnv(ai, MODEL), CHORUS_AI_CALIBRATION_PAIRS: String(PAIRS) } });
   actors = await createActors(pb);
   // Another model's old run: read by admins only, and no part of this model's points.
