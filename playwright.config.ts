@@ -17,6 +17,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The spec files over a minute, slowest first, at the end of the run: where the time goes (docs' Tests page).
+  reportSlowTests: { max: 15, threshold: 60_000 },
   use: {
     ...devices['Desktop Chrome'],
     launchOptions,

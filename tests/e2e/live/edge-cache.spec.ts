@@ -38,8 +38,14 @@ const untilCached = async (request: APIRequestContext, path: string) => {
 
 /** Purges are queued and sent within Cloudflare's budget: a written text shows within the goal (15 s). */
 const STALENESS_GOAL_MS = 15_000;
+/** One refill of the Free plan's purge budget (5 calls a minute). On the shared stack the other workers' writes
+ * spend the queue's burst, so a tag may wait for the next token before its call: a page shows the write within
+ * the goal plus that wait (one run failed at 15 s exactly so). The goal with the budget spent on purpose is
+ * asserted on a stack of its own (the last test here), where nothing else writes. */
+const ONE_REFILL_MS = 60_000 / 5;
+const SHARED_STACK_GOAL_MS = STALENESS_GOAL_MS + ONE_REFILL_MS;
 const untilShown = (request: APIRequestContext, path: string, text: string) =>
-  expect.poll(async () => (await cacheStatus(request, path)).body, { timeout: STALENESS_GOAL_MS }).toContain(text);
+  expect.poll(async () => (await cacheStatus(request, path)).body, { timeout: SHARED_STACK_GOAL_MS }).toContain(text);
 
 /** The Worker's purge queue (the shared stack's, or the one at `site`): tags pending, whole tokens it has. */
 const purgeQueue = async (
@@ -168,7 +174,7 @@ test('only the shared secret purges, and only well-formed tags', async ({ reques
   expect(accepted.status()).toBe(200);
   expect(await accepted.json()).toEqual({ queued: [`board:${board.id}`], errors: [] });
   await expect
-    .poll(async () => (await cacheStatus(request, path)).status, { timeout: STALENESS_GOAL_MS })
+    .poll(async () => (await cacheStatus(request, path)).status, { timeout: SHARED_STACK_GOAL_MS })
     .not.toBe('HIT');
 });
 
