@@ -34,6 +34,8 @@ test('a member who clicks Vote the moment the page appears has voted', async ({
   await page.getByTestId('vote-button').click();
   await expect(page.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(async () => (await admin.collection('posts').getOne(id)).vote_count).toBe(0);
+  // With scripts on, the note for pages without them is not there.
+  await expect(page.getByRole('note')).toHaveCount(0);
 });
 
 test('a visitor who clicks "Share an idea" before the scripts run gets the composer', async ({ page }) => {
@@ -63,6 +65,8 @@ test.describe('with JavaScript off', () => {
     const id = await createIdea(admin, { author: author.id, title: 'Works without JavaScript' });
     await signInContext(context, pbUrl, baseURL as string, member);
     await page.goto(`/p/${id}`);
+    // What needs scripts is said plainly, once, and what works without them too.
+    await expect(page.getByRole('note')).toHaveText(/^JavaScript is off: voting, following and commenting still work/);
     await page.getByTestId('vote-button').click();
     await expect(page.getByTestId('vote-count')).toHaveText('1');
     await expect(page.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
