@@ -1,5 +1,7 @@
-// Staff work from a phone too: every admin page and an idea's staff panel fit a 390 px screen in the
-// languages with the longest words (German) and other scripts (Arabic, Japanese).
+// Staff work from a phone too: every admin page fits a 390 px screen in the language with the longest words
+// (German), and an idea's staff panel in German, Arabic and Japanese. Every admin page in Arabic and Japanese on a
+// phone is swept by accessibility/every-page.spec.ts (what sticks out past the screen, element by element), so
+// they are not loaded again here (40 page loads, about a minute of the run).
 import { readdirSync } from 'node:fs';
 import { expect, test } from '../fixtures';
 import { createIdea, demoPassword, signIn } from '../staff-helpers';
@@ -10,7 +12,7 @@ const ADMIN_PAGES = readdirSync(new URL('../../../src/pages/admin/', import.meta
   .map((file) => (file === 'index.astro' ? '/admin' : `/admin/${file.replace(/\.astro$/, '')}`))
   .sort();
 
-test('an admin on a phone sees every staff page fit the screen in German, Arabic and Japanese', async ({
+test('an admin on a phone sees every staff page fit the screen in German, and the staff panel in German, Arabic and Japanese', async ({
   context,
   page,
   baseURL,
@@ -18,8 +20,8 @@ test('an admin on a phone sees every staff page fit the screen in German, Arabic
   admin,
   createMember,
 }) => {
-  // Every admin page in three languages: the time grows with each new page (19 admin pages and an idea, 60 loads).
-  test.setTimeout(180_000);
+  // Every admin page in German and the idea in three languages: the time grows with each new admin page.
+  test.setTimeout(120_000);
   // A member whose name is one long word, early in the members list (sorted by name).
   await createMember({ name: 'Aaa Kundenzufriedenheitsverbesserungsvorschlagsbeauftragte' });
   const { id: author } = await admin.collection('users').getFirstListItem('email = "member@example.com"');
@@ -28,7 +30,7 @@ test('an admin on a phone sees every staff page fit the screen in German, Arabic
   await signIn(context, baseURL as string, pbUrl, 'admin@example.com', demoPassword());
   for (const locale of ['de', 'ar', 'ja']) {
     await context.addCookies([{ name: 'chorus_lang', value: locale, url: baseURL ?? '' }]);
-    for (const path of [...ADMIN_PAGES, `/p/${idea}`]) {
+    for (const path of [...(locale === 'de' ? ADMIN_PAGES : []), `/p/${idea}`]) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       // Long German buttons in the staff panel, the widget's snippet and a member's one-word name once widened
