@@ -62,6 +62,9 @@ const LIMITS = {
   // clicks in Intercom's inbox app per teammate (feedback/sources/intercom/canvas.js): each search or link reads
   // Chorus (and may read Intercom's API); a busy support hour, never a script
   'intercom-canvas': { max: 120, window: 3600 },
+  // requests of Zendesk's ticket sidebar app per agent (feedback/sources/zendesk/app.js): each opening, search or
+  // link reads Zendesk's API and Chorus; a busy support hour, never a script
+  'zendesk-app': { max: 120, window: 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (insights-report/search-misses.js)

@@ -24,11 +24,13 @@ const zendesk: ZendeskSettings = {
   agent_email: 'agent@acme.test',
   api_token: '…wxyz',
   signing_secret_set: true,
+  app_token_set: false,
   capture_tag: 'feedback',
   public_replies: false,
   answer_customers: true,
   last_event_at: '2026-11-28 06:00:00.000Z',
   webhook_url: '',
+  app_package_url: '',
 };
 // Switched off before the workspace was named: its links would lead nowhere, so it is not set up.
 const intercom: IntercomSettings = {

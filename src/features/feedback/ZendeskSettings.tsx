@@ -1,7 +1,7 @@
 // Zendesk on the integrations page (issue 58): whether tagged tickets are captured, the subdomain, agent email, API
-// token and webhook signing secret (pasted, never shown again: only the token's last four characters), the capture
-// tag, whether and how customers are answered on their ticket, the webhook URL to paste into Zendesk, and the last
-// event.
+// token, webhook signing secret and sidebar app token (pasted, never shown again: only the API token's last four
+// characters), the capture tag, whether and how customers are answered on their ticket, the webhook URL to paste into
+// Zendesk, the sidebar app's package to upload to it, and the last event.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
@@ -28,6 +28,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
       capture_tag: text('zendesk_tag'),
       api_token: text('zendesk_token'),
       signing_secret: text('zendesk_signing_secret'),
+      app_token: text('zendesk_app_token'),
     });
     setErrors(!done.ok && done.error.kind === 'validation' ? done.error.fields : {});
     return done;
@@ -38,11 +39,15 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
       id="zendesk"
       name="Zendesk"
       intro={t('zendeskIntro')}
-      addresses={[{ label: t('zendeskWebhook'), url: settings.webhook_url, testId: 'zendesk-webhook' }]}
+      addresses={[
+        { label: t('zendeskWebhook'), url: settings.webhook_url, testId: 'zendesk-webhook' },
+        { label: t('zendeskAppPackage'), url: settings.app_package_url, testId: 'zendesk-app-package' },
+      ]}
       state={[
         settings.active ? t('active') : t('off'),
         settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing'),
         settings.signing_secret_set ? t('secretSet') : t('secretMissing'),
+        settings.app_token_set ? t('zendeskAppTokenSet') : t('zendeskAppTokenMissing'),
       ]}
       lastEvent={
         settings.last_event_at
@@ -99,6 +104,23 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
       >
         {(control) => (
           <input {...control} name="zendesk_signing_secret" type="password" autoComplete="off" maxLength={200} />
+        )}
+      </FieldFrame>
+      <FieldFrame
+        id="zendesk-app-token"
+        label={t('zendeskAppToken')}
+        hint={t('zendeskAppTokenHint')}
+        error={errors.app_token}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="zendesk_app_token"
+            type="password"
+            autoComplete="off"
+            maxLength={200}
+            pattern="[A-Za-z0-9_\-]{32,200}"
+          />
         )}
       </FieldFrame>
       <FieldFrame id="zendesk-tag" label={t('captureTag')} error={errors.capture_tag}>

@@ -1287,6 +1287,7 @@ export type ZendeskSettingsRecord = {
   agent_email?: string;
   answer_customers?: boolean;
   api_token?: string;
+  app_token?: string;
   capture_tag?: string;
   created: IsoAutoDateString;
   id: string;

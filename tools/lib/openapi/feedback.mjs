@@ -144,19 +144,74 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 404: err, 413: err },
     },
   },
+  '/api/chorus/zendesk/app/package': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'zendeskAppPackage',
+      summary:
+        'Anyone: the Zendesk sidebar app (Zendesk Apps framework v2) as the zip an admin uploads to Zendesk as a private app, made for this Chorus (its address as the chorus_url setting, its host as the only domain the app’s secure token goes to); no secret in it',
+      responses: {
+        200: {
+          description: 'The zip',
+          content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+        },
+      },
+    },
+  },
+  '/api/chorus/zendesk/app/ideas': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'zendeskAppIdeas',
+      summary:
+        'Zendesk’s sidebar app, through Zendesk’s proxy with the app token (Authorization: Bearer, the app’s secure setting): the ticket’s requester (read from Zendesk’s API), the ideas they want, the ticket’s suggested ideas, and with a query the matching ideas; only for an agent who is Chorus staff (read from Zendesk’s API by id); limited per agent per hour',
+      requestBody: body(
+        {
+          ticket_id: { type: 'string', description: 'The ticket’s id (ZAF client.get("ticket.id"))' },
+          agent_id: { type: 'string', description: 'The agent’s Zendesk user id (ZAF client.get("currentUser.id"))' },
+          query: { type: 'string', maxLength: 200 },
+        },
+        ['ticket_id', 'agent_id'],
+      ),
+      responses: {
+        200: ok(
+          '{ customer: { name, email, member }, wanted, suggested, found?, query? }: ideas as { id, title, status, votes, url, linked }',
+        ),
+        400: err,
+        401: err,
+        403: err,
+        404: err,
+        413: err,
+        429: err,
+      },
+    },
+  },
+  '/api/chorus/zendesk/app/link': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'zendeskAppLink',
+      summary:
+        'Zendesk’s sidebar app, as /app/ideas: links the ticket to the idea as the feedback inbox’s Link does (the ticket captured first if needed; the requester’s vote on their behalf, the quote kept as staff-only evidence), once; answers the sidebar with what was done (said)',
+      requestBody: body({ ticket_id: { type: 'string' }, agent_id: { type: 'string' }, idea: { type: 'string' } }, [
+        'ticket_id',
+        'agent_id',
+        'idea',
+      ]),
+      responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err, 413: err, 429: err },
+    },
+  },
   '/api/chorus/zendesk/settings': {
     get: {
       tags: ['chorus'],
       operationId: 'zendeskSettings',
       summary:
-        'Admins: the Zendesk source’s settings without its secrets (whether the signing secret is set, the API token’s last four characters), the webhook URL to paste into Zendesk and the last event',
+        'Admins: the Zendesk source’s settings without its secrets (whether the signing secret and the sidebar app’s token are set, the API token’s last four characters), the webhook URL to paste into Zendesk, the sidebar app package’s address and the last event',
       responses: { 200: ok(), 401: err, 403: err },
     },
     post: {
       tags: ['chorus'],
       operationId: 'setZendeskSettings',
       summary:
-        'Admins: change the Zendesk source’s settings; the API token and signing secret are written, never read back',
+        'Admins: change the Zendesk source’s settings; the API token, signing secret and sidebar app token are written, never read back',
       requestBody: body(
         {
           active: { type: 'boolean' },
@@ -164,6 +219,7 @@ export const FEEDBACK_ROUTES = {
           agent_email: { type: 'string', maxLength: 254 },
           api_token: { type: 'string', maxLength: 100 },
           signing_secret: { type: 'string', maxLength: 200 },
+          app_token: { type: 'string', minLength: 32, maxLength: 200 },
           capture_tag: { type: 'string', maxLength: 80 },
           public_replies: { type: 'boolean' },
           answer_customers: { type: 'boolean' },

@@ -15,16 +15,15 @@ const { homeCanvas, notice, MAX_QUERY } = require(`${__hooks}/feedback/sources/i
 const { captureInput } = require(`${__hooks}/feedback/sources/intercom/read.js`);
 const { intercomSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
 const { canvasSignatureProblem } = require(`${__hooks}/feedback/sources/intercom/verify.js`);
+const { memberOf, visibleIdeas, wantedIdeas } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { staffByEmail } = require(`${__hooks}/feedback/sources/vendor-api.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
 const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** A request carries the conversation, its contact and, on a submit, the canvas shown: 256 KB is plenty. */
 const MAX_BODY_BYTES = 256 * 1024;
-const WANTED = 50;
 const FOUND = 5;
 const CONVERSATION_ID = /^\d{1,24}$/;
-const IDEA_ID = /^[a-z0-9]{15}$/;
 
 /** The request as Intercom sent it, or { refused }: on, signed, JSON, and from the connected workspace. */
 function openCanvasDoor(e) {
@@ -66,39 +65,6 @@ const emailOf = (payload) =>
 function conversationIdOf(payload) {
   const id = String(payload.conversation?.id ?? payload.stored_data?.conversation ?? '');
   return CONVERSATION_ID.test(id) ? id : '';
-}
-
-/** The customer account with this email (never a staff account), or null. */
-function memberOf(app, email) {
-  try {
-    const user = app.findAuthRecordByEmail('users', email);
-    return require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? null : user;
-  } catch {
-    return null;
-  }
-}
-
-/** The ideas `member` wants (their votes, newest first), as `e.auth` sees them. */
-function wantedIdeas(e, member) {
-  if (!member) return [];
-  const votes = e.app.findRecordsByFilter('votes', 'user = {:user}', '-created', 50, 0, { user: member.id });
-  return visibleIdeas(
-    e,
-    votes.map((vote) => vote.getString('post')),
-  ).slice(0, WANTED);
-}
-
-/** The ideas of `ids` that `e.auth` may see and that were not merged away, in the order given. */
-function visibleIdeas(e, ids) {
-  const unique = [...new Set(ids.filter((id) => IDEA_ID.test(String(id))))];
-  if (!unique.length) return [];
-  const found = {};
-  for (const post of e.app.findRecordsByIds('posts', unique)) {
-    if (!post.getString('merged_into') && e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
-      found[post.id] = post;
-    }
-  }
-  return unique.map((id) => found[id]).filter(Boolean);
 }
 
 /** The conversation's feedback items, newest first. */

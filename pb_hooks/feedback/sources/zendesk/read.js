@@ -39,21 +39,36 @@ function readTicket(app, settings, payload) {
   if (take('zendesk-capture', String(ticket.requester_id || `ticket:${ticket.id}`))) {
     return { ignored: 'its requester sent too many tickets this hour' };
   }
-  const comment = chosenComment(ticketComments(app, settings, ticketId) || [], payload.comment_id);
-  const requester = ticket.requester_id ? zendeskUser(app, settings, ticket.requester_id) : null;
   const staff = staffOf(app, settings, payload.agent_id);
+  return { input: ticketInput(app, settings, ticket, payload.comment_id, staff ? staff.id : '') };
+}
+
+/**
+ * `ticket` (as the API answers it) to one capture input: the comment named by `commentId` (else the first public
+ * one), its requester's email and name read from the API, `capturedBy` the staff member's id ('' for none).
+ */
+function ticketInput(app, settings, ticket, commentId, capturedBy) {
+  const comment = chosenComment(ticketComments(app, settings, String(ticket.id)) || [], commentId);
+  const requester = requesterOf(app, settings, ticket);
   return {
-    input: {
-      source: 'zendesk',
-      externalId: comment ? `${ticket.id}:${comment.id}` : String(ticket.id),
-      url: agentTicketUrl(settings, ticket.id),
-      authorEmail: requester && !requester.suspended ? String(requester.email || '') : '',
-      authorName: String(requester?.name || ''),
-      title: String(ticket.subject || ''),
-      quote: String(comment ? comment.plain_body || comment.body || '' : ticket.description || ''),
-      capturedBy: staff ? staff.id : '',
-    },
+    source: 'zendesk',
+    externalId: comment ? `${ticket.id}:${comment.id}` : String(ticket.id),
+    url: agentTicketUrl(settings, ticket.id),
+    authorEmail: requester.email,
+    authorName: requester.name,
+    title: String(ticket.subject || ''),
+    quote: String(comment ? comment.plain_body || comment.body || '' : ticket.description || ''),
+    capturedBy,
   };
 }
 
-module.exports = { readTicket };
+/** The ticket's requester as Zendesk's API knows them: { email ('' when suspended or unknown), name }. */
+function requesterOf(app, settings, ticket) {
+  const requester = ticket.requester_id ? zendeskUser(app, settings, ticket.requester_id) : null;
+  return {
+    email: requester && !requester.suspended ? String(requester.email || '') : '',
+    name: String(requester?.name || ''),
+  };
+}
+
+module.exports = { readTicket, ticketInput, requesterOf, staffOf };

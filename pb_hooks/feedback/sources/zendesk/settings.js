@@ -1,6 +1,6 @@
 // The Zendesk source's settings (zendesk_settings, one record): read by the door and the answers, shown to admins
-// without the secrets (that the signing secret is set, the API token's last four characters), and changed by admins
-// in one audited write (platform/connection-settings.js).
+// without the secrets (that the signing secret and the sidebar app's token are set, the API token's last four
+// characters), and changed by admins in one audited write (platform/connection-settings.js).
 const settingsRecord = require(`${__hooks}/platform/connection-settings.js`);
 
 /** The one settings record. */
@@ -16,18 +16,21 @@ function describeSettings(e, settings) {
     agent_email: settings.getString('agent_email'),
     api_token: settingsRecord.maskedSecret(settings.getString('api_token')),
     signing_secret_set: settings.getString('signing_secret') !== '',
+    app_token_set: settings.getString('app_token') !== '',
     capture_tag: settings.getString('capture_tag'),
     public_replies: settings.getBool('public_replies'),
     answer_customers: settings.getBool('answer_customers'),
     last_event_at: settings.getString('last_event_at'),
     // What the admin pastes into Zendesk's webhook: PocketBase's own public address answers it.
     webhook_url: `${settingsRecord.ownBase(e)}/api/chorus/zendesk/webhook`,
+    // The sidebar app to upload to Zendesk as a private app (./app-package.js), made for this address.
+    app_package_url: `${settingsRecord.ownBase(e)}/api/chorus/zendesk/app/package`,
   };
 }
 
 /**
- * POST …/settings { active?, subdomain?, agent_email?, api_token?, signing_secret?, capture_tag?, public_replies?,
- * answer_customers? }: the fields given, checked.
+ * POST …/settings { active?, subdomain?, agent_email?, api_token?, signing_secret?, app_token?, capture_tag?,
+ * public_replies?, answer_customers? }: the fields given, checked.
  */
 function updateSettings(e) {
   const settings = settingsRecord.updateConnectionSettings(e, {
@@ -43,6 +46,8 @@ function updateSettings(e) {
     secrets: [
       ['api_token', /^[A-Za-z0-9]{20,100}$/],
       ['signing_secret', /^[A-Za-z0-9+/=_-]{16,200}$/],
+      // The sidebar app's token, pasted into the app's secure setting in Zendesk too (./app.js)
+      ['app_token', /^[A-Za-z0-9_-]{32,200}$/],
     ],
   });
   return describeSettings(e, settings);

@@ -1,0 +1,42 @@
+// What the support desks' sidebar apps share (Intercom's inbox app, Zendesk's ticket sidebar app; issue 58): the
+// customer account behind an email (never a staff account), the ideas that customer wants (their votes, those staff
+// cast on their behalf too), and which of a list of ideas the calling staff member (`e.auth`) may see.
+
+const IDEA_ID = /^[a-z0-9]{15}$/;
+const WANTED = 50;
+
+/** The customer account with this email (never a staff account), or null. */
+function memberOf(app, email) {
+  if (!email) return null;
+  try {
+    const user = app.findAuthRecordByEmail('users', email);
+    return require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? null : user;
+  } catch {
+    return null;
+  }
+}
+
+/** The ideas of `ids` that `e.auth` may see and that were not merged away, in the order given. */
+function visibleIdeas(e, ids) {
+  const unique = [...new Set(ids.filter((id) => IDEA_ID.test(String(id))))];
+  if (!unique.length) return [];
+  const found = {};
+  for (const post of e.app.findRecordsByIds('posts', unique)) {
+    if (!post.getString('merged_into') && e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) {
+      found[post.id] = post;
+    }
+  }
+  return unique.map((id) => found[id]).filter(Boolean);
+}
+
+/** The ideas `member` wants (their votes, newest first), as `e.auth` sees them. */
+function wantedIdeas(e, member) {
+  if (!member) return [];
+  const votes = e.app.findRecordsByFilter('votes', 'user = {:user}', '-created', WANTED, 0, { user: member.id });
+  return visibleIdeas(
+    e,
+    votes.map((vote) => vote.getString('post')),
+  ).slice(0, WANTED);
+}
+
+module.exports = { memberOf, visibleIdeas, wantedIdeas, IDEA_ID };

@@ -1,0 +1,327 @@
+// Zendesk's ticket sidebar app (issue 58; Zendesk Apps framework v2) against a real PocketBase and a local Zendesk
+// (tests/support/zendesk-server.ts): the app's calls, as Zendesk's proxy sends them (client.request with the app's
+// secure setting as "Authorization: Bearer …", developer.zendesk.com/documentation/apps/getting-started/making-api-
+// requests-from-a-zendesk-app/), show the requester read from Zendesk's API, the ideas they want and a search; a Link
+// links the ticket to an idea as the feedback inbox's Link does (the vote on the requester's behalf, the quote kept as
+// staff-only evidence, the item linked), once however often it is clicked, and only for an agent who is Chorus staff;
+// a missing or forged token, the source off, an oversized body or an agent past the hour's allowance writes nothing.
+// The package an admin uploads is a zip made for this Chorus.
+import { unzipSync } from 'fflate';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { createBoard, createPost } from '../../support/world';
+import { SUBDOMAIN, startZendeskServer } from '../../support/zendesk-server';
+
+const AGENT_EMAIL = 'sam@acme.test';
+const API_TOKEN = 'k3yStandInApiTokenForTests0123456789abcd';
+const APP_TOKEN = 'appTokenForTheSidebar_0123456789abcdefXYZ'; // the admin's, typed into Zendesk's install form too
+const DANA = 501; // a requester, a member of the board
+const LEE = 502; // a requester Chorus does not know yet
+const SAM = 601; // an agent, staff in Chorus
+const KIM = 602; // an agent whose email is a member of the board, not staff
+const EVA = 503; // an end-user whose email is a staff member's: not an agent
+const SUE = 603; // another agent, staff in Chorus
+
+interface Idea {
+  id: string;
+  title: string;
+  status: string;
+  votes: number;
+  url: string;
+  linked: boolean;
+}
+interface Sidebar {
+  customer: { name: string; email: string; member: boolean };
+  wanted: Idea[];
+  suggested: Idea[];
+  found?: Idea[];
+  query?: string;
+  said?: string;
+}
+
+let zendesk: Awaited<ReturnType<typeof startZendeskServer>>;
+let pb: TestPocketBase;
+let admin: PocketBase;
+let staff: RecordModel;
+let dana: RecordModel;
+let csvIdea: RecordModel;
+let darkIdea: RecordModel;
+let secretIdea: RecordModel;
+
+beforeAll(async () => {
+  zendesk = await startZendeskServer({ email: AGENT_EMAIL, token: API_TOKEN });
+  pb = await startTestPocketBase({
+    appUrl: 'https://feedback.example.com',
+    env: { CHORUS_ZENDESK_API_URL: zendesk.url },
+  });
+  admin = await pb.actor('admin');
+  const lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
+  staff = lead.authStore.record as RecordModel;
+  await pb.actor('moderator', { email: 'sue@acme.test', name: 'Sue Swift' });
+  dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
+  await pb.actor('member', { email: 'kim@acme.test', name: 'Kim Keen' });
+  zendesk.addUser({ id: DANA, name: 'Dana Scully', email: 'dana@globex.test', role: 'end-user' });
+  zendesk.addUser({ id: LEE, name: 'Lee Newman', email: 'lee@initech.test', role: 'end-user' });
+  zendesk.addUser({ id: SAM, name: 'Sam Support', email: AGENT_EMAIL, role: 'agent' });
+  zendesk.addUser({ id: KIM, name: 'Kim Keen', email: 'kim@acme.test', role: 'agent' });
+  zendesk.addUser({ id: EVA, name: 'Eva Imposter', email: 'sue@acme.test', role: 'end-user' });
+  zendesk.addUser({ id: SUE, name: 'Sue Swift', email: 'sue@acme.test', role: 'admin' });
+  const board = await createBoard(pb, 'public');
+  csvIdea = await createPost(pb, board, lead, { title: 'Export votes to a CSV spreadsheet' });
+  darkIdea = await createPost(pb, board, lead, { title: 'Dark mode for the widget' });
+  secretIdea = await createPost(pb, await createBoard(pb, 'staff'), lead, { title: 'Secret pricing overhaul' });
+  await pb.admin.collection('votes').create({ post: darkIdea.id, user: dana.id });
+  await admin.send('/api/chorus/zendesk/settings', {
+    method: 'POST',
+    body: { active: true, subdomain: SUBDOMAIN, agent_email: AGENT_EMAIL, api_token: API_TOKEN, app_token: APP_TOKEN },
+  });
+}, 60_000);
+afterAll(async () => {
+  await pb?.stop();
+  await zendesk?.close();
+});
+
+/** A call of the app through Zendesk's proxy: `route` with `body` as JSON, the bearer token as given. */
+function appCall(route: 'ideas' | 'link', body: unknown, token: string | null = APP_TOKEN) {
+  return fetch(`${pb.url}/api/chorus/zendesk/app/${route}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+async function sidebarOf(route: 'ideas' | 'link', body: Record<string, unknown>): Promise<Sidebar> {
+  const answer = await appCall(route, body);
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  return (await answer.json()) as Sidebar;
+}
+const opened = (ticket: { id: number }, agent = SAM, extra: Record<string, unknown> = {}) =>
+  sidebarOf('ideas', { ticket_id: String(ticket.id), agent_id: String(agent), ...extra });
+const itemsOf = (ticketId: number) =>
+  pb.admin
+    .collection('feedback_items')
+    .getFullList({ filter: pb.admin.filter('source = "zendesk" && external_id ~ {:id}', { id: `${ticketId}:` }) });
+const votesOn = (idea: RecordModel) =>
+  pb.admin.collection('votes').getFullList({ filter: pb.admin.filter('post = {:p}', { p: idea.id }) });
+
+describe('the door', () => {
+  it('refuses a missing or forged token, a body that is not the app’s, and an oversized one; writes nothing', async () => {
+    const ticket = zendesk.addTicket(LEE, 'Dark mode', 'Please add dark mode');
+    const link = { ticket_id: String(ticket.id), agent_id: String(SAM), idea: darkIdea.id };
+    const votes = (await votesOn(darkIdea)).length;
+    expect((await appCall('link', link, null)).status).toBe(401);
+    expect((await appCall('link', link, 'appTokenForTheSidebar_0123456789abcdefXYz')).status).toBe(401);
+    expect((await appCall('link', link, '')).status).toBe(401);
+    const refused = await appCall(
+      'ideas',
+      { ticket_id: String(ticket.id), agent_id: String(SAM), query: 'secret' },
+      'x',
+    );
+    expect(await refused.text()).not.toContain('Secret pricing');
+    expect((await appCall('link', '[1]')).status).toBe(400);
+    expect((await appCall('link', { ...link, ticket_id: '1 OR 1=1' })).status).toBe(400);
+    expect((await appCall('link', { ...link, padding: 'x'.repeat(9 * 1024) })).status).toBe(413);
+    expect(await itemsOf(ticket.id)).toHaveLength(0);
+    expect(await votesOn(darkIdea)).toHaveLength(votes);
+  });
+
+  it('answers 404 while the Zendesk source is off, even with the right token', async () => {
+    const ticket = zendesk.addTicket(DANA, 'Hello', 'Hi');
+    await admin.send('/api/chorus/zendesk/settings', { method: 'POST', body: { active: false } });
+    try {
+      const answer = await appCall('ideas', { ticket_id: String(ticket.id), agent_id: String(SAM) });
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).not.toContain('Dark mode');
+    } finally {
+      await admin.send('/api/chorus/zendesk/settings', { method: 'POST', body: { active: true } });
+    }
+  });
+
+  it('refuses an agent who is not Chorus staff, and an end-user who shares a staff member’s email', async () => {
+    const ticket = zendesk.addTicket(DANA, 'Secret', 'Anything about pricing?');
+    for (const agent of [KIM, EVA, 999]) {
+      const body = { ticket_id: String(ticket.id), agent_id: String(agent), query: 'Secret pricing' };
+      const answer = await appCall('ideas', body);
+      expect(answer.status).toBe(403);
+      expect(await answer.text()).not.toContain('Secret pricing overhaul');
+      expect((await appCall('link', { ...body, idea: secretIdea.id })).status).toBe(403);
+    }
+    expect(await itemsOf(ticket.id)).toHaveLength(0);
+    expect(await votesOn(secretIdea)).toHaveLength(0);
+  });
+
+  it('refuses at once a staff member blocked since their last request', async () => {
+    const ticket = zendesk.addTicket(DANA, 'Hi', 'Hi');
+    const body = { ticket_id: String(ticket.id), agent_id: String(SUE) };
+    expect((await appCall('ideas', body)).status).toBe(200);
+    const sue = await pb.admin.collection('users').getFirstListItem('email = "sue@acme.test"');
+    await pb.admin.collection('users').update(sue.id, { blocked: true });
+    try {
+      expect((await appCall('ideas', body)).status).toBe(403);
+    } finally {
+      await pb.admin.collection('users').update(sue.id, { blocked: false });
+    }
+  });
+
+  it('keeps the app token secret: admins see that it is set, and a short one is refused', async () => {
+    const shown = await admin.send('/api/chorus/zendesk/settings', {});
+    expect(shown).toMatchObject({ app_token_set: true, app_package_url: `${pb.url}/api/chorus/zendesk/app/package` });
+    expect(JSON.stringify(shown)).not.toContain(APP_TOKEN);
+    const [record] = await admin.collection('zendesk_settings').getFullList();
+    expect(record).not.toHaveProperty('app_token');
+    await expect(
+      admin.send('/api/chorus/zendesk/settings', { method: 'POST', body: { app_token: 'too-short' } }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('the package', () => {
+  it('is a zip of the app made for this Chorus, with no secret in it', async () => {
+    const answer = await fetch(`${pb.url}/api/chorus/zendesk/app/package`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      'assets/iframe.html',
+      'assets/logo-small.png',
+      'assets/logo.png',
+      'assets/main.js',
+      'manifest.json',
+      'translations/en.json',
+    ]);
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
+    expect(manifest.domainWhitelist).toEqual([new URL(pb.url).host]);
+    expect(manifest.author).toMatchObject({ name: 'Chorus', url: 'https://feedback.example.com' });
+    expect(manifest.parameters).toContainEqual(expect.objectContaining({ name: 'chorus_url', default: pb.url }));
+    expect(manifest.parameters).toContainEqual(expect.objectContaining({ name: 'chorus_token', secure: true }));
+    const text = Object.values(files)
+      .map((bytes) => new TextDecoder().decode(bytes))
+      .join('\n');
+    expect(text).not.toContain(APP_TOKEN);
+    expect(text).not.toContain(API_TOKEN);
+  });
+});
+
+describe('beside a ticket', () => {
+  it('shows the requester read from Zendesk, the ideas they want with links, and what they look like', async () => {
+    const ticket = zendesk.addTicket(DANA, 'Hello', 'Hello there');
+    const started = performance.now();
+    const sidebar = await opened(ticket);
+    console.log(`Zendesk app opened: ${Math.round(performance.now() - started)} ms`);
+    expect(sidebar.customer).toEqual({ name: 'Dana Scully', email: 'dana@globex.test', member: true });
+    expect(sidebar.wanted).toEqual([
+      {
+        id: darkIdea.id,
+        title: 'Dark mode for the widget',
+        status: expect.any(String),
+        votes: 1,
+        url: `https://feedback.example.com/p/${darkIdea.id}`,
+        linked: false,
+      },
+    ]);
+    expect(sidebar.suggested).toEqual([]);
+  });
+
+  it('trusts Zendesk, not the app, for who asked: a requester named in the body changes nothing', async () => {
+    const ticket = zendesk.addTicket(LEE, 'Hi', 'Hi');
+    const sidebar = await opened(ticket, SAM, { requester_email: 'dana@globex.test', email: 'dana@globex.test' });
+    expect(sidebar.customer).toEqual({ name: 'Lee Newman', email: 'lee@initech.test', member: false });
+    expect(sidebar.wanted).toEqual([]);
+    const unknown = await appCall('ideas', { ticket_id: '999999', agent_id: String(SAM) });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('offers the captured ticket’s suggested ideas, and links to one in a click', async () => {
+    const ticket = zendesk.addTicket(DANA, 'CSV', 'I need a CSV of the votes');
+    await pb.admin.collection('feedback_items').create({
+      source: 'zendesk',
+      external_id: `${ticket.id}:${ticket.comments[0]?.id}`,
+      dedupe_key: `zendesk-app-test-${ticket.id}`,
+      author_email: 'dana@globex.test',
+      author_name: 'Dana Scully',
+      member: dana.id,
+      title: 'CSV',
+      quote: 'I need a CSV of the votes',
+      suggestions: [
+        { id: csvIdea.id, score: 0.03, via: 'words' },
+        { id: 'zzzzzzzzzzzzzzz', score: 0.02, via: 'words' },
+      ],
+      status: 'new',
+    });
+    const sidebar = await opened(ticket);
+    expect(sidebar.suggested.map((idea) => idea.id)).toEqual([csvIdea.id]);
+    const linked = await sidebarOf('link', { ticket_id: String(ticket.id), agent_id: String(SAM), idea: csvIdea.id });
+    expect(linked.said).toBe('Linked: Dana Scully now wants “Export votes to a CSV spreadsheet”.');
+    expect(linked.wanted.map((idea) => idea.id)).toContain(csvIdea.id);
+    const items = await itemsOf(ticket.id);
+    expect(items).toHaveLength(1); // the captured item itself, no second capture
+    expect(items[0]).toMatchObject({ status: 'linked', idea: csvIdea.id, acted_by: staff.id });
+  });
+});
+
+describe('searching and linking', () => {
+  it('finds ideas by their words, staff-only boards included for staff', async () => {
+    const ticket = zendesk.addTicket(LEE, 'Hi', 'Hi');
+    const sidebar = await opened(ticket, SAM, { query: '  dark   mode ' });
+    expect(sidebar.query).toBe('dark mode');
+    expect(sidebar.found?.[0]).toMatchObject({ id: darkIdea.id, title: 'Dark mode for the widget', linked: false });
+    const secret = await opened(ticket, SAM, { query: 'secret pricing' });
+    expect(secret.found?.map((idea) => idea.id)).toContain(secretIdea.id);
+  });
+
+  it('links a ticket not yet captured: the vote on their behalf, the quote kept for staff, once', async () => {
+    const ticket = zendesk.addTicket(LEE, 'Dark mode', 'We would love dark mode in the widget.', ['billing']);
+    const click = { ticket_id: String(ticket.id), agent_id: String(SAM), idea: darkIdea.id };
+    const started = performance.now();
+    const sidebar = await sidebarOf('link', click);
+    console.log(`Zendesk app: a ticket captured and linked: ${Math.round(performance.now() - started)} ms`);
+    expect(sidebar.said).toBe('Linked: Lee Newman now wants “Dark mode for the widget”.');
+    expect(sidebar.customer.member).toBe(true);
+    expect(sidebar.wanted).toContainEqual(expect.objectContaining({ id: darkIdea.id, linked: true }));
+    const [item] = await itemsOf(ticket.id);
+    expect(item).toMatchObject({
+      status: 'linked',
+      idea: darkIdea.id,
+      author_email: 'lee@initech.test',
+      quote: 'We would love dark mode in the widget.',
+      source_url: `https://${SUBDOMAIN}.zendesk.com/agent/tickets/${ticket.id}`,
+      acted_by: staff.id,
+      captured_by: staff.id,
+    });
+    const lee = await pb.admin.collection('users').getFirstListItem('email = "lee@initech.test"');
+    const votes = await pb.admin
+      .collection('votes')
+      .getFullList({ filter: pb.admin.filter('post = {:p} && user = {:u}', { p: darkIdea.id, u: lee.id }) });
+    expect(votes).toEqual([expect.objectContaining({ on_behalf_by: staff.id })]);
+    const evidence = await pb.admin.collection('comments').getOne(item?.evidence);
+    expect(evidence).toMatchObject({ post: darkIdea.id, internal: true, author: staff.id });
+    expect(evidence.body).toContain('> We would love dark mode in the widget.');
+    const again = await sidebarOf('link', click);
+    expect(again.said).toContain('already linked');
+    expect(await itemsOf(ticket.id)).toHaveLength(1);
+    const gone = await appCall('link', { ...click, idea: 'zzzzzzzzzzzzzzz' });
+    expect(gone.status).toBe(404);
+  });
+
+  it('counts an agent’s requests before anything is read: past 120 an hour, 429, for that agent alone', async () => {
+    const ticket = zendesk.addTicket(LEE, 'Hi', 'Hi');
+    // An agent id Zendesk does not know (refused 403, read from Zendesk once) spends the allowance fastest.
+    const stranger = { ticket_id: String(ticket.id), agent_id: '777' };
+    const started = performance.now();
+    for (let sent = 0; sent < 120; sent += 20) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => appCall('ideas', stranger)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(403));
+    }
+    console.log(`Zendesk app: 120 requests, ${Math.round(performance.now() - started)} ms`);
+    const reads = zendesk.calls.length;
+    expect((await appCall('ideas', stranger)).status).toBe(429);
+    expect((await appCall('link', { ...stranger, idea: csvIdea.id })).status).toBe(429);
+    expect(zendesk.calls.length).toBe(reads); // refused before Zendesk is asked anything
+    expect((await appCall('ideas', { ticket_id: String(ticket.id), agent_id: String(SAM) })).status).toBe(200);
+    expect(await itemsOf(ticket.id)).toHaveLength(0);
+  });
+});
