@@ -21,6 +21,7 @@ const LEE = '5bc8f7ae2d96695c18a0a1b3'; // a customer Chorus does not know yet
 const ANON = '5bc8f7ae2d96695c18a0a1b4'; // a lead without an email
 const EVE = '5bc8f7ae2d96695c18a0a1b5'; // a customer whose name is Markdown
 const MAX = '5bc8f7ae2d96695c18a0a1b6'; // a customer who wants many ideas
+const JO = '814863'; // a teammate who is Chorus staff and reads Chorus in German
 
 interface Component {
   type: string;
@@ -240,6 +241,26 @@ describe('searching and linking', () => {
     const clicked = await canvasFor(KIM, conversation.id, { component_id: `link:${csvIdea.id}` });
     expect(texts(clicked)).toEqual([expect.stringContaining('Only Chorus staff')]);
     expect(await itemsOf(conversation.id)).toHaveLength(0);
+  });
+
+  it('speaks the staff member’s language: the canvas, the counts and what a click did', async () => {
+    const jo = (await pb.actor('moderator', { email: 'jo@acme.test', name: 'Jo Berger' })).authStore
+      .record as RecordModel;
+    await pb.admin.collection('users').update(jo.id, { locale: 'de' });
+    intercom.addAdmin({ id: JO, name: 'Jo Berger', email: 'jo@acme.test' });
+    const opened = await canvasFor(JO, intercom.addConversation(DANA, '<p>Hallo</p>').id);
+    expect(components(opened).find((one) => one.id === 'query')).toMatchObject({ label: 'Ideen suchen' });
+    expect(listed(opened)).toContainEqual(expect.objectContaining({ subtitle: expect.stringMatching(/\d Stimmen?$/) }));
+    const searched = await canvasFor(JO, intercom.addConversation(DANA, '<p>Hallo</p>').id, {
+      component_id: 'search',
+      input_values: { query: 'zzzz-nothing' },
+    });
+    expect(texts(searched)).toContain('Keine Idee passt zu „zzzz-nothing“.');
+    const conversation = intercom.addConversation(LEE, '<p>CSV bitte</p>');
+    const linked = await canvasFor(JO, conversation.id, { component_id: `link:${csvIdea.id}` });
+    expect(texts(linked)[0]).toBe('Verknüpft: Lee Newman wünscht sich jetzt „Export votes to a CSV spreadsheet“.');
+    // A teammate who is not staff has no language in Chorus: the site's (English here).
+    expect(texts(await canvasFor(KIM, conversation.id))[0]).toContain('Only Chorus staff');
   });
 
   it('stops a teammate past 120 clicks an hour', async () => {

@@ -2,7 +2,9 @@
 // teammate sees beside a conversation, as Canvas Kit components (text, list, input, divider). Every word a
 // customer or staff member wrote is cut to a length and, in a text component (which renders Markdown), escaped;
 // list items and labels are plain strings. A canvas answers { canvas: { content: { components }, stored_data } }.
+// Its words are in the staff member's language (locales/*.json, `intercomApp`).
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
+const { translate, translator } = require(`${__hooks}/platform/i18n.js`);
 
 const MAX_TITLE = 120;
 const MAX_LINE = 300;
@@ -24,8 +26,14 @@ const markdownSafe = (text, max = MAX_LINE) => cut(text, max).replace(/[\\`*_[\]
 
 const text = (words, style = 'paragraph') => ({ type: 'text', text: words, style });
 
+/** The app's words in `locale`: `t(key, values)` and an idea's vote count. */
+const wordsFor = (locale) => ({
+  t: translator(locale, 'intercomApp'),
+  votes: (count) => translate(locale, 'vote', 'count', { count }),
+});
+
 /** An idea's status name and votes, the line under its title. */
-function ideaLine(app, post) {
+function ideaLine(app, post, words) {
   const votes = post.getInt('vote_count');
   let status = '';
   try {
@@ -33,44 +41,44 @@ function ideaLine(app, post) {
   } catch {
     status = '';
   }
-  return cut([status, `${votes} vote${votes === 1 ? '' : 's'}`].filter(Boolean).join(' · '), MAX_TITLE);
+  return cut([status, words.votes(votes)].filter(Boolean).join(' · '), MAX_TITLE);
 }
 
 /** The ideas the customer wants, each opening the idea on the site. */
-function wantedList(app, posts) {
+function wantedList(app, posts, words) {
   return {
     type: 'list',
     items: posts.map((post) => ({
       type: 'item',
       id: `open:${post.id}`,
       title: cut(post.getString('title'), MAX_TITLE),
-      subtitle: ideaLine(app, post),
+      subtitle: ideaLine(app, post, words),
       action: { type: 'url', url: `${baseUrl(app)}/p/${post.id}` },
     })),
   };
 }
 
 /** Ideas to link the conversation to, one click each (component_id `link:<idea id>`). */
-function linkList(app, posts) {
+function linkList(app, posts, words) {
   return {
     type: 'list',
     items: posts.map((post) => ({
       type: 'item',
       id: `link:${post.id}`,
       title: cut(post.getString('title'), MAX_TITLE),
-      subtitle: ideaLine(app, post),
-      tertiary_text: 'Link',
+      subtitle: ideaLine(app, post, words),
+      tertiary_text: words.t('link'),
       action: { type: 'submit' },
     })),
   };
 }
 
 /** The search box, its inline button submitting it (component_id `query`); `query` kept in the box after a search. */
-const searchBox = (query = '') => ({
+const searchBox = (words, query = '') => ({
   type: 'input',
   id: 'query',
-  label: 'Search ideas',
-  placeholder: 'A few words of what they ask for',
+  label: words.t('search'),
+  placeholder: words.t('searchHint'),
   value: cut(query, MAX_QUERY),
   action: { type: 'submit' },
 });
@@ -85,28 +93,30 @@ const notice = (words, style = 'muted') => canvas([text(markdownSafe(words, 1000
  * The app's main canvas: `said` (a confirmation or a problem, first), the customer and the ideas they want, the
  * search box, then `found` (a search's ideas, with `query`) or the captured conversation's suggestions.
  */
-function homeCanvas(app, { customer, wanted, suggested, found, query, said, saidStyle = 'muted', stored }) {
+function homeCanvas(app, { words, customer, wanted, suggested, found, query, said, saidStyle = 'muted', stored }) {
   const parts = [];
   if (said) parts.push(text(markdownSafe(said), saidStyle));
   const who = customer.member ? cut(customer.member.getString('name') || customer.email, MAX_TITLE) : customer.email;
   parts.push(text(`*${markdownSafe(who, MAX_TITLE)}*`, 'header'));
-  if (!customer.member) parts.push(text('Not a member of the board yet: linking an idea makes them one.', 'muted'));
+  if (!customer.member) parts.push(text(words.t('notMember'), 'muted'));
   if (wanted.length) {
-    parts.push(wantedList(app, wanted.slice(0, WANTED_SHOWN)));
+    parts.push(wantedList(app, wanted.slice(0, WANTED_SHOWN), words));
     const more = wanted.length - WANTED_SHOWN;
-    if (more > 0) parts.push(text(`and ${more} more idea${more === 1 ? '' : 's'}`, 'muted'));
+    if (more > 0) parts.push(text(words.t('more', { count: more }), 'muted'));
   } else {
-    parts.push(text('No ideas wanted yet.', 'muted'));
+    parts.push(text(words.t('noneWanted'), 'muted'));
   }
-  parts.push({ type: 'divider' }, searchBox(query));
+  parts.push({ type: 'divider' }, searchBox(words, query));
   if (found) {
     parts.push(
-      found.length ? linkList(app, found) : text(`No idea matches “${markdownSafe(query, MAX_QUERY)}”.`, 'muted'),
+      found.length
+        ? linkList(app, found, words)
+        : text(words.t('noMatch', { query: markdownSafe(query, MAX_QUERY) }), 'muted'),
     );
   } else if (suggested.length) {
-    parts.push(text('Suggested for this conversation', 'muted'), linkList(app, suggested.slice(0, 3)));
+    parts.push(text(words.t('suggested'), 'muted'), linkList(app, suggested.slice(0, 3), words));
   }
   return canvas(parts, stored);
 }
 
-module.exports = { homeCanvas, notice, canvas, markdownSafe, MAX_QUERY };
+module.exports = { homeCanvas, notice, canvas, markdownSafe, wordsFor, MAX_QUERY };

@@ -11,12 +11,13 @@ const { similarIdeas } = require(`${__hooks}/ai/hybrid.js`);
 const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
 const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
 const { intercomConversation } = require(`${__hooks}/feedback/sources/intercom/api.js`);
-const { homeCanvas, notice, MAX_QUERY } = require(`${__hooks}/feedback/sources/intercom/canvas-view.js`);
+const { homeCanvas, notice, wordsFor, MAX_QUERY } = require(`${__hooks}/feedback/sources/intercom/canvas-view.js`);
 const { captureInput } = require(`${__hooks}/feedback/sources/intercom/read.js`);
 const { intercomSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
 const { canvasSignatureProblem } = require(`${__hooks}/feedback/sources/intercom/verify.js`);
 const { memberOf, visibleIdeas, wantedIdeas } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { staffByEmail } = require(`${__hooks}/feedback/sources/vendor-api.js`);
+const { recipientLocale, siteLocale } = require(`${__hooks}/platform/i18n.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
 const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
@@ -75,13 +76,15 @@ const conversationItems = (app, conversationId) =>
       })
     : [];
 
-/** The canvas beside the conversation, with `extra` ({ said, saidStyle, found, query }). */
+/** The canvas beside the conversation, in the staff member's language, with `extra` ({ said, saidStyle, found,
+ * query }). */
 function home(e, payload, extra = {}) {
   const email = emailOf(payload);
   const member = memberOf(e.app, email);
   const conversationId = conversationIdOf(payload);
   const open = conversationItems(e.app, conversationId).find((item) => item.getString('status') === 'new');
   return homeCanvas(e.app, {
+    words: wordsOf(e),
     customer: { email, member },
     wanted: wantedIdeas(e, member),
     suggested: open
@@ -95,6 +98,10 @@ function home(e, payload, extra = {}) {
   });
 }
 
+// i18n-keys: intercomApp.*
+/** The app's words in the language of the staff member the teammate is (else the site's). */
+const wordsOf = (e) => wordsFor(e.auth ? recipientLocale(e.app, e.auth) : siteLocale(e.app));
+
 /** The staff member the teammate is, made the request's caller; or null. */
 function staffOf(e, payload) {
   const staff = staffByEmail(e.app, String(payload.admin?.email || '').slice(0, 254));
@@ -102,15 +109,12 @@ function staffOf(e, payload) {
   return staff;
 }
 
-const NOT_STAFF = 'Only Chorus staff can see and link ideas here: your Intercom email is not a Chorus staff account.';
-const NO_EMAIL = 'This customer has no email address: Chorus knows its members by email.';
-
 /** POST /api/chorus/intercom/canvas/initialize: the teammate opened the app beside a conversation. */
 function initializeCanvas(e) {
   const door = openCanvasDoor(e);
   if (door.refused) return door.refused;
-  if (!staffOf(e, door.payload)) return e.json(200, notice(NOT_STAFF, 'error'));
-  if (!emailOf(door.payload)) return e.json(200, notice(NO_EMAIL));
+  if (!staffOf(e, door.payload)) return e.json(200, notice(wordsOf(e).t('notStaff'), 'error'));
+  if (!emailOf(door.payload)) return e.json(200, notice(wordsOf(e).t('noEmail')));
   return e.json(200, home(e, door.payload));
 }
 
@@ -131,7 +135,7 @@ function itemToLink(e, settings, payload, staff, post) {
     authorEmail: emailOf(payload),
     authorName: String(contact?.name || '').slice(0, 200),
   };
-  if (!input) return { problem: 'Not linked: nothing the customer said in this conversation could be read.' };
+  if (!input) return { problem: wordsOf(e).t('unreadable') };
   const captured = captureFeedback(e.app, input);
   if (captured.item.getString('status') === 'new') return { item: captured.item };
   // Their words already went to another idea (or were dismissed): this idea keeps its own evidence.
@@ -140,27 +144,28 @@ function itemToLink(e, settings, payload, staff, post) {
 
 /** A Link click: the conversation linked to idea `ideaId`, once; the canvas says what happened. */
 function linkConversation(e, settings, payload, staff, ideaId) {
+  const { t } = wordsOf(e);
   const conversationId = conversationIdOf(payload);
-  if (!conversationId) return home(e, payload, { said: 'Open a conversation to link it.', saidStyle: 'error' });
+  if (!conversationId) return home(e, payload, { said: t('openConversation'), saidStyle: 'error' });
   const post = visibleIdeas(e, [ideaId])[0];
-  if (!post) return home(e, payload, { said: 'Not linked: that idea is gone.', saidStyle: 'error' });
+  if (!post) return home(e, payload, { said: t('ideaGone'), saidStyle: 'error' });
   const title = post.getString('title');
   const already = conversationItems(e.app, conversationId).some(
     (item) => item.getString('status') === 'linked' && item.getString('idea') === post.id,
   );
-  if (already) return home(e, payload, { said: `This conversation is already linked to “${title}”.` });
+  if (already) return home(e, payload, { said: t('alreadyLinked', { title }) });
   try {
     const chosen = itemToLink(e, settings, payload, staff, post);
     if (chosen.problem) return home(e, payload, { said: chosen.problem, saidStyle: 'error' });
     const linked = require(`${__hooks}/feedback/actions.js`).linkAs(e, staff, chosen.item.id, post.id);
-    const who = linked.item.getString('author_name') || linked.item.getString('author_email') || 'The customer';
+    const who = linked.item.getString('author_name') || linked.item.getString('author_email') || t('theCustomer');
     const said = linked.voted
-      ? `Linked: ${who} ${linked.voted.already ? 'already wanted' : 'now wants'} “${title}”.`
-      : `Linked to “${title}” (no vote: Intercom knows no email for this customer).`;
+      ? t(linked.voted.already ? 'linkedAlready' : 'linkedNow', { who, title })
+      : t('linkedNoVote', { title });
     return home(e, payload, { said });
   } catch (error) {
     return home(e, payload, {
-      said: `Not linked: ${String(error?.message || error).slice(0, 200)}`,
+      said: t('notLinked', { reason: String(error?.message || error).slice(0, 200) }),
       saidStyle: 'error',
     });
   }
@@ -172,7 +177,7 @@ function search(e, payload, staff) {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_QUERY);
-  if (!query) return home(e, payload, { said: 'Type a few words to search the ideas.' });
+  if (!query) return home(e, payload, { said: wordsOf(e).t('typeToSearch') });
   const meaning = require(`${__hooks}/ai/provider.js`).isConfigured();
   const ids = similarIdeas(e.app, query, { auth: staff.id, staff: true, limit: FOUND, meaning }).map((one) => one.id);
   return home(e, payload, { found: visibleIdeas(e, ids), query });
@@ -192,12 +197,12 @@ function submitCanvas(e) {
         'admin',
         String(payload.admin?.id ?? '').slice(0, 40),
       );
-    return e.json(200, notice(NOT_STAFF, 'error'));
+    return e.json(200, notice(wordsOf(e).t('notStaff'), 'error'));
   }
   if (take('intercom-canvas', staff.id)) {
-    return e.json(200, notice('Too many clicks this hour: try again later.', 'error'));
+    return e.json(200, notice(wordsOf(e).t('tooMany'), 'error'));
   }
-  if (!emailOf(payload)) return e.json(200, notice(NO_EMAIL));
+  if (!emailOf(payload)) return e.json(200, notice(wordsOf(e).t('noEmail')));
   const component = String(payload.component_id ?? '');
   if (component === 'query' || component === 'search') return e.json(200, search(e, payload, staff));
   const link = /^link:([a-z0-9]{15})$/.exec(component);
