@@ -1,6 +1,8 @@
 // What the support desks' sidebar apps share (Intercom's inbox app, Zendesk's ticket sidebar app; issue 58): the
 // customer account behind an email (never a staff account), the ideas that customer wants (their votes, those staff
-// cast on their behalf too), and which of a list of ideas the calling staff member (`e.auth`) may see.
+// cast on their behalf too), which of a list of ideas the calling staff member (`e.auth`) may see, and the apps'
+// words in that staff member's language (locales/*.json, `sidebarApp`).
+const { recipientLocale, siteLocale, translate, translator } = require(`${__hooks}/platform/i18n.js`);
 
 const IDEA_ID = /^[a-z0-9]{15}$/;
 const WANTED = 50;
@@ -39,4 +41,14 @@ function wantedIdeas(e, member) {
   ).slice(0, WANTED);
 }
 
-module.exports = { memberOf, visibleIdeas, wantedIdeas, IDEA_ID };
+/** The apps' words in `locale`: `t(key, values)` and an idea's vote count. */
+const wordsFor = (locale) => ({
+  locale,
+  t: translator(locale, 'sidebarApp'),
+  votes: (count) => translate(locale, 'vote', 'count', { count }),
+});
+
+/** The words for the request's caller: the staff member's language once known (`e.auth`), else the site's. */
+const wordsOf = (e) => wordsFor(e.auth ? recipientLocale(e.app, e.auth) : siteLocale(e.app));
+
+module.exports = { memberOf, visibleIdeas, wantedIdeas, wordsFor, wordsOf, IDEA_ID };

@@ -23,6 +23,7 @@ const SAM = 601; // an agent, staff in Chorus
 const KIM = 602; // an agent whose email is a member of the board, not staff
 const EVA = 503; // an end-user whose email is a staff member's: not an agent
 const SUE = 603; // another agent, staff in Chorus
+const JO = 604; // an agent, staff in Chorus, who reads Chorus in German
 
 interface Idea {
   id: string;
@@ -305,6 +306,26 @@ describe('searching and linking', () => {
     expect(await itemsOf(ticket.id)).toHaveLength(1);
     const gone = await appCall('link', { ...click, idea: 'zzzzzzzzzzzzzzz' });
     expect(gone.status).toBe(404);
+  });
+
+  it('speaks the staff member’s language: the page’s words, the counts’ forms and what a click did', async () => {
+    const jo = (await pb.actor('moderator', { email: 'jo@acme.test', name: 'Jo Berger' })).authStore.record;
+    await pb.admin.collection('users').update(jo?.id ?? '', { locale: 'de' });
+    zendesk.addUser({ id: JO, name: 'Jo Berger', email: 'jo@acme.test', role: 'agent' });
+    const ticket = zendesk.addTicket(LEE, 'CSV', 'CSV bitte');
+    const sidebar = (await opened(ticket, JO)) as Sidebar & { words: Record<string, unknown> };
+    expect(sidebar.words).toMatchObject({
+      locale: 'de',
+      search: 'Ideen suchen',
+      noneWanted: 'Noch keine gewünschten Ideen.',
+      noMatch: 'Keine Idee passt zu „{query}“.',
+      votes: { one: '{count} Stimme', other: '{count} Stimmen' },
+    });
+    const linked = await sidebarOf('link', { ticket_id: String(ticket.id), agent_id: String(JO), idea: csvIdea.id });
+    expect(linked.said).toBe('Verknüpft: Lee Newman wünscht sich jetzt „Export votes to a CSV spreadsheet“.');
+    // An agent who is not staff has no language in Chorus: the refusal is in the site's (English here).
+    const refused = await appCall('ideas', { ticket_id: String(ticket.id), agent_id: String(KIM) });
+    expect((await refused.json()).message).toContain('your Zendesk email is not a Chorus staff account');
   });
 
   it('counts an agent’s requests before anything is read: past 120 an hour, 429, for that agent alone', async () => {

@@ -2,9 +2,8 @@
 // teammate sees beside a conversation, as Canvas Kit components (text, list, input, divider). Every word a
 // customer or staff member wrote is cut to a length and, in a text component (which renders Markdown), escaped;
 // list items and labels are plain strings. A canvas answers { canvas: { content: { components }, stored_data } }.
-// Its words are in the staff member's language (locales/*.json, `intercomApp`).
+// Its words are in the staff member's language (locales/*.json, `sidebarApp`, shared with Zendesk's app).
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
-const { translate, translator } = require(`${__hooks}/platform/i18n.js`);
 
 const MAX_TITLE = 120;
 const MAX_LINE = 300;
@@ -25,12 +24,6 @@ function cut(text, max) {
 const markdownSafe = (text, max = MAX_LINE) => cut(text, max).replace(/[\\`*_[\]()<>#!|~]/g, '\\$&');
 
 const text = (words, style = 'paragraph') => ({ type: 'text', text: words, style });
-
-/** The app's words in `locale`: `t(key, values)` and an idea's vote count. */
-const wordsFor = (locale) => ({
-  t: translator(locale, 'intercomApp'),
-  votes: (count) => translate(locale, 'vote', 'count', { count }),
-});
 
 /** An idea's status name and votes, the line under its title. */
 function ideaLine(app, post, words) {
@@ -119,4 +112,4 @@ function homeCanvas(app, { words, customer, wanted, suggested, found, query, sai
   return canvas(parts, stored);
 }
 
-module.exports = { homeCanvas, notice, canvas, markdownSafe, wordsFor, MAX_QUERY };
+module.exports = { homeCanvas, notice, canvas, markdownSafe, MAX_QUERY };

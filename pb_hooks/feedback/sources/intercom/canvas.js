@@ -11,13 +11,12 @@ const { similarIdeas } = require(`${__hooks}/ai/hybrid.js`);
 const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
 const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
 const { intercomConversation } = require(`${__hooks}/feedback/sources/intercom/api.js`);
-const { homeCanvas, notice, wordsFor, MAX_QUERY } = require(`${__hooks}/feedback/sources/intercom/canvas-view.js`);
+const { homeCanvas, notice, MAX_QUERY } = require(`${__hooks}/feedback/sources/intercom/canvas-view.js`);
 const { captureInput } = require(`${__hooks}/feedback/sources/intercom/read.js`);
 const { intercomSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
 const { canvasSignatureProblem } = require(`${__hooks}/feedback/sources/intercom/verify.js`);
-const { memberOf, visibleIdeas, wantedIdeas } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
+const { memberOf, visibleIdeas, wantedIdeas, wordsOf } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { staffByEmail } = require(`${__hooks}/feedback/sources/vendor-api.js`);
-const { recipientLocale, siteLocale } = require(`${__hooks}/platform/i18n.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
 const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
@@ -98,10 +97,7 @@ function home(e, payload, extra = {}) {
   });
 }
 
-// i18n-keys: intercomApp.*
-/** The app's words in the language of the staff member the teammate is (else the site's). */
-const wordsOf = (e) => wordsFor(e.auth ? recipientLocale(e.app, e.auth) : siteLocale(e.app));
-
+// i18n-keys: sidebarApp.*
 /** The staff member the teammate is, made the request's caller; or null. */
 function staffOf(e, payload) {
   const staff = staffByEmail(e.app, String(payload.admin?.email || '').slice(0, 254));
@@ -113,7 +109,7 @@ function staffOf(e, payload) {
 function initializeCanvas(e) {
   const door = openCanvasDoor(e);
   if (door.refused) return door.refused;
-  if (!staffOf(e, door.payload)) return e.json(200, notice(wordsOf(e).t('notStaff'), 'error'));
+  if (!staffOf(e, door.payload)) return e.json(200, notice(wordsOf(e).t('notStaff', { vendor: 'Intercom' }), 'error'));
   if (!emailOf(door.payload)) return e.json(200, notice(wordsOf(e).t('noEmail')));
   return e.json(200, home(e, door.payload));
 }
@@ -161,7 +157,7 @@ function linkConversation(e, settings, payload, staff, ideaId) {
     const who = linked.item.getString('author_name') || linked.item.getString('author_email') || t('theCustomer');
     const said = linked.voted
       ? t(linked.voted.already ? 'linkedAlready' : 'linkedNow', { who, title })
-      : t('linkedNoVote', { title });
+      : t('linkedNoVote', { title, vendor: 'Intercom' });
     return home(e, payload, { said });
   } catch (error) {
     return home(e, payload, {
@@ -197,7 +193,7 @@ function submitCanvas(e) {
         'admin',
         String(payload.admin?.id ?? '').slice(0, 40),
       );
-    return e.json(200, notice(wordsOf(e).t('notStaff'), 'error'));
+    return e.json(200, notice(wordsOf(e).t('notStaff', { vendor: 'Intercom' }), 'error'));
   }
   if (take('intercom-canvas', staff.id)) {
     return e.json(200, notice(wordsOf(e).t('tooMany'), 'error'));

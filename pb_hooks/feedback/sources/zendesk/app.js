@@ -9,11 +9,12 @@
 const { similarIdeas } = require(`${__hooks}/ai/hybrid.js`);
 const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
 const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
-const { memberOf, visibleIdeas, wantedIdeas } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
+const { memberOf, visibleIdeas, wantedIdeas, wordsOf } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { zendeskTicket } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
 const { ticketInput, requesterOf, staffOf } = require(`${__hooks}/feedback/sources/zendesk/read.js`);
 const { zendeskSettings } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
+const { messagesOf } = require(`${__hooks}/platform/i18n.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
 const { openWebhookDoor } = require(`${__hooks}/platform/webhook-door.js`);
 
@@ -103,6 +104,7 @@ function sidebar(e, context, extra = {}) {
     : [];
   const show = (posts) => posts.map((post) => ideaOf(e.app, post, linked));
   return {
+    words: appWords(wordsOf(e)),
     customer: {
       name: requester.name.slice(0, MAX_TITLE),
       email: requester.email,
@@ -113,6 +115,20 @@ function sidebar(e, context, extra = {}) {
     ...(extra.found ? { found: show(extra.found), query: extra.query } : {}),
     ...(extra.said ? { said: extra.said } : {}),
   };
+}
+
+// i18n-keys: sidebarApp.*
+/**
+ * The words the app's page shows, in the staff member's language (`{query}` and a vote count's `{count}` filled in
+ * by the page; `votes` holds the plural forms, `locale` picks one with Intl.PluralRules).
+ */
+function appWords(words) {
+  const { t } = words;
+  const keys = ['noEmail', 'notMember', 'noneWanted', 'suggestedTicket', 'link', 'linked', 'search', 'searchButton'];
+  const shown = { locale: words.locale, votes: messagesOf(words.locale).vote.count };
+  for (const key of keys) shown[key] = t(key);
+  shown.noMatch = t('noMatch', { query: '{query}' });
+  return shown;
 }
 
 /** The Chorus staff account of Zendesk agent `agentId` (./read.js's staffOf, remembered a few minutes), or null. */
@@ -147,20 +163,20 @@ function openTicket(e) {
   if (door.refused) return door;
   const { settings, ticketId, agentId } = door;
   if (take('zendesk-app', agentId)) {
-    return { refused: e.json(429, { message: 'Too many requests this hour: try again later.' }) };
+    return { refused: e.json(429, { message: wordsOf(e).t('tooMany') }) };
   }
   const staff = staffOfAgent(e.app, settings, agentId);
   if (!staff) {
     e.app.logger().warn('Zendesk app: an agent who is not Chorus staff was refused', 'agent', agentId);
     return {
       refused: e.json(403, {
-        message: 'Only Chorus staff can see and link ideas here: your Zendesk email is not a Chorus staff account.',
+        message: wordsOf(e).t('notStaff', { vendor: 'Zendesk' }),
       }),
     };
   }
   e.auth = staff; // ideas are seen, votes made and audits kept as this staff member, as in the inbox
   const ticket = zendeskTicket(e.app, settings, ticketId);
-  if (!ticket) return { refused: e.json(404, { message: 'Chorus could not read this ticket from Zendesk.' }) };
+  if (!ticket) return { refused: e.json(404, { message: wordsOf(e).t('unreadableTicket') }) };
   return {
     context: {
       settings,
@@ -207,18 +223,19 @@ function linkTicket(e) {
   if (opened.refused) return opened.refused;
   const { context } = opened;
   const post = visibleIdeas(e, [String(context.payload.idea ?? '')])[0];
-  if (!post) return e.json(404, { message: 'Not linked: that idea is gone.' });
+  const { t } = wordsOf(e);
+  if (!post) return e.json(404, { message: t('ideaGone') });
   const title = post.getString('title');
   const already = ticketItems(e.app, context.ticketId).some(
     (item) => item.getString('status') === 'linked' && item.getString('idea') === post.id,
   );
-  if (already) return e.json(200, sidebar(e, context, { said: `This ticket is already linked to “${title}”.` }));
+  if (already) return e.json(200, sidebar(e, context, { said: t('alreadyLinkedTicket', { title }) }));
   const item = itemToLink(e, context, post);
   const linked = require(`${__hooks}/feedback/actions.js`).linkAs(e, context.staff, item.id, post.id);
-  const who = linked.item.getString('author_name') || linked.item.getString('author_email') || 'The requester';
+  const who = linked.item.getString('author_name') || linked.item.getString('author_email') || t('theCustomer');
   const said = linked.voted
-    ? `Linked: ${who} ${linked.voted.already ? 'already wanted' : 'now wants'} “${title}”.`
-    : `Linked to “${title}” (no vote: Zendesk knows no email for this requester).`;
+    ? t(linked.voted.already ? 'linkedAlready' : 'linkedNow', { who, title })
+    : t('linkedNoVote', { title, vendor: 'Zendesk' });
   return e.json(200, sidebar(e, context, { said }));
 }
 
