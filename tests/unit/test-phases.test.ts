@@ -1,0 +1,36 @@
+// `npm test`'s phases (tools/lib/test-phases.mjs): each an npm script that exists, the order the README states, and
+// the table at the end naming each phase's time, the failed one and those not run.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatPhaseTable, PHASES } from '../../tools/lib/test-phases.mjs';
+
+const scripts: Record<string, string> = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
+
+describe('npm test’s phases', () => {
+  it('are npm scripts that exist, the proof’s checks before its builds and Playwright last', () => {
+    for (const phase of PHASES) expect(scripts[phase.script], phase.script).toBeTruthy();
+    expect(scripts['test']).toBe('node tools/test.mjs');
+    const order = PHASES.map((phase) => phase.script);
+    expect(order.indexOf('lint')).toBeLessThan(order.indexOf('test:unit'));
+    expect(order.indexOf('build')).toBeLessThan(order.indexOf('size'));
+    expect(order.at(-1)).toBe('test:e2e');
+  });
+
+  it('prints each phase’s time, the failed one, those not run, and the total', () => {
+    const table = formatPhaseTable(
+      [
+        { name: 'browser', seconds: 0.4 },
+        { name: 'PocketBase', seconds: 300 },
+        { name: 'Litestream', seconds: 12.25 },
+      ],
+      'Litestream',
+    ).split('\n');
+    expect(table[0]).toBe('npm test, where the time went:');
+    expect(table[1]).toMatch(/^ {2}browser +0\.4 s$/);
+    expect(table[2]).toMatch(/^ {2}PocketBase +5\.0 min$/);
+    expect(table[3]).toMatch(/^ {2}Litestream +12\.3 s {2}failed$/);
+    expect(table.filter((line) => line.endsWith('not run'))).toHaveLength(PHASES.length - 3);
+    expect(table.at(-1)).toMatch(/^ {2}total +5\.2 min$/);
+    expect(formatDuration(119.9)).toBe('119.9 s');
+  });
+});
