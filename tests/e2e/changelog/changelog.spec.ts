@@ -22,6 +22,8 @@ test('staff publish a release that shipped an idea: a voter watching the site se
   const voterPage = await voterContext.newPage();
   await voterPage.goto('/roadmap');
   await expect(voterPage.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
+  // Hydrated is not yet listening: on a loaded machine the edge's acknowledgement can come after the release.
+  await expect(voterPage.locator('[data-roadmap-live]')).toHaveAttribute('data-live', 'ready', { timeout: 15_000 });
 
   const staffContext = await browser.newContext();
   await signIn(staffContext, baseURL as string, pbUrl, 'moderator@example.com', demoPassword());
