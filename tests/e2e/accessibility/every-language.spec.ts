@@ -1,6 +1,7 @@
 // Every language Chorus speaks (22, issue 39) as its readers meet it: the home page, an idea page and the admin
-// in that language and its writing direction, and axe (WCAG 2.2 A/AA) finds nothing on the home page in any of
-// them. Emails and refusals in every language: tests/integration/notifications/email-language.test.ts.
+// in that language and its writing direction (the integrations page on a phone too, nothing past its edge), and
+// axe (WCAG 2.2 A/AA) finds nothing on the home page in any of them. Emails and refusals in every language:
+// tests/integration/notifications/email-language.test.ts.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { directionOf, LOCALES, type Locale } from '../../../src/i18n/locales';
@@ -8,6 +9,7 @@ import { expectNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { NOT_INTERACTIVE } from '../ideas-helpers';
 import { demoPassword, signIn } from '../staff-helpers';
+import { overflowsOf } from './overflow';
 
 // Twenty-two languages, each a few pages: spread over the run's workers.
 test.describe.configure({ mode: 'parallel' });
@@ -76,5 +78,10 @@ for (const locale of LOCALES) {
         exact: true,
       }),
     ).toBeVisible();
+
+    // Every connection at one look fits a phone in every language (issue 58: it was 420 px wide in Arabic).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openIn(page, '/admin/integrations', locale);
+    expect(await overflowsOf(page), `/admin/integrations on a phone in ${locale}`).toEqual([]);
   });
 }
