@@ -1,5 +1,7 @@
 // OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js, and its Slack, Zendesk and
 // Intercom sources' in feedback-slack.pb.js, feedback-zendesk.pb.js and feedback-intercom.pb.js beside it; issue 58).
+import { settingsRoutes } from './settings.mjs';
+
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
@@ -104,33 +106,20 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err, 413: err },
     },
   },
-  '/api/chorus/slack/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/slack/settings': settingsRoutes({
+    read: {
       operationId: 'slackSettings',
       summary:
         'Admins: the Slack source’s settings without its secrets (whether the signing secret is set, the bot token’s last four characters) and the request URLs to paste into the Slack app',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setSlackSettings',
       summary:
         'Admins: change the Slack source’s settings; the signing secret and bot token are written, never read back',
-      requestBody: body(
-        {
-          active: { type: 'boolean' },
-          answer_customers: { type: 'boolean' },
-          team_id: { type: 'string' },
-          channel: { type: 'string' },
-          signing_secret: { type: 'string', maxLength: 200 },
-          bot_token: { type: 'string', maxLength: 300 },
-        },
-        [],
-      ),
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    fields: { answer_customers: { type: 'boolean' }, team_id: { type: 'string' }, channel: { type: 'string' } },
+    secrets: { signing_secret: 200, bot_token: 300 },
+  }),
   '/api/chorus/zendesk/webhook': {
     post: {
       tags: ['chorus'],
@@ -144,35 +133,26 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 404: err, 413: err },
     },
   },
-  '/api/chorus/zendesk/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/zendesk/settings': settingsRoutes({
+    read: {
       operationId: 'zendeskSettings',
       summary:
         'Admins: the Zendesk source’s settings without its secrets (whether the signing secret is set, the API token’s last four characters), the webhook URL to paste into Zendesk and the last event',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setZendeskSettings',
       summary:
         'Admins: change the Zendesk source’s settings; the API token and signing secret are written, never read back',
-      requestBody: body(
-        {
-          active: { type: 'boolean' },
-          subdomain: { type: 'string', maxLength: 63 },
-          agent_email: { type: 'string', maxLength: 254 },
-          api_token: { type: 'string', maxLength: 100 },
-          signing_secret: { type: 'string', maxLength: 200 },
-          capture_tag: { type: 'string', maxLength: 80 },
-          public_replies: { type: 'boolean' },
-          answer_customers: { type: 'boolean' },
-        },
-        [],
-      ),
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    fields: {
+      subdomain: { type: 'string', maxLength: 63 },
+      agent_email: { type: 'string', maxLength: 254 },
+      capture_tag: { type: 'string', maxLength: 80 },
+      public_replies: { type: 'boolean' },
+      answer_customers: { type: 'boolean' },
+    },
+    secrets: { api_token: 100, signing_secret: 200 },
+  }),
   '/api/chorus/intercom/webhook': {
     post: {
       tags: ['chorus'],
@@ -254,36 +234,27 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok('The next canvas'), 400: err, 401: err, 403: err, 404: err, 413: err },
     },
   },
-  '/api/chorus/intercom/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/intercom/settings': settingsRoutes({
+    read: {
       operationId: 'intercomSettings',
       summary:
         'Admins: the Intercom source’s settings without its secrets (whether the client secret is set, the access token’s last four characters), the webhook URL and the inbox app’s Initialize and Submit URLs to paste into the Intercom app, and the last event',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setIntercomSettings',
       summary:
         'Admins: change the Intercom source’s settings; the access token and client secret are written, never read back',
-      requestBody: body(
-        {
-          active: { type: 'boolean' },
-          region: { type: 'string', enum: ['', 'eu', 'au'] },
-          workspace_id: { type: 'string', maxLength: 20 },
-          admin_id: { type: 'string', maxLength: 20 },
-          access_token: { type: 'string', maxLength: 300 },
-          client_secret: { type: 'string', maxLength: 200 },
-          capture_tag: { type: 'string', maxLength: 80 },
-          public_replies: { type: 'boolean' },
-          answer_customers: { type: 'boolean' },
-        },
-        [],
-      ),
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    fields: {
+      region: { type: 'string', enum: ['', 'eu', 'au'] },
+      workspace_id: { type: 'string', maxLength: 20 },
+      admin_id: { type: 'string', maxLength: 20 },
+      capture_tag: { type: 'string', maxLength: 80 },
+      public_replies: { type: 'boolean' },
+      answer_customers: { type: 'boolean' },
+    },
+    secrets: { access_token: 300, client_secret: 200 },
+  }),
   '/api/chorus/feedback/mail/settings': {
     get: {
       tags: ['chorus'],
