@@ -11,6 +11,14 @@ const body = (properties, required) => ({
   content: json({ type: 'object', properties, required }),
 });
 
+/** The settings both help desks (Zendesk, Intercom) have: the tag that captures a ticket or conversation, whether
+ * customers are answered when their idea reaches a roadmap status, and as a public reply or an internal note. */
+const HELP_DESK_FIELDS = {
+  capture_tag: { type: 'string', maxLength: 80 },
+  public_replies: { type: 'boolean' },
+  answer_customers: { type: 'boolean' },
+};
+
 export const FEEDBACK_ROUTES = {
   '/api/chorus/feedback': {
     get: {
@@ -147,9 +155,7 @@ export const FEEDBACK_ROUTES = {
     fields: {
       subdomain: { type: 'string', maxLength: 63 },
       agent_email: { type: 'string', maxLength: 254 },
-      capture_tag: { type: 'string', maxLength: 80 },
-      public_replies: { type: 'boolean' },
-      answer_customers: { type: 'boolean' },
+      ...HELP_DESK_FIELDS,
     },
     secrets: { api_token: 100, signing_secret: 200 },
   }),
@@ -249,9 +255,7 @@ export const FEEDBACK_ROUTES = {
       region: { type: 'string', enum: ['', 'eu', 'au'] },
       workspace_id: { type: 'string', maxLength: 20 },
       admin_id: { type: 'string', maxLength: 20 },
-      capture_tag: { type: 'string', maxLength: 80 },
-      public_replies: { type: 'boolean' },
-      answer_customers: { type: 'boolean' },
+      ...HELP_DESK_FIELDS,
     },
     secrets: { access_token: 300, client_secret: 200 },
   }),
