@@ -19,6 +19,18 @@ const HELP_DESK_FIELDS = {
   answer_customers: { type: 'boolean' },
 };
 
+/** What Intercom sends with every request of the inbox app (Canvas Kit): the workspace, who and which conversation. */
+const CANVAS_REQUEST = {
+  workspace_id: { type: 'string' },
+  admin: {
+    type: 'object',
+    description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
+  },
+  contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
+  conversation: { type: 'object', description: 'The conversation: { id, … }' },
+  context: { type: 'object' },
+};
+
 export const FEEDBACK_ROUTES = {
   '/api/chorus/feedback': {
     get: {
@@ -193,14 +205,7 @@ export const FEEDBACK_ROUTES = {
         'Intercom: the inbox app (Canvas Kit) opened beside a conversation, signed with the app’s client secret (X-Body-Signature: hex HMAC-SHA256 of the body); answers { canvas }: the customer matched by email, the ideas they want, a search and the conversation’s suggested ideas (a notice to a teammate who is not Chorus staff)',
       requestBody: body(
         {
-          workspace_id: { type: 'string' },
-          admin: {
-            type: 'object',
-            description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
-          },
-          contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
-          conversation: { type: 'object', description: 'The conversation: { id, … }' },
-          context: { type: 'object' },
+          ...CANVAS_REQUEST,
         },
         ['workspace_id', 'admin'],
       ),
@@ -222,14 +227,7 @@ export const FEEDBACK_ROUTES = {
         'Intercom: a click in the inbox app, signed as the initialize request: component_id query (the search box: input_values.query) lists matching ideas; link:<idea id> links the conversation to the idea as the feedback inbox’s Link does (captured first if needed; the customer’s vote on their behalf, the quote kept as staff-only evidence), once; limited per teammate per hour',
       requestBody: body(
         {
-          workspace_id: { type: 'string' },
-          admin: {
-            type: 'object',
-            description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
-          },
-          contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
-          conversation: { type: 'object', description: 'The conversation: { id, … }' },
-          context: { type: 'object' },
+          ...CANVAS_REQUEST,
           component_id: { type: 'string', description: 'query (the search box), or link:<idea id>' },
           input_values: { type: 'object', properties: { query: { type: 'string' } } },
           current_canvas: { type: 'object' },
