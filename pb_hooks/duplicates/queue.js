@@ -94,13 +94,15 @@ function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
   );
   const started = Date.now();
   const total = { checked: 0, queued: 0, confirmed: 0 };
-  // One run checks at a time: another would take the same oldest marks and check each idea again.
+  // One run checks at a time: another would take the same oldest marks and check each idea again. The run goes on
+  // until a batch finds none waiting, so an idea marked while it checked (whose own start of the job found it
+  // running and left the checks to it) is checked now, not at the next minute.
   oneRunAtATime(DUPLICATES_CHECKING_KEY, () => {
     for (;;) {
       const { checked, queued } = runChecks(app);
       total.checked += checked;
       total.queued += queued;
-      if (checked < BATCH || Date.now() - started >= budgetMs) break;
+      if (checked === 0 || Date.now() - started >= budgetMs) break;
     }
   });
   const { confirmPending } = require(`${__hooks}/duplicates/confirm.js`);
