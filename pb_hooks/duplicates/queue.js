@@ -2,8 +2,9 @@
 // idea's own write transaction when it is posted, edited (title or body) or approved, and checked by the
 // `chorus_duplicates` job every minute, BATCH at a time until none waits or RUN_BUDGET_MS has passed (a launch's
 // crowd posting faster than one batch a minute is caught up, and the writer is shared between batches), oldest
-// mark first, never in a request. A check scores
-// the idea's candidates (duplicates/candidates.js) and queues the new pairs (duplicates/suggestions.js);
+// mark first, never in a request, one run at a time (a run started while another checks leaves the checks to it:
+// both would take the same oldest marks). A check scores the idea's candidates (duplicates/candidates.js) and
+// queues the new pairs (duplicates/suggestions.js);
 // an idea edited while it was being checked keeps its mark (its `updated` moved) and is checked again.
 // A borderline pair is queued `pending` where a chat model is configured, and asked after the batches, each
 // question outside any transaction (duplicates/confirm.js): nobody's write waits for the model.
@@ -87,20 +88,26 @@ function runChecks(app, limit = BATCH) {
  * (duplicates/confirm.js) for what is left of it; returns { checked, queued, confirmed }.
  */
 function drainChecks(app, budgetMs = RUN_BUDGET_MS) {
+  const { oneRunAtATime } = require(`${__hooks}/platform/one-run.js`);
+  const { DUPLICATES_CHECKING_KEY, DUPLICATES_CONFIRMING_KEY } = require(
+    `${__hooks}/platform/contract/hook-hand-offs.js`,
+  );
   const started = Date.now();
   const total = { checked: 0, queued: 0, confirmed: 0 };
-  for (;;) {
-    const { checked, queued } = runChecks(app);
-    total.checked += checked;
-    total.queued += queued;
-    if (checked < BATCH || Date.now() - started >= budgetMs) break;
-  }
+  // One run checks at a time: another would take the same oldest marks and check each idea again. The run goes on
+  // until a batch finds none waiting, so an idea marked while it checked (whose own start of the job found it
+  // running and left the checks to it) is checked now, not at the next minute.
+  oneRunAtATime(DUPLICATES_CHECKING_KEY, () => {
+    for (;;) {
+      const { checked, queued } = runChecks(app);
+      total.checked += checked;
+      total.queued += queued;
+      if (checked === 0 || Date.now() - started >= budgetMs) break;
+    }
+  });
   const { confirmPending } = require(`${__hooks}/duplicates/confirm.js`);
   const budget = Math.max(CONFIRM_BUDGET_MS, budgetMs - (Date.now() - started));
-  total.confirmed = require(`${__hooks}/platform/one-run.js`).oneRunAtATime(
-    require(`${__hooks}/platform/contract/hook-hand-offs.js`).DUPLICATES_CONFIRMING_KEY,
-    () => confirmPending(app, budget),
-  );
+  total.confirmed = oneRunAtATime(DUPLICATES_CONFIRMING_KEY, () => confirmPending(app, budget));
   return total;
 }
 

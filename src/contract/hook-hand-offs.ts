@@ -84,6 +84,9 @@ export const RELEASE_MAILER_RUNNING_KEY = 'chorus.release-mailer.running';
  * (feedback/feedback-answers.pb.js); and that job's sleeping run (feedback/answers/worker.js). */
 export const FEEDBACK_ANSWERS_KICK_KEY = 'chorus.feedback-answers.kick';
 export const FEEDBACK_ANSWERS_SLEEPING_KEY = 'chorus.feedback-answers.sleeping';
+/** One run at a time of the duplicates job's checks (duplicates/queue.js): a run started while another one checks
+ * (a minute's tick, a run started by hand) would pick the same waiting ideas and check each again. */
+export const DUPLICATES_CHECKING_KEY = 'chorus.duplicates.checking';
 /** One run at a time of the chat model's work (platform/one-run.js): the duplicates' confirmations
  * (duplicates/queue.js) and the inbox's summaries (feedback/feedback.pb.js). */
 export const DUPLICATES_CONFIRMING_KEY = 'chorus.duplicates.confirming';

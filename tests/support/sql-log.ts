@@ -1,6 +1,6 @@
 // Reading PocketBase's --dev log of SQL ("[0.12ms] SELECT …", one statement a line) and the tables a statement
 // reads, for the tests that hold hot statements to SQLite's query plans (large boards, staff insight) and the
-// columns a write sets (count writes).
+// columns a write sets (count writes), and how many times a job finished a piece of work (a duplicate check's mark).
 
 /** Every statement PocketBase printed in `output` after `from`. */
 function loggedSince(output: string, from: number): string[] {
@@ -22,6 +22,12 @@ export function statementsSince(output: string, from: number, tables?: string[])
 export function updatesSince(output: string, from: number, table: string): string[] {
   const update = new RegExp(`^UPDATE\\s+[\`"]?${table}[\`"]?\\s+SET\\b`, 'i');
   return loggedSince(output, from).filter((sql) => update.test(sql));
+}
+
+/** The DELETE statements of `table` PocketBase printed in `output` after `from` (the name quoted or not). */
+export function deletesSince(output: string, from: number, table: string): string[] {
+  const remove = new RegExp(`^DELETE\\s+FROM\\s+[\`"]?${table}[\`"]?\\s`, 'i');
+  return loggedSince(output, from).filter((sql) => remove.test(sql));
 }
 
 /** The names a statement gives `tables` (each table it reads, and any alias it gives one), for reading its plan. */

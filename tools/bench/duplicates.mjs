@@ -9,8 +9,8 @@
 // set. `--calibrate` first derives the model's cosines for the hints and the queue from the pairs
 // (pb_hooks/calibration/derive.js, the derivation an admin's run from /admin/ai uses too) and writes them to
 // pb_hooks/ai/calibrations.js (tools/lib/bench/calibrate.mjs), which the run then uses.
-// `--modes words,model` picks the runs (`--modes none`: only the embedding cost and the calibration). Prints
-// figures; never fails on them.
+// `--modes words,model` picks the runs (`--modes none`: only the embedding cost and the calibration); `--pairs N`
+// the first N pairs only (a shorter run). Each run prints its phases' seconds. Prints figures; never fails on them.
 import '../lib/require-node.mjs';
 import { startAiStandIn } from '../lib/ai-stand-in.mjs';
 import { untilIndexed } from '../lib/bench/ai-index.mjs';
@@ -22,15 +22,21 @@ import { percentile } from '../lib/stats.mjs';
 const { values } = commandLine({
   command: 'bench duplicates',
   file: import.meta.url,
-  synopsis: '[--calibrate] [--modes words,model]',
-  options: { calibrate: { type: 'boolean', default: false }, modes: { type: 'string', default: 'words,model' } },
+  synopsis: '[--calibrate] [--modes words,model] [--pairs N]',
+  options: {
+    calibrate: { type: 'boolean', default: false },
+    modes: { type: 'string', default: 'words,model' },
+    pairs: { type: 'string', default: '' },
+  },
 });
 const modes = values.modes
   .split(',')
   .map((mode) => mode.trim())
   .filter((mode) => ['words', 'model'].includes(mode));
 
-const { pairs } = readPairs();
+// `--pairs N`: the first N labelled pairs only (a shorter run; the figures are then of those pairs).
+const { pairs: allPairs } = readPairs();
+const pairs = values.pairs ? allPairs.slice(0, Number.parseInt(values.pairs, 10)) : allPairs;
 const round = (n) => Math.round(n * 1000) / 1000;
 const noWord = new Set(pairs.filter((pair) => shareNoWord(pair.a.title, pair.b.title)).map((pair) => pair.id));
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -79,6 +85,12 @@ async function run(mode, ai) {
       ? { CHORUS_AI_URL: 'off' }
       : { CHORUS_AI_URL: ai.url, CHORUS_AI_KEY: ai.key, CHORUS_AI_EMBEDDING_MODEL: ai.model };
   const bench = await startBenchPocketBase({ env });
+  const phases = {};
+  let since = performance.now();
+  const lap = (name) => {
+    phases[name] = Math.round((performance.now() - since) / 100) / 10;
+    since = performance.now();
+  };
   try {
     const ids = new Map();
     for (const pair of pairs) {
@@ -94,7 +106,9 @@ async function run(mode, ai) {
         ids.set(`${pair.id}:${side}`, post.id);
       }
     }
+    lap('posting');
     if (mode === 'model') await untilIndexed(bench.admin);
+    lap('indexing');
     const typing = new Map();
     const times = [];
     for (const pair of pairs) {
@@ -109,12 +123,18 @@ async function run(mode, ai) {
         items.some((item) => item.id === ids.get(`${pair.id}:b`)),
       );
     }
+    lap('typing');
+    // PocketBase answers a started job at once and runs it on a goroutine of its own; a start while a run still
+    // checks leaves the checks to that run (duplicates/queue.js), so starting it again as we wait costs nothing.
+    let runs = 0;
     for (;;) {
+      runs += 1;
       await bench.admin.send('/api/crons/chorus_duplicates', { method: 'POST' }).catch(() => {});
       const waiting = await bench.admin.collection('duplicate_checks').getList(1, 1);
       if (waiting.totalItems === 0) break;
       await wait(250);
     }
+    lap('queue');
     const queued = new Set(
       (await bench.admin.collection('duplicate_suggestions').getFullList({ fields: 'post,candidate' })).map((row) =>
         [row.post, row.candidate].sort().join('|'),
@@ -134,6 +154,8 @@ async function run(mode, ai) {
     // Pairs of ideas from two different labelled pairs: mostly other needs (a few are the same theme twice).
     const labelled = pairs.filter((pair) => queue.get(pair.id)).length;
     console.log(`    other pairs queued: ${queued.size - labelled} (of ${queued.size} in the queue)`);
+    const took = Object.entries(phases).map(([phase, seconds]) => `${phase} ${seconds} s`);
+    console.log(`  phases: ${took.join(', ')} (the queue's job started ${runs} times)`);
   } finally {
     await bench.stop();
   }

@@ -5,6 +5,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { deletesSince } from '../../support/sql-log';
 import {
   type Actor,
   type Actors,
@@ -39,7 +40,7 @@ let pb: TestPocketBase;
 let actors: Actors;
 let board: RecordModel;
 beforeAll(async () => {
-  pb = await startTestPocketBase();
+  pb = await startTestPocketBase({ dev: true }); // --dev prints every statement: the checks are counted
   actors = await createActors(pb);
   board = await createBoard(pb, 'public');
 });
@@ -224,5 +225,30 @@ describe('duplicate queue access', () => {
       allowed(),
     );
     await expectAccess((name) => actors[name].collection('duplicate_checks').getList(1, 1), allowed());
+  });
+});
+
+describe('the job', () => {
+  it('two runs at once (a minute’s tick and a run started by hand) check each waiting idea once, and queue every pair once', async () => {
+    const word = `zq${tag()}`;
+    // Every two of these titles share two of their four words (0.5): each idea is paired with every other.
+    const ideas: RecordModel[] = [];
+    for (let i = 0; i < 16; i += 1)
+      ideas.push(await createPost(pb, board, actors.member, { title: `Gadget ${word} ${tag()}x` }));
+    const from = pb.output().length;
+    await Promise.all([pb.admin.crons.run('chorus_duplicates'), pb.admin.crons.run('chorus_duplicates')]);
+    await runChecks();
+    // An idea's check ends with its mark's removal: one per idea, not one per run that picked the same marks.
+    const ends = deletesSince(pb.output(), from, 'duplicate_checks');
+    for (const idea of ideas)
+      expect(
+        ends.filter((sql) => sql.includes(`'${idea.id}'`)),
+        idea.title,
+      ).toHaveLength(1);
+    const ids = ideas.map((idea) => idea.id);
+    const rows = await pb.admin.collection('duplicate_suggestions').getFullList({
+      filter: ids.map((id) => pb.admin.filter('post = {:id}', { id })).join(' || '),
+    });
+    expect(rows.filter((row) => ids.includes(row.candidate))).toHaveLength((16 * 15) / 2);
   });
 });

@@ -1,5 +1,7 @@
 // OpenAPI descriptions of the staff feedback inbox's routes (pb_hooks/feedback/feedback.pb.js, and its Slack, Zendesk and
 // Intercom sources' in feedback-slack.pb.js, feedback-zendesk.pb.js and feedback-intercom.pb.js beside it; issue 58).
+import { settingsRoutes } from './settings.mjs';
+
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
@@ -8,6 +10,26 @@ const body = (properties, required) => ({
   required: required.length > 0,
   content: json({ type: 'object', properties, required }),
 });
+
+/** The settings both help desks (Zendesk, Intercom) have: the tag that captures a ticket or conversation, whether
+ * customers are answered when their idea reaches a roadmap status, and as a public reply or an internal note. */
+const HELP_DESK_FIELDS = {
+  capture_tag: { type: 'string', maxLength: 80 },
+  public_replies: { type: 'boolean' },
+  answer_customers: { type: 'boolean' },
+};
+
+/** What Intercom sends with every request of the inbox app (Canvas Kit): the workspace, who and which conversation. */
+const CANVAS_REQUEST = {
+  workspace_id: { type: 'string' },
+  admin: {
+    type: 'object',
+    description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
+  },
+  contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
+  conversation: { type: 'object', description: 'The conversation: { id, … }' },
+  context: { type: 'object' },
+};
 
 export const FEEDBACK_ROUTES = {
   '/api/chorus/feedback': {
@@ -104,33 +126,20 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err, 413: err },
     },
   },
-  '/api/chorus/slack/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/slack/settings': settingsRoutes({
+    read: {
       operationId: 'slackSettings',
       summary:
         'Admins: the Slack source’s settings without its secrets (whether the signing secret is set, the bot token’s last four characters) and the request URLs to paste into the Slack app',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setSlackSettings',
       summary:
         'Admins: change the Slack source’s settings; the signing secret and bot token are written, never read back',
-      requestBody: body(
-        {
-          active: { type: 'boolean' },
-          answer_customers: { type: 'boolean' },
-          team_id: { type: 'string' },
-          channel: { type: 'string' },
-          signing_secret: { type: 'string', maxLength: 200 },
-          bot_token: { type: 'string', maxLength: 300 },
-        },
-        [],
-      ),
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    fields: { answer_customers: { type: 'boolean' }, team_id: { type: 'string' }, channel: { type: 'string' } },
+    secrets: { signing_secret: 200, bot_token: 300 },
+  }),
   '/api/chorus/zendesk/webhook': {
     post: {
       tags: ['chorus'],
@@ -199,36 +208,26 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok(), 400: err, 401: err, 403: err, 404: err, 413: err, 429: err },
     },
   },
-  '/api/chorus/zendesk/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/zendesk/settings': settingsRoutes({
+    read: {
       operationId: 'zendeskSettings',
       summary:
         'Admins: the Zendesk source’s settings without its secrets (whether the signing secret and the sidebar app’s token are set, the API token’s last four characters), the webhook URL to paste into Zendesk, the sidebar app package’s address and the last event',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setZendeskSettings',
       summary:
         'Admins: change the Zendesk source’s settings; the API token, signing secret and sidebar app token are written, never read back',
-      requestBody: body(
-        {
-          active: { type: 'boolean' },
-          subdomain: { type: 'string', maxLength: 63 },
-          agent_email: { type: 'string', maxLength: 254 },
-          api_token: { type: 'string', maxLength: 100 },
-          signing_secret: { type: 'string', maxLength: 200 },
-          app_token: { type: 'string', minLength: 32, maxLength: 200 },
-          capture_tag: { type: 'string', maxLength: 80 },
-          public_replies: { type: 'boolean' },
-          answer_customers: { type: 'boolean' },
-        },
-        [],
-      ),
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    fields: {
+      subdomain: { type: 'string', maxLength: 63 },
+      agent_email: { type: 'string', maxLength: 254 },
+      ...HELP_DESK_FIELDS,
+      // The sidebar app's token (written, never read back): at least 32 characters.
+      app_token: { type: 'string', minLength: 32, maxLength: 200 },
+    },
+    secrets: { api_token: 100, signing_secret: 200 },
+  }),
   '/api/chorus/intercom/webhook': {
     post: {
       tags: ['chorus'],
@@ -263,14 +262,7 @@ export const FEEDBACK_ROUTES = {
         'Intercom: the inbox app (Canvas Kit) opened beside a conversation, signed with the app’s client secret (X-Body-Signature: hex HMAC-SHA256 of the body); answers { canvas }: the customer matched by email, the ideas they want, a search and the conversation’s suggested ideas (a notice to a teammate who is not Chorus staff)',
       requestBody: body(
         {
-          workspace_id: { type: 'string' },
-          admin: {
-            type: 'object',
-            description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
-          },
-          contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
-          conversation: { type: 'object', description: 'The conversation: { id, … }' },
-          context: { type: 'object' },
+          ...CANVAS_REQUEST,
         },
         ['workspace_id', 'admin'],
       ),
@@ -292,14 +284,7 @@ export const FEEDBACK_ROUTES = {
         'Intercom: a click in the inbox app, signed as the initialize request: component_id query (the search box: input_values.query) lists matching ideas; link:<idea id> links the conversation to the idea as the feedback inbox’s Link does (captured first if needed; the customer’s vote on their behalf, the quote kept as staff-only evidence), once; limited per teammate per hour',
       requestBody: body(
         {
-          workspace_id: { type: 'string' },
-          admin: {
-            type: 'object',
-            description: 'The teammate: { id, email, … }; linked as the Chorus staff member with that email',
-          },
-          contact: { type: 'object', description: 'The customer in the conversation: { id, email, … }' },
-          conversation: { type: 'object', description: 'The conversation: { id, … }' },
-          context: { type: 'object' },
+          ...CANVAS_REQUEST,
           component_id: { type: 'string', description: 'query (the search box), or link:<idea id>' },
           input_values: { type: 'object', properties: { query: { type: 'string' } } },
           current_canvas: { type: 'object' },
@@ -310,36 +295,25 @@ export const FEEDBACK_ROUTES = {
       responses: { 200: ok('The next canvas'), 400: err, 401: err, 403: err, 404: err, 413: err },
     },
   },
-  '/api/chorus/intercom/settings': {
-    get: {
-      tags: ['chorus'],
+  '/api/chorus/intercom/settings': settingsRoutes({
+    read: {
       operationId: 'intercomSettings',
       summary:
         'Admins: the Intercom source’s settings without its secrets (whether the client secret is set, the access token’s last four characters), the webhook URL and the inbox app’s Initialize and Submit URLs to paste into the Intercom app, and the last event',
-      responses: { 200: ok(), 401: err, 403: err },
     },
-    post: {
-      tags: ['chorus'],
+    change: {
       operationId: 'setIntercomSettings',
       summary:
         'Admins: change the Intercom source’s settings; the access token and client secret are written, never read back',
-      requestBody: body(
-        {
-          active: { type: 'boolean' },
-          region: { type: 'string', enum: ['', 'eu', 'au'] },
-          workspace_id: { type: 'string', maxLength: 20 },
-          admin_id: { type: 'string', maxLength: 20 },
-          access_token: { type: 'string', maxLength: 300 },
-          client_secret: { type: 'string', maxLength: 200 },
-          capture_tag: { type: 'string', maxLength: 80 },
-          public_replies: { type: 'boolean' },
-          answer_customers: { type: 'boolean' },
-        },
-        [],
-      ),
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
     },
-  },
+    fields: {
+      region: { type: 'string', enum: ['', 'eu', 'au'] },
+      workspace_id: { type: 'string', maxLength: 20 },
+      admin_id: { type: 'string', maxLength: 20 },
+      ...HELP_DESK_FIELDS,
+    },
+    secrets: { access_token: 300, client_secret: 200 },
+  }),
   '/api/chorus/feedback/mail/settings': {
     get: {
       tags: ['chorus'],

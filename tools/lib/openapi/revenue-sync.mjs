@@ -1,26 +1,12 @@
 // OpenAPI descriptions of revenue and companies from Stripe and HubSpot (issue 58): their webhooks and settings
 // (pb_hooks/customers/stripe/stripe.pb.js, pb_hooks/customers/hubspot/hubspot.pb.js), and the accept action on a
 // value either offered (pb_hooks/customers/companies-revenue.pb.js).
+import { settingsRoutes } from './settings.mjs';
+
 const json = (schema) => ({ 'application/json': { schema } });
 const err = { $ref: '#/components/responses/Error' };
 const ok = (description = 'OK') => ({ description, content: json({ type: 'object' }) });
 const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
-
-// A connection's settings, read without its secrets and changed with them written, never read back: Stripe's
-// and HubSpot's differ only in their words and their two secrets' names.
-function settingsRoutes({ read, change, secrets }) {
-  const properties = { active: { type: 'boolean' } };
-  for (const secret of secrets) properties[secret] = { type: 'string', maxLength: 300 };
-  return {
-    get: { tags: ['chorus'], ...read, responses: { 200: ok(), 401: err, 403: err } },
-    post: {
-      tags: ['chorus'],
-      ...change,
-      requestBody: { required: true, content: json({ type: 'object', properties }) },
-      responses: { 200: ok(), 400: err, 401: err, 403: err },
-    },
-  };
-}
 
 export const REVENUE_SYNC_ROUTES = {
   '/api/chorus/stripe/webhook': {
@@ -54,7 +40,7 @@ export const REVENUE_SYNC_ROUTES = {
       operationId: 'setStripeSettings',
       summary: 'Admins: change Stripe’s settings; the secret key and signing secret are written, never read back',
     },
-    secrets: ['secret_key', 'webhook_secret'],
+    secrets: { secret_key: 300, webhook_secret: 300 },
   }),
   '/api/chorus/hubspot/webhook': {
     post: {
@@ -94,7 +80,7 @@ export const REVENUE_SYNC_ROUTES = {
       summary:
         'Admins: change HubSpot’s settings; the private app’s access token and the client secret are written, never read back',
     },
-    secrets: ['access_token', 'client_secret'],
+    secrets: { access_token: 300, client_secret: 300 },
   }),
   '/api/chorus/hubspot/sync': {
     post: {
