@@ -137,15 +137,19 @@ function connectionOf(spec) {
     },
     /**
      * The webhook door (platform/webhook-door.js) with this service's switch: { settings, raw, payload } or
-     * { refused }. `door`: { vendor? (the label unless a second door), maxBytes, signatureStatus?,
+     * { refused }. `door`: { vendor? (the label unless a second door), maxBytes, signatureStatus?, json?,
      * signatureProblem(raw, settings) }.
      */
-    openDoor(e, { vendor = spec.label, maxBytes, signatureStatus, signatureProblem }) {
+    openDoor(e, { vendor = spec.label, signatureProblem, ...door }) {
       const record = settings(e.app);
       const active = record.getBool('active');
-      const problem = (raw) => signatureProblem(raw, record);
-      const door = openWebhookDoor(e, { vendor, active, maxBytes, signatureStatus, signatureProblem: problem });
-      return door.refused ? door : { settings: record, ...door };
+      const opened = openWebhookDoor(e, {
+        ...door,
+        vendor,
+        active,
+        signatureProblem: (raw) => signatureProblem(raw, record),
+      });
+      return opened.refused ? opened : { settings: record, ...opened };
     },
   };
 }
