@@ -4,8 +4,8 @@
 // conversation, the webhook URL and the inbox app's Initialize and Submit URLs to paste into the Intercom app, and the
 // last event.
 import { translator } from '../../i18n/current';
-import type { Choices } from '../../ui/FieldFrame';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
+import type { Choices } from '../../ui/FieldFrame';
 import { useConnectionForm } from '../../ui/hooks/use-connection-form';
 import { SettingsFields } from '../../ui/SettingsFields';
 import { intercomSettings } from './intercom';
