@@ -1,7 +1,10 @@
 // The fields of an outside service's settings form (ConnectionCard), declared once as a list: a switch, a text, a
 // choice or a secret (a password field: never filled in, emptied once saved, an empty one keeps the secret set), each
-// with its label, hint and the server's message; and the input the form's values give, read through the same list.
-import type { InputHTMLAttributes } from 'react';
+// with its label, hint and the server's message; and the card's save, which reads the form through the same list.
+// (A .tsx beside the cards, so the integrations page alone loads it, never the shared chunk every page does.)
+import { useStore } from '@nanostores/react';
+import { type InputHTMLAttributes, useEffect, useState } from 'react';
+import type { ConnectionSettingsStore } from '../stores/connection-settings';
 import { type Choices, FieldFrame, SelectField } from './FieldFrame';
 
 type InputProps = Pick<
@@ -64,4 +67,30 @@ export function settingsInput(fields: SettingField[], data: FormData): Record<st
       kind === 'switch' ? data.get(name) === 'on' : String(data.get(name) ?? '').trim(),
     ]),
   );
+}
+
+/**
+ * A settings card's state: the settings the page loaded, then each save's answer; `save` reads the form through
+ * `fields` and keeps the server's message under each field it refused (what was typed stays in the form: its
+ * inputs are uncontrolled).
+ */
+export function useConnectionForm<S extends object, I>(
+  store: ConnectionSettingsStore<S, I>,
+  initial: S,
+  fields: SettingField<Extract<keyof I, string>>[],
+) {
+  const settings = useStore(store.$settings) ?? initial;
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the store is the module's one, never another.
+  useEffect(() => store.start(initial), [initial]);
+
+  async function save(data: FormData) {
+    // The list names only fields of I, and reads each as its kind (a switch a boolean, the rest a string).
+    const done = await store.save(settingsInput(fields, data) as I);
+    setErrors(!done.ok && done.error.kind === 'validation' ? done.error.fields : {});
+    return done;
+  }
+  /** What SettingsFields shows: <SettingsFields {...fieldsProps} />. */
+  const fieldsProps = { fields, settings, errors };
+  return { settings, save, fieldsProps };
 }

@@ -3,8 +3,7 @@
 // HubSpot, the last event, and a full "sync now" with how the last one ended.
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { useConnectionForm } from '../../ui/hooks/use-connection-form';
-import { SettingsFields } from '../../ui/SettingsFields';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { hubspotSettings, syncHubSpot } from './hubspot';
 import type { HubSpotSettings as Settings } from './hubspot-data';
 

@@ -2,8 +2,7 @@
 // again: only the key's prefix and last four characters), the endpoint URL to paste into Stripe, and the last event.
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { useConnectionForm } from '../../ui/hooks/use-connection-form';
-import { SettingsFields } from '../../ui/SettingsFields';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { stripeSettings } from './stripe';
 import type { StripeSettings as Settings } from './stripe-data';
 

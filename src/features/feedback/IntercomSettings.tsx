@@ -6,8 +6,7 @@
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
 import type { Choices } from '../../ui/FieldFrame';
-import { useConnectionForm } from '../../ui/hooks/use-connection-form';
-import { SettingsFields } from '../../ui/SettingsFields';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { intercomSettings } from './intercom';
 import type { IntercomRegion, IntercomSettings as Settings } from './intercom-data';
 

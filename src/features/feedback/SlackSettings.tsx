@@ -4,8 +4,7 @@
 // paste into the Slack app, and the last message.
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { useConnectionForm } from '../../ui/hooks/use-connection-form';
-import { SettingsFields } from '../../ui/SettingsFields';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { slackSettings } from './slack';
 import type { SlackSettings as Settings } from './slack-data';
 

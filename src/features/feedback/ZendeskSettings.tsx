@@ -4,8 +4,7 @@
 // Zendesk, the sidebar app's package to upload to it, and the last event.
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { useConnectionForm } from '../../ui/hooks/use-connection-form';
-import { SettingsFields } from '../../ui/SettingsFields';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { zendeskSettings } from './zendesk';
 import type { ZendeskSettings as Settings } from './zendesk-data';
 
