@@ -14,6 +14,9 @@
 // POST /api/chorus/intercom/settings { active?, region?, workspace_id?, admin_id?, access_token?, client_secret?,
 //      capture_tag?, public_replies?, answer_customers? }   admins
 
+const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
+const { connection: intercom } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
+
 routerAdd('POST', '/api/chorus/intercom/webhook', (e) =>
   require(`${__hooks}/feedback/sources/intercom/receive.js`).receiveWebhook(e),
 );
@@ -28,19 +31,5 @@ routerAdd('POST', '/api/chorus/intercom/canvas/submit', (e) =>
   require(`${__hooks}/feedback/sources/intercom/canvas.js`).submitCanvas(e),
 );
 
-routerAdd(
-  'GET',
-  '/api/chorus/intercom/settings',
-  (e) => {
-    const { intercomSettings, describeSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
-    return e.json(200, describeSettings(e, intercomSettings(e.app)));
-  },
-  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
-);
-
-routerAdd(
-  'POST',
-  '/api/chorus/intercom/settings',
-  (e) => e.json(200, require(`${__hooks}/feedback/sources/intercom/settings.js`).updateSettings(e)),
-  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
-);
+routerAdd('GET', '/api/chorus/intercom/settings', intercom.handlers.show, ...ADMINS);
+routerAdd('POST', '/api/chorus/intercom/settings', intercom.handlers.update, ...ADMINS);

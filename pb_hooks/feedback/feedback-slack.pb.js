@@ -9,6 +9,9 @@
 // GET  /api/chorus/slack/settings        admins: the settings without the secrets, and the request URLs
 // POST /api/chorus/slack/settings { active?, answer_customers?, team_id?, channel?, signing_secret?, bot_token? }   admins
 
+const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
+const { connection: slack } = require(`${__hooks}/feedback/sources/slack/settings.js`);
+
 routerAdd('POST', '/api/chorus/slack/interactivity', (e) =>
   require(`${__hooks}/feedback/sources/slack/receive.js`).receiveInteraction(e),
 );
@@ -17,19 +20,5 @@ routerAdd('POST', '/api/chorus/slack/events', (e) =>
   require(`${__hooks}/feedback/sources/slack/receive.js`).receiveEvent(e),
 );
 
-routerAdd(
-  'GET',
-  '/api/chorus/slack/settings',
-  (e) => {
-    const { slackSettings, describeSettings } = require(`${__hooks}/feedback/sources/slack/settings.js`);
-    return e.json(200, describeSettings(e, slackSettings(e.app)));
-  },
-  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
-);
-
-routerAdd(
-  'POST',
-  '/api/chorus/slack/settings',
-  (e) => e.json(200, require(`${__hooks}/feedback/sources/slack/settings.js`).updateSettings(e)),
-  ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
-);
+routerAdd('GET', '/api/chorus/slack/settings', slack.handlers.show, ...ADMINS);
+routerAdd('POST', '/api/chorus/slack/settings', slack.handlers.update, ...ADMINS);

@@ -1,7 +1,9 @@
-// An outside service's one settings record (slack_settings, stripe_settings, …): found by its door, changed by
-// admins in one audited write of the fields they gave (switches, checked texts, secrets that are never shown
-// again), and its last event noted in its own columns alone, so a webhook never writes back an admin's older copy.
+// An outside service's one settings record (slack_settings, stripe_settings, …), declared once per service
+// (connectionOf): found by its door, shown to admins without its secrets, changed by admins in one audited write of
+// the fields they gave (switches, checked texts, secrets that are never shown again), and its last event noted in
+// its own columns alone, so a webhook never writes back an admin's older copy.
 const { recordAudit } = require(`${__hooks}/audit/audit.js`);
+const { openWebhookDoor } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** The one settings record of `collection`. */
 function connectionSettings(app, collection) {
@@ -79,4 +81,84 @@ function noteConnectionEvent(app, collection, columns) {
   }
 }
 
-module.exports = { connectionSettings, ownBase, maskedSecret, updateConnectionSettings, noteConnectionEvent };
+/**
+ * What an admin sees of `settings`: the switches and texts, each secret masked (its first `kind` characters, a key's
+ * kind, and its last four) or only whether it is set (`<field>_set`), the `shown` columns as they are, the `flags`
+ * ({ name: column }) as whether their column is set, and the service's `addresses` (paths) on PocketBase's own base.
+ */
+function describeConnection(e, spec, settings) {
+  const { switches = [], texts = [], secrets = [], shown = [], flags = {}, addresses = {} } = spec;
+  const seen = {};
+  for (const field of switches) seen[field] = settings.getBool(field);
+  for (const [field] of texts) seen[field] = settings.getString(field);
+  for (const [field, , show, kind = 0] of secrets) {
+    if (show === 'masked') seen[field] = maskedSecret(settings.getString(field), kind);
+    else seen[`${field}_set`] = settings.getString(field) !== '';
+  }
+  for (const column of shown) seen[column] = settings.getString(column);
+  for (const [name, column] of Object.entries(flags)) seen[name] = settings.getString(column) !== '';
+  const base = ownBase(e);
+  for (const [name, path] of Object.entries(addresses)) seen[name] = `${base}${path}`;
+  return seen;
+}
+
+/**
+ * One outside service's settings, derived from its declaration: `home` (the declaring module's __filename),
+ * `collection`, `label` and `action` (the audit's), `switches`, `texts` ([field, pattern]), `secrets` ([field,
+ * pattern, 'masked' | 'set', kind?]), `shown` and `flags` (read-only columns), `addresses` ({ name: path }),
+ * `events` ('typed' when the last event's type and outcome are kept beside its time).
+ */
+function connectionOf(spec) {
+  const settings = (app) => connectionSettings(app, spec.collection);
+  // PocketBase runs a route's handler from its source text in another runtime, where nothing of this one is in
+  // scope: the handlers name the declaring module and require it themselves.
+  const declared = `require(${JSON.stringify(spec.home)}).connection`;
+  return {
+    spec,
+    /** The one settings record. */
+    settings,
+    /** What an admin sees: never the secrets themselves. */
+    describe: (e, record = settings(e.app)) => describeConnection(e, spec, record),
+    /** POST …/settings: the fields given, checked, saved with an audit entry; what an admin sees then. */
+    update: (e) => describeConnection(e, spec, updateConnectionSettings(e, spec)),
+    /** The settings routes' handlers (GET and POST …/settings), as source text: routerAdd(…, handlers.show, …). */
+    handlers: {
+      show: `(e) => e.json(200, ${declared}.describe(e))`,
+      update: `(e) => e.json(200, ${declared}.update(e))`,
+    },
+    /** Notes the last event's time (and, for `events: 'typed'`, its type and how it went): those columns alone. */
+    noteEvent(app, type, outcome) {
+      const columns = { last_event_at: new DateTime().string() };
+      if (spec.events === 'typed') {
+        columns.last_event_type = String(type).slice(0, 100);
+        columns.last_outcome = String(outcome).slice(0, 60);
+      }
+      noteConnectionEvent(app, spec.collection, columns);
+    },
+    /**
+     * The webhook door (platform/webhook-door.js) with this service's switch: { settings, raw, payload } or
+     * { refused }. `door`: { vendor? (the label unless a second door), maxBytes, signatureStatus?, json?,
+     * signatureProblem(raw, settings) }.
+     */
+    openDoor(e, { vendor = spec.label, signatureProblem, ...door }) {
+      const record = settings(e.app);
+      const active = record.getBool('active');
+      const opened = openWebhookDoor(e, {
+        ...door,
+        vendor,
+        active,
+        signatureProblem: (raw) => signatureProblem(raw, record),
+      });
+      return opened.refused ? opened : { settings: record, ...opened };
+    },
+  };
+}
+
+module.exports = {
+  connectionOf,
+  connectionSettings,
+  ownBase,
+  maskedSecret,
+  updateConnectionSettings,
+  noteConnectionEvent,
+};

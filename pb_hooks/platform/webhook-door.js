@@ -1,6 +1,6 @@
-// The door of a vendor's signed webhook (Stripe, HubSpot, Zendesk, Intercom): switched off it answers 404; the raw
-// body is read with a cap in bytes (413 over it); the vendor's signature is checked over those exact bytes before
-// anything is parsed; then the body must be JSON. Every refusal is logged with its reason and answered with the same
+// The door of a vendor's signed webhook (Stripe, HubSpot, Slack, Zendesk, Intercom): switched off it answers 404; the
+// raw body is read with a cap in bytes (413 over it); the vendor's signature is checked over those exact bytes before
+// anything is parsed; then the body must be JSON (unless the caller reads it, as Slack's form-encoded interactions). Every refusal is logged with its reason and answered with the same
 // few words.
 
 /** The bytes `text` takes in UTF-8 (each half of a surrogate pair counts 2: the pair takes 4). */
@@ -20,11 +20,11 @@ function refuseWebhook(e, vendor, status, reason) {
 }
 
 /**
- * Opens the door for one delivery: { raw, payload } (the body as sent and parsed), or { refused } (already answered).
- * `signatureProblem(raw)` answers '' for the vendor's own request, else why not; a bad signature is answered
- * `signatureStatus` (401 unless the vendor's convention differs).
+ * Opens the door for one delivery: { raw, payload } (the body as sent and parsed; `json` false: { raw } alone), or
+ * { refused } (already answered). `signatureProblem(raw)` answers '' for the vendor's own request, else why not; a
+ * bad signature is answered `signatureStatus` (401 unless the vendor's convention differs).
  */
-function openWebhookDoor(e, { vendor, active, maxBytes, signatureProblem, signatureStatus = 401 }) {
+function openWebhookDoor(e, { vendor, active, maxBytes, signatureProblem, signatureStatus = 401, json = true }) {
   const refuse = (status, reason) => ({ refused: refuseWebhook(e, vendor, status, reason) });
   if (!active) return refuse(404, `${vendor} is off`);
   let raw;
@@ -37,6 +37,7 @@ function openWebhookDoor(e, { vendor, active, maxBytes, signatureProblem, signat
   if (utf8Length(raw, maxBytes) > maxBytes) return refuse(413, `a body over ${Math.round(maxBytes / 1024)} KB`);
   const problem = signatureProblem(raw);
   if (problem) return refuse(signatureStatus, problem);
+  if (!json) return { raw };
   try {
     return { raw, payload: JSON.parse(raw) };
   } catch {

@@ -35,3 +35,5 @@ export function connectionSettingsStore<S extends object, I>({ write, saved, pag
     },
   };
 }
+
+export type ConnectionSettingsStore<S extends object, I> = ReturnType<typeof connectionSettingsStore<S, I>>;

@@ -5,7 +5,7 @@
 // private app's access token (scopes crm.objects.companies.read and crm.objects.owners.read). Calls go through
 // platform/outbound/outbound.js (public addresses only, no redirects, a time and size cap).
 // CHORUS_HUBSPOT_API_URL points them at a local server speaking the same API (tests).
-const { send } = require(`${__hooks}/platform/outbound/outbound.js`);
+const { send, jsonAnswer } = require(`${__hooks}/platform/outbound/outbound.js`);
 
 const TIMEOUT_SECONDS = 5;
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
@@ -32,14 +32,7 @@ function call(token, method, path, body) {
     timeoutSeconds: TIMEOUT_SECONDS,
     maxBytes: MAX_ANSWER_BYTES,
   });
-  if (!answer.ok) return { ok: false, error: answer.status ? `http_${answer.status}` : answer.reason || 'failed' };
-  try {
-    const json = JSON.parse(answer.body);
-    if (json && typeof json === 'object') return { ok: true, json };
-  } catch {
-    // below
-  }
-  return { ok: false, error: 'unreadable' };
+  return jsonAnswer(answer);
 }
 
 const companyId = (id) => /^[0-9]{1,20}$/.test(String(id));

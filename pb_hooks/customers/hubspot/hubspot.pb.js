@@ -8,42 +8,21 @@
 // POST /api/chorus/hubspot/settings { active?, access_token?, client_secret? }   admins
 // POST /api/chorus/hubspot/sync        admins: read every company from HubSpot now, as a job (202)
 
+const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
+const { connection: hubspot } = require(`${__hooks}/customers/hubspot/settings.js`);
+
 routerAdd('POST', '/api/chorus/hubspot/webhook', (e) =>
   require(`${__hooks}/customers/hubspot/receive.js`).receiveWebhook(e),
 );
 
-routerAdd(
-  'GET',
-  '/api/chorus/hubspot/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    const { hubspotSettings, describeSettings } = require(`${__hooks}/customers/hubspot/settings.js`);
-    return e.json(200, describeSettings(e, hubspotSettings(e.app)));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
-);
-
-routerAdd(
-  'POST',
-  '/api/chorus/hubspot/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(200, require(`${__hooks}/customers/hubspot/settings.js`).updateSettings(e));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
-);
+routerAdd('GET', '/api/chorus/hubspot/settings', hubspot.handlers.show, ...ADMINS);
+routerAdd('POST', '/api/chorus/hubspot/settings', hubspot.handlers.update, ...ADMINS);
 
 routerAdd(
   'POST',
   '/api/chorus/hubspot/sync',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(202, require(`${__hooks}/customers/hubspot/full-sync.js`).requestSync(e));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
+  (e) => e.json(202, require(`${__hooks}/customers/hubspot/full-sync.js`).requestSync(e)),
+  ...ADMINS,
 );
 
 // The full sync runs beside the request that asked for it (woken at once), or at the next minute.

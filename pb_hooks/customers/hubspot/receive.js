@@ -2,11 +2,12 @@
 // (./verify.js, signature v3) before anything is read; then the companies its company events name are read from
 // HubSpot and written into Chorus (./sync.js). A delivery is a JSON array of at most 100 events (HubSpot's batch);
 // events of other objects are answered 200 and ignored, and nothing is written for them.
-const { hubspotSettings, noteEvent, ownBase } = require(`${__hooks}/customers/hubspot/settings.js`);
+const { connection, noteEvent } = require(`${__hooks}/customers/hubspot/settings.js`);
 const { signatureProblem } = require(`${__hooks}/customers/hubspot/verify.js`);
 const { syncCompanies } = require(`${__hooks}/customers/hubspot/sync.js`);
 const { MAX_BATCH } = require(`${__hooks}/customers/hubspot/api.js`);
-const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
+const { ownBase } = require(`${__hooks}/platform/connection-settings.js`);
+const { refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** HubSpot sends at most 100 events of a few hundred bytes each. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -35,12 +36,9 @@ function companyIds(events) {
 }
 
 function receiveWebhook(e) {
-  const settings = hubspotSettings(e.app);
-  const door = openWebhookDoor(e, {
-    vendor: 'HubSpot',
-    active: settings.getBool('active'),
+  const door = connection.openDoor(e, {
     maxBytes: MAX_BODY_BYTES,
-    signatureProblem: (raw) =>
+    signatureProblem: (raw, settings) =>
       signatureProblem({
         secret: settings.getString('client_secret'),
         method: String(e.request.method).toUpperCase(),
@@ -53,7 +51,7 @@ function receiveWebhook(e) {
       }),
   });
   if (door.refused) return door.refused;
-  const events = door.payload;
+  const { settings, payload: events } = door;
   const refuse = (status, reason) => refuseWebhook(e, 'HubSpot', status, reason);
   if (!Array.isArray(events)) return refuse(400, 'a body that is not an array of events');
   if (events.length > MAX_EVENTS) return refuse(413, 'more than 100 events');

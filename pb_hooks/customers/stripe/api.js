@@ -3,7 +3,7 @@
 // spec, github.com/stripe/openapi) with the secret key (a restricted key with read access to customers and
 // subscriptions is enough). Calls go through platform/outbound/outbound.js (public addresses only, no redirects, a
 // time and size cap). CHORUS_STRIPE_API_URL points them at a local server speaking the same API (tests).
-const { send } = require(`${__hooks}/platform/outbound/outbound.js`);
+const { send, jsonAnswer } = require(`${__hooks}/platform/outbound/outbound.js`);
 
 const TIMEOUT_SECONDS = 5;
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
@@ -26,14 +26,7 @@ function get(key, path) {
     timeoutSeconds: TIMEOUT_SECONDS,
     maxBytes: MAX_ANSWER_BYTES,
   });
-  if (!answer.ok) return { ok: false, error: answer.status ? `http_${answer.status}` : answer.reason || 'failed' };
-  try {
-    const json = JSON.parse(answer.body);
-    if (json && typeof json === 'object') return { ok: true, json };
-  } catch {
-    // below
-  }
-  return { ok: false, error: 'unreadable' };
+  return jsonAnswer(answer);
 }
 
 const customerId = (id) => /^cus_[A-Za-z0-9]{1,250}$/.test(String(id || ''));

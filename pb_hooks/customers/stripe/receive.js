@@ -2,23 +2,19 @@
 // before anything is read; then an event about a customer's subscriptions or the customer brings their company's
 // revenue up to date (./sync.js). Every other event type is answered 200 and ignored (Stripe retries anything else
 // for three days), and nothing is written for it.
-const { stripeSettings, noteEvent } = require(`${__hooks}/customers/stripe/settings.js`);
+const { connection, noteEvent } = require(`${__hooks}/customers/stripe/settings.js`);
 const { signatureProblem } = require(`${__hooks}/customers/stripe/verify.js`);
 const { syncCustomer, customerOf, HANDLED } = require(`${__hooks}/customers/stripe/sync.js`);
-const { openWebhookDoor } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** Stripe's events are a few KB; a subscription with many items stays far below this. */
 const MAX_BODY_BYTES = 256 * 1024;
 
 function receiveWebhook(e) {
-  const settings = stripeSettings(e.app);
-  const door = openWebhookDoor(e, {
-    vendor: 'Stripe',
-    active: settings.getBool('active'),
+  const door = connection.openDoor(e, {
     maxBytes: MAX_BODY_BYTES,
     // Stripe's own libraries answer a bad signature 400.
     signatureStatus: 400,
-    signatureProblem: (raw) =>
+    signatureProblem: (raw, settings) =>
       signatureProblem(
         settings.getString('webhook_secret'),
         String(e.request.header.get('Stripe-Signature') || ''),
@@ -27,7 +23,7 @@ function receiveWebhook(e) {
       ),
   });
   if (door.refused) return door.refused;
-  const event = door.payload;
+  const { settings, payload: event } = door;
   const type = String(event?.type || '');
   if (event?.object !== 'event' || !HANDLED.includes(type)) return e.json(200, { received: true, ignored: true });
   const customer = customerOf(event);

@@ -6,29 +6,12 @@
 // GET  /api/chorus/stripe/settings    admins: the settings without the secrets, the endpoint URL, the last event
 // POST /api/chorus/stripe/settings { active?, secret_key?, webhook_secret? }   admins
 
+const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
+const { connection: stripe } = require(`${__hooks}/customers/stripe/settings.js`);
+
 routerAdd('POST', '/api/chorus/stripe/webhook', (e) =>
   require(`${__hooks}/customers/stripe/receive.js`).receiveWebhook(e),
 );
 
-routerAdd(
-  'GET',
-  '/api/chorus/stripe/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    const { stripeSettings, describeSettings } = require(`${__hooks}/customers/stripe/settings.js`);
-    return e.json(200, describeSettings(e, stripeSettings(e.app)));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
-);
-
-routerAdd(
-  'POST',
-  '/api/chorus/stripe/settings',
-  (e) => {
-    require(`${__hooks}/platform/staff.js`).requireAdmin(e);
-    return e.json(200, require(`${__hooks}/customers/stripe/settings.js`).updateSettings(e));
-  },
-  $apis.requireAuth('users', '_superusers'),
-  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
-);
+routerAdd('GET', '/api/chorus/stripe/settings', stripe.handlers.show, ...ADMINS);
+routerAdd('POST', '/api/chorus/stripe/settings', stripe.handlers.update, ...ADMINS);

@@ -12,26 +12,21 @@ function firstRecord(app, collection) {
   }
 }
 
+// Each source's switch and what answering needs set beside it, declared with its settings.
+const SOURCES = {
+  slack: require(`${__hooks}/feedback/sources/slack/settings.js`).connection.spec,
+  zendesk: require(`${__hooks}/feedback/sources/zendesk/settings.js`).connection.spec,
+  intercom: require(`${__hooks}/feedback/sources/intercom/settings.js`).connection.spec,
+};
+
 /** Whether answers go back through `channel` ('slack', 'zendesk', 'intercom' or 'mail'): the switch, and a token. */
 function answeringOn(app, channel) {
-  if (channel === 'slack') {
-    const slack = firstRecord(app, 'slack_settings');
-    return Boolean(slack?.getBool('answer_customers') && slack.getString('bot_token'));
-  }
-  if (channel === 'zendesk') {
-    const zendesk = firstRecord(app, 'zendesk_settings');
-    return Boolean(
-      zendesk?.getBool('answer_customers') && zendesk.getString('api_token') && zendesk.getString('agent_email'),
-    );
-  }
-  if (channel === 'intercom') {
-    const intercom = firstRecord(app, 'intercom_settings');
-    return Boolean(
-      intercom?.getBool('answer_customers') && intercom.getString('access_token') && intercom.getString('admin_id'),
-    );
-  }
   if (channel === 'mail') return Boolean(firstRecord(app, 'feedback_mail_settings')?.getBool('answer_customers'));
-  return false;
+  const source = Object.keys(SOURCES).includes(channel) ? SOURCES[channel] : null;
+  const settings = source && firstRecord(app, source.collection);
+  return Boolean(
+    settings?.getBool('answer_customers') && source.answersNeed.every((field) => settings.getString(field)),
+  );
 }
 
 /** GET …/feedback/mail/settings: what admins see. */

@@ -193,4 +193,19 @@ function outboundHealth() {
   return { allowList: origins.length > 0 ? 'set' : 'none', allowedOrigins: origins.length };
 }
 
-module.exports = { send, refusalForSave, outboundHealth, allowedOrigins };
+/**
+ * `send`'s answer read as a JSON object: { ok: true, json }, or { ok: false, error }: the status (`http_<status>`),
+ * outbound's fixed reason, or 'unreadable'; never the service's own words.
+ */
+function jsonAnswer(answer) {
+  if (!answer.ok) return { ok: false, error: answer.status ? `http_${answer.status}` : answer.reason || 'failed' };
+  try {
+    const json = JSON.parse(answer.body);
+    if (json && typeof json === 'object') return { ok: true, json };
+  } catch {
+    // below
+  }
+  return { ok: false, error: 'unreadable' };
+}
+
+module.exports = { send, jsonAnswer, refusalForSave, outboundHealth, allowedOrigins };

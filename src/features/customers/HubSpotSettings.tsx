@@ -1,18 +1,37 @@
 // HubSpot on the integrations page (issue 58): whether it is on, the private app's token and the client secret
 // (pasted, never shown again: only the token's prefix and last four characters), the target URL to paste into
 // HubSpot, the last event, and a full "sync now" with how the last one ended.
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { FieldFrame } from '../../ui/FieldFrame';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { hubspotSettings, syncHubSpot } from './hubspot';
 import type { HubSpotSettings as Settings } from './hubspot-data';
 
 export default function HubSpotSettings({ initial }: { initial: Settings }) {
   const t = translator('customers');
-  const settings = useStore(hubspotSettings.$settings) ?? initial;
-  useEffect(() => hubspotSettings.start(initial), [initial]);
+  const { settings, save, fieldsProps } = useConnectionForm(hubspotSettings, initial, [
+    { kind: 'switch', field: 'active', name: 'hubspot_active', label: t('hubspotActive') },
+    {
+      kind: 'secret',
+      field: 'access_token',
+      id: 'hubspot-token',
+      name: 'access_token',
+      label: t('hubspotToken'),
+      hint: t('hubspotTokenHint'),
+      maxLength: 300,
+      pattern: 'pat-[a-z0-9]{2,10}-[A-Za-z0-9\\-]{20,200}',
+      placeholder: 'pat-na1-…',
+    },
+    {
+      kind: 'secret',
+      field: 'client_secret',
+      id: 'hubspot-client-secret',
+      name: 'client_secret',
+      label: t('hubspotClientSecret'),
+      maxLength: 300,
+      pattern: '[A-Za-z0-9\\-]{20,100}',
+    },
+  ]);
 
   return (
     <ConnectionCard
@@ -41,13 +60,7 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
           </p>
         )
       }
-      onSave={(data) =>
-        hubspotSettings.save({
-          active: data.get('hubspot_active') === 'on',
-          access_token: String(data.get('access_token') ?? '').trim(),
-          client_secret: String(data.get('client_secret') ?? '').trim(),
-        })
-      }
+      onSave={save}
       saveLabel={t('hubspotSave')}
       actions={
         <>
@@ -63,35 +76,7 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
         </>
       }
     >
-      <label className="checkbox">
-        <input type="checkbox" name="hubspot_active" defaultChecked={settings.active} key={String(settings.active)} />{' '}
-        {t('hubspotActive')}
-      </label>
-      <FieldFrame id="hubspot-token" label={t('hubspotToken')} hint={t('hubspotTokenHint')}>
-        {(control) => (
-          <input
-            {...control}
-            name="access_token"
-            type="password"
-            autoComplete="off"
-            maxLength={300}
-            pattern="pat-[a-z0-9]{2,10}-[A-Za-z0-9\-]{20,200}"
-            placeholder="pat-na1-…"
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame id="hubspot-client-secret" label={t('hubspotClientSecret')}>
-        {(control) => (
-          <input
-            {...control}
-            name="client_secret"
-            type="password"
-            autoComplete="off"
-            maxLength={300}
-            pattern="[A-Za-z0-9\-]{20,100}"
-          />
-        )}
-      </FieldFrame>
+      <SettingsFields {...fieldsProps} />
     </ConnectionCard>
   );
 }

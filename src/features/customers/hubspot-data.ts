@@ -2,7 +2,7 @@
 // only the token's prefix and last four characters, whether the client secret is set, the target URL to paste into
 // HubSpot, and the last event with its outcome.
 import type { PocketBase } from '../../lib/pb/client';
-import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
+import { connectionSettingsApi } from '../../lib/pb/connection-settings';
 
 export interface HubSpotSettings {
   active: boolean;
@@ -17,16 +17,15 @@ export interface HubSpotSettings {
   webhook_url: string;
 }
 
-export interface HubSpotSettingsInput {
-  active?: boolean;
-  access_token?: string;
-  client_secret?: string;
-}
+/** What an admin may change: the switches and texts as shown, each secret as pasted ('' keeps the one set). */
+export type HubSpotSettingsInput = Partial<
+  Pick<HubSpotSettings, 'active'> & { access_token: string; client_secret: string }
+>;
 
-export const readHubSpotSettings = (pb: PocketBase) => readConnectionSettings<HubSpotSettings>(pb, 'hubspot');
-
-export const writeHubSpotSettings = (pb: PocketBase, input: HubSpotSettingsInput) =>
-  writeConnectionSettings<HubSpotSettings, HubSpotSettingsInput>(pb, 'hubspot', input);
+export const { read: readHubSpotSettings, write: writeHubSpotSettings } = connectionSettingsApi<
+  HubSpotSettings,
+  HubSpotSettingsInput
+>('hubspot');
 
 /** Asks for a full sync, run as a job beside the request. */
 export function requestHubSpotSync(pb: PocketBase): Promise<{ queued: boolean }> {

@@ -2,34 +2,58 @@
 // optional channel whose every message arrives, the app's signing secret and bot token (pasted, never shown again:
 // only the token's last four characters), whether customers are answered in the thread, the two request URLs to
 // paste into the Slack app, and the last message.
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { FieldFrame } from '../../ui/FieldFrame';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { slackSettings } from './slack';
 import type { SlackSettings as Settings } from './slack-data';
 
 export default function SlackSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
-  const settings = useStore(slackSettings.$settings) ?? initial;
-  // The server's message under each field it refused; what was typed stays in the form (its inputs are uncontrolled).
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => slackSettings.start(initial), [initial]);
-
-  async function save(data: FormData) {
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const done = await slackSettings.save({
-      active: data.get('slack_active') === 'on',
-      answer_customers: data.get('slack_answer') === 'on',
-      team_id: text('slack_team'),
-      channel: text('slack_channel'),
-      signing_secret: text('slack_signing_secret'),
-      bot_token: text('slack_bot_token'),
-    });
-    setErrors(!done.ok && done.error.kind === 'validation' ? done.error.fields : {});
-    return done;
-  }
+  const { settings, save, fieldsProps } = useConnectionForm(slackSettings, initial, [
+    { kind: 'switch', field: 'active', name: 'slack_active', label: t('slackActive') },
+    {
+      kind: 'secret',
+      field: 'signing_secret',
+      id: 'slack-signing-secret',
+      name: 'slack_signing_secret',
+      label: t('slackSigningSecret'),
+      hint: t('keepHint'),
+      maxLength: 200,
+    },
+    {
+      kind: 'secret',
+      field: 'bot_token',
+      id: 'slack-bot-token',
+      name: 'slack_bot_token',
+      label: t('slackBotToken'),
+      hint: t('keepHint'),
+      maxLength: 300,
+      pattern: 'xoxb-[A-Za-z0-9\\-]{10,290}',
+    },
+    {
+      kind: 'text',
+      field: 'team_id',
+      id: 'slack-team',
+      name: 'slack_team',
+      label: t('slackTeam'),
+      maxLength: 20,
+      pattern: '[TE][A-Z0-9]{2,19}',
+      placeholder: 'T0123ABCD',
+    },
+    {
+      kind: 'text',
+      field: 'channel',
+      id: 'slack-channel',
+      name: 'slack_channel',
+      label: t('slackChannel'),
+      hint: t('slackChannelHint'),
+      maxLength: 20,
+      pattern: '[CG][A-Z0-9]{2,19}',
+      placeholder: 'C0123ABCD',
+    },
+    { kind: 'switch', field: 'answer_customers', name: 'slack_answer', label: t('slackAnswer') },
+  ]);
 
   return (
     <ConnectionCard
@@ -53,65 +77,7 @@ export default function SlackSettings({ initial }: { initial: Settings }) {
       onSave={save}
       saveLabel={t('save')}
     >
-      <label className="checkbox">
-        <input type="checkbox" name="slack_active" defaultChecked={settings.active} key={`a${settings.active}`} />{' '}
-        {t('slackActive')}
-      </label>
-      <FieldFrame
-        id="slack-signing-secret"
-        label={t('slackSigningSecret')}
-        hint={t('keepHint')}
-        error={errors.signing_secret}
-      >
-        {(control) => (
-          <input {...control} name="slack_signing_secret" type="password" autoComplete="off" maxLength={200} />
-        )}
-      </FieldFrame>
-      <FieldFrame id="slack-bot-token" label={t('slackBotToken')} hint={t('keepHint')} error={errors.bot_token}>
-        {(control) => (
-          <input
-            {...control}
-            name="slack_bot_token"
-            type="password"
-            autoComplete="off"
-            maxLength={300}
-            pattern="xoxb-[A-Za-z0-9\-]{10,290}"
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame id="slack-team" label={t('slackTeam')} error={errors.team_id}>
-        {(control) => (
-          <input
-            {...control}
-            name="slack_team"
-            defaultValue={settings.team_id}
-            maxLength={20}
-            pattern="[TE][A-Z0-9]{2,19}"
-            placeholder="T0123ABCD"
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame id="slack-channel" label={t('slackChannel')} hint={t('slackChannelHint')} error={errors.channel}>
-        {(control) => (
-          <input
-            {...control}
-            name="slack_channel"
-            defaultValue={settings.channel}
-            maxLength={20}
-            pattern="[CG][A-Z0-9]{2,19}"
-            placeholder="C0123ABCD"
-          />
-        )}
-      </FieldFrame>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="slack_answer"
-          defaultChecked={settings.answer_customers}
-          key={`c${settings.answer_customers}`}
-        />{' '}
-        {t('slackAnswer')}
-      </label>
+      <SettingsFields {...fieldsProps} />
     </ConnectionCard>
   );
 }

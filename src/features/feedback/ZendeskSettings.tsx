@@ -2,37 +2,77 @@
 // token, webhook signing secret and sidebar app token (pasted, never shown again: only the API token's last four
 // characters), the capture tag, whether and how customers are answered on their ticket, the webhook URL to paste into
 // Zendesk, the sidebar app's package to upload to it, and the last event.
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
-import { FieldFrame } from '../../ui/FieldFrame';
+import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { zendeskSettings } from './zendesk';
 import type { ZendeskSettings as Settings } from './zendesk-data';
 
 export default function ZendeskSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
-  const settings = useStore(zendeskSettings.$settings) ?? initial;
-  // The server's message under each field it refused; what was typed stays in the form (its inputs are uncontrolled).
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => zendeskSettings.start(initial), [initial]);
-
-  async function save(data: FormData) {
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const done = await zendeskSettings.save({
-      active: data.get('zendesk_active') === 'on',
-      answer_customers: data.get('zendesk_answer') === 'on',
-      public_replies: data.get('zendesk_public') === 'on',
-      subdomain: text('zendesk_subdomain'),
-      agent_email: text('zendesk_agent_email'),
-      capture_tag: text('zendesk_tag'),
-      api_token: text('zendesk_token'),
-      signing_secret: text('zendesk_signing_secret'),
-      app_token: text('zendesk_app_token'),
-    });
-    setErrors(!done.ok && done.error.kind === 'validation' ? done.error.fields : {});
-    return done;
-  }
+  const { settings, save, fieldsProps } = useConnectionForm(zendeskSettings, initial, [
+    { kind: 'switch', field: 'active', name: 'zendesk_active', label: t('zendeskActive') },
+    {
+      kind: 'text',
+      field: 'subdomain',
+      id: 'zendesk-subdomain',
+      name: 'zendesk_subdomain',
+      label: t('zendeskSubdomain'),
+      maxLength: 63,
+      pattern: '[a-z0-9][a-z0-9\\-]{0,62}',
+      placeholder: 'acme',
+    },
+    {
+      kind: 'text',
+      field: 'agent_email',
+      id: 'zendesk-agent-email',
+      name: 'zendesk_agent_email',
+      label: t('accountEmail'),
+      type: 'email',
+      maxLength: 254,
+    },
+    {
+      kind: 'secret',
+      field: 'api_token',
+      id: 'zendesk-token',
+      name: 'zendesk_token',
+      label: t('token'),
+      hint: t('keepHint'),
+      maxLength: 100,
+      pattern: '[A-Za-z0-9]{20,100}',
+    },
+    {
+      kind: 'secret',
+      field: 'signing_secret',
+      id: 'zendesk-signing-secret',
+      name: 'zendesk_signing_secret',
+      label: t('signingSecret'),
+      hint: t('keepHint'),
+      maxLength: 200,
+    },
+    {
+      kind: 'secret',
+      field: 'app_token',
+      id: 'zendesk-app-token',
+      name: 'zendesk_app_token',
+      label: t('zendeskAppToken'),
+      hint: t('zendeskAppTokenHint'),
+      maxLength: 200,
+      pattern: '[A-Za-z0-9_\\-]{32,200}',
+    },
+    {
+      kind: 'text',
+      field: 'capture_tag',
+      id: 'zendesk-tag',
+      name: 'zendesk_tag',
+      label: t('captureTag'),
+      required: true,
+      maxLength: 80,
+      pattern: '[a-z0-9_/\\-]{1,80}',
+    },
+    { kind: 'switch', field: 'answer_customers', name: 'zendesk_answer', label: t('zendeskAnswer') },
+    { kind: 'switch', field: 'public_replies', name: 'zendesk_public', label: t('zendeskPublic') },
+  ]);
 
   return (
     <ConnectionCard
@@ -57,102 +97,7 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
       onSave={save}
       saveLabel={t('save')}
     >
-      <label className="checkbox">
-        <input type="checkbox" name="zendesk_active" defaultChecked={settings.active} key={`a${settings.active}`} />{' '}
-        {t('zendeskActive')}
-      </label>
-      <FieldFrame id="zendesk-subdomain" label={t('zendeskSubdomain')} error={errors.subdomain}>
-        {(control) => (
-          <input
-            {...control}
-            name="zendesk_subdomain"
-            defaultValue={settings.subdomain}
-            maxLength={63}
-            pattern="[a-z0-9][a-z0-9\-]{0,62}"
-            placeholder="acme"
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame id="zendesk-agent-email" label={t('accountEmail')} error={errors.agent_email}>
-        {(control) => (
-          <input
-            {...control}
-            name="zendesk_agent_email"
-            type="email"
-            defaultValue={settings.agent_email}
-            maxLength={254}
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame id="zendesk-token" label={t('token')} hint={t('keepHint')} error={errors.api_token}>
-        {(control) => (
-          <input
-            {...control}
-            name="zendesk_token"
-            type="password"
-            autoComplete="off"
-            maxLength={100}
-            pattern="[A-Za-z0-9]{20,100}"
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame
-        id="zendesk-signing-secret"
-        label={t('signingSecret')}
-        hint={t('keepHint')}
-        error={errors.signing_secret}
-      >
-        {(control) => (
-          <input {...control} name="zendesk_signing_secret" type="password" autoComplete="off" maxLength={200} />
-        )}
-      </FieldFrame>
-      <FieldFrame
-        id="zendesk-app-token"
-        label={t('zendeskAppToken')}
-        hint={t('zendeskAppTokenHint')}
-        error={errors.app_token}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="zendesk_app_token"
-            type="password"
-            autoComplete="off"
-            maxLength={200}
-            pattern="[A-Za-z0-9_\-]{32,200}"
-          />
-        )}
-      </FieldFrame>
-      <FieldFrame id="zendesk-tag" label={t('captureTag')} error={errors.capture_tag}>
-        {(control) => (
-          <input
-            {...control}
-            name="zendesk_tag"
-            required
-            defaultValue={settings.capture_tag}
-            maxLength={80}
-            pattern="[a-z0-9_/\-]{1,80}"
-          />
-        )}
-      </FieldFrame>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="zendesk_answer"
-          defaultChecked={settings.answer_customers}
-          key={`c${settings.answer_customers}`}
-        />{' '}
-        {t('zendeskAnswer')}
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="zendesk_public"
-          defaultChecked={settings.public_replies}
-          key={`p${settings.public_replies}`}
-        />{' '}
-        {t('zendeskPublic')}
-      </label>
+      <SettingsFields {...fieldsProps} />
     </ConnectionCard>
   );
 }

@@ -1,8 +1,7 @@
 // Intercom's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/intercom/settings.js): never the
 // secrets, only the access token's last four characters and whether the client secret is set, the webhook URL and
 // the inbox app's two URLs to paste into the Intercom app, and when the last conversation arrived.
-import type { PocketBase } from '../../lib/pb/client';
-import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
+import { connectionSettingsApi } from '../../lib/pb/connection-settings';
 
 export type IntercomRegion = '' | 'eu' | 'au';
 
@@ -30,7 +29,7 @@ export type IntercomSettingsInput = Partial<
   >
 > & { client_secret?: string };
 
-export const readIntercomSettings = (pb: PocketBase) => readConnectionSettings<IntercomSettings>(pb, 'intercom');
-
-export const writeIntercomSettings = (pb: PocketBase, input: IntercomSettingsInput) =>
-  writeConnectionSettings<IntercomSettings, IntercomSettingsInput>(pb, 'intercom', input);
+export const { read: readIntercomSettings, write: writeIntercomSettings } = connectionSettingsApi<
+  IntercomSettings,
+  IntercomSettingsInput
+>('intercom');

@@ -1,8 +1,7 @@
 // Slack's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/slack/settings.js): never the
 // secrets, only the bot token's last four characters and whether the signing secret is set, the two request URLs to
 // paste into the Slack app, and when the last message arrived.
-import type { PocketBase } from '../../lib/pb/client';
-import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
+import { connectionSettingsApi } from '../../lib/pb/connection-settings';
 
 export interface SlackSettings {
   active: boolean;
@@ -16,16 +15,15 @@ export interface SlackSettings {
   events_url: string;
 }
 
-export interface SlackSettingsInput {
-  active?: boolean;
-  answer_customers?: boolean;
-  team_id?: string;
-  channel?: string;
-  signing_secret?: string;
-  bot_token?: string;
-}
+/** What an admin may change: the switches and texts as shown, each secret as pasted ('' keeps the one set). */
+export type SlackSettingsInput = Partial<
+  Pick<SlackSettings, 'active' | 'answer_customers' | 'team_id' | 'channel'> & {
+    signing_secret: string;
+    bot_token: string;
+  }
+>;
 
-export const readSlackSettings = (pb: PocketBase) => readConnectionSettings<SlackSettings>(pb, 'slack');
-
-export const writeSlackSettings = (pb: PocketBase, input: SlackSettingsInput) =>
-  writeConnectionSettings<SlackSettings, SlackSettingsInput>(pb, 'slack', input);
+export const { read: readSlackSettings, write: writeSlackSettings } = connectionSettingsApi<
+  SlackSettings,
+  SlackSettingsInput
+>('slack');

@@ -1,8 +1,7 @@
 // Zendesk's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/zendesk/settings.js): never the
 // secrets, only the API token's last four characters and whether the signing secret and the sidebar app's token are
 // set, the webhook URL to paste into Zendesk, the sidebar app's package, and when the last ticket arrived.
-import type { PocketBase } from '../../lib/pb/client';
-import { readConnectionSettings, writeConnectionSettings } from '../../lib/pb/connection-settings';
+import { connectionSettingsApi } from '../../lib/pb/connection-settings';
 
 export interface ZendeskSettings {
   active: boolean;
@@ -19,19 +18,15 @@ export interface ZendeskSettings {
   app_package_url: string;
 }
 
-export interface ZendeskSettingsInput {
-  active?: boolean;
-  subdomain?: string;
-  agent_email?: string;
-  api_token?: string;
-  signing_secret?: string;
-  app_token?: string;
-  capture_tag?: string;
-  public_replies?: boolean;
-  answer_customers?: boolean;
-}
+/** What an admin may change: the switches and texts as shown, each secret as pasted ('' keeps the one set). */
+export type ZendeskSettingsInput = Partial<
+  Pick<
+    ZendeskSettings,
+    'active' | 'subdomain' | 'agent_email' | 'capture_tag' | 'public_replies' | 'answer_customers'
+  > & { api_token: string; signing_secret: string; app_token: string }
+>;
 
-export const readZendeskSettings = (pb: PocketBase) => readConnectionSettings<ZendeskSettings>(pb, 'zendesk');
-
-export const writeZendeskSettings = (pb: PocketBase, input: ZendeskSettingsInput) =>
-  writeConnectionSettings<ZendeskSettings, ZendeskSettingsInput>(pb, 'zendesk', input);
+export const { read: readZendeskSettings, write: writeZendeskSettings } = connectionSettingsApi<
+  ZendeskSettings,
+  ZendeskSettingsInput
+>('zendesk');

@@ -1,15 +1,12 @@
 // An outside service's settings through PocketBase (`/api/chorus/<service>/settings`, admins only): read without its
-// secrets, changed with the fields given (an empty secret keeps the one set). Slack, Zendesk, Stripe, HubSpot.
+// secrets, changed with the fields given (an empty secret keeps the one set). Slack, Zendesk, Intercom, Stripe, HubSpot.
 import type { PocketBase } from './client';
 
-export function readConnectionSettings<Settings>(pb: PocketBase, service: string): Promise<Settings> {
-  return pb.send(`/api/chorus/${service}/settings`, { method: 'GET' });
-}
-
-export function writeConnectionSettings<Settings, Input>(
-  pb: PocketBase,
-  service: string,
-  input: Input,
-): Promise<Settings> {
-  return pb.send(`/api/chorus/${service}/settings`, { method: 'POST', body: input });
+/** `service`'s settings read and written (a feature's *-data.ts names them: readSlackSettings, writeSlackSettings). */
+export function connectionSettingsApi<Settings, Input>(service: string) {
+  const path = `/api/chorus/${service}/settings`;
+  return {
+    read: (pb: PocketBase): Promise<Settings> => pb.send(path, { method: 'GET' }),
+    write: (pb: PocketBase, input: Input): Promise<Settings> => pb.send(path, { method: 'POST', body: input }),
+  };
 }

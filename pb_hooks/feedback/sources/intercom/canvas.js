@@ -13,12 +13,12 @@ const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
 const { intercomConversation } = require(`${__hooks}/feedback/sources/intercom/api.js`);
 const { homeCanvas, notice, MAX_QUERY } = require(`${__hooks}/feedback/sources/intercom/canvas-view.js`);
 const { captureInput } = require(`${__hooks}/feedback/sources/intercom/read.js`);
-const { intercomSettings } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
+const { connection } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
 const { canvasSignatureProblem } = require(`${__hooks}/feedback/sources/intercom/verify.js`);
 const { memberOf, visibleIdeas, wantedIdeas, wordsOf } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { staffByEmail } = require(`${__hooks}/feedback/sources/vendor-api.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
-const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
+const { refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** A request carries the conversation, its contact and, on a submit, the canvas shown: 256 KB is plenty. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -27,12 +27,10 @@ const CONVERSATION_ID = /^\d{1,24}$/;
 
 /** The request as Intercom sent it, or { refused }: on, signed, JSON, and from the connected workspace. */
 function openCanvasDoor(e) {
-  const settings = intercomSettings(e.app);
-  const door = openWebhookDoor(e, {
+  const door = connection.openDoor(e, {
     vendor: 'Intercom app',
-    active: settings.getBool('active'),
     maxBytes: MAX_BODY_BYTES,
-    signatureProblem: (raw) =>
+    signatureProblem: (raw, settings) =>
       canvasSignatureProblem(
         settings.getString('client_secret'),
         String(e.request.header.get('X-Body-Signature') || ''),
@@ -40,7 +38,7 @@ function openCanvasDoor(e) {
       ),
   });
   if (door.refused) return door;
-  const payload = door.payload;
+  const { settings, payload } = door;
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
     return { refused: refuseWebhook(e, 'Intercom app', 400, 'not a JSON object') };
   }

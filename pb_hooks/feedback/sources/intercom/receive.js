@@ -6,10 +6,10 @@
 // Chorus will not capture, answered 200 so Intercom does not retry) and logged.
 const { answerDelivery } = require(`${__hooks}/feedback/sources/capture-delivery.js`);
 const { readConversation } = require(`${__hooks}/feedback/sources/intercom/read.js`);
-const { intercomSettings, noteEvent } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
+const { connection, noteEvent } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
 const { signatureProblem } = require(`${__hooks}/feedback/sources/intercom/verify.js`);
 const { take, forgive } = require(`${__hooks}/platform/limits.js`);
-const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
+const { refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** A notification carries one conversation with the parts it concerns: 256 KB leaves room for a long one. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -30,16 +30,13 @@ function shapeProblem(payload, nowSeconds) {
 
 /** POST /api/chorus/intercom/webhook: a notification { type, id, topic, created_at, data: { item } }, signed. */
 function receiveWebhook(e) {
-  const settings = intercomSettings(e.app);
-  const door = openWebhookDoor(e, {
-    vendor: 'Intercom',
-    active: settings.getBool('active'),
+  const door = connection.openDoor(e, {
     maxBytes: MAX_BODY_BYTES,
-    signatureProblem: (raw) =>
+    signatureProblem: (raw, settings) =>
       signatureProblem(settings.getString('client_secret'), String(e.request.header.get('X-Hub-Signature') || ''), raw),
   });
   if (door.refused) return door.refused;
-  const payload = door.payload;
+  const { settings, payload } = door;
   const refuse = (status, reason) => refuseWebhook(e, 'Intercom', status, reason);
   const problem = shapeProblem(payload, Math.floor(Date.now() / 1000));
   if (problem) return refuse(...problem);

@@ -8,57 +8,35 @@ const { take } = require(`${__hooks}/platform/limits.js`);
 const { linkAs } = require(`${__hooks}/feedback/actions.js`);
 const { slackUser, respond } = require(`${__hooks}/feedback/sources/slack/api.js`);
 const { readMessage } = require(`${__hooks}/feedback/sources/slack/read.js`);
-const { slackSettings, noteEvent } = require(`${__hooks}/feedback/sources/slack/settings.js`);
+const { connection, noteEvent } = require(`${__hooks}/feedback/sources/slack/settings.js`);
 const { signatureProblem } = require(`${__hooks}/feedback/sources/slack/verify.js`);
 const answers = require(`${__hooks}/feedback/sources/slack/answer.js`);
+const { refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** The shortcut's callback id, as the operator sets it in the Slack app (docs: features/feedback-inbox). */
 const CALLBACK_ID = 'send_to_feedback';
 /** Slack's interaction payloads and events are a few KB; a 40,000-character message, form-encoded, under 256 KB. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-/** The bytes `text` takes in UTF-8 (the body was read as at most MAX_BODY_BYTES + 1 bytes). */
-function utf8Length(text) {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** Logs why and answers the same few words to every reason. */
-function refuse(e, status, reason) {
-  e.app.logger().warn('Slack: a request was refused', 'reason', reason, 'path', e.request.url.path, 'ip', e.realIP());
-  return e.json(status, { message: status === 404 ? 'Not found.' : 'Refused.' });
-}
+/** Logs why and answers the same few words to every reason (platform/webhook-door.js). */
+const refuse = (e, status, reason) => refuseWebhook(e, 'Slack', status, reason);
 
 /** Checks the door: the source on, the body within its cap, Slack's signature. { settings, raw } or { refused }. */
 function openDoor(e) {
-  const settings = slackSettings(e.app);
-  if (!settings.getBool('active')) return { refused: refuse(e, 404, 'the Slack source is off') };
-  let raw;
-  try {
-    raw = toString(e.request.body, MAX_BODY_BYTES + 1);
-  } catch {
-    return { refused: refuse(e, 400, 'an unreadable body') };
-  }
-  if (utf8Length(raw) > MAX_BODY_BYTES) return { refused: refuse(e, 413, 'a body over 256 KB') };
   const header = (name) => String(e.request.header.get(name) || '');
-  const problem = signatureProblem(
-    settings.getString('signing_secret'),
-    header('X-Slack-Request-Timestamp'),
-    header('X-Slack-Signature'),
-    raw,
-    Math.floor(Date.now() / 1000),
-  );
-  if (problem) return { refused: refuse(e, 401, problem) };
-  return { settings, raw };
+  return connection.openDoor(e, {
+    maxBytes: MAX_BODY_BYTES,
+    // The interactions are form-encoded: each route reads its own body.
+    json: false,
+    signatureProblem: (raw, settings) =>
+      signatureProblem(
+        settings.getString('signing_secret'),
+        header('X-Slack-Request-Timestamp'),
+        header('X-Slack-Signature'),
+        raw,
+        Math.floor(Date.now() / 1000),
+      ),
+  });
 }
 
 /** A request from the app's own workspace, when the settings name one. */

@@ -12,11 +12,10 @@ const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
 const { memberOf, visibleIdeas, wantedIdeas, wordsOf } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { zendeskTicket } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
 const { ticketInput, requesterOf, staffOf } = require(`${__hooks}/feedback/sources/zendesk/read.js`);
-const { zendeskSettings } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
+const { connection } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 const { messagesOf } = require(`${__hooks}/platform/i18n.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
-const { openWebhookDoor } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** A request names a ticket, the agent and a few words: 8 KB is plenty. */
 const MAX_BODY_BYTES = 8 * 1024;
@@ -43,15 +42,13 @@ function tokenProblem(settings, authorization) {
 
 /** { settings, payload, ticketId, agentId } or { refused } (answered). */
 function openAppDoor(e) {
-  const settings = zendeskSettings(e.app);
-  const door = openWebhookDoor(e, {
+  const door = connection.openDoor(e, {
     vendor: 'Zendesk app',
-    active: settings.getBool('active'),
     maxBytes: MAX_BODY_BYTES,
-    signatureProblem: () => tokenProblem(settings, e.request.header.get('Authorization')),
+    signatureProblem: (_raw, settings) => tokenProblem(settings, e.request.header.get('Authorization')),
   });
   if (door.refused) return door;
-  const payload = door.payload;
+  const { settings, payload } = door;
   const bad = (message) => ({ refused: e.json(400, { message }) });
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return bad('A JSON object is expected.');
   const ticketId = String(payload.ticket_id ?? '');

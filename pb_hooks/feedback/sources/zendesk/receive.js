@@ -4,22 +4,19 @@
 // refused (or, for a signed delivery Chorus will not capture, answered 200 so Zendesk does not retry) and logged.
 const { answerDelivery } = require(`${__hooks}/feedback/sources/capture-delivery.js`);
 const { readTicket } = require(`${__hooks}/feedback/sources/zendesk/read.js`);
-const { zendeskSettings, noteEvent } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
+const { connection, noteEvent } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
 const { signatureProblem } = require(`${__hooks}/feedback/sources/zendesk/verify.js`);
-const { openWebhookDoor, refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
+const { refuseWebhook } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** A trigger's JSON body is a few hundred bytes: 64 KB leaves room for any template an admin adds to. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** POST /api/chorus/zendesk/webhook: a trigger's or automation's JSON body { ticket_id, comment_id?, agent_id? }. */
 function receiveWebhook(e) {
-  const settings = zendeskSettings(e.app);
   const header = (name) => String(e.request.header.get(name) || '');
-  const door = openWebhookDoor(e, {
-    vendor: 'Zendesk',
-    active: settings.getBool('active'),
+  const door = connection.openDoor(e, {
     maxBytes: MAX_BODY_BYTES,
-    signatureProblem: (raw) =>
+    signatureProblem: (raw, settings) =>
       signatureProblem(
         settings.getString('signing_secret'),
         header('X-Zendesk-Webhook-Signature-Timestamp'),
@@ -29,7 +26,7 @@ function receiveWebhook(e) {
       ),
   });
   if (door.refused) return door.refused;
-  const payload = door.payload;
+  const { settings, payload } = door;
   const refuse = (status, reason) => refuseWebhook(e, 'Zendesk', status, reason);
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return refuse(400, 'not a JSON object');
   if (!/^\d{1,20}$/.test(String(payload.ticket_id ?? ''))) return refuse(400, 'a body without a ticket_id');
