@@ -50,13 +50,13 @@ describe('the Zendesk app package', () => {
 
   it('keeps the token a secure setting, sent only as a header through Zendesk’s proxy', () => {
     expect(manifest.parameters).toEqual([
-      { name: 'chorus_url', type: 'url', required: true, default: '' },
-      { name: 'chorus_token', type: 'text', secure: true, required: true },
+      { name: 'server_url', type: 'url', required: true, default: '' },
+      { name: 'app_token', type: 'text', secure: true, required: true },
     ]);
     // Filled for one Chorus by the package route: the only domain the secure setting may go to.
     expect(manifest.domainWhitelist).toEqual([]);
-    expect(script.match(/\{\{setting\.[a-z_]+\}\}/g)).toEqual(['{{setting.chorus_token}}']);
-    expect(script).toContain("headers: { Authorization: 'Bearer {{setting.chorus_token}}' }");
+    expect(script.match(/\{\{setting\.[a-z_]+\}\}/g)).toEqual(['{{setting.app_token}}']);
+    expect(script).toContain("headers: { Authorization: 'Bearer {{setting.app_token}}' }");
     expect(script).toContain('secure: true');
     expect(script).toContain('cors: false');
     expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);

@@ -197,8 +197,8 @@ describe('the package', () => {
     const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
     expect(manifest.domainWhitelist).toEqual([new URL(pb.url).host]);
     expect(manifest.author).toMatchObject({ name: 'Chorus', url: 'https://feedback.example.com' });
-    expect(manifest.parameters).toContainEqual(expect.objectContaining({ name: 'chorus_url', default: pb.url }));
-    expect(manifest.parameters).toContainEqual(expect.objectContaining({ name: 'chorus_token', secure: true }));
+    expect(manifest.parameters).toContainEqual(expect.objectContaining({ name: 'server_url', default: pb.url }));
+    expect(manifest.parameters).toContainEqual(expect.objectContaining({ name: 'app_token', secure: true }));
     const text = Object.values(files)
       .map((bytes) => new TextDecoder().decode(bytes))
       .join('\n');

@@ -158,7 +158,7 @@ export const FEEDBACK_ROUTES = {
       tags: ['chorus'],
       operationId: 'zendeskAppPackage',
       summary:
-        'Anyone: the Zendesk sidebar app (Zendesk Apps framework v2) as the zip an admin uploads to Zendesk as a private app, made for this Chorus (its address as the chorus_url setting, its host as the only domain the app’s secure token goes to); no secret in it',
+        'Anyone: the Zendesk sidebar app (Zendesk Apps framework v2) as the zip an admin uploads to Zendesk as a private app, made for this Chorus (its address as the server_url setting, its host as the only domain the app’s secure token goes to); no secret in it',
       responses: {
         200: {
           description: 'The zip',

@@ -1,7 +1,7 @@
 // Zendesk's sidebar app as the zip an admin uploads to Zendesk as a private app (Admin Center, Apps and
 // integrations, Zendesk Support apps, Upload private app): the files of ./app/ (manifest.json, assets/iframe.html,
 // assets/main.js, the logos, translations/en.json, the files Zendesk requires), the manifest made for this Chorus:
-// its address as the chorus_url setting's default and its host as the one domain the app may call with its secure
+// its address as the server_url setting's default and its host as the one domain the app may call with its secure
 // token (domainWhitelist). The package holds no secret: the token is typed into Zendesk's install form.
 const { ownBase } = require(`${__hooks}/platform/connection-settings.js`);
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
@@ -32,7 +32,7 @@ function manifestFor(app, base) {
   const sender = app.settings().meta.senderAddress;
   if (sender) manifest.author.email = sender;
   manifest.domainWhitelist = [/^https?:\/\/([^/]+)/.exec(base)[1]];
-  for (const parameter of manifest.parameters) if (parameter.name === 'chorus_url') parameter.default = base;
+  for (const parameter of manifest.parameters) if (parameter.name === 'server_url') parameter.default = base;
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 

@@ -59,7 +59,7 @@ function call(route, body) {
       type: 'POST',
       contentType: 'application/json',
       data: JSON.stringify({ ticket_id: ticketId, agent_id: agentId, ...body }),
-      headers: { Authorization: 'Bearer {{setting.chorus_token}}' },
+      headers: { Authorization: 'Bearer {{setting.app_token}}' },
       secure: true,
       cors: false,
       dataType: 'json',
@@ -159,7 +159,7 @@ byId('search').addEventListener('submit', (event) => {
 });
 
 Promise.all([client.metadata(), client.get(['ticket.id', 'currentUser.id'])]).then(([metadata, data]) => {
-  chorusUrl = String(metadata.settings.chorus_url || '').replace(/\/+$/, '');
+  chorusUrl = String(metadata.settings.server_url || '').replace(/\/+$/, '');
   ticketId = String(data['ticket.id']);
   agentId = String(data['currentUser.id']);
   load('');
