@@ -141,4 +141,4 @@ function captureFeedback(app, input) {
   return { item, duplicate: false };
 }
 
-module.exports = { captureFeedback, cleanQuote, SOURCES };
+module.exports = { captureFeedback, cleanQuote, customerByEmail, SOURCES };

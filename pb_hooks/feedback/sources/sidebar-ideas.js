@@ -7,16 +7,8 @@ const { recipientLocale, siteLocale, translate, translator } = require(`${__hook
 const IDEA_ID = /^[a-z0-9]{15}$/;
 const WANTED = 50;
 
-/** The customer account with this email (never a staff account), or null. */
-function memberOf(app, email) {
-  if (!email) return null;
-  try {
-    const user = app.findAuthRecordByEmail('users', email);
-    return require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? null : user;
-  } catch {
-    return null;
-  }
-}
+/** The customer account with this email (never a staff account), or null: the captured feedback's own rule. */
+const memberOf = (app, email) => require(`${__hooks}/feedback/capture.js`).customerByEmail(app, email);
 
 /** The ideas of `ids` that `e.auth` may see and that were not merged away, in the order given. */
 function visibleIdeas(e, ids) {
