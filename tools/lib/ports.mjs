@@ -1,5 +1,21 @@
-// Port helpers: find a free loopback port, or tell clearly that a wanted one is taken.
+// Port helpers: find a free loopback port no other process can take before it is used, or tell clearly that a wanted one is taken.
+//
+// Why not `listen(0)`: the kernel hands out the same ephemeral range for listening on port 0 and for the local side of
+// every outgoing connection, so a port found that way and closed again can become the source port of someone's
+// connection (a PocketBase calling its SMTP, a browser opening a socket) before our server binds it: EADDRINUSE in a
+// loaded test run. Ports here come from below the ephemeral range, which no outgoing connection ever uses, and each is
+// leased with a file created exclusively in a shared folder, so two processes asking at once never get the same one.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The lowest port handed out: above the well-known and most registered services' ports. */
+const LOWEST = 15_000;
+/** A lease older than this is from a process that died without cleaning up (or a run that ended long ago). */
+const LEASE_MS = 2 * 60 * 60 * 1000;
+const LEASES = join(tmpdir(), 'chorus-port-leases');
+const held = new Set();
 
 export function isPortFree(port, host = '127.0.0.1') {
   return new Promise((resolvePromise) => {
@@ -9,15 +25,55 @@ export function isPortFree(port, host = '127.0.0.1') {
   });
 }
 
-export function freePort(host = '127.0.0.1') {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address();
-      server.close(() => resolvePromise(port));
-    });
-  });
+/** The first port the kernel may use for outgoing connections (Linux reads it from /proc; elsewhere IANA's 49152). */
+export function ephemeralLow() {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && low > LOWEST + 1000) return low;
+  } catch {}
+  return 49_152;
+}
+
+/** Leases `port` for this process, or says another process holds it. */
+function lease(port) {
+  const file = join(LEASES, String(port));
+  try {
+    closeSync(openSync(file, 'wx'));
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    try {
+      if (Date.now() - statSync(file).mtimeMs < LEASE_MS) return false;
+      unlinkSync(file);
+      closeSync(openSync(file, 'wx'));
+    } catch {
+      return false;
+    }
+  }
+  held.add(file);
+  return true;
+}
+
+process.once('exit', () => {
+  for (const file of held) rmSync(file, { force: true });
+});
+
+export async function freePort(host = '127.0.0.1') {
+  const [port] = await freePorts(1, host);
+  return port;
+}
+
+/** `count` distinct free ports, none in the ephemeral range, none handed to another process while this one lives. */
+export async function freePorts(count, host = '127.0.0.1') {
+  mkdirSync(LEASES, { recursive: true });
+  const high = ephemeralLow() - 1;
+  const ports = [];
+  for (let tries = 0; ports.length < count; tries++) {
+    if (tries > 2000) throw new Error(`No free port found between ${LOWEST} and ${high}.`);
+    const port = LOWEST + Math.floor(Math.random() * (high - LOWEST + 1));
+    if (ports.includes(port) || !lease(port)) continue;
+    if (await isPortFree(port, host)) ports.push(port);
+  }
+  return ports;
 }
 
 export async function assertPortFree(port, what, variable) {
@@ -25,23 +81,5 @@ export async function assertPortFree(port, what, variable) {
     throw new Error(
       `Port ${port} for ${what} is already in use. Stop whatever uses it, or choose another port with ${variable}=<port>.`,
     );
-  }
-}
-
-/** `count` distinct free ports: all are held open until every one is found, so none repeats. */
-export async function freePorts(count, host = '127.0.0.1') {
-  const servers = [];
-  try {
-    for (let i = 0; i < count; i++) {
-      const server = createServer();
-      await new Promise((resolvePromise, reject) => {
-        server.once('error', reject);
-        server.listen(0, host, resolvePromise);
-      });
-      servers.push(server);
-    }
-    return servers.map((server) => server.address().port);
-  } finally {
-    await Promise.all(servers.map((server) => new Promise((r) => server.close(r))));
   }
 }
