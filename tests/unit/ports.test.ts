@@ -21,7 +21,7 @@ describe('free ports', () => {
     const answers = await Promise.all(
       [1, 2, 3, 4].map(() => run(process.execPath, ['--input-type=module', '-e', script])),
     );
-    const ports = answers.flatMap(({ stdout }) => JSON.parse(stdout.trim().split('\n')[0]) as number[]);
+    const ports = answers.flatMap(({ stdout }) => JSON.parse(stdout.trim().split('\n')[0] ?? '[]') as number[]);
     expect(ports).toHaveLength(100);
     expect(new Set(ports).size).toBe(100);
   });

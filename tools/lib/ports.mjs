@@ -25,7 +25,8 @@ export function isPortFree(port, host = '127.0.0.1') {
   });
 }
 
-/** The first port the kernel may use for outgoing connections (Linux reads it from /proc; elsewhere IANA's 49152). */
+/** The first port the kernel may use for outgoing connections (Linux reads it from /proc; elsewhere IANA's 49152).
+ * @returns {number} */
 export function ephemeralLow() {
   try {
     const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
@@ -57,15 +58,17 @@ process.once('exit', () => {
   for (const file of held) rmSync(file, { force: true });
 });
 
+/** @returns {Promise<number>} */
 export async function freePort(host = '127.0.0.1') {
   const [port] = await freePorts(1, host);
-  return port;
+  return /** @type {number} */ (port);
 }
 
 /** `count` distinct free ports, none in the ephemeral range, none handed to another process while this one lives. */
 export async function freePorts(count, host = '127.0.0.1') {
   mkdirSync(LEASES, { recursive: true });
   const high = ephemeralLow() - 1;
+  /** @type {any[]} numbers; typed loosely so that `const [a, b] = await freePorts(2)` gives numbers. */
   const ports = [];
   for (let tries = 0; ports.length < count; tries++) {
     if (tries > 2000) throw new Error(`No free port found between ${LOWEST} and ${high}.`);
