@@ -6,10 +6,8 @@ import type { APIRequestContext } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { expect, test } from '../fixtures';
 import { openPage, PNG_1X1, signInContext } from '../ideas-helpers';
+import { SHARED_STACK_GOAL_MS } from '../purge-goal';
 import { unique } from '../staff-helpers';
-
-/** Purges are queued and sent within Cloudflare's budget (README "Edge cache"): the goal is 15 s. */
-const PURGE_GOAL_MS = 15_000;
 
 async function boardOf(admin: PocketBase, visibility: 'public' | 'staff') {
   const slug = `files-${visibility}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -83,11 +81,15 @@ test('a public idea’s image comes from the edge until the idea moves to a staf
   const author = await createMember();
   const idea = await ideaWithImage(admin, (await boardOf(admin, 'public')).id, author.id);
   const address = `${siteAddress(idea, idea['images'][0])}?thumb=320x0`;
-  await expect.poll(async () => (await visitorGets(request, address)).cache, { timeout: PURGE_GOAL_MS }).toBe('HIT');
+  await expect
+    .poll(async () => (await visitorGets(request, address)).cache, { timeout: SHARED_STACK_GOAL_MS })
+    .toBe('HIT');
   expect((await visitorGets(request, address)).status).toBe(200);
 
   await admin.collection('posts').update(idea.id, { board: (await boardOf(admin, 'staff')).id });
-  await expect.poll(async () => (await visitorGets(request, address)).status, { timeout: PURGE_GOAL_MS }).toBe(404);
+  await expect
+    .poll(async () => (await visitorGets(request, address)).status, { timeout: SHARED_STACK_GOAL_MS })
+    .toBe(404);
 });
 
 test('a comment’s image stops reaching visitors once a moderator hides the comment', async ({
@@ -104,8 +106,12 @@ test('a comment’s image stops reaching visitors once a moderator hides the com
   form.append('images', new File([new Uint8Array(PNG_1X1)], 'mine.png', { type: 'image/png' }));
   const comment = await admin.collection('comments').create(form);
   const address = siteAddress(comment, comment['images'][0]);
-  await expect.poll(async () => (await visitorGets(request, address)).cache, { timeout: PURGE_GOAL_MS }).toBe('HIT');
+  await expect
+    .poll(async () => (await visitorGets(request, address)).cache, { timeout: SHARED_STACK_GOAL_MS })
+    .toBe('HIT');
 
   await admin.collection('comments').update(comment.id, { hidden: true });
-  await expect.poll(async () => (await visitorGets(request, address)).status, { timeout: PURGE_GOAL_MS }).toBe(404);
+  await expect
+    .poll(async () => (await visitorGets(request, address)).status, { timeout: SHARED_STACK_GOAL_MS })
+    .toBe(404);
 });

@@ -6,6 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { publicIdea, withOwnStack } from '../own-stack';
+import { SHARED_STACK_GOAL_MS, STALENESS_GOAL_MS } from '../purge-goal';
 import { clientFor, unique } from '../staff-helpers';
 
 const cacheStatus = async (request: APIRequestContext, path: string, headers: Record<string, string> = {}) => {
@@ -36,14 +37,6 @@ const untilCached = async (request: APIRequestContext, path: string) => {
   await cachedCopy(request, path);
 };
 
-/** Purges are queued and sent within Cloudflare's budget: a written text shows within the goal (15 s). */
-const STALENESS_GOAL_MS = 15_000;
-/** One refill of the Free plan's purge budget (5 calls a minute). On the shared stack the other workers' writes
- * spend the queue's burst, so a tag may wait for the next token before its call: a page shows the write within
- * the goal plus that wait (one run failed at 15 s exactly so). The goal with the budget spent on purpose is
- * asserted on a stack of its own (the last test here), where nothing else writes. */
-const ONE_REFILL_MS = 60_000 / 5;
-const SHARED_STACK_GOAL_MS = STALENESS_GOAL_MS + ONE_REFILL_MS;
 const untilShown = (request: APIRequestContext, path: string, text: string) =>
   expect.poll(async () => (await cacheStatus(request, path)).body, { timeout: SHARED_STACK_GOAL_MS }).toContain(text);
 
