@@ -1,5 +1,5 @@
 // A labelled text input bound to a value, keeping what was typed before hydration, with its hint and message.
-import { type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FieldFrame } from './FieldFrame';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
@@ -13,9 +13,10 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onCh
 
 export function Field({ id, label, value, onValue, error, hint, ...input }: Props) {
   const element = useRef<HTMLInputElement>(null);
-  // Keep whatever was typed into the server's HTML before the island hydrated.
+  // Keep whatever was typed into the server's HTML before the island hydrated: in a layout effect, so the value is
+  // state in the same commit as hydration, before the hydrated form can take a click.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only once, on hydration.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = element.current?.value;
     if (typed && typed !== value) onValue(typed);
   }, []);

@@ -1,6 +1,6 @@
 // A labelled textarea in the one field frame, with its hint and the server's message; controlled (value and
 // onValue, keeping what was typed before hydration as Field.tsx does) or uncontrolled (defaultValue, posted by name).
-import { type ReactNode, type TextareaHTMLAttributes, useEffect, useRef } from 'react';
+import { type ReactNode, type TextareaHTMLAttributes, useLayoutEffect, useRef } from 'react';
 import { FieldFrame } from './FieldFrame';
 
 interface Props
@@ -16,9 +16,10 @@ interface Props
 
 export function TextareaField({ id, label, hint, error, defaultValue, value, onValue, ...textarea }: Props) {
   const element = useRef<HTMLTextAreaElement>(null);
-  // Keep whatever was typed into the server's HTML before the island hydrated.
+  // Keep whatever was typed into the server's HTML before the island hydrated: in a layout effect, so the value is
+  // state in the same commit as hydration, before the hydrated form can take a click.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only once, on hydration.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = element.current?.value;
     if (value !== undefined && typed && typed !== value) onValue?.(typed);
   }, []);
