@@ -5,11 +5,13 @@
 // links the ticket to an idea as the feedback inbox's Link does (the vote on the requester's behalf, the quote kept as
 // staff-only evidence, the item linked), once however often it is clicked, and only for an agent who is Chorus staff;
 // a missing or forged token, the source off, an oversized body or an agent past the hour's allowance writes nothing.
-// The package an admin uploads is a zip made for this Chorus.
+// The package an admin uploads is a zip made for this Chorus, made again when an address in it changes; each client
+// address may download it 20 times an hour.
 import { unzipSync } from 'fflate';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { createBoard, createPost } from '../../support/world';
 import { SUBDOMAIN, startZendeskServer } from '../../support/zendesk-server';
@@ -205,7 +207,54 @@ describe('the package', () => {
     expect(text).not.toContain(APP_TOKEN);
     expect(text).not.toContain(API_TOKEN);
   });
+
+  it('is made again for the address a request reached, and when the site’s address or sender changes', async () => {
+    const original = (await pb.admin.settings.getAll()).meta;
+    const https = await manifestOf('10.60.0.1', { 'x-forwarded-proto': 'https' });
+    expect(https.parameters).toContainEqual(expect.objectContaining({ default: pb.url.replace('http:', 'https:') }));
+    const plain = await manifestOf('10.60.0.1');
+    expect(plain.parameters).toContainEqual(expect.objectContaining({ name: 'server_url', default: pb.url }));
+    try {
+      await pb.admin.settings.update({
+        meta: { appURL: 'https://ideas.example.org', senderAddress: 'hello@ideas.example.org' },
+      });
+      const moved = await manifestOf('10.60.0.1');
+      expect(moved.author).toMatchObject({ url: 'https://ideas.example.org', email: 'hello@ideas.example.org' });
+    } finally {
+      await pb.admin.settings.update({ meta: { appURL: original.appURL, senderAddress: original.senderAddress } });
+    }
+    expect((await manifestOf('10.60.0.1')).author.url).toBe('https://feedback.example.com');
+  });
+
+  it('is downloaded at most 20 times an hour from one address: then 429, for that address alone', async () => {
+    const times: number[] = [];
+    for (let sent = 0; sent < 20; sent++) {
+      const started = performance.now();
+      const answer = await packageFrom('10.61.0.1');
+      expect(answer.status).toBe(200);
+      expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`Zendesk app package: 20 downloads, median ${times[10]?.toFixed(1)} ms`);
+    const past = await packageFrom('10.61.0.1');
+    expect(past.status).toBe(429);
+    expect(past.headers.get('content-type')).not.toBe('application/zip');
+    expect((await packageFrom('10.61.0.2')).status).toBe(200);
+  });
 });
+
+/** The package as the client at `address` downloads it (headers as given). */
+const packageFrom = (address: string, headers: Record<string, string> = {}) =>
+  fetch(`${pb.url}/api/chorus/zendesk/app/package`, {
+    headers: { ...forwardedAddress(pb.proxySecret, address), ...headers },
+  });
+async function manifestOf(address: string, headers: Record<string, string> = {}) {
+  const answer = await packageFrom(address, headers);
+  expect(answer.status).toBe(200);
+  const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
+  return JSON.parse(new TextDecoder().decode(files['manifest.json']));
+}
 
 describe('beside a ticket', () => {
   it('shows the requester read from Zendesk, the ideas they want with links, and what they look like', async () => {
