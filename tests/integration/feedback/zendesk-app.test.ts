@@ -13,6 +13,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { statementsSince } from '../../support/sql-log';
 import { createBoard, createPost } from '../../support/world';
 import { SUBDOMAIN, startZendeskServer } from '../../support/zendesk-server';
 
@@ -26,6 +27,7 @@ const KIM = 602; // an agent whose email is a member of the board, not staff
 const EVA = 503; // an end-user whose email is a staff member's: not an agent
 const SUE = 603; // another agent, staff in Chorus
 const JO = 604; // an agent, staff in Chorus, who reads Chorus in German
+const MAX = 504; // a requester who wants ideas of every status
 
 interface Idea {
   id: string;
@@ -47,6 +49,7 @@ interface Sidebar {
 let zendesk: Awaited<ReturnType<typeof startZendeskServer>>;
 let pb: TestPocketBase;
 let admin: PocketBase;
+let lead: PocketBase;
 let staff: RecordModel;
 let dana: RecordModel;
 let csvIdea: RecordModel;
@@ -58,9 +61,10 @@ beforeAll(async () => {
   pb = await startTestPocketBase({
     appUrl: 'https://feedback.example.com',
     env: { CHORUS_ZENDESK_API_URL: zendesk.url },
+    dev: true, // every SQL statement printed: what one answer reads is counted
   });
   admin = await pb.actor('admin');
-  const lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
+  lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
   staff = lead.authStore.record as RecordModel;
   await pb.actor('moderator', { email: 'sue@acme.test', name: 'Sue Swift' });
   dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
@@ -257,6 +261,24 @@ async function manifestOf(address: string, headers: Record<string, string> = {})
 }
 
 describe('beside a ticket', () => {
+  it('names each idea’s status, the statuses read once for all the ideas an answer shows', async () => {
+    const max = (await pb.actor('member', { email: 'max@globex.test', name: 'Max Many' })).authStore
+      .record as RecordModel;
+    zendesk.addUser({ id: MAX, name: 'Max Many', email: 'max@globex.test', role: 'end-user' });
+    const board = await createBoard(pb, 'public');
+    const named: Record<string, string> = {};
+    for (const status of await pb.admin.collection('statuses').getFullList({ sort: 'position' })) {
+      const idea = await createPost(pb, board, lead, { title: `Wanted while ${status.name}`, status: status.id });
+      await pb.admin.collection('votes').create({ post: idea.id, user: max.id });
+      named[idea.id] = status.name;
+    }
+    expect(new Set(Object.values(named)).size).toBeGreaterThan(2);
+    const from = pb.output().length;
+    const sidebar = await opened(zendesk.addTicket(MAX, 'Hello', 'Hello there'));
+    expect(Object.fromEntries(sidebar.wanted.map((idea) => [idea.id, idea.status]))).toEqual(named);
+    expect(statementsSince(pb.output(), from, ['statuses'])).toHaveLength(1);
+  });
+
   it('shows the requester read from Zendesk, the ideas they want with links, and what they look like', async () => {
     const ticket = zendesk.addTicket(DANA, 'Hello', 'Hello there');
     const started = performance.now();

@@ -9,7 +9,9 @@
 const { similarIdeas } = require(`${__hooks}/ai/hybrid.js`);
 const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
 const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
-const { memberOf, visibleIdeas, wantedIdeas, wordsOf } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
+const { memberOf, statusNames, visibleIdeas, wantedIdeas, wordsOf } = require(
+  `${__hooks}/feedback/sources/sidebar-ideas.js`,
+);
 const { zendeskTicket } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
 const { ticketInput, requesterOf, staffOf } = require(`${__hooks}/feedback/sources/zendesk/read.js`);
 const { connection } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
@@ -57,18 +59,12 @@ function openAppDoor(e) {
   return { settings, payload, ticketId, agentId };
 }
 
-/** An idea as the app shows it: its title, status name, votes and address. */
-function ideaOf(app, post, linked = []) {
-  let status = '';
-  try {
-    status = post.getString('status') ? app.findRecordById('statuses', post.getString('status')).getString('name') : '';
-  } catch {
-    status = '';
-  }
+/** An idea as the app shows it: its title, status name (from `statuses`, statusNames'), votes and address. */
+function ideaOf(app, post, linked, statuses) {
   return {
     id: post.id,
     title: post.getString('title').slice(0, MAX_TITLE),
-    status,
+    status: statuses[post.getString('status')] || '',
     votes: post.getInt('vote_count'),
     url: `${baseUrl(app)}/p/${post.id}`,
     linked: linked.includes(post.id),
@@ -99,7 +95,9 @@ function sidebar(e, context, extra = {}) {
         suggestionsOf(open).map((one) => String(one.id)),
       ).slice(0, SUGGESTED)
     : [];
-  const show = (posts) => posts.map((post) => ideaOf(e.app, post, linked));
+  const wanted = wantedIdeas(e, member);
+  const statuses = statusNames(e.app, [...wanted, ...suggested, ...(extra.found || [])]);
+  const show = (posts) => posts.map((post) => ideaOf(e.app, post, linked, statuses));
   return {
     words: appWords(wordsOf(e)),
     customer: {
@@ -107,7 +105,7 @@ function sidebar(e, context, extra = {}) {
       email: requester.email,
       member: Boolean(member),
     },
-    wanted: show(wantedIdeas(e, member)),
+    wanted: show(wanted),
     suggested: show(suggested),
     ...(extra.found ? { found: show(extra.found), query: extra.query } : {}),
     ...(extra.said ? { said: extra.said } : {}),
