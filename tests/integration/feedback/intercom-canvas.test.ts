@@ -243,8 +243,11 @@ describe('searching and linking', () => {
     const evidence = await pb.admin.collection('comments').getOne(item?.evidence);
     expect(evidence).toMatchObject({ post: darkIdea.id, internal: true, author: staff.id });
     expect(evidence.body).toContain('> We would love dark mode in the widget.');
+    const from = pb.output().length;
     const again = await canvasFor(SAM, conversation.id, click);
     expect(texts(again)[0]).toContain('already linked');
+    // The words (the site's language: Sam chose none) are read once for the click and the canvas it answers.
+    expect(statementsSince(pb.output(), from, ['site'])).toHaveLength(1);
     expect(await itemsOf(conversation.id)).toHaveLength(1);
     expect(await votesOf(darkIdea, lee)).toHaveLength(1);
   });

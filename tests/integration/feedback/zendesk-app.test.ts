@@ -372,8 +372,11 @@ describe('searching and linking', () => {
     const evidence = await pb.admin.collection('comments').getOne(item?.evidence);
     expect(evidence).toMatchObject({ post: darkIdea.id, internal: true, author: staff.id });
     expect(evidence.body).toContain('> We would love dark mode in the widget.');
+    const from = pb.output().length;
     const again = await sidebarOf('link', click);
     expect(again.said).toContain('already linked');
+    // The words (the site's language: Sam chose none) are read once for the click and the sidebar it answers.
+    expect(statementsSince(pb.output(), from, ['site'])).toHaveLength(1);
     expect(await itemsOf(ticket.id)).toHaveLength(1);
     const gone = await appCall('link', { ...click, idea: 'zzzzzzzzzzzzzzz' });
     expect(gone.status).toBe(404);
