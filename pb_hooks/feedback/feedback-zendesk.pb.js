@@ -5,7 +5,7 @@
 // settings admins give it (the API token, signing secret and app token written, never read back).
 //
 // POST /api/chorus/zendesk/webhook       Zendesk: { ticket_id, comment_id?, agent_id? }, signed
-// GET  /api/chorus/zendesk/app/package   anyone: the sidebar app's zip for this Chorus (no secret in it)
+// GET  /api/chorus/zendesk/app/package   anyone (20 an hour per address): the sidebar app's zip for this Chorus (no secret)
 // POST /api/chorus/zendesk/app/ideas { ticket_id, agent_id, query? }   the sidebar app through Zendesk's proxy
 //      (Authorization: Bearer <app token>): the requester, the ideas they want, the ticket's suggestions, a search
 // POST /api/chorus/zendesk/app/link { ticket_id, agent_id, idea }   the sidebar app: the ticket linked to the idea

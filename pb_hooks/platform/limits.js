@@ -65,6 +65,9 @@ const LIMITS = {
   // requests of Zendesk's ticket sidebar app per agent (feedback/sources/zendesk/app.js): each opening, search or
   // link reads Zendesk's API and Chorus; a busy support hour, never a script
   'zendesk-app': { max: 120, window: 3600 },
+  // downloads of Zendesk's sidebar app package per client address (feedback/sources/zendesk/app-package.js): an admin
+  // downloads it once per install or update; the route is public
+  'zendesk-app-package': { max: 20, window: 3600 },
   // members made for unknown senders, per board: addresses are easy to vary, a board's queue is not endless
   'inbound-new-member': { max: 100, window: 3600 },
   // searches that found nothing, recorded for staff insight per client address (insights-report/search-misses.js)

@@ -2,7 +2,8 @@
 // documented (developer.zendesk.com/documentation/apps/app-developer-guide/manifest/ and "Setting up new apps", file
 // requirements): the files Zendesk requires, a manifest with its required properties and a ticket sidebar location
 // whose page exists, the token a secure setting used only in a header on the one domain the package is made for, the
-// logos at the sizes Zendesk asks, every parameter labelled; and its script calls only routes Chorus serves.
+// logos at the sizes Zendesk asks, every parameter labelled; and its script calls only routes Chorus serves. The
+// public route that packs it is limited per client address before anything is read or built.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +77,13 @@ describe('the Zendesk app package', () => {
     const hooks = readFileSync(join(ROOT, 'pb_hooks/feedback/feedback-zendesk.pb.js'), 'utf8');
     for (const route of routes) expect(hooks).toContain(`routerAdd('POST', '${route}'`);
     expect(script).toContain("type: 'POST'");
+  });
+
+  it('is limited per client address before anything is read or built, at a number of its own', () => {
+    const packaged = readFileSync(join(ROOT, 'pb_hooks/feedback/sources/zendesk/app-package.js'), 'utf8');
+    const route = packaged.slice(packaged.indexOf('function appPackage('));
+    expect(route.split('\n')[1]).toBe("  spend('zendesk-app-package', e.realIP());");
+    const limits = readFileSync(join(ROOT, 'pb_hooks/platform/limits.js'), 'utf8');
+    expect(limits).toContain("'zendesk-app-package': { max: 20, window: 3600 },");
   });
 });

@@ -1,7 +1,8 @@
 // What the support desks' sidebar apps share (Intercom's inbox app, Zendesk's ticket sidebar app; issue 58): the
 // customer account behind an email (never a staff account), the ideas that customer wants (their votes, those staff
-// cast on their behalf too), which of a list of ideas the calling staff member (`e.auth`) may see, and the apps'
-// words in that staff member's language (locales/*.json, `sidebarApp`).
+// cast on their behalf too), which of a list of ideas the calling staff member (`e.auth`) may see, their statuses'
+// names (one read for an answer's ideas), and the apps' words in that staff member's language (locales/*.json,
+// `sidebarApp`).
 const { recipientLocale, siteLocale, translate, translator } = require(`${__hooks}/platform/i18n.js`);
 
 const IDEA_ID = /^[a-z0-9]{15}$/;
@@ -33,6 +34,15 @@ function wantedIdeas(e, member) {
   ).slice(0, WANTED);
 }
 
+/** The names of the statuses of `posts`, by status id: one read for all of an answer's ideas, not one per idea. */
+function statusNames(app, posts) {
+  const ids = [...new Set(posts.map((post) => post.getString('status')).filter(Boolean))];
+  const names = {};
+  if (!ids.length) return names;
+  for (const status of app.findRecordsByIds('statuses', ids)) names[status.id] = status.getString('name');
+  return names;
+}
+
 /** The apps' words in `locale`: `t(key, values)` and an idea's vote count. */
 const wordsFor = (locale) => ({
   locale,
@@ -43,4 +53,4 @@ const wordsFor = (locale) => ({
 /** The words for the request's caller: the staff member's language once known (`e.auth`), else the site's. */
 const wordsOf = (e) => wordsFor(e.auth ? recipientLocale(e.app, e.auth) : siteLocale(e.app));
 
-module.exports = { memberOf, visibleIdeas, wantedIdeas, wordsFor, wordsOf, IDEA_ID };
+module.exports = { memberOf, visibleIdeas, wantedIdeas, statusNames, wordsFor, wordsOf, IDEA_ID };

@@ -9,6 +9,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCanvasSigned, startIntercomServer, WORKSPACE } from '../../support/intercom-server';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { statementsSince } from '../../support/sql-log';
 import { createBoard, createPost } from '../../support/world';
 
 const SECRET = '7a1c3e5f7b9d1f3a5c7e9b1d3f5a7c9e'; // a client secret's shape
@@ -28,7 +29,7 @@ interface Component {
   id?: string;
   text?: string;
   style?: string;
-  items?: { id: string; title: string; action: { type: string; url?: string } }[];
+  items?: { id: string; title: string; subtitle?: string; action: { type: string; url?: string } }[];
 }
 interface Canvas {
   canvas: { content: { components: Component[] }; stored_data: Record<string, unknown> };
@@ -47,6 +48,7 @@ beforeAll(async () => {
   pb = await startTestPocketBase({
     appUrl: 'https://feedback.example.com',
     env: { CHORUS_INTERCOM_API_URL: intercom.url },
+    dev: true, // every SQL statement printed: what one answer reads is counted
   });
   admin = await pb.actor('admin');
   const lead = await pb.actor('moderator', { email: 'sam@acme.test', name: 'Sam Support' });
@@ -155,6 +157,26 @@ describe('opening the app', () => {
     expect(texts(canvas)).toContain('and 1 more idea');
   });
 
+  it('names each shown idea’s status, the statuses read once for the whole canvas', async () => {
+    const board = await createBoard(pb, 'public');
+    const author = await pb.actor('moderator');
+    const named: Record<string, string> = {};
+    for (const status of await pb.admin.collection('statuses').getFullList({ sort: 'position' })) {
+      const idea = await createPost(pb, board, author, { title: `Export while ${status.name}`, status: status.id });
+      named[`link:${idea.id}`] = status.name;
+    }
+    expect(new Set(Object.values(named)).size).toBeGreaterThan(2);
+    const from = pb.output().length;
+    const canvas = await canvasFor(SAM, intercom.addConversation(DANA, '<p>Hi</p>').id, {
+      component_id: 'query',
+      input_values: { query: 'export while' },
+    });
+    const found = listed(canvas).filter((one) => one.id in named);
+    expect(found.length).toBeGreaterThan(2);
+    for (const one of found) expect(one.subtitle).toBe(`${named[one.id]} · 0 votes`);
+    expect(statementsSince(pb.output(), from, ['statuses'])).toHaveLength(1);
+  });
+
   it('shows a customer Chorus does not know yet, and says when Intercom knows no email', async () => {
     const unknown = await canvasFor(SAM, intercom.addConversation(LEE, '<p>Hi</p>').id);
     expect(texts(unknown)).toEqual(expect.arrayContaining(['*lee@initech.test*', 'No ideas wanted yet.']));
@@ -221,8 +243,11 @@ describe('searching and linking', () => {
     const evidence = await pb.admin.collection('comments').getOne(item?.evidence);
     expect(evidence).toMatchObject({ post: darkIdea.id, internal: true, author: staff.id });
     expect(evidence.body).toContain('> We would love dark mode in the widget.');
+    const from = pb.output().length;
     const again = await canvasFor(SAM, conversation.id, click);
     expect(texts(again)[0]).toContain('already linked');
+    // The words (the site's language: Sam chose none) are read once for the click and the canvas it answers.
+    expect(statementsSince(pb.output(), from, ['site'])).toHaveLength(1);
     expect(await itemsOf(conversation.id)).toHaveLength(1);
     expect(await votesOf(darkIdea, lee)).toHaveLength(1);
   });

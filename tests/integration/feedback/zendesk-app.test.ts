@@ -5,12 +5,15 @@
 // links the ticket to an idea as the feedback inbox's Link does (the vote on the requester's behalf, the quote kept as
 // staff-only evidence, the item linked), once however often it is clicked, and only for an agent who is Chorus staff;
 // a missing or forged token, the source off, an oversized body or an agent past the hour's allowance writes nothing.
-// The package an admin uploads is a zip made for this Chorus.
+// The package an admin uploads is a zip made for this Chorus, made again when an address in it changes; each client
+// address may download it 20 times an hour.
 import { unzipSync } from 'fflate';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { statementsSince } from '../../support/sql-log';
 import { createBoard, createPost } from '../../support/world';
 import { SUBDOMAIN, startZendeskServer } from '../../support/zendesk-server';
 
@@ -24,6 +27,7 @@ const KIM = 602; // an agent whose email is a member of the board, not staff
 const EVA = 503; // an end-user whose email is a staff member's: not an agent
 const SUE = 603; // another agent, staff in Chorus
 const JO = 604; // an agent, staff in Chorus, who reads Chorus in German
+const MAX = 504; // a requester who wants ideas of every status
 
 interface Idea {
   id: string;
@@ -45,6 +49,7 @@ interface Sidebar {
 let zendesk: Awaited<ReturnType<typeof startZendeskServer>>;
 let pb: TestPocketBase;
 let admin: PocketBase;
+let lead: PocketBase;
 let staff: RecordModel;
 let dana: RecordModel;
 let csvIdea: RecordModel;
@@ -56,9 +61,10 @@ beforeAll(async () => {
   pb = await startTestPocketBase({
     appUrl: 'https://feedback.example.com',
     env: { CHORUS_ZENDESK_API_URL: zendesk.url },
+    dev: true, // every SQL statement printed: what one answer reads is counted
   });
   admin = await pb.actor('admin');
-  const lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
+  lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
   staff = lead.authStore.record as RecordModel;
   await pb.actor('moderator', { email: 'sue@acme.test', name: 'Sue Swift' });
   dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
@@ -205,9 +211,74 @@ describe('the package', () => {
     expect(text).not.toContain(APP_TOKEN);
     expect(text).not.toContain(API_TOKEN);
   });
+
+  it('is made again for the address a request reached, and when the site’s address or sender changes', async () => {
+    const original = (await pb.admin.settings.getAll()).meta;
+    const https = await manifestOf('10.60.0.1', { 'x-forwarded-proto': 'https' });
+    expect(https.parameters).toContainEqual(expect.objectContaining({ default: pb.url.replace('http:', 'https:') }));
+    const plain = await manifestOf('10.60.0.1');
+    expect(plain.parameters).toContainEqual(expect.objectContaining({ name: 'server_url', default: pb.url }));
+    try {
+      await pb.admin.settings.update({
+        meta: { appURL: 'https://ideas.example.org', senderAddress: 'hello@ideas.example.org' },
+      });
+      const moved = await manifestOf('10.60.0.1');
+      expect(moved.author).toMatchObject({ url: 'https://ideas.example.org', email: 'hello@ideas.example.org' });
+    } finally {
+      await pb.admin.settings.update({ meta: { appURL: original.appURL, senderAddress: original.senderAddress } });
+    }
+    expect((await manifestOf('10.60.0.1')).author.url).toBe('https://feedback.example.com');
+  });
+
+  it('is downloaded at most 20 times an hour from one address: then 429, for that address alone', async () => {
+    const times: number[] = [];
+    for (let sent = 0; sent < 20; sent++) {
+      const started = performance.now();
+      const answer = await packageFrom('10.61.0.1');
+      expect(answer.status).toBe(200);
+      expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`Zendesk app package: 20 downloads, median ${times[10]?.toFixed(1)} ms`);
+    const past = await packageFrom('10.61.0.1');
+    expect(past.status).toBe(429);
+    expect(past.headers.get('content-type')).not.toBe('application/zip');
+    expect((await packageFrom('10.61.0.2')).status).toBe(200);
+  });
 });
 
+/** The package as the client at `address` downloads it (headers as given). */
+const packageFrom = (address: string, headers: Record<string, string> = {}) =>
+  fetch(`${pb.url}/api/chorus/zendesk/app/package`, {
+    headers: { ...forwardedAddress(pb.proxySecret, address), ...headers },
+  });
+async function manifestOf(address: string, headers: Record<string, string> = {}) {
+  const answer = await packageFrom(address, headers);
+  expect(answer.status).toBe(200);
+  const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
+  return JSON.parse(new TextDecoder().decode(files['manifest.json']));
+}
+
 describe('beside a ticket', () => {
+  it('names each idea’s status, the statuses read once for all the ideas an answer shows', async () => {
+    const max = (await pb.actor('member', { email: 'max@globex.test', name: 'Max Many' })).authStore
+      .record as RecordModel;
+    zendesk.addUser({ id: MAX, name: 'Max Many', email: 'max@globex.test', role: 'end-user' });
+    const board = await createBoard(pb, 'public');
+    const named: Record<string, string> = {};
+    for (const status of await pb.admin.collection('statuses').getFullList({ sort: 'position' })) {
+      const idea = await createPost(pb, board, lead, { title: `Wanted while ${status.name}`, status: status.id });
+      await pb.admin.collection('votes').create({ post: idea.id, user: max.id });
+      named[idea.id] = status.name;
+    }
+    expect(new Set(Object.values(named)).size).toBeGreaterThan(2);
+    const from = pb.output().length;
+    const sidebar = await opened(zendesk.addTicket(MAX, 'Hello', 'Hello there'));
+    expect(Object.fromEntries(sidebar.wanted.map((idea) => [idea.id, idea.status]))).toEqual(named);
+    expect(statementsSince(pb.output(), from, ['statuses'])).toHaveLength(1);
+  });
+
   it('shows the requester read from Zendesk, the ideas they want with links, and what they look like', async () => {
     const ticket = zendesk.addTicket(DANA, 'Hello', 'Hello there');
     const started = performance.now();
@@ -301,8 +372,11 @@ describe('searching and linking', () => {
     const evidence = await pb.admin.collection('comments').getOne(item?.evidence);
     expect(evidence).toMatchObject({ post: darkIdea.id, internal: true, author: staff.id });
     expect(evidence.body).toContain('> We would love dark mode in the widget.');
+    const from = pb.output().length;
     const again = await sidebarOf('link', click);
     expect(again.said).toContain('already linked');
+    // The words (the site's language: Sam chose none) are read once for the click and the sidebar it answers.
+    expect(statementsSince(pb.output(), from, ['site'])).toHaveLength(1);
     expect(await itemsOf(ticket.id)).toHaveLength(1);
     const gone = await appCall('link', { ...click, idea: 'zzzzzzzzzzzzzzz' });
     expect(gone.status).toBe(404);

@@ -158,12 +158,13 @@ export const FEEDBACK_ROUTES = {
       tags: ['chorus'],
       operationId: 'zendeskAppPackage',
       summary:
-        'Anyone: the Zendesk sidebar app (Zendesk Apps framework v2) as the zip an admin uploads to Zendesk as a private app, made for this Chorus (its address as the server_url setting, its host as the only domain the app’s secure token goes to); no secret in it',
+        'Anyone: the Zendesk sidebar app (Zendesk Apps framework v2) as the zip an admin uploads to Zendesk as a private app, made for this Chorus (its address as the server_url setting, its host as the only domain the app’s secure token goes to); no secret in it; 20 downloads an hour per client address (429 past them)',
       responses: {
         200: {
           description: 'The zip',
           content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
         },
+        429: err,
       },
     },
   },

@@ -2,7 +2,9 @@
 // teammate sees beside a conversation, as Canvas Kit components (text, list, input, divider). Every word a
 // customer or staff member wrote is cut to a length and, in a text component (which renders Markdown), escaped;
 // list items and labels are plain strings. A canvas answers { canvas: { content: { components }, stored_data } }.
-// Its words are in the staff member's language (locales/*.json, `sidebarApp`, shared with Zendesk's app).
+// Its words are in the staff member's language (locales/*.json, `sidebarApp`, shared with Zendesk's app); the shown
+// ideas' statuses are read once for the canvas.
+const { statusNames } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
 const { baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 
 const MAX_TITLE = 120;
@@ -11,6 +13,7 @@ const MAX_QUERY = 200;
 // Intercom's inbox guidance: a first canvas under 400 pixels (developers.intercom.com/docs/canvas-kit/
 // canvas-kit-inbox-best-practices): a few wanted ideas, the search box with its inline button, three suggestions.
 const WANTED_SHOWN = 3;
+const SUGGESTED_SHOWN = 3;
 
 /** `text` on one line, at most `max` characters (an ellipsis when cut). */
 function cut(text, max) {
@@ -25,41 +28,35 @@ const markdownSafe = (text, max = MAX_LINE) => cut(text, max).replace(/[\\`*_[\]
 
 const text = (words, style = 'paragraph') => ({ type: 'text', text: words, style });
 
-/** An idea's status name and votes, the line under its title. */
-function ideaLine(app, post, words) {
-  const votes = post.getInt('vote_count');
-  let status = '';
-  try {
-    status = post.getString('status') ? app.findRecordById('statuses', post.getString('status')).getString('name') : '';
-  } catch {
-    status = '';
-  }
-  return cut([status, words.votes(votes)].filter(Boolean).join(' · '), MAX_TITLE);
+/** An idea's status name (from `statuses`, statusNames') and votes, the line under its title. */
+function ideaLine(post, words, statuses) {
+  const status = statuses[post.getString('status')] || '';
+  return cut([status, words.votes(post.getInt('vote_count'))].filter(Boolean).join(' · '), MAX_TITLE);
 }
 
 /** The ideas the customer wants, each opening the idea on the site. */
-function wantedList(app, posts, words) {
+function wantedList(app, posts, words, statuses) {
   return {
     type: 'list',
     items: posts.map((post) => ({
       type: 'item',
       id: `open:${post.id}`,
       title: cut(post.getString('title'), MAX_TITLE),
-      subtitle: ideaLine(app, post, words),
+      subtitle: ideaLine(post, words, statuses),
       action: { type: 'url', url: `${baseUrl(app)}/p/${post.id}` },
     })),
   };
 }
 
 /** Ideas to link the conversation to, one click each (component_id `link:<idea id>`). */
-function linkList(app, posts, words) {
+function linkList(posts, words, statuses) {
   return {
     type: 'list',
     items: posts.map((post) => ({
       type: 'item',
       id: `link:${post.id}`,
       title: cut(post.getString('title'), MAX_TITLE),
-      subtitle: ideaLine(app, post, words),
+      subtitle: ideaLine(post, words, statuses),
       tertiary_text: words.t('link'),
       action: { type: 'submit' },
     })),
@@ -87,13 +84,16 @@ const notice = (words, style = 'muted') => canvas([text(markdownSafe(words, 1000
  * search box, then `found` (a search's ideas, with `query`) or the captured conversation's suggestions.
  */
 function homeCanvas(app, { words, customer, wanted, suggested, found, query, said, saidStyle = 'muted', stored }) {
+  const shown = wanted.slice(0, WANTED_SHOWN);
+  const offered = found || suggested.slice(0, SUGGESTED_SHOWN);
+  const statuses = statusNames(app, [...shown, ...offered]);
   const parts = [];
   if (said) parts.push(text(markdownSafe(said), saidStyle));
   const who = customer.member ? cut(customer.member.getString('name') || customer.email, MAX_TITLE) : customer.email;
   parts.push(text(`*${markdownSafe(who, MAX_TITLE)}*`, 'header'));
   if (!customer.member) parts.push(text(words.t('notMember'), 'muted'));
   if (wanted.length) {
-    parts.push(wantedList(app, wanted.slice(0, WANTED_SHOWN), words));
+    parts.push(wantedList(app, shown, words, statuses));
     const more = wanted.length - WANTED_SHOWN;
     if (more > 0) parts.push(text(words.t('more', { count: more }), 'muted'));
   } else {
@@ -103,11 +103,11 @@ function homeCanvas(app, { words, customer, wanted, suggested, found, query, sai
   if (found) {
     parts.push(
       found.length
-        ? linkList(app, found, words)
+        ? linkList(found, words, statuses)
         : text(words.t('noMatch', { query: markdownSafe(query, MAX_QUERY) }), 'muted'),
     );
-  } else if (suggested.length) {
-    parts.push(text(words.t('suggested'), 'muted'), linkList(app, suggested.slice(0, 3), words));
+  } else if (offered.length) {
+    parts.push(text(words.t('suggested'), 'muted'), linkList(offered, words, statuses));
   }
   return canvas(parts, stored);
 }

@@ -73,15 +73,18 @@ const conversationItems = (app, conversationId) =>
       })
     : [];
 
-/** The canvas beside the conversation, in the staff member's language, with `extra` ({ said, saidStyle, found,
- * query }). */
-function home(e, payload, extra = {}) {
+/**
+ * The canvas beside the conversation, in the staff member's language (`context.words`), with `extra` ({ said,
+ * saidStyle, found, query }).
+ */
+function home(e, context, extra = {}) {
+  const { payload, words } = context;
   const email = emailOf(payload);
   const member = memberOf(e.app, email);
   const conversationId = conversationIdOf(payload);
   const open = conversationItems(e.app, conversationId).find((item) => item.getString('status') === 'new');
   return homeCanvas(e.app, {
-    words: wordsOf(e),
+    words,
     customer: { email, member },
     wanted: wantedIdeas(e, member),
     suggested: open
@@ -103,20 +106,32 @@ function staffOf(e, payload) {
   return staff;
 }
 
+/**
+ * What one request works with: its settings and payload, the staff member (made the caller; null when the teammate is
+ * not staff) and the words in their language (else the site's), read once for the request.
+ */
+function contextOf(e, door) {
+  const staff = staffOf(e, door.payload);
+  return { settings: door.settings, payload: door.payload, staff, words: wordsOf(e) };
+}
+
 /** POST /api/chorus/intercom/canvas/initialize: the teammate opened the app beside a conversation. */
 function initializeCanvas(e) {
   const door = openCanvasDoor(e);
   if (door.refused) return door.refused;
-  if (!staffOf(e, door.payload)) return e.json(200, notice(wordsOf(e).t('notStaff', { vendor: 'Intercom' }), 'error'));
-  if (!emailOf(door.payload)) return e.json(200, notice(wordsOf(e).t('noEmail')));
-  return e.json(200, home(e, door.payload));
+  const context = contextOf(e, door);
+  const { t } = context.words;
+  if (!context.staff) return e.json(200, notice(t('notStaff', { vendor: 'Intercom' }), 'error'));
+  if (!emailOf(context.payload)) return e.json(200, notice(t('noEmail')));
+  return e.json(200, home(e, context));
 }
 
 /**
  * The item a link takes: the conversation's open one, else it captured now, said by the contact the teammate is
  * looking at (in a group conversation Intercom asks once per customer); { item } or { problem }.
  */
-function itemToLink(e, settings, payload, staff, post) {
+function itemToLink(e, context, post) {
+  const { settings, payload, staff } = context;
   const conversationId = conversationIdOf(payload);
   const items = conversationItems(e.app, conversationId);
   const open = items.find((item) => item.getString('status') === 'new');
@@ -129,7 +144,7 @@ function itemToLink(e, settings, payload, staff, post) {
     authorEmail: emailOf(payload),
     authorName: String(contact?.name || '').slice(0, 200),
   };
-  if (!input) return { problem: wordsOf(e).t('unreadable') };
+  if (!input) return { problem: context.words.t('unreadable') };
   const captured = captureFeedback(e.app, input);
   if (captured.item.getString('status') === 'new') return { item: captured.item };
   // Their words already went to another idea (or were dismissed): this idea keeps its own evidence.
@@ -137,28 +152,28 @@ function itemToLink(e, settings, payload, staff, post) {
 }
 
 /** A Link click: the conversation linked to idea `ideaId`, once; the canvas says what happened. */
-function linkConversation(e, settings, payload, staff, ideaId) {
-  const { t } = wordsOf(e);
-  const conversationId = conversationIdOf(payload);
-  if (!conversationId) return home(e, payload, { said: t('openConversation'), saidStyle: 'error' });
+function linkConversation(e, context, ideaId) {
+  const { t } = context.words;
+  const conversationId = conversationIdOf(context.payload);
+  if (!conversationId) return home(e, context, { said: t('openConversation'), saidStyle: 'error' });
   const post = visibleIdeas(e, [ideaId])[0];
-  if (!post) return home(e, payload, { said: t('ideaGone'), saidStyle: 'error' });
+  if (!post) return home(e, context, { said: t('ideaGone'), saidStyle: 'error' });
   const title = post.getString('title');
   const already = conversationItems(e.app, conversationId).some(
     (item) => item.getString('status') === 'linked' && item.getString('idea') === post.id,
   );
-  if (already) return home(e, payload, { said: t('alreadyLinked', { title }) });
+  if (already) return home(e, context, { said: t('alreadyLinked', { title }) });
   try {
-    const chosen = itemToLink(e, settings, payload, staff, post);
-    if (chosen.problem) return home(e, payload, { said: chosen.problem, saidStyle: 'error' });
-    const linked = require(`${__hooks}/feedback/actions.js`).linkAs(e, staff, chosen.item.id, post.id);
+    const chosen = itemToLink(e, context, post);
+    if (chosen.problem) return home(e, context, { said: chosen.problem, saidStyle: 'error' });
+    const linked = require(`${__hooks}/feedback/actions.js`).linkAs(e, context.staff, chosen.item.id, post.id);
     const who = linked.item.getString('author_name') || linked.item.getString('author_email') || t('theCustomer');
     const said = linked.voted
       ? t(linked.voted.already ? 'linkedAlready' : 'linkedNow', { who, title })
       : t('linkedNoVote', { title, vendor: 'Intercom' });
-    return home(e, payload, { said });
+    return home(e, context, { said });
   } catch (error) {
-    return home(e, payload, {
+    return home(e, context, {
       said: t('notLinked', { reason: String(error?.message || error).slice(0, 200) }),
       saidStyle: 'error',
     });
@@ -166,23 +181,26 @@ function linkConversation(e, settings, payload, staff, ideaId) {
 }
 
 /** A search: the ideas matching the typed words (and their meaning, where a provider is configured). */
-function search(e, payload, staff) {
-  const query = String(payload.input_values?.query ?? '')
+function search(e, context) {
+  const query = String(context.payload.input_values?.query ?? '')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_QUERY);
-  if (!query) return home(e, payload, { said: wordsOf(e).t('typeToSearch') });
+  if (!query) return home(e, context, { said: context.words.t('typeToSearch') });
   const meaning = require(`${__hooks}/ai/provider.js`).isConfigured();
-  const ids = similarIdeas(e.app, query, { auth: staff.id, staff: true, limit: FOUND, meaning }).map((one) => one.id);
-  return home(e, payload, { found: visibleIdeas(e, ids), query });
+  const ids = similarIdeas(e.app, query, { auth: context.staff.id, staff: true, limit: FOUND, meaning }).map(
+    (one) => one.id,
+  );
+  return home(e, context, { found: visibleIdeas(e, ids), query });
 }
 
 /** POST /api/chorus/intercom/canvas/submit: the teammate clicked a button or an idea. */
 function submitCanvas(e) {
   const door = openCanvasDoor(e);
   if (door.refused) return door.refused;
-  const payload = door.payload;
-  const staff = staffOf(e, payload);
+  const context = contextOf(e, door);
+  const { payload, staff } = context;
+  const { t } = context.words;
   if (!staff) {
     e.app
       .logger()
@@ -191,17 +209,17 @@ function submitCanvas(e) {
         'admin',
         String(payload.admin?.id ?? '').slice(0, 40),
       );
-    return e.json(200, notice(wordsOf(e).t('notStaff', { vendor: 'Intercom' }), 'error'));
+    return e.json(200, notice(t('notStaff', { vendor: 'Intercom' }), 'error'));
   }
   if (take('intercom-canvas', staff.id)) {
-    return e.json(200, notice(wordsOf(e).t('tooMany'), 'error'));
+    return e.json(200, notice(t('tooMany'), 'error'));
   }
-  if (!emailOf(payload)) return e.json(200, notice(wordsOf(e).t('noEmail')));
+  if (!emailOf(payload)) return e.json(200, notice(t('noEmail')));
   const component = String(payload.component_id ?? '');
-  if (component === 'query' || component === 'search') return e.json(200, search(e, payload, staff));
+  if (component === 'query' || component === 'search') return e.json(200, search(e, context));
   const link = /^link:([a-z0-9]{15})$/.exec(component);
-  if (link) return e.json(200, linkConversation(e, door.settings, payload, staff, link[1]));
-  return e.json(200, home(e, payload));
+  if (link) return e.json(200, linkConversation(e, context, link[1]));
+  return e.json(200, home(e, context));
 }
 
 module.exports = { initializeCanvas, submitCanvas };

@@ -9,7 +9,9 @@
 const { similarIdeas } = require(`${__hooks}/ai/hybrid.js`);
 const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
 const { suggestionsOf } = require(`${__hooks}/feedback/view.js`);
-const { memberOf, visibleIdeas, wantedIdeas, wordsOf } = require(`${__hooks}/feedback/sources/sidebar-ideas.js`);
+const { memberOf, statusNames, visibleIdeas, wantedIdeas, wordsOf } = require(
+  `${__hooks}/feedback/sources/sidebar-ideas.js`,
+);
 const { zendeskTicket } = require(`${__hooks}/feedback/sources/zendesk/api.js`);
 const { ticketInput, requesterOf, staffOf } = require(`${__hooks}/feedback/sources/zendesk/read.js`);
 const { connection } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
@@ -57,18 +59,12 @@ function openAppDoor(e) {
   return { settings, payload, ticketId, agentId };
 }
 
-/** An idea as the app shows it: its title, status name, votes and address. */
-function ideaOf(app, post, linked = []) {
-  let status = '';
-  try {
-    status = post.getString('status') ? app.findRecordById('statuses', post.getString('status')).getString('name') : '';
-  } catch {
-    status = '';
-  }
+/** An idea as the app shows it: its title, status name (from `statuses`, statusNames'), votes and address. */
+function ideaOf(app, post, linked, statuses) {
   return {
     id: post.id,
     title: post.getString('title').slice(0, MAX_TITLE),
-    status,
+    status: statuses[post.getString('status')] || '',
     votes: post.getInt('vote_count'),
     url: `${baseUrl(app)}/p/${post.id}`,
     linked: linked.includes(post.id),
@@ -88,7 +84,7 @@ const ticketItems = (app, ticketId) =>
 
 /** What the sidebar shows: the requester, the ideas they want, the ticket's suggestions (or `found`), and `extra`. */
 function sidebar(e, context, extra = {}) {
-  const { requester, ticketId } = context;
+  const { requester, ticketId, words } = context;
   const member = memberOf(e.app, requester.email.toLowerCase());
   const items = ticketItems(e.app, ticketId);
   const linked = items.filter((item) => item.getString('status') === 'linked').map((item) => item.getString('idea'));
@@ -99,15 +95,17 @@ function sidebar(e, context, extra = {}) {
         suggestionsOf(open).map((one) => String(one.id)),
       ).slice(0, SUGGESTED)
     : [];
-  const show = (posts) => posts.map((post) => ideaOf(e.app, post, linked));
+  const wanted = wantedIdeas(e, member);
+  const statuses = statusNames(e.app, [...wanted, ...suggested, ...(extra.found || [])]);
+  const show = (posts) => posts.map((post) => ideaOf(e.app, post, linked, statuses));
   return {
-    words: appWords(wordsOf(e)),
+    words: appWords(words),
     customer: {
       name: requester.name.slice(0, MAX_TITLE),
       email: requester.email,
       member: Boolean(member),
     },
-    wanted: show(wantedIdeas(e, member)),
+    wanted: show(wanted),
     suggested: show(suggested),
     ...(extra.found ? { found: show(extra.found), query: extra.query } : {}),
     ...(extra.said ? { said: extra.said } : {}),
@@ -153,7 +151,8 @@ function staffOfAgent(app, settings, agentId) {
 
 /**
  * The door, the agent's allowance, the agent as Chorus staff (made the caller) and the ticket with its requester,
- * each read from Zendesk's API: { context } or { refused } (answered).
+ * each read from Zendesk's API, and the staff member's words (read once for the request): { context } or { refused }
+ * (answered).
  */
 function openTicket(e) {
   const door = openAppDoor(e);
@@ -172,11 +171,13 @@ function openTicket(e) {
     };
   }
   e.auth = staff; // ideas are seen, votes made and audits kept as this staff member, as in the inbox
+  const words = wordsOf(e);
   const ticket = zendeskTicket(e.app, settings, ticketId);
-  if (!ticket) return { refused: e.json(404, { message: wordsOf(e).t('unreadableTicket') }) };
+  if (!ticket) return { refused: e.json(404, { message: words.t('unreadableTicket') }) };
   return {
     context: {
       settings,
+      words,
       payload: door.payload,
       staff,
       ticket,
@@ -220,7 +221,7 @@ function linkTicket(e) {
   if (opened.refused) return opened.refused;
   const { context } = opened;
   const post = visibleIdeas(e, [String(context.payload.idea ?? '')])[0];
-  const { t } = wordsOf(e);
+  const { t } = context.words;
   if (!post) return e.json(404, { message: t('ideaGone') });
   const title = post.getString('title');
   const already = ticketItems(e.app, context.ticketId).some(
