@@ -28,21 +28,21 @@ interface Shown {
 }
 
 interface Props<S extends { last_event_at: string }, I> {
-  /** Names the heading (`<id>-title`) and the test ids (`<id>-settings`, `-state`, `-last-event`). */
-  id: string;
+  /** The service's name; in lower case it names the heading (`<id>-title`) and the test ids (`<id>-settings`, …). */
   name: string;
   intro: string;
   /** The settings the page loaded, replaced by each save's answer. */
   store: ConnectionSettingsStore<S, I>;
   initial: S;
+  shows: (settings: S) => Shown;
   /** The form's fields, each one setting of the input. */
   fields: SettingField<Extract<keyof I, string>>[];
-  shows: (settings: S) => Shown;
   saveLabel: string;
 }
 
 export function ConnectionCard<S extends { last_event_at: string }, I>(props: Props<S, I>) {
-  const { id, name, intro, store, initial, fields, shows, saveLabel } = props;
+  const { name, intro, store, initial, shows, fields, saveLabel } = props;
+  const id = name.toLowerCase();
   const { settings, save, fieldsProps } = useConnectionForm(store, initial, fields);
   const { addresses, state, lastEvent, noEvent, more, actions } = shows(settings);
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -10,34 +10,10 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
   const t = translator('customers');
   return (
     <ConnectionCard
-      id="hubspot"
       name="HubSpot"
       intro={t('hubspotIntro')}
       store={hubspotSettings}
       initial={initial}
-      fields={[
-        { kind: 'switch', field: 'active', name: 'hubspot_active', label: t('hubspotActive') },
-        {
-          kind: 'secret',
-          field: 'access_token',
-          id: 'hubspot-token',
-          name: 'access_token',
-          label: t('hubspotToken'),
-          hint: t('hubspotTokenHint'),
-          maxLength: 300,
-          pattern: 'pat-[a-z0-9]{2,10}-[A-Za-z0-9\\-]{20,200}',
-          placeholder: 'pat-na1-…',
-        },
-        {
-          kind: 'secret',
-          field: 'client_secret',
-          id: 'hubspot-client-secret',
-          name: 'client_secret',
-          label: t('hubspotClientSecret'),
-          maxLength: 300,
-          pattern: '[A-Za-z0-9\\-]{20,100}',
-        },
-      ]}
       shows={(settings) => ({
         addresses: [{ label: t('hubspotTargetUrl'), url: settings.webhook_url, testId: 'hubspot-endpoint' }],
         state: [
@@ -67,6 +43,29 @@ export default function HubSpotSettings({ initial }: { initial: Settings }) {
           </>
         ),
       })}
+      fields={[
+        { kind: 'switch', field: 'active', name: 'hubspot_active', label: t('hubspotActive') },
+        {
+          kind: 'secret',
+          field: 'access_token',
+          id: 'hubspot-token',
+          name: 'access_token',
+          label: t('hubspotToken'),
+          hint: t('hubspotTokenHint'),
+          maxLength: 300,
+          pattern: 'pat-[a-z0-9]{2,10}-[A-Za-z0-9\\-]{20,200}',
+          placeholder: 'pat-na1-…',
+        },
+        {
+          kind: 'secret',
+          field: 'client_secret',
+          id: 'hubspot-client-secret',
+          name: 'client_secret',
+          label: t('hubspotClientSecret'),
+          maxLength: 300,
+          pattern: '[A-Za-z0-9\\-]{20,100}',
+        },
+      ]}
       saveLabel={t('hubspotSave')}
     />
   );

@@ -9,11 +9,25 @@ export default function StripeSettings({ initial }: { initial: Settings }) {
   const t = translator('customers');
   return (
     <ConnectionCard
-      id="stripe"
       name="Stripe"
       intro={t('stripeIntro')}
       store={stripeSettings}
       initial={initial}
+      shows={(settings) => ({
+        addresses: [{ label: t('stripeEndpoint'), url: settings.webhook_url, testId: 'stripe-endpoint' }],
+        state: [
+          settings.active ? t('stripeOn') : t('stripeOff'),
+          settings.secret_key ? t('stripeKeySet', { key: settings.secret_key }) : t('stripeKeyMissing'),
+          settings.webhook_secret_set ? t('stripeSecretSet') : t('stripeSecretMissing'),
+        ],
+        lastEvent: (time) =>
+          t('stripeLastEvent', {
+            type: settings.last_event_type,
+            time,
+            outcome: settings.last_outcome,
+          }),
+        noEvent: t('stripeNoEvent'),
+      })}
       fields={[
         { kind: 'switch', field: 'active', name: 'stripe_active', label: t('stripeActive') },
         {
@@ -38,21 +52,6 @@ export default function StripeSettings({ initial }: { initial: Settings }) {
           placeholder: 'whsec_…',
         },
       ]}
-      shows={(settings) => ({
-        addresses: [{ label: t('stripeEndpoint'), url: settings.webhook_url, testId: 'stripe-endpoint' }],
-        state: [
-          settings.active ? t('stripeOn') : t('stripeOff'),
-          settings.secret_key ? t('stripeKeySet', { key: settings.secret_key }) : t('stripeKeyMissing'),
-          settings.webhook_secret_set ? t('stripeSecretSet') : t('stripeSecretMissing'),
-        ],
-        lastEvent: (time) =>
-          t('stripeLastEvent', {
-            type: settings.last_event_type,
-            time,
-            outcome: settings.last_outcome,
-          }),
-        noEvent: t('stripeNoEvent'),
-      })}
       saveLabel={t('stripeSave')}
     />
   );

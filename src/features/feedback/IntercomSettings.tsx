@@ -20,11 +20,28 @@ export default function IntercomSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
   return (
     <ConnectionCard
-      id="intercom"
       name="Intercom"
       intro={t('intercomIntro')}
       store={intercomSettings}
       initial={initial}
+      shows={(settings) => ({
+        addresses: [
+          { label: t('intercomWebhook'), url: settings.webhook_url, testId: 'intercom-webhook' },
+          {
+            label: t('intercomCanvasInitialize'),
+            url: settings.canvas_initialize_url,
+            testId: 'intercom-canvas-initialize',
+          },
+          { label: t('intercomCanvasSubmit'), url: settings.canvas_submit_url, testId: 'intercom-canvas-submit' },
+        ],
+        state: [
+          settings.active ? t('active') : t('off'),
+          settings.access_token ? t('intercomTokenSet', { token: settings.access_token }) : t('intercomTokenMissing'),
+          settings.client_secret_set ? t('intercomSecretSet') : t('intercomSecretMissing'),
+        ],
+        lastEvent: (time) => t('intercomLastEvent', { time }),
+        noEvent: t('intercomNoEvent'),
+      })}
       fields={[
         { kind: 'switch', field: 'active', name: 'intercom_active', label: t('intercomActive') },
         {
@@ -85,24 +102,6 @@ export default function IntercomSettings({ initial }: { initial: Settings }) {
         { kind: 'switch', field: 'answer_customers', name: 'intercom_answer', label: t('intercomAnswer') },
         { kind: 'switch', field: 'public_replies', name: 'intercom_public', label: t('intercomPublic') },
       ]}
-      shows={(settings) => ({
-        addresses: [
-          { label: t('intercomWebhook'), url: settings.webhook_url, testId: 'intercom-webhook' },
-          {
-            label: t('intercomCanvasInitialize'),
-            url: settings.canvas_initialize_url,
-            testId: 'intercom-canvas-initialize',
-          },
-          { label: t('intercomCanvasSubmit'), url: settings.canvas_submit_url, testId: 'intercom-canvas-submit' },
-        ],
-        state: [
-          settings.active ? t('active') : t('off'),
-          settings.access_token ? t('intercomTokenSet', { token: settings.access_token }) : t('intercomTokenMissing'),
-          settings.client_secret_set ? t('intercomSecretSet') : t('intercomSecretMissing'),
-        ],
-        lastEvent: (time) => t('intercomLastEvent', { time }),
-        noEvent: t('intercomNoEvent'),
-      })}
       saveLabel={t('save')}
     />
   );

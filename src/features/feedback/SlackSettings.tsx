@@ -11,11 +11,23 @@ export default function SlackSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
   return (
     <ConnectionCard
-      id="slack"
       name="Slack"
       intro={t('slackIntro')}
       store={slackSettings}
       initial={initial}
+      shows={(settings) => ({
+        addresses: [
+          { label: t('slackInteractivity'), url: settings.interactivity_url, testId: 'slack-interactivity-url' },
+          { label: t('slackEvents'), url: settings.events_url, testId: 'slack-events-url' },
+        ],
+        state: [
+          settings.active ? t('active') : t('off'),
+          settings.bot_token ? t('slackTokenSet', { token: settings.bot_token }) : t('slackTokenMissing'),
+          settings.signing_secret_set ? t('secretSet') : t('secretMissing'),
+        ],
+        lastEvent: (time) => t('slackLastEvent', { time }),
+        noEvent: t('slackNoEvent'),
+      })}
       fields={[
         { kind: 'switch', field: 'active', name: 'slack_active', label: t('slackActive') },
         {
@@ -60,19 +72,6 @@ export default function SlackSettings({ initial }: { initial: Settings }) {
         },
         { kind: 'switch', field: 'answer_customers', name: 'slack_answer', label: t('slackAnswer') },
       ]}
-      shows={(settings) => ({
-        addresses: [
-          { label: t('slackInteractivity'), url: settings.interactivity_url, testId: 'slack-interactivity-url' },
-          { label: t('slackEvents'), url: settings.events_url, testId: 'slack-events-url' },
-        ],
-        state: [
-          settings.active ? t('active') : t('off'),
-          settings.bot_token ? t('slackTokenSet', { token: settings.bot_token }) : t('slackTokenMissing'),
-          settings.signing_secret_set ? t('secretSet') : t('secretMissing'),
-        ],
-        lastEvent: (time) => t('slackLastEvent', { time }),
-        noEvent: t('slackNoEvent'),
-      })}
       saveLabel={t('save')}
     />
   );

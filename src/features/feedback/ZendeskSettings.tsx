@@ -11,11 +11,24 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
   return (
     <ConnectionCard
-      id="zendesk"
       name="Zendesk"
       intro={t('zendeskIntro')}
       store={zendeskSettings}
       initial={initial}
+      shows={(settings) => ({
+        addresses: [
+          { label: t('zendeskWebhook'), url: settings.webhook_url, testId: 'zendesk-webhook' },
+          { label: t('zendeskAppPackage'), url: settings.app_package_url, testId: 'zendesk-app-package' },
+        ],
+        state: [
+          settings.active ? t('active') : t('off'),
+          settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing'),
+          settings.signing_secret_set ? t('secretSet') : t('secretMissing'),
+          settings.app_token_set ? t('zendeskAppTokenSet') : t('zendeskAppTokenMissing'),
+        ],
+        lastEvent: (time) => t('zendeskLastEvent', { time }),
+        noEvent: t('zendeskNoEvent'),
+      })}
       fields={[
         { kind: 'switch', field: 'active', name: 'zendesk_active', label: t('zendeskActive') },
         {
@@ -79,20 +92,6 @@ export default function ZendeskSettings({ initial }: { initial: Settings }) {
         { kind: 'switch', field: 'answer_customers', name: 'zendesk_answer', label: t('zendeskAnswer') },
         { kind: 'switch', field: 'public_replies', name: 'zendesk_public', label: t('zendeskPublic') },
       ]}
-      shows={(settings) => ({
-        addresses: [
-          { label: t('zendeskWebhook'), url: settings.webhook_url, testId: 'zendesk-webhook' },
-          { label: t('zendeskAppPackage'), url: settings.app_package_url, testId: 'zendesk-app-package' },
-        ],
-        state: [
-          settings.active ? t('active') : t('off'),
-          settings.api_token ? t('zendeskTokenSet', { token: settings.api_token }) : t('zendeskTokenMissing'),
-          settings.signing_secret_set ? t('secretSet') : t('secretMissing'),
-          settings.app_token_set ? t('zendeskAppTokenSet') : t('zendeskAppTokenMissing'),
-        ],
-        lastEvent: (time) => t('zendeskLastEvent', { time }),
-        noEvent: t('zendeskNoEvent'),
-      })}
       saveLabel={t('save')}
     />
   );
