@@ -67,17 +67,6 @@ function nextDueAt(app) {
   return next ? next.getDateTime('next_attempt_at').unix() * 1000 : null;
 }
 
-function claim(app, answer, leaseUntil) {
-  const result = app
-    .db()
-    .newQuery(
-      "UPDATE feedback_answers SET next_attempt_at = {:lease} WHERE id = {:id} AND state = 'pending' AND next_attempt_at = {:seen}",
-    )
-    .bind({ lease: dateString(leaseUntil), id: answer.id, seen: answer.getString('next_attempt_at') })
-    .execute();
-  return result.rowsAffected() === 1;
-}
-
 function customerOf(app, item) {
   try {
     return app.findAuthRecordByEmail('users', item.getString('author_email'));
@@ -162,11 +151,13 @@ function deliver(app, answer, config) {
 /** Sends everything due; while the next retry falls within this run's budget, waits for it (one run waits). */
 function runAnswers(app) {
   const config = answerConfig();
-  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+  const { runDueRows, leaseDueRow } = require(`${__hooks}/platform/due-rows.js`);
+  runDueRows(app, {
     budgetMs: BUDGET_MS,
     sleeperKey: SLEEPER_KEY,
     due: (now) => due(app, now),
-    claim: (answer) => claim(app, answer, Date.now() + (config.timeoutSeconds + 30) * 1000),
+    claim: (answer) =>
+      leaseDueRow(app, 'feedback_answers', answer, Date.now() + (config.timeoutSeconds + 30) * 1000, 'state'),
     send: (answer) => deliver(app, answer, config),
     nextDueAt: () => nextDueAt(app),
     failed: (answer, error) =>
