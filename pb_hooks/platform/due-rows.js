@@ -1,5 +1,5 @@
 // A worker over rows that come due (webhook deliveries, feedback answers, tracker events): each pass claims and
-// sends what is due, each row leased (leaseDueRow) so two runs never send one twice; when nothing is due, and the
+// sends what is due, each row leased first (leaseDueRow) so two runs never send one twice; when nothing is due, and the
 // next row falls due within the run's budget, one run at a time (the app-store key `sleeperKey`) waits for it, so a
 // quick retry goes out in the same cron minute; the others leave it to that one.
 
@@ -23,18 +23,22 @@ function leaseDueRow(app, table, row, leaseUntil, stateColumn = 'status') {
 }
 
 /**
- * Without `nextDueAt` a run ends as soon as nothing is due (and `sleeperKey` is not needed).
+ * Works the due rows of `table` (pending in its `stateColumn`), each leased for `leaseMs` before `send`. Without
+ * `nextDueAt` a run ends as soon as nothing is due (and `sleeperKey` is not needed).
  * @param {object} app
- * @param {{ budgetMs: number, sleeperKey?: string, due: (now: number) => any[], claim: (row: any) => boolean,
- *   send: (row: any) => void, nextDueAt?: () => (number | null), failed: (row: any, error: unknown) => void }} worker
+ * @param {{ table: string, stateColumn?: string, leaseMs: number, budgetMs: number, sleeperKey?: string,
+ *   due: (now: number) => any[], send: (row: any) => void, nextDueAt?: () => (number | null),
+ *   failed: (row: any, error: unknown) => void }} worker
  */
-function runDueRows(app, { budgetMs, sleeperKey = '', due, claim, send, nextDueAt = () => null, failed }) {
+function runDueRows(app, worker) {
+  const { table, stateColumn = 'status', leaseMs, budgetMs, sleeperKey = '', due, send, failed } = worker;
+  const { nextDueAt = () => null } = worker;
   const started = Date.now();
   while (Date.now() - started < budgetMs) {
     const rows = due(Date.now());
     let claimed = 0;
     for (const row of rows) {
-      if (!claim(row)) continue;
+      if (!leaseDueRow(app, table, row, Date.now() + leaseMs, stateColumn)) continue;
       claimed += 1;
       try {
         send(row);
@@ -56,4 +60,4 @@ function runDueRows(app, { budgetMs, sleeperKey = '', due, claim, send, nextDueA
   }
 }
 
-module.exports = { runDueRows, leaseDueRow };
+module.exports = { runDueRows };

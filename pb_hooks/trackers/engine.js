@@ -341,8 +341,9 @@ function processRow(app, row) {
 
 /** Works every due tracker_events row (the webhook worker's job calls it first on each run). */
 function runTrackerQueue(app) {
-  const { runDueRows, leaseDueRow } = require(`${__hooks}/platform/due-rows.js`);
-  runDueRows(app, {
+  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    table: 'tracker_events',
+    leaseMs: 60_000,
     budgetMs: BUDGET_MS,
     due: (now) =>
       app.findRecordsByFilter(
@@ -353,7 +354,6 @@ function runTrackerQueue(app) {
         0,
         { now: dateString(now) },
       ),
-    claim: (row) => leaseDueRow(app, 'tracker_events', row, Date.now() + 60_000),
     send: (row) => processRow(app, row),
     failed: (row, error) =>
       app.logger().error('Processing a tracker event failed', 'row', row.id, 'error', String(error)),

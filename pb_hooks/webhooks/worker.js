@@ -110,13 +110,12 @@ function deliver(app, delivery, config) {
 // at a time waits; the others leave it to that one or to the next cron minute).
 function runWorker(app) {
   const config = webhookConfig();
-  const { runDueRows, leaseDueRow } = require(`${__hooks}/platform/due-rows.js`);
-  runDueRows(app, {
+  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    table: 'webhook_deliveries',
+    leaseMs: (config.timeoutSeconds + 30) * 1000,
     budgetMs: BUDGET_MS,
     sleeperKey: SLEEPER_KEY,
     due: (now) => dueDeliveries(app, now),
-    claim: (delivery) =>
-      leaseDueRow(app, 'webhook_deliveries', delivery, Date.now() + (config.timeoutSeconds + 30) * 1000),
     send: (delivery) => deliver(app, delivery, config),
     nextDueAt: () => nextDueAt(app),
     failed: (delivery, error) =>

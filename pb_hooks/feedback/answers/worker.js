@@ -151,13 +151,13 @@ function deliver(app, answer, config) {
 /** Sends everything due; while the next retry falls within this run's budget, waits for it (one run waits). */
 function runAnswers(app) {
   const config = answerConfig();
-  const { runDueRows, leaseDueRow } = require(`${__hooks}/platform/due-rows.js`);
-  runDueRows(app, {
+  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    table: 'feedback_answers',
+    stateColumn: 'state',
+    leaseMs: (config.timeoutSeconds + 30) * 1000,
     budgetMs: BUDGET_MS,
     sleeperKey: SLEEPER_KEY,
     due: (now) => due(app, now),
-    claim: (answer) =>
-      leaseDueRow(app, 'feedback_answers', answer, Date.now() + (config.timeoutSeconds + 30) * 1000, 'state'),
     send: (answer) => deliver(app, answer, config),
     nextDueAt: () => nextDueAt(app),
     failed: (answer, error) =>
