@@ -4,6 +4,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { currentLocale } from '../i18n/current';
 import { formatList } from '../i18n/list-format';
+import type { ConnectionSettings } from '../lib/pb/connection-settings';
 import type { ConnectionSettingsStore } from '../stores/connection-settings';
 import { type SettingField, SettingsFields, useConnectionForm } from './SettingsFields';
 
@@ -27,7 +28,7 @@ interface Shown {
   actions?: ReactNode;
 }
 
-interface Props<S extends { last_event_at: string }, I> {
+interface Props<S extends ConnectionSettings, I> {
   /** The service's name; in lower case it names the heading (`<id>-title`) and the test ids (`<id>-settings`, …). */
   name: string;
   intro: string;
@@ -40,7 +41,7 @@ interface Props<S extends { last_event_at: string }, I> {
   saveLabel: string;
 }
 
-export function ConnectionCard<S extends { last_event_at: string }, I>(props: Props<S, I>) {
+export function ConnectionCard<S extends ConnectionSettings, I>(props: Props<S, I>) {
   const { name, intro, store, initial, shows, fields, saveLabel } = props;
   const id = name.toLowerCase();
   const { settings, save, fieldsProps } = useConnectionForm(store, initial, fields);
