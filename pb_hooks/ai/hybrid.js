@@ -10,6 +10,7 @@
 const { toFtsQuery, matchesSql } = require(`${__hooks}/ideas/search-query.js`);
 const { postVisibleSql } = require(`${__hooks}/platform/access.js`);
 const { SAME_VECTOR, thresholds } = require(`${__hooks}/ai/thresholds.js`);
+const { boundList } = require(`${__hooks}/platform/records.js`);
 
 const RRF_K = 60;
 /** How many of each list take part in the fusion. */
@@ -86,10 +87,11 @@ function byMeaning(app, text, params) {
   const near = found.filter((one) => one.score >= floor && (ties < 2 || one.score < SAME_VECTOR));
   if (near.length === 0) return [];
   const bound = { ...params };
-  const names = near.map((one, i) => {
-    bound[`n${i}`] = one.id;
-    return `{:n${i}}`;
-  });
+  const names = boundList(
+    bound,
+    'n',
+    near.map((one) => one.id),
+  );
   const visible = new Set(
     idsOf(
       app,

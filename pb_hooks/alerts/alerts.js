@@ -10,6 +10,7 @@
 //   durable webhook queue (Slack endpoints get a Slack message) and one email per recipient who is still
 //   staff, in their language.
 const { activeStaffSql } = require(`${__hooks}/platform/access.js`);
+const { boundList } = require(`${__hooks}/platform/records.js`);
 
 const METRICS = ['votes', 'revenue', 'votes_in_day'];
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -105,10 +106,7 @@ function staffRecipients(app, rule) {
   const ids = rule.getStringSlice('recipients');
   if (ids.length === 0) return [];
   const params = {};
-  const list = ids.map((id, i) => {
-    params[`u${i}`] = id;
-    return `{:u${i}}`;
-  });
+  const list = boundList(params, 'u', ids);
   const rows = arrayOf(new DynamicModel({ id: '' }));
   app
     .db()

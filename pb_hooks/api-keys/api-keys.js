@@ -8,6 +8,7 @@ const { memberOf } = require(`${__hooks}/platform/access.js`);
 
 /** What each scope acts as (the contract: src/contract/api-key-scopes.ts). */
 const SCOPES = require(`${__hooks}/platform/contract/api-key-scopes.js`).API_KEY_SCOPES;
+const { boundList } = require(`${__hooks}/platform/records.js`);
 const MAX_ACTIVE_KEYS = 50;
 const DEFAULT_RATE_LIMIT = 600; // requests a minute
 const MAX_RATE_LIMIT = 100000;
@@ -278,10 +279,7 @@ function revokeKeysOf(app, creatorId, reason) {
 function keyMembersAmong(app, ids) {
   if (ids.length === 0) return [];
   const params = {};
-  const names = ids.map((id, i) => {
-    params[`u${i}`] = id;
-    return `{:u${i}}`;
-  });
+  const names = boundList(params, 'u', ids);
   const rows = arrayOf(new DynamicModel({ user: '', key: '', name: '', scope: '', revoked_at: '' }));
   app
     .db()

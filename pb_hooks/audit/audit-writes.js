@@ -2,7 +2,7 @@
 // its record with who acts and from where (request hooks), and the record's model hook writes the entries in
 // the write's own transaction, from what changed (audit/audit-targets.js says what each collection shows).
 // Writes the server makes by itself (counters, jobs, routes that record their own action) carry no mark.
-const { recordAudit, requestContext, plain } = require(`${__hooks}/audit/audit.js`);
+const { recordAudit, requestContext, plain, changedFields } = require(`${__hooks}/audit/audit.js`);
 const { TARGETS, shownAll } = require(`${__hooks}/audit/audit-targets.js`);
 const { isStaff } = require(`${__hooks}/platform/access.js`);
 
@@ -19,22 +19,6 @@ function valuesOf(record, fields) {
   return values;
 }
 
-function changed(record, fields) {
-  const original = record.original();
-  const before = {};
-  const after = {};
-  let any = false;
-  for (const field of fields) {
-    const was = plain(original.get(field));
-    const now = plain(record.get(field));
-    if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    before[field] = was;
-    after[field] = now;
-    any = true;
-  }
-  return any ? { before, after } : null;
-}
-
 /** The entries one write makes: [{ action, before, after }] (empty when it is no staff action). */
 function entriesOf(target, record, kind, self) {
   if (kind !== 'update') {
@@ -47,7 +31,7 @@ function entriesOf(target, record, kind, self) {
   const entries = [];
   for (const family of families) {
     if (self && !family.staffOnly && !family.flag) continue;
-    const diff = changed(record, family.flag ? [family.flag] : family.fields);
+    const diff = changedFields(record, family.flag ? [family.flag] : family.fields);
     if (!diff) continue;
     const action = family.flag ? (record.getBool(family.flag) ? family.on : family.off) : family.action;
     entries.push({ action, before: diff.before, after: diff.after });

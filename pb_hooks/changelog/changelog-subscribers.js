@@ -104,6 +104,21 @@ function unsubscribe(app, token) {
   return row;
 }
 
+/**
+ * The routes of an email's two links: `act` on the token the body carries, answered 200 with `answer`; a link
+ * that is forged, expired or used up is refused in the reader's language.
+ */
+function followLink(e, act, answer) {
+  try {
+    act(e.app, String(e.requestInfo().body.token || ''));
+  } catch {
+    throw new BadRequestError(require(`${__hooks}/platform/refusals.js`).refusalText('changelogLinkInvalid'));
+  }
+  return e.json(200, answer);
+}
+const confirmByLink = (e) => followLink(e, confirmSubscription, { confirmed: true });
+const unsubscribeByLink = (e) => followLink(e, unsubscribe, { unsubscribed: true });
+
 module.exports = {
   PER_RECIPIENT,
   MAX_EMAIL,
@@ -113,5 +128,7 @@ module.exports = {
   requestSubscription,
   confirmSubscription,
   unsubscribe,
+  confirmByLink,
+  unsubscribeByLink,
   dateString,
 };

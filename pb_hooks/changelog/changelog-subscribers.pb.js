@@ -37,36 +37,17 @@ routerAdd(
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );
 
-// Each handler is compiled on its own (PocketBase recompiles handlers from their source): no shared closure.
 routerAdd(
   'POST',
   '/api/chorus/changelog/confirm',
-  (e) => {
-    const { confirmSubscription } = require(`${__hooks}/changelog/changelog-subscribers.js`);
-    const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-    try {
-      confirmSubscription(e.app, String(e.requestInfo().body.token || ''));
-    } catch {
-      throw new BadRequestError(refusalText('changelogLinkInvalid'));
-    }
-    return e.json(200, { confirmed: true });
-  },
+  (e) => require(`${__hooks}/changelog/changelog-subscribers.js`).confirmByLink(e),
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );
 
 routerAdd(
   'POST',
   '/api/chorus/changelog/unsubscribe',
-  (e) => {
-    const { unsubscribe } = require(`${__hooks}/changelog/changelog-subscribers.js`);
-    const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-    try {
-      unsubscribe(e.app, String(e.requestInfo().body.token || ''));
-    } catch {
-      throw new BadRequestError(refusalText('changelogLinkInvalid'));
-    }
-    return e.json(200, { unsubscribed: true });
-  },
+  (e) => require(`${__hooks}/changelog/changelog-subscribers.js`).unsubscribeByLink(e),
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );
 

@@ -4,6 +4,7 @@
 // A long text gets a suggested title and need (feedback/summary.js: its first sentences now, the chat model's later).
 // Nothing is posted, voted or said in the customer's name: that waits for a staff action (feedback/actions.js).
 const { normalizeName } = require(`${__hooks}/platform/text.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 const SOURCES = ['mail', 'slack', 'zendesk', 'intercom'];
 const MAX_QUOTE = 10000;
@@ -85,13 +86,7 @@ function suggestIdeas(app, title, quote) {
     .map((one) => ({ id: one.id, score: Math.round(one.score * 1e6) / 1e6, via: one.via }));
 }
 
-function existing(app, key) {
-  try {
-    return app.findFirstRecordByFilter('feedback_items', 'dedupe_key = {:key}', { key });
-  } catch {
-    return null;
-  }
-}
+const existing = (app, key) => firstRecordOrNull(app, 'feedback_items', 'dedupe_key = {:key}', { key });
 
 /**
  * Captures one piece of feedback: { source, externalId, url, authorEmail, authorName, title, quote, note, capturedBy }.

@@ -15,7 +15,6 @@
 //      capture_tag?, public_replies?, answer_customers? }   admins
 
 const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
-const { connection: intercom } = require(`${__hooks}/feedback/sources/intercom/settings.js`);
 
 routerAdd('POST', '/api/chorus/intercom/webhook', (e) =>
   require(`${__hooks}/feedback/sources/intercom/receive.js`).receiveWebhook(e),
@@ -31,5 +30,15 @@ routerAdd('POST', '/api/chorus/intercom/canvas/submit', (e) =>
   require(`${__hooks}/feedback/sources/intercom/canvas.js`).submitCanvas(e),
 );
 
-routerAdd('GET', '/api/chorus/intercom/settings', intercom.handlers.show, ...ADMINS);
-routerAdd('POST', '/api/chorus/intercom/settings', intercom.handlers.update, ...ADMINS);
+routerAdd(
+  'GET',
+  '/api/chorus/intercom/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/intercom/settings.js`).connection.describe(e)),
+  ...ADMINS,
+);
+routerAdd(
+  'POST',
+  '/api/chorus/intercom/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/intercom/settings.js`).connection.update(e)),
+  ...ADMINS,
+);

@@ -10,7 +10,6 @@
 // POST /api/chorus/slack/settings { active?, answer_customers?, team_id?, channel?, signing_secret?, bot_token? }   admins
 
 const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
-const { connection: slack } = require(`${__hooks}/feedback/sources/slack/settings.js`);
 
 routerAdd('POST', '/api/chorus/slack/interactivity', (e) =>
   require(`${__hooks}/feedback/sources/slack/receive.js`).receiveInteraction(e),
@@ -20,5 +19,15 @@ routerAdd('POST', '/api/chorus/slack/events', (e) =>
   require(`${__hooks}/feedback/sources/slack/receive.js`).receiveEvent(e),
 );
 
-routerAdd('GET', '/api/chorus/slack/settings', slack.handlers.show, ...ADMINS);
-routerAdd('POST', '/api/chorus/slack/settings', slack.handlers.update, ...ADMINS);
+routerAdd(
+  'GET',
+  '/api/chorus/slack/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/slack/settings.js`).connection.describe(e)),
+  ...ADMINS,
+);
+routerAdd(
+  'POST',
+  '/api/chorus/slack/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/slack/settings.js`).connection.update(e)),
+  ...ADMINS,
+);

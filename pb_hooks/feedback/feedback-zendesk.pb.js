@@ -14,14 +14,23 @@
 //      capture_tag?, public_replies?, answer_customers? }   admins
 
 const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
-const { connection: zendesk } = require(`${__hooks}/feedback/sources/zendesk/settings.js`);
 
 routerAdd('POST', '/api/chorus/zendesk/webhook', (e) =>
   require(`${__hooks}/feedback/sources/zendesk/receive.js`).receiveWebhook(e),
 );
 
-routerAdd('GET', '/api/chorus/zendesk/settings', zendesk.handlers.show, ...ADMINS);
-routerAdd('POST', '/api/chorus/zendesk/settings', zendesk.handlers.update, ...ADMINS);
+routerAdd(
+  'GET',
+  '/api/chorus/zendesk/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/zendesk/settings.js`).connection.describe(e)),
+  ...ADMINS,
+);
+routerAdd(
+  'POST',
+  '/api/chorus/zendesk/settings',
+  (e) => e.json(200, require(`${__hooks}/feedback/sources/zendesk/settings.js`).connection.update(e)),
+  ...ADMINS,
+);
 
 routerAdd('GET', '/api/chorus/zendesk/app/package', (e) =>
   require(`${__hooks}/feedback/sources/zendesk/app-package.js`).appPackage(e),

@@ -6,6 +6,7 @@
 const { recipientLocale, translator } = require(`${__hooks}/platform/i18n.js`);
 const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/platform/email-layout.js`);
 const { siteName } = require(`${__hooks}/platform/site-name.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 const WAIT_DAYS = 7;
 const CONFIRM_PATH = '/email/confirm?token=';
@@ -13,15 +14,8 @@ const CONFIRM_PATH = '/email/confirm?token=';
 const hashOf = (token) => $security.sha256(String(token || ''));
 
 /** Whether a message with this Message-ID and address already waits for its sender. */
-function alreadyWaiting(app, seen) {
-  if (!seen) return false;
-  try {
-    app.findFirstRecordByFilter('inbound_pending', 'seen = {:seen}', { seen });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const alreadyWaiting = (app, seen) =>
+  Boolean(seen) && firstRecordOrNull(app, 'inbound_pending', 'seen = {:seen}', { seen }) !== null;
 
 /** The link's email (a MailerMessage's fields, kept in the queue until it is sent). */
 function confirmationEmail(app, sender, member, token, what) {

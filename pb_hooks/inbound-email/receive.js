@@ -13,6 +13,7 @@ const { replyText } = require(`${__hooks}/platform/reply-text.js`);
 const { INBOUND_MAX_BYTES } = require(`${__hooks}/platform/contract/inbound-email.js`);
 const door = require(`${__hooks}/platform/door.js`);
 const pending = require(`${__hooks}/inbound-email/pending.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 const MAX_IMAGES = 5;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -130,14 +131,7 @@ class WaitForSender extends Error {
 }
 
 /** Whether a message with this Message-ID and address was already made into something. */
-function alreadyTaken(app, key) {
-  try {
-    app.findFirstRecordByFilter('inbound_messages', 'key = {:key}', { key });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const alreadyTaken = (app, key) => firstRecordOrNull(app, 'inbound_messages', 'key = {:key}', { key }) !== null;
 
 /** Notes the message as taken, inside the transaction that saves what it made (`made`: the record's id). */
 function noteTaken(txApp, key, made) {

@@ -8,6 +8,7 @@
 const { PREFERENCES, PREFERENCE_OF_KIND, FREQUENCY_OF, frequencyOf, createUnsubscribeToken } = require(
   `${__hooks}/notifications/unsubscribe.js`,
 );
+const { boundList } = require(`${__hooks}/platform/records.js`);
 
 const LOCAL_HOUR = '08:00:00';
 const PERIODS = {
@@ -51,10 +52,7 @@ function dueMembers(app, zone, frequency, due) {
 function eventsOf(app, userId, kinds, from, to) {
   if (kinds.length === 0) return [];
   const params = { user: userId, from, to };
-  const names = kinds.map((kind, i) => {
-    params[`k${i}`] = kind;
-    return `{:k${i}}`;
-  });
+  const names = boundList(params, 'k', kinds);
   return app.findRecordsByFilter(
     'notifications',
     `user = {:user} && read_at = '' && updated > {:from} && updated <= {:to} && (${names.map((n) => `kind = ${n}`).join(' || ')})`,

@@ -5,6 +5,7 @@ const { postVisibleSql, activeStaffSql } = require(`${__hooks}/platform/access.j
 
 const MAX_MENTIONS = 10;
 const { mentionedIds } = require(`${__hooks}/notifications/mention-text.js`);
+const { boundList, firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 const STAFF = activeStaffSql('u');
 const CAN_READ = postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF });
@@ -15,10 +16,7 @@ function eligibleOf(app, postId, ids, { staffOnly = false, exclude = '' } = {}) 
   const wanted = ids.filter((id) => id !== exclude).slice(0, MAX_MENTIONS);
   if (wanted.length === 0) return [];
   const params = { post: postId };
-  const names = wanted.map((id, i) => {
-    params[`m${i}`] = id;
-    return `{:m${i}}`;
-  });
+  const names = boundList(params, 'm', wanted);
   const rows = arrayOf(new DynamicModel({ id: '' }));
   app
     .db()
@@ -36,17 +34,8 @@ function eligibleOf(app, postId, ids, { staffOnly = false, exclude = '' } = {}) 
 /** Those of `ids` already notified of a mention in this comment (an edit never notifies twice). */
 function alreadyNotified(app, commentId, ids) {
   if (ids.length === 0) return [];
-  return ids.filter((id) => {
-    try {
-      app.findFirstRecordByFilter('notifications', 'user = {:user} && comment = {:comment} && kind = "mention"', {
-        user: id,
-        comment: commentId,
-      });
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const filter = 'user = {:user} && comment = {:comment} && kind = "mention"';
+  return ids.filter((id) => firstRecordOrNull(app, 'notifications', filter, { user: id, comment: commentId }) !== null);
 }
 
 /**

@@ -103,16 +103,13 @@ function describeConnection(e, spec, settings) {
 }
 
 /**
- * One outside service's settings, derived from its declaration: `home` (the declaring module's __filename),
- * `collection`, `label` and `action` (the audit's), `switches`, `texts` ([field, pattern]), `secrets` ([field,
- * pattern, 'masked' | 'set', kind?]), `shown` and `flags` (read-only columns), `addresses` ({ name: path }),
- * `events` ('typed' when the last event's type and outcome are kept beside its time).
+ * One outside service's settings, derived from its declaration: `collection`, `label` and `action` (the audit's),
+ * `switches`, `texts` ([field, pattern]), `secrets` ([field, pattern, 'masked' | 'set', kind?]), `shown` and `flags`
+ * (read-only columns), `addresses` ({ name: path }), `events` ('typed' when the last event's type and outcome are
+ * kept beside its time). Its settings routes, in the service's *.pb.js: GET answers `describe(e)`, POST `update(e)`.
  */
 function connectionOf(spec) {
   const settings = (app) => connectionSettings(app, spec.collection);
-  // PocketBase runs a route's handler from its source text in another runtime, where nothing of this one is in
-  // scope: the handlers name the declaring module and require it themselves.
-  const declared = `require(${JSON.stringify(spec.home)}).connection`;
   return {
     spec,
     /** The one settings record. */
@@ -121,11 +118,6 @@ function connectionOf(spec) {
     describe: (e, record = settings(e.app)) => describeConnection(e, spec, record),
     /** POST …/settings: the fields given, checked, saved with an audit entry; what an admin sees then. */
     update: (e) => describeConnection(e, spec, updateConnectionSettings(e, spec)),
-    /** The settings routes' handlers (GET and POST …/settings), as source text: routerAdd(…, handlers.show, …). */
-    handlers: {
-      show: `(e) => e.json(200, ${declared}.describe(e))`,
-      update: `(e) => e.json(200, ${declared}.update(e))`,
-    },
     /** Notes the last event's time (and, for `events: 'typed'`, its type and how it went): those columns alone. */
     noteEvent(app, type, outcome) {
       const columns = { last_event_at: new DateTime().string() };

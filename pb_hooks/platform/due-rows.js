@@ -1,19 +1,44 @@
-// A worker over rows that come due (webhook deliveries, feedback answers): each pass claims and sends what is
-// due; when nothing is, and the next row falls due within the run's budget, one run at a time (the app-store key
-// `sleeperKey`) waits for it, so a quick retry goes out in the same cron minute; the others leave it to that one.
+// A worker over rows that come due (webhook deliveries, feedback answers, tracker events): each pass claims and
+// sends what is due, each row leased first (leaseDueRow) so two runs never send one twice; when nothing is due, and the
+// next row falls due within the run's budget, one run at a time (the app-store key `sleeperKey`) waits for it, so a
+// quick retry goes out in the same cron minute; the others leave it to that one.
+
+const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
 /**
- * @param {object} app
- * @param {{ budgetMs: number, sleeperKey: string, due: (now: number) => any[], claim: (row: any) => boolean,
- *   send: (row: any) => void, nextDueAt: () => (number | null), failed: (row: any, error: unknown) => void }} worker
+ * Leases one pending row of `table` (its `stateColumn` 'pending') until `leaseUntil` (ms): a compare-and-set of
+ * its next_attempt_at, so only the run that saw it as it is takes it, and a run that died mid-send leaves a lease
+ * that expires. False when another run took it first.
  */
-function runDueRows(app, { budgetMs, sleeperKey, due, claim, send, nextDueAt, failed }) {
+function leaseDueRow(app, table, row, leaseUntil, stateColumn = 'status') {
+  if (!/^[a-z_]+$/.test(table) || !/^[a-z_]+$/.test(stateColumn)) throw new Error(`leaseDueRow: ${table}`);
+  const result = app
+    .db()
+    .newQuery(
+      `UPDATE ${table} SET next_attempt_at = {:lease} WHERE id = {:id} AND ${stateColumn} = 'pending' AND next_attempt_at = {:seen}`,
+    )
+    .bind({ lease: dateString(leaseUntil), id: row.id, seen: row.getString('next_attempt_at') })
+    .execute();
+  return result.rowsAffected() === 1;
+}
+
+/**
+ * Works the due rows of `table` (pending in its `stateColumn`), each leased for `leaseMs` before `send`. Without
+ * `nextDueAt` a run ends as soon as nothing is due (and `sleeperKey` is not needed).
+ * @param {object} app
+ * @param {{ table: string, stateColumn?: string, leaseMs: number, budgetMs: number, sleeperKey?: string,
+ *   due: (now: number) => any[], send: (row: any) => void, nextDueAt?: () => (number | null),
+ *   failed: (row: any, error: unknown) => void }} worker
+ */
+function runDueRows(app, worker) {
+  const { table, stateColumn = 'status', leaseMs, budgetMs, sleeperKey = '', due, send, failed } = worker;
+  const { nextDueAt = () => null } = worker;
   const started = Date.now();
   while (Date.now() - started < budgetMs) {
     const rows = due(Date.now());
     let claimed = 0;
     for (const row of rows) {
-      if (!claim(row)) continue;
+      if (!leaseDueRow(app, table, row, Date.now() + leaseMs, stateColumn)) continue;
       claimed += 1;
       try {
         send(row);

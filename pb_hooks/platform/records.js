@@ -1,5 +1,6 @@
 // Reading a record that may be gone: null instead of PocketBase's "no rows" error (a notification or a webhook
-// naming an idea, a comment or a release deleted since); and the records of a page of things in one query.
+// naming an idea, a comment or a release deleted since, or the first a filter finds); the records of a page of things in one query; and a list
+// bound into a query of one's own (its placeholders, for an SQL IN or a filter's terms).
 
 /** The record `id` of `collection`, or null (no id, or no such record). */
 function recordOrNull(app, collection, id) {
@@ -20,4 +21,21 @@ function recordsWhereIn(app, collection, field, values) {
   return unique.length ? app.findAllRecords(collection, $dbx.in(field, ...unique)) : [];
 }
 
-module.exports = { recordOrNull, recordsWhereIn };
+/** The first record of `collection` that `filter` (with `params`) finds, or null when none does. */
+function firstRecordOrNull(app, collection, filter, params) {
+  try {
+    return app.findFirstRecordByFilter(collection, filter, params);
+  } catch {
+    return null;
+  }
+}
+
+/** Binds each of `values` into `params` as `<prefix><i>`; answers their placeholders ('{:p0}', '{:p1}', …). */
+function boundList(params, prefix, values) {
+  return values.map((value, i) => {
+    params[`${prefix}${i}`] = value;
+    return `{:${prefix}${i}}`;
+  });
+}
+
+module.exports = { recordOrNull, firstRecordOrNull, recordsWhereIn, boundList };

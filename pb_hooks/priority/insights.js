@@ -7,6 +7,7 @@
 // - score: priority/score.js over reach and the staff's impact, confidence and effort.
 // Recomputed from the source rows inside the caller's transaction, like ideas/counters.js.
 const { formulaOf, scoreOf } = require(`${__hooks}/priority/score.js`);
+const { boundList } = require(`${__hooks}/platform/records.js`);
 
 /** The one `scoring` record (formula and weights), or null before the migration made it. */
 function scoringOf(app) {
@@ -154,10 +155,7 @@ function recomputeVotedBy(app, userIds) {
   if (userIds.length === 0) return 0;
   const scoring = scoringOf(app);
   const params = {};
-  const placeholders = userIds.map((id, i) => {
-    params[`u${i}`] = id;
-    return `{:u${i}}`;
-  });
+  const placeholders = boundList(params, 'u', userIds);
   const rows = arrayOf(new DynamicModel({ post: '' }));
   app
     .db()

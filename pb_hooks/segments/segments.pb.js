@@ -82,10 +82,7 @@ routerAdd('GET', '/api/chorus/segment-votes', (e) => {
     throw new BadRequestError('segment and posts must be record ids (at most 300 posts).');
   }
   const params = { segment };
-  const names = posts.map((id, i) => {
-    params[`p${i}`] = id;
-    return `{:p${i}}`;
-  });
+  const names = require(`${__hooks}/platform/records.js`).boundList(params, 'p', posts);
   const rows = arrayOf(new DynamicModel({ post: '', n: 0 }));
   e.app
     .db()

@@ -4,6 +4,7 @@
 // sign-in's transaction: the company upserted by its id (the team's signed server is the authority on its
 // name, plan and revenue) and the member's profile linked to it, with the attributes.
 const { SsoRefusal } = require(`${__hooks}/sso/sso.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 const MAX_ATTRIBUTES = 30;
 const MAX_ATTRIBUTE_VALUE = 200;
@@ -74,17 +75,9 @@ function readCustomer(claims) {
   return { company: readCompany(claims.company), attributes: readAttributes(claims.attributes) };
 }
 
-function findOne(app, collection, filter, params) {
-  try {
-    return app.findFirstRecordByFilter(collection, filter, params);
-  } catch {
-    return null;
-  }
-}
-
 /** Creates or updates the company with this external id; saves only what changed. */
 function upsertCompany(app, company) {
-  let record = findOne(app, 'companies', 'external_id = {:id}', { id: company.id });
+  let record = firstRecordOrNull(app, 'companies', 'external_id = {:id}', { id: company.id });
   if (!record) {
     record = new Record(app.findCachedCollectionByNameOrId('companies'));
     record.set('external_id', company.id);
@@ -111,7 +104,7 @@ function upsertCompany(app, company) {
 /** Writes the customer part for `user` (a no-op when the token carries none). */
 function applyCustomer(app, user, customer) {
   if (!customer || (!customer.company && !customer.attributes)) return null;
-  let profile = findOne(app, 'member_profiles', 'user = {:user}', { user: user.id });
+  let profile = firstRecordOrNull(app, 'member_profiles', 'user = {:user}', { user: user.id });
   if (!profile) {
     profile = new Record(app.findCachedCollectionByNameOrId('member_profiles'));
     profile.set('user', user.id);

@@ -5,6 +5,7 @@
 // The token's avatar is kept as a URL (`avatar_url`) that browsers load; nothing fetches it here.
 const { SsoRefusal } = require(`${__hooks}/sso/sso.js`);
 const { toAvatarUrl } = require(`${__hooks}/sso/sso-avatar.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 /** Per-member records that let whoever made them sign in again (collection, field naming the member). */
 const SIGN_IN_ROWS = [
@@ -20,13 +21,7 @@ const STRANGERS_ROWS = [
   { collection: 'subscriptions', filter: 'user = {:id}' },
 ];
 
-function findOne(app, filter, params) {
-  try {
-    return app.findFirstRecordByFilter('users', filter, params);
-  } catch {
-    return null;
-  }
-}
+const findOne = (app, filter, params) => firstRecordOrNull(app, 'users', filter, params);
 
 function deleteAll(app, records) {
   for (const record of records) app.delete(record);

@@ -314,17 +314,6 @@ function processOutgoing(app, connection, row) {
   return '';
 }
 
-function claim(app, row, leaseUntil) {
-  const result = app
-    .db()
-    .newQuery(
-      "UPDATE tracker_events SET next_attempt_at = {:lease} WHERE id = {:id} AND status = 'pending' AND next_attempt_at = {:seen}",
-    )
-    .bind({ lease: dateString(leaseUntil), id: row.id, seen: row.getString('next_attempt_at') })
-    .execute();
-  return result.rowsAffected() === 1;
-}
-
 function processRow(app, row) {
   const { webhookConfig } = require(`${__hooks}/webhooks/config.js`);
   const fresh = app.findRecordById('tracker_events', row.id);
@@ -352,28 +341,23 @@ function processRow(app, row) {
 
 /** Works every due tracker_events row (the webhook worker's job calls it first on each run). */
 function runTrackerQueue(app) {
-  const started = Date.now();
-  while (Date.now() - started < BUDGET_MS) {
-    const due = app.findRecordsByFilter(
-      'tracker_events',
-      "status = 'pending' && next_attempt_at <= {:now}",
-      'next_attempt_at',
-      20,
-      0,
-      { now: dateString(Date.now()) },
-    );
-    let claimed = 0;
-    for (const row of due) {
-      if (!claim(app, row, Date.now() + 60_000)) continue;
-      claimed += 1;
-      try {
-        processRow(app, row);
-      } catch (error) {
-        app.logger().error('Processing a tracker event failed', 'row', row.id, 'error', String(error));
-      }
-    }
-    if (claimed === 0) return;
-  }
+  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    table: 'tracker_events',
+    leaseMs: 60_000,
+    budgetMs: BUDGET_MS,
+    due: (now) =>
+      app.findRecordsByFilter(
+        'tracker_events',
+        "status = 'pending' && next_attempt_at <= {:now}",
+        'next_attempt_at',
+        20,
+        0,
+        { now: dateString(now) },
+      ),
+    send: (row) => processRow(app, row),
+    failed: (row, error) =>
+      app.logger().error('Processing a tracker event failed', 'row', row.id, 'error', String(error)),
+  });
 }
 
 module.exports = {

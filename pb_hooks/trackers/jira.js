@@ -6,6 +6,7 @@
 // an issue with one of its transitions (moveIssue). CHORUS_JIRA_API_URL points the calls at a local server
 // speaking the same protocol (tests), instead of the site.
 const { callTracker, TrackerError } = require(`${__hooks}/trackers/http.js`);
+const { base64OfText } = require(`${__hooks}/platform/base64.js`);
 
 const ISSUE_FIELDS = 'summary,status,updated,project';
 const CATEGORY = 'category:';
@@ -13,37 +14,8 @@ const CATEGORY = 'category:';
 const apiUrl = (connection) =>
   ($os.getenv('CHORUS_JIRA_API_URL') || connection.getString('site_url')).replace(/\/+$/, '');
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-/** A text's UTF-8 bytes. */
-function utf8(text) {
-  const bytes = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.codePointAt(i);
-    if (c > 0xffff) i++;
-    if (c < 0x80) bytes.push(c);
-    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-  }
-  return bytes;
-}
-
-/** Base64 of a text's UTF-8 bytes (the JSVM has no btoa). */
-function base64(text) {
-  const bytes = utf8(text);
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a, b, c] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | ((b || 0) << 8) | (c || 0);
-    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
-    out += b === undefined ? '=' : B64[(n >> 6) & 63];
-    out += c === undefined ? '=' : B64[n & 63];
-  }
-  return out;
-}
-
 function call(connection, path, method, body) {
-  const basic = base64(`${connection.getString('account_email')}:${connection.getString('token')}`);
+  const basic = base64OfText(`${connection.getString('account_email')}:${connection.getString('token')}`);
   return callTracker({
     url: `${apiUrl(connection)}/rest/api/3${path}`,
     method,

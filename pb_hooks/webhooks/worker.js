@@ -37,17 +37,6 @@ function nextDueAt(app) {
   return next ? next.getDateTime('next_attempt_at').unix() * 1000 : null;
 }
 
-function claim(app, delivery, leaseUntil) {
-  const result = app
-    .db()
-    .newQuery(
-      "UPDATE webhook_deliveries SET next_attempt_at = {:lease} WHERE id = {:id} AND status = 'pending' AND next_attempt_at = {:seen}",
-    )
-    .bind({ lease: dateString(leaseUntil), id: delivery.id, seen: delivery.getString('next_attempt_at') })
-    .execute();
-  return result.rowsAffected() === 1;
-}
-
 function send(endpoint, delivery, config) {
   const body = delivery.getString('payload');
   const headers = { 'content-type': 'application/json', 'user-agent': 'Chorus-Webhooks/1' };
@@ -122,10 +111,11 @@ function deliver(app, delivery, config) {
 function runWorker(app) {
   const config = webhookConfig();
   require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    table: 'webhook_deliveries',
+    leaseMs: (config.timeoutSeconds + 30) * 1000,
     budgetMs: BUDGET_MS,
     sleeperKey: SLEEPER_KEY,
     due: (now) => dueDeliveries(app, now),
-    claim: (delivery) => claim(app, delivery, Date.now() + (config.timeoutSeconds + 30) * 1000),
     send: (delivery) => deliver(app, delivery, config),
     nextDueAt: () => nextDueAt(app),
     failed: (delivery, error) =>

@@ -1,41 +1,55 @@
-// One outside service's card on the integrations page (Slack, Zendesk, Stripe, HubSpot): its name, what it does, the
-// addresses to paste into it, its state and last event, and its settings' form, whose secrets (the password fields)
-// are emptied once saved: a secret is never shown again.
+// One outside service's card on the integrations page (Slack, Zendesk, Intercom, Stripe, HubSpot): its name, what it
+// does, the addresses to paste into it, its state and last event, and its settings' form, declared as a list of
+// fields (SettingsFields), whose secrets (the password fields) are emptied once saved: a secret is never shown again.
 import type { FormEvent, ReactNode } from 'react';
 import { currentLocale } from '../i18n/current';
 import { formatList } from '../i18n/list-format';
+import type { ConnectionSettings } from '../lib/pb/connection-settings';
+import type { ConnectionSettingsStore } from '../stores/connection-settings';
+import { type SettingField, SettingsFields, useConnectionForm } from './SettingsFields';
 
 /** When something last arrived, in the page's language. */
 export const connectionTime = (iso: string) =>
   new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-interface Props {
-  /** Names the heading (`<id>-title`) and the test ids (`<id>-settings`, `-state`, `-last-event`). */
-  id: string;
-  name: string;
-  intro: string;
+/** What the card tells of the settings as they stand. */
+interface Shown {
   /** What the admin pastes into the service: PocketBase's public addresses. */
   addresses: { label: string; url: string; testId: string }[];
   /** The state's parts, listed in the page's language: on or off, each secret set or missing. */
   state: string[];
-  lastEvent: string;
+  /** The last event, told with when it came (in the page's language). */
+  lastEvent: (time: string) => string;
+  /** What the card says before any event came. */
+  noEvent: string;
   /** Lines after the last event (HubSpot's last sync). */
   more?: ReactNode;
-  /** Saves what the form holds; the secrets are emptied when it worked. */
-  onSave: (form: FormData) => Promise<{ ok: boolean }>;
-  saveLabel: string;
   /** Buttons after Save (HubSpot's "sync now"). */
   actions?: ReactNode;
-  /** The form's fields. */
-  children: ReactNode;
 }
 
-export function ConnectionCard(props: Props) {
-  const { id, name, intro, addresses, state, lastEvent, more, onSave, saveLabel, actions, children } = props;
-  async function save(event: FormEvent<HTMLFormElement>) {
+interface Props<S extends ConnectionSettings, I> {
+  /** The service's name; in lower case it names the heading (`<id>-title`) and the test ids (`<id>-settings`, …). */
+  name: string;
+  intro: string;
+  /** The settings the page loaded, replaced by each save's answer. */
+  store: ConnectionSettingsStore<S, I>;
+  initial: S;
+  shows: (settings: S) => Shown;
+  /** The form's fields, each one setting of the input. */
+  fields: SettingField<Extract<keyof I, string>>[];
+  saveLabel: string;
+}
+
+export function ConnectionCard<S extends ConnectionSettings, I>(props: Props<S, I>) {
+  const { name, intro, store, initial, shows, fields, saveLabel } = props;
+  const id = name.toLowerCase();
+  const { settings, save, fieldsProps } = useConnectionForm(store, initial, fields);
+  const { addresses, state, lastEvent, noEvent, more, actions } = shows(settings);
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const done = await onSave(new FormData(form));
+    const done = await save(new FormData(form));
     if (!done.ok) return;
     for (const secret of form.querySelectorAll<HTMLInputElement>('input[type="password"]')) secret.value = '';
   }
@@ -49,10 +63,12 @@ export function ConnectionCard(props: Props) {
         </p>
       ))}
       <p data-testid={`${id}-state`}>{formatList(currentLocale(), state)}</p>
-      <p data-testid={`${id}-last-event`}>{lastEvent}</p>
+      <p data-testid={`${id}-last-event`}>
+        {settings.last_event_at ? lastEvent(connectionTime(settings.last_event_at)) : noEvent}
+      </p>
       {more}
-      <form className="admin-form" onSubmit={save} aria-labelledby={`${id}-title`}>
-        {children}
+      <form className="admin-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+        <SettingsFields {...fieldsProps} />
         <button type="submit" className="button primary">
           {saveLabel}
         </button>

@@ -9,14 +9,23 @@
 // POST /api/chorus/hubspot/sync        admins: read every company from HubSpot now, as a job (202)
 
 const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
-const { connection: hubspot } = require(`${__hooks}/customers/hubspot/settings.js`);
 
 routerAdd('POST', '/api/chorus/hubspot/webhook', (e) =>
   require(`${__hooks}/customers/hubspot/receive.js`).receiveWebhook(e),
 );
 
-routerAdd('GET', '/api/chorus/hubspot/settings', hubspot.handlers.show, ...ADMINS);
-routerAdd('POST', '/api/chorus/hubspot/settings', hubspot.handlers.update, ...ADMINS);
+routerAdd(
+  'GET',
+  '/api/chorus/hubspot/settings',
+  (e) => e.json(200, require(`${__hooks}/customers/hubspot/settings.js`).connection.describe(e)),
+  ...ADMINS,
+);
+routerAdd(
+  'POST',
+  '/api/chorus/hubspot/settings',
+  (e) => e.json(200, require(`${__hooks}/customers/hubspot/settings.js`).connection.update(e)),
+  ...ADMINS,
+);
 
 routerAdd(
   'POST',

@@ -3,7 +3,6 @@
 const { connectionOf } = require(`${__hooks}/platform/connection-settings.js`);
 
 const connection = connectionOf({
-  home: __filename,
   collection: 'hubspot_settings',
   label: 'HubSpot',
   action: 'hubspot.settings',

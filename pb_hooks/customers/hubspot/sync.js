@@ -13,6 +13,7 @@
 const { readCompanies, readOwnerNames } = require(`${__hooks}/customers/hubspot/api.js`);
 const { offerRevenue, clearPending } = require(`${__hooks}/customers/revenue.js`);
 const { normalDomain } = require(`${__hooks}/customers/domain.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 /** HubSpot's annualrevenue (a number as text, in the account's currency) as a monthly amount, or null if unset. */
 function monthlyOf(annual) {
@@ -21,13 +22,7 @@ function monthlyOf(annual) {
   return Number.isFinite(value) && value >= 0 ? value / 12 : null;
 }
 
-function findOne(app, filter, params) {
-  try {
-    return app.findFirstRecordByFilter('companies', filter, params);
-  } catch {
-    return null;
-  }
-}
+const findOne = (app, filter, params) => firstRecordOrNull(app, 'companies', filter, params);
 
 /** Writes HubSpot's company `found` (with its owner's name) into Chorus: 'created' | 'updated' | 'pending' | 'unchanged'. */
 function upsertCompany(app, found, ownerName) {

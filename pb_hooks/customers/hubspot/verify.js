@@ -4,6 +4,7 @@
 // the full address HubSpot called (scheme, host, path and query) with the characters HubSpot lists decoded
 // (%3A : %2F / %3F ? %40 @ %21 ! %24 $ %27 ' %28 ( %29 ) %2A * %2C , %3B ;). A timestamp older than five minutes is
 // a replay and refused (and one more than five minutes ahead too); the signatures are compared in constant time.
+const { base64OfHex } = require(`${__hooks}/platform/base64.js`);
 
 const TOLERANCE_MS = 5 * 60 * 1000;
 const DECODED = {
@@ -26,26 +27,9 @@ function signedUri(uri) {
   return String(uri).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (encoded) => DECODED[encoded.toUpperCase()]);
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Hex (PocketBase's $security.hs256) to standard base64 with padding (HubSpot's header). */
-function hexToBase64(hex) {
-  const bytes = [];
-  for (let at = 0; at < hex.length; at += 2) bytes.push(Number.parseInt(hex.slice(at, at + 2), 16));
-  let out = '';
-  for (let at = 0; at < bytes.length; at += 3) {
-    const [a, b, c] = [bytes[at], bytes[at + 1], bytes[at + 2]];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += BASE64[(n >> 18) & 63] + BASE64[(n >> 12) & 63];
-    out += b === undefined ? '=' : BASE64[(n >> 6) & 63];
-    out += c === undefined ? '=' : BASE64[n & 63];
-  }
-  return out;
-}
-
 /** The v3 signature HubSpot sends for this request. */
 function signatureV3(secret, method, uri, rawBody, timestamp) {
-  return hexToBase64($security.hs256(`${method}${signedUri(uri)}${rawBody}${timestamp}`, secret));
+  return base64OfHex($security.hs256(`${method}${signedUri(uri)}${rawBody}${timestamp}`, secret));
 }
 
 /** '' when the request is HubSpot's, else why not (for the log; the caller answers the same to every reason). */

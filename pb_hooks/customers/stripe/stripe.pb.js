@@ -7,11 +7,20 @@
 // POST /api/chorus/stripe/settings { active?, secret_key?, webhook_secret? }   admins
 
 const { ADMINS } = require(`${__hooks}/platform/route-guards.js`);
-const { connection: stripe } = require(`${__hooks}/customers/stripe/settings.js`);
 
 routerAdd('POST', '/api/chorus/stripe/webhook', (e) =>
   require(`${__hooks}/customers/stripe/receive.js`).receiveWebhook(e),
 );
 
-routerAdd('GET', '/api/chorus/stripe/settings', stripe.handlers.show, ...ADMINS);
-routerAdd('POST', '/api/chorus/stripe/settings', stripe.handlers.update, ...ADMINS);
+routerAdd(
+  'GET',
+  '/api/chorus/stripe/settings',
+  (e) => e.json(200, require(`${__hooks}/customers/stripe/settings.js`).connection.describe(e)),
+  ...ADMINS,
+);
+routerAdd(
+  'POST',
+  '/api/chorus/stripe/settings',
+  (e) => e.json(200, require(`${__hooks}/customers/stripe/settings.js`).connection.update(e)),
+  ...ADMINS,
+);

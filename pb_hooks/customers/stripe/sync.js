@@ -15,6 +15,7 @@
 // that matches nothing writes nothing (the integrations page shows it as the last outcome).
 const { readCustomer, readSubscriptions } = require(`${__hooks}/customers/stripe/api.js`);
 const { offerRevenue } = require(`${__hooks}/customers/revenue.js`);
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 
 const COUNTED = ['active', 'past_due'];
 /** Stripe's zero-decimal currencies (docs.stripe.com/currencies#zero-decimal). */
@@ -85,34 +86,26 @@ function monthlyRevenue(subscriptions, preferredCurrency) {
   return { amount: Math.round((byCurrency[currency] / divisor) * 100) / 100, currency };
 }
 
-function findOne(app, collection, filter, params) {
-  try {
-    return app.findFirstRecordByFilter(collection, filter, params);
-  } catch {
-    return null;
-  }
-}
-
 /** The company a Stripe customer belongs to, or null. */
 function matchCompany(app, customer) {
   const metadata = customer.metadata && typeof customer.metadata === 'object' ? customer.metadata : {};
   const externalId = String(metadata.chorus_company || metadata.company_id || '').trim();
   if (externalId) {
-    const company = findOne(app, 'companies', 'external_id = {:id}', { id: externalId });
+    const company = firstRecordOrNull(app, 'companies', 'external_id = {:id}', { id: externalId });
     if (company) return company;
   }
-  const linked = findOne(app, 'companies', 'stripe_customer = {:id}', { id: customer.id });
+  const linked = firstRecordOrNull(app, 'companies', 'stripe_customer = {:id}', { id: customer.id });
   if (linked) return linked;
   const email = String(customer.email || '')
     .trim()
     .toLowerCase();
   if (!email) return null;
-  const user = findOne(app, 'users', 'email = {:email}', { email });
+  const user = firstRecordOrNull(app, 'users', 'email = {:email}', { email });
   if (!user) return null;
-  const profile = findOne(app, 'member_profiles', 'user = {:user}', { user: user.id });
+  const profile = firstRecordOrNull(app, 'member_profiles', 'user = {:user}', { user: user.id });
   const companyId = profile ? profile.getString('company') : '';
   if (!companyId) return null;
-  return findOne(app, 'companies', 'id = {:id}', { id: companyId });
+  return firstRecordOrNull(app, 'companies', 'id = {:id}', { id: companyId });
 }
 
 /** The customer id an event is about: the object's `customer` (a subscription) or its `id` (a customer). */
@@ -141,7 +134,7 @@ function syncCustomer(app, key, id) {
   }
   // A deleted customer has no email or metadata left: only the company it was matched to before can be found.
   const company = found.deleted
-    ? findOne(app, 'companies', 'stripe_customer = {:id}', { id })
+    ? firstRecordOrNull(app, 'companies', 'stripe_customer = {:id}', { id })
     : matchCompany(app, { ...found, id });
   if (!company) return 'unmatched';
   let outcome = 'unchanged';

@@ -10,6 +10,7 @@ const { answeringOn } = require(`${__hooks}/feedback/answers/settings.js`);
 const { FEEDBACK_ANSWERS_JOB: JOB_ID, FEEDBACK_ANSWERS_KICK_KEY: KICK_KEY } = require(
   `${__hooks}/platform/contract/hook-hand-offs.js`,
 );
+const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 const SLACK_ID = /^[CGD][A-Z0-9]{2,19}:\d{6,12}\.\d{1,8}$/;
 const ZENDESK_ID = /^\d{1,20}(?::\d{1,20})?$/; // ticket:comment
 const INTERCOM_ID = /^\d{1,24}:[A-Za-z0-9_-]{1,64}$/; // conversation:part
@@ -24,17 +25,11 @@ function answerable(item) {
   return false;
 }
 
-function alreadyQueued(txApp, itemId, statusId) {
-  try {
-    txApp.findFirstRecordByFilter('feedback_answers', 'item = {:item} && status = {:status}', {
-      item: itemId,
-      status: statusId,
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const alreadyQueued = (txApp, itemId, statusId) =>
+  firstRecordOrNull(txApp, 'feedback_answers', 'item = {:item} && status = {:status}', {
+    item: itemId,
+    status: statusId,
+  }) !== null;
 
 /** Inside the status change's transaction: the rows for idea `postId` now at status `statusId`; how many. */
 function queueAnswers(txApp, postId, statusId) {

@@ -67,17 +67,6 @@ function nextDueAt(app) {
   return next ? next.getDateTime('next_attempt_at').unix() * 1000 : null;
 }
 
-function claim(app, answer, leaseUntil) {
-  const result = app
-    .db()
-    .newQuery(
-      "UPDATE feedback_answers SET next_attempt_at = {:lease} WHERE id = {:id} AND state = 'pending' AND next_attempt_at = {:seen}",
-    )
-    .bind({ lease: dateString(leaseUntil), id: answer.id, seen: answer.getString('next_attempt_at') })
-    .execute();
-  return result.rowsAffected() === 1;
-}
-
 function customerOf(app, item) {
   try {
     return app.findAuthRecordByEmail('users', item.getString('author_email'));
@@ -163,10 +152,12 @@ function deliver(app, answer, config) {
 function runAnswers(app) {
   const config = answerConfig();
   require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+    table: 'feedback_answers',
+    stateColumn: 'state',
+    leaseMs: (config.timeoutSeconds + 30) * 1000,
     budgetMs: BUDGET_MS,
     sleeperKey: SLEEPER_KEY,
     due: (now) => due(app, now),
-    claim: (answer) => claim(app, answer, Date.now() + (config.timeoutSeconds + 30) * 1000),
     send: (answer) => deliver(app, answer, config),
     nextDueAt: () => nextDueAt(app),
     failed: (answer, error) =>

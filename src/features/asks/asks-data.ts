@@ -1,5 +1,6 @@
 // Questions staff send to an idea's voters, and the answers (staff read all; a member only a question they were
 // sent and their own answer: pb_migrations/1764450040_*, 1764450050_*).
+import { anyOf } from '../../lib/pb/any-of';
 import type { PocketBase } from '../../lib/pb/client';
 import type { IdeaAnswersRecord, IdeaQuestionsRecord } from '../../lib/pb/pb-types';
 
@@ -39,11 +40,10 @@ type AnswerRow = IdeaAnswersRecord & { expand?: { user?: { name: string } } };
 async function companiesOf(pb: PocketBase, userIds: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const filter = unique.map((id, i) => pb.filter(`user = {:u${i}}`, { [`u${i}`]: id })).join(' || ');
   const profiles = await pb
     .collection('member_profiles')
     .getFullList<{ user: string; expand?: { company?: { name: string } } }>({
-      filter,
+      filter: anyOf(pb, 'user', unique),
       expand: 'company',
       fields: 'user,expand.company.name',
     });

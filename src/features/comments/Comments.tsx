@@ -77,8 +77,13 @@ export default function Comments({
     setLoadingMore(false);
   };
   const top = comments.filter((c) => !c.parent);
-  const canWrite = Boolean(user && !user.blocked && !isLocked);
-  const staff = isStaff(user);
+  // What every comment's item is told of the viewer and the page, a reply's as a top comment's.
+  const shared = {
+    viewerId: user?.id,
+    canWrite: Boolean(user && !user.blocked && !isLocked),
+    staff: isStaff(user),
+    embedded,
+  };
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading">{t('count', { count })}</h2>
@@ -86,25 +91,11 @@ export default function Comments({
         {top.map((comment) => {
           const replies = comments.filter((c) => c.parent === comment.id);
           return (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              viewerId={user?.id}
-              canWrite={canWrite}
-              staff={staff}
-              embedded={embedded}
-            >
+            <CommentItem key={comment.id} comment={comment} {...shared}>
               {replies.length > 0 && (
                 <ol className="comment-replies" aria-label={t('repliesTo', { name: comment.author.name })}>
                   {replies.map((reply) => (
-                    <CommentItem
-                      key={reply.id}
-                      comment={reply}
-                      viewerId={user?.id}
-                      canWrite={canWrite}
-                      staff={staff}
-                      embedded={embedded}
-                    />
+                    <CommentItem key={reply.id} comment={reply} {...shared} />
                   ))}
                 </ol>
               )}
@@ -139,7 +130,7 @@ export default function Comments({
           label={t('add')}
           submitLabel={t('submit')}
           withImages
-          allowInternal={staff}
+          allowInternal={shared.staff}
           action={`/p/${postId}/comment`}
           onSubmit={(body, images, internal) => addComment(body, '', images, internal)}
         />

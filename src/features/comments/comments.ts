@@ -185,19 +185,37 @@ export async function addComment(
   });
 }
 
-export async function editComment(id: string, body: string): Promise<Result<void>> {
+/**
+ * Changes one comment at once, as `change` makes it from the comment as it was, and back if `send` fails
+ * (`failure` is the toast then).
+ */
+async function changeComment(
+  id: string,
+  change: (before: CommentView) => CommentView,
+  send: (before: CommentView) => Promise<unknown>,
+  failure: string,
+): Promise<Result<void>> {
   const before = $comments.get().find((c) => c.id === id);
   const viewer = checkCanWrite();
   if (!viewer.ok) return viewer;
   if (!before) return refuse(translate('comments', 'gone'), { toast: true });
   return act({
     apply: () => {
-      replace(id, { ...before, body, html: render?.(body) ?? null, edited: true });
+      replace(id, change(before));
       return () => replace(id, before);
     },
-    send: () => updateComment(getClient(), id, body).then(() => undefined),
-    failure: translate('comments', 'notSaved'),
+    send: () => send(before).then(() => undefined),
+    failure,
   });
+}
+
+export function editComment(id: string, body: string): Promise<Result<void>> {
+  return changeComment(
+    id,
+    (before) => ({ ...before, body, html: render?.(body) ?? null, edited: true }),
+    () => updateComment(getClient(), id, body),
+    translate('comments', 'notSaved'),
+  );
 }
 
 export async function removeComment(id: string): Promise<Result<void>> {
@@ -215,17 +233,11 @@ export async function removeComment(id: string): Promise<Result<void>> {
 }
 
 /** Staff: hide a comment from members (its author still sees it), or show it again. */
-export async function toggleCommentHidden(id: string): Promise<Result<void>> {
-  const before = $comments.get().find((c) => c.id === id);
-  const viewer = checkCanWrite();
-  if (!viewer.ok) return viewer;
-  if (!before) return refuse(translate('comments', 'gone'), { toast: true });
-  return act({
-    apply: () => {
-      replace(id, { ...before, hidden: !before.hidden });
-      return () => replace(id, before);
-    },
-    send: () => setCommentHidden(getClient(), id, !before.hidden).then(() => undefined),
-    failure: translate('comments', 'notChanged'),
-  });
+export function toggleCommentHidden(id: string): Promise<Result<void>> {
+  return changeComment(
+    id,
+    (before) => ({ ...before, hidden: !before.hidden }),
+    (before) => setCommentHidden(getClient(), id, !before.hidden),
+    translate('comments', 'notChanged'),
+  );
 }

@@ -1,6 +1,7 @@
 // Staff-only customer data (issue #24): companies, a member's company and attributes, and what each idea is
 // worth (post_insights, same id as the idea). Read with the staff member's own token: PocketBase's rules
 // answer nothing of it to anyone else, so these reads are only made for staff.
+import { anyOf } from '../../lib/pb/any-of';
 import type { PocketBase } from '../../lib/pb/client';
 
 export interface CompanyRecord {
@@ -91,14 +92,9 @@ export async function listCompanies(pb: PocketBase, query: string, page = 1) {
 
 async function countMembers(pb: PocketBase, companyIds: string[]): Promise<Record<string, number>> {
   if (companyIds.length === 0) return {};
-  const params: Record<string, string> = {};
-  const filter = companyIds.map((id, i) => {
-    params[`c${i}`] = id;
-    return `company = {:c${i}}`;
-  });
   const profiles = await pb
     .collection('member_profiles')
-    .getFullList<{ company: string }>({ filter: pb.filter(filter.join(' || '), params), fields: 'company' });
+    .getFullList<{ company: string }>({ filter: anyOf(pb, 'company', companyIds), fields: 'company' });
   const counts: Record<string, number> = {};
   for (const p of profiles) counts[p.company] = (counts[p.company] ?? 0) + 1;
   return counts;
@@ -142,14 +138,9 @@ export function importCompanies(pb: PocketBase, csv: string): Promise<ImportCoun
 /** The profiles (company and attributes) of the listed members. */
 export async function loadMemberProfiles(pb: PocketBase, userIds: string[]): Promise<Record<string, MemberProfile>> {
   if (userIds.length === 0) return {};
-  const params: Record<string, string> = {};
-  const filter = userIds.map((id, i) => {
-    params[`u${i}`] = id;
-    return `user = {:u${i}}`;
-  });
   const rows = await pb
     .collection('member_profiles')
-    .getFullList<MemberProfile>({ filter: pb.filter(filter.join(' || '), params), expand: 'company' });
+    .getFullList<MemberProfile>({ filter: anyOf(pb, 'user', userIds), expand: 'company' });
   return Object.fromEntries(rows.map((row) => [row.user, row]));
 }
 
@@ -176,10 +167,7 @@ export async function companiesWaiting(pb: PocketBase, postId: string) {
   const users = [...new Set(votes.items.map((vote) => String(vote.user)))];
   if (users.length === 0) return [];
   const profiles = await pb.collection('member_profiles').getFullList({
-    filter: pb.filter(
-      users.map((_, i) => `user = {:u${i}}`).join(' || '),
-      Object.fromEntries(users.map((user, i) => [`u${i}`, user])),
-    ),
+    filter: anyOf(pb, 'user', users),
     expand: 'company',
     fields: 'expand.company.name,expand.company.plan,expand.company.monthly_revenue',
   });

@@ -2,15 +2,11 @@
 // only the token's prefix and last four characters, whether the client secret is set, the target URL to paste into
 // HubSpot, and the last event with its outcome.
 import type { PocketBase } from '../../lib/pb/client';
-import { connectionSettingsApi } from '../../lib/pb/connection-settings';
+import { type ConnectionSettings, connectionSettingsApi, type TypedLastEvent } from '../../lib/pb/connection-settings';
 
-export interface HubSpotSettings {
-  active: boolean;
+export interface HubSpotSettings extends ConnectionSettings, TypedLastEvent {
   access_token: string;
   client_secret_set: boolean;
-  last_event_at: string;
-  last_event_type: string;
-  last_outcome: string;
   sync_requested: boolean;
   sync_at: string;
   sync_outcome: string;

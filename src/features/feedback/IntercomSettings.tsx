@@ -4,9 +4,8 @@
 // conversation, the webhook URL and the inbox app's Initialize and Submit URLs to paste into the Intercom app, and the
 // last event.
 import { translator } from '../../i18n/current';
-import { ConnectionCard, connectionTime } from '../../ui/ConnectionCard';
+import { ConnectionCard } from '../../ui/ConnectionCard';
 import type { Choices } from '../../ui/FieldFrame';
-import { SettingsFields, useConnectionForm } from '../../ui/SettingsFields';
 import { intercomSettings } from './intercom';
 import type { IntercomRegion, IntercomSettings as Settings } from './intercom-data';
 
@@ -19,95 +18,91 @@ const REGIONS: Choices = [
 
 export default function IntercomSettings({ initial }: { initial: Settings }) {
   const t = translator('integrations');
-  const { settings, save, fieldsProps } = useConnectionForm(intercomSettings, initial, [
-    { kind: 'switch', field: 'active', name: 'intercom_active', label: t('intercomActive') },
-    {
-      kind: 'choice',
-      field: 'region',
-      id: 'intercom-region',
-      name: 'intercom_region',
-      label: t('intercomRegion'),
-      choices: REGIONS,
-    },
-    {
-      kind: 'text',
-      field: 'workspace_id',
-      id: 'intercom-workspace',
-      name: 'intercom_workspace',
-      label: t('intercomWorkspace'),
-      maxLength: 20,
-      pattern: '[a-z0-9]{4,20}',
-      placeholder: 'ab12cd34',
-    },
-    {
-      kind: 'text',
-      field: 'admin_id',
-      id: 'intercom-admin',
-      name: 'intercom_admin',
-      label: t('intercomAdmin'),
-      inputMode: 'numeric',
-      maxLength: 20,
-      pattern: '[0-9]{1,20}',
-    },
-    {
-      kind: 'secret',
-      field: 'access_token',
-      id: 'intercom-token',
-      name: 'intercom_token',
-      label: t('intercomToken'),
-      hint: t('keepHint'),
-      maxLength: 300,
-    },
-    {
-      kind: 'secret',
-      field: 'client_secret',
-      id: 'intercom-client-secret',
-      name: 'intercom_client_secret',
-      label: t('intercomSecret'),
-      hint: t('keepHint'),
-      maxLength: 200,
-    },
-    {
-      kind: 'text',
-      field: 'capture_tag',
-      id: 'intercom-tag',
-      name: 'intercom_tag',
-      label: t('captureTag'),
-      required: true,
-      maxLength: 80,
-    },
-    { kind: 'switch', field: 'answer_customers', name: 'intercom_answer', label: t('intercomAnswer') },
-    { kind: 'switch', field: 'public_replies', name: 'intercom_public', label: t('intercomPublic') },
-  ]);
-
   return (
     <ConnectionCard
-      id="intercom"
       name="Intercom"
       intro={t('intercomIntro')}
-      addresses={[
-        { label: t('intercomWebhook'), url: settings.webhook_url, testId: 'intercom-webhook' },
+      store={intercomSettings}
+      initial={initial}
+      shows={(settings) => ({
+        addresses: [
+          { label: t('intercomWebhook'), url: settings.webhook_url, testId: 'intercom-webhook' },
+          {
+            label: t('intercomCanvasInitialize'),
+            url: settings.canvas_initialize_url,
+            testId: 'intercom-canvas-initialize',
+          },
+          { label: t('intercomCanvasSubmit'), url: settings.canvas_submit_url, testId: 'intercom-canvas-submit' },
+        ],
+        state: [
+          settings.active ? t('active') : t('off'),
+          settings.access_token ? t('intercomTokenSet', { token: settings.access_token }) : t('intercomTokenMissing'),
+          settings.client_secret_set ? t('intercomSecretSet') : t('intercomSecretMissing'),
+        ],
+        lastEvent: (time) => t('intercomLastEvent', { time }),
+        noEvent: t('intercomNoEvent'),
+      })}
+      fields={[
+        { kind: 'switch', field: 'active', name: 'intercom_active', label: t('intercomActive') },
         {
-          label: t('intercomCanvasInitialize'),
-          url: settings.canvas_initialize_url,
-          testId: 'intercom-canvas-initialize',
+          kind: 'choice',
+          field: 'region',
+          id: 'intercom-region',
+          name: 'intercom_region',
+          label: t('intercomRegion'),
+          choices: REGIONS,
         },
-        { label: t('intercomCanvasSubmit'), url: settings.canvas_submit_url, testId: 'intercom-canvas-submit' },
+        {
+          kind: 'text',
+          field: 'workspace_id',
+          id: 'intercom-workspace',
+          name: 'intercom_workspace',
+          label: t('intercomWorkspace'),
+          maxLength: 20,
+          pattern: '[a-z0-9]{4,20}',
+          placeholder: 'ab12cd34',
+        },
+        {
+          kind: 'text',
+          field: 'admin_id',
+          id: 'intercom-admin',
+          name: 'intercom_admin',
+          label: t('intercomAdmin'),
+          inputMode: 'numeric',
+          maxLength: 20,
+          pattern: '[0-9]{1,20}',
+        },
+        {
+          kind: 'secret',
+          field: 'access_token',
+          id: 'intercom-token',
+          name: 'intercom_token',
+          label: t('intercomToken'),
+          hint: t('keepHint'),
+          maxLength: 300,
+        },
+        {
+          kind: 'secret',
+          field: 'client_secret',
+          id: 'intercom-client-secret',
+          name: 'intercom_client_secret',
+          label: t('intercomSecret'),
+          hint: t('keepHint'),
+          maxLength: 200,
+        },
+        {
+          kind: 'text',
+          field: 'capture_tag',
+          id: 'intercom-tag',
+          name: 'intercom_tag',
+          label: t('captureTag'),
+          required: true,
+          maxLength: 80,
+        },
+        { kind: 'switch', field: 'answer_customers', name: 'intercom_answer', label: t('intercomAnswer') },
+        { kind: 'switch', field: 'public_replies', name: 'intercom_public', label: t('intercomPublic') },
       ]}
-      state={[
-        settings.active ? t('active') : t('off'),
-        settings.access_token ? t('intercomTokenSet', { token: settings.access_token }) : t('intercomTokenMissing'),
-        settings.client_secret_set ? t('intercomSecretSet') : t('intercomSecretMissing'),
-      ]}
-      lastEvent={
-        settings.last_event_at
-          ? t('intercomLastEvent', { time: connectionTime(settings.last_event_at) })
-          : t('intercomNoEvent')
-      }
-      onSave={save}
       saveLabel={t('save')}
-    >
-      <SettingsFields {...fieldsProps} />
-    </ConnectionCard>
+    />
   );
 }

@@ -1,12 +1,11 @@
 // Intercom's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/intercom/settings.js): never the
 // secrets, only the access token's last four characters and whether the client secret is set, the webhook URL and
 // the inbox app's two URLs to paste into the Intercom app, and when the last conversation arrived.
-import { connectionSettingsApi } from '../../lib/pb/connection-settings';
+import { type ConnectionSettings, connectionSettingsApi } from '../../lib/pb/connection-settings';
 
 export type IntercomRegion = '' | 'eu' | 'au';
 
-export interface IntercomSettings {
-  active: boolean;
+export interface IntercomSettings extends ConnectionSettings {
   region: IntercomRegion;
   workspace_id: string;
   admin_id: string;
@@ -15,7 +14,6 @@ export interface IntercomSettings {
   capture_tag: string;
   public_replies: boolean;
   answer_customers: boolean;
-  last_event_at: string;
   webhook_url: string;
   /** The inbox app's Canvas Kit addresses, pasted into the app's Initialize and Submit URLs. */
   canvas_initialize_url: string;

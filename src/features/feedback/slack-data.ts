@@ -1,16 +1,14 @@
 // Slack's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/slack/settings.js): never the
 // secrets, only the bot token's last four characters and whether the signing secret is set, the two request URLs to
 // paste into the Slack app, and when the last message arrived.
-import { connectionSettingsApi } from '../../lib/pb/connection-settings';
+import { type ConnectionSettings, connectionSettingsApi } from '../../lib/pb/connection-settings';
 
-export interface SlackSettings {
-  active: boolean;
+export interface SlackSettings extends ConnectionSettings {
   answer_customers: boolean;
   team_id: string;
   channel: string;
   signing_secret_set: boolean;
   bot_token: string;
-  last_event_at: string;
   interactivity_url: string;
   events_url: string;
 }

@@ -1,10 +1,9 @@
 // Zendesk's settings as admins see and set them (issue 58; pb_hooks/feedback/sources/zendesk/settings.js): never the
 // secrets, only the API token's last four characters and whether the signing secret and the sidebar app's token are
 // set, the webhook URL to paste into Zendesk, the sidebar app's package, and when the last ticket arrived.
-import { connectionSettingsApi } from '../../lib/pb/connection-settings';
+import { type ConnectionSettings, connectionSettingsApi } from '../../lib/pb/connection-settings';
 
-export interface ZendeskSettings {
-  active: boolean;
+export interface ZendeskSettings extends ConnectionSettings {
   subdomain: string;
   agent_email: string;
   api_token: string;
@@ -13,7 +12,6 @@ export interface ZendeskSettings {
   capture_tag: string;
   public_replies: boolean;
   answer_customers: boolean;
-  last_event_at: string;
   webhook_url: string;
   app_package_url: string;
 }

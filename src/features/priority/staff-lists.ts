@@ -3,6 +3,7 @@
 // PocketBase applies posts' list rule to the join this filter makes, so a staff member sees the ideas they may
 // see, nobody else anything. Only loadList calls this, and only for staff.
 
+import { anyOf } from '../../lib/pb/any-of';
 import type { PocketBase } from '../../lib/pb/client';
 import { ideaListFilter } from '../../lib/pb/idea-list-filter';
 import type { PostRecord } from '../../lib/pb/post-types';
@@ -47,10 +48,8 @@ export async function listPostsByInsight(
 /** The numbers of the ideas a staff list shows in another order (one query by id). */
 export async function loadInsights(pb: PocketBase, postIds: string[]): Promise<InsightsById> {
   if (postIds.length === 0) return {};
-  const filter = postIds.map((_, i) => `id = {:p${i}}`).join(' || ');
-  const params = Object.fromEntries(postIds.map((id, i) => [`p${i}`, id]));
   const rows = await pb.collection('post_insights').getList<InsightRecord>(1, postIds.length, {
-    filter: pb.filter(filter, params),
+    filter: anyOf(pb, 'id', postIds),
     fields: 'id,score,revenue',
     skipTotal: true,
   });

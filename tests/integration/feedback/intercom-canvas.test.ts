@@ -7,8 +7,9 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackItemsOf, startDeskAppWorld } from '../../support/desk-world';
 import { postCanvasSigned, startIntercomServer, WORKSPACE } from '../../support/intercom-server';
-import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import type { TestPocketBase } from '../../support/pocketbase';
 import { statementsSince } from '../../support/sql-log';
 import { createBoard, createPost } from '../../support/world';
 
@@ -45,25 +46,17 @@ let darkIdea: RecordModel;
 
 beforeAll(async () => {
   intercom = await startIntercomServer({ token: TOKEN });
-  pb = await startTestPocketBase({
-    appUrl: 'https://feedback.example.com',
-    env: { CHORUS_INTERCOM_API_URL: intercom.url },
-    dev: true, // every SQL statement printed: what one answer reads is counted
-  });
+  ({ pb, staff, dana, csvIdea, darkIdea } = await startDeskAppWorld(
+    { CHORUS_INTERCOM_API_URL: intercom.url },
+    undefined,
+    true, // every SQL statement printed: what one answer reads is counted
+  ));
   admin = await pb.actor('admin');
-  const lead = await pb.actor('moderator', { email: 'sam@acme.test', name: 'Sam Support' });
-  staff = lead.authStore.record as RecordModel;
-  dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
-  await pb.actor('member', { email: 'kim@acme.test', name: 'Kim Keen' }); // a member of the board, not staff
   intercom.addAdmin({ id: SAM, name: 'Sam Support', email: 'sam@acme.test' });
   intercom.addAdmin({ id: KIM, name: 'Kim Keen', email: 'kim@acme.test' });
   intercom.addContact({ id: DANA, name: 'Dana Scully', email: 'dana@globex.test' });
   intercom.addContact({ id: LEE, name: 'Lee Newman', email: 'lee@initech.test' });
   intercom.addContact({ id: ANON, name: '', email: null, role: 'lead' });
-  const board = await createBoard(pb, 'public');
-  csvIdea = await createPost(pb, board, lead, { title: 'Export votes to a CSV spreadsheet' });
-  darkIdea = await createPost(pb, board, lead, { title: 'Dark mode for the widget' });
-  await pb.admin.collection('votes').create({ post: darkIdea.id, user: dana.id });
   await admin.send('/api/chorus/intercom/settings', {
     method: 'POST',
     body: { active: true, workspace_id: WORKSPACE, admin_id: SAM, access_token: TOKEN, client_secret: SECRET },
@@ -88,10 +81,7 @@ async function canvasFor(adminId: string, conversation: string, submit?: Submit)
 const components = (canvas: Canvas) => canvas.canvas.content.components;
 const texts = (canvas: Canvas) => components(canvas).flatMap((one) => (one.type === 'text' ? [one.text] : []));
 const listed = (canvas: Canvas) => components(canvas).flatMap((one) => one.items ?? []);
-const itemsOf = (conversation: string) =>
-  pb.admin.collection('feedback_items').getFullList({
-    filter: pb.admin.filter('source = "intercom" && external_id ~ {:id}', { id: `${conversation}:` }),
-  });
+const itemsOf = (conversation: string) => feedbackItemsOf(pb, 'intercom', conversation);
 const votesOf = (idea: RecordModel, user: RecordModel) =>
   pb.admin
     .collection('votes')

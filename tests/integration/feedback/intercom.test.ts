@@ -8,17 +8,10 @@ import { createHmac } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackItemsOf, startDeskWorld } from '../../support/desk-world';
 import { postIntercomSigned, startIntercomServer, WORKSPACE } from '../../support/intercom-server';
-import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import {
-  type Actors,
-  allowed,
-  createActors,
-  createBoard,
-  createPost,
-  expectAccess,
-  refused,
-} from '../../support/world';
+import type { TestPocketBase } from '../../support/pocketbase';
+import { type Actors, allowed, createActors, createPost, expectAccess, refused } from '../../support/world';
 
 const SECRET = '0f3b5c7d9e1a2b4c6d8e0f1a3b5c7d9e'; // a client secret's shape
 const TOKEN = 'dG9rOjAxMjM0NTY3Xzg5YWJfY2RlZjoxOjA='; // an access token's shape
@@ -37,19 +30,14 @@ let csvIdea: RecordModel;
 
 beforeAll(async () => {
   intercom = await startIntercomServer({ token: TOKEN });
-  pb = await startTestPocketBase({
-    appUrl: 'https://feedback.example.com',
-    env: { CHORUS_INTERCOM_API_URL: intercom.url, CHORUS_FEEDBACK_ANSWER_RETRY_SECONDS: '1' },
-  });
+  ({ pb, lead, staff, dana, board, csvIdea } = await startDeskWorld({
+    CHORUS_INTERCOM_API_URL: intercom.url,
+    CHORUS_FEEDBACK_ANSWER_RETRY_SECONDS: '1',
+  }));
   actors = await createActors(pb);
   admin = actors.admin;
-  lead = await pb.actor('moderator', { email: 'sam@acme.test', name: 'Sam Support' });
-  staff = lead.authStore.record as RecordModel;
-  dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
   intercom.addAdmin({ id: SAM, name: 'Sam Support', email: 'sam@acme.test' });
   intercom.addContact({ id: DANA, name: 'Dana Scully', email: 'dana@globex.test' });
-  board = await createBoard(pb, 'public');
-  csvIdea = await createPost(pb, board, lead, { title: 'Export votes to a CSV spreadsheet' });
   await admin.send('/api/chorus/intercom/settings', {
     method: 'POST',
     body: { active: true, workspace_id: WORKSPACE, admin_id: SAM, access_token: TOKEN, client_secret: SECRET },
@@ -63,10 +51,7 @@ afterAll(async () => {
 const webhook = () => `${pb.url}/api/chorus/intercom/webhook`;
 const deliver = (notification: unknown, secret = SECRET) =>
   postIntercomSigned(webhook(), JSON.stringify(notification), secret);
-const itemsOf = (conversation: string) =>
-  pb.admin.collection('feedback_items').getFullList({
-    filter: pb.admin.filter('source = "intercom" && external_id ~ {:id}', { id: `${conversation}:` }),
-  });
+const itemsOf = (conversation: string) => feedbackItemsOf(pb, 'intercom', conversation);
 const callsFor = (conversation: string) => intercom.calls.filter((call) => call.path.includes(`/${conversation}`));
 const answersOf = (item: RecordModel) =>
   pb.admin.collection('feedback_answers').getFullList({ filter: pb.admin.filter('item = {:id}', { id: item.id }) });

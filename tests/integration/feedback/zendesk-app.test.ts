@@ -12,7 +12,8 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardedAddress } from '../../../src/lib/pb/client-address.mjs';
-import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
+import { feedbackItemsOf, startDeskAppWorld } from '../../support/desk-world';
+import type { TestPocketBase } from '../../support/pocketbase';
 import { statementsSince } from '../../support/sql-log';
 import { createBoard, createPost } from '../../support/world';
 import { SUBDOMAIN, startZendeskServer } from '../../support/zendesk-server';
@@ -58,28 +59,20 @@ let secretIdea: RecordModel;
 
 beforeAll(async () => {
   zendesk = await startZendeskServer({ email: AGENT_EMAIL, token: API_TOKEN });
-  pb = await startTestPocketBase({
-    appUrl: 'https://feedback.example.com',
-    env: { CHORUS_ZENDESK_API_URL: zendesk.url },
-    dev: true, // every SQL statement printed: what one answer reads is counted
-  });
+  ({ pb, lead, staff, dana, csvIdea, darkIdea } = await startDeskAppWorld(
+    { CHORUS_ZENDESK_API_URL: zendesk.url },
+    AGENT_EMAIL,
+    true, // every SQL statement printed: what one answer reads is counted
+  ));
   admin = await pb.actor('admin');
-  lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
-  staff = lead.authStore.record as RecordModel;
   await pb.actor('moderator', { email: 'sue@acme.test', name: 'Sue Swift' });
-  dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
-  await pb.actor('member', { email: 'kim@acme.test', name: 'Kim Keen' });
   zendesk.addUser({ id: DANA, name: 'Dana Scully', email: 'dana@globex.test', role: 'end-user' });
   zendesk.addUser({ id: LEE, name: 'Lee Newman', email: 'lee@initech.test', role: 'end-user' });
   zendesk.addUser({ id: SAM, name: 'Sam Support', email: AGENT_EMAIL, role: 'agent' });
   zendesk.addUser({ id: KIM, name: 'Kim Keen', email: 'kim@acme.test', role: 'agent' });
   zendesk.addUser({ id: EVA, name: 'Eva Imposter', email: 'sue@acme.test', role: 'end-user' });
   zendesk.addUser({ id: SUE, name: 'Sue Swift', email: 'sue@acme.test', role: 'admin' });
-  const board = await createBoard(pb, 'public');
-  csvIdea = await createPost(pb, board, lead, { title: 'Export votes to a CSV spreadsheet' });
-  darkIdea = await createPost(pb, board, lead, { title: 'Dark mode for the widget' });
   secretIdea = await createPost(pb, await createBoard(pb, 'staff'), lead, { title: 'Secret pricing overhaul' });
-  await pb.admin.collection('votes').create({ post: darkIdea.id, user: dana.id });
   await admin.send('/api/chorus/zendesk/settings', {
     method: 'POST',
     body: { active: true, subdomain: SUBDOMAIN, agent_email: AGENT_EMAIL, api_token: API_TOKEN, app_token: APP_TOKEN },
@@ -108,10 +101,7 @@ async function sidebarOf(route: 'ideas' | 'link', body: Record<string, unknown>)
 }
 const opened = (ticket: { id: number }, agent = SAM, extra: Record<string, unknown> = {}) =>
   sidebarOf('ideas', { ticket_id: String(ticket.id), agent_id: String(agent), ...extra });
-const itemsOf = (ticketId: number) =>
-  pb.admin
-    .collection('feedback_items')
-    .getFullList({ filter: pb.admin.filter('source = "zendesk" && external_id ~ {:id}', { id: `${ticketId}:` }) });
+const itemsOf = (ticketId: number) => feedbackItemsOf(pb, 'zendesk', ticketId);
 const votesOn = (idea: RecordModel) =>
   pb.admin.collection('votes').getFullList({ filter: pb.admin.filter('post = {:p}', { p: idea.id }) });
 

@@ -8,16 +8,9 @@ import { createHmac } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import {
-  type Actors,
-  allowed,
-  createActors,
-  createBoard,
-  createPost,
-  expectAccess,
-  refused,
-} from '../../support/world';
+import { feedbackItemsOf, startDeskWorld } from '../../support/desk-world';
+import type { TestPocketBase } from '../../support/pocketbase';
+import { type Actors, allowed, createActors, createPost, expectAccess, refused } from '../../support/world';
 import { postZendeskSigned, SUBDOMAIN, startZendeskServer, type ZendeskSigned } from '../../support/zendesk-server';
 
 const SECRET = 'dGhpc19zZWNyZXRfaXNfZm9yX3Rlc3Rpbmdfb25seQ=='; // a signing secret's shape (base64)
@@ -38,19 +31,14 @@ let csvIdea: RecordModel;
 
 beforeAll(async () => {
   zendesk = await startZendeskServer({ email: AGENT_EMAIL, token: API_TOKEN });
-  pb = await startTestPocketBase({
-    appUrl: 'https://feedback.example.com',
-    env: { CHORUS_ZENDESK_API_URL: zendesk.url, CHORUS_FEEDBACK_ANSWER_RETRY_SECONDS: '1' },
-  });
+  ({ pb, lead, staff, dana, board, csvIdea } = await startDeskWorld(
+    { CHORUS_ZENDESK_API_URL: zendesk.url, CHORUS_FEEDBACK_ANSWER_RETRY_SECONDS: '1' },
+    AGENT_EMAIL,
+  ));
   actors = await createActors(pb);
   admin = actors.admin;
-  lead = await pb.actor('moderator', { email: AGENT_EMAIL, name: 'Sam Support' });
-  staff = lead.authStore.record as RecordModel;
-  dana = (await pb.actor('member', { email: 'dana@globex.test', name: 'Dana Scully' })).authStore.record as RecordModel;
   zendesk.addUser({ id: DANA, name: 'Dana Scully', email: 'dana@globex.test', role: 'end-user' });
   zendesk.addUser({ id: SAM, name: 'Sam Support', email: AGENT_EMAIL, role: 'agent' });
-  board = await createBoard(pb, 'public');
-  csvIdea = await createPost(pb, board, lead, { title: 'Export votes to a CSV spreadsheet' });
   await admin.send('/api/chorus/zendesk/settings', {
     method: 'POST',
     body: {
@@ -70,10 +58,7 @@ afterAll(async () => {
 const signed: ZendeskSigned = { secret: SECRET };
 const deliver = (payload: unknown, options: ZendeskSigned = signed) =>
   postZendeskSigned(`${pb.url}/api/chorus/zendesk/webhook`, JSON.stringify(payload), options);
-const itemsOf = (ticketId: number) =>
-  pb.admin
-    .collection('feedback_items')
-    .getFullList({ filter: pb.admin.filter('source = "zendesk" && external_id ~ {:id}', { id: `${ticketId}:` }) });
+const itemsOf = (ticketId: number) => feedbackItemsOf(pb, 'zendesk', ticketId);
 const answersOf = (item: RecordModel) =>
   pb.admin.collection('feedback_answers').getFullList({ filter: pb.admin.filter('item = {:id}', { id: item.id }) });
 const status = (slug: string) => pb.admin.collection('statuses').getFirstListItem(`slug = "${slug}"`);

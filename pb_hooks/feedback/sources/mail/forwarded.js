@@ -4,6 +4,7 @@
 // or "-----Original Message-----" followed by its From:/Sent: block. Answers who first wrote it, what they said
 // (without the older thread under it) and the forwarder's own words above it, or null when no original is found.
 const { replyText } = require(`${__hooks}/platform/reply-text.js`);
+const { base64OfBytes } = require(`${__hooks}/platform/base64.js`);
 
 const MARKERS = [
   /^\s*-{3,}\s*Forwarded message\s*-{3,}\s*$/i,
@@ -15,27 +16,7 @@ const HEADER = /^\s*\*?([A-Za-z][A-Za-z -]{0,20}):\*?\s*(.*)$/;
 const FROM_KEYS = ['from', 'de', 'von', 'van', 'da'];
 const SUBJECT_KEYS = ['subject', 'objet', 'betreff', 'asunto', 'onderwerp', 'oggetto', 'assunto'];
 const ADDRESS = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const MAX_ATTACHED = 5 * 1024 * 1024;
-
-/** Bytes (a Go byte slice as the hooks see it) in base64, for $inboundMail.parse. */
-function base64Of(bytes) {
-  const out = [];
-  const n = bytes.length;
-  for (let i = 0; i < n; i += 3) {
-    const a = bytes[i];
-    const b = i + 1 < n ? bytes[i + 1] : 0;
-    const c = i + 2 < n ? bytes[i + 2] : 0;
-    const triple = (a << 16) | (b << 8) | c;
-    out.push(
-      B64[(triple >> 18) & 63],
-      B64[(triple >> 12) & 63],
-      i + 1 < n ? B64[(triple >> 6) & 63] : '=',
-      i + 2 < n ? B64[triple & 63] : '=',
-    );
-  }
-  return out.join('');
-}
 
 /** "Jane Doe <jane@x.com>", "Jane Doe [mailto:jane@x.com]", "*Jane Doe* <jane@x.com>" or "jane@x.com": { email, name }. */
 function readPerson(text) {
@@ -94,7 +75,7 @@ function forwardedOriginal(message) {
     if (attachment.bytes.length > MAX_ATTACHED) continue;
     let inner;
     try {
-      inner = $inboundMail.parse(base64Of(attachment.bytes));
+      inner = $inboundMail.parse(base64OfBytes(attachment.bytes));
     } catch {
       continue;
     }

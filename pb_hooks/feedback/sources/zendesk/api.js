@@ -6,7 +6,7 @@
 // CHORUS_ZENDESK_API_URL points the calls at a local server speaking the same API (tests), else
 // https://{subdomain}.zendesk.com.
 const { getVendorJson, writeVendorJson, TIMEOUT_SECONDS } = require(`${__hooks}/feedback/sources/vendor-api.js`);
-const { base64OfBytes } = require(`${__hooks}/feedback/sources/zendesk/verify.js`);
+const { base64OfText } = require(`${__hooks}/platform/base64.js`);
 
 const MAX_ANSWER_BYTES = 1024 * 1024; // a ticket's first page of comments (100) with their bodies
 const ID = /^\d{1,20}$/;
@@ -28,7 +28,7 @@ const agentTicketUrl = (settings, ticketId) =>
 /** The Authorization header of an API token: Basic base64("{email}/token:{token}") (the email is ASCII, checked). */
 function authorization(settings) {
   const pair = `${settings.getString('agent_email')}/token:${settings.getString('api_token')}`;
-  return `Basic ${base64OfBytes(Array.from(pair, (char) => char.charCodeAt(0) & 0xff))}`;
+  return `Basic ${base64OfText(pair)}`;
 }
 
 const ready = (settings) =>

@@ -4,7 +4,6 @@
 const { connectionOf } = require(`${__hooks}/platform/connection-settings.js`);
 
 const connection = connectionOf({
-  home: __filename,
   collection: 'zendesk_settings',
   label: 'Zendesk',
   action: 'zendesk.settings',

@@ -2,32 +2,10 @@
 // signs X-Zendesk-Webhook-Signature-Timestamp followed directly by the raw body with HMAC-SHA256, and
 // X-Zendesk-Webhook-Signature is that digest in base64, compared here in constant time; the timestamp (ISO 8601,
 // "2021-03-25T05:09:27Z", as the anatomy-of-a-webhook-request page shows it) must be within five minutes of now.
+const { base64OfHex } = require(`${__hooks}/platform/base64.js`);
 
 const WINDOW_SECONDS = 5 * 60;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Bytes (0…255 each) as standard base64 with padding. */
-function base64OfBytes(bytes) {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a, b, c] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += BASE64[(n >> 18) & 63] + BASE64[(n >> 12) & 63];
-    out += b === undefined ? '=' : BASE64[(n >> 6) & 63];
-    out += c === undefined ? '=' : BASE64[n & 63];
-  }
-  return out;
-}
-
-/** A hex digest (as $security.hs256 gives it) in base64, as Zendesk sends it. */
-const base64OfHex = (hex) =>
-  base64OfBytes(
-    String(hex)
-      .match(/../g)
-      ?.map((pair) => Number.parseInt(pair, 16)) ?? [],
-  );
-
 /** The timestamp's time in seconds, or NaN when it is not the documented ISO 8601 form. */
 function secondsOf(timestamp) {
   if (!ISO_TIMESTAMP.test(timestamp)) return Number.NaN;
@@ -46,4 +24,4 @@ function signatureProblem(secret, timestamp, signature, rawBody, nowSeconds) {
   return $security.equal(expected, signature) ? '' : 'a signature that does not match';
 }
 
-module.exports = { signatureProblem, base64OfBytes, WINDOW_SECONDS };
+module.exports = { signatureProblem, WINDOW_SECONDS };
