@@ -331,6 +331,23 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
     expectLimitAt(answers, 10);
   });
 
+  it('staff-lookup — 120 customers looked up by email an hour per staff member, the 121st refused', async () => {
+    const [idea] = await ideasToAct(1);
+    const { token } = await member('moderator');
+    const staffEmail = (await member('admin')).client.authStore.record?.email as string;
+    const address = freshAddress();
+    const started = performance.now();
+    // The cheapest look-up, a staff address (refused 400 for everyone, after it is counted), 10 at a time.
+    const answers = await statuses(
+      121,
+      () => call({ path: `/api/chorus/posts/${idea}/vote-on-behalf`, json: { email: staffEmail }, token, address }),
+      10,
+    );
+    console.log(`staff-lookup: 121 look-ups, ${Math.round(performance.now() - started)} ms`);
+    expect(answers.slice(0, 120)).toEqual(Array(120).fill(400));
+    expect(answers[120]).toBe(429);
+  });
+
   it('changelog-subscribe — 10 subscription requests an hour per client address, the 11th refused', async () => {
     const address = freshAddress();
     const answers = await statuses(11, (i) =>
