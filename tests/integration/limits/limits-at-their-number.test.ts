@@ -1,6 +1,7 @@
-// Every documented limit, proven at its number: n requests pass, the next one is refused (429), for each of
+// Documented limits, proven at their number: n requests pass, the next one is refused (429), for each of
 // PocketBase's rate-limit rules (per client address, pb_migrations/1764740000_order_rate_limit_rules.js) and
-// each of Chorus's own counters (pb_hooks/platform/limits.js). Each test acts from client addresses of its own.
+// Chorus's own counters (pb_hooks/platform/limits.js) that need no stand-in of a feature's; the others are proven
+// in their feature's tests, each named in the deploying page's table. Each test acts from client addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
