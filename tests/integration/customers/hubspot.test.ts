@@ -423,24 +423,23 @@ describe('refused, and nothing written', () => {
 
 // Last in the file: the syncs these requests start may still run when it ends.
 describe('sync now, asked again and again', () => {
-  it('an admin’s requests past ten an hour are refused 429, and no sync is asked for by them', async () => {
+  it('an admin’s 11th request in an hour is refused 429, and no sync is asked for by it', async () => {
     const audits = async () =>
       (await pb.admin.collection('audit_entries').getFullList({ filter: 'action = "hubspot.sync"' })).length;
+    // An admin of their own: the file's admin has asked before.
+    const asker = await pb.actor('admin');
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        await admin.send('/api/chorus/hubspot/sync', { method: 'POST' }).then(
+        await asker.send('/api/chorus/hubspot/sync', { method: 'POST' }).then(
           () => 202,
           (error: { status: number }) => error.status,
         ),
       );
     }
-    const first = statuses.indexOf(429);
-    expect(first, statuses.join()).toBeGreaterThan(-1);
-    expect(statuses.slice(first).every((status) => status === 429)).toBe(true);
+    expect(statuses).toEqual([...Array(10).fill(202), 429]);
     const audited = await audits();
-    expect(audited).toBeLessThanOrEqual(10);
-    await expect(admin.send('/api/chorus/hubspot/sync', { method: 'POST' })).rejects.toMatchObject({ status: 429 });
+    await expect(asker.send('/api/chorus/hubspot/sync', { method: 'POST' })).rejects.toMatchObject({ status: 429 });
     expect(await audits()).toBe(audited);
   });
 });

@@ -1,19 +1,21 @@
 // Ideas by email against a real PocketBase through the real local SMTP listener: an email to a board's address
 // becomes an idea held for review (a moderator's approval publishes it), from its member or from a new unverified
 // one, with its images and without its other files; a reply to a notification becomes the replier's comment,
-// quoted text and signature left out; forged reply addresses, auto-replies and oversized messages get nothing in.
+// quoted text and signature left out; forged reply addresses, auto-replies and oversized messages get nothing in;
+// a sender's 30 messages an hour and a board's 100 new senders an hour are proven at their number.
 // The senders' domains publish SPF for this machine in a local DNS stand-in, so each message is authenticated for
 // its From address as real mail is (what happens to mail that is not: mail-you-can-trust.test.ts).
+import { createHmac } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveEmail } from '../../../src/features/inbound-email/email-handler';
-import { signEmailProof } from '../../../tools/lib/inbound-smtp.mjs';
+import { handOver, signEmailProof } from '../../../tools/lib/inbound-smtp.mjs';
 import { routedMessage } from '../../support/email-routing';
 import { noisyPng } from '../../support/images';
 import { INBOUND_DOMAIN as DOMAIN, type InboundMailWorld, startInboundMailWorld } from '../../support/inbound-mail';
 import type { TestPocketBase } from '../../support/pocketbase';
-import { type OutgoingEmail, sendEmail, sendRaw } from '../../support/smtp-send';
+import { mimeMessage, type OutgoingEmail, sendEmail, sendRaw } from '../../support/smtp-send';
 import { createBoard, createComment, createPost, idOf } from '../../support/world';
 
 let world: InboundMailWorld;
@@ -220,6 +222,72 @@ describe('a reply to a notification email', () => {
     const otherMember = replyTo.replace(idOf(author), idOf(commenter));
     expect(await send({ from: emailOf(commenter), to: otherMember, subject: 'Re', text: 'Me too' })).toBe(550);
     expect(await commentsOn(idea.id)).toHaveLength(2);
+  });
+});
+
+describe('the inbound limits, at their number (pb_hooks/platform/limits.js)', () => {
+  /** PocketBase's answers (the listener says 451 to both 429 and 5xx) to `count` messages, 10 handed over at a time. */
+  async function handedOver(count: number, email: (i: number) => OutgoingEmail): Promise<number[]> {
+    const out: number[] = [];
+    for (let start = 0; start < count; start += 10) {
+      const batch = Array.from({ length: Math.min(10, count - start) }, (_, k) => {
+        const message = email(start + k);
+        const session = { ip: '127.0.0.1', helo: 'test.local' }; // inside SPF's ip4:127.0.0.1
+        return handOver(
+          { pbUrl: pb.url, proxySecret: pb.proxySecret },
+          mimeMessage(message),
+          message.from,
+          message.to,
+          session,
+        );
+      });
+      out.push(...(await Promise.all(batch)).map((answer) => answer.status));
+    }
+    return out;
+  }
+
+  it('inbound-email — 30 messages an hour per sender address, the 31st refused', async () => {
+    const replier = await pb.actor('member');
+    const idea = await createPost(pb, board, moderator, { title: `Replied to ${Date.now()}` });
+    const key = createHmac('sha256', pb.proxySecret).update('chorus-inbound-email').digest('hex');
+    const signature = createHmac('sha256', key)
+      .update(`reply:${idea.id}:${idOf(replier)}`)
+      .digest('hex')
+      .slice(0, 24);
+    const to = `r.${idea.id}.${idOf(replier)}.${signature}@${DOMAIN}`;
+    const started = performance.now();
+    // Replies: a member's 40 comments in ten minutes are more than the sender's 30 messages.
+    const answers = await handedOver(31, (i) => ({ from: emailOf(replier), to, subject: 'Re', text: `Reply ${i}` }));
+    console.log(`inbound-email: 31 messages, ${Math.round(performance.now() - started)} ms`);
+    expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(answers[30]).toBe(429);
+    expect(await commentsOn(idea.id)).toHaveLength(30);
+  });
+
+  it('inbound-new-member — 100 members made for unknown senders per board an hour, the 101st refused', async () => {
+    const crowded = await createBoard(pb, 'public');
+    const to = await world.boardAddress(crowded.id);
+    const run = Date.now().toString(36);
+    const started = performance.now();
+    // The cheapest new senders: an empty message is counted for its board, then refused (400) before an account
+    // is made (each made one costs its password's hash, ~0.2 s).
+    const answers = await handedOver(101, (i) => ({
+      from: `newcomer-${run}-${i}@example.com`,
+      to,
+      subject: '',
+      text: '',
+    }));
+    console.log(`inbound-new-member: 101 new senders, ${Math.round(performance.now() - started)} ms`);
+    expect(answers.slice(0, 100)).toEqual(Array(100).fill(400));
+    expect(answers[100]).toBe(429);
+    const real = { to, subject: 'Past the count', text: 'Please' };
+    expect(await handedOver(1, () => ({ ...real, from: `newcomer-${run}-real@example.com` }))).toEqual([429]);
+    expect(await pb.admin.collection('users').getFullList({ filter: `email ~ "newcomer-${run}-"` })).toHaveLength(0);
+    // Counted per board, and only for senders without an account.
+    const elsewhere = { to: boardAddress, subject: 'Elsewhere', text: 'Please', from: `other-${run}@example.com` };
+    expect(await handedOver(1, () => elsewhere)).toEqual([200]);
+    const member = await pb.actor('member');
+    expect(await handedOver(1, () => ({ ...real, from: emailOf(member) }))).toEqual([200]);
   });
 });
 

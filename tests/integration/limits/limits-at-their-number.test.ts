@@ -1,6 +1,7 @@
-// Every documented limit, proven at its number: n requests pass, the next one is refused (429), for each of
+// Documented limits, proven at their number: n requests pass, the next one is refused (429), for each of
 // PocketBase's rate-limit rules (per client address, pb_migrations/1764740000_order_rate_limit_rules.js) and
-// each of Chorus's own counters (pb_hooks/platform/limits.js). Each test acts from client addresses of its own.
+// Chorus's own counters (pb_hooks/platform/limits.js) that need no stand-in of a feature's; the others are proven
+// in their feature's tests, each named in the deploying page's table. Each test acts from client addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
@@ -329,6 +330,23 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
       call({ path: `/api/chorus/posts/${targets[i]}/ask`, json: { body: `Question ${i}?` }, token, address }),
     );
     expectLimitAt(answers, 10);
+  });
+
+  it('staff-lookup — 120 customers looked up by email an hour per staff member, the 121st refused', async () => {
+    const [idea] = await ideasToAct(1);
+    const { token } = await member('moderator');
+    const staffEmail = (await member('admin')).client.authStore.record?.email as string;
+    const address = freshAddress();
+    const started = performance.now();
+    // The cheapest look-up, a staff address (refused 400 for everyone, after it is counted), 10 at a time.
+    const answers = await statuses(
+      121,
+      () => call({ path: `/api/chorus/posts/${idea}/vote-on-behalf`, json: { email: staffEmail }, token, address }),
+      10,
+    );
+    console.log(`staff-lookup: 121 look-ups, ${Math.round(performance.now() - started)} ms`);
+    expect(answers.slice(0, 120)).toEqual(Array(120).fill(400));
+    expect(answers[120]).toBe(429);
   });
 
   it('changelog-subscribe — 10 subscription requests an hour per client address, the 11th refused', async () => {
