@@ -26,7 +26,9 @@ export function migrationDatabase(): MigrationDatabase {
   return {
     dataDir,
     async started(port) {
-      const server = await startPocketBase({ dataDir, port, superuser });
+      // The first start copies the tests' migrated folder (tools/lib/migrated-template.mjs) instead of migrating an
+      // empty one; after a roll back, the folder is started (and migrated up) as it is.
+      const server = await startPocketBase({ dataDir, port, superuser, fromTemplate: true });
       const admin = new PocketBase(server.url);
       admin.autoCancellation(false);
       await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
