@@ -29,7 +29,8 @@ export async function startRestartablePocketBase(env: Record<string, string>, ap
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-pb-'));
   const port = await freePort();
   outboundAllowFile(); // named in process.env, which PocketBase inherits (tests/support/outbound-allow.ts)
-  let server = await withEnv(env, () => startPocketBase({ dataDir, port, superuser }));
+  // A copy of the tests' migrated folder (tools/lib/migrated-template.mjs), as every test PocketBase starts from.
+  let server = await withEnv(env, () => startPocketBase({ dataDir, port, superuser, fromTemplate: true }));
   const admin = new PocketBase(server.url);
   admin.autoCancellation(false);
   await admin.collection('_superusers').authWithPassword(superuser.email, superuser.password);
