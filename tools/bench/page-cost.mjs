@@ -1,14 +1,16 @@
-// `npm run bench -- page-cost [--members N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
+// `npm run bench -- page-cost [--members N] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
 // PocketBase), the PocketBase requests one view makes (and how many round trips deep), and optionally N
 // Lighthouse mobile runs with what the browser spends (islands hydrated, TBT, LCP and its element, the longest
 // tasks). Defaults to `/`. `--members N`: as N signed-in members taking turns, each with their own cookie and a
 // vote on the idea (home and an idea with 50 comments by default; `/p/bench` in a path names that idea).
+// `--before DIR`: a copy of an earlier build's dist/ measured beside this one against the same PocketBase, the
+// two taking turns for `--rounds` rounds (3 with --before, else 1), each figure the median of the rounds.
 // `--serve` keeps the stack up afterwards (alone, it only serves).
 import '../lib/require-node.mjs';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBareWorker } from '../lib/bare-worker.mjs';
@@ -25,17 +27,23 @@ import { startStack } from '../lib/stack.mjs';
 const { values, positionals } = commandLine({
   command: 'bench page-cost',
   file: import.meta.url,
-  synopsis: '[--members N] [--lighthouse N] [--serve] [path …]',
+  synopsis: '[--members N] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path …]',
   positionals: true,
   options: {
     members: { type: 'string' },
     lighthouse: { type: 'string' },
+    before: { type: 'string' },
+    rounds: { type: 'string' },
     serve: { type: 'boolean', default: false },
   },
 });
 const lighthouseRuns = values.lighthouse === undefined ? 0 : positiveNumber(values.lighthouse, '--lighthouse');
 const memberCount = values.members === undefined ? 0 : positiveNumber(values.members, '--members');
 const serve = values.serve;
+const beforeDir = values.before === undefined ? null : resolve(values.before);
+if (beforeDir && !existsSync(join(beforeDir, 'server', 'wrangler.json')))
+  throw new UsageError(`--before names a copy of dist/ (with server/wrangler.json); ${beforeDir} is not one.`);
+const rounds = values.rounds === undefined ? (beforeDir ? 3 : 1) : positiveNumber(values.rounds, '--rounds');
 const badPath = positionals.find((path) => !path.startsWith('/'));
 if (badPath) throw new UsageError(`A page is a path starting with / (got ${badPath}).`);
 const BENCH_IDEA = '/p/bench';
@@ -45,7 +53,7 @@ const givenPaths = positionals.length > 0 || serve ? positionals : defaultPaths;
 const dataDir = mkdtempSync(join(tmpdir(), 'chorus-page-cost-'));
 const [sitePort, pbPort, smtpPort] = await freePorts(3);
 const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
-let stopBareWorker;
+const stopWorkers = [];
 let requestLog;
 try {
   const members = memberCount > 0 ? await signInMembers(memberCount) : { cookies: [], idea: null };
@@ -56,47 +64,77 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  // Uncached views go to the built Worker alone in workerd, as Cloudflare runs it (bench.mjs says why).
-  const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret });
-  stopBareWorker = bare.stop;
-  const origin = bare.url;
+  // Uncached views go to the built Worker alone in workerd, as Cloudflare runs it (bench.mjs says why); with
+  // --before, the earlier build's Worker beside it, against the same PocketBase and members.
+  const builds = [
+    ...(beforeDir ? [{ label: 'before', distDir: beforeDir }] : []),
+    { label: beforeDir ? 'after' : '', distDir: undefined },
+  ];
   const { cookies } = members;
-  const cpu = {
-    sitePid: bare.pid,
-    pocketbasePid: stack.pocketbase().process.pid,
-    proxySecret: stack.proxySecret,
-    cookies,
-  };
+  for (const build of builds) {
+    const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret, distDir: build.distDir });
+    stopWorkers.push(bare.stop);
+    build.origin = bare.url;
+    build.cpu = {
+      sitePid: bare.pid,
+      pocketbasePid: stack.pocketbase().process.pid,
+      proxySecret: stack.proxySecret,
+      cookies,
+    };
+  }
+  const origin = builds.at(-1).origin;
   // What one view asks PocketBase: a second Worker, reaching PocketBase through a recording pass-through.
   requestLog = await startPocketBaseRequestLog(stack.pbUrl);
-  const counted = await startBareWorker({ pbUrl: requestLog.url, proxySecret: stack.proxySecret });
-  try {
-    for (const path of paths) {
-      const url = new URL(path, origin).href;
-      const html = await (await fetch(url, { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
-      const islands = (html.match(/<astro-island/g) ?? []).length;
-      console.log(`${path}: HTML ${(html.length / 1024).toFixed(1)} KB, ${islands} islands`);
-      await (await fetch(new URL(path, counted.url), { headers: cookies[1] ? { cookie: cookies[1] } : {} })).text();
-      requestLog.reset();
-      await (await fetch(new URL(path, counted.url), { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
-      const { rounds, lines } = describeRequests(requestLog.requests());
-      console.log(
-        `${path}${as}: ${requestLog.requests().length} PocketBase requests a view, ${rounds} round trips deep`,
-      );
-      for (const line of lines) console.log(line);
+  for (const build of builds) {
+    const counted = await startBareWorker({
+      pbUrl: requestLog.url,
+      proxySecret: stack.proxySecret,
+      distDir: build.distDir,
+    });
+    try {
+      for (const path of paths) {
+        const label = `${build.label ? `${build.label} ` : ''}${path}`;
+        const url = new URL(path, build.origin).href;
+        const html = await (await fetch(url, { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
+        const islands = (html.match(/<astro-island/g) ?? []).length;
+        console.log(`${label}: HTML ${(html.length / 1024).toFixed(1)} KB, ${islands} islands`);
+        await (await fetch(new URL(path, counted.url), { headers: cookies[1] ? { cookie: cookies[1] } : {} })).text();
+        requestLog.reset();
+        await (await fetch(new URL(path, counted.url), { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
+        const { rounds: deep, lines } = describeRequests(requestLog.requests());
+        console.log(
+          `${label}${as}: ${requestLog.requests().length} PocketBase requests a view, ${deep} round trips deep`,
+        );
+        for (const line of lines) console.log(line);
+      }
+    } finally {
+      await counted.stop();
     }
-  } finally {
-    await counted.stop();
   }
-  for (const path of paths) {
-    const url = new URL(path, origin).href;
-    console.log(
-      formatThroughput(
-        `${path}${as}, uncached`,
-        await measureThroughput(url, { proxySecret: stack.proxySecret, cookies }),
-      ),
-    );
-    console.log(formatCpuCost(`${path}${as}, uncached`, await measureCpuCost(url, cpu)));
+  // The builds take turns, path by path, so that a busy moment of the machine falls on both.
+  const figures = new Map();
+  for (let round = 1; round <= rounds; round++) {
+    if (rounds > 1) console.log(`round ${round} of ${rounds}`);
+    for (const path of paths) {
+      for (const build of builds) {
+        const label = `${build.label ? `${build.label} ` : ''}${path}${as}, uncached`;
+        const url = new URL(path, build.origin).href;
+        const throughput = await measureThroughput(url, { proxySecret: stack.proxySecret, cookies });
+        const cost = await measureCpuCost(url, build.cpu);
+        if (!figures.has(label)) figures.set(label, []);
+        figures.get(label).push({ throughput, cost });
+        console.log(formatThroughput(label, throughput));
+        console.log(formatCpuCost(label, cost));
+      }
+    }
+  }
+  if (rounds > 1) {
+    console.log(`median of ${rounds} rounds:`);
+    for (const [label, runs] of figures) {
+      console.log(formatThroughput(label, medians(runs.map((run) => run.throughput))));
+      const costs = runs.map((run) => run.cost).filter(Boolean);
+      console.log(formatCpuCost(label, costs.length > 0 ? medians(costs) : null));
+    }
   }
   if (lighthouseRuns > 0) await runLighthouse(paths);
   if (serve) {
@@ -105,9 +143,15 @@ try {
   }
 } finally {
   await requestLog?.stop();
-  await stopBareWorker?.();
+  for (const stopWorker of stopWorkers) await stopWorker();
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Each numeric field's median over `runs` (objects of the same shape). */
+function medians(runs) {
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((run) => run[key]))]));
 }
 
 /** `count` bench members (tools/lib/bench/data.mjs), each signed in and voting on the idea with 50 comments. */

@@ -92,15 +92,16 @@ const worker :Workerd.Worker = (
 /**
  * Starts workerd on the built Worker at `port` with `bindings` (not waiting for it to answer): its Durable Objects
  * keep their storage in `stateDir`, a throwaway folder without one. Quiet keeps what it prints for an error;
- * otherwise it goes to this process's output. `{ process, output(), stop() }`.
+ * otherwise it goes to this process's output. `distDir`: another build's folder (a copy of dist/ kept for a
+ * before/after comparison); the checkout's dist/ without it. `{ process, output(), stop() }`.
  */
-export function spawnBareWorker({ port, bindings, stateDir = undefined, quiet = true }) {
+export function spawnBareWorker({ port, bindings, stateDir = undefined, quiet = true, distDir = join(root, 'dist') }) {
   const configDir = mkdtempSync(join(tmpdir(), 'chorus-workerd-'));
   const objectsDir = stateDir ?? join(configDir, 'objects');
   mkdirSync(objectsDir, { recursive: true });
   const configPath = join(configDir, 'worker.capnp');
-  const serverDir = join(root, 'dist', 'server');
-  const assetsDir = join(root, 'dist', 'client');
+  const serverDir = join(distDir, 'server');
+  const assetsDir = join(distDir, 'client');
   writeFileSync(configPath, bareWorkerConfig({ configDir, serverDir, assetsDir, objectsDir, port, bindings }));
   const child = spawn(workerdBinary, ['serve', configPath], { stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'pipe'] });
   const output = keptOutput(child, quiet);
@@ -131,11 +132,12 @@ export function keptOutput(child, quiet) {
 
 /**
  * Starts the built Worker alone in workerd on a free port with the bindings `startSite` gives it (without the
- * local edge in front), and resolves once it answers: `{ url, pid, stop }`.
+ * local edge in front), and resolves once it answers: `{ url, pid, stop }`. `options.distDir`: another build's
+ * folder (spawnBareWorker).
  */
 export async function startBareWorker(options) {
   const port = await freePort();
-  const worker = spawnBareWorker({ port, bindings: workerBindings(options) });
+  const worker = spawnBareWorker({ port, bindings: workerBindings(options), distDir: options.distDir });
   const url = `http://127.0.0.1:${port}`;
   if (!(await answers(url, worker.process))) {
     await worker.stop();
