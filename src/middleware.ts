@@ -87,13 +87,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Nor is a page in English for a translation that did not load (the next request tries it again).
   const standIn = context.locals.i18n && isEnglishStandIn(context.locals.i18n.locale, context.locals.i18n.messages);
   if (embed || standIn) response.headers.set('cache-control', 'private, no-store');
-  applyEdgeCache(context, response, isPage);
-  if (isPage && context.locals.i18n) {
-    response.headers.set('content-language', context.locals.i18n.locale);
-    // Where the browser's language may choose, a cached page is kept per Accept-Language (see README).
-    if (context.locals.shell?.site.browser_locale) response.headers.append('vary', 'Accept-Language');
-  }
-  if (isPage && !embed) response.headers.append('vary', 'Sec-Fetch-Dest');
+  applyEdgeCache(context, response, { isPage, embed });
+  if (isPage && context.locals.i18n) response.headers.set('content-language', context.locals.i18n.locale);
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(shellCss(context.locals.shell))],

@@ -67,6 +67,18 @@ describe('applyCacheHeaders', () => {
     expect(headers.get('vary')).toBe('Cookie');
   });
 
+  it('keeps a copy per browser language where the site lets it choose, and per framed or not', () => {
+    const decision = { method: 'GET', signedIn: false, tags, isPage: true };
+    expect(applyCacheHeaders(page(), { ...decision, leavesFrames: true }).headers.get('vary')).toBe(
+      'Cookie, Sec-Fetch-Dest',
+    );
+    expect(
+      applyCacheHeaders(page(), { ...decision, browserLanguage: true, leavesFrames: true }).headers.get('vary'),
+    ).toBe('Cookie, Accept-Language, Sec-Fetch-Dest');
+    const file = { ...decision, isPage: false, browserLanguage: true, leavesFrames: true };
+    expect(applyCacheHeaders(page(), file).headers.get('vary')).toBe('Cookie');
+  });
+
   it('keeps errors, writes, cookies and private pages out of the cache', () => {
     const notFound = new Response('', { status: 404 });
     expect(

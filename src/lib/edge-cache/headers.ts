@@ -1,4 +1,5 @@
-// Which responses Cloudflare's Workers Cache may keep, for how long, under which tags. The gateway
+// Which responses Cloudflare's Workers Cache may keep, for how long, under which tags, and the headers that choose
+// among a path's copies (every `Vary` the Worker sends is written here). The gateway
 // (src/edge/page-gateway.ts) hands the cached entrypoint no cookie but the language choice, so `Vary: Cookie`
 // keeps one copy per picked language; should the default entrypoint ever be cached, it still keeps a signed-in
 // visitor (whose responses are `private, no-store`) off the signed-out copies.
@@ -15,10 +16,17 @@ export interface EdgeCacheDecision {
   /** The page's tags, or null when it may not be cached at the edge. */
   tags: string[] | null;
   isPage: boolean;
+  /** The site lets the browser's language pick the page's (Accept-Language then chooses the copy). */
+  browserLanguage?: boolean;
+  /** A page a framed navigation is sent away from (to its widget version): Sec-Fetch-Dest chooses the answer. */
+  leavesFrames?: boolean;
 }
 
 /** Sets the cache headers of a response (in place) and returns it. */
-export function applyCacheHeaders(response: Response, { method, signedIn, tags, isPage }: EdgeCacheDecision) {
+export function applyCacheHeaders(
+  response: Response,
+  { method, signedIn, tags, isPage, browserLanguage = false, leavesFrames = false }: EdgeCacheDecision,
+) {
   const headers = response.headers;
   const cacheable =
     (method === 'GET' || method === 'HEAD') &&
@@ -38,6 +46,9 @@ export function applyCacheHeaders(response: Response, { method, signedIn, tags, 
     // With Workers Cache on, a response without Cache-Control is cached by heuristics (2 h for a 200).
     if (isPage || !headers.has('cache-control')) headers.set('cache-control', PRIVATE_CACHE_CONTROL);
   }
+  // The rest of the key: what the request's headers choose (the gateway forwards only these to the cache).
   if (isPage || cacheable) headers.append('vary', 'Cookie');
+  if (isPage && browserLanguage) headers.append('vary', 'Accept-Language');
+  if (isPage && leavesFrames) headers.append('vary', 'Sec-Fetch-Dest');
   return response;
 }
