@@ -4,7 +4,11 @@
 // only (a vote held until its member confirms their email is not shown, votes/counted.js). The total is the idea's
 // vote_count, not a count of its votes (issue 35: no count of a table's rows on a hot path).
 // The votes collection itself stays private to each voter, so realtime never broadcasts voters.
-// Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] }
+// With ?mine=1 the response also carries `mine`: the signed-in caller's own vote and follow ids and the question
+// staff sent them that they have not answered (votes/viewer-own.js; null for a visitor): the idea page reads a
+// member's own state in the request it makes for the voters anyway.
+// Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }],
+//   mine?: { vote, subscription, question } | null }
 routerAdd(
   'GET',
   '/api/chorus/posts/{id}/voters',
@@ -25,12 +29,11 @@ routerAdd(
     // The idea's own count of the votes that count (kept in each vote's transaction by
     // server/cmd/pocketbase/votes.go): a count of the rows walked all of a popular idea's votes on every request
     // (8 ms at 80,000 votes).
-    return e.json(200, {
-      page,
-      perPage,
-      totalItems: post.getInt('vote_count'),
-      items: asCards(e.app, rows),
-    });
+    const body = { page, perPage, totalItems: post.getInt('vote_count'), items: asCards(e.app, rows) };
+    if (e.request.url.query().get('mine') === '1') {
+      body.mine = require(`${__hooks}/votes/viewer-own.js`).viewerOwn(e, post);
+    }
+    return e.json(200, body);
   },
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );

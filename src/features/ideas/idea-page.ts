@@ -7,11 +7,11 @@
 import type { PocketBase } from '../../lib/pb/client';
 import { isStaff } from '../../lib/pb/client';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
-import type { PostRecord, SubscriptionRecord, VoteRecord } from '../../lib/pb/post-types';
+import type { PostRecord, Voter } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { COMMENTS_PAGE, listCommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
-import { listVoters } from '../votes/votes-data';
+import { listVoters, listVotersAndMine, type ViewerOwn } from '../votes/votes-data';
 import type { TimelineEvent } from './timeline';
 
 const EXPAND = [
@@ -27,9 +27,6 @@ type IdeaRecord = PostRecord & {
     // A unique back-relation expands to one record (older PocketBase: a list of one).
     post_insights_via_post?: { fields?: FieldValues | null } | { fields?: FieldValues | null }[];
     status_events_via_post?: TimelineEvent[];
-    subscriptions_via_post?: SubscriptionRecord[];
-    votes_via_post?: VoteRecord[];
-    idea_questions_via_post?: (IdeaQuestionsRecord & { expand?: { idea_answers_via_question?: unknown[] } })[];
   };
 };
 
@@ -46,23 +43,14 @@ function timelineOf(events: TimelineEvent[] | undefined, statuses: StatusRecord[
   });
 }
 
-/** The newest of a member's questions (each expanded with their own answers) they have not answered, or null. */
-function newestUnanswered(
-  questions: NonNullable<IdeaRecord['expand']>['idea_questions_via_post'],
-): IdeaQuestionsRecord | null {
-  const open = (questions ?? []).filter((q) => (q.expand?.idea_answers_via_question ?? []).length === 0);
-  const newest = open.sort(byCreated).at(-1);
-  if (!newest) return null;
-  const { expand: _answers, ...question } = newest;
-  return question;
-}
-
 /**
- * The viewer's own follow and vote come as expands too: the subscriptions rule shows members only their
- * own, and so does the votes rule for members (staff see every vote, so theirs is left to the browser). So do
- * the questions staff sent a member about the idea, each with the member's own answer if any (the rules of
- * idea_questions and idea_answers show a member only those sent to them and their own): the page offers the
- * newest unanswered one (AskVoters.astro) without a request of its own.
+ * The viewer's own follow and vote come with the voters, in the request the page makes for them anyway: each
+ * read by (post, user) on its unique index, so exact on an idea with any number of votes and followers (the
+ * back-relation expands they replace read at most 1,000 rows in no set order, and missed the viewer's own on a
+ * popular idea). So does the newest question staff sent a member about the idea that they have not answered:
+ * the page offers it (AskVoters.astro) without a request of its own. Staff's own vote is left to the browser,
+ * as before. When that request fails the page shows the voters as none and leaves the viewer's state unknown
+ * (undefined): the islands read it themselves, rather than show a member as not having voted.
  * `statuses` are the shell's (every page already loads them). `commentLimit`: how many comments to show from
  * the first (the page's "Show more comments" link asks for more without JavaScript).
  */
@@ -73,16 +61,19 @@ export async function loadIdeaPage(
   viewer: SessionUser | null = null,
   commentLimit = COMMENTS_PAGE,
 ) {
-  // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
-  const askable = viewer && !isStaff(viewer) && !viewer.blocked;
-  const own = viewer
-    ? isStaff(viewer)
-      ? ',subscriptions_via_post,post_insights_via_post'
-      : `,subscriptions_via_post,votes_via_post${askable ? ',idea_questions_via_post.idea_answers_via_question' : ''}`
-    : '';
-  const [idea, voters, commentPage] = await Promise.all([
-    pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + own }),
-    listVoters(pb, id).catch(() => []),
+  const staff = viewer !== null && isStaff(viewer);
+  const askable = viewer && !staff && !viewer.blocked;
+  // No voters, and the viewer's own state unknown (`mine` undefined): what a failed voters request leaves.
+  const unknown: { voters: Voter[]; mine?: ViewerOwn | null } = { voters: [] };
+  const [idea, { voters, mine }, commentPage] = await Promise.all([
+    // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
+    pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + (staff ? ',post_insights_via_post' : '') }),
+    viewer
+      ? listVotersAndMine(pb, id).catch(() => unknown)
+      : listVoters(pb, id).then(
+          (list) => ({ voters: list, mine: null }),
+          () => unknown,
+        ),
     listCommentPage(pb, id, { limit: commentLimit }),
   ]);
   // Comments after the newest one the page knew came since it was made (a late island asks for them).
@@ -92,12 +83,12 @@ export async function loadIdeaPage(
   const status = statuses.find((s) => s.id === idea.status);
   // What the page reads of the idea's status (closed or not), as the expand gave it.
   if (status) idea.expand = { ...idea.expand, status };
-  const openQuestion = askable ? newestUnanswered(idea.expand?.idea_questions_via_post) : null;
-  const mine = <T extends { user: string }>(list: T[] | undefined) => list?.find((r) => r.user === viewer?.id);
+  const openQuestion: IdeaQuestionsRecord | null = askable ? (mine?.question ?? null) : null;
   const viewerState = {
-    subscriptionId: viewer ? (mine(idea.expand?.subscriptions_via_post)?.id ?? null) : null,
-    /** The viewer's vote id, null when none; undefined when the page cannot know (staff). */
-    voteId: viewer && !isStaff(viewer) ? (mine(idea.expand?.votes_via_post)?.id ?? null) : undefined,
+    /** The viewer's follow id, null when none (or signed out); undefined when the page could not read it. */
+    subscriptionId: viewer ? (mine === undefined ? undefined : (mine?.subscription ?? null)) : null,
+    /** The viewer's vote id, null when none; undefined when the page cannot know (staff, or the read failed). */
+    voteId: viewer && !staff && mine !== undefined ? (mine?.vote ?? null) : undefined,
   };
   const fields = {
     definitions: toDefinitions(idea.expand?.board?.expand?.custom_fields_via_board),

@@ -12,7 +12,7 @@ interface Props {
   postId: string;
   serverUser: SessionUser | null;
   /** The viewer's subscription as the server found it (null: not following; undefined: not known). */
-  subscriptionId?: string | null;
+  subscriptionId?: string | null | undefined;
 }
 
 export default function FollowButton({ postId, serverUser, subscriptionId }: Props) {

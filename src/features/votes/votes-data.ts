@@ -2,6 +2,7 @@
 import { hasStaffRole } from '../../contract/access';
 import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
+import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
 import type { VoteRecord, Voter } from '../../lib/pb/post-types';
 
 interface VoterRow {
@@ -13,15 +14,40 @@ interface VoterRow {
   avatar_url?: string;
 }
 
-export async function listVoters(pb: PocketBase, postId: string, perPage = 50): Promise<Voter[]> {
-  const result = await pb.send<{ items: VoterRow[] }>(`/api/chorus/posts/${encodeURIComponent(postId)}/voters`, {
-    query: { perPage },
-  });
-  return result.items.map((row) => ({
+/** The signed-in caller's own vote and follow on an idea (ids or null), and the newest question staff sent them about it that they have not answered (members only). */
+export interface ViewerOwn {
+  vote: string | null;
+  subscription: string | null;
+  question: IdeaQuestionsRecord | null;
+}
+
+const toVoters = (pb: PocketBase, rows: VoterRow[]): Voter[] =>
+  rows.map((row) => ({
     id: row.id,
     name: row.name || 'Member',
     avatarUrl: toAvatarSrc(pb, row.id, row.avatar, row.avatar_url),
   }));
+
+const votersPath = (postId: string) => `/api/chorus/posts/${encodeURIComponent(postId)}/voters`;
+
+export async function listVoters(pb: PocketBase, postId: string, perPage = 50): Promise<Voter[]> {
+  const result = await pb.send<{ items: VoterRow[] }>(votersPath(postId), { query: { perPage } });
+  return toVoters(pb, result.items);
+}
+
+/**
+ * The voters and, in the same request, the caller's own state on the idea (null signed out), each read exactly by
+ * (post, user) however many votes and followers the idea has (pb_hooks/votes/viewer-own.js).
+ */
+export async function listVotersAndMine(
+  pb: PocketBase,
+  postId: string,
+  perPage = 50,
+): Promise<{ voters: Voter[]; mine: ViewerOwn | null }> {
+  const result = await pb.send<{ items: VoterRow[]; mine?: ViewerOwn | null }>(votersPath(postId), {
+    query: { perPage, mine: 1 },
+  });
+  return { voters: toVoters(pb, result.items), mine: result.mine ?? null };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Every hot query on a large board walks an index (issue 35). A reduced large board (tools/lib/bench/large-board.mjs:
 // 3,000 ideas, 30,000 votes skewed so one idea holds thousands, 6,000 comments, ten languages) is read the way
 // the site reads it (its own data modules): the home page and a board in every sort and filter, search in
-// Latin, Japanese and Arabic script, the most voted idea's page with its comments and voters, the staff lists by
+// Latin, Japanese and Arabic script, the most voted idea's page with its comments, voters and a member's own vote, the staff lists by
 // worth and by a segment, and a vote and a comment on that idea. PocketBase runs with --dev, which prints every
 // SQL statement it runs; each one that reads posts, votes or comments is asked for SQLite's query plan on the
 // seeded database, and none may scan one of those tables (or post_insights) whole, nor sort one walked whole. The bench (`npm run bench -- large-board`)
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listCommentPage, listVisibleComments } from '../../../src/features/comments/comments-data';
 import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/features/ideas/posts-data';
 import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
+import { listVotersAndMine } from '../../../src/features/votes/votes-data';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { statementsSince, tableNames } from '../../support/sql-log';
@@ -87,6 +88,8 @@ async function readAsTheSiteDoes(visitor: PocketBase, member: PocketBase, staff:
   await listPosts(staff, { sort: 'top', segment: segmentId, staff: true });
   await member.collection('votes').create({ post: seeded.topIdea, user: idOf(member) });
   await member.collection('comments').create({ post: seeded.topIdea, author: idOf(member), body: 'Me too.' });
+  // What the idea page reads of the member's own: their vote, follow and open question on the most voted idea.
+  await listVotersAndMine(member, seeded.topIdea);
 }
 
 it('no hot read or write scans every idea, vote or comment', { timeout: 180_000 }, async () => {

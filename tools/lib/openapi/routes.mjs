@@ -195,9 +195,43 @@ export const ROUTES = {
     get: {
       tags: ['chorus'],
       operationId: 'voters',
-      summary: 'Names and avatars of an idea’s voters (never emails)',
-      parameters: id,
-      responses: { 200: ok({ type: 'object' }), 404: err },
+      summary:
+        'Names and avatars of an idea’s voters (never emails); with `mine=1`, also the caller’s own vote, follow and unanswered question',
+      parameters: [
+        ...id,
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+        { name: 'mine', in: 'query', schema: { type: 'string', enum: ['1'] } },
+      ],
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['page', 'perPage', 'totalItems', 'items'],
+          properties: {
+            page: { type: 'integer' },
+            perPage: { type: 'integer' },
+            totalItems: { type: 'integer', description: 'The idea’s votes that count' },
+            items: { type: 'array', items: { type: 'object' } },
+            mine: {
+              description:
+                'Only with `mine=1`: the signed-in caller’s own vote and follow ids (null: none) and the newest question staff sent them about the idea that they have not answered (members only); null signed out',
+              oneOf: [
+                {
+                  type: 'object',
+                  required: ['vote', 'subscription', 'question'],
+                  properties: {
+                    vote: { type: ['string', 'null'] },
+                    subscription: { type: ['string', 'null'] },
+                    question: { oneOf: [{ $ref: '#/components/schemas/IdeaQuestionsRecord' }, { type: 'null' }] },
+                  },
+                },
+                { type: 'null' },
+              ],
+            },
+          },
+        }),
+        404: err,
+      },
     },
   },
   '/api/chorus/posts/{id}/comments': {
