@@ -3,6 +3,7 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { expect } from 'vitest';
+import type { SessionUser } from '../../src/lib/pb/types';
 import type { Role, TestPocketBase } from './pocketbase';
 
 export const ACTORS = [
@@ -62,6 +63,22 @@ export function freshActor(pb: TestPocketBase, actor: Actor): Promise<PocketBase
   if (actor === 'visitor') return Promise.resolve(pb.visitor());
   const [role, fields] = KIND[actor];
   return pb.actor(role, fields);
+}
+
+/** The session the site would hold for `client`'s account (null for a visitor): what page loaders take as the viewer. */
+export function sessionOf(client: PocketBase): SessionUser | null {
+  const record = client.authStore.record;
+  if (!record) return null;
+  return {
+    id: record.id,
+    name: record['name'],
+    email: record['email'],
+    avatarUrl: null,
+    role: record['role'],
+    blocked: record['blocked'],
+    verified: record['verified'],
+    locale: null,
+  };
 }
 
 /** The record id of a signed-in client ('' for a visitor). */

@@ -5,14 +5,13 @@
 // written straight into data.db (tools/lib/bench/crowd.mjs), its ids sorting before any the API makes.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdeaPage } from '../../../src/features/ideas/idea-page';
-import type { SessionUser, StatusRecord } from '../../../src/lib/pb/types';
+import type { StatusRecord } from '../../../src/lib/pb/types';
 import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
+import { type Actors, createActors, createBoard, createPost, idOf, sessionOf } from '../../support/world';
 
 const CROWD = 1_100;
 
@@ -29,21 +28,6 @@ beforeAll(async () => {
   crowd = addCrowd(pb.dataDir, idea.id, { voters: CROWD, prefix: '0' });
 }, 60_000);
 afterAll(() => pb?.stop());
-
-/** The session the site would hold for `client`'s account. */
-function viewerOf(client: PocketBase): SessionUser {
-  const record = client.authStore.record as RecordModel;
-  return {
-    id: record.id,
-    name: record.name,
-    email: record.email,
-    avatarUrl: null,
-    role: record.role,
-    blocked: record.blocked,
-    verified: record.verified,
-    locale: null,
-  };
-}
 
 /** A question about the idea sent to the crowd and `member`, which the crowd answered: straight into data.db. */
 function askCrowd(member: string, author: string): string {
@@ -80,12 +64,12 @@ describe('an idea with more than 1,000 votes and followers', () => {
     const follow = await member.collection('subscriptions').getFirstListItem(`post = "${idea.id}"`);
     const question = askCrowd(idOf(member), idOf(actors.moderator));
 
-    const asked = await loadIdeaPage(member, idea.id, statuses, viewerOf(member));
+    const asked = await loadIdeaPage(member, idea.id, statuses, sessionOf(member));
     expect(asked.viewerState).toEqual({ voteId: vote.id, subscriptionId: follow.id });
     expect(asked.openQuestion?.id).toBe(question);
 
     await member.collection('idea_answers').create({ question, user: idOf(member), body: 'Letter' });
-    const answered = await loadIdeaPage(member, idea.id, statuses, viewerOf(member));
+    const answered = await loadIdeaPage(member, idea.id, statuses, sessionOf(member));
     expect(answered.openQuestion).toBeNull();
     expect(answered.viewerState).toEqual({ voteId: vote.id, subscriptionId: follow.id });
   });
@@ -93,13 +77,13 @@ describe('an idea with more than 1,000 votes and followers', () => {
   it('gives staff their own follow (staff may see every vote, so theirs is left to the browser)', async () => {
     const staff = actors.moderator;
     const follow = await staff.collection('subscriptions').create({ post: idea.id, user: idOf(staff) });
-    const page = await loadIdeaPage(staff, idea.id, statuses, viewerOf(staff));
+    const page = await loadIdeaPage(staff, idea.id, statuses, sessionOf(staff));
     expect(page.viewerState).toEqual({ subscriptionId: follow.id, voteId: undefined });
   });
 
   it('gives a member who neither voted nor follows no vote, no follow and no question', async () => {
     const other = await pb.actor('member');
-    const page = await loadIdeaPage(other, idea.id, statuses, viewerOf(other));
+    const page = await loadIdeaPage(other, idea.id, statuses, sessionOf(other));
     expect(page.viewerState).toEqual({ voteId: null, subscriptionId: null });
     expect(page.openQuestion).toBeNull();
   });

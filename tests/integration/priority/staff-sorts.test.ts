@@ -9,9 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
 import { isStaff } from '../../../src/lib/access';
-import type { SessionUser } from '../../../src/lib/pb/types';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import { ACTORS, type Actor, type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
+import {
+  ACTORS,
+  type Actor,
+  type Actors,
+  createActors,
+  createBoard,
+  createPost,
+  idOf,
+  sessionOf,
+} from '../../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -47,23 +55,8 @@ beforeAll(async () => {
 });
 afterAll(() => pb?.stop());
 
-const userOf = (actor: Actor): SessionUser | null => {
-  const record = actors[actor].authStore.record;
-  if (!record) return null;
-  return {
-    id: record.id,
-    name: record.name,
-    email: record.email,
-    avatarUrl: null,
-    role: record.role,
-    blocked: record.blocked,
-    verified: true,
-    locale: null,
-  };
-};
-
 async function listAs(actor: Actor, query: string, boardId: string | undefined = board.id) {
-  const user = userOf(actor);
+  const user = sessionOf(actors[actor]);
   const state = readListState(new URLSearchParams(query), { staff: isStaff(user) });
   const list = await loadList(actors[actor], state, user, [], boardId);
   return { state, titles: list.result.items.map((post) => post.title), insights: list.insights };
