@@ -27,11 +27,12 @@ if (!systemChromium()) {
     process.exit(0);
   }
   if (isRoot && hasApt) {
-    console.log("Installing Debian's Chromium (apt-get install chromium)…");
+    console.log("Installing Debian's Chromium (apt-get install chromium chromium-headless-shell)…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const installed =
       spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0;
+      spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell'], { stdio: 'inherit', env })
+        .status === 0;
     if (installed && (await launches())) process.exit(0);
   }
 }
@@ -42,7 +43,7 @@ console.error(
     'The end-to-end tests need a Chromium they can launch; none was found and none could be installed.',
     ...installedButBroken,
     'Install one, then run `npm test` again:',
-    '  Debian/Ubuntu:  sudo apt-get install chromium',
+    '  Debian/Ubuntu:  sudo apt-get install chromium chromium-headless-shell',
     '  elsewhere:      npx playwright install --with-deps chromium',
     '',
   ].join('\n'),
