@@ -8,7 +8,7 @@ const { memberOf } = require(`${__hooks}/platform/access.js`);
 
 /** What each scope acts as (the contract: src/contract/api-key-scopes.ts). */
 const SCOPES = require(`${__hooks}/platform/contract/api-key-scopes.js`).API_KEY_SCOPES;
-const { boundList } = require(`${__hooks}/platform/records.js`);
+const { boundList, firstIdOrNull } = require(`${__hooks}/platform/records.js`);
 const MAX_ACTIVE_KEYS = 50;
 const DEFAULT_RATE_LIMIT = 600; // requests a minute
 const MAX_RATE_LIMIT = 100000;
@@ -118,9 +118,8 @@ function refuseKeyInAddress(e) {
     }
     const id = claims && typeof claims.id === 'string' ? claims.id : '';
     if (!id || claims.type !== 'auth') continue;
-    const rows = arrayOf(new DynamicModel({ id: '' }));
-    e.app.db().newQuery("SELECT id FROM users WHERE id = {:id} AND api_key != '' LIMIT 1").bind({ id }).all(rows);
-    if (rows.length) throw new BadRequestError(refusalText('apiKeyInAddress'));
+    const keyMember = firstIdOrNull(e.app, "SELECT id FROM users WHERE id = {:id} AND api_key != '' LIMIT 1", { id });
+    if (keyMember) throw new BadRequestError(refusalText('apiKeyInAddress'));
   }
 }
 

@@ -1,6 +1,7 @@
 // Reading a record that may be gone: null instead of PocketBase's "no rows" error (a notification or a webhook
-// naming an idea, a comment or a release deleted since, or the first a filter finds); the records of a page of things in one query; and a list
-// bound into a query of one's own (its placeholders, for an SQL IN or a filter's terms).
+// naming an idea, a comment or a release deleted since, or the first a filter or an SQL query finds); the records
+// of a page of things in one query; and a list bound into a query of one's own (its placeholders, for an SQL IN or
+// a filter's terms).
 
 /** The record `id` of `collection`, or null (no id, or no such record). */
 function recordOrNull(app, collection, id) {
@@ -30,6 +31,17 @@ function firstRecordOrNull(app, collection, filter, params) {
   }
 }
 
+/** The `id` column of the first row `sql` (with `params`) finds, or null when it finds none. */
+function firstIdOrNull(app, sql, params) {
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app
+    .db()
+    .newQuery(sql)
+    .bind(params || {})
+    .all(rows);
+  return rows.length ? rows[0].id : null;
+}
+
 /** Binds each of `values` into `params` as `<prefix><i>`; answers their placeholders ('{:p0}', '{:p1}', …). */
 function boundList(params, prefix, values) {
   return values.map((value, i) => {
@@ -38,4 +50,4 @@ function boundList(params, prefix, values) {
   });
 }
 
-module.exports = { recordOrNull, firstRecordOrNull, recordsWhereIn, boundList };
+module.exports = { recordOrNull, firstRecordOrNull, firstIdOrNull, recordsWhereIn, boundList };

@@ -7,13 +7,6 @@
 // The voters route answers it with ?mine=1 (votes/voters.pb.js), so the idea page asks for it in a request it
 // already makes.
 
-/** The first column of the first row of `sql`, or null. */
-function firstId(app, sql, params) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app.db().newQuery(sql).bind(params).all(rows);
-  return rows.length ? rows[0].id : null;
-}
-
 /**
  * The caller's own state on `post` (a post they may see): { vote, subscription, question }, ids or null; the
  * question (a record, as its view rule lets them see it) only for an active member who is not staff, the only
@@ -21,6 +14,7 @@ function firstId(app, sql, params) {
  */
 function viewerOwn(e, post) {
   const { memberOf, isStaff } = require(`${__hooks}/platform/access.js`);
+  const firstId = require(`${__hooks}/platform/records.js`).firstIdOrNull;
   const user = memberOf(e);
   if (!user) return null;
   const params = { post: post.id, me: user.id };

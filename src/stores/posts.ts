@@ -1,5 +1,5 @@
-// Live state of the ideas shown in this tab (counts, status, lock), fed by the tab's idea feed
-// (stores/idea-live.ts), and the ideas posted since the page loaded (the "N new ideas" bar).
+// Live state of the ideas shown in this tab (counts, status, lock), fed by stores/idea-live.ts, newest wins (the
+// tab's own vote stands until answered), and the ideas posted since the page loaded (the "N new ideas" bar).
 
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import type { IdeaLive } from '../lib/live/idea-live-data';
@@ -20,8 +20,33 @@ const pick = (r: PostLive): PostLive => ({
   locked: r.locked,
 });
 
+/**
+ * Each idea's version the tab holds: the server's `updated` of the newest state it took, which moves on with every
+ * save of the idea, by a millisecond at least, and is the same on its live copy (server/cmd/pocketbase/votes.go).
+ */
+const versions = new Map<string, string>();
+/** Ideas with this tab's own vote writes on their way: how many, and the newest count the server sent meanwhile. */
+const writing = new Map<string, { left: number; count?: number }>();
+
+/** Whether `version` is newer than the idea's the tab holds (then held); one not sent is taken as newer. */
+function advance(id: string, version: string | undefined): boolean {
+  const held = versions.get(id);
+  if (held && version && version <= held) return false;
+  if (version) versions.set(id, version);
+  return true;
+}
+
+/** The server's state of an idea, unless older than the tab's; while its own vote is on its way, not its count. */
+function take(id: string, state: PostLive, version: string | undefined): void {
+  const current = $posts.get()[id];
+  if (!current || !advance(id, version)) return;
+  const own = writing.get(id);
+  if (own) own.count = state.vote_count;
+  $posts.setKey(id, own ? { ...state, vote_count: current.vote_count } : state);
+}
+
 function receive({ action, record }: RealtimeEvent<IdeaLive>): void {
-  if (action === 'update' && $posts.get()[record.id]) $posts.setKey(record.id, pick(record));
+  if (action === 'update') take(record.id, pick(record), record.updated);
 }
 
 /** Once live, and after a reconnect, the shown ideas ask again for what they may have missed (registered once). */
@@ -32,13 +57,10 @@ async function catchUpPosts({ publicToo }: { publicToo: boolean }): Promise<void
   const shown = followedIdeas();
   for (const [id, isPublic] of shown) if (!$posts.get()[id] || (isPublic && !publicToo)) shown.delete(id);
   if (shown.size === 0) return;
-  const asked = { ...$posts.get() };
   try {
     const { listIdeaLive } = await import('../lib/live/idea-live-catch-up');
-    for (const post of await listIdeaLive(getClient(), shown)) {
-      // Changed while the answer was on its way (a live event, this tab's own vote): that is newer than it.
-      if ($posts.get()[post.id] === asked[post.id]) $posts.setKey(post.id, pick(post));
-    }
+    // A live event or this tab's own vote while the answer was on its way may be newer than it: take() decides.
+    for (const post of await listIdeaLive(getClient(), shown)) take(post.id, pick(post), post.updated);
   } catch {
     // Still offline: the next reconnect tries again.
   }
@@ -62,6 +84,29 @@ export function trackPost(id: string, initial: PostLive, isPublic?: boolean): vo
 export function bumpVoteCount(id: string, delta: number): void {
   const current = $posts.get()[id];
   if (current) $posts.setKey(id, { ...current, vote_count: Math.max(0, current.vote_count + delta) });
+}
+
+/**
+ * This tab's own vote (or take-back) on an idea is on its way: until the server answers, the count stays as the
+ * tab shows it (a live event meanwhile may not count the write yet). Call what it returns with the server's
+ * answer, the idea's count and version after the write, or with none (refused, or not known): then the newest
+ * count the server sent shows, once no other write of the tab's is on its way.
+ */
+export function voteOnItsWay(id: string): (answer?: { vote_count: number; updated: string } | null) => void {
+  const own = writing.get(id) ?? { left: 0 };
+  own.left += 1;
+  writing.set(id, own);
+  let answered = false;
+  return (answer) => {
+    if (answered) return;
+    answered = true;
+    if (answer && advance(id, answer.updated)) own.count = answer.vote_count;
+    own.left -= 1;
+    if (own.left > 0) return;
+    writing.delete(id);
+    const current = $posts.get()[id];
+    if (current && own.count !== undefined) $posts.setKey(id, { ...current, vote_count: own.count });
+  };
 }
 
 function countCreated({ action, record }: RealtimeEvent<IdeaLive>): void {

@@ -1,14 +1,21 @@
-// Free ports for test stacks: outside the kernel's ephemeral range and never handed to two processes at once.
-import { execFile } from 'node:child_process';
+// Free ports for test stacks: outside the kernel's ephemeral range, never handed to two processes at once, and
+// free again the moment their holder is gone (killed, or a vitest worker that ends without Node's exit event).
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ephemeralLow, freePorts } from '../../tools/lib/ports.mjs';
+import { ephemeralLow, freePorts, leasePort } from '../../tools/lib/ports.mjs';
 
 const run = promisify(execFile);
-const script = `import { freePorts } from ${JSON.stringify(new URL('../../tools/lib/ports.mjs', import.meta.url).href)};
+const lib = JSON.stringify(new URL('../../tools/lib/ports.mjs', import.meta.url).href);
+const script = `import { freePorts } from ${lib};
 console.log(JSON.stringify(await freePorts(25)));
 await new Promise((r) => setTimeout(r, 1500));`;
+/** Takes three ports and holds them until it is killed. */
+const holding = `import { freePorts } from ${lib};
+console.log(JSON.stringify(await freePorts(3)));
+setInterval(() => {}, 1000);`;
 
 describe('free ports', () => {
   it('come from below the range the kernel uses for outgoing connections', async () => {
@@ -40,6 +47,20 @@ describe('free ports', () => {
       for (const { port } of taken) expect(ports).not.toContain(port);
     } finally {
       for (const { server } of taken) server.close();
+    }
+  });
+
+  it('a killed process’s ports are leasable again at once; a live one’s are not', async () => {
+    const holder = spawn(process.execPath, ['--input-type=module', '-e', holding]);
+    try {
+      const [line] = (await once(holder.stdout, 'data')) as [Buffer];
+      const ports = JSON.parse(line.toString().trim()) as number[];
+      expect(ports.map((port) => leasePort(port))).toEqual([false, false, false]);
+      holder.kill('SIGKILL'); // no exit event: its lease files stay behind
+      await once(holder, 'exit');
+      expect(ports.map((port) => leasePort(port))).toEqual([true, true, true]);
+    } finally {
+      holder.kill('SIGKILL');
     }
   });
 });

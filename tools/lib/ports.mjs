@@ -5,14 +5,16 @@
 // connection (a PocketBase calling its SMTP, a browser opening a socket) before our server binds it: EADDRINUSE in a
 // loaded test run. Ports here come from below the ephemeral range, which no outgoing connection ever uses, and each is
 // leased with a file created exclusively in a shared folder, so two processes asking at once never get the same one.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
+// The file names its holder's pid: a lease is free again once that process is gone (killed, or a vitest worker, which
+// ends without Node's exit event), and after two hours whatever its pid says.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The lowest port handed out: above the well-known and most registered services' ports. */
 const LOWEST = 15_000;
-/** A lease older than this is from a process that died without cleaning up (or a run that ended long ago). */
+/** A lease older than this is free whatever its pid says (the pid reused by another process, or never written). */
 const LEASE_MS = 2 * 60 * 60 * 1000;
 const LEASES = join(tmpdir(), 'chorus-port-leases');
 const held = new Set();
@@ -35,19 +37,63 @@ export function ephemeralLow() {
   return 49_152;
 }
 
-/** Leases `port` for this process, or says another process holds it. */
-function lease(port) {
-  const file = join(LEASES, String(port));
+/** Creates `file` holding this process's pid, unless it exists. */
+function create(file) {
   try {
-    closeSync(openSync(file, 'wx'));
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
   } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
+    if (error.code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Is a process with this pid alive? (EPERM: it is, someone else's.) */
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** How long ago `file` was written (NaN when it is gone). */
+const ageOf = (file) => Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Number.NaN);
+
+/** Is the lease in `file` free to take: its holder gone, or the lease two hours old? (Gone meanwhile: free.) */
+function isLapsed(file) {
+  try {
+    if (ageOf(file) >= LEASE_MS) return true;
+    const pid = Number(readFileSync(file, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 && !isAlive(pid); // empty: its holder is still writing it
+  } catch (error) {
+    if (error.code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/**
+ * Leases `port` for this process: true, or false while another process that is alive holds it. A lapsed lease is
+ * taken over by one process at a time (a second file, created exclusively, says who), so two never both take it.
+ */
+export function leasePort(port) {
+  const file = join(LEASES, String(port));
+  mkdirSync(LEASES, { recursive: true });
+  if (!create(file)) {
+    const takeover = `${file}.takeover`;
+    if (!create(takeover)) {
+      // One left by a process that died within it lapses with age only: ports are many.
+      if (!(ageOf(takeover) >= LEASE_MS)) return false;
+      rmSync(takeover, { force: true });
+      if (!create(takeover)) return false;
+    }
     try {
-      if (Date.now() - statSync(file).mtimeMs < LEASE_MS) return false;
-      unlinkSync(file);
-      closeSync(openSync(file, 'wx'));
-    } catch {
-      return false;
+      if (!isLapsed(file)) return false;
+      rmSync(file, { force: true });
+      if (!create(file)) return false;
+    } finally {
+      rmSync(takeover, { force: true });
     }
   }
   held.add(file);
@@ -55,7 +101,11 @@ function lease(port) {
 }
 
 process.once('exit', () => {
-  for (const file of held) rmSync(file, { force: true });
+  for (const file of held) {
+    try {
+      if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true }); // still ours
+    } catch {}
+  }
 });
 
 /** @returns {Promise<number>} */
@@ -73,7 +123,7 @@ export async function freePorts(count, host = '127.0.0.1') {
   for (let tries = 0; ports.length < count; tries++) {
     if (tries > 2000) throw new Error(`No free port found between ${LOWEST} and ${high}.`);
     const port = LOWEST + Math.floor(Math.random() * (high - LOWEST + 1));
-    if (ports.includes(port) || !lease(port)) continue;
+    if (ports.includes(port) || !leasePort(port)) continue;
     if (await isPortFree(port, host)) ports.push(port);
   }
   return ports;

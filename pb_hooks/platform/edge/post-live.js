@@ -41,7 +41,10 @@ function syncPostLive(app, post, board = null) {
     record.set(field, value);
     changed = true;
   }
-  if (changed) app.saveNoValidate(record); // copied from a post that was just validated
+  if (!changed) return;
+  // The idea's version (server/cmd/pocketbase/votes.go stampUpdated), so open pages compare either's events.
+  record.set('updated', post.get('updated'));
+  app.saveNoValidate(record); // copied from a post that was just validated
 }
 
 /** Does this update of a post (before it is saved) change its live copy or whether it is public? */

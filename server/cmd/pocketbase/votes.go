@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -140,10 +141,10 @@ var countColumns = []string{"vote_count", "comment_count", "trending_score", "up
 // other fields (its board, text, status, tags, author, approval; the live copy's other fields), and each
 // call into the VM cost a vote about 0.2 ms. A save that changes anything else runs the whole chain.
 func saveCountsOnly(e *core.RecordEvent) error {
+	stampUpdated(e.Record)
 	if e.Record.Get(countsOnlyMark) != true || !onlyCountsChanged(e.Record) {
 		return e.Next()
 	}
-	e.Record.SetRaw("updated", types.NowDateTime()) // what the autodate field does in the chain not run
 	params := dbx.Params{}
 	for _, column := range countColumns {
 		params[column] = e.Record.GetRaw(column)
@@ -156,6 +157,28 @@ func saveCountsOnly(e *core.RecordEvent) error {
 		}
 		return syncLiveCounts(txApp, e.Record)
 	})
+}
+
+// stampUpdated moves a post's `updated` past its last value at the millisecond it is stored to, on every save (the
+// autodate field keeps a value set by hand): no two states of an idea share one. Open pages take it as the version of
+// what they show and drop a live event older than that (src/stores/posts.ts); its live copy carries the same.
+func stampUpdated(post *core.Record) {
+	last := post.Original().GetDateTime("updated")
+	if !post.GetDateTime("updated").Equal(last) {
+		return // set on purpose (an import): kept
+	}
+	post.SetRaw("updated", nextUpdated(last.Time(), time.Now()))
+}
+
+// nextUpdated is `now` at the millisecond, or a millisecond past `last` when that is not later.
+func nextUpdated(last, now time.Time) types.DateTime {
+	last = last.UTC().Truncate(time.Millisecond)
+	now = now.UTC().Truncate(time.Millisecond)
+	if !now.After(last) {
+		now = last.Add(time.Millisecond)
+	}
+	next, _ := types.ParseDateTime(now)
+	return next
 }
 
 // syncLiveCounts copies a public idea's counts onto its live copy (pb_hooks/platform/edge/post-live.js, which
@@ -175,6 +198,7 @@ func syncLiveCounts(app core.App, post *core.Record) error {
 	}
 	live.Set("vote_count", votes)
 	live.Set("comment_count", comments)
+	live.SetRaw("updated", post.GetDateTime("updated")) // the idea's version (stampUpdated)
 	return app.SaveNoValidate(live)
 }
 

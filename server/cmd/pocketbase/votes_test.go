@@ -1,10 +1,12 @@
 // The trending score computed in Go equals pb_hooks/ideas/counters.js trendingScore (the two homes of one formula; the values below are the JavaScript's),
-// and a count save tells a changed field from an unchanged one whatever kind of value it holds.
+// a count save tells a changed field from an unchanged one whatever kind of value it holds, and an idea's `updated`
+// only ever moves on, a millisecond at least (the version open pages compare).
 package main
 
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/tools/types"
 )
@@ -80,6 +82,24 @@ func BenchmarkPrintedFormOnAnIdeasFields(b *testing.B) {
 	for b.Loop() {
 		for _, value := range ideaFieldValues {
 			_ = fmt.Sprint(value) == fmt.Sprint(value)
+		}
+	}
+}
+
+func TestNextUpdatedMovesOnAMillisecondAtLeast(t *testing.T) {
+	last := time.Date(2026, 11, 28, 15, 21, 59, 123_000_000, time.UTC)
+	cases := []struct {
+		now  time.Time
+		want string
+	}{
+		{last.Add(5 * time.Second), "2026-11-28 15:22:04.123Z"},        // later: now
+		{last.Add(400 * time.Microsecond), "2026-11-28 15:21:59.124Z"}, // the same millisecond: one past
+		{last, "2026-11-28 15:21:59.124Z"},
+		{last.Add(-time.Second), "2026-11-28 15:21:59.124Z"}, // the clock went back
+	}
+	for _, c := range cases {
+		if got := nextUpdated(last, c.now).String(); got != c.want {
+			t.Errorf("nextUpdated(%v, %v) = %s, want %s", last, c.now, got, c.want)
 		}
 	}
 }

@@ -3,7 +3,7 @@ import { hasStaffRole } from '../../contract/access';
 import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
-import type { VoteRecord, Voter } from '../../lib/pb/post-types';
+import type { PostRecord, VoteRecord, Voter } from '../../lib/pb/post-types';
 
 interface VoterRow {
   id: string;
@@ -73,10 +73,35 @@ export async function findMyVote(pb: PocketBase, postId: string, userId: string)
   return list.items[0]?.id ?? null;
 }
 
-export function createVote(pb: PocketBase, postId: string, userId: string): Promise<VoteRecord> {
-  return pb.collection('votes').create<VoteRecord>({ post: postId, user: userId });
+/** An idea's vote count and version (its `updated`) as the server has them. */
+export type IdeaCount = Pick<PostRecord, 'vote_count' | 'updated'>;
+
+/**
+ * Casts a vote. The answer carries the idea's count and version after it (`idea`: the vote's post expanded, read
+ * once the vote is in; no request added), null when the server did not send them.
+ */
+export async function createVote(
+  pb: PocketBase,
+  postId: string,
+  userId: string,
+): Promise<VoteRecord & { idea: IdeaCount | null }> {
+  const vote = await pb
+    .collection('votes')
+    .create<VoteRecord & { expand?: { post?: IdeaCount } }>(
+      { post: postId, user: userId },
+      { expand: 'post', fields: '*,expand.post.vote_count,expand.post.updated' },
+    );
+  return { ...vote, idea: vote.expand?.post ?? null };
 }
 
 export async function deleteVote(pb: PocketBase, voteId: string): Promise<void> {
   await pb.collection('votes').delete(voteId);
+}
+
+/** The idea's count and version now (after a take-back, whose answer carries nothing), or null when unread. */
+export function readIdeaCount(pb: PocketBase, postId: string): Promise<IdeaCount | null> {
+  return pb
+    .collection('posts')
+    .getOne<IdeaCount>(postId, { fields: 'vote_count,updated' })
+    .catch(() => null);
 }

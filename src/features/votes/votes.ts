@@ -12,11 +12,11 @@ import type { VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
-import { $posts, bumpVoteCount } from '../../stores/posts';
+import { $posts, bumpVoteCount, voteOnItsWay } from '../../stores/posts';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer, lockedMessage } from '../../stores/viewer';
 import { PENDING_VOTE_KEY } from './pending-vote-key';
-import { createVote, deleteVote, listMyVotes } from './votes-data';
+import { createVote, deleteVote, listMyVotes, readIdeaCount } from './votes-data';
 
 /** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
 export const $myVotes = map<Record<string, string | null>>({});
@@ -137,6 +137,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
     // A held vote was never in the count: taking it back moves nothing.
     const held = Boolean($heldVotes.get()[postId]);
     const delta = held ? 0 : 1;
+    const answered = voteOnItsWay(postId);
     return act({
       apply: () => {
         setMine(postId, null);
@@ -146,10 +147,12 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
           setMine(postId, existing);
           setHeld(postId, held);
           bumpVoteCount(postId, delta);
+          answered();
         };
       },
       send: async () => {
         await deleteVote(pb, existing);
+        answered(await readIdeaCount(pb, postId));
         return null;
       },
       failure: translate('vote', 'notRemoved'),
@@ -158,6 +161,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
   // A confirmed member's vote counts at once; an unconfirmed one's waits for the server's word (it may be held,
   // or count when the site lets unconfirmed members post: then the count arrives live).
   const delta = viewer.value.verified ? 1 : 0;
+  const answered = voteOnItsWay(postId);
   return act({
     apply: () => {
       setMine(postId, PENDING);
@@ -165,6 +169,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
       return () => {
         setMine(postId, null);
         bumpVoteCount(postId, -delta);
+        answered();
       };
     },
     send: async () => {
@@ -173,6 +178,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
         setHeld(postId, true);
         bumpVoteCount(postId, -delta); // the sign-in this tab holds said "confirmed"; the server says otherwise
       }
+      answered(vote.idea);
       return vote.id;
     },
     confirm: (id) => {

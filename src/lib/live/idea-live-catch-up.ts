@@ -19,6 +19,6 @@ function listFrom(pb: PocketBase, source: IdeaSource, ids: string[]): Promise<Id
   // `post_live` holds nothing else, and `fields` costs PocketBase more than it trims (2.0 → 1.0–1.3 ms of CPU
   // for 20 ideas); from `posts` it keeps each idea's body out of the answer.
   const fields =
-    source === 'posts' ? { fields: 'id,board,title,status,merged_into,vote_count,comment_count,locked' } : {};
+    source === 'posts' ? { fields: 'id,board,title,status,merged_into,vote_count,comment_count,locked,updated' } : {};
   return pb.collection(source).getFullList<IdeaLive>({ filter: anyOf(pb, 'id', ids), ...fields });
 }

@@ -6,11 +6,14 @@ import type { PostRecord } from '../pb/post-types';
 
 export type IdeaSource = 'post_live' | 'posts';
 
-/** What both sources carry about an idea (`approved` only from `posts`: every `post_live` idea is approved). */
+/**
+ * What both sources carry about an idea (`approved` only from `posts`: every `post_live` idea is approved); `updated`
+ * is its version, the same in both (server/cmd/pocketbase/votes.go stampUpdated).
+ */
 export type IdeaLive = Pick<
   PostRecord,
   'id' | 'board' | 'title' | 'status' | 'merged_into' | 'vote_count' | 'comment_count' | 'locked'
-> & { approved?: boolean };
+> & { approved?: boolean; updated?: string };
 
 export interface IdeaTopic {
   collection: IdeaSource;

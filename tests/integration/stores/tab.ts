@@ -132,3 +132,49 @@ export function countRequests(client: PocketBase): string[] {
   };
   return sent;
 }
+
+/**
+ * The live events the tab's client hands its stores, as the SDK hands them over ({ action, record }), in the
+ * order it does (`heard`); those `hold` picks are held back until `release()`: an event the server sent early
+ * arrives late, as PocketBase (which sends each message on a goroutine of its own) may deliver it. `caught`
+ * resolves once one is held. Set it up before the tab listens.
+ */
+export function lateLive(
+  client: PocketBase,
+  hold: (event: { action?: string; record?: { id: string; vote_count?: number } }) => boolean = () => false,
+): {
+  heard: { action: string; record: { id: string; vote_count?: number } }[];
+  caught: Promise<void>;
+  release(): void;
+} {
+  const heard: { action: string; record: { id: string; vote_count?: number } }[] = [];
+  const held: (() => void)[] = [];
+  let holding = true;
+  let resolve = () => {};
+  const caught = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const subscribe = client.realtime.subscribe.bind(client.realtime);
+  client.realtime.subscribe = (topic, callback, options) =>
+    subscribe(
+      topic,
+      (event) => {
+        const deliver = () => {
+          if (event?.record) heard.push(event);
+          callback(event);
+        };
+        if (!holding || !hold(event)) return deliver();
+        held.push(deliver);
+        resolve();
+      },
+      options,
+    );
+  return {
+    heard,
+    caught,
+    release() {
+      holding = false;
+      for (const deliver of held.splice(0)) deliver();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { countRequests, delayAnswers, openTab, type Tab, waitFor } from './tab';
+import { countRequests, delayAnswers, lateLive, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -33,6 +33,7 @@ describe('toggleVote', () => {
   it('counts the vote at once, keeps it when the server accepts, and takes it back', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
+    const echoes = lateLive(t.client);
     t.posts.trackPost(post.id, live);
     const pending = t.votes.toggleVote(post.id);
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
@@ -41,14 +42,19 @@ describe('toggleVote', () => {
     expect(result.ok).toBe(true);
     expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
+    const shown: number[] = [];
+    const stop = t.posts.$posts.listen((posts) => shown.push(posts[post.id]?.vote_count ?? -1));
     const takingBack = t.votes.toggleVote(post.id);
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(0);
     expect((await takingBack).ok).toBe(true);
     expect(t.votes.$myVotes.get()[post.id]).toBeNull();
     expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(0);
-    // The live echo of the first vote (count 1) may arrive after the take-back in a loaded run (one did): the
-    // take-back's own event follows it, and the count settles at 0.
-    await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 0);
+    // Both live echoes heard (the vote's may come after the take-back: the next tests make it late on purpose),
+    // and the count read 0 from the take-back on.
+    const counts = () => echoes.heard.filter((e) => e.record.id === post.id).map((e) => e.record.vote_count);
+    await waitFor(() => counts().includes(1) && counts().at(-1) === 0);
+    stop();
+    expect(shown.every((count) => count === 0)).toBe(true);
   });
 
   it('rolls back with a toast when the server refuses (the idea was locked meanwhile)', async () => {
@@ -82,6 +88,64 @@ describe('toggleVote', () => {
     const post = await createPost(pb, board, actors['other member']);
     const result = await t.votes.toggleVote(post.id);
     expect(result.ok ? null : result.error.kind).toBe('unauthorized');
+  });
+});
+
+describe('the count a tab shows, when live events come late', () => {
+  const countIn = (t: Tab, id: string) => t.posts.$posts.get()[id]?.vote_count;
+
+  it('keeps the newest count when an older event arrives after a newer one', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const late = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
+    t.posts.trackPost(post.id, live);
+    await t.live();
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await late.caught; // the event of the first vote (count 1) is in, held back
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors.moderator) });
+    await waitFor(() => countIn(t, post.id) === 2);
+    late.release();
+    expect(countIn(t, post.id)).toBe(2);
+  });
+
+  it('a late echo of the member’s own vote does not bring back the vote they took back', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const echo = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
+    t.posts.trackPost(post.id, live, true); // public: followed from its live copy, as a public board's page does
+    await t.live();
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    await echo.caught; // the vote's echo (count 1) is in, held back
+    const takingBack = t.votes.toggleVote(post.id);
+    expect(countIn(t, post.id)).toBe(0);
+    expect((await takingBack).ok).toBe(true);
+    echo.release();
+    expect(countIn(t, post.id)).toBe(0);
+    // The live copy's version is the idea's: the vote's answer (read from the idea) and the copy's events compare.
+    const [idea, copy] = await Promise.all([
+      pb.admin.collection('posts').getOne(post.id),
+      pb.admin.collection('post_live').getOne(post.id),
+    ]);
+    expect(copy.updated).toBe(idea.updated);
+  });
+
+  it('while the member’s vote is on its way, an event from before it does not undo it; the answer’s count then shows', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const other = await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    const before = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 0);
+    t.posts.trackPost(post.id, { ...live, vote_count: 1 });
+    await t.live();
+    await pb.admin.collection('votes').delete(other.id); // count 0; its event held back
+    await before.caught;
+    const slow = delayAnswers(t.client, (url, method) => method === 'POST' && url.includes('/votes/records'), 800);
+    const voting = t.votes.toggleVote(post.id);
+    expect(countIn(t, post.id)).toBe(2); // the vote, on the count the tab knew
+    await slow.answered; // the server counted it (1); the tab hears so 0.8 s later
+    before.release(); // the event from before the vote (0) arrives while the vote is on its way
+    expect(countIn(t, post.id)).toBe(2);
+    expect((await voting).ok).toBe(true);
+    expect(countIn(t, post.id)).toBe(1);
   });
 });
 
