@@ -14,7 +14,8 @@ const { boundList } = require(`${__hooks}/platform/records.js`);
 
 const METRICS = ['votes', 'revenue', 'votes_in_day'];
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const sqlNow = (offsetMs = 0) => new Date(Date.now() - offsetMs).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
+const sqlNow = (offsetMs = 0) => dateString(Date.now() - offsetMs);
 
 /** The rules for `board` (or every board) that have not fired for `postId` yet. */
 function openRulesOf(app, postId, board) {

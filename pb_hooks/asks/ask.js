@@ -9,7 +9,7 @@ const { audienceOf, notifyUsers } = require(`${__hooks}/notifications/notify.js`
 
 const MAX_BODY = 500;
 const QUIET_MS = 3600_000;
-const sqlTime = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /** The question's text, trimmed; a 400 with a field message when empty or too long. */
 function questionBodyOf(raw) {
@@ -30,7 +30,7 @@ function askedRecently(app, postId) {
   app
     .db()
     .newQuery('SELECT COUNT(*) AS n FROM idea_questions WHERE post = {:post} AND created >= {:since}')
-    .bind({ post: postId, since: sqlTime(Date.now() - QUIET_MS) })
+    .bind({ post: postId, since: dateString(Date.now() - QUIET_MS) })
     .one(found);
   return found.n > 0;
 }

@@ -36,7 +36,7 @@ const countOf = (app, where, params) => {
   app.db().newQuery(`SELECT COUNT(*) AS n FROM ${COLLECTION} WHERE ${where}`).bind(params).one(row);
   return row.n;
 };
-const dayAgo = () => new Date(Date.now() - 86400000).toISOString().replace('T', ' ');
+const dayAgo = () => require(`${__hooks}/platform/dates.js`).dateString(Date.now() - 86400000);
 
 /** How many runs are left today (RUNS_PER_DAY in any 24 hours). */
 const runsLeft = (app) => Math.max(0, RUNS_PER_DAY - countOf(app, 'created > {:since}', { since: dayAgo() }));

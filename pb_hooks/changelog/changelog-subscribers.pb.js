@@ -62,7 +62,7 @@ cronAdd(
   require(`${__hooks}/platform/contract/hook-hand-offs.js`).CHANGELOG_SUBSCRIBERS_CLEANUP_JOB,
   '23 3 * * *',
   () => {
-    const { dateString } = require(`${__hooks}/changelog/changelog-subscribers.js`);
+    const { dateString } = require(`${__hooks}/platform/dates.js`);
     $app
       .db()
       .newQuery(

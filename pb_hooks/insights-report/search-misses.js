@@ -5,6 +5,7 @@
 // client address records at most LIMITS['search-miss'] misses per window (platform/limits.js).
 const { termsOf } = require(`${__hooks}/ideas/search-query.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 const MAX_TERMS_A_WEEK = 1000;
 const KEEP_WEEKS = 27;
@@ -41,7 +42,7 @@ function recordMiss(app, text, address) {
     .one(known);
   if (known.n > 0) {
     db.newQuery('UPDATE search_misses SET count = count + 1, updated = {:now} WHERE week = {:week} AND term = {:term}')
-      .bind({ week, term, now: new Date(now).toISOString().replace('T', ' ') })
+      .bind({ week, term, now: dateString(now) })
       .execute();
     return true;
   }

@@ -11,7 +11,7 @@ const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 
 const MAX_ATTEMPTS = 8;
 const BUDGET_MS = 20_000;
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 /** A tracker's timestamp (RFC 3339) as a PocketBase date, or '' when it gave none. */
 const trackerTime = (text) => (Number.isFinite(Date.parse(text)) ? dateString(Date.parse(text)) : '');
 /** Whether a link already holds a change newer than one the tracker made at `updatedAt` (ties go through). */

@@ -14,7 +14,7 @@ const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
 const { withCustomerData } = require(`${__hooks}/webhooks/customer-data.js`);
 const { KIND: REST_HOOK, eventForKey, restHookBody } = require(`${__hooks}/webhooks/rest-hooks.js`);
 
-const nowString = () => new Date().toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 function alreadyQueued(app, webhookId, messageId) {
   const rows = app.findRecordsByFilter(
@@ -71,7 +71,7 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
       delivery.set('payload', payload);
       delivery.set('status', 'pending');
       delivery.set('attempts', 0);
-      delivery.set('next_attempt_at', nowString());
+      delivery.set('next_attempt_at', dateString());
       app.save(delivery);
     }
     if (kick) kickWorker(app);
@@ -82,4 +82,4 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
   }
 }
 
-module.exports = { enqueue, hasSubscribers, nowString };
+module.exports = { enqueue, hasSubscribers };

@@ -64,12 +64,12 @@ onRecordUpdateRequest((e) => {
   }
   e.next();
   if (!resumed) return;
-  const { nowString } = require(`${__hooks}/webhooks/queue.js`);
+  const { dateString } = require(`${__hooks}/platform/dates.js`);
   const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
   e.app
     .db()
     .newQuery("UPDATE webhook_deliveries SET next_attempt_at = {:now} WHERE webhook = {:id} AND status = 'pending'")
-    .bind({ now: nowString(), id: e.record.id })
+    .bind({ now: dateString(), id: e.record.id })
     .execute();
   kickWorker(e.app);
 }, 'webhooks');
@@ -106,14 +106,14 @@ routerAdd(
   'POST',
   '/api/chorus/webhooks/deliveries/{id}/resend',
   (e) => {
-    const { nowString } = require(`${__hooks}/webhooks/queue.js`);
+    const { dateString } = require(`${__hooks}/platform/dates.js`);
     const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
     const original = e.app.findRecordById('webhook_deliveries', e.request.pathValue('id'));
     const copy = new Record(original.collection());
     for (const field of ['webhook', 'event', 'message_id', 'payload']) copy.set(field, original.get(field));
     copy.set('status', 'pending');
     copy.set('attempts', 0);
-    copy.set('next_attempt_at', nowString());
+    copy.set('next_attempt_at', dateString());
     e.app.runInTransaction((txApp) => {
       txApp.save(copy);
       const { recordAudit } = require(`${__hooks}/audit/audit.js`);

@@ -36,7 +36,7 @@ const PERMANENT = [
   'intercom:not_found',
   'intercom:unprocessable',
 ];
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 function numberFromEnv(name, fallback) {
   const value = Number($os.getenv(name));
