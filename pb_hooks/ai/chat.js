@@ -53,13 +53,11 @@ const KEEP_MS = 30 * 24 * HOUR_MS;
 
 /** How many calls were made in the last hour. */
 function callsThisHour(app) {
-  const found = new DynamicModel({ n: 0 });
-  app
-    .db()
-    .newQuery('SELECT COUNT(*) AS n FROM ai_chat_calls WHERE created >= {:since}')
-    .bind({ since: hourAgo() })
-    .one(found);
-  return found.n;
+  return require(`${__hooks}/platform/sql-count.js`).countOf(
+    app,
+    'SELECT COUNT(*) AS n FROM ai_chat_calls WHERE created >= {:since}',
+    { since: hourAgo() },
+  );
 }
 
 /**
