@@ -124,13 +124,7 @@ function askJson(app, purpose, { system, user, maxTokens = 150 }) {
     delete body.response_format;
     answer = post(url, key, body);
   }
-  if (answer.statusCode !== 200) throw new Error(`the chat model answered HTTP ${answer.statusCode}`);
-  let parsed;
-  try {
-    parsed = JSON.parse(toString(answer.body));
-  } catch (_) {
-    throw new Error('the chat model answered something other than JSON');
-  }
+  const parsed = require(`${__hooks}/ai/provider.js`).answerJson(answer, 'the chat model');
   const content = parsed?.choices?.[0]?.message?.content;
   const found = typeof content === 'string' ? jsonObjectIn(content) : null;
   if (!found) throw new Error('the chat model answered no JSON object');
