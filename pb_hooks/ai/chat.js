@@ -141,4 +141,27 @@ function chatStatus(app) {
   };
 }
 
-module.exports = { isConfigured, modelName, askJson, chatStatus };
+/**
+ * A job of the chat model over the rows waiting for it, for up to `budgetMs`: `waiting()` gives the next few (none:
+ * done), `askOne(row)` asks about one (false: stop, the model refused or the hour's calls are spent). Without a chat
+ * model, `withoutModel()` lets the waiting rows go and nothing is asked. Returns how many were answered.
+ */
+function drainWithModel(budgetMs, { waiting, askOne, withoutModel }) {
+  if (!isConfigured()) {
+    withoutModel();
+    return 0;
+  }
+  const started = Date.now();
+  let done = 0;
+  while (Date.now() - started < budgetMs) {
+    const rows = waiting();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (Date.now() - started >= budgetMs || !askOne(row)) return done;
+      done += 1;
+    }
+  }
+  return done;
+}
+
+module.exports = { isConfigured, modelName, askJson, chatStatus, drainWithModel };
