@@ -21,9 +21,10 @@ function recordsWhereIn(app, collection, field, values) {
   return unique.length ? app.findAllRecords(collection, $dbx.in(field, ...unique)) : [];
 }
 
-/** The first record of `collection` that `filter` (with `params`) finds, or null when none does. */
-function firstRecordOrNull(app, collection, filter, params) {
+/** The first record of `collection` that `filter` (with `params`) finds, in `sort`'s order if given, or null when none does. */
+function firstRecordOrNull(app, collection, filter, params, sort = '') {
   try {
+    if (sort) return app.findRecordsByFilter(collection, filter, sort, 1, 0, params)[0] ?? null;
     return app.findFirstRecordByFilter(collection, filter, params);
   } catch {
     return null;

@@ -109,15 +109,13 @@ function queueCommentBack(app, connection, link) {
 /** Links `post` to `issue` ({issue_id, issue_key, url, title, state, updated_at}) for staff request `e`; one link per pair. */
 function linkIssue(e, connection, post, issue) {
   const app = e.app;
-  const same = app.findRecordsByFilter(
+  const same = require(`${__hooks}/platform/records.js`).firstRecordOrNull(
+    app,
     'tracker_links',
     'connection = {:connection} && post = {:post} && issue_id = {:issue}',
-    '',
-    1,
-    0,
     { connection: connection.id, post: post.id, issue: issue.issue_id },
   );
-  if (same.length > 0) throw new BadRequestError(refusalText('trackerAlreadyLinked'));
+  if (same) throw new BadRequestError(refusalText('trackerAlreadyLinked'));
   let link;
   let queued = false;
   app.runInTransaction((txApp) => {

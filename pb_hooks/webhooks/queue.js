@@ -17,15 +17,11 @@ const { KIND: REST_HOOK, eventForKey, restHookBody } = require(`${__hooks}/webho
 const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 function alreadyQueued(app, webhookId, messageId) {
-  const rows = app.findRecordsByFilter(
-    'webhook_deliveries',
-    'webhook = {:webhook} && message_id = {:message}',
-    '',
-    1,
-    0,
-    { webhook: webhookId, message: messageId },
+  const filter = 'webhook = {:webhook} && message_id = {:message}';
+  const params = { webhook: webhookId, message: messageId };
+  return (
+    require(`${__hooks}/platform/records.js`).firstRecordOrNull(app, 'webhook_deliveries', filter, params) !== null
   );
-  return rows.length > 0;
 }
 
 /** The active endpoints subscribed to events of `type` (at most `limit`; 0: every one). */
