@@ -83,18 +83,14 @@ routerAdd(
     const endpoint = e.app.findRecordById('webhooks', e.request.pathValue('id'));
     const secret = newSecret();
     endpoint.set('secret', secret);
-    e.app.runInTransaction((txApp) => {
-      txApp.save(endpoint);
-      const { recordAudit } = require(`${__hooks}/audit/audit.js`);
-      const { REDACTED } = require(`${__hooks}/audit/audit-targets.js`);
-      recordAudit(txApp, e, {
-        action: 'webhook.secret',
-        collection: 'webhooks',
-        id: endpoint.id,
-        label: endpoint.getString('name'),
-        before: { secret: REDACTED },
-        after: { secret: REDACTED },
-      });
+    const { REDACTED } = require(`${__hooks}/audit/audit-targets.js`);
+    require(`${__hooks}/audit/audit.js`).saveAudited(e, endpoint, {
+      action: 'webhook.secret',
+      collection: 'webhooks',
+      id: endpoint.id,
+      label: endpoint.getString('name'),
+      before: { secret: REDACTED },
+      after: { secret: REDACTED },
     });
     return e.json(200, { secret });
   },
@@ -114,20 +110,16 @@ routerAdd(
     copy.set('status', 'pending');
     copy.set('attempts', 0);
     copy.set('next_attempt_at', dateString());
-    e.app.runInTransaction((txApp) => {
-      txApp.save(copy);
-      const { recordAudit } = require(`${__hooks}/audit/audit.js`);
-      recordAudit(txApp, e, {
-        action: 'webhook.resend',
-        collection: 'webhooks',
-        id: original.getString('webhook'),
-        label: original.getString('event'),
-        after: {
-          delivery: original.id,
-          event: original.getString('event'),
-          message_id: original.getString('message_id'),
-        },
-      });
+    require(`${__hooks}/audit/audit.js`).saveAudited(e, copy, {
+      action: 'webhook.resend',
+      collection: 'webhooks',
+      id: original.getString('webhook'),
+      label: original.getString('event'),
+      after: {
+        delivery: original.id,
+        event: original.getString('event'),
+        message_id: original.getString('message_id'),
+      },
     });
     kickWorker(e.app);
     return e.json(200, copy);
