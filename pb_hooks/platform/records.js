@@ -31,6 +31,16 @@ function firstRecordOrNull(app, collection, filter, params, sort = '') {
   }
 }
 
+/** The member (users record) whose address is `email`, or null (no address, or no such member). */
+function memberByEmail(app, email) {
+  if (!email) return null;
+  try {
+    return app.findAuthRecordByEmail('users', email);
+  } catch {
+    return null;
+  }
+}
+
 /** Binds each of `values` into `params` as `<prefix><i>`; answers their placeholders ('{:p0}', '{:p1}', …). */
 function boundList(params, prefix, values) {
   return values.map((value, i) => {
@@ -39,4 +49,4 @@ function boundList(params, prefix, values) {
   });
 }
 
-module.exports = { recordOrNull, firstRecordOrNull, recordsWhereIn, boundList };
+module.exports = { recordOrNull, firstRecordOrNull, memberByEmail, recordsWhereIn, boundList };
