@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
 import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import { AdminTable } from '../../ui/AdminTable';
 import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
@@ -147,14 +148,11 @@ function RevenueOrigin({ company, canEdit }: { company: CompanyRow; canEdit: boo
           {canEdit && (
             <>
               {' '}
-              <button
-                type="button"
-                className="button"
-                aria-label={actionName(t('revenueAccept'), company.name)}
+              <ActionButton
+                verb={t('revenueAccept')}
+                target={company.name}
                 onClick={() => void acceptRevenue(company.id)}
-              >
-                {t('revenueAccept')}
-              </button>
+              />
             </>
           )}
         </span>
@@ -203,23 +201,14 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
       <td>{formatNumber(locale, company.members)}</td>
       {canEdit && (
         <td>
-          <button
-            type="button"
-            className="button"
-            onClick={() => setEditing(true)}
-            aria-label={actionName(t('edit'), company.name)}
-          >
-            {t('edit')}
-          </button>{' '}
-          <button
-            type="button"
-            className="button danger"
-            aria-label={actionName(t('delete'), company.name)}
-            data-confirm={t('confirmDelete', { name: company.name })}
+          <ActionButton verb={t('edit')} target={company.name} onClick={() => setEditing(true)} />{' '}
+          <ActionButton
+            verb={t('delete')}
+            target={company.name}
+            tone="danger"
+            confirm={t('confirmDelete', { name: company.name })}
             onClick={() => void removeCompany(company.id)}
-          >
-            {t('delete')}
-          </button>
+          />
         </td>
       )}
     </tr>

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import Toaster from '../../ui/Toaster';
 import HeldCommentList from './HeldCommentList';
 import { $heldComments, $queue, $reported, decideQueued, type QueuedPost } from './moderation';
@@ -42,23 +42,19 @@ export default function AdminQueue({ initial, held, reported }: Props) {
                   {post.heldFor && <span className="badge badge-quiet">{t(`heldFor_${post.heldFor}`)}</span>}
                 </span>
               </span>
-              <button
-                type="button"
-                className="button primary"
+              <ActionButton
+                verb={t('approve')}
+                target={post.title}
+                tone="primary"
                 onClick={() => decideQueued(post.id, true)}
-                aria-label={actionName(t('approve'), post.title)}
-              >
-                {t('approve')}
-              </button>
-              <button
-                type="button"
-                className="button danger"
-                data-confirm={t('confirmDelete', { title: post.title })}
+              />
+              <ActionButton
+                verb={t('delete')}
+                target={post.title}
+                tone="danger"
+                confirm={t('confirmDelete', { title: post.title })}
                 onClick={() => decideQueued(post.id, false)}
-                aria-label={actionName(t('delete'), post.title)}
-              >
-                {t('delete')}
-              </button>
+              />
             </li>
           ))}
         </ul>
