@@ -3,9 +3,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
-import { ActionButton } from '../../ui/ActionButton';
 import Toaster from '../../ui/Toaster';
 import HeldCommentList from './HeldCommentList';
+import { KeepOrDelete } from './KeepOrDelete';
 import { $heldComments, $queue, $reported, decideQueued, type QueuedPost } from './moderation';
 import ReportedList from './ReportedList';
 import type { HeldComment, ReportedItem } from './reports-data';
@@ -42,18 +42,11 @@ export default function AdminQueue({ initial, held, reported }: Props) {
                   {post.heldFor && <span className="badge badge-quiet">{t(`heldFor_${post.heldFor}`)}</span>}
                 </span>
               </span>
-              <ActionButton
-                verb={t('approve')}
+              <KeepOrDelete
+                keep={t('approve')}
                 target={post.title}
-                tone="primary"
-                onClick={() => decideQueued(post.id, true)}
-              />
-              <ActionButton
-                verb={t('delete')}
-                target={post.title}
-                tone="danger"
                 confirm={t('confirmDelete', { title: post.title })}
-                onClick={() => decideQueued(post.id, false)}
+                decide={(keep) => decideQueued(post.id, keep)}
               />
             </li>
           ))}

@@ -1,7 +1,7 @@
 // Comments held for review (issue 38) in the moderation queue: publish one, or delete it.
 import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/current';
-import { ActionButton } from '../../ui/ActionButton';
+import { KeepOrDelete } from './KeepOrDelete';
 import { $heldComments, decideHeldComment } from './moderation';
 import type { HeldComment } from './reports-data';
 
@@ -22,18 +22,11 @@ export default function HeldCommentList({ initial }: { initial: HeldComment[] })
               <span className="badge badge-quiet">{t(`heldFor_${comment.heldFor}`)}</span>
             </span>
           </span>
-          <ActionButton
-            verb={t('publish')}
+          <KeepOrDelete
+            keep={t('publish')}
             target={comment.excerpt}
-            tone="primary"
-            onClick={() => decideHeldComment(comment.id, true)}
-          />
-          <ActionButton
-            verb={t('delete')}
-            target={comment.excerpt}
-            tone="danger"
             confirm={t('confirmDeleteComment')}
-            onClick={() => decideHeldComment(comment.id, false)}
+            decide={(keep) => decideHeldComment(comment.id, keep)}
           />
         </li>
       ))}
