@@ -23,6 +23,7 @@ import {
 } from './companies';
 import type { CompanyInput, CompanyRow, ImportProblem } from './customers';
 import { formatMoney } from './money';
+import { SaveOrCancel } from './SaveOrCancel';
 
 // i18n-keys: customers.problem_*
 const PROBLEMS = [
@@ -175,12 +176,7 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
         <td colSpan={5}>
           <form className="admin-form" onSubmit={save} aria-label={actionName(t('edit'), company.name)}>
             <CompanyFields company={company} idPrefix={`edit-${company.id}`} />
-            <button type="submit" className="button primary">
-              {t('save')}
-            </button>{' '}
-            <button type="button" className="button" onClick={() => setEditing(false)}>
-              {t('cancel')}
-            </button>
+            <SaveOrCancel onCancel={() => setEditing(false)} />
           </form>
         </td>
       </tr>

@@ -6,6 +6,7 @@ import { translator } from '../../i18n/current';
 import { ActionButton } from '../../ui/ActionButton';
 import type { CompanyRecord } from './customers';
 import { $profiles, findCompanies, formatAttributes, parseAttributes, saveProfile } from './member-profiles';
+import { SaveOrCancel } from './SaveOrCancel';
 
 export default function MemberCustomer({ userId, name }: { userId: string; name: string }) {
   const t = translator('customers');
@@ -103,12 +104,7 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
           </span>
         )}
       </span>
-      <button type="submit" className="button primary">
-        {t('save')}
-      </button>{' '}
-      <button type="button" className="button" onClick={() => setOpen(false)}>
-        {t('cancel')}
-      </button>
+      <SaveOrCancel onCancel={() => setOpen(false)} />
     </form>
   );
 }
