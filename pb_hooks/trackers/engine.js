@@ -56,6 +56,18 @@ function askTracker(call) {
   }
 }
 
+/**
+ * A staff request that links an idea (`post` in the body) to an issue of the connection in the path (create one, or
+ * find one named): `ask(tracker, connection, post, body)` gets the issue from the tracker (its refusals as askTracker's).
+ */
+function linkFromRequest(e, ask) {
+  const connection = connectionById(e.app, e.request.pathValue('connection'));
+  const body = e.requestInfo().body;
+  const post = e.app.findRecordById('posts', String(body.post || ''));
+  const issue = askTracker(() => ask(providerOf(connection), connection, post, body));
+  return e.json(200, linkIssue(e, connection, post, issue));
+}
+
 /** A tracker's name for audit entries and responses: "GitHub (acme/app)", "Linear (ENG)", "Jira (ENG)". */
 function trackerLabel(connection) {
   const where =
@@ -360,6 +372,7 @@ function runTrackerQueue(app) {
 
 module.exports = {
   connectionById,
+  linkFromRequest,
   askTracker,
   issueDraft,
   linkIssue,
