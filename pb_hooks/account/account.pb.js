@@ -26,8 +26,7 @@ routerAdd(
     const { spend } = require(`${__hooks}/platform/limits.js`);
     const { memberData } = require(`${__hooks}/account/member-data.js`);
     spend('data-export', e.auth.id);
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, memberData(e.app, e.auth.id));
+    return require(`${__hooks}/platform/private-answers.js`).privateJson(e, memberData(e.app, e.auth.id));
   },
   ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );
@@ -72,8 +71,7 @@ routerAdd(
         label: member.getString('name'),
       });
     });
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, data);
+    return require(`${__hooks}/platform/private-answers.js`).privateJson(e, data);
   },
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );

@@ -36,12 +36,8 @@ function memberByEmail(app, staff, text) {
       email: fieldRefusal('validation_is_email', 'notAnEmail'),
     });
   }
-  let user;
-  try {
-    user = app.findAuthRecordByEmail('users', address);
-  } catch {
-    return { address, user: null };
-  }
+  const user = require(`${__hooks}/platform/records.js`).memberByEmail(app, address);
+  if (!user) return { address, user: null };
   if (STAFF_ROLES.includes(user.getString('role'))) {
     throw new BadRequestError(refusalText('staffEmailNotCustomer'), {
       email: fieldRefusal('validation_staff_email', 'staffEmailNotCustomer'),

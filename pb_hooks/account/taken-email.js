@@ -20,14 +20,6 @@ function isTakenEmail(error) {
   return Object.keys(data).length === 1 && data.email.code === 'validation_not_unique';
 }
 
-function holderOf(app, email) {
-  try {
-    return app.findAuthRecordByEmail('users', email);
-  } catch {
-    return null;
-  }
-}
-
 /** Queues an email for the job below and wakes it: { kind, user, email? }, or { kind: 'mail', email } built. */
 function queue(app, item) {
   app.store().set(`${QUEUE}${$security.randomString(16)}`, JSON.stringify(item));
@@ -52,7 +44,7 @@ function signUp(e) {
   } catch (error) {
     if (!isTakenEmail(error)) throw error;
   }
-  const holder = holderOf(e.app, e.record.email());
+  const holder = require(`${__hooks}/platform/records.js`).memberByEmail(e.app, e.record.email());
   if (holder) queueNotice(e.app, holder, 'signup');
   const record = e.record;
   if (!record.id) record.id = $security.randomStringWithAlphabet(15, ID_ALPHABET);
@@ -84,7 +76,7 @@ function requestEmailChange(e) {
   if (!EMAIL_FORMAT.test(newEmail)) throw invalidNewEmail('validation_is_email', 'must be a valid email address');
   if (newEmail === user.email()) throw invalidNewEmail('validation_not_in_invalid', 'must not be in list');
   spend('email-change', newEmail);
-  const holder = holderOf(e.app, newEmail);
+  const holder = require(`${__hooks}/platform/records.js`).memberByEmail(e.app, newEmail);
   if (holder && holder.id !== user.id) queueNotice(e.app, holder, 'email-change');
   else if (!holder) queue(e.app, { kind: 'change', user: user.id, email: newEmail });
   return e.noContent(204);

@@ -46,10 +46,11 @@ routerAdd(
 routerAdd(
   'GET',
   '/api/chorus/ai/calibrations/current',
-  (e) => {
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, require(`${__hooks}/calibration/run.js`).calibrationStatus(e.app));
-  },
+  (e) =>
+    require(`${__hooks}/platform/private-answers.js`).privateJson(
+      e,
+      require(`${__hooks}/calibration/run.js`).calibrationStatus(e.app),
+    ),
   ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 
@@ -58,9 +59,10 @@ routerAdd(
 routerAdd(
   'GET',
   '/api/chorus/ai/chat',
-  (e) => {
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, require(`${__hooks}/ai/chat.js`).chatStatus(e.app));
-  },
+  (e) =>
+    require(`${__hooks}/platform/private-answers.js`).privateJson(
+      e,
+      require(`${__hooks}/ai/chat.js`).chatStatus(e.app),
+    ),
   ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

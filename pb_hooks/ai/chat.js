@@ -53,13 +53,11 @@ const KEEP_MS = 30 * 24 * HOUR_MS;
 
 /** How many calls were made in the last hour. */
 function callsThisHour(app) {
-  const found = new DynamicModel({ n: 0 });
-  app
-    .db()
-    .newQuery('SELECT COUNT(*) AS n FROM ai_chat_calls WHERE created >= {:since}')
-    .bind({ since: hourAgo() })
-    .one(found);
-  return found.n;
+  return require(`${__hooks}/platform/sql-count.js`).countOf(
+    app,
+    'SELECT COUNT(*) AS n FROM ai_chat_calls WHERE created >= {:since}',
+    { since: hourAgo() },
+  );
 }
 
 /**
@@ -126,13 +124,7 @@ function askJson(app, purpose, { system, user, maxTokens = 150 }) {
     delete body.response_format;
     answer = post(url, key, body);
   }
-  if (answer.statusCode !== 200) throw new Error(`the chat model answered HTTP ${answer.statusCode}`);
-  let parsed;
-  try {
-    parsed = JSON.parse(toString(answer.body));
-  } catch (_) {
-    throw new Error('the chat model answered something other than JSON');
-  }
+  const parsed = require(`${__hooks}/ai/provider.js`).answerJson(answer, 'the chat model');
   const content = parsed?.choices?.[0]?.message?.content;
   const found = typeof content === 'string' ? jsonObjectIn(content) : null;
   if (!found) throw new Error('the chat model answered no JSON object');
@@ -149,4 +141,27 @@ function chatStatus(app) {
   };
 }
 
-module.exports = { isConfigured, modelName, askJson, chatStatus };
+/**
+ * A job of the chat model over the rows waiting for it, for up to `budgetMs`: `waiting()` gives the next few (none:
+ * done), `askOne(row)` asks about one (false: stop, the model refused or the hour's calls are spent). Without a chat
+ * model, `withoutModel()` lets the waiting rows go and nothing is asked. Returns how many were answered.
+ */
+function drainWithModel(budgetMs, { waiting, askOne, withoutModel }) {
+  if (!isConfigured()) {
+    withoutModel();
+    return 0;
+  }
+  const started = Date.now();
+  let done = 0;
+  while (Date.now() - started < budgetMs) {
+    const rows = waiting();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (Date.now() - started >= budgetMs || !askOne(row)) return done;
+      done += 1;
+    }
+  }
+  return done;
+}
+
+module.exports = { isConfigured, modelName, askJson, chatStatus, drainWithModel };

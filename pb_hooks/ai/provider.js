@@ -68,6 +68,16 @@ function postJson({ url, key }, path, body, timeoutSeconds) {
   });
 }
 
+/** The parsed JSON of a 200 answer of `who` (the AI provider, the chat model); an Error (status only) otherwise. */
+function answerJson(answer, who) {
+  if (answer.statusCode !== 200) throw new Error(`${who} answered HTTP ${answer.statusCode}`);
+  try {
+    return JSON.parse(toString(answer.body));
+  } catch (_) {
+    throw new Error(`${who} answered something other than JSON`);
+  }
+}
+
 /**
  * Embeds up to 64 texts: { model, dims, vectors } with one array of numbers per text, in order; dims is what the
  * provider answered. Throws an Error (status only) when it refuses, times out or answers something else.
@@ -79,13 +89,7 @@ function embed(texts, { timeoutSeconds = TIMEOUT_SECONDS } = {}) {
   if (input.length === 0) return { model, dims: 0, vectors: [] };
   if (input.length > MAX_TEXTS) throw new Error(`at most ${MAX_TEXTS} texts per call`);
   const answer = postJson({ url, key }, '/embeddings', { model, input, encoding_format: 'float' }, timeoutSeconds);
-  if (answer.statusCode !== 200) throw new Error(`the AI provider answered HTTP ${answer.statusCode}`);
-  let parsed;
-  try {
-    parsed = JSON.parse(toString(answer.body));
-  } catch (_) {
-    throw new Error('the AI provider answered something other than JSON');
-  }
+  const parsed = answerJson(answer, 'the AI provider');
   const data = Array.isArray(parsed?.data) ? parsed.data : null;
   if (!data || data.length !== input.length) throw new Error('the AI provider answered another number of vectors');
   const vectors = new Array(input.length);
@@ -110,4 +114,4 @@ function connection() {
   return { url, key };
 }
 
-module.exports = { isConfigured, providerName, modelName, embed, connection, postJson, MAX_TEXTS };
+module.exports = { isConfigured, providerName, modelName, embed, connection, postJson, answerJson, MAX_TEXTS };

@@ -14,7 +14,9 @@ const { boundList } = require(`${__hooks}/platform/records.js`);
 
 const METRICS = ['votes', 'revenue', 'votes_in_day'];
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const sqlNow = (offsetMs = 0) => new Date(Date.now() - offsetMs).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { countOf } = require(`${__hooks}/platform/sql-count.js`);
+const sqlNow = (offsetMs = 0) => dateString(Date.now() - offsetMs);
 
 /** The rules for `board` (or every board) that have not fired for `postId` yet. */
 function openRulesOf(app, postId, board) {
@@ -33,15 +35,17 @@ function openRulesOf(app, postId, board) {
 
 /** Votes for the post (only by members of `segment` when given; only the last 24 hours when `inDay`). */
 function countVotes(app, postId, segment, inDay) {
-  const found = new DynamicModel({ n: 0 });
   const joins = segment ? 'JOIN segment_members sm ON sm.user = v.user AND sm.segment = {:segment} ' : '';
   const since = inDay ? 'AND v.created >= {:since}' : '';
-  app
-    .db()
-    .newQuery(`SELECT COUNT(*) AS n FROM votes v ${joins}WHERE v.post = {:post} AND v.counted = TRUE ${since}`)
-    .bind({ post: postId, segment, since: sqlNow(24 * 3600_000) })
-    .one(found);
-  return found.n;
+  return countOf(
+    app,
+    `SELECT COUNT(*) AS n FROM votes v ${joins}WHERE v.post = {:post} AND v.counted = TRUE ${since}`,
+    {
+      post: postId,
+      segment,
+      since: sqlNow(24 * 3600_000),
+    },
+  );
 }
 
 /** Checks the open rules against an insights row (same id as its post) and records what crossed. */
@@ -82,13 +86,11 @@ function checkAlerts(app, insights) {
 
 /** Is any firing waiting for delivery? (after commit: whether to wake the job). */
 function hasPending(app, postId) {
-  const found = new DynamicModel({ n: 0 });
-  app
-    .db()
-    .newQuery("SELECT COUNT(*) AS n FROM alert_firings WHERE post = {:post} AND state = 'pending'")
-    .bind({ post: postId })
-    .one(found);
-  return found.n > 0;
+  return (
+    countOf(app, "SELECT COUNT(*) AS n FROM alert_firings WHERE post = {:post} AND state = 'pending'", {
+      post: postId,
+    }) > 0
+  );
 }
 
 /** Takes one pending firing for this run (false when another run took it first). */

@@ -17,7 +17,7 @@ const MIN_EXPIRY_MS = 10_000; // an expiry a few seconds ahead at least: a key i
 const LAST_USED_EVERY_MS = 60_000; // last_used_at is written at most once a minute per key
 const SERVICE_EMAIL_DOMAIN = 'api-keys.invalid';
 
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /** The API key id behind the signed-in member of request `e`, or '' for a person (or nobody). */
 function keyIdOf(e) {

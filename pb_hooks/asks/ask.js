@@ -9,7 +9,8 @@ const { audienceOf, notifyUsers } = require(`${__hooks}/notifications/notify.js`
 
 const MAX_BODY = 500;
 const QUIET_MS = 3600_000;
-const sqlTime = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { countOf } = require(`${__hooks}/platform/sql-count.js`);
 
 /** The question's text, trimmed; a 400 with a field message when empty or too long. */
 function questionBodyOf(raw) {
@@ -26,13 +27,8 @@ function questionBodyOf(raw) {
 }
 
 function askedRecently(app, postId) {
-  const found = new DynamicModel({ n: 0 });
-  app
-    .db()
-    .newQuery('SELECT COUNT(*) AS n FROM idea_questions WHERE post = {:post} AND created >= {:since}')
-    .bind({ post: postId, since: sqlTime(Date.now() - QUIET_MS) })
-    .one(found);
-  return found.n > 0;
+  const sql = 'SELECT COUNT(*) AS n FROM idea_questions WHERE post = {:post} AND created >= {:since}';
+  return countOf(app, sql, { post: postId, since: dateString(Date.now() - QUIET_MS) }) > 0;
 }
 
 /** Sends `body` from `staff` about `post` (request `e`, for the audit log); returns the saved question. */

@@ -16,9 +16,7 @@ routerAdd(
     const shown = {};
     for (const key in query) if (query[key]) shown[key] = String(query[key]).slice(0, 300);
     recordAudit(e.app, e, { action: 'audit.export', label: 'audit.csv', after: { rows, filters: shown } });
-    e.response.header().set('Content-Disposition', 'attachment; filename="audit.csv"');
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.blob(200, 'text/csv; charset=utf-8', csv);
+    return require(`${__hooks}/platform/private-answers.js`).privateCsv(e, 'audit.csv', csv);
   },
   ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );

@@ -4,7 +4,7 @@ function pruneAudit(app) {
   const [site] = app.findRecordsByFilter('site', '', '', 1, 0);
   const days = site ? site.getInt('audit_retention_days') : 0;
   if (!(days > 0)) return 0;
-  const cutoff = new Date(Date.now() - days * 86_400_000).toISOString().replace('T', ' ');
+  const cutoff = require(`${__hooks}/platform/dates.js`).dateString(Date.now() - days * 86_400_000);
   const result = app.db().newQuery('DELETE FROM audit_entries WHERE created < {:cutoff}').bind({ cutoff }).execute();
   const removed = result.rowsAffected();
   app.logger().info('Audit entries past retention removed', 'days', days, 'removed', removed);

@@ -116,4 +116,12 @@ function recordAudit(app, e, entry) {
   return record;
 }
 
-module.exports = { recordAudit, changedFields, actorOf, requestContext, plain };
+/** Saves `record` for request `e` and records `entry` (as recordAudit) in one transaction: both or neither. */
+function saveAudited(e, record, entry) {
+  e.app.runInTransaction((txApp) => {
+    txApp.save(record);
+    recordAudit(txApp, e, entry);
+  });
+}
+
+module.exports = { recordAudit, saveAudited, changedFields, actorOf, requestContext, plain };

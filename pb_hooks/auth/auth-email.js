@@ -94,4 +94,14 @@ function takenAddressEmail(app, user, kind) {
   );
 }
 
-module.exports = { localizeAuthEmail, takenAddressEmail };
+/**
+ * One of PocketBase's auth emails on its way (the hook of each kind): in the member's language, marked as checking
+ * the address (it may reach an unconfirmed one, platform/confirmed-mail.js) unless it is the sign-in alert, then sent.
+ */
+function sendAuthEmail(e, kind) {
+  localizeAuthEmail(e, kind);
+  if (kind !== 'authAlert') require(`${__hooks}/platform/confirmed-mail.js`).markAddressCheck(e.message);
+  e.next();
+}
+
+module.exports = { localizeAuthEmail, sendAuthEmail, takenAddressEmail };

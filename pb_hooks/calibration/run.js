@@ -31,12 +31,13 @@ function labelledPairs() {
   return labelled;
 }
 
-const countOf = (app, where, params) => {
-  const row = new DynamicModel({ n: 0 });
-  app.db().newQuery(`SELECT COUNT(*) AS n FROM ${COLLECTION} WHERE ${where}`).bind(params).one(row);
-  return row.n;
-};
-const dayAgo = () => new Date(Date.now() - 86400000).toISOString().replace('T', ' ');
+const countOf = (app, where, params) =>
+  require(`${__hooks}/platform/sql-count.js`).countOf(
+    app,
+    `SELECT COUNT(*) AS n FROM ${COLLECTION} WHERE ${where}`,
+    params,
+  );
+const dayAgo = () => require(`${__hooks}/platform/dates.js`).dateString(Date.now() - 86400000);
 
 /** How many runs are left today (RUNS_PER_DAY in any 24 hours). */
 const runsLeft = (app) => Math.max(0, RUNS_PER_DAY - countOf(app, 'created > {:since}', { since: dayAgo() }));

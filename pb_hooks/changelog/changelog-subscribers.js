@@ -38,7 +38,7 @@ function readLinkToken(app, token, type) {
 }
 
 const newTokenKey = () => $security.randomString(50);
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 const msOf = (row, field) => (row.getString(field) ? row.getDateTime(field).unix() * 1000 : 0);
 
 /** Counts one confirmation email against the row's brake; false when the address had its share. */
@@ -130,5 +130,4 @@ module.exports = {
   unsubscribe,
   confirmByLink,
   unsubscribeByLink,
-  dateString,
 };

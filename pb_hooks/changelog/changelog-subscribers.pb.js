@@ -62,7 +62,7 @@ cronAdd(
   require(`${__hooks}/platform/contract/hook-hand-offs.js`).CHANGELOG_SUBSCRIBERS_CLEANUP_JOB,
   '23 3 * * *',
   () => {
-    const { dateString } = require(`${__hooks}/changelog/changelog-subscribers.js`);
+    const { dateString } = require(`${__hooks}/platform/dates.js`);
     $app
       .db()
       .newQuery(
@@ -101,12 +101,9 @@ routerAdd(
   (e) => {
     const { requireStaff } = require(`${__hooks}/platform/staff.js`);
     requireStaff(e);
-    const row = new DynamicModel({ n: 0 });
-    e.app
-      .db()
-      .newQuery("SELECT COUNT(*) AS n FROM changelog_subscribers WHERE confirmed_at != '' AND unsubscribed = FALSE")
-      .one(row);
-    return e.json(200, { confirmed: row.n });
+    const { countOf } = require(`${__hooks}/platform/sql-count.js`);
+    const sql = "SELECT COUNT(*) AS n FROM changelog_subscribers WHERE confirmed_at != '' AND unsubscribed = FALSE";
+    return e.json(200, { confirmed: countOf(e.app, sql) });
   },
   ...require(`${__hooks}/platform/route-guards.js`).SIGNED_IN,
 );

@@ -5,7 +5,7 @@
 // moves its cursor every batch, so overlapping runs never both send it and a restart resumes it (a crash
 // mid-batch may repeat at most that batch).
 const { buildConfirmationEmail, releaseEmailBuilder } = require(`${__hooks}/changelog/release-emails.js`);
-const { dateString } = require(`${__hooks}/changelog/changelog-subscribers.js`);
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 const JOB_ID = require(`${__hooks}/platform/contract/hook-hand-offs.js`).RELEASE_EMAILS_JOB;
 const BUDGET_MS = 50_000; // under the cron minute

@@ -6,23 +6,8 @@
 // { items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] } (never an email, never an API key's service
 // member), counted per member; not for
 // blocked members (they cannot comment).
-onRecordCreateRequest(
-  (e) =>
-    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/notifications/mentions.js`).refuseTooManyMentions(e.record);
-      e.next();
-    }),
-  'comments',
-);
-
-onRecordUpdateRequest(
-  (e) =>
-    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
-      require(`${__hooks}/notifications/mentions.js`).refuseTooManyMentions(e.record);
-      e.next();
-    }),
-  'comments',
-);
+onRecordCreateRequest((e) => require(`${__hooks}/notifications/mentions.js`).checkMentionsRequest(e), 'comments');
+onRecordUpdateRequest((e) => require(`${__hooks}/notifications/mentions.js`).checkMentionsRequest(e), 'comments');
 
 onRecordCreate((e) => {
   if (e.record.get(require(`${__hooks}/platform/contract/hand-offs.js`).IMPORT_MARK) || e.record.getString('held_for'))

@@ -86,23 +86,13 @@ function confirmOne(app, row) {
 
 /** Asks about the pending pairs for up to `budgetMs`; returns how many were answered (or given up on). */
 function confirmPending(app, budgetMs) {
-  if (!chat.isConfigured()) {
+  return chat.drainWithModel(budgetMs, {
+    waiting: () => pendingPairs(app, 10),
+    askOne: (row) => confirmOne(app, row),
     // The model was taken away: the pairs waiting for it are pairs without a model.
-    app.db().newQuery("UPDATE duplicate_suggestions SET confirmation = '' WHERE confirmation = 'pending'").execute();
-    return 0;
-  }
-  const started = Date.now();
-  let done = 0;
-  while (Date.now() - started < budgetMs) {
-    const rows = pendingPairs(app, 10);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      if (Date.now() - started >= budgetMs) return done;
-      if (!confirmOne(app, row)) return done;
-      done += 1;
-    }
-  }
-  return done;
+    withoutModel: () =>
+      app.db().newQuery("UPDATE duplicate_suggestions SET confirmation = '' WHERE confirmation = 'pending'").execute(),
+  });
 }
 
 module.exports = { confirmPending };

@@ -9,13 +9,8 @@ const pairOf = (a, b) => (a < b ? [a, b] : [b, a]);
 /** Was this pair ever suggested, whatever came of it? */
 function isKnownPair(app, a, b) {
   const [low, high] = pairOf(a, b);
-  const found = new DynamicModel({ n: 0 });
-  app
-    .db()
-    .newQuery('SELECT COUNT(*) AS n FROM duplicate_suggestions WHERE pair_low = {:low} AND pair_high = {:high}')
-    .bind({ low, high })
-    .one(found);
-  return found.n > 0;
+  const sql = 'SELECT COUNT(*) AS n FROM duplicate_suggestions WHERE pair_low = {:low} AND pair_high = {:high}';
+  return require(`${__hooks}/platform/sql-count.js`).countOf(app, sql, { low, high }) > 0;
 }
 
 /** The newer of two posts records (the one to merge away by default), then the older: [newer, older]. */

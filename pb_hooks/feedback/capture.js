@@ -33,14 +33,9 @@ function dedupeKey(source, externalId, email, quote) {
 
 /** The customer account with this email (never a staff account: votes on behalf are for customers), or null. */
 function customerByEmail(app, email) {
-  if (!email) return null;
-  try {
-    const user = app.findAuthRecordByEmail('users', email);
-    // Staff (blocked or not) are never a customer whose words are captured.
-    return require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? null : user;
-  } catch {
-    return null;
-  }
+  const user = require(`${__hooks}/platform/records.js`).memberByEmail(app, email);
+  // Staff (blocked or not) are never a customer whose words are captured.
+  return user && !require(`${__hooks}/platform/access.js`).hasStaffRole(user) ? user : null;
 }
 
 /** The sentences words are matched on: a title-length query each (search asks half of its words to match). */

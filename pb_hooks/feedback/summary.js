@@ -106,22 +106,13 @@ function summariseOne(app, item) {
 
 /** The job: summarises pending items for up to `budgetMs`; returns how many were done. */
 function runSummaries(app, budgetMs = 30_000) {
-  if (!chat.isConfigured()) {
+  return chat.drainWithModel(budgetMs, {
+    waiting: () => app.findRecordsByFilter('feedback_items', "summary_state = 'pending'", 'created', 10, 0),
+    askOne: (item) => summariseOne(app, item),
     // The model was taken away: the items waiting for it keep their first sentences.
-    app.db().newQuery("UPDATE feedback_items SET summary_state = 'done' WHERE summary_state = 'pending'").execute();
-    return 0;
-  }
-  const started = Date.now();
-  let done = 0;
-  while (Date.now() - started < budgetMs) {
-    const items = app.findRecordsByFilter('feedback_items', "summary_state = 'pending'", 'created', 10, 0);
-    if (items.length === 0) break;
-    for (const item of items) {
-      if (Date.now() - started >= budgetMs || !summariseOne(app, item)) return done;
-      done += 1;
-    }
-  }
-  return done;
+    withoutModel: () =>
+      app.db().newQuery("UPDATE feedback_items SET summary_state = 'done' WHERE summary_state = 'pending'").execute(),
+  });
 }
 
 module.exports = { summariseOnCapture, wakeSummaries, runSummaries };

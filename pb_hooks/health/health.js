@@ -143,10 +143,8 @@ function migrations(app) {
 }
 
 function countOf(app, sql) {
-  const row = new DynamicModel({ n: 0 });
   try {
-    app.db().newQuery(sql).one(row);
-    return row.n;
+    return require(`${__hooks}/platform/sql-count.js`).countOf(app, sql);
   } catch {
     return null;
   }

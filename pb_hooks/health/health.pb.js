@@ -23,10 +23,11 @@ onMailerSend((e) => {
 routerAdd(
   'GET',
   '/api/chorus/health',
-  (e) => {
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, require(`${__hooks}/health/health.js`).healthReport(e.app, e));
-  },
+  (e) =>
+    require(`${__hooks}/platform/private-answers.js`).privateJson(
+      e,
+      require(`${__hooks}/health/health.js`).healthReport(e.app, e),
+    ),
   ...require(`${__hooks}/platform/route-guards.js`).ADMINS,
 );
 

@@ -66,8 +66,8 @@ routerAdd(
     });
     const { recordAudit } = require(`${__hooks}/audit/audit.js`);
     recordAudit(e.app, e, { action: 'export.posts', label: 'posts.csv', after: { rows: rows.length } });
-    e.response.header().set('Content-Disposition', 'attachment; filename="posts.csv"');
-    return e.blob(200, 'text/csv; charset=utf-8', `${[header.join(','), ...lines].join('\r\n')}\r\n`);
+    const csv = `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+    return require(`${__hooks}/platform/private-answers.js`).privateCsv(e, 'posts.csv', csv);
   },
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );

@@ -52,11 +52,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     e.app.db().newQuery(sql).bind(params).all(rows);
     return { ids: rows.map((row) => row.id), visible: rows[0]?.n ?? null };
   };
-  const countOf = (sql) => {
-    const counted = new DynamicModel({ n: 0 });
-    e.app.db().newQuery(sql).bind(params).one(counted);
-    return counted.n;
-  };
+  const countOf = (sql) => require(`${__hooks}/platform/sql-count.js`).countOf(e.app, sql, params);
   // The page ranked by score: every match when few do.
   function rankedPage() {
     // The best RANKED_WINDOW matches past the page, then the caller's among them.

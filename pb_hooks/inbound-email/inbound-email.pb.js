@@ -46,7 +46,7 @@ routerAdd(
 
 // Message-IDs already taken are kept 30 days: a sender's server gives up retrying long before.
 cronAdd(require(`${__hooks}/platform/contract/hook-hand-offs.js`).INBOUND_MESSAGES_CLEANUP_JOB, '37 3 * * *', () => {
-  const cutoff = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().replace('T', ' ');
+  const cutoff = require(`${__hooks}/platform/dates.js`).dateString(Date.now() - 30 * 24 * 3600 * 1000);
   $app.db().newQuery('DELETE FROM inbound_messages WHERE created < {:cutoff}').bind({ cutoff }).execute();
   require(`${__hooks}/inbound-email/pending.js`).dropExpired($app);
 });

@@ -56,12 +56,7 @@ function waitForSender(app, { raw, claims, sender, reason, seen, what }) {
   row.set('seen', seen || '');
   row.set('expires', new DateTime().addDate(0, 0, WAIT_DAYS));
   app.save(row);
-  let member = null;
-  try {
-    member = app.findAuthRecordByEmail('users', sender);
-  } catch {
-    member = null;
-  }
+  const member = require(`${__hooks}/platform/records.js`).memberByEmail(app, sender);
   // Built now, sent beside the request with the account emails (account/taken-email.js), so a sender's
   // server never waits on Chorus's SMTP.
   const email = confirmationEmail(app, sender, member, token, String(what || '').slice(0, 120));

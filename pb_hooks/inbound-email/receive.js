@@ -13,7 +13,7 @@ const { replyText } = require(`${__hooks}/platform/reply-text.js`);
 const { INBOUND_MAX_BYTES } = require(`${__hooks}/platform/contract/inbound-email.js`);
 const door = require(`${__hooks}/platform/door.js`);
 const pending = require(`${__hooks}/inbound-email/pending.js`);
-const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
+const { firstRecordOrNull, memberByEmail } = require(`${__hooks}/platform/records.js`);
 
 const MAX_IMAGES = 5;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -55,14 +55,6 @@ function machineReason(app, message, envelopeFrom) {
   if (MACHINE_PRECEDENCE.includes(message.precedence)) return `Precedence: ${message.precedence}`;
   if (message.autoReply) return 'auto-reply header';
   return '';
-}
-
-function memberByEmail(app, email) {
-  try {
-    return app.findAuthRecordByEmail('users', email);
-  } catch {
-    return null;
-  }
 }
 
 /** The message's images as files, each checked as an uploaded one is; everything else skipped and logged. */

@@ -9,8 +9,10 @@ routerAdd(
   (e) => {
     const { cachedInsightsReport } = require(`${__hooks}/insights-report/report.js`);
     const query = e.request.url.query();
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.json(200, cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') }));
+    return require(`${__hooks}/platform/private-answers.js`).privateJson(
+      e,
+      cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') }),
+    );
   },
   ...require(`${__hooks}/platform/route-guards.js`).STAFF_AND_SUPERUSERS,
 );
@@ -23,9 +25,8 @@ routerAdd(
     const query = e.request.url.query();
     const chart = CHARTS.includes(query.get('chart')) ? query.get('chart') : '';
     const report = cachedInsightsReport(e.app, { weeks: query.get('weeks'), segment: query.get('segment') });
-    e.response.header().set('Content-Disposition', `attachment; filename="insights${chart ? `-${chart}` : ''}.csv"`);
-    e.response.header().set('Cache-Control', 'private, no-store');
-    return e.blob(200, 'text/csv; charset=utf-8', insightsCsv(report, chart));
+    const filename = `insights${chart ? `-${chart}` : ''}.csv`;
+    return require(`${__hooks}/platform/private-answers.js`).privateCsv(e, filename, insightsCsv(report, chart));
   },
   ...require(`${__hooks}/platform/route-guards.js`).STAFF_AND_SUPERUSERS,
 );

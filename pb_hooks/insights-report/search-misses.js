@@ -5,6 +5,8 @@
 // client address records at most LIMITS['search-miss'] misses per window (platform/limits.js).
 const { termsOf } = require(`${__hooks}/ideas/search-query.js`);
 const { take } = require(`${__hooks}/platform/limits.js`);
+const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { countOf } = require(`${__hooks}/platform/sql-count.js`);
 
 const MAX_TERMS_A_WEEK = 1000;
 const KEEP_WEEKS = 27;
@@ -35,22 +37,20 @@ function recordMiss(app, text, address) {
   const now = Date.now();
   const week = weekOf(now);
   const db = app.db();
-  const known = new DynamicModel({ n: 0 });
-  db.newQuery('SELECT COUNT(*) AS n FROM search_misses WHERE week = {:week} AND term = {:term}')
-    .bind({ week, term })
-    .one(known);
-  if (known.n > 0) {
+  if (
+    countOf(app, 'SELECT COUNT(*) AS n FROM search_misses WHERE week = {:week} AND term = {:term}', { week, term }) > 0
+  ) {
     db.newQuery('UPDATE search_misses SET count = count + 1, updated = {:now} WHERE week = {:week} AND term = {:term}')
-      .bind({ week, term, now: new Date(now).toISOString().replace('T', ' ') })
+      .bind({ week, term, now: dateString(now) })
       .execute();
     return true;
   }
   db.newQuery('DELETE FROM search_misses WHERE week < {:oldest}')
     .bind({ oldest: weekOf(now - KEEP_WEEKS * 7 * DAY) })
     .execute();
-  const terms = new DynamicModel({ n: 0 });
-  db.newQuery('SELECT COUNT(*) AS n FROM search_misses WHERE week = {:week}').bind({ week }).one(terms);
-  if (terms.n >= MAX_TERMS_A_WEEK) return false;
+  if (countOf(app, 'SELECT COUNT(*) AS n FROM search_misses WHERE week = {:week}', { week }) >= MAX_TERMS_A_WEEK) {
+    return false;
+  }
   const row = new Record(app.findCachedCollectionByNameOrId('search_misses'));
   row.set('week', week);
   row.set('term', term);

@@ -9,20 +9,18 @@ const { escapeHtml, htmlEmail, baseUrl } = require(`${__hooks}/platform/email-la
 const { siteName } = require(`${__hooks}/platform/site-name.js`);
 const { describeEta } = require(`${__hooks}/priority/eta.js`);
 
+const { recordOrNull: find, firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
+
 /** The latest question about `postId` sent to `userId` (for the notification's email), or null. */
 function latestQuestionFor(app, userId, postId) {
-  const rows = app.findRecordsByFilter(
+  return firstRecordOrNull(
+    app,
     'idea_questions',
     'post = {:post} && question_recipients_via_question.user ?= {:user}',
-    '-created',
-    1,
-    0,
     { post: postId, user: userId },
+    '-created',
   );
-  return rows[0] ?? null;
 }
-
-const find = require(`${__hooks}/platform/records.js`).recordOrNull;
 
 function quotedIdea(app, notification, t) {
   const post = find(app, 'posts', notification.getString('post'));

@@ -11,7 +11,7 @@ const { DONE, PAGE, audiencePage, writeNotifications, FANOUTS: COLLECTION } = re
 );
 const LEASE_MS = 60 * 1000;
 
-const stamp = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /** A JSON field's value (its raw text: JSON.stringify of the field would give its bytes). */
 function jsonOf(row, field, fallback) {
@@ -64,9 +64,9 @@ function claimNext(app) {
   let id = '';
   app.runInTransaction((txApp) => {
     const now = Date.now();
-    const [row] = txApp.findRecordsByFilter(COLLECTION, 'lease < {:now}', 'created', 1, 0, { now: stamp(now) });
+    const [row] = txApp.findRecordsByFilter(COLLECTION, 'lease < {:now}', 'created', 1, 0, { now: dateString(now) });
     if (!row) return;
-    row.set('lease', stamp(now + LEASE_MS));
+    row.set('lease', dateString(now + LEASE_MS));
     txApp.save(row);
     id = row.id;
   });
@@ -85,7 +85,7 @@ function writeNextPage(app, id) {
     row.set('after', page.after);
     row.set('mail', written.created);
     row.set('live', written.touched);
-    row.set('lease', stamp(Date.now() + LEASE_MS));
+    row.set('lease', dateString(Date.now() + LEASE_MS));
     txApp.save(row);
   });
 }

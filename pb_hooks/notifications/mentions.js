@@ -66,4 +66,12 @@ function refuseTooManyMentions(comment) {
   }
 }
 
-module.exports = { MAX_MENTIONS, refuseTooManyMentions, eligibleOf, notifyMentions };
+/** The request hook of a new or an edited comment: past MAX_MENTIONS refused, in the request's language. */
+function checkMentionsRequest(e) {
+  return require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
+    refuseTooManyMentions(e.record);
+    e.next();
+  });
+}
+
+module.exports = { MAX_MENTIONS, refuseTooManyMentions, checkMentionsRequest, eligibleOf, notifyMentions };

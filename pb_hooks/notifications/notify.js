@@ -77,7 +77,7 @@ const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 function writeNotifications(app, userIds, fields) {
   if (userIds.length === 0) return { created: [], touched: [] };
   const values = { kind: fields.kind, post: '', comment: '', entry: '', actor: '', ...fields };
-  const now = new Date().toISOString().replace('T', ' ');
+  const now = require(`${__hooks}/platform/dates.js`).dateString();
   const joined = new Set();
   if (GROUPED.includes(values.kind) && values.post) {
     const unread = arrayOf(new DynamicModel({ id: '', user: '' }));

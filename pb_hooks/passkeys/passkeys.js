@@ -33,7 +33,7 @@ function relyingParty(app) {
   };
 }
 
-const sqlNow = () => new Date().toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /** Stores a new challenge (and drops expired ones); answers what the Worker needs to build the options. */
 function startCeremony(e) {
@@ -46,7 +46,7 @@ function startCeremony(e) {
     user = e.app.findRecordById('users', String(claims.user));
     if (user.getBool('blocked')) throw new ForbiddenError(refusalText('accountBlocked'));
   }
-  e.app.db().newQuery('DELETE FROM passkey_challenges WHERE expires_at < {:now}').bind({ now: sqlNow() }).execute();
+  e.app.db().newQuery('DELETE FROM passkey_challenges WHERE expires_at < {:now}').bind({ now: dateString() }).execute();
   const row = new Record(e.app.findCachedCollectionByNameOrId('passkey_challenges'));
   row.set('challenge', String(claims.challenge));
   row.set('purpose', purpose);

@@ -147,16 +147,10 @@ const activeStaffSql = (u = 'u') => `(${u}.role IN ('moderator', 'admin') AND ${
 /** May member `userId` see post `postId`? (one query; for notifications and emails). */
 function canSeePost(app, userId, postId) {
   if (!userId || !postId) return false;
-  const found = new DynamicModel({ n: 0 });
-  app
-    .db()
-    .newQuery(
-      'SELECT COUNT(*) AS n FROM posts p JOIN boards b ON b.id = p.board JOIN users u ON u.id = {:user} ' +
-        `WHERE p.id = {:post} AND ${postVisibleSql({ person: 'u.id', staff: activeStaffSql('u') })}`,
-    )
-    .bind({ user: userId, post: postId })
-    .one(found);
-  return found.n > 0;
+  const sql =
+    'SELECT COUNT(*) AS n FROM posts p JOIN boards b ON b.id = p.board JOIN users u ON u.id = {:user} ' +
+    `WHERE p.id = {:post} AND ${postVisibleSql({ person: 'u.id', staff: activeStaffSql('u') })}`;
+  return require(`${__hooks}/platform/sql-count.js`).countOf(app, sql, { user: userId, post: postId }) > 0;
 }
 
 module.exports = {

@@ -16,12 +16,9 @@ function markAddressCheck(message) {
 }
 
 function isUnconfirmedMember(app, address) {
-  if (!address) return false;
-  try {
-    return !app.findAuthRecordByEmail('users', address).verified();
-  } catch {
-    return false; // not a member's address (a changelog subscriber, an operator): not this rule's
-  }
+  const member = require(`${__hooks}/platform/records.js`).memberByEmail(app, address);
+  // Not a member's address (a changelog subscriber, an operator): not this rule's.
+  return member ? !member.verified() : false;
 }
 
 /**

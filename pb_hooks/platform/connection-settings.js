@@ -2,7 +2,7 @@
 // (connectionOf): found by its door, shown to admins without its secrets, changed by admins in one audited write of
 // the fields they gave (switches, checked texts, secrets that are never shown again), and its last event noted in
 // its own columns alone, so a webhook never writes back an admin's older copy.
-const { recordAudit } = require(`${__hooks}/audit/audit.js`);
+const { saveAudited } = require(`${__hooks}/audit/audit.js`);
 const { openWebhookDoor } = require(`${__hooks}/platform/webhook-door.js`);
 
 /** The one settings record of `collection`. */
@@ -56,10 +56,7 @@ function updateConnectionSettings(e, { collection, label, action, switches = [],
     settings.set(field, text(field));
     changed.push(field);
   }
-  e.app.runInTransaction((txApp) => {
-    txApp.save(settings);
-    recordAudit(txApp, e, { action, collection, id: settings.id, label, after: { changed } });
-  });
+  saveAudited(e, settings, { action, collection, id: settings.id, label, after: { changed } });
   return settings;
 }
 

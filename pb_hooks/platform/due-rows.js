@@ -3,7 +3,7 @@
 // next row falls due within the run's budget, one run at a time (the app-store key `sleeperKey`) waits for it, so a
 // quick retry goes out in the same cron minute; the others leave it to that one.
 
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /**
  * Leases one pending row of `table` (its `stateColumn` 'pending') until `leaseUntil` (ms): a compare-and-set of

@@ -24,7 +24,7 @@ routerAdd(
         const result = txApp
           .db()
           .newQuery(`UPDATE ${item.collection} SET created = {:created} WHERE id = {:id}`)
-          .bind({ created: date.toISOString().replace('T', ' '), id: String(item.id) })
+          .bind({ created: require(`${__hooks}/platform/dates.js`).dateString(date), id: String(item.id) })
           .execute();
         updated += result.rowsAffected();
         if (item.collection === 'posts') recountPost(txApp, String(item.id));

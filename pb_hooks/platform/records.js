@@ -1,6 +1,6 @@
 // Reading a record that may be gone: null instead of PocketBase's "no rows" error (a notification or a webhook
 // naming an idea, a comment or a release deleted since, or the first a filter or an SQL query finds); the records
-// of a page of things in one query; and a list bound into a query of one's own (its placeholders, for an SQL IN or
+// of a page of things in one query; the member an address names; and a list bound into a query of one's own (its placeholders, for an SQL IN or
 // a filter's terms).
 
 /** The record `id` of `collection`, or null (no id, or no such record). */
@@ -22,9 +22,10 @@ function recordsWhereIn(app, collection, field, values) {
   return unique.length ? app.findAllRecords(collection, $dbx.in(field, ...unique)) : [];
 }
 
-/** The first record of `collection` that `filter` (with `params`) finds, or null when none does. */
-function firstRecordOrNull(app, collection, filter, params) {
+/** The first record of `collection` that `filter` (with `params`) finds, in `sort`'s order if given, or null when none does. */
+function firstRecordOrNull(app, collection, filter, params, sort = '') {
   try {
+    if (sort) return app.findRecordsByFilter(collection, filter, sort, 1, 0, params)[0] ?? null;
     return app.findFirstRecordByFilter(collection, filter, params);
   } catch {
     return null;
@@ -42,6 +43,16 @@ function firstIdOrNull(app, sql, params) {
   return rows.length ? rows[0].id : null;
 }
 
+/** The member (users record) whose address is `email`, or null (no address, or no such member). */
+function memberByEmail(app, email) {
+  if (!email) return null;
+  try {
+    return app.findAuthRecordByEmail('users', email);
+  } catch {
+    return null;
+  }
+}
+
 /** Binds each of `values` into `params` as `<prefix><i>`; answers their placeholders ('{:p0}', '{:p1}', …). */
 function boundList(params, prefix, values) {
   return values.map((value, i) => {
@@ -50,4 +61,4 @@ function boundList(params, prefix, values) {
   });
 }
 
-module.exports = { recordOrNull, firstRecordOrNull, firstIdOrNull, recordsWhereIn, boundList };
+module.exports = { recordOrNull, firstRecordOrNull, firstIdOrNull, memberByEmail, recordsWhereIn, boundList };

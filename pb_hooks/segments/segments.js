@@ -115,8 +115,8 @@ function requireValidConditions(conditions) {
 }
 
 /** PocketBase's stored date text ("2026-01-02 03:04:05.000Z") of a Date. */
-const storedDate = (date) => date.toISOString().replace('T', ' ');
-const daysAgo = (days, now) => storedDate(new Date(now.getTime() - days * 86400000));
+const { dateString } = require(`${__hooks}/platform/dates.js`);
+const daysAgo = (days, now) => dateString(new Date(now.getTime() - days * 86400000));
 
 /**
  * SQL condition over `u` (users), `mp` (their member_profiles row) and `c` (their company) for valid
@@ -150,7 +150,7 @@ function compileConditions(conditions, now = new Date()) {
     }
     if (kind === 'signed_up') {
       if (op === 'within_days') return `u.created >= ${bind(daysAgo(value, now))}`;
-      return `u.created ${op === 'before' ? '<' : '>='} ${bind(storedDate(isoDate(value)))}`;
+      return `u.created ${op === 'before' ? '<' : '>='} ${bind(dateString(isoDate(value)))}`;
     }
     // active: voted, commented or posted within the last `value` days.
     const since = bind(daysAgo(value, now));

@@ -40,7 +40,7 @@ routerAdd(
           txApp
             .db()
             .newQuery('DELETE FROM sso_used_tokens WHERE expires_at < {:now}')
-            .bind({ now: new Date().toISOString().replace('T', ' ') })
+            .bind({ now: require(`${__hooks}/platform/dates.js`).dateString() })
             .execute();
           if (wasUsed(txApp, key)) throw new SsoRefusal('replayed', 401, key);
           // Burned first: a token refused below cannot be tried again either.

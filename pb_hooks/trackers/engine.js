@@ -11,7 +11,7 @@ const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 
 const MAX_ATTEMPTS = 8;
 const BUDGET_MS = 20_000;
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 /** A tracker's timestamp (RFC 3339) as a PocketBase date, or '' when it gave none. */
 const trackerTime = (text) => (Number.isFinite(Date.parse(text)) ? dateString(Date.parse(text)) : '');
 /** Whether a link already holds a change newer than one the tracker made at `updatedAt` (ties go through). */
@@ -54,6 +54,18 @@ function askTracker(call) {
     if (error.status === 401 || error.status === 403) throw new ApiError(502, refusalText('trackerRefused'));
     throw new ApiError(502, refusalText('trackerUnreachable'));
   }
+}
+
+/**
+ * A staff request that links an idea (`post` in the body) to an issue of the connection in the path (create one, or
+ * find one named): `ask(tracker, connection, post, body)` gets the issue from the tracker (its refusals as askTracker's).
+ */
+function linkFromRequest(e, ask) {
+  const connection = connectionById(e.app, e.request.pathValue('connection'));
+  const body = e.requestInfo().body;
+  const post = e.app.findRecordById('posts', String(body.post || ''));
+  const issue = askTracker(() => ask(providerOf(connection), connection, post, body));
+  return e.json(200, linkIssue(e, connection, post, issue));
 }
 
 /** A tracker's name for audit entries and responses: "GitHub (acme/app)", "Linear (ENG)", "Jira (ENG)". */
@@ -109,15 +121,13 @@ function queueCommentBack(app, connection, link) {
 /** Links `post` to `issue` ({issue_id, issue_key, url, title, state, updated_at}) for staff request `e`; one link per pair. */
 function linkIssue(e, connection, post, issue) {
   const app = e.app;
-  const same = app.findRecordsByFilter(
+  const same = require(`${__hooks}/platform/records.js`).firstRecordOrNull(
+    app,
     'tracker_links',
     'connection = {:connection} && post = {:post} && issue_id = {:issue}',
-    '',
-    1,
-    0,
     { connection: connection.id, post: post.id, issue: issue.issue_id },
   );
-  if (same.length > 0) throw new BadRequestError(refusalText('trackerAlreadyLinked'));
+  if (same) throw new BadRequestError(refusalText('trackerAlreadyLinked'));
   let link;
   let queued = false;
   app.runInTransaction((txApp) => {
@@ -362,6 +372,7 @@ function runTrackerQueue(app) {
 
 module.exports = {
   connectionById,
+  linkFromRequest,
   askTracker,
   issueDraft,
   linkIssue,

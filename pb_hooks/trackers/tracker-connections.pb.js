@@ -46,16 +46,12 @@ routerAdd(
       connection.set(field, text);
       changed.push(field);
     }
-    e.app.runInTransaction((txApp) => {
-      txApp.save(connection);
-      const { recordAudit } = require(`${__hooks}/audit/audit.js`);
-      recordAudit(txApp, e, {
-        action: 'tracker.credentials',
-        collection: 'tracker_connections',
-        id: connection.id,
-        label: trackerLabel(connection),
-        after: { changed },
-      });
+    require(`${__hooks}/audit/audit.js`).saveAudited(e, connection, {
+      action: 'tracker.credentials',
+      collection: 'tracker_connections',
+      id: connection.id,
+      label: trackerLabel(connection),
+      after: { changed },
     });
     return e.json(200, { changed });
   },

@@ -31,12 +31,9 @@ routerAdd(
   '/api/chorus/trackers/{connection}/issues',
   (e) => {
     const engine = require(`${__hooks}/trackers/engine.js`);
-    const { providerOf } = require(`${__hooks}/trackers/providers.js`);
-    const connection = engine.connectionById(e.app, e.request.pathValue('connection'));
-    const post = e.app.findRecordById('posts', String(e.requestInfo().body.post || ''));
-    const draft = engine.issueDraft(e.app, post);
-    const issue = engine.askTracker(() => providerOf(connection).createIssue(e.app, connection, draft));
-    return e.json(200, engine.linkIssue(e, connection, post, issue));
+    return engine.linkFromRequest(e, (tracker, connection, post) =>
+      tracker.createIssue(e.app, connection, engine.issueDraft(e.app, post)),
+    );
   },
   ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
@@ -44,18 +41,13 @@ routerAdd(
 routerAdd(
   'POST',
   '/api/chorus/trackers/{connection}/links',
-  (e) => {
-    const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-    const engine = require(`${__hooks}/trackers/engine.js`);
-    const { providerOf } = require(`${__hooks}/trackers/providers.js`);
-    const connection = engine.connectionById(e.app, e.request.pathValue('connection'));
-    const body = e.requestInfo().body;
-    const post = e.app.findRecordById('posts', String(body.post || ''));
-    const reference = String(body.issue || '').trim();
-    if (!reference || reference.length > 300) throw new BadRequestError(refusalText('trackerBadReference'));
-    const issue = engine.askTracker(() => providerOf(connection).findIssue(e.app, connection, reference));
-    return e.json(200, engine.linkIssue(e, connection, post, issue));
-  },
+  (e) =>
+    require(`${__hooks}/trackers/engine.js`).linkFromRequest(e, (tracker, connection, _post, body) => {
+      const { refusalText } = require(`${__hooks}/platform/refusals.js`);
+      const reference = String(body.issue || '').trim();
+      if (!reference || reference.length > 300) throw new BadRequestError(refusalText('trackerBadReference'));
+      return tracker.findIssue(e.app, connection, reference);
+    }),
   ...require(`${__hooks}/platform/route-guards.js`).STAFF,
 );
 

@@ -1,7 +1,7 @@
 // The delivery log's rows: one per attempt (time, response code, duration, and as `error` one fixed reason from
 // platform/outbound/outbound.js REASONS, never a body or connection error), written by the worker after each send, and pruned
 // with the deliveries they belong to.
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /** Notes one attempt of `deliveryId`, begun at `startedMs`, with its outcome {code, error, durationMs}. */
 function recordAttempt(app, deliveryId, startedMs, outcome) {

@@ -14,18 +14,14 @@ const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
 const { withCustomerData } = require(`${__hooks}/webhooks/customer-data.js`);
 const { KIND: REST_HOOK, eventForKey, restHookBody } = require(`${__hooks}/webhooks/rest-hooks.js`);
 
-const nowString = () => new Date().toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 function alreadyQueued(app, webhookId, messageId) {
-  const rows = app.findRecordsByFilter(
-    'webhook_deliveries',
-    'webhook = {:webhook} && message_id = {:message}',
-    '',
-    1,
-    0,
-    { webhook: webhookId, message: messageId },
+  const filter = 'webhook = {:webhook} && message_id = {:message}';
+  const params = { webhook: webhookId, message: messageId };
+  return (
+    require(`${__hooks}/platform/records.js`).firstRecordOrNull(app, 'webhook_deliveries', filter, params) !== null
   );
-  return rows.length > 0;
 }
 
 /** The active endpoints subscribed to events of `type` (at most `limit`; 0: every one). */
@@ -71,7 +67,7 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
       delivery.set('payload', payload);
       delivery.set('status', 'pending');
       delivery.set('attempts', 0);
-      delivery.set('next_attempt_at', nowString());
+      delivery.set('next_attempt_at', dateString());
       app.save(delivery);
     }
     if (kick) kickWorker(app);
@@ -82,4 +78,4 @@ function enqueue(app, event, onceKey = '', { kick = true } = {}) {
   }
 }
 
-module.exports = { enqueue, hasSubscribers, nowString };
+module.exports = { enqueue, hasSubscribers };

@@ -64,12 +64,12 @@ onRecordUpdateRequest((e) => {
   }
   e.next();
   if (!resumed) return;
-  const { nowString } = require(`${__hooks}/webhooks/queue.js`);
+  const { dateString } = require(`${__hooks}/platform/dates.js`);
   const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
   e.app
     .db()
     .newQuery("UPDATE webhook_deliveries SET next_attempt_at = {:now} WHERE webhook = {:id} AND status = 'pending'")
-    .bind({ now: nowString(), id: e.record.id })
+    .bind({ now: dateString(), id: e.record.id })
     .execute();
   kickWorker(e.app);
 }, 'webhooks');
@@ -83,18 +83,14 @@ routerAdd(
     const endpoint = e.app.findRecordById('webhooks', e.request.pathValue('id'));
     const secret = newSecret();
     endpoint.set('secret', secret);
-    e.app.runInTransaction((txApp) => {
-      txApp.save(endpoint);
-      const { recordAudit } = require(`${__hooks}/audit/audit.js`);
-      const { REDACTED } = require(`${__hooks}/audit/audit-targets.js`);
-      recordAudit(txApp, e, {
-        action: 'webhook.secret',
-        collection: 'webhooks',
-        id: endpoint.id,
-        label: endpoint.getString('name'),
-        before: { secret: REDACTED },
-        after: { secret: REDACTED },
-      });
+    const { REDACTED } = require(`${__hooks}/audit/audit-targets.js`);
+    require(`${__hooks}/audit/audit.js`).saveAudited(e, endpoint, {
+      action: 'webhook.secret',
+      collection: 'webhooks',
+      id: endpoint.id,
+      label: endpoint.getString('name'),
+      before: { secret: REDACTED },
+      after: { secret: REDACTED },
     });
     return e.json(200, { secret });
   },
@@ -106,28 +102,24 @@ routerAdd(
   'POST',
   '/api/chorus/webhooks/deliveries/{id}/resend',
   (e) => {
-    const { nowString } = require(`${__hooks}/webhooks/queue.js`);
+    const { dateString } = require(`${__hooks}/platform/dates.js`);
     const { kickWorker } = require(`${__hooks}/webhooks/kick.js`);
     const original = e.app.findRecordById('webhook_deliveries', e.request.pathValue('id'));
     const copy = new Record(original.collection());
     for (const field of ['webhook', 'event', 'message_id', 'payload']) copy.set(field, original.get(field));
     copy.set('status', 'pending');
     copy.set('attempts', 0);
-    copy.set('next_attempt_at', nowString());
-    e.app.runInTransaction((txApp) => {
-      txApp.save(copy);
-      const { recordAudit } = require(`${__hooks}/audit/audit.js`);
-      recordAudit(txApp, e, {
-        action: 'webhook.resend',
-        collection: 'webhooks',
-        id: original.getString('webhook'),
-        label: original.getString('event'),
-        after: {
-          delivery: original.id,
-          event: original.getString('event'),
-          message_id: original.getString('message_id'),
-        },
-      });
+    copy.set('next_attempt_at', dateString());
+    require(`${__hooks}/audit/audit.js`).saveAudited(e, copy, {
+      action: 'webhook.resend',
+      collection: 'webhooks',
+      id: original.getString('webhook'),
+      label: original.getString('event'),
+      after: {
+        delivery: original.id,
+        event: original.getString('event'),
+        message_id: original.getString('message_id'),
+      },
     });
     kickWorker(e.app);
     return e.json(200, copy);

@@ -13,7 +13,7 @@ cronAdd(require(`${__hooks}/platform/contract/hand-offs.js`).WEBHOOKS_JOB, '* * 
 
 // The delivery history keeps 30 days of finished deliveries, with each one's attempts.
 cronAdd(require(`${__hooks}/platform/contract/hook-hand-offs.js`).WEBHOOKS_CLEANUP_JOB, '17 3 * * *', () => {
-  const cutoff = new Date(Date.now() - 30 * 24 * 3600_000).toISOString().replace('T', ' ');
+  const cutoff = require(`${__hooks}/platform/dates.js`).dateString(Date.now() - 30 * 24 * 3600_000);
   $app
     .db()
     .newQuery("DELETE FROM webhook_deliveries WHERE status != 'pending' AND created < {:cutoff}")

@@ -13,7 +13,7 @@ const { send: sendOutbound } = require(`${__hooks}/platform/outbound/outbound.js
 const SIGNED_KINDS = ['standard', 'rest_hook'];
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
 const SLEEPER_KEY = require(`${__hooks}/platform/contract/hook-hand-offs.js`).WEBHOOKS_SLEEPING_KEY;
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 function dueDeliveries(app, now) {
   return app.findRecordsByFilter(

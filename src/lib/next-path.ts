@@ -30,6 +30,11 @@ export function toEmbedNextPath(next: string | null | undefined): string {
   return safe.startsWith('/embed/') && !safe.startsWith(EMBED_SIGNIN_PATH) ? safe : '/embed/';
 }
 
+/** `path` (a sign-in or sign-up page) with where to go back to afterwards, when there is somewhere: `?next=…`. */
+export function withNext(path: string, next: string | null | undefined): string {
+  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
+
 /** After signing in (any way: password, code, provider, passkey): a full navigation to `next`, so the server
  * renders the next page with the new auth cookie. */
 export function continueTo(next: string | null | undefined): void {

@@ -1,5 +1,6 @@
 // Who is acting, read straight from the stores' client (stores run only in the browser, or in tests).
 import { translate } from '../i18n/current';
+import { withNext } from '../lib/next-path';
 import { toSessionUser } from '../lib/pb/client';
 import type { SessionUser } from '../lib/pb/types';
 import { type Result, refuse, succeed } from './action';
@@ -13,7 +14,7 @@ export function getViewer(): SessionUser | null {
 /** Sends a visitor to sign in, coming back here afterwards. */
 export function goToSignIn(): void {
   if (typeof location === 'undefined') return;
-  location.assign(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+  location.assign(withNext('/signin', location.pathname + location.search));
 }
 
 export const blockedMessage = () => translate('errors', 'blocked');

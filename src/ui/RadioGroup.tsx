@@ -66,11 +66,7 @@ export function RadioGroup<V extends string>({
               />
               <span>{words}</span>
             </label>
-            {choiceHint && (
-              <p className="field-hint" id={hintId(radioId)}>
-                {choiceHint}
-              </p>
-            )}
+            <FieldMessages id={radioId} hint={choiceHint} />
           </div>
         );
       })}

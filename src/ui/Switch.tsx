@@ -1,7 +1,8 @@
 // An on/off setting: a checkbox that says so (role="switch", read as "on" or "off"), drawn as a track and knob
 // (.switch in global.css), its words beside it and its hint tied to it. It posts as a checkbox does.
 import { type ReactNode, useState } from 'react';
-import { controlAria, hintId } from './field-aria';
+import { FieldMessages } from './FieldFrame';
+import { controlAria } from './field-aria';
 
 interface Props {
   id: string;
@@ -35,11 +36,7 @@ export function Switch({ id, name, label, hint, defaultChecked = false, checked,
         />
         <span>{label}</span>
       </label>
-      {hint && (
-        <p className="field-hint" id={hintId(id)}>
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ const { firstRecordOrNull } = require(`${__hooks}/platform/records.js`);
 const SLACK_ID = /^[CGD][A-Z0-9]{2,19}:\d{6,12}\.\d{1,8}$/;
 const ZENDESK_ID = /^\d{1,20}(?::\d{1,20})?$/; // ticket:comment
 const INTERCOM_ID = /^\d{1,24}:[A-Za-z0-9_-]{1,64}$/; // conversation:part
-const nowString = () => new Date().toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 /** Whether item `item` can be answered in its own channel at all. */
 function answerable(item) {
@@ -57,7 +57,7 @@ function queueAnswers(txApp, postId, statusId) {
     row.set('channel', channel);
     row.set('state', 'pending');
     row.set('attempts', 0);
-    row.set('next_attempt_at', nowString());
+    row.set('next_attempt_at', dateString());
     txApp.save(row);
     queued += 1;
   }

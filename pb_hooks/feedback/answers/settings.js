@@ -2,7 +2,7 @@
 // zendesk_settings and Intercom's on intercom_settings (beside each source's other settings), forwarded mail's on the one record of
 // feedback_mail_settings (the inbound address itself is configured by the environment); all on unless an admin
 // switches them off. The mail switch's admin route lives here too.
-const { recordAudit } = require(`${__hooks}/audit/audit.js`);
+const { saveAudited } = require(`${__hooks}/audit/audit.js`);
 
 function firstRecord(app, collection) {
   try {
@@ -44,15 +44,12 @@ function updateMailSettings(e) {
   }
   const settings = firstRecord(e.app, 'feedback_mail_settings');
   settings.set('answer_customers', value);
-  e.app.runInTransaction((txApp) => {
-    txApp.save(settings);
-    recordAudit(txApp, e, {
-      action: 'feedback.mail_settings',
-      collection: 'feedback_mail_settings',
-      id: settings.id,
-      label: 'Forwarded mail',
-      after: { answer_customers: value },
-    });
+  saveAudited(e, settings, {
+    action: 'feedback.mail_settings',
+    collection: 'feedback_mail_settings',
+    id: settings.id,
+    label: 'Forwarded mail',
+    after: { answer_customers: value },
   });
   return describeMailSettings(e.app);
 }

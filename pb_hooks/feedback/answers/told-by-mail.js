@@ -3,15 +3,13 @@
 // so a customer who asked by email gets one email, the reply to theirs, not two. The in-app notification stays.
 function toldByMail(app, postId, statusId, email) {
   if (!postId || !statusId || !email) return false;
-  const rows = app.findRecordsByFilter(
+  const told = require(`${__hooks}/platform/records.js`).firstRecordOrNull(
+    app,
     'feedback_answers',
     "post = {:post} && status = {:status} && channel = 'mail' && state != 'skipped' && item.author_email = {:email}",
-    '',
-    1,
-    0,
     { post: postId, status: statusId, email: String(email).toLowerCase() },
   );
-  return rows.length > 0;
+  return told !== null;
 }
 
 module.exports = { toldByMail };

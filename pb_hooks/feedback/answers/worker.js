@@ -36,7 +36,7 @@ const PERMANENT = [
   'intercom:not_found',
   'intercom:unprocessable',
 ];
-const dateString = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const { dateString } = require(`${__hooks}/platform/dates.js`);
 
 function numberFromEnv(name, fallback) {
   const value = Number($os.getenv(name));
@@ -67,13 +67,8 @@ function nextDueAt(app) {
   return next ? next.getDateTime('next_attempt_at').unix() * 1000 : null;
 }
 
-function customerOf(app, item) {
-  try {
-    return app.findAuthRecordByEmail('users', item.getString('author_email'));
-  } catch {
-    return null;
-  }
-}
+const customerOf = (app, item) =>
+  require(`${__hooks}/platform/records.js`).memberByEmail(app, item.getString('author_email'));
 
 /** One send: { ok, code, error }, or { skip: reason } when it must not be sent at all. */
 function sendOne(app, answer, item, post, status, config) {

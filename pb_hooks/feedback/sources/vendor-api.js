@@ -44,13 +44,8 @@ function writeVendorJson({ url, method, headers, body, timeoutSeconds = TIMEOUT_
 
 /** The active Chorus staff account whose email is `email` (a vendor's agent), or null. */
 function staffByEmail(app, email) {
-  if (!email) return null;
-  try {
-    const account = app.findAuthRecordByEmail('users', String(email));
-    return require(`${__hooks}/platform/access.js`).isActiveStaffUser(account) ? account : null;
-  } catch {
-    return null;
-  }
+  const account = require(`${__hooks}/platform/records.js`).memberByEmail(app, email ? String(email) : '');
+  return account && require(`${__hooks}/platform/access.js`).isActiveStaffUser(account) ? account : null;
 }
 
 module.exports = { getVendorJson, writeVendorJson, staffByEmail, TIMEOUT_SECONDS };

@@ -4,11 +4,11 @@
 // server then renders in it.
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
-import { LOCALE_NAMES } from '../../i18n/locale-names';
-import { LOCALES, type Locale } from '../../i18n/locales';
+import type { Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
 import { FieldFrame, SelectField } from '../../ui/FieldFrame';
 import { ImageField } from '../../ui/ImageField';
+import { LocaleOptions } from '../../ui/Options';
 import { saveAccount } from './account';
 import { EMAIL_FREQUENCIES, type EmailFrequency, FREQUENCY_FIELDS, type FrequencyField } from './account-data';
 
@@ -85,11 +85,7 @@ export default function SettingsForm({ id, name, preferences, timeZone, locale }
         {(control) => (
           <select {...control} name="locale" defaultValue={locale}>
             <option value="">{t('siteDefault')}</option>
-            {LOCALES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LOCALE_NAMES[code]}
-              </option>
-            ))}
+            <LocaleOptions />
           </select>
         )}
       </FieldFrame>

@@ -31,7 +31,7 @@ const day = (date: string) =>
 function PointsInUse({ points }: { points: Points }) {
   const t = translator('adminAi');
   return (
-    <dl className="ai-points" data-testid="ai-points">
+    <dl className="stat-tiles" data-testid="ai-points">
       {POINTS.map((point) => (
         <div key={point}>
           <dt>{t(point)}</dt>

@@ -3,8 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
 import type { AppError } from '../../lib/pb/errors';
+import { ActionButton } from '../../ui/ActionButton';
 import { AdminTable } from '../../ui/AdminTable';
 import AskFirst from '../../ui/AskFirst';
 import { Field } from '../../ui/Field';
@@ -75,17 +75,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
   const { confirming, busy, askButton, ask, cancel, run } = useConfirmStep();
   if (apiKey.revoked_at) return null;
   if (!confirming) {
-    return (
-      <button
-        ref={askButton}
-        type="button"
-        className="button danger"
-        onClick={ask}
-        aria-label={actionName(t('revoke'), apiKey.name)}
-      >
-        {t('revoke')}
-      </button>
-    );
+    return <ActionButton verb={t('revoke')} target={apiKey.name} tone="danger" ref={askButton} onClick={ask} />;
   }
   return (
     <AskFirst

@@ -2,9 +2,10 @@
 // and revocation. Every action answers with the shared toast; a refused action changes nothing on screen.
 import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
-import { type AppError, toAppError } from '../../lib/pb/errors';
+import type { AppError } from '../../lib/pb/errors';
 import { getClient } from '../../stores/client';
 import { showToast } from '../../stores/toast';
+import { attempt } from '../staff/staff-action';
 import { type ApiKeyRecord, createApiKey, type NewApiKey, revokeApiKey } from './api-keys-data';
 
 export const $apiKeys = atom<ApiKeyRecord[] | null>(null);
@@ -17,30 +18,20 @@ export function startApiKeys(initial: ApiKeyRecord[]): void {
 
 /** Creates a key; null when it was made (and is now shown once), else the refusal to show by the fields. */
 export async function addApiKey(data: NewApiKey): Promise<AppError | null> {
-  try {
-    const { token, user: _, ...key } = await createApiKey(getClient(), data);
-    $apiKeys.set([key, ...($apiKeys.get() ?? [])]);
-    $newKey.set({ id: key.id, name: key.name, token });
-    showToast(translate('apiKeys', 'created'));
-    return null;
-  } catch (error) {
-    const appError = toAppError(error);
-    showToast(appError.message);
-    return appError;
-  }
+  const created = await attempt(() => createApiKey(getClient(), data), translate('apiKeys', 'created'));
+  if (!created.ok) return created.error;
+  const { token, user: _, ...key } = created.value;
+  $apiKeys.set([key, ...($apiKeys.get() ?? [])]);
+  $newKey.set({ id: key.id, name: key.name, token });
+  return null;
 }
 
 export async function revokeKey(id: string): Promise<boolean> {
-  try {
-    const revoked = await revokeApiKey(getClient(), id);
-    $apiKeys.set(($apiKeys.get() ?? []).map((key) => (key.id === id ? { ...key, ...revoked } : key)));
-    if ($newKey.get()?.id === id) $newKey.set(null);
-    showToast(translate('apiKeys', 'revoked'));
-    return true;
-  } catch (error) {
-    showToast(toAppError(error).message);
-    return false;
-  }
+  const revoked = await attempt(() => revokeApiKey(getClient(), id), translate('apiKeys', 'revoked'));
+  if (!revoked.ok) return false;
+  $apiKeys.set(($apiKeys.get() ?? []).map((key) => (key.id === id ? { ...key, ...revoked.value } : key)));
+  if ($newKey.get()?.id === id) $newKey.set(null);
+  return true;
 }
 
 /** Copies the new key; the toast says whether it worked (a browser may refuse the clipboard). */

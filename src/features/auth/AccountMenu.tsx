@@ -2,6 +2,7 @@
 import { translator } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
 import { aroundPlaceholder } from '../../lib/message-parts';
+import { withNext } from '../../lib/next-path';
 import type { SessionUser } from '../../lib/pb/types';
 import { signOut } from '../../stores/session';
 import { Avatar } from '../../ui/Avatar';
@@ -17,13 +18,13 @@ export default function AccountMenu({ serverUser, path }: Props) {
   const user = useSession(serverUser);
   const t = translator('account');
   if (!user) {
-    const next = path === '/' || path.startsWith('/sign') ? '' : `?next=${encodeURIComponent(path)}`;
+    const next = path === '/' || path.startsWith('/sign') ? '' : path;
     return (
       <div className="auth-actions">
-        <a className="button" href={`/signin${next}`}>
+        <a className="button" href={withNext('/signin', next)}>
           {t('signIn')}
         </a>
-        <a className="button primary" href={`/signup${next}`}>
+        <a className="button primary" href={withNext('/signup', next)}>
           {t('signUp')}
         </a>
       </div>

@@ -1,7 +1,7 @@
 // Picks the ideas a release shipped: search by title, add, remove. Hidden inputs carry the ids.
 import { useState } from 'react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import { findLinkableIdeas } from './changelog-editor';
 
 export interface LinkedIdea {
@@ -27,14 +27,11 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
         {chosen.map((idea) => (
           <li key={idea.id}>
             <span>{idea.title}</span>
-            <button
-              type="button"
-              className="button"
+            <ActionButton
+              verb={t('unlink')}
+              target={idea.title}
               onClick={() => setChosen(chosen.filter((c) => c.id !== idea.id))}
-              aria-label={actionName(t('unlink'), idea.title)}
-            >
-              {t('unlink')}
-            </button>
+            />
           </li>
         ))}
       </ul>
@@ -66,14 +63,7 @@ export default function LinkedIdeasPicker({ initial }: { initial: LinkedIdea[] }
           .map((hit) => (
             <li key={hit.id}>
               <span>{hit.title}</span>
-              <button
-                type="button"
-                className="button"
-                onClick={() => setChosen([...chosen, hit])}
-                aria-label={actionName(t('link'), hit.title)}
-              >
-                {t('link')}
-              </button>
+              <ActionButton verb={t('link')} target={hit.title} onClick={() => setChosen([...chosen, hit])} />
             </li>
           ))}
       </ul>

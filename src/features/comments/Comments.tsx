@@ -3,6 +3,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { translate, translator } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
+import { withNext } from '../../lib/next-path';
 import type { CommentView, PostLive } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { $posts } from '../../stores/posts';
@@ -120,7 +121,7 @@ export default function Comments({
         <p className="notice">{translate('errors', 'locked')}</p>
       ) : !user ? (
         <p>
-          <a href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>{t('signInToJoin')}</a>
+          <a href={withNext('/signin', `/p/${postId}`)}>{t('signInToJoin')}</a>
         </p>
       ) : user.blocked ? (
         <p className="notice">{translate('errors', 'blocked')}</p>

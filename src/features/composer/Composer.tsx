@@ -5,6 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useId, useLayoutEffect } from 'react';
 import { translator } from '../../i18n/current';
 import type { SessionUser } from '../../lib/pb/types';
+import { FieldMessages } from '../../ui/FieldFrame';
+import { controlAria } from '../../ui/field-aria';
 import { focusFirstError } from '../../ui/hooks/focus-first-error';
 import { useSession } from '../../ui/hooks/use-session';
 import CustomFieldInput from '../custom-fields/CustomFieldInput';
@@ -81,35 +83,23 @@ export default function Composer({ boardId, boardName, serverUser, onClose }: Pr
       <div className="field">
         <label htmlFor={`${id}-title`}>{t('title')}</label>
         <input
-          id={`${id}-title`}
+          {...controlAria(`${id}-title`, { error: errors.title })}
           value={draft.title}
           autoComplete="off"
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${id}-title-error` : undefined}
           onChange={(event) => updateDraft({ title: event.target.value })}
         />
-        {errors.title && (
-          <p id={`${id}-title-error`} className="field-error">
-            {errors.title}
-          </p>
-        )}
+        <FieldMessages id={`${id}-title`} error={errors.title} />
       </div>
       {similar.length > 0 && <SimilarIdeas ideas={similar} />}
       <div className="field">
         <label htmlFor={`${id}-body`}>{t('details')}</label>
         <textarea
-          id={`${id}-body`}
+          {...controlAria(`${id}-body`, { error: errors.body })}
           rows={6}
           value={draft.body}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? `${id}-body-error` : undefined}
           onChange={(event) => updateDraft({ body: event.target.value })}
         />
-        {errors.body && (
-          <p id={`${id}-body-error`} className="field-error">
-            {errors.body}
-          </p>
-        )}
+        <FieldMessages id={`${id}-body`} error={errors.body} />
       </div>
       {definitions.map((definition) => (
         <CustomFieldInput

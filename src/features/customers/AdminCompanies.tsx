@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
 import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import { AdminTable } from '../../ui/AdminTable';
 import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
@@ -22,6 +23,7 @@ import {
 } from './companies';
 import type { CompanyInput, CompanyRow, ImportProblem } from './customers';
 import { formatMoney } from './money';
+import { SaveOrCancel } from './SaveOrCancel';
 
 // i18n-keys: customers.problem_*
 const PROBLEMS = [
@@ -147,14 +149,11 @@ function RevenueOrigin({ company, canEdit }: { company: CompanyRow; canEdit: boo
           {canEdit && (
             <>
               {' '}
-              <button
-                type="button"
-                className="button"
-                aria-label={actionName(t('revenueAccept'), company.name)}
+              <ActionButton
+                verb={t('revenueAccept')}
+                target={company.name}
                 onClick={() => void acceptRevenue(company.id)}
-              >
-                {t('revenueAccept')}
-              </button>
+              />
             </>
           )}
         </span>
@@ -177,12 +176,7 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
         <td colSpan={5}>
           <form className="admin-form" onSubmit={save} aria-label={actionName(t('edit'), company.name)}>
             <CompanyFields company={company} idPrefix={`edit-${company.id}`} />
-            <button type="submit" className="button primary">
-              {t('save')}
-            </button>{' '}
-            <button type="button" className="button" onClick={() => setEditing(false)}>
-              {t('cancel')}
-            </button>
+            <SaveOrCancel onCancel={() => setEditing(false)} />
           </form>
         </td>
       </tr>
@@ -203,23 +197,14 @@ function Row({ company, canEdit }: { company: CompanyRow; canEdit: boolean }) {
       <td>{formatNumber(locale, company.members)}</td>
       {canEdit && (
         <td>
-          <button
-            type="button"
-            className="button"
-            onClick={() => setEditing(true)}
-            aria-label={actionName(t('edit'), company.name)}
-          >
-            {t('edit')}
-          </button>{' '}
-          <button
-            type="button"
-            className="button danger"
-            aria-label={actionName(t('delete'), company.name)}
-            data-confirm={t('confirmDelete', { name: company.name })}
+          <ActionButton verb={t('edit')} target={company.name} onClick={() => setEditing(true)} />{' '}
+          <ActionButton
+            verb={t('delete')}
+            target={company.name}
+            tone="danger"
+            confirm={t('confirmDelete', { name: company.name })}
             onClick={() => void removeCompany(company.id)}
-          >
-            {t('delete')}
-          </button>
+          />
         </td>
       )}
     </tr>

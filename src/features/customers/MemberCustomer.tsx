@@ -3,9 +3,10 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import type { CompanyRecord } from './customers';
 import { $profiles, findCompanies, formatAttributes, parseAttributes, saveProfile } from './member-profiles';
+import { SaveOrCancel } from './SaveOrCancel';
 
 export default function MemberCustomer({ userId, name }: { userId: string; name: string }) {
   const t = translator('customers');
@@ -47,17 +48,14 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
     return (
       <>
         <span data-testid="member-company">{current ? current.name : t('noCompany')}</span>{' '}
-        <button
-          type="button"
-          className="button"
-          aria-label={actionName(t('edit'), t('customerOf', { name }))}
+        <ActionButton
+          verb={t('edit')}
+          target={t('customerOf', { name })}
           onClick={() => {
             setCompany(current);
             setOpen(true);
           }}
-        >
-          {t('edit')}
-        </button>
+        />
       </>
     );
   }
@@ -106,12 +104,7 @@ export default function MemberCustomer({ userId, name }: { userId: string; name:
           </span>
         )}
       </span>
-      <button type="submit" className="button primary">
-        {t('save')}
-      </button>{' '}
-      <button type="button" className="button" onClick={() => setOpen(false)}>
-        {t('cancel')}
-      </button>
+      <SaveOrCancel onCancel={() => setOpen(false)} />
     </form>
   );
 }

@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
+import { NamedOptions } from '../../ui/Options';
 import Toaster from '../../ui/Toaster';
 import { formatMoney } from '../customers/money';
 import {
@@ -136,11 +137,7 @@ function NewIdeaForm({ item, boards }: { item: FeedbackItem; boards: BoardChoice
       <label>
         {t('board')}
         <select value={board} onChange={(e) => setBoard(e.target.value)} required>
-          {boards.map((one) => (
-            <option key={one.id} value={one.id}>
-              {one.name}
-            </option>
-          ))}
+          <NamedOptions records={boards} />
         </select>
       </label>
       <p className="staff-flags">

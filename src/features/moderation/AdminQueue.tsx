@@ -3,9 +3,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
 import Toaster from '../../ui/Toaster';
 import HeldCommentList from './HeldCommentList';
+import { KeepOrDelete } from './KeepOrDelete';
 import { $heldComments, $queue, $reported, decideQueued, type QueuedPost } from './moderation';
 import ReportedList from './ReportedList';
 import type { HeldComment, ReportedItem } from './reports-data';
@@ -42,23 +42,12 @@ export default function AdminQueue({ initial, held, reported }: Props) {
                   {post.heldFor && <span className="badge badge-quiet">{t(`heldFor_${post.heldFor}`)}</span>}
                 </span>
               </span>
-              <button
-                type="button"
-                className="button primary"
-                onClick={() => decideQueued(post.id, true)}
-                aria-label={actionName(t('approve'), post.title)}
-              >
-                {t('approve')}
-              </button>
-              <button
-                type="button"
-                className="button danger"
-                data-confirm={t('confirmDelete', { title: post.title })}
-                onClick={() => decideQueued(post.id, false)}
-                aria-label={actionName(t('delete'), post.title)}
-              >
-                {t('delete')}
-              </button>
+              <KeepOrDelete
+                keep={t('approve')}
+                target={post.title}
+                confirm={t('confirmDelete', { title: post.title })}
+                decide={(keep) => decideQueued(post.id, keep)}
+              />
             </li>
           ))}
         </ul>

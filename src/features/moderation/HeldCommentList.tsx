@@ -1,7 +1,7 @@
 // Comments held for review (issue 38) in the moderation queue: publish one, or delete it.
 import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { KeepOrDelete } from './KeepOrDelete';
 import { $heldComments, decideHeldComment } from './moderation';
 import type { HeldComment } from './reports-data';
 
@@ -22,23 +22,12 @@ export default function HeldCommentList({ initial }: { initial: HeldComment[] })
               <span className="badge badge-quiet">{t(`heldFor_${comment.heldFor}`)}</span>
             </span>
           </span>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => decideHeldComment(comment.id, true)}
-            aria-label={actionName(t('publish'), comment.excerpt)}
-          >
-            {t('publish')}
-          </button>
-          <button
-            type="button"
-            className="button danger"
-            data-confirm={t('confirmDeleteComment')}
-            onClick={() => decideHeldComment(comment.id, false)}
-            aria-label={actionName(t('delete'), comment.excerpt)}
-          >
-            {t('delete')}
-          </button>
+          <KeepOrDelete
+            keep={t('publish')}
+            target={comment.excerpt}
+            confirm={t('confirmDeleteComment')}
+            decide={(keep) => decideHeldComment(comment.id, keep)}
+          />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { Fragment } from 'react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import { $reported, decideReported } from './moderation';
 import { REPORT_REASONS, type ReportedItem } from './reports-data';
 
@@ -36,33 +36,17 @@ export default function ReportedList({ initial }: { initial: ReportedItem[] }) {
                 ))}
               </span>
             </span>
-            <button
-              type="button"
-              className="button"
-              onClick={() => decideReported(item, 'dismiss')}
-              aria-label={actionName(t('dismiss'), name)}
-            >
-              {t('dismiss')}
-            </button>
+            <ActionButton verb={t('dismiss')} target={name} onClick={() => decideReported(item, 'dismiss')} />
             {!item.hidden && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => decideReported(item, 'hide')}
-                aria-label={actionName(t('hide'), name)}
-              >
-                {t('hide')}
-              </button>
+              <ActionButton verb={t('hide')} target={name} onClick={() => decideReported(item, 'hide')} />
             )}
-            <button
-              type="button"
-              className="button danger"
-              data-confirm={item.commentId ? t('confirmDeleteComment') : t('confirmDelete', { title: item.title })}
+            <ActionButton
+              verb={t('delete')}
+              target={name}
+              tone="danger"
+              confirm={item.commentId ? t('confirmDeleteComment') : t('confirmDelete', { title: item.title })}
               onClick={() => decideReported(item, 'delete')}
-              aria-label={actionName(t('delete'), name)}
-            >
-              {t('delete')}
-            </button>
+            />
           </li>
         );
       })}

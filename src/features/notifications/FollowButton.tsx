@@ -3,6 +3,7 @@
 
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../../i18n/current';
+import { withNext } from '../../lib/next-path';
 import type { SessionUser } from '../../lib/pb/types';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { useSession } from '../../ui/hooks/use-session';
@@ -31,7 +32,7 @@ export default function FollowButton({ postId, serverUser, subscriptionId }: Pro
   };
   if (!user) {
     return (
-      <a className="button" href={`/signin?next=${encodeURIComponent(`/p/${postId}`)}`}>
+      <a className="button" href={withNext('/signin', `/p/${postId}`)}>
         {t('signInToFollow')}
       </a>
     );

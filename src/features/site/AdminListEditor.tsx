@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import Toaster from '../../ui/Toaster';
 import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from './admin';
 import type { AdminCollection, AdminRow } from './admin-data';
@@ -127,36 +127,28 @@ export default function AdminListEditor(props: Props) {
               </button>
               {ordered && (
                 <>
-                  <button
-                    type="button"
-                    className="button"
+                  <ActionButton
+                    verb={t('moveUp')}
+                    target={nameOf(row)}
                     disabled={i === 0}
                     onClick={() => moveAdminRow(collection, row.id, -1)}
-                    aria-label={actionName(t('moveUp'), nameOf(row))}
-                  >
-                    {t('moveUp')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
+                  />
+                  <ActionButton
+                    verb={t('moveDown')}
+                    target={nameOf(row)}
                     disabled={i === live.length - 1}
                     onClick={() => moveAdminRow(collection, row.id, 1)}
-                    aria-label={actionName(t('moveDown'), nameOf(row))}
-                  >
-                    {t('moveDown')}
-                  </button>
+                  />
                 </>
               )}
               {deletable && (
-                <button
-                  type="button"
-                  className="button danger"
-                  data-confirm={t('confirmDelete', { name: nameOf(row) })}
+                <ActionButton
+                  verb={t('delete')}
+                  target={nameOf(row)}
+                  tone="danger"
+                  confirm={t('confirmDelete', { name: nameOf(row) })}
                   onClick={() => removeAdminRow(collection, row.id)}
-                  aria-label={actionName(t('delete'), nameOf(row))}
-                >
-                  {t('delete')}
-                </button>
+                />
               )}
             </form>
           </li>

@@ -2,11 +2,11 @@
 // the audit log keeps its entries.
 import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
-import { LOCALE_NAMES } from '../../i18n/locale-names';
-import { LOCALES, type Locale } from '../../i18n/locales';
+import type { Locale } from '../../i18n/locales';
 import type { AppError } from '../../lib/pb/errors';
 import { FieldFrame } from '../../ui/FieldFrame';
 import { ImageField } from '../../ui/ImageField';
+import { LocaleOptions } from '../../ui/Options';
 import { Switch } from '../../ui/Switch';
 import { TextareaField } from '../../ui/TextareaField';
 import { saveSiteSettings, siteSettingsData } from './site-settings';
@@ -96,11 +96,7 @@ export default function AdminSiteForm(props: Props) {
         >
           {(control) => (
             <select {...control} name="default_locale" defaultValue={props.defaultLocale}>
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {LOCALE_NAMES[locale]}
-                </option>
-              ))}
+              <LocaleOptions />
             </select>
           )}
         </FieldFrame>

@@ -1,7 +1,7 @@
 // Where "Sign in with <product>" sends people: the app's login URL with a return_to pointing back to
 // Chorus's /sso page (which the app calls with &token=…), carrying where to go afterwards and the state that
 // binds the return to this browser (src/features/sso/sso-state.ts).
-import { toSafeNextPath } from '../../lib/next-path';
+import { toSafeNextPath, withNext } from '../../lib/next-path';
 
 export function toAppLoginUrl(loginUrl: string, siteOrigin: string, next: string | null, state: string): string | null {
   let url: URL;
@@ -20,5 +20,5 @@ export function toAppLoginUrl(loginUrl: string, siteOrigin: string, next: string
 
 /** Chorus's own link that starts the detour (so pages need not know the app's URL). */
 export function toSsoStartHref(next: string | null): string {
-  return `/sso/start?next=${encodeURIComponent(toSafeNextPath(next))}`;
+  return withNext('/sso/start', toSafeNextPath(next));
 }

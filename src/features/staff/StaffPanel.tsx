@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { translator } from '../../i18n/current';
 import AskFirst from '../../ui/AskFirst';
+import { NamedOptions } from '../../ui/Options';
 import StaffMerge from './StaffMerge';
 import StaffTags, { type TagOption } from './StaffTags';
 import StaffVoteOnBehalf from './StaffVoteOnBehalf';
@@ -45,11 +46,7 @@ export default function StaffPanel({ post: initial, statuses, tags }: Props) {
         <div className="field">
           <label htmlFor="staff-status">{t('status')}</label>
           <select id="staff-status" name="status" defaultValue={post.status} key={post.status}>
-            {statuses.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <NamedOptions records={statuses} />
           </select>
         </div>
         <div className="field">

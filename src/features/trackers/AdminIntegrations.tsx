@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import { FieldFrame } from '../../ui/FieldFrame';
+import { NamedOptions } from '../../ui/Options';
 import Toaster from '../../ui/Toaster';
 import {
   $connections,
@@ -233,11 +234,7 @@ function Connection({
                       })}
                     >
                       <option value="">{t('unchanged')}</option>
-                      {statuses.map((status) => (
-                        <option key={status.id} value={status.id}>
-                          {status.name}
-                        </option>
-                      ))}
+                      <NamedOptions records={statuses} />
                     </select>
                   </td>
                 </tr>

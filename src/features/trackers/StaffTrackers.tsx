@@ -3,6 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../../i18n/current';
+import { NamedOptions } from '../../ui/Options';
 import { $links, $trackerBusy, createIssue, linkIssue, startLinks, unlink } from './trackers';
 import { stateName, type TrackerConnection, type TrackerLink } from './trackers-data';
 
@@ -69,11 +70,7 @@ export default function StaffTrackers({ postId, connections, links: initial }: P
         <label>
           {t('connectionLabel')}{' '}
           <select name="connection">
-            {connections.map((connection) => (
-              <option key={connection.id} value={connection.id}>
-                {connection.name}
-              </option>
-            ))}
+            <NamedOptions records={connections} />
           </select>
         </label>{' '}
         <label>

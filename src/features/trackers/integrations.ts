@@ -3,10 +3,9 @@
 // Every action answers with the shared toast; a refused action changes nothing on screen.
 import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
-import { type AppError, toAppError } from '../../lib/pb/errors';
+import type { AppError } from '../../lib/pb/errors';
 import { getClient } from '../../stores/client';
-import { showToast } from '../../stores/toast';
-import { toasted } from '../staff/staff-action';
+import { attempt, toasted } from '../staff/staff-action';
 import {
   createConnection,
   deleteConnection,
@@ -32,24 +31,25 @@ const replace = (next: TrackerConnection) =>
 /** Creates a connection and pastes its credentials; null when made, else the refusal (shown by the fields). */
 export async function addConnection(data: NewConnection, credentials: TrackerCredentials): Promise<AppError | null> {
   const pb = getClient();
-  try {
-    const { webhook_secret, ...made } = await createConnection(pb, data);
-    try {
-      await setCredentials(pb, made.id, credentials);
-    } catch (error) {
-      // refused credentials (an email that is no address): leave nothing half made behind
-      await deleteConnection(pb, made.id).catch(() => false);
-      throw error;
-    }
-    $connections.set([...$connections.get(), made]);
-    if (webhook_secret) $newSecret.set({ id: made.id, secret: webhook_secret });
-    showToast(translate('integrations', 'added'));
-    return null;
-  } catch (error) {
-    const appError = toAppError(error);
-    showToast(appError.message);
-    return appError;
-  }
+  const added = await attempt(
+    async () => {
+      const made = await createConnection(pb, data);
+      try {
+        await setCredentials(pb, made.id, credentials);
+      } catch (error) {
+        // refused credentials (an email that is no address): leave nothing half made behind
+        await deleteConnection(pb, made.id).catch(() => false);
+        throw error;
+      }
+      return made;
+    },
+    translate('integrations', 'added'),
+  );
+  if (!added.ok) return added.error;
+  const { webhook_secret, ...made } = added.value;
+  $connections.set([...$connections.get(), made]);
+  if (webhook_secret) $newSecret.set({ id: made.id, secret: webhook_secret });
+  return null;
 }
 
 export async function pasteCredentials(id: string, data: TrackerCredentials): Promise<boolean> {

@@ -2,6 +2,7 @@
 import { hasStaffRole } from '../../contract/access';
 import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
+import { ownRowId } from '../../lib/pb/own-row';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
 import type { PostRecord, VoteRecord, Voter } from '../../lib/pb/post-types';
 
@@ -64,14 +65,8 @@ export function listMyVotes(pb: PocketBase, user: { id: string; role: string }):
 }
 
 /** The member's vote on one idea, or null. */
-export async function findMyVote(pb: PocketBase, postId: string, userId: string): Promise<string | null> {
-  const list = await pb.collection('votes').getList<VoteRecord>(1, 1, {
-    filter: pb.filter('post = {:post} && user = {:user}', { post: postId, user: userId }),
-    fields: 'id',
-    skipTotal: true,
-  });
-  return list.items[0]?.id ?? null;
-}
+export const findMyVote = (pb: PocketBase, postId: string, userId: string): Promise<string | null> =>
+  ownRowId(pb, 'votes', postId, userId);
 
 /** An idea's vote count and version (its `updated`) as the server has them. */
 export type IdeaCount = Pick<PostRecord, 'vote_count' | 'updated'>;

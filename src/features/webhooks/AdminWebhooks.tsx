@@ -4,8 +4,8 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { KeyOf } from '../../i18n/translator';
-import { actionName } from '../../lib/action-name';
 import { messageParts } from '../../lib/message-parts';
+import { ActionButton } from '../../ui/ActionButton';
 import { CheckboxField } from '../../ui/CheckboxField';
 import { FieldFrame } from '../../ui/FieldFrame';
 import Toaster from '../../ui/Toaster';
@@ -99,15 +99,13 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
             {t('newSecret')}
           </button>
         )}{' '}
-        <button
-          type="button"
-          className="button danger"
+        <ActionButton
+          verb={t('delete')}
+          target={webhook.name}
+          tone="danger"
+          confirm={t('confirmDelete', { name: webhook.name })}
           onClick={() => removeWebhook(webhook.id)}
-          data-confirm={t('confirmDelete', { name: webhook.name })}
-          aria-label={actionName(t('delete'), webhook.name)}
-        >
-          {t('delete')}
-        </button>
+        />
       </p>
       {webhook.kind === 'standard' && (
         <p>

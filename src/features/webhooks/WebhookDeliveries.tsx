@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { isOutboundReason } from '../../contract/outbound-reasons';
 import { currentLocale, translator } from '../../i18n/current';
-import { actionName } from '../../lib/action-name';
+import { ActionButton } from '../../ui/ActionButton';
 import { AdminTable } from '../../ui/AdminTable';
 import { webhookEventName } from './webhook-event-names';
 import { $deliveries, loadDeliveries, resend } from './webhooks';
@@ -92,17 +92,11 @@ function DeliveryTable({ webhookName, shown }: { webhookName: string; shown: Del
           <td title={reasonText(d.error)}>{d.response_code || (d.error ? t('noAnswer') : '–')}</td>
           <td>{when(d.last_attempt_at)}</td>
           <td>
-            <button
-              type="button"
-              className="button"
+            <ActionButton
+              verb={t('resend')}
+              target={t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) })}
               onClick={() => resend(d)}
-              aria-label={actionName(
-                t('resend'),
-                t('resendWhich', { event: webhookEventName(d.event), time: when(d.created) }),
-              )}
-            >
-              {t('resend')}
-            </button>
+            />
           </td>
         </tr>
       ))}

@@ -5,6 +5,7 @@ import { translate } from '../../i18n/current';
 import { type AppError, toAppError } from '../../lib/pb/errors';
 import { getClient } from '../../stores/client';
 import { showToast } from '../../stores/toast';
+import { attempt } from '../staff/staff-action';
 import {
   createWebhook,
   type DeliveryPage,
@@ -28,20 +29,6 @@ export const $revealedSecret = atom<{ webhookId: string; secret: string } | null
 
 export function startWebhooks(initial: WebhookRecord[]): void {
   if ($webhooks.get() === null) $webhooks.set(initial);
-}
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
-
-async function attempt<T>(action: () => Promise<T>, done: string): Promise<Outcome<T>> {
-  try {
-    const value = await action();
-    showToast(done);
-    return { ok: true, value };
-  } catch (error) {
-    const appError = toAppError(error);
-    showToast(appError.message);
-    return { ok: false, error: appError };
-  }
 }
 
 export async function addWebhook(data: NewWebhook): Promise<AppError | null> {

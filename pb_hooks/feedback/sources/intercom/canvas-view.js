@@ -34,34 +34,29 @@ function ideaLine(post, words, statuses) {
   return cut([status, words.votes(post.getInt('vote_count'))].filter(Boolean).join(' · '), MAX_TITLE);
 }
 
-/** The ideas the customer wants, each opening the idea on the site. */
-function wantedList(app, posts, words, statuses) {
+/** A list of ideas, each an item `<kind>:<idea id>` with its title and ideaLine, and what `more` adds to it. */
+function ideaList(kind, posts, words, statuses, more) {
   return {
     type: 'list',
     items: posts.map((post) => ({
       type: 'item',
-      id: `open:${post.id}`,
+      id: `${kind}:${post.id}`,
       title: cut(post.getString('title'), MAX_TITLE),
       subtitle: ideaLine(post, words, statuses),
-      action: { type: 'url', url: `${baseUrl(app)}/p/${post.id}` },
+      ...more(post),
     })),
   };
 }
 
+/** The ideas the customer wants, each opening the idea on the site. */
+const wantedList = (app, posts, words, statuses) =>
+  ideaList('open', posts, words, statuses, (post) => ({
+    action: { type: 'url', url: `${baseUrl(app)}/p/${post.id}` },
+  }));
+
 /** Ideas to link the conversation to, one click each (component_id `link:<idea id>`). */
-function linkList(posts, words, statuses) {
-  return {
-    type: 'list',
-    items: posts.map((post) => ({
-      type: 'item',
-      id: `link:${post.id}`,
-      title: cut(post.getString('title'), MAX_TITLE),
-      subtitle: ideaLine(post, words, statuses),
-      tertiary_text: words.t('link'),
-      action: { type: 'submit' },
-    })),
-  };
-}
+const linkList = (posts, words, statuses) =>
+  ideaList('link', posts, words, statuses, () => ({ tertiary_text: words.t('link'), action: { type: 'submit' } }));
 
 /** The search box, its inline button submitting it (component_id `query`); `query` kept in the box after a search. */
 const searchBox = (words, query = '') => ({

@@ -12,12 +12,7 @@ const { captureFeedback } = require(`${__hooks}/feedback/capture.js`);
  */
 function receiveForwarded(app, message, verdict) {
   if (!verdict.authenticated) return { refused: [403, `forwarded feedback not authenticated for ${message.from}`] };
-  let forwarder;
-  try {
-    forwarder = app.findAuthRecordByEmail('users', message.from);
-  } catch {
-    forwarder = null;
-  }
+  const forwarder = require(`${__hooks}/platform/records.js`).memberByEmail(app, message.from);
   if (!forwarder || !require(`${__hooks}/platform/access.js`).isActiveStaffUser(forwarder)) {
     return { refused: [403, 'forwarded feedback from someone who is not active staff'] };
   }

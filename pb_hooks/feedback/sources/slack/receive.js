@@ -69,13 +69,8 @@ function inWorkspace(user, team) {
 /** The Chorus staff member a Slack user is (a full workspace member whose email is an active staff account's). */
 function staffOf(app, user, team) {
   const email = String(user?.profile?.email || '');
-  if (!inWorkspace(user, team) || !email) return null;
-  try {
-    const account = app.findAuthRecordByEmail('users', email);
-    return require(`${__hooks}/platform/access.js`).isActiveStaffUser(account) ? account : null;
-  } catch {
-    return null;
-  }
+  if (!inWorkspace(user, team)) return null;
+  return require(`${__hooks}/feedback/sources/vendor-api.js`).staffByEmail(app, email);
 }
 
 /** captureFeedback's answer, or null when the message says nothing (a file alone); any other failure logged. */

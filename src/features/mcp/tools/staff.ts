@@ -53,8 +53,6 @@ const setStatus: ChorusTool = {
   },
   run: (args, context) =>
     guarded(async () => {
-      const refused = needsStaff('set_status', context);
-      if (refused) return refused;
       const { idea, status, response } = args as { idea: string; status: string; response?: string };
       const target = idOrRefusal(idea);
       if (target.refused) return target.refused;
@@ -80,8 +78,6 @@ const mergeIdeas: ChorusTool = {
   inputSchema: { duplicate: IDEA, into: IDEA },
   run: (args, context) =>
     guarded(async () => {
-      const refused = needsStaff('merge_ideas', context);
-      if (refused) return refused;
       const { duplicate, into } = args as { duplicate: string; into: string };
       const from = idOrRefusal(duplicate);
       const to = idOrRefusal(into);
@@ -111,8 +107,6 @@ const tagIdea: ChorusTool = {
   },
   run: (args, context) =>
     guarded(async () => {
-      const refused = needsStaff('tag_idea', context);
-      if (refused) return refused;
       const { idea, tags, remove } = args as { idea: string; tags: string[]; remove: boolean };
       const target = idOrRefusal(idea);
       if (target.refused) return target.refused;
@@ -139,8 +133,6 @@ const addInternalComment: ChorusTool = {
   inputSchema: { idea: IDEA, body: z.string().trim().min(1).max(5000).describe('The note (Markdown)') },
   run: (args, context) =>
     guarded(async () => {
-      const refused = needsStaff('add_internal_comment', context);
-      if (refused) return refused;
       const { idea, body } = args as { idea: string; body: string };
       const target = idOrRefusal(idea);
       if (target.refused) return target.refused;
@@ -183,8 +175,6 @@ const draftChangelogEntry: ChorusTool = {
   },
   run: (args, context) =>
     guarded(async () => {
-      const refused = needsStaff('draft_changelog_entry', context);
-      if (refused) return refused;
       const { title, body, ideas, labels } = args as { title: string; body: string; ideas: string[]; labels: string[] };
       const posts: string[] = [];
       for (const reference of ideas) {
@@ -203,4 +193,7 @@ const draftChangelogEntry: ChorusTool = {
     }),
 };
 
-export const staffTools: ChorusTool[] = [setStatus, mergeIdeas, tagIdea, addInternalComment, draftChangelogEntry];
+/** Each tool behind the staff check: a weaker key is refused, by the tool's name, before its run starts. */
+export const staffTools: ChorusTool[] = [setStatus, mergeIdeas, tagIdea, addInternalComment, draftChangelogEntry].map(
+  (tool) => ({ ...tool, run: async (args, context) => needsStaff(tool.name, context) ?? tool.run(args, context) }),
+);
