@@ -1,7 +1,7 @@
 // Reading a record that may be gone: null instead of PocketBase's "no rows" error (a notification or a webhook
 // naming an idea, a comment or a release deleted since, or the first a filter or an SQL query finds); the records
-// of a page of things in one query; the member an address names; and a list bound into a query of one's own (its placeholders, for an SQL IN or
-// a filter's terms).
+// of a page of things in one query; the member an address names; and a list bound into a query of one's own (its
+// placeholders, for an SQL IN or a filter's terms).
 
 /** The record `id` of `collection`, or null (no id, or no such record). */
 function recordOrNull(app, collection, id) {
