@@ -35,3 +35,21 @@ export function requestFrom(
     req.end(body);
   });
 }
+
+/**
+ * The statuses of `count` requests made by `make(i)`, `parallel` at a time, in the order they were made. A limiter's
+ * window counts from the first request: on a loaded machine one request after another can outlast it, so a test
+ * of "the Nth is refused" sends the allowed ones in parallel batches and the one past the limit alone, last.
+ */
+export async function statusesOf(
+  count: number,
+  make: (i: number) => Promise<PlainResponse>,
+  parallel = 1,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (let start = 0; start < count; start += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, k) => make(start + k));
+    out.push(...(await Promise.all(batch)).map((r) => r.status));
+  }
+  return out;
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
-import { requestFrom } from '../../support/from-address';
+import { requestFrom, statusesOf } from '../../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 import { type SilentSmtpPocketBase, startSilentSmtpPocketBase } from '../../support/silent-smtp';
 
@@ -253,12 +253,11 @@ describe('creates per member', () => {
 describe('per client address (PocketBase’s limiter)', () => {
   it('throttles one address hammering sign-in while a second address signs in normally', async () => {
     const email = await newMember();
-    const statuses = [];
-    for (let i = 0; i < 31; i++) {
-      statuses.push(
-        (await post('127.0.3.1', 'auth-with-password', { identity: `x${i}@chorus.test`, password: 'x' })).status,
-      );
-    }
+    const statuses = await statusesOf(
+      31,
+      (i) => post('127.0.3.1', 'auth-with-password', { identity: `x${i}@chorus.test`, password: 'x' }),
+      10,
+    );
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
     const second = await post('127.0.0.2', 'auth-with-password', { identity: email, password: TEST_PASSWORD });
@@ -266,36 +265,39 @@ describe('per client address (PocketBase’s limiter)', () => {
   });
 
   it('believes no address header without the secret: made-up addresses do not escape the limiter', async () => {
-    const statuses = [];
-    for (let i = 0; i < 31; i++) {
-      const forged = `10.66.0.${i + 1}`;
-      const headers = {
-        'X-Chorus-Client-Ip': forged, // the header trusted before, with its old companion
-        'X-Chorus-Proxy-Secret': 'a guess',
-        [clientAddressHeader('a guessed secret')]: forged,
-        'X-Forwarded-For': forged,
-      };
-      const res = await requestFrom('127.0.3.2', api('auth-with-password'), {
-        method: 'POST',
-        json: { identity: `y${i}@chorus.test`, password: 'x' },
-        headers,
-      });
-      statuses.push(res.status);
-    }
+    const statuses = await statusesOf(
+      31,
+      (i) => {
+        const forged = `10.66.0.${i + 1}`;
+        const headers = {
+          'X-Chorus-Client-Ip': forged, // the header trusted before, with its old companion
+          'X-Chorus-Proxy-Secret': 'a guess',
+          [clientAddressHeader('a guessed secret')]: forged,
+          'X-Forwarded-For': forged,
+        };
+        return requestFrom('127.0.3.2', api('auth-with-password'), {
+          method: 'POST',
+          json: { identity: `y${i}@chorus.test`, password: 'x' },
+          headers,
+        });
+      },
+      10,
+    );
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
 
   it('counts each visitor the site names apart, in the header the secret names', async () => {
-    const statuses = [];
-    for (let i = 0; i < 31; i++) {
-      const res = await requestFrom('127.0.3.3', api('auth-with-password'), {
-        method: 'POST',
-        json: { identity: `z${i}@chorus.test`, password: 'x' },
-        headers: { [clientAddressHeader(pb.proxySecret)]: `10.67.0.${i + 1}` },
-      });
-      statuses.push(res.status);
-    }
+    const statuses = await statusesOf(
+      31,
+      (i) =>
+        requestFrom('127.0.3.3', api('auth-with-password'), {
+          method: 'POST',
+          json: { identity: `z${i}@chorus.test`, password: 'x' },
+          headers: { [clientAddressHeader(pb.proxySecret)]: `10.67.0.${i + 1}` },
+        }),
+      10,
+    );
     expect(statuses).toEqual(Array(31).fill(400));
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
-import { type PlainResponse, requestFrom } from '../../support/from-address';
+import { type PlainResponse, requestFrom, statusesOf } from '../../support/from-address';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 import { type SilentSmtpPocketBase, startSilentSmtpPocketBase } from '../../support/silent-smtp';
 
@@ -46,16 +46,6 @@ function call({ path, method = 'POST', json, token, address }: Call, base = pb.u
   const headers: Record<string, string> = { [clientAddressHeader(pb.proxySecret)]: address };
   if (token) headers.authorization = token;
   return requestFrom('127.0.0.1', `${base}${path}`, { method, json, headers });
-}
-
-/** The statuses of `count` calls made by `make(i)`, `parallel` at a time, in the order they were made. */
-async function statuses(count: number, make: (i: number) => Promise<PlainResponse>, parallel = 1): Promise<number[]> {
-  const out: number[] = [];
-  for (let start = 0; start < count; start += parallel) {
-    const batch = Array.from({ length: Math.min(parallel, count - start) }, (_, k) => make(start + k));
-    out.push(...(await Promise.all(batch)).map((r) => r.status));
-  }
-  return out;
 }
 
 /** PocketBase's windows start at a whole second: a burst begun just after one has all of its window. */
@@ -114,12 +104,15 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
   it('*:auth — 30 sign-in attempts per 15 s, the 31st refused', async () => {
     const address = freshAddress();
     await atTheStartOfASecond();
-    const answers = await statuses(31, (i) =>
-      call({
-        path: '/api/collections/users/auth-with-password',
-        json: { identity: `a${i}@x.test`, password: 'x' },
-        address,
-      }),
+    const answers = await statusesOf(
+      31,
+      (i) =>
+        call({
+          path: '/api/collections/users/auth-with-password',
+          json: { identity: `a${i}@x.test`, password: 'x' },
+          address,
+        }),
+      10,
     );
     expect(answers.slice(0, 30)).toEqual(Array(30).fill(400));
     expect(answers[30]).toBe(429);
@@ -131,7 +124,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
     ['*:requestVerification', 'request-verification', 204],
   ])('%s — 10 a minute, the 11th refused', async (_rule, route, ok) => {
     const address = freshAddress();
-    const answers = await statuses(11, (i) =>
+    const answers = await statusesOf(11, (i) =>
       call({ path: `/api/collections/users/${route}`, json: { email: `${route}-${i}@nobody.test` }, address }),
     );
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(ok));
@@ -141,7 +134,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
   it('request-email-change — 10 a minute from one address, the 11th refused', async () => {
     const { token } = await member();
     const address = freshAddress();
-    const answers = await statuses(11, (i) =>
+    const answers = await statusesOf(11, (i) =>
       call({
         path: '/api/collections/users/request-email-change',
         json: { newEmail: `moved-${i}@new.test` },
@@ -158,7 +151,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
     const { id, token } = await member();
     const address = freshAddress();
     await atTheStartOfASecond();
-    const answers = await statuses(
+    const answers = await statusesOf(
       101,
       (i) =>
         call({
@@ -176,13 +169,13 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
   it('/api/batch — 3 a second, the 4th refused', async () => {
     const address = freshAddress();
     await atTheStartOfASecond();
-    const answers = await statuses(4, () => call({ path: '/api/batch', json: { requests: [] }, address }), 4);
+    const answers = await statusesOf(4, () => call({ path: '/api/batch', json: { requests: [] }, address }), 4);
     expect(answers.filter((s) => s === 429)).toHaveLength(1);
   });
 
   it('/api/chorus/passkeys/ — 60 a minute, the 61st refused (it stood after /api/ and never applied)', async () => {
     const address = freshAddress();
-    const answers = await statuses(61, () => call({ path: '/api/chorus/passkeys/challenge', json: {}, address }), 10);
+    const answers = await statusesOf(61, () => call({ path: '/api/chorus/passkeys/challenge', json: {}, address }), 10);
     expectLimitAt(answers, 60);
     // The generic bucket is another: the same visitor still reads the rest of the API.
     expect((await call({ path: '/api/health', method: 'GET', address })).status).toBe(200);
@@ -191,7 +184,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
   it('/api/ — 300 requests per 10 s, the 301st refused', async () => {
     const address = freshAddress();
     await atTheStartOfASecond();
-    const answers = await statuses(301, () => call({ path: '/api/health', method: 'GET', address }), 30);
+    const answers = await statusesOf(301, () => call({ path: '/api/health', method: 'GET', address }), 30);
     expectLimitAt(answers, 300);
   });
 });
@@ -203,21 +196,21 @@ describe('sign-in attempts and emails (pb_hooks/auth/auth-limits.js)', () => {
   it('password — 10 wrong passwords per account from one address in 10 minutes, the 11th refused', async () => {
     const email = (await member()).client.authStore.record?.email as string;
     const address = freshAddress();
-    const answers = await statuses(11, (i) => signIn(email, `wrong-${i}`, address));
+    const answers = await statusesOf(11, (i) => signIn(email, `wrong-${i}`, address));
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(answers[10]).toBe(429);
   });
 
   it('password-account — 100 wrong passwords per account from anywhere in an hour, the 101st refused', async () => {
     const email = (await member()).client.authStore.record?.email as string;
-    const answers = await statuses(101, (i) => signIn(email, `guess-${i}`, freshAddress()), 10);
+    const answers = await statusesOf(101, (i) => signIn(email, `guess-${i}`, freshAddress()), 10);
     expect(answers.slice(0, 100)).toEqual(Array(100).fill(400));
     expect(answers[100]).toBe(429);
   }, 60_000);
 
   it('otp — 5 sign-in codes per recipient in 15 minutes, the 6th refused', async () => {
     const email = (await member()).client.authStore.record?.email as string;
-    const answers = await statuses(6, () =>
+    const answers = await statusesOf(6, () =>
       call({ path: '/api/collections/users/request-otp', json: { email }, address: freshAddress() }),
     );
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
@@ -226,7 +219,7 @@ describe('sign-in attempts and emails (pb_hooks/auth/auth-limits.js)', () => {
   it('email-change — 5 links to one new address in 15 minutes, the 6th refused', async () => {
     const { token } = await member();
     const newEmail = `wanted-${Date.now()}@new.test`;
-    const answers = await statuses(6, () =>
+    const answers = await statusesOf(6, () =>
       call({ path: '/api/collections/users/request-email-change', json: { newEmail }, token, address: freshAddress() }),
     );
     expect(answers).toEqual([204, 204, 204, 204, 204, 429]);
@@ -249,7 +242,7 @@ describe('password-reset and verification — 5 emails per recipient in 15 minut
     const email = client.authStore.record?.email as string;
     const sent = async (count: number) => {
       const before = quiet.tried();
-      const answers = await statuses(count, () =>
+      const answers = await statusesOf(count, () =>
         call({ path: `/api/collections/users/${route}`, json: { email }, address: freshAddress() }, quiet.pb.url),
       );
       expect(answers).toEqual(Array(count).fill(204));
@@ -265,7 +258,7 @@ describe('creates per member (pb_hooks/platform/create-limits.pb.js), whatever a
   /** Creates in `collection` as the member, from a new address every 50 calls (past PocketBase's per-address rule). */
   const creates = (collection: string, token: string, count: number, body: (i: number) => unknown) => {
     let address = freshAddress();
-    return statuses(
+    return statusesOf(
       count,
       (i) => {
         if (i % 50 === 0) address = freshAddress();
@@ -326,7 +319,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
     const targets = await ideasToAct(11);
     const { token } = await member('moderator');
     const address = freshAddress();
-    const answers = await statuses(11, (i) =>
+    const answers = await statusesOf(11, (i) =>
       call({ path: `/api/chorus/posts/${targets[i]}/ask`, json: { body: `Question ${i}?` }, token, address }),
     );
     expectLimitAt(answers, 10);
@@ -339,7 +332,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
     const address = freshAddress();
     const started = performance.now();
     // The cheapest look-up, a staff address (refused 400 for everyone, after it is counted), 10 at a time.
-    const answers = await statuses(
+    const answers = await statusesOf(
       121,
       () => call({ path: `/api/chorus/posts/${idea}/vote-on-behalf`, json: { email: staffEmail }, token, address }),
       10,
@@ -351,7 +344,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
 
   it('changelog-subscribe — 10 subscription requests an hour per client address, the 11th refused', async () => {
     const address = freshAddress();
-    const answers = await statuses(11, (i) =>
+    const answers = await statusesOf(11, (i) =>
       call({ path: '/api/chorus/changelog/subscribe', json: { email: `reader-${i}@news.test` }, address }),
     );
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(202));
@@ -366,7 +359,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
       ).length;
     // Strangers sign up with the customer's address, each from an address of their own, then a member asks to
     // move their account to it: every answer is a new address's, and the one counter spans both paths.
-    const signUps = await statuses(5, (i) =>
+    const signUps = await statusesOf(5, (i) =>
       call({
         path: '/api/collections/users/records',
         json: {
@@ -395,7 +388,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
 
   it('data-export — 3 downloads of one’s data an hour, the 4th refused', async () => {
     const { token } = await member();
-    const answers = await statuses(4, () =>
+    const answers = await statusesOf(4, () =>
       call({ path: '/api/chorus/me/export', method: 'GET', token, address: freshAddress() }),
     );
     expect(answers).toEqual([200, 200, 200, 429]);
@@ -403,7 +396,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
 
   it('fresh-signin — 10 proofs of a fresh sign-in in 10 minutes, the 11th refused (even the right one)', async () => {
     const { token } = await member();
-    const answers = await statuses(10, (i) =>
+    const answers = await statusesOf(10, (i) =>
       call({ path: '/api/chorus/me/fresh', json: { password: `wrong-${i}` }, token, address: freshAddress() }),
     );
     expect(answers).toEqual(Array(10).fill(400));
@@ -420,7 +413,7 @@ describe('Chorus’s other counters (pb_hooks/platform/limits.js)', () => {
     const [idea] = await ideasToAct(1);
     const { token } = await member();
     const address = freshAddress();
-    const answers = await statuses(
+    const answers = await statusesOf(
       121,
       () => call({ path: `/api/chorus/posts/${idea}/mentionable?q=a`, method: 'GET', token, address }),
       10,
