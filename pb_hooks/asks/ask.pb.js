@@ -8,12 +8,9 @@ routerAdd(
   'POST',
   '/api/chorus/posts/{id}/ask',
   (e) => {
-    const { requireStaff } = require(`${__hooks}/platform/staff.js`);
-    const { findVisiblePost } = require(`${__hooks}/platform/posts.js`);
     const { spend } = require(`${__hooks}/platform/limits.js`);
     const { questionBodyOf, askVoters } = require(`${__hooks}/asks/ask.js`);
-    const staff = requireStaff(e);
-    const post = findVisiblePost(e, e.request.pathValue('id'));
+    const { staff, post } = require(`${__hooks}/platform/staff.js`).staffOnIdea(e);
     const body = questionBodyOf(e.requestInfo().body.body);
     spend('questions', staff.id);
     const question = askVoters(e.app, staff, post, body, e);

@@ -10,12 +10,10 @@ routerAdd(
   'POST',
   '/api/chorus/posts/{id}/merge',
   (e) => {
-    const { requireStaff } = require(`${__hooks}/platform/staff.js`);
     const { refusalText, fieldRefusal } = require(`${__hooks}/platform/refusals.js`);
     const { findVisiblePost } = require(`${__hooks}/platform/posts.js`);
     const { checkMerge, applyMerge, mergedPair } = require(`${__hooks}/duplicates/merge.js`);
-    const staff = requireStaff(e);
-    const duplicate = findVisiblePost(e, e.request.pathValue('id'));
+    const { staff, post: duplicate } = require(`${__hooks}/platform/staff.js`).staffOnIdea(e);
     const into = String(e.requestInfo().body.into || '');
     if (!into)
       throw new BadRequestError(refusalText('mergeTargetNeeded'), {

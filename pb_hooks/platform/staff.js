@@ -23,6 +23,13 @@ module.exports.requireStaff = (e) => {
   return user;
 };
 
+/** A staff action on the idea the route's `{id}` names: the staff member, and the idea, which they may see (else 404). */
+module.exports.staffOnIdea = (e) => {
+  const staff = module.exports.requireStaff(e);
+  const post = require(`${__hooks}/platform/posts.js`).findVisiblePost(e, e.request.pathValue('id'));
+  return { staff, post };
+};
+
 module.exports.requireAdmin = (e) => {
   if (e.hasSuperuserAuth()) return null;
   const user = activeUser(e);

@@ -9,11 +9,8 @@ routerAdd(
   'POST',
   '/api/chorus/posts/{id}/vote-on-behalf',
   (e) => {
-    const { requireStaff } = require(`${__hooks}/platform/staff.js`);
-    const { findVisiblePost } = require(`${__hooks}/platform/posts.js`);
     const { requireVotable, voteOnBehalf } = require(`${__hooks}/votes/vote-on-behalf.js`);
-    const staff = requireStaff(e);
-    const post = findVisiblePost(e, e.request.pathValue('id'));
+    const { staff, post } = require(`${__hooks}/platform/staff.js`).staffOnIdea(e);
     requireVotable(post);
     const body = e.requestInfo().body;
     // Counted per staff member and audited, found or not (before the transaction: a refusal keeps its trail).
