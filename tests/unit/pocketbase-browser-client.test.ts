@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  DEPRECATION_TEXTS,
   pocketbaseBrowserClient,
   SERVER_ONLY_SERVICES,
   withoutServerServices,
@@ -33,6 +34,17 @@ describe('the browser’s PocketBase client', () => {
     expect(slim).toContain('this.realtime=new RealtimeService(this)');
     expect(slim).toContain('createBatch(){throw new Error(');
     expect(slim.length).toBeLessThan(sdk.length);
+  });
+
+  it('says each deprecated call form in a few words, not the SDK’s long texts, and keeps every other text', () => {
+    const slim = withoutServerServices(sdk);
+    expect(sdk).toContain('This form of authRefresh(body?, query?) is deprecated.');
+    expect(slim).not.toMatch(/is deprecated|Please replace/);
+    expect(slim.split('"PocketBase SDK: deprecated call"')).toHaveLength(DEPRECATION_TEXTS + 1);
+    expect(slim).toContain('"Missing required record id."');
+    expect(() => withoutServerServices(sdk.replace('"Please replace pb.buildUrl()', '"Use pb.buildURL()'))).toThrow(
+      /deprecation texts/,
+    );
   });
 
   it('fails the build on an SDK whose constructor reads differently', () => {

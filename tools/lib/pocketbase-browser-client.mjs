@@ -1,12 +1,17 @@
 // A Vite plugin: the browser's PocketBase client without the services only a superuser or a server calls
-// (collections' schema, logs, settings, health, backups, crons, SQL, batches). The SDK's constructor makes every
-// service whether or not it is used, so no bundler can drop them; here the browser build (never the Worker's)
-// leaves those out of the constructor and the classes fall away. Fails the build when the SDK's code no longer
-// reads as expected (an upgrade), rather than shipping them silently again.
+// (collections' schema, logs, settings, health, backups, crons, SQL, batches), and without the long texts its
+// deprecated call forms warn developers with (Chorus calls none of them; each warning stays, in one short word).
+// The SDK's constructor makes every service whether or not it is used, so no bundler can drop them; here the
+// browser build (never the Worker's) leaves those out of the constructor and the classes fall away. Fails the build
+// when the SDK's code no longer reads as expected (an upgrade), rather than shipping them silently again.
 const SDK_FILE = /[\\/]pocketbase[\\/]dist[\\/]pocketbase\.es\.mjs$/;
 /** Client properties no browser code of Chorus touches (tests/unit/pocketbase-browser-client.test.ts checks). */
 export const SERVER_ONLY_SERVICES = ['collections', 'logs', 'settings', 'health', 'backups', 'crons', 'sql'];
 const BATCH = 'createBatch(){return new BatchService(this)}';
+/** A string literal of the SDK that tells a developer to replace a deprecated call (350 bytes gzip in all). */
+const DEPRECATION_TEXT = /"(?:[^"\\]|\\.)*(?:is deprecated|Please replace)(?:[^"\\]|\\.)*"/g;
+/** How many the installed SDK holds: a different count is an SDK that changed, to read again. */
+export const DEPRECATION_TEXTS = 15;
 
 /** The SDK's code without the server-only services; throws when one is not where it was. */
 export function withoutServerServices(code) {
@@ -17,7 +22,13 @@ export function withoutServerServices(code) {
     out = out.replace(made, '');
   }
   if (!out.includes(BATCH)) throw new Error('pocketbase-browser-client: the SDK no longer makes batches as expected');
-  return out.replace(BATCH, 'createBatch(){throw new Error("Batches are not in the browser build of the SDK")}');
+  out = out.replace(BATCH, 'createBatch(){throw new Error("Batches are not in the browser build of the SDK")}');
+  const texts = out.match(DEPRECATION_TEXT) ?? [];
+  if (texts.length !== DEPRECATION_TEXTS)
+    throw new Error(
+      `pocketbase-browser-client: the SDK holds ${texts.length} deprecation texts, not ${DEPRECATION_TEXTS}`,
+    );
+  return out.replace(DEPRECATION_TEXT, '"PocketBase SDK: deprecated call"');
 }
 
 export function pocketbaseBrowserClient() {
