@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { copyMigratedTemplate } from './migrated-template.mjs';
 import { ensurePocketBase } from './pocketbase-binary.mjs';
+import { lowerPasswordCost, TEST_PASSWORD_COST } from './test-password-cost.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -39,7 +40,7 @@ function pbFlags(dataDir, { watch = false, hooksDir = HOOKS_DIR, tree = root } =
 }
 
 /** Applies the migrations to a data folder (`hooksDir`: the hooks a migration's saves run). */
-const migrateUp = (bin, dataDir, tree, hooksDir = join(tree, 'pb_hooks')) =>
+export const migrateUp = (bin, dataDir, tree = root, hooksDir = join(tree, 'pb_hooks')) =>
   run(bin, ['migrate', 'up', ...pbFlags(dataDir, { tree, hooksDir })], { env: localesEnv(tree) });
 
 /** Applies the migrations and creates or updates a superuser, before the server starts. */
@@ -102,9 +103,12 @@ export async function startPocketBase({
       dataDir,
       tree,
       hooksDir,
-      key: superuser ? `${superuser.email}\0${superuser.password}` : '',
-      migrate: (dir) =>
-        superuser ? upsertSuperuser(bin, dir, superuser, tree, hooksDir) : migrateUp(bin, dir, tree, hooksDir),
+      key: `${superuser ? `${superuser.email}\0${superuser.password}` : ''}\0bcrypt ${TEST_PASSWORD_COST}`,
+      migrate: async (dir) => {
+        await migrateUp(bin, dir, tree, hooksDir);
+        lowerPasswordCost(dir); // tests' passwords hash at bcrypt's lowest cost (lib/test-password-cost.mjs)
+        if (superuser) await upsertSuperuser(bin, dir, superuser, tree, hooksDir);
+      },
     });
   } else if (superuser) await upsertSuperuser(bin, dataDir, superuser, tree);
   const flags = [...pbFlags(dataDir, { watch, hooksDir, tree }), ...(dev ? ['--dev'] : [])];

@@ -8,8 +8,9 @@ import { connectAsSuperuser } from './configure-pocketbase.mjs';
 import { operatorCredentials } from './credentials.mjs';
 import { copyMigratedTemplate } from './migrated-template.mjs';
 import { ensurePocketBase } from './pocketbase-binary.mjs';
-import { HOOKS_DIR, startPocketBase } from './pocketbase-server.mjs';
+import { HOOKS_DIR, migrateUp, startPocketBase } from './pocketbase-server.mjs';
 import { freePorts } from './ports.mjs';
+import { lowerPasswordCost, TEST_PASSWORD_COST } from './test-password-cost.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const STACK_TEMPLATES_DIR = join(root, '.cache/stack-templates');
@@ -35,10 +36,12 @@ export async function copyStackTemplate({ dataDir, seed, env, proxySecret, prepa
     dataDir,
     tree: root,
     hooksDir: HOOKS_DIR,
-    key: ['stack', made, ...fromEnv].join('\0'),
+    key: ['stack', made, `bcrypt ${TEST_PASSWORD_COST}`, ...fromEnv].join('\0'),
     templatesDir: join(STACK_TEMPLATES_DIR, seed ? 'seeded' : 'migrated'),
     trees: ['tools/lib/seed'],
     migrate: async (folder) => {
+      await migrateUp(bin, folder, root, HOOKS_DIR);
+      lowerPasswordCost(folder); // tests' passwords hash at bcrypt's lowest cost (lib/test-password-cost.mjs)
       const superuser = operatorCredentials(folder);
       const [port] = await freePorts(1);
       const pocketbase = await startPocketBase({ dataDir: folder, port, superuser, proxySecret, env, bin });
