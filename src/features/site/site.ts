@@ -1,6 +1,7 @@
 // The site record and boards navigation: what every page's shell shows.
-import type { PocketBase } from '../../lib/pb/client';
+import { type PocketBase, signedOut } from '../../lib/pb/client';
 import type { BoardRecord, SiteRecord, StatusRecord } from '../../lib/pb/types';
+import { listStatuses } from '../ideas/taxonomy';
 
 export interface Shell {
   site: SiteRecord;
@@ -15,11 +16,11 @@ export function loadSite(pb: PocketBase): Promise<SiteRecord> {
   return pb.collection('site').getFirstListItem<SiteRecord>('');
 }
 
-/** The site, the boards the caller may see (a members-only or segment board is per person) and every status, in
- * one request as the caller (pb_hooks/site/shell.js applies each collection's list rule, as the three list
- * requests it replaces did). */
+/** The site and statuses answer everyone alike (rule ""): read without a member's token. The boards are
+ * per person (a members-only or segment board), read as the caller. */
 export async function loadShell(pb: PocketBase): Promise<Shell> {
-  const { site, boards, statuses } = await pb.send<Omit<Shell, 'logoUrl'>>('/api/chorus/shell', { requestKey: null });
+  const anyone = signedOut(pb);
+  const [site, boards, statuses] = await Promise.all([loadSite(anyone), listBoards(pb), listStatuses(anyone)]);
   const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
   return { site, logoUrl, boards, statuses };
 }

@@ -234,26 +234,6 @@ export const ROUTES = {
       },
     },
   },
-  '/api/chorus/shell': {
-    get: {
-      tags: ['chorus'],
-      operationId: 'shell',
-      summary:
-        'Every page’s shell in one request: the site record, the boards the caller may list (not archived, in the admin’s order) and every status',
-      responses: {
-        200: ok({
-          type: 'object',
-          required: ['site', 'boards', 'statuses'],
-          properties: {
-            site: record('SiteRecord'),
-            boards: { type: 'array', items: record('BoardsRecord') },
-            statuses: { type: 'array', items: record('StatusesRecord') },
-          },
-        }),
-        404: err,
-      },
-    },
-  },
   '/api/chorus/posts/{id}/comments': {
     get: {
       tags: ['chorus'],
