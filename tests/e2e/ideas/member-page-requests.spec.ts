@@ -8,9 +8,9 @@ import { startPocketBaseRequestLog } from '../../../tools/lib/pocketbase-request
 import { expect, type Member, test } from '../fixtures';
 import { createIdea } from '../ideas-helpers';
 
-/** The most PocketBase requests one view may make (measured: 6 and 7, a moderator's idea page 15; before issue 59:
- * 6, 9 and 18). */
-const MOST = { home: 6, idea: 7, staffIdea: 15 };
+/** The most PocketBase requests one view may make once the Worker's isolate has the site and statuses (measured: 4
+ * and 5, a moderator's idea page 13; before issue 59: 6, 9 and 18). */
+const MOST = { home: 4, idea: 5, staffIdea: 13 };
 
 let requestLog: Awaited<ReturnType<typeof startPocketBaseRequestLog>>;
 let worker: Awaited<ReturnType<typeof startBareWorker>>;
@@ -32,8 +32,14 @@ async function cookieOf(pbUrl: string, member: Member): Promise<string> {
   return pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0] as string;
 }
 
-/** The page as the member gets it, and what PocketBase was asked for it. */
+/** The page as the member gets it, and what PocketBase was asked for it: the fewer of two views (an admin's write
+ * elsewhere in the run between them costs one of them the site and statuses, once). */
 async function view(path: string, cookie: string): Promise<{ html: string; requests: string[] }> {
+  const [first, second] = [await viewOnce(path, cookie), await viewOnce(path, cookie)];
+  return second.requests.length <= first.requests.length ? second : first;
+}
+
+async function viewOnce(path: string, cookie: string): Promise<{ html: string; requests: string[] }> {
   requestLog.reset();
   const response = await fetch(new URL(path, worker.url), { headers: { cookie } });
   const html = await response.text();
@@ -41,7 +47,7 @@ async function view(path: string, cookie: string): Promise<{ html: string; reque
   return { html, requests: requestLog.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`) };
 }
 
-test('a member who voted, follows and was asked a question gets the idea page for at most 7 PocketBase requests', async ({
+test('a member who voted, follows and was asked a question gets the idea page for at most 5 PocketBase requests', async ({
   admin,
   pbUrl,
   createMember,
@@ -78,7 +84,7 @@ test('a member who voted, follows and was asked a question gets the idea page fo
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.idea);
 });
 
-test('a member gets the home page for at most 6 PocketBase requests', async ({ pbUrl, createMember }) => {
+test('a member gets the home page for at most 4 PocketBase requests', async ({ pbUrl, createMember }) => {
   const member = await createMember({ name: 'Hugo Home' });
   const cookie = await cookieOf(pbUrl, member);
   await view('/', cookie);
@@ -88,7 +94,7 @@ test('a member gets the home page for at most 6 PocketBase requests', async ({ p
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.home);
 });
 
-test("a moderator gets a sized idea page, its worth and priority from the idea's own read, for at most 15 PocketBase requests", async ({
+test("a moderator gets a sized idea page, its worth and priority from the idea's own read, for at most 13 PocketBase requests", async ({
   admin,
   pbUrl,
   createMember,
@@ -118,6 +124,41 @@ test("a moderator gets a sized idea page, its worth and priority from the idea's
   expect(
     requests.filter((r) => r.includes('/statuses/')),
     requests.join('\n'),
-  ).toHaveLength(1);
+  ).toEqual([]);
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.staffIdea);
+});
+
+test("a member's next page after an admin renames the site and a status shows the new names", async ({
+  admin,
+  pbUrl,
+  createMember,
+}) => {
+  const author = await createMember();
+  const member = await createMember({ name: 'Nora Next' });
+  const id = await createIdea(admin, { author: author.id, title: 'Follow the renames' });
+  const status = await admin.collection('statuses').create({ name: 'Looking', slug: 'looking', color: '#224466' });
+  await admin.collection('posts').update(id, { status: status.id });
+  const site = await admin.collection('site').getFirstListItem('');
+  const cookie = await cookieOf(pbUrl, member);
+  try {
+    const before = await view(`/p/${id}`, cookie);
+    expect(before.html).toContain(site.name);
+    expect(before.html).toContain('Looking');
+    // What the Worker kept of the site and statuses is not read again…
+    expect(
+      before.requests.filter((r) => /\/(site|statuses)\//.test(r)),
+      before.requests.join('\n'),
+    ).toEqual([]);
+    await admin.collection('site').update(site.id, { name: 'Renamed Feedback' });
+    await admin.collection('statuses').update(status.id, { name: 'Under review' });
+    // …until it changes: the very next page has the new names.
+    const after = await viewOnce(`/p/${id}`, cookie);
+    expect(after.html).toContain('Renamed Feedback');
+    expect(after.html).toContain('Under review');
+    expect(after.html).not.toContain('Looking');
+  } finally {
+    await admin.collection('site').update(site.id, { name: site.name });
+    await admin.collection('posts').update(id, { status: '' });
+    await admin.collection('statuses').delete(status.id);
+  }
 });
