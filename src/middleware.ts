@@ -55,12 +55,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   try {
     // One round trip: the token is verified while the shell (and the panel's settings) load; signed-out
-    // visitors skip the check.
+    // visitors skip the check. An image (/files/…) needs no session check: PocketBase refuses a file token to
+    // a sign-in it does not honour, and the route then answers as to a visitor (one round trip of three saved
+    // per image).
+    const checking = isFileRequest(context.url.pathname) ? null : verifySession(pb);
     const [verified, shell, widget] = await Promise.all([
-      // An image (/files/…) needs no session check: PocketBase refuses a file token to a sign-in it does not
-      // honour, and the route then answers as to a visitor (one round trip of three saved per image).
-      isFileRequest(context.url.pathname) ? SIGNED_OUT : verifySession(pb),
-      isPage ? loadShell(pb) : undefined,
+      checking ?? SIGNED_OUT,
+      // A member's check names the shell's version: the site and statuses this isolate kept under it are not
+      // read again (src/features/site/site.ts); a visitor's check names none, at once.
+      isPage ? loadShell(pb, checking?.then((s) => s.shellVersion) ?? null) : undefined,
       isPage && embed ? loadWidgetSettings(pb) : null,
     ]);
     session = verified;

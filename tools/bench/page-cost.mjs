@@ -1,9 +1,10 @@
-// `npm run bench -- page-cost [--members N] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
+// `npm run bench -- page-cost [--members N] [--staff] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
 // PocketBase), the PocketBase requests one view makes (and how many round trips deep), and optionally N
 // Lighthouse mobile runs with what the browser spends (islands hydrated, TBT, LCP and its element, the longest
 // tasks). Defaults to `/`. `--members N`: as N signed-in members taking turns, each with their own cookie and a
-// vote on the idea (home and an idea with 50 comments by default; `/p/bench` in a path names that idea).
+// vote on the idea (home and an idea with 50 comments by default; `/p/bench` in a path names that idea); with
+// `--staff` they are moderators (staff's views of the same pages).
 // `--before DIR`: a copy of an earlier build's dist/ measured beside this one against the same PocketBase, the
 // two taking turns for `--rounds` rounds (3 with --before, else 1), each figure the median of the rounds.
 // `--serve` keeps the stack up afterwards (alone, it only serves).
@@ -27,7 +28,7 @@ import { startStack } from '../lib/stack.mjs';
 const { values, positionals } = commandLine({
   command: 'bench page-cost',
   file: import.meta.url,
-  synopsis: '[--members N] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path …]',
+  synopsis: '[--members N] [--staff] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path …]',
   positionals: true,
   options: {
     members: { type: 'string' },
@@ -35,10 +36,12 @@ const { values, positionals } = commandLine({
     before: { type: 'string' },
     rounds: { type: 'string' },
     serve: { type: 'boolean', default: false },
+    staff: { type: 'boolean', default: false },
   },
 });
 const lighthouseRuns = values.lighthouse === undefined ? 0 : positiveNumber(values.lighthouse, '--lighthouse');
 const memberCount = values.members === undefined ? 0 : positiveNumber(values.members, '--members');
+if (values.staff && memberCount === 0) throw new UsageError('--staff makes the --members N signed in staff.');
 const serve = values.serve;
 const beforeDir = values.before === undefined ? null : resolve(values.before);
 if (beforeDir && !existsSync(join(beforeDir, 'server', 'wrangler.json')))
@@ -58,7 +61,7 @@ let requestLog;
 try {
   const members = memberCount > 0 ? await signInMembers(memberCount) : { cookies: [], idea: null };
   const paths = givenPaths.map((path) => (members.idea ? path.replace(BENCH_IDEA, `/p/${members.idea}`) : path));
-  const as = memberCount > 0 ? `, ${memberCount} members` : '';
+  const as = memberCount > 0 ? `, ${memberCount} ${values.staff ? 'staff' : 'members'}` : '';
   console.log(
     `load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -154,7 +157,8 @@ function medians(runs) {
   return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((run) => run[key]))]));
 }
 
-/** `count` bench members (tools/lib/bench/data.mjs), each signed in and voting on the idea with 50 comments. */
+/** `count` bench members (tools/lib/bench/data.mjs), each signed in and voting on the idea with 50 comments
+ * (moderators with --staff). */
 async function signInMembers(count) {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
@@ -162,6 +166,7 @@ async function signInMembers(count) {
   if (voters.length < count) throw new UsageError(`--members is at most ${data.voters.length}.`);
   for (const voter of voters) {
     await voter.pb.collection('votes').create({ post: data.postWithComments, user: voter.id });
+    if (values.staff) await admin.collection('users').update(voter.id, { role: 'moderator' });
   }
   const cookies = voters.map(
     (voter) => voter.pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0],

@@ -9,5 +9,7 @@ function isCacheTag(value) {
   return typeof value === "string" && TAG_PATTERN.test(value);
 }
 const SHELL_COLLECTIONS = ["site", "statuses", "tags"];
+const SHELL_VERSION_META = "shell_version";
+const VERSIONED_SHELL_COLLECTIONS = ["site", "statuses"];
 const COUNTER_FIELDS = ["vote_count", "comment_count", "trending_score", "updated"];
-module.exports = { CHANGELOG_TAG, COUNTER_FIELDS, ROADMAP_TAG, SHELL_COLLECTIONS, SITE_TAG, boardTag, isCacheTag, postTag };
+module.exports = { CHANGELOG_TAG, COUNTER_FIELDS, ROADMAP_TAG, SHELL_COLLECTIONS, SHELL_VERSION_META, SITE_TAG, VERSIONED_SHELL_COLLECTIONS, boardTag, isCacheTag, postTag };

@@ -11,6 +11,7 @@ import type { PostRecord, Voter } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { COMMENTS_PAGE, listCommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
+import type { InsightRow } from '../priority/priority-data';
 import { listVoters, listVotersAndMine, type ViewerOwn } from '../votes/votes-data';
 import type { TimelineEvent } from './timeline';
 
@@ -25,10 +26,12 @@ type IdeaRecord = PostRecord & {
   expand?: Omit<NonNullable<PostRecord['expand']>, 'board'> & {
     board?: NonNullable<PostRecord['expand']>['board'] & { expand?: { custom_fields_via_board?: FieldDefinition[] } };
     // A unique back-relation expands to one record (older PocketBase: a list of one).
-    post_insights_via_post?: { fields?: FieldValues | null } | { fields?: FieldValues | null }[];
+    post_insights_via_post?: InsightExpand | InsightExpand[];
     status_events_via_post?: TimelineEvent[];
   };
 };
+
+type InsightExpand = InsightRow & { fields?: FieldValues | null };
 
 const byCreated = (a: { created: string; id: string }, b: { created: string; id: string }) =>
   a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
@@ -90,10 +93,12 @@ export async function loadIdeaPage(
     /** The viewer's vote id, null when none; undefined when the page cannot know (staff, or the read failed). */
     voteId: viewer && !staff && mine !== undefined ? (mine?.vote ?? null) : undefined,
   };
+  // Staff's: the idea's whole post_insights row (the staff tools show its worth and priority from it).
+  const insights = [idea.expand?.post_insights_via_post].flat()[0] ?? null;
   const fields = {
     definitions: toDefinitions(idea.expand?.board?.expand?.custom_fields_via_board),
     values: idea.fields ?? {},
-    staffValues: [idea.expand?.post_insights_via_post].flat()[0]?.fields ?? {},
+    staffValues: insights?.fields ?? {},
   };
   return {
     post: idea as PostRecord,
@@ -105,6 +110,8 @@ export async function loadIdeaPage(
     events,
     viewerState,
     fields,
+    /** Staff only: the idea's post_insights row (what it is worth, its sizing and score), null when none came. */
+    insights: insights as InsightRow | null,
     /** The newest question about the idea staff sent the viewer (a member) that they have not answered, or null. */
     openQuestion,
   };

@@ -14,6 +14,7 @@ export interface InsightRow {
   effort: number;
   score: number;
   revenue: number;
+  company_count?: number;
   eta: string;
   plans: Record<string, { votes: number; revenue: number; companies: number }>;
 }
@@ -72,6 +73,11 @@ export async function findInsights(pb: PocketBase, postId: string) {
     .collection('post_insights')
     .getOne(postId, { fields: 'revenue,company_count,plans,score' })
     .catch(() => null);
+  return worthOf(row);
+}
+
+/** The worth and score of a post_insights row already read (zeros for none). */
+function worthOf(row: Partial<InsightRow> | null) {
   return {
     revenue: Number(row?.revenue ?? 0),
     company_count: Number(row?.company_count ?? 0),
@@ -98,8 +104,16 @@ export async function rankIdeasByWorth(
   }));
 }
 
-/** An idea's worth and its voters' companies (staff only): two reads in parallel. */
-export async function loadIdeaWorth(pb: PocketBase, postId: string): Promise<IdeaWorth> {
-  const [insights, companies] = await Promise.all([findInsights(pb, postId), listVoterCompanies(pb, postId)]);
+/** An idea's worth and its voters' companies (staff only): two reads in parallel, or one when the caller already
+ * has the idea's post_insights row (`known`: the idea page's expand of it). */
+export async function loadIdeaWorth(
+  pb: PocketBase,
+  postId: string,
+  known: InsightRow | null = null,
+): Promise<IdeaWorth> {
+  const [insights, companies] = await Promise.all([
+    known ? worthOf(known) : findInsights(pb, postId),
+    listVoterCompanies(pb, postId),
+  ]);
   return { revenue: insights.revenue, company_count: insights.company_count, plans: insights.plans, companies };
 }

@@ -86,15 +86,17 @@ export async function saveIdeaTags(
   else if (staffTags.length > 0) await pb.collection('post_staff_tags').create({ post: postId, tags: staffTags });
 }
 
-/** What the staff panel needs to offer: every status and tag, in order, and the idea's staff-only tags. */
+/** What the staff panel needs to offer: every status and tag, in order, and the idea's staff-only tags.
+ * `statuses`: the page shell's (every page reads them, in the same order), saving a read. */
 export async function loadStaffOptions(
   pb: PocketBase,
   postId: string,
+  statuses?: StatusRecord[],
 ): Promise<{ statuses: StatusRecord[]; tags: TagRecord[]; staffTagIds: string[] }> {
-  const [statuses, tags, staffTags] = await Promise.all([
-    pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
+  const [everyStatus, tags, staffTags] = await Promise.all([
+    statuses ?? pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
     pb.collection('tags').getFullList<TagRecord>({ sort: 'name' }),
     findPostStaffTags(pb, postId),
   ]);
-  return { statuses, tags, staffTagIds: staffTags?.tags ?? [] };
+  return { statuses: everyStatus, tags, staffTagIds: staffTags?.tags ?? [] };
 }

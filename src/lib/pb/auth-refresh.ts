@@ -6,6 +6,7 @@ import { ClientResponseError, type PocketBase, type RecordModel } from './client
 interface RefreshAnswer {
   token?: unknown;
   record?: RecordModel;
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -16,11 +17,19 @@ export async function refreshMemberAuth(
   pb: PocketBase,
   options: { requestKey?: string | null } = {},
 ): Promise<RecordModel> {
+  return (await refreshMemberAuthAnswer(pb, options)).record;
+}
+
+/** refreshMemberAuth, with what PocketBase's hooks added to the answer (`meta`: the shell's version). */
+export async function refreshMemberAuthAnswer(
+  pb: PocketBase,
+  options: { requestKey?: string | null } = {},
+): Promise<{ record: RecordModel; meta: Record<string, unknown> }> {
   const answer = await pb.send<RefreshAnswer>('/api/collections/users/auth-refresh', { method: 'POST', ...options });
-  const { token, record } = answer ?? {};
+  const { token, record, meta } = answer ?? {};
   if (typeof token !== 'string' || !token || record?.collectionName !== 'users') {
     throw new ClientResponseError({ url: '/api/collections/users/auth-refresh', status: 0, data: {} });
   }
   pb.authStore.save(token, record);
-  return record;
+  return { record, meta: meta ?? {} };
 }

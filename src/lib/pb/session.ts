@@ -1,7 +1,8 @@
 // Who is signed in, as PocketBase says: the cookie's token is verified by an auth refresh, and the user
 // comes from PocketBase's answer, never from the cookie's own copy of the record.
 import { ClientResponseError } from 'pocketbase';
-import { refreshMemberAuth } from './auth-refresh';
+import { SHELL_VERSION_META } from '../../contract/cache-tags';
+import { refreshMemberAuthAnswer } from './auth-refresh';
 import { AUTH_COOKIE, type PocketBase, toSessionUser } from './client';
 import type { SessionUser } from './types';
 
@@ -12,23 +13,29 @@ export type Session =
   | { user: null; clearCookie: true }
   | { user: SessionUser; clearCookie: false };
 
+/** A verified session and the version of the page shell PocketBase named with it (null: none named). */
+export type VerifiedSession = Session & { shellVersion: string | null };
+
 /** Verifies the client's token with PocketBase. Network and server errors are thrown for the 503 page. */
-export async function verifySession(pb: PocketBase): Promise<Session> {
-  if (!pb.authStore.token) return { user: null, clearCookie: false };
+export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
+  if (!pb.authStore.token) return { user: null, clearCookie: false, shellVersion: null };
   if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== 'users') return forget(pb);
   try {
-    const record = await refreshMemberAuth(pb, { requestKey: null });
+    const { record, meta } = await refreshMemberAuthAnswer(pb, { requestKey: null });
     const user = toSessionUser(pb, record);
-    return user ? { user, clearCookie: false } : forget(pb);
+    const version = meta[SHELL_VERSION_META];
+    return user
+      ? { user, clearCookie: false, shellVersion: typeof version === 'string' && version ? version : null }
+      : forget(pb);
   } catch (error) {
     if (error instanceof ClientResponseError && [400, 401, 403, 404].includes(error.status)) return forget(pb);
     throw error;
   }
 }
 
-function forget(pb: PocketBase): Session {
+function forget(pb: PocketBase): VerifiedSession {
   pb.authStore.clear();
-  return { user: null, clearCookie: true };
+  return { user: null, clearCookie: true, shellVersion: null };
 }
 
 /** The Set-Cookie value that removes the auth cookie the browser sent. */

@@ -1,0 +1,31 @@
+// The version of what every member's page shell shows alike, the site record and the statuses (issue 59): a
+// random name in PocketBase's store, new at each start and after each write to either commits (before the writer
+// is answered), and named in every member's auth refresh. A Worker isolate keeps the two under it and reads them
+// again only when it changes, so a member never gets a renamed site or status late, and no member's request
+// reads them at all otherwise (src/features/site/site.ts).
+const { SHELL_VERSION_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
+const { SHELL_VERSION_META } = require(`${__hooks}/platform/contract/cache-tags.js`);
+
+const fresh = () => $security.randomString(20);
+
+/** The current version (a new one when none is kept: PocketBase just started). */
+function shellVersion(app) {
+  const kept = app.store().get(SHELL_VERSION_KEY);
+  if (kept) return kept;
+  const version = fresh();
+  app.store().set(SHELL_VERSION_KEY, version);
+  return version;
+}
+
+/** After a write to the site or a status committed: every version named before is out of date. */
+function bumpShellVersion(app) {
+  app.store().set(SHELL_VERSION_KEY, fresh());
+}
+
+/** onRecordAuthRequest for users: a refresh (no auth method) answers the version in its `meta`. */
+function nameShellVersion(e) {
+  if (!e.authMethod && !e.meta) e.meta = { [SHELL_VERSION_META]: shellVersion(e.app) };
+  e.next();
+}
+
+module.exports = { shellVersion, bumpShellVersion, nameShellVersion };
