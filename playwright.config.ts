@@ -11,9 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   // Three at a time: 13.1 min for the whole run against 16.9 with two, same machine (the stack is shared).
   workers: 3,
-  // One retry everywhere, so the README's `npm test` and CI (`.ci/run`) judge a run alike; a test that passes
-  // only on its retry is still listed as flaky in the summary.
-  retries: 1,
+  // No retry (issue 56): a story that fails once fails the run, here and in CI alike, and is mended at its cause. The
+  // last retry-only passes were the purge budget spent by other workers and a late live echo (docs' Tests page).
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
