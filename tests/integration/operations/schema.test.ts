@@ -8,7 +8,7 @@ import { startTestPocketBase, type TestPocketBase } from '../../support/pocketba
 let pb: TestPocketBase;
 let schema = '';
 beforeAll(async () => {
-  pb = await startTestPocketBase();
+  pb = await startTestPocketBase({ fresh: true }); // as a real server's folder is, not the tests' template
   schema = await exportSchema(pb.url, pb.admin.authStore.token);
 });
 afterAll(() => pb?.stop());
