@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { type HostApp, startHostApp } from './widget-host';
 
@@ -58,7 +58,36 @@ export const panel = (page: Page): FrameLocator => page.frameLocator('[data-chor
 /** Opens the panel from the host page and waits until its islands are interactive. */
 export async function openPanel(page: Page): Promise<FrameLocator> {
   await launcher(page).click();
-  const frame = panel(page);
+  return interactive(panel(page));
+}
+
+/**
+ * Opens the panel on a host page (`?identify`) that signs in a person new to this browser: the panel shows
+ * the header at once, then reloads once to draw the page as theirs. Resolves with the reloaded panel, so no
+ * step lands in the page the reload throws away. `open` opens it (the launcher's click unless told).
+ */
+export async function openPanelSigningIn(
+  page: Page,
+  name: string,
+  open: () => Promise<void> = () => launcher(page).click(),
+): Promise<FrameLocator> {
+  let loads = 0;
+  const count = (frame: Frame) => {
+    if (frame.parentFrame() && new URL(frame.url()).pathname.startsWith('/embed')) loads += 1;
+  };
+  page.on('framenavigated', count);
+  try {
+    await open();
+    const frame = await interactive(panel(page));
+    await expect.poll(() => loads, { message: 'the panel reloads once the person is signed in' }).toBe(2);
+    await expect(frame.getByTestId('embed-user')).toHaveText(`Signed in as ${name}`);
+    return await interactive(frame);
+  } finally {
+    page.off('framenavigated', count);
+  }
+}
+
+async function interactive(frame: FrameLocator): Promise<FrameLocator> {
   await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
   // Idle-time islands (the toaster) can take a while on a busy machine.
   await expect(frame.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0, { timeout: 30_000 });

@@ -5,6 +5,7 @@ import { readLocal, writeLocal } from '../../lib/frame-state';
 import { getClient } from '../../stores/client';
 import { exchangeIdentifyToken, toSsoRefusalMessage } from './sso-data';
 
+/** `changed`: a different person (or someone where nobody was) is signed in now, so the page must be redrawn. */
 export type IdentifyOutcome = { ok: true; changed: boolean } | { ok: false; message: string };
 
 /** The friendly message for the last refused token, shown where the person is. */
@@ -17,11 +18,14 @@ const fingerprint = (token: string) => token.slice(token.lastIndexOf('.') + 1).s
 export async function signInWithIdentifyToken(token: string): Promise<IdentifyOutcome> {
   const pb = getClient();
   if (pb.authStore.isValid && readLocal(REDEEMED_KEY) === fingerprint(token)) return { ok: true, changed: false };
+  // The team's app may identify the same person on every page load, each time with a fresh token: the
+  // exchange renews the session, and the panel reloads only when who is signed in changes.
+  const before = pb.authStore.isValid ? pb.authStore.record?.id : undefined;
   try {
-    await exchangeIdentifyToken(pb, token);
+    const person = await exchangeIdentifyToken(pb, token);
     writeLocal(REDEEMED_KEY, fingerprint(token));
     $identifyError.set(null);
-    return { ok: true, changed: true };
+    return { ok: true, changed: person.id !== before };
   } catch (error) {
     const message = toSsoRefusalMessage(error);
     $identifyError.set(message);

@@ -20,6 +20,7 @@ const modules = {
   draft: () => import('../../../src/features/composer/draft'),
   feedback: () => import('../../../src/features/feedback/feedback'),
   follow: () => import('../../../src/features/notifications/follow'),
+  identify: () => import('../../../src/features/sso/identify'),
   memberProfiles: () => import('../../../src/features/customers/member-profiles'),
   moderation: () => import('../../../src/features/moderation/moderation'),
   notifications: () => import('../../../src/features/notifications/notifications'),
