@@ -68,7 +68,7 @@ export async function openPanel(page: Page): Promise<FrameLocator> {
  */
 export async function openPanelSigningIn(
   page: Page,
-  name: string,
+  name: string | undefined,
   open: () => Promise<void> = () => launcher(page).click(),
 ): Promise<FrameLocator> {
   let loads = 0;
