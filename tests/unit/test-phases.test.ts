@@ -1,5 +1,5 @@
 // `npm test`'s phases (tools/lib/test-phases.mjs): each an npm script that exists, the order the README states, and
-// the table at the end naming each phase's time, the failed one and those not run.
+// the table at the end naming each phase's time, the one run beside another, the failed one and those not run.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatPhaseTable, PHASES } from '../../tools/lib/test-phases.mjs';
@@ -14,6 +14,36 @@ describe('npm test’s phases', () => {
     expect(order.indexOf('lint')).toBeLessThan(order.indexOf('test:unit'));
     expect(order.indexOf('build')).toBeLessThan(order.indexOf('size'));
     expect(order.at(-1)).toBe('test:e2e');
+    // A phase run beside another has one after it to run beside, and never one that builds what it reads.
+    PHASES.forEach((phase, i) => {
+      if (phase.beside) expect(PHASES[i + 1]?.beside, phase.script).toBeFalsy();
+    });
+    expect(PHASES[order.indexOf('typecheck') + 1]?.script).toBe('test:unit');
+  });
+
+  it('marks a phase run beside another and counts the run’s own time, not the two added up', () => {
+    const table = formatPhaseTable(
+      [
+        { name: 'Go', seconds: 3 },
+        { name: 'types', seconds: 33, beside: 'vitest' },
+        { name: 'vitest', seconds: 200 },
+      ],
+      'types',
+      204,
+    ).split('\n');
+    expect(table[2]).toMatch(/^ {2}types +33\.0 s {2}beside vitest {2}failed$/);
+    expect(table.at(-1)).toMatch(/^ {2}total +3\.4 min$/);
+    expect(
+      formatPhaseTable(
+        [
+          { name: 'types', seconds: 33, beside: 'vitest' },
+          { name: 'vitest', seconds: 200 },
+        ],
+        undefined,
+      )
+        .split('\n')
+        .at(-1),
+    ).toMatch(/3\.3 min$/);
   });
 
   it('prints each phase’s time, the failed one, those not run, and the total', () => {
