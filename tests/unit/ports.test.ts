@@ -2,7 +2,10 @@
 // free again the moment their holder is gone (killed, or a vitest worker that ends without Node's exit event).
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ephemeralLow, freePorts, leasePort } from '../../tools/lib/ports.mjs';
@@ -59,6 +62,25 @@ describe('free ports', () => {
       holder.kill('SIGKILL'); // no exit event: its lease files stay behind
       await once(holder, 'exit');
       expect(ports.map((port) => leasePort(port))).toEqual([true, true, true]);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('a lease whose pid now belongs to a process started at another time is leasable again (the pid reused)', async () => {
+    const holder = spawn(process.execPath, ['--input-type=module', '-e', holding]);
+    try {
+      const [line] = (await once(holder.stdout, 'data')) as [Buffer];
+      const [port = 0, ...others] = JSON.parse(line.toString().trim()) as number[];
+      const file = join(tmpdir(), 'chorus-port-leases', String(port));
+      const [pid, start] = readFileSync(file, 'utf8').split(' ');
+      expect(pid).toBe(String(holder.pid));
+      expect(Number(start)).toBeGreaterThan(0);
+      expect(leasePort(port)).toBe(false);
+      // The same live pid, as if an earlier process with that pid had written the lease.
+      writeFileSync(file, `${pid} ${Number(start) - 1}`);
+      expect(leasePort(port)).toBe(true);
+      expect(others.map((other) => leasePort(other))).toEqual([false, false]);
     } finally {
       holder.kill('SIGKILL');
     }

@@ -5,8 +5,9 @@
 // connection (a PocketBase calling its SMTP, a browser opening a socket) before our server binds it: EADDRINUSE in a
 // loaded test run. Ports here come from below the ephemeral range, which no outgoing connection ever uses, and each is
 // leased with a file created exclusively in a shared folder, so two processes asking at once never get the same one.
-// The file names its holder's pid: a lease is free again once that process is gone (killed, or a vitest worker, which
-// ends without Node's exit event), and after two hours whatever its pid says.
+// The file names its holder's pid and, on Linux, when that process started: a lease is free again once that process
+// is gone (killed, or a vitest worker, which ends without Node's exit event), or its pid now belongs to a process that
+// started at another time (the pid reused), and after two hours whatever its pid says.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,10 +38,24 @@ export function ephemeralLow() {
   return 49_152;
 }
 
-/** Creates `file` holding this process's pid, unless it exists. */
+/** When process `pid` started, in clock ticks since boot (/proc/<pid>/stat's 22nd field), or '' where unknown. */
+function startOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name (field 2) is in parentheses and may hold spaces: count from after its closing one (field 3).
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** What this process's lease files say: its pid and start. */
+const OWN_LEASE = `${process.pid} ${startOf(process.pid)}`.trim();
+
+/** Creates `file` holding this process's pid and start, unless it exists. */
 function create(file) {
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    writeFileSync(file, OWN_LEASE, { flag: 'wx' });
     return true;
   } catch (error) {
     if (error.code === 'EEXIST') return false;
@@ -61,12 +76,19 @@ function isAlive(pid) {
 /** How long ago `file` was written (NaN when it is gone). */
 const ageOf = (file) => Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Number.NaN);
 
-/** Is the lease in `file` free to take: its holder gone, or the lease two hours old? (Gone meanwhile: free.) */
+/**
+ * Is the lease in `file` free to take: its holder gone (or its pid now another process's), or the lease two hours
+ * old? (Gone meanwhile: free.)
+ */
 function isLapsed(file) {
   try {
     if (ageOf(file) >= LEASE_MS) return true;
-    const pid = Number(readFileSync(file, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 && !isAlive(pid); // empty: its holder is still writing it
+    const [pidText = '', start = ''] = readFileSync(file, 'utf8').split(' ');
+    const pid = Number(pidText);
+    if (!pidText || !Number.isInteger(pid) || pid <= 0) return false; // empty: its holder is still writing it
+    if (!isAlive(pid)) return true;
+    const now = start && startOf(pid);
+    return Boolean(now) && now !== start;
   } catch (error) {
     if (error.code === 'ENOENT') return true;
     throw error;
@@ -103,7 +125,7 @@ export function leasePort(port) {
 process.once('exit', () => {
   for (const file of held) {
     try {
-      if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true }); // still ours
+      if (readFileSync(file, 'utf8') === OWN_LEASE) rmSync(file, { force: true }); // still ours
     } catch {}
   }
 });
