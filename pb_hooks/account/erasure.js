@@ -7,6 +7,7 @@
 // stay exact and vote_count keeps being recomputed from rows (ideas/counters.js); nothing links the tombstone to
 // who it was. Add every new personal collection to PERSONAL_ROWS.
 const { PREFERENCES, FREQUENCY_OF } = require(`${__hooks}/notifications/unsubscribe.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const DELETED_NAME = 'Deleted member';
 
@@ -45,12 +46,12 @@ function isLastAdmin(app, user) {
  * from now on; the pages showing them are purged at the edge. (Their own words stay as they wrote them.)
  */
 function eraseMentions(app, userId) {
-  const rows = arrayOf(new DynamicModel({ id: '', post: '', body: '' }));
-  app
-    .db()
-    .newQuery('SELECT id, post, body FROM comments WHERE body LIKE {:pattern}')
-    .bind({ pattern: `%(user:${userId})%` })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT id, post, body FROM comments WHERE body LIKE {:pattern}',
+    { id: '', post: '', body: '' },
+    { pattern: `%(user:${userId})%` },
+  );
   const mention = new RegExp(`@\\[[^[\\]\\n\\r]{1,80}\\]\\(user:${userId}\\)`, 'g');
   for (const row of rows) {
     app

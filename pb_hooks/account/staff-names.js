@@ -4,17 +4,18 @@
 const { foldName } = require(`${__hooks}/account/name-fold.js`);
 const { hasStaffRole } = require(`${__hooks}/platform/access.js`);
 const { refusalText, fieldRefusal } = require(`${__hooks}/platform/refusals.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 /** Does `name` fold like the name of a staff member other than the user `exceptId`? */
 function imitatesStaff(app, name, exceptId) {
   const folded = foldName(name);
   if (!folded) return false;
-  const staff = arrayOf(new DynamicModel({ name: '' }));
-  app
-    .db()
-    .newQuery("SELECT name FROM users WHERE role IN ('moderator', 'admin') AND id != {:id}")
-    .bind({ id: exceptId || '' })
-    .all(staff);
+  const staff = rowsOf(
+    app,
+    "SELECT name FROM users WHERE role IN ('moderator', 'admin') AND id != {:id}",
+    { name: '' },
+    { id: exceptId || '' },
+  );
   return staff.some((member) => foldName(member.name) === folded);
 }
 

@@ -11,6 +11,7 @@ const { toFtsQuery, matchesSql } = require(`${__hooks}/ideas/search-query.js`);
 const { postVisibleSql } = require(`${__hooks}/platform/access.js`);
 const { SAME_VECTOR, thresholds } = require(`${__hooks}/ai/thresholds.js`);
 const { boundList } = require(`${__hooks}/platform/records.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const RRF_K = 60;
 /** How many of each list take part in the fusion. */
@@ -29,8 +30,7 @@ const visibleSql = (params) =>
   (params.exclude ? ' AND p.id != {:exclude}' : '');
 
 const idsOf = (app, sql, params) => {
-  const found = arrayOf(new DynamicModel({ id: '' }));
-  app.db().newQuery(sql).bind(params).all(found);
+  const found = rowsOf(app, sql, { id: '' }, params);
   return found.map((row) => row.id);
 };
 
@@ -64,16 +64,14 @@ function byWords(app, text, params) {
     every = terms.length;
     matches = `SELECT * FROM (SELECT post_id, r, ${hits.join(' + ')} AS hits FROM (${best})) WHERE hits >= {:need}`;
   } else return [];
-  const found = arrayOf(new DynamicModel({ id: '', hits: 0 }));
-  app
-    .db()
-    .newQuery(
-      `SELECT p.id AS id, c.hits AS hits FROM (${matches}) c JOIN posts p ON p.id = c.post_id ` +
-        `JOIN boards b ON b.id = p.board WHERE 1 ${visibleSql(bound)} ` +
-        `ORDER BY c.hits DESC, c.r, p.vote_count DESC LIMIT ${CANDIDATES}`,
-    )
-    .bind(bound)
-    .all(found);
+  const found = rowsOf(
+    app,
+    `SELECT p.id AS id, c.hits AS hits FROM (${matches}) c JOIN posts p ON p.id = c.post_id ` +
+      `JOIN boards b ON b.id = p.board WHERE 1 ${visibleSql(bound)} ` +
+      `ORDER BY c.hits DESC, c.r, p.vote_count DESC LIMIT ${CANDIDATES}`,
+    { id: '', hits: 0 },
+    bound,
+  );
   return found.map((row) => ({ id: row.id, every: row.hits === every }));
 }
 

@@ -6,6 +6,7 @@
 // the same ideas are tried again at the next run: an idea's save never waits for, or fails with, the provider.
 const provider = require(`${__hooks}/ai/provider.js`);
 const { oneRunAtATime } = require(`${__hooks}/platform/one-run.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const BATCH = 64;
 /** A run stops starting batches after this long; the next minute goes on. */
@@ -32,17 +33,15 @@ const NOT_MERGED = "(p.merged_into = '' OR p.merged_into IS NULL)";
 
 /** The next ideas to embed for `model`, newest first. */
 function pending(app, model, limit) {
-  const rows = arrayOf(new DynamicModel({ id: '', title: '', body: '', vid: '', model: '', hash: '' }));
-  app
-    .db()
-    .newQuery(
-      "SELECT p.id AS id, p.title AS title, p.body AS body, COALESCE(v.id, '') AS vid, COALESCE(v.model, '') AS model, " +
-        "COALESCE(v.text_hash, '') AS hash FROM posts p LEFT JOIN post_vectors v ON v.post = p.id " +
-        `WHERE ${NOT_MERGED} AND (v.id IS NULL OR v.model != {:model} OR v.text_hash LIKE '${STALE}%') ` +
-        'ORDER BY p.created DESC LIMIT {:limit}',
-    )
-    .bind({ model, limit })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    "SELECT p.id AS id, p.title AS title, p.body AS body, COALESCE(v.id, '') AS vid, COALESCE(v.model, '') AS model, " +
+      "COALESCE(v.text_hash, '') AS hash FROM posts p LEFT JOIN post_vectors v ON v.post = p.id " +
+      `WHERE ${NOT_MERGED} AND (v.id IS NULL OR v.model != {:model} OR v.text_hash LIKE '${STALE}%') ` +
+      'ORDER BY p.created DESC LIMIT {:limit}',
+    { id: '', title: '', body: '', vid: '', model: '', hash: '' },
+    { model, limit },
+  );
   return rows;
 }
 

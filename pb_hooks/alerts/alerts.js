@@ -11,6 +11,7 @@
 //   staff, in their language.
 const { activeStaffSql } = require(`${__hooks}/platform/access.js`);
 const { boundList } = require(`${__hooks}/platform/records.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const METRICS = ['votes', 'revenue', 'votes_in_day'];
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -20,16 +21,14 @@ const sqlNow = (offsetMs = 0) => dateString(Date.now() - offsetMs);
 
 /** The rules for `board` (or every board) that have not fired for `postId` yet. */
 function openRulesOf(app, postId, board) {
-  const rows = arrayOf(new DynamicModel({ id: '', metric: '', threshold: 0, segment: '' }));
-  app
-    .db()
-    .newQuery(
-      'SELECT r.id AS id, r.metric AS metric, r.threshold AS threshold, r.segment AS segment FROM alert_rules r ' +
-        "WHERE (r.board = '' OR r.board = {:board}) " +
-        'AND NOT EXISTS (SELECT 1 FROM alert_firings f WHERE f.rule = r.id AND f.post = {:post})',
-    )
-    .bind({ board, post: postId })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT r.id AS id, r.metric AS metric, r.threshold AS threshold, r.segment AS segment FROM alert_rules r ' +
+      "WHERE (r.board = '' OR r.board = {:board}) " +
+      'AND NOT EXISTS (SELECT 1 FROM alert_firings f WHERE f.rule = r.id AND f.post = {:post})',
+    { id: '', metric: '', threshold: 0, segment: '' },
+    { board, post: postId },
+  );
   return rows;
 }
 
@@ -109,12 +108,12 @@ function staffRecipients(app, rule) {
   if (ids.length === 0) return [];
   const params = {};
   const list = boundList(params, 'u', ids);
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .db()
-    .newQuery(`SELECT u.id AS id FROM users u WHERE u.id IN (${list.join(', ')}) AND ${activeStaffSql('u')}`)
-    .bind(params)
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    `SELECT u.id AS id FROM users u WHERE u.id IN (${list.join(', ')}) AND ${activeStaffSql('u')}`,
+    { id: '' },
+    params,
+  );
   return app.findRecordsByIds(
     'users',
     rows.map((row) => row.id),

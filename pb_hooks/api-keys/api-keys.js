@@ -5,6 +5,7 @@
 // key's SHA-256 is stored. Hooks count each key's requests against its own per-minute limit.
 const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 const { memberOf } = require(`${__hooks}/platform/access.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 /** What each scope acts as (the contract: src/contract/api-key-scopes.ts). */
 const SCOPES = require(`${__hooks}/platform/contract/api-key-scopes.js`).API_KEY_SCOPES;
@@ -279,15 +280,13 @@ function keyMembersAmong(app, ids) {
   if (ids.length === 0) return [];
   const params = {};
   const names = boundList(params, 'u', ids);
-  const rows = arrayOf(new DynamicModel({ user: '', key: '', name: '', scope: '', revoked_at: '' }));
-  app
-    .db()
-    .newQuery(
-      'SELECT u.id AS user, k.id AS key, k.name AS name, k.scope AS scope, k.revoked_at AS revoked_at ' +
-        `FROM users u JOIN api_keys k ON k.id = u.api_key WHERE u.id IN (${names.join(', ')})`,
-    )
-    .bind(params)
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT u.id AS user, k.id AS key, k.name AS name, k.scope AS scope, k.revoked_at AS revoked_at ' +
+      `FROM users u JOIN api_keys k ON k.id = u.api_key WHERE u.id IN (${names.join(', ')})`,
+    { user: '', key: '', name: '', scope: '', revoked_at: '' },
+    params,
+  );
   return rows.map((row) => ({
     user: row.user,
     key: row.key,

@@ -6,6 +6,7 @@
 // mid-batch may repeat at most that batch).
 const { buildConfirmationEmail, releaseEmailBuilder } = require(`${__hooks}/changelog/release-emails.js`);
 const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const JOB_ID = require(`${__hooks}/platform/contract/hook-hand-offs.js`).RELEASE_EMAILS_JOB;
 const BUDGET_MS = 50_000; // under the cron minute
@@ -40,15 +41,13 @@ function sendConfirmations(app) {
  * members only, as no member email reaches an unconfirmed address (platform/confirmed-mail.js).
  */
 function membersEmailed(app, entryId) {
-  const rows = arrayOf(new DynamicModel({ email: '' }));
-  app
-    .db()
-    .newQuery(
-      'SELECT DISTINCT lower(u.email) AS email FROM notifications n JOIN users u ON u.id = n.user ' +
-        "WHERE n.entry = {:entry} AND n.kind = 'release' AND u.email_on_release = TRUE AND u.verified = TRUE AND u.email != ''",
-    )
-    .bind({ entry: entryId })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT DISTINCT lower(u.email) AS email FROM notifications n JOIN users u ON u.id = n.user ' +
+      "WHERE n.entry = {:entry} AND n.kind = 'release' AND u.email_on_release = TRUE AND u.verified = TRUE AND u.email != ''",
+    { email: '' },
+    { entry: entryId },
+  );
   return new Set(rows.map((row) => row.email));
 }
 

@@ -6,6 +6,7 @@
 // the caller may see (checked once, with the posts' view rule); internal comments are for staff, hidden
 // ones for their author and staff, written here in SQL (tests/integration/comments/comment-pages.test.ts
 // compares the two for every kind of caller).
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 const { COMMENTS_PAGE: DEFAULT_LIMIT, COMMENTS_MOST: MAX_LIMIT } = require(
   `${__hooks}/platform/contract/comment-pages.js`,
 );
@@ -57,20 +58,22 @@ function commentPage(e) {
   // comment after it came after the page was made (a late island asks for exactly those; no clocks).
   let newest = null;
   if (!paging.after) {
-    const last = arrayOf(new DynamicModel({ id: '', created: '' }));
-    e.app.db().newQuery(`SELECT id, created ${visible}ORDER BY created DESC, id DESC LIMIT 1`).bind(params).all(last);
+    const last = rowsOf(
+      e.app,
+      `SELECT id, created ${visible}ORDER BY created DESC, id DESC LIMIT 1`,
+      { id: '', created: '' },
+      params,
+    );
     newest = last.length ? cursorAfter(last[0]) : null;
   }
-  const rows = arrayOf(new DynamicModel({ id: '', created: '' }));
-  e.app
-    .db()
-    .newQuery(
-      `SELECT id, created ${visible}` +
-        (paging.after ? 'AND (created > {:created} OR (created = {:created} AND id > {:id})) ' : '') +
-        'ORDER BY created, id LIMIT {:n}',
-    )
-    .bind(params)
-    .all(rows);
+  const rows = rowsOf(
+    e.app,
+    `SELECT id, created ${visible}` +
+      (paging.after ? 'AND (created > {:created} OR (created = {:created} AND id > {:id})) ' : '') +
+      'ORDER BY created, id LIMIT {:n}',
+    { id: '', created: '' },
+    params,
+  );
   const page = rows.slice(0, paging.limit);
   const byId = {};
   for (const record of e.app.findRecordsByIds(

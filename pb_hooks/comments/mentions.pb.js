@@ -45,26 +45,21 @@ routerAdd(
       .slice(0, 50);
     const staffOnly = query.get('internal') === '1';
     const STAFF = activeStaffSql('u');
-    const { CARD_COLUMNS, cardRows, asCards } = require(`${__hooks}/platform/user-cards.js`);
-    const rows = cardRows();
-    e.app
-      .db()
-      .newQuery(
-        `SELECT ${CARD_COLUMNS} FROM users u ` +
-          'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
-          "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
-          "AND u.name LIKE {:pattern} ESCAPE '\\' " +
-          `AND ${postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF })} ` +
-          `${staffOnly ? `AND ${STAFF} ` : ''}` +
-          // Who took part in the idea first, then by name.
-          'ORDER BY (p.author = u.id OR EXISTS (SELECT 1 FROM comments c WHERE c.post = p.id AND c.author = u.id)) DESC, ' +
-          'u.name COLLATE NOCASE, u.id LIMIT 8',
-      )
-      .bind({ post: post.id, caller: caller.id, pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
-      .all(rows);
-    return e.json(200, {
-      items: asCards(e.app, rows),
-    });
+    const { CARD_COLUMNS, cardsBySql } = require(`${__hooks}/platform/user-cards.js`);
+    const items = cardsBySql(
+      e.app,
+      `SELECT ${CARD_COLUMNS} FROM users u ` +
+        'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
+        "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
+        "AND u.name LIKE {:pattern} ESCAPE '\\' " +
+        `AND ${postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF })} ` +
+        `${staffOnly ? `AND ${STAFF} ` : ''}` +
+        // Who took part in the idea first, then by name.
+        'ORDER BY (p.author = u.id OR EXISTS (SELECT 1 FROM comments c WHERE c.post = p.id AND c.author = u.id)) DESC, ' +
+        'u.name COLLATE NOCASE, u.id LIMIT 8',
+      { post: post.id, caller: caller.id, pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` },
+    );
+    return e.json(200, { items });
   },
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );

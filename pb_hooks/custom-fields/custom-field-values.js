@@ -2,18 +2,17 @@
 // side (post_insights.fields), or removes them, for every idea of a board that has one. Only the ideas
 // holding a value are read (found with SQLite's JSON functions, the path bound, never spliced).
 const { objectOf } = require(`${__hooks}/custom-fields/custom-fields.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 function idsHolding(app, table, board, key) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
   const join = table === 'posts' ? 'posts t' : 'post_insights t JOIN posts p ON p.id = t.id';
   const boardOf = table === 'posts' ? 't.board' : 'p.board';
-  app
-    .db()
-    .newQuery(
-      `SELECT t.id AS id FROM ${join} WHERE ${boardOf} = {:board} AND json_valid(t.fields) AND json_type(t.fields, {:path}) IS NOT NULL`,
-    )
-    .bind({ board, path: `$."${key}"` })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    `SELECT t.id AS id FROM ${join} WHERE ${boardOf} = {:board} AND json_valid(t.fields) AND json_type(t.fields, {:path}) IS NOT NULL`,
+    { id: '' },
+    { board, path: `$."${key}"` },
+  );
   return rows.map((row) => row.id);
 }
 

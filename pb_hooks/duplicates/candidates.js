@@ -16,6 +16,7 @@
 const { toFtsAnyQuery } = require(`${__hooks}/ideas/search-query.js`);
 const { wordsOf, overlap } = require(`${__hooks}/ideas/title-words.js`);
 const { semanticNeighbours } = require(`${__hooks}/ai/similar.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const THRESHOLD = 0.5;
 /** The semantic neighbours asked for per idea. */
@@ -34,8 +35,7 @@ function combinedScore(lexical, semantic, points) {
 const WINDOW = 60;
 
 const idsOf = (app, sql, params) => {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app.db().newQuery(sql).bind(params).all(rows);
+  const rows = rowsOf(app, sql, { id: '' }, params);
   return rows.map((row) => row.id);
 };
 

@@ -8,6 +8,7 @@
 // an idea edited while it was being checked keeps its mark (its `updated` moved) and is checked again.
 // A borderline pair is queued `pending` where a chat model is configured, and asked after the batches, each
 // question outside any transaction (duplicates/confirm.js): nobody's write waits for the model.
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 const BATCH = 50;
 /** One run of the job stops taking batches after this long; the next minute's run goes on. */
 const RUN_BUDGET_MS = 20_000;
@@ -61,12 +62,12 @@ function checkOne(app, postId) {
 
 /** The job: checks up to `limit` marked ideas; returns { checked, queued }. */
 function runChecks(app, limit = BATCH) {
-  const marks = arrayOf(new DynamicModel({ id: '', updated: '' }));
-  app
-    .db()
-    .newQuery('SELECT id, updated FROM duplicate_checks ORDER BY updated, id LIMIT {:limit}')
-    .bind({ limit })
-    .all(marks);
+  const marks = rowsOf(
+    app,
+    'SELECT id, updated FROM duplicate_checks ORDER BY updated, id LIMIT {:limit}',
+    { id: '', updated: '' },
+    { limit },
+  );
   let queued = 0;
   for (const mark of marks) {
     try {

@@ -4,6 +4,7 @@
 // the customer was told of the idea's progress (feedback/answers/view.js).
 // Staff only: the callers check (pb_hooks/feedback/feedback.pb.js).
 const { SOURCES } = require(`${__hooks}/feedback/capture.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 const STATUSES = ['new', 'linked', 'dismissed'];
 const PAGE = 100;
 
@@ -116,8 +117,10 @@ function describeItems(app, items) {
 
 /** How many items wait (status new) per source: { mail: 2, slack: 0 }. */
 function countsBySource(app) {
-  const rows = arrayOf(new DynamicModel({ source: '', n: 0 }));
-  app.db().newQuery("SELECT source, COUNT(*) AS n FROM feedback_items WHERE status = 'new' GROUP BY source").all(rows);
+  const rows = rowsOf(app, "SELECT source, COUNT(*) AS n FROM feedback_items WHERE status = 'new' GROUP BY source", {
+    source: '',
+    n: 0,
+  });
   const counts = Object.fromEntries(SOURCES.map((source) => [source, 0]));
   for (const row of rows) counts[row.source] = row.n;
   return counts;

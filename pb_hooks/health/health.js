@@ -21,6 +21,7 @@ function noteStarted(app) {
 }
 
 const { count, tallyOf: tally } = require(`${__hooks}/platform/tally.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 const noteMail = (app, error) => count(app, MAIL_KEY, error);
 
 function fileInfo(path) {
@@ -136,8 +137,7 @@ function migrations(app) {
   } catch {
     return { dir, pending: [], readable: false };
   }
-  const rows = arrayOf(new DynamicModel({ file: '' }));
-  app.db().newQuery('SELECT file FROM _migrations').all(rows);
+  const rows = rowsOf(app, 'SELECT file FROM _migrations', { file: '' });
   const applied = new Set(rows.map((row) => String(row.file)));
   return { dir, applied: applied.size, pending: files.filter((file) => !applied.has(file)), readable: true };
 }

@@ -10,8 +10,17 @@ routerAdd(
   (e) => {
     const { requireAdmin } = require(`${__hooks}/platform/staff.js`);
     requireAdmin(e);
-    const rows = arrayOf(
-      new DynamicModel({
+    const rows = require(`${__hooks}/platform/sql-rows.js`).rowsOf(
+      e.app,
+      'SELECT p.id AS id, p.title AS title, b.name AS board, COALESCE(s.name, "") AS status, ' +
+        'p.vote_count AS votes, p.comment_count AS comments, COALESCE(u.name, "") AS author, p.created AS created, ' +
+        'COALESCE(CAST(p.fields AS TEXT), "") AS fields, COALESCE(CAST(i.fields AS TEXT), "") AS staff_fields, ' +
+        'COALESCE(i.revenue, 0) AS revenue, COALESCE(i.company_count, 0) AS companies, COALESCE(i.score, 0) AS score, ' +
+        'COALESCE(i.eta, "") AS eta ' +
+        'FROM posts p JOIN boards b ON b.id = p.board LEFT JOIN statuses s ON s.id = p.status ' +
+        'LEFT JOIN post_insights i ON i.id = p.id ' +
+        'LEFT JOIN users u ON u.id = p.author ORDER BY p.created DESC, p.id',
+      {
         id: '',
         title: '',
         board: '',
@@ -26,21 +35,8 @@ routerAdd(
         companies: 0,
         score: 0,
         eta: '',
-      }),
+      },
     );
-    e.app
-      .db()
-      .newQuery(
-        'SELECT p.id AS id, p.title AS title, b.name AS board, COALESCE(s.name, "") AS status, ' +
-          'p.vote_count AS votes, p.comment_count AS comments, COALESCE(u.name, "") AS author, p.created AS created, ' +
-          'COALESCE(CAST(p.fields AS TEXT), "") AS fields, COALESCE(CAST(i.fields AS TEXT), "") AS staff_fields, ' +
-          'COALESCE(i.revenue, 0) AS revenue, COALESCE(i.company_count, 0) AS companies, COALESCE(i.score, 0) AS score, ' +
-          'COALESCE(i.eta, "") AS eta ' +
-          'FROM posts p JOIN boards b ON b.id = p.board LEFT JOIN statuses s ON s.id = p.status ' +
-          'LEFT JOIN post_insights i ON i.id = p.id ' +
-          'LEFT JOIN users u ON u.id = p.author ORDER BY p.created DESC, p.id',
-      )
-      .all(rows);
     const cell = (value) => {
       let text = String(value ?? '');
       if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;

@@ -48,8 +48,7 @@ routerAdd('GET', '/api/chorus/search', (e) => {
     `SELECT p.id AS id, ${counted ? 'COUNT(*) OVER ()' : '0'} AS n ${visibleOf(candidates)} ` +
     'ORDER BY c.r, p.vote_count DESC, p.created DESC LIMIT {:limit} OFFSET {:offset}';
   const pageOf = (sql) => {
-    const rows = arrayOf(new DynamicModel({ id: '', n: 0 }));
-    e.app.db().newQuery(sql).bind(params).all(rows);
+    const rows = require(`${__hooks}/platform/sql-rows.js`).rowsOf(e.app, sql, { id: '', n: 0 }, params);
     return { ids: rows.map((row) => row.id), visible: rows[0]?.n ?? null };
   };
   const countOf = (sql) => require(`${__hooks}/platform/sql-count.js`).countOf(e.app, sql, params);

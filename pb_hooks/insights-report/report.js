@@ -5,6 +5,7 @@
 // activity, not the board's size (tests/integration/insights-report/report-queries.test.ts checks the plans).
 const { csvCell } = require(`${__hooks}/audit/audit-export.js`);
 const { weekOf } = require(`${__hooks}/insights-report/search-misses.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const DAY = 86_400_000;
 const WEEK_CHOICES = [12, 26];
@@ -23,8 +24,7 @@ function windowOf(weeks, now = Date.now()) {
 }
 
 function rows(app, sql, params, shape) {
-  const found = arrayOf(new DynamicModel(shape));
-  app.db().newQuery(sql).bind(params).all(found);
+  const found = rowsOf(app, sql, shape, params);
   return found.map((row) => {
     const plain = {};
     for (const key in shape) plain[key] = row[key];

@@ -1,5 +1,6 @@
 // Holding a member's idea or comment for review (issue 38): the rules are hold-rules.js; this reads the admins'
 // lists and whether the author is new. The one door (platform/door.js) asks both and marks the record.
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 /** The admins' lists (the one spam_guard record), or empty ones. */
 function guardOf(app) {
@@ -12,15 +13,13 @@ function guardOf(app) {
 
 /** New: nothing of theirs is published yet (no approved idea, no comment members can see). */
 function isNewMember(app, userId) {
-  const rows = arrayOf(new DynamicModel({ found: 0 }));
-  app
-    .db()
-    .newQuery(
-      'SELECT 1 AS found FROM posts WHERE author = {:u} AND approved = TRUE ' +
-        'UNION ALL SELECT 1 AS found FROM comments WHERE author = {:u} AND hidden = FALSE LIMIT 1',
-    )
-    .bind({ u: userId })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT 1 AS found FROM posts WHERE author = {:u} AND approved = TRUE ' +
+      'UNION ALL SELECT 1 AS found FROM comments WHERE author = {:u} AND hidden = FALSE LIMIT 1',
+    { found: 0 },
+    { u: userId },
+  );
   return rows.length === 0;
 }
 

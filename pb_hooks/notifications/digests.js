@@ -9,6 +9,7 @@ const { PREFERENCES, PREFERENCE_OF_KIND, FREQUENCY_OF, frequencyOf, createUnsubs
   `${__hooks}/notifications/unsubscribe.js`,
 );
 const { boundList } = require(`${__hooks}/platform/records.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const LOCAL_HOUR = '08:00:00';
 const PERIODS = {
@@ -36,15 +37,13 @@ function dueAt(zone, frequency, now) {
 /** Members of `zone` on a `frequency` digest whose marker is older than this period's send time. */
 function dueMembers(app, zone, frequency, due) {
   const field = PERIODS[frequency].field;
-  const rows = arrayOf(new DynamicModel({ id: '', since: '' }));
-  app
-    .db()
-    .newQuery(
-      `SELECT u.id AS id, u.${field} AS since FROM users u WHERE u.time_zone = {:zone} AND ${usesSql(frequency)} ` +
-        `AND (u.${field} = '' OR u.${field} < {:due}) ORDER BY u.id`,
-    )
-    .bind({ zone, due: due.string() })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    `SELECT u.id AS id, u.${field} AS since FROM users u WHERE u.time_zone = {:zone} AND ${usesSql(frequency)} ` +
+      `AND (u.${field} = '' OR u.${field} < {:due}) ORDER BY u.id`,
+    { id: '', since: '' },
+    { zone, due: due.string() },
+  );
   return rows;
 }
 
@@ -99,11 +98,9 @@ function runDigests(app, now = new DateTime()) {
   if (!app.settings().smtp.enabled) return result;
   for (const frequency of Object.keys(PERIODS)) {
     const field = PERIODS[frequency].field;
-    const zones = arrayOf(new DynamicModel({ zone: '' }));
-    app
-      .db()
-      .newQuery(`SELECT DISTINCT u.time_zone AS zone FROM users u WHERE ${usesSql(frequency)}`)
-      .all(zones);
+    const zones = rowsOf(app, `SELECT DISTINCT u.time_zone AS zone FROM users u WHERE ${usesSql(frequency)}`, {
+      zone: '',
+    });
     for (const { zone } of zones) {
       const due = dueAt(zone, frequency, now);
       const periodStart = due.addDate(0, 0, -PERIODS[frequency].days).string();

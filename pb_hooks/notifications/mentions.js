@@ -2,6 +2,7 @@
 // the name is the author's text, shown as written. Someone is notified only when they may see the idea (and,
 // for an internal comment, act as staff): a mention of anyone else is plain text that notifies no one.
 const { postVisibleSql, activeStaffSql } = require(`${__hooks}/platform/access.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const MAX_MENTIONS = 10;
 const { mentionedIds } = require(`${__hooks}/notifications/mention-text.js`);
@@ -17,16 +18,14 @@ function eligibleOf(app, postId, ids, { staffOnly = false, exclude = '' } = {}) 
   if (wanted.length === 0) return [];
   const params = { post: postId };
   const names = boundList(params, 'm', wanted);
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .db()
-    .newQuery(
-      'SELECT u.id AS id FROM users u JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
-        // An API key's service member is no one to mention (pb_hooks/api-keys/api-keys.js).
-        `WHERE u.id IN (${names.join(', ')}) AND u.api_key = '' AND ${CAN_READ} ${staffOnly ? `AND ${STAFF}` : ''}`,
-    )
-    .bind(params)
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT u.id AS id FROM users u JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
+      // An API key's service member is no one to mention (pb_hooks/api-keys/api-keys.js).
+      `WHERE u.id IN (${names.join(', ')}) AND u.api_key = '' AND ${CAN_READ} ${staffOnly ? `AND ${STAFF}` : ''}`,
+    { id: '' },
+    params,
+  );
   const found = rows.map((row) => row.id);
   return wanted.filter((id) => found.includes(id));
 }

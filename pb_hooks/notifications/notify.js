@@ -2,6 +2,7 @@
 // their live events and emails go out after it commits, from the notification queue (notifications/fanout.js).
 // Nobody is notified about an idea they cannot see (the posts view rule, as SQL from access.js).
 const { postVisibleSql, activeStaffSql } = require(`${__hooks}/platform/access.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const STAFF = activeStaffSql('u');
 const CAN_READ = postVisibleSql({ post: 'p', board: 'b', person: 'u.id', staff: STAFF });
@@ -15,8 +16,7 @@ const DONE = '~';
 const FANOUTS = 'notification_fanouts';
 
 function idsOf(app, sql, params) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app.db().newQuery(sql).bind(params).all(rows);
+  const rows = rowsOf(app, sql, { id: '' }, params);
   return rows.map((row) => row.id);
 }
 
@@ -80,15 +80,13 @@ function writeNotifications(app, userIds, fields) {
   const now = require(`${__hooks}/platform/dates.js`).dateString();
   const joined = new Set();
   if (GROUPED.includes(values.kind) && values.post) {
-    const unread = arrayOf(new DynamicModel({ id: '', user: '' }));
-    app
-      .db()
-      .newQuery(
-        'SELECT id, user FROM notifications WHERE user IN (SELECT value FROM json_each({:users})) ' +
-          "AND post = {:post} AND kind = {:kind} AND read_at = ''",
-      )
-      .bind({ users: JSON.stringify(userIds), post: values.post, kind: values.kind })
-      .all(unread);
+    const unread = rowsOf(
+      app,
+      'SELECT id, user FROM notifications WHERE user IN (SELECT value FROM json_each({:users})) ' +
+        "AND post = {:post} AND kind = {:kind} AND read_at = ''",
+      { id: '', user: '' },
+      { users: JSON.stringify(userIds), post: values.post, kind: values.kind },
+    );
     for (const row of unread) joined.add(row.user);
     if (unread.length > 0) {
       app

@@ -189,12 +189,39 @@ function staffPasskeyRequired(app) {
 const isStaffRole = (user) => require(`${__hooks}/platform/access.js`).hasStaffRole(user);
 const passkeyCount = (app, userId) => app.countRecords('passkeys', $dbx.exp('user = {:user}', { user: userId }));
 
+/**
+ * The staff-passkey policy at each of its three doors (passkeys.pb.js), throwing its refusal; superusers (another
+ * collection, PocketBase's admin UI) pass them all:
+ * - users' sign-in: while it is on, a moderator or admin signs in with a passkey only (a token refresh has no method
+ *   and keeps a session going);
+ * - the site's update: only an admin who has a passkey turns it on (so the one turning it on can still sign in);
+ * - a passkey's delete: while it is on, a staff member keeps at least one (removing the last would lock them out).
+ */
+function guardStaffPasskeys(e) {
+  const door = e.collection.name;
+  if (door === 'users') {
+    if (e.authMethod && e.authMethod !== 'passkey' && isStaffRole(e.record) && staffPasskeyRequired(e.app)) {
+      throw new ForbiddenError(refusalText('passkeyStaffRequired'));
+    }
+  } else if (door === 'site') {
+    const turnedOn =
+      !e.record.original().getBool('staff_passkey_required') && e.record.getBool('staff_passkey_required');
+    if (turnedOn && !e.hasSuperuserAuth() && passkeyCount(e.app, e.auth.id) === 0) {
+      throw new BadRequestError(refusalText('passkeyPolicyNeedsOwn'));
+    }
+    // The change is recorded by the audit log's generic hook (audit/audit-targets.js, site).
+  } else if (door === 'passkeys') {
+    if (!e.hasSuperuserAuth() && e.auth && isStaffRole(e.auth) && staffPasskeyRequired(e.app)) {
+      if (passkeyCount(e.app, e.auth.id) <= 1) throw new BadRequestError(refusalText('passkeyLastForStaff'));
+    }
+  }
+}
+
 module.exports = {
   startCeremony,
   lookUp,
   finishSignIn,
   finishRegistration,
   staffPasskeyRequired,
-  isStaffRole,
-  passkeyCount,
+  guardStaffPasskeys,
 };

@@ -37,50 +37,15 @@
   );
 }
 
-// With the policy on, a moderator or admin signs in with a passkey only (a token refresh has no method and
-// keeps a session going). Superusers are another collection and never pass here.
-onRecordAuthRequest(
-  (e) =>
-    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
-      const { staffPasskeyRequired, isStaffRole } = require(`${__hooks}/passkeys/passkeys.js`);
-      const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-      if (e.authMethod && e.authMethod !== 'passkey' && isStaffRole(e.record) && staffPasskeyRequired(e.app)) {
-        throw new ForbiddenError(refusalText('passkeyStaffRequired'));
-      }
-      return e.next();
-    }),
-  'users',
-);
+// The staff-passkey policy at its three doors (passkeys.js guardStaffPasskeys): a staff sign-in by another method
+// while it is on, turning it on without a passkey of one's own, and removing a staff member's last passkey.
+const staffPasskeyPolicy = (e) =>
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
+    const { guardStaffPasskeys } = require(`${__hooks}/passkeys/passkeys.js`);
+    guardStaffPasskeys(e);
+    return e.next();
+  });
 
-// Only an admin who has a passkey can turn the policy on (so the one turning it on can still sign in);
-// superusers (PocketBase's admin UI) can always change it.
-onRecordUpdateRequest(
-  (e) =>
-    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
-      const { passkeyCount } = require(`${__hooks}/passkeys/passkeys.js`);
-      const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-      const was = e.record.original().getBool('staff_passkey_required');
-      const now = e.record.getBool('staff_passkey_required');
-      if (was === now) return e.next();
-      if (now && !e.hasSuperuserAuth() && passkeyCount(e.app, e.auth.id) === 0) {
-        throw new BadRequestError(refusalText('passkeyPolicyNeedsOwn'));
-      }
-      // The change is recorded by the audit log's generic hook (audit/audit-targets.js, site).
-      return e.next();
-    }),
-  'site',
-);
-
-// While the policy is on, a staff member keeps at least one passkey (removing the last would lock them out).
-onRecordDeleteRequest(
-  (e) =>
-    require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
-      const { staffPasskeyRequired, isStaffRole, passkeyCount } = require(`${__hooks}/passkeys/passkeys.js`);
-      const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-      if (!e.hasSuperuserAuth() && e.auth && isStaffRole(e.auth) && staffPasskeyRequired(e.app)) {
-        if (passkeyCount(e.app, e.auth.id) <= 1) throw new BadRequestError(refusalText('passkeyLastForStaff'));
-      }
-      return e.next();
-    }),
-  'passkeys',
-);
+onRecordAuthRequest(staffPasskeyPolicy, 'users');
+onRecordUpdateRequest(staffPasskeyPolicy, 'site');
+onRecordDeleteRequest(staffPasskeyPolicy, 'passkeys');

@@ -6,7 +6,7 @@ onRecordCreateRequest(
   (e) =>
     require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
       const name = e.collection.name;
-      if ((name === 'posts' || name === 'comments') && e.record.getUnsavedFiles('images').length > 0) {
+      if (require(`${__hooks}/platform/images/image-fields.js`).hasNewImages(e.record)) {
         require(`${__hooks}/platform/images/image-uploads.js`).checkImageUploads(e);
       }
       const member = e.auth && e.auth.collection().name === 'users' ? e.auth : null;

@@ -1,7 +1,8 @@
 // A worker over rows that come due (webhook deliveries, feedback answers, tracker events): each pass claims and
 // sends what is due, each row leased first (leaseDueRow) so two runs never send one twice; when nothing is due, and the
 // next row falls due within the run's budget, one run at a time (the app-store key `sleeperKey`) waits for it, so a
-// quick retry goes out in the same cron minute; the others leave it to that one.
+// quick retry goes out in the same cron minute; the others leave it to that one. A failed row is tried again on one
+// backoff for every worker (retryAt).
 
 const { dateString } = require(`${__hooks}/platform/dates.js`);
 
@@ -20,6 +21,14 @@ function leaseDueRow(app, table, row, leaseUntil, stateColumn = 'status') {
     .bind({ lease: dateString(leaseUntil), id: row.id, seen: row.getString('next_attempt_at') })
     .execute();
   return result.rowsAffected() === 1;
+}
+
+/**
+ * When a row that failed its `attempts`-th attempt is tried again: `baseSeconds` after the first, doubling with each
+ * attempt, never more than six hours on (the backoff webhook deliveries, feedback answers and tracker events share).
+ */
+function retryAt(attempts, baseSeconds) {
+  return dateString(Date.now() + Math.min(baseSeconds * 2 ** (attempts - 1), 6 * 3600) * 1000);
 }
 
 /**
@@ -60,4 +69,4 @@ function runDueRows(app, worker) {
   }
 }
 
-module.exports = { runDueRows };
+module.exports = { runDueRows, retryAt };

@@ -2,6 +2,7 @@
 // naming an idea, a comment or a release deleted since, or the first a filter or an SQL query finds); the records
 // of a page of things in one query; the member an address names; and a list bound into a query of one's own (its
 // placeholders, for an SQL IN or a filter's terms).
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 /** The record `id` of `collection`, or null (no id, or no such record). */
 function recordOrNull(app, collection, id) {
@@ -34,12 +35,7 @@ function firstRecordOrNull(app, collection, filter, params, sort = '') {
 
 /** The `id` column of the first row `sql` (with `params`) finds, or null when it finds none. */
 function firstIdOrNull(app, sql, params) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .db()
-    .newQuery(sql)
-    .bind(params || {})
-    .all(rows);
+  const rows = rowsOf(app, sql, { id: '' }, params || {});
   return rows.length ? rows[0].id : null;
 }
 

@@ -1,14 +1,13 @@
 // A person as the site's lists show them (voters, mention suggestions): id, name and avatar, shaped as a users
-// record so the site's file URLs work; read by SQL into `cardRows()` and answered by `asCards`.
+// record so the site's file URLs work; read by an SQL query that selects CARD_COLUMNS (`cardsBySql`).
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 /** What a query selects of users `u` for a card. */
 const CARD_COLUMNS = 'u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url';
 
-/** Rows for a query that selects CARD_COLUMNS. */
-const cardRows = () => arrayOf(new DynamicModel({ id: '', name: '', avatar: '', avatar_url: '' }));
-
-/** The rows as user cards. */
-function asCards(app, rows) {
+/** The user cards `sql` (a query that selects CARD_COLUMNS, with `params` bound) finds, in its order. */
+function cardsBySql(app, sql, params) {
+  const rows = rowsOf(app, sql, { id: '', name: '', avatar: '', avatar_url: '' }, params);
   const users = app.findCachedCollectionByNameOrId('users');
   return rows.map((row) => ({
     id: row.id,
@@ -20,4 +19,4 @@ function asCards(app, rows) {
   }));
 }
 
-module.exports = { CARD_COLUMNS, cardRows, asCards };
+module.exports = { CARD_COLUMNS, cardsBySql };

@@ -6,6 +6,7 @@
 // minute) waits a second and recomputes it once for every vote that arrived meanwhile: staff lists sorted by
 // worth follow within two seconds, and a popular idea costs at most one recount a second, however many votes.
 const { recomputeInsights } = require(`${__hooks}/priority/insights.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const { INLINE_VOTES } = require(`${__hooks}/platform/contract/vote-rules.js`);
 const JOB_ID = require(`${__hooks}/platform/contract/hand-offs.js`).INSIGHTS_JOB;
@@ -65,8 +66,7 @@ function repairVoteCount(app, postId) {
 /** The job: recomputes every stale worth, each in a transaction of its own (a vote waits for one idea, not all). */
 function recomputeStale(app, { gather = true } = {}) {
   if (gather) sleep(GATHER_MS); // its own goroutine (webhooks/kick.js): no request waits for this
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app.db().newQuery('SELECT id FROM post_insights WHERE stale = TRUE').all(rows);
+  const rows = rowsOf(app, 'SELECT id FROM post_insights WHERE stale = TRUE', { id: '' });
   for (const { id } of rows) {
     try {
       app.runInTransaction((txApp) => {

@@ -8,6 +8,7 @@
 // Recomputed from the source rows inside the caller's transaction, like ideas/counters.js.
 const { formulaOf, scoreOf } = require(`${__hooks}/priority/score.js`);
 const { boundList } = require(`${__hooks}/platform/records.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 /** The one `scoring` record (formula and weights), or null before the migration made it. */
 function scoringOf(app) {
@@ -40,27 +41,23 @@ function weightsOf(scoring) {
 
 /** Votes and revenue per plan, the distinct companies and their summed revenue, for one post. */
 function worthOf(app, postId) {
-  const votesByPlan = arrayOf(new DynamicModel({ plan: '', votes: 0 }));
-  app
-    .db()
-    .newQuery(
-      "SELECT COALESCE(c.plan, '') AS plan, COUNT(*) AS votes FROM votes v " +
-        'LEFT JOIN member_profiles mp ON mp.user = v.user LEFT JOIN companies c ON c.id = mp.company ' +
-        'WHERE v.post = {:post} AND v.counted = TRUE GROUP BY 1',
-    )
-    .bind({ post: postId })
-    .all(votesByPlan);
+  const votesByPlan = rowsOf(
+    app,
+    "SELECT COALESCE(c.plan, '') AS plan, COUNT(*) AS votes FROM votes v " +
+      'LEFT JOIN member_profiles mp ON mp.user = v.user LEFT JOIN companies c ON c.id = mp.company ' +
+      'WHERE v.post = {:post} AND v.counted = TRUE GROUP BY 1',
+    { plan: '', votes: 0 },
+    { post: postId },
+  );
   // Each company counts once, however many of its people voted.
-  const revenueByPlan = arrayOf(new DynamicModel({ plan: '', revenue: 0, companies: 0 }));
-  app
-    .db()
-    .newQuery(
-      "SELECT COALESCE(plan, '') AS plan, COALESCE(SUM(monthly_revenue), 0) AS revenue, COUNT(*) AS companies " +
-        'FROM companies WHERE id IN (SELECT mp.company FROM votes v JOIN member_profiles mp ON mp.user = v.user ' +
-        'WHERE v.post = {:post} AND v.counted = TRUE) GROUP BY 1',
-    )
-    .bind({ post: postId })
-    .all(revenueByPlan);
+  const revenueByPlan = rowsOf(
+    app,
+    "SELECT COALESCE(plan, '') AS plan, COALESCE(SUM(monthly_revenue), 0) AS revenue, COUNT(*) AS companies " +
+      'FROM companies WHERE id IN (SELECT mp.company FROM votes v JOIN member_profiles mp ON mp.user = v.user ' +
+      'WHERE v.post = {:post} AND v.counted = TRUE) GROUP BY 1',
+    { plan: '', revenue: 0, companies: 0 },
+    { post: postId },
+  );
   const plans = {};
   let votes = 0;
   let revenue = 0;
@@ -156,12 +153,12 @@ function recomputeVotedBy(app, userIds) {
   const scoring = scoringOf(app);
   const params = {};
   const placeholders = boundList(params, 'u', userIds);
-  const rows = arrayOf(new DynamicModel({ post: '' }));
-  app
-    .db()
-    .newQuery(`SELECT DISTINCT post FROM votes WHERE user IN (${placeholders.join(', ')})`)
-    .bind(params)
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    `SELECT DISTINCT post FROM votes WHERE user IN (${placeholders.join(', ')})`,
+    { post: '' },
+    params,
+  );
   const posts = rows.map((row) => row.post);
   for (const id of posts) recomputeInsights(app, id, scoring);
   return posts.length;
@@ -169,8 +166,7 @@ function recomputeVotedBy(app, userIds) {
 
 /** The members of a company (for recomputing after its revenue or plan changed). */
 function membersOf(app, companyId) {
-  const rows = arrayOf(new DynamicModel({ user: '' }));
-  app.db().newQuery('SELECT user FROM member_profiles WHERE company = {:c}').bind({ c: companyId }).all(rows);
+  const rows = rowsOf(app, 'SELECT user FROM member_profiles WHERE company = {:c}', { user: '' }, { c: companyId });
   return rows.map((row) => row.user);
 }
 

@@ -83,15 +83,13 @@ routerAdd('GET', '/api/chorus/segment-votes', (e) => {
   }
   const params = { segment };
   const names = require(`${__hooks}/platform/records.js`).boundList(params, 'p', posts);
-  const rows = arrayOf(new DynamicModel({ post: '', n: 0 }));
-  e.app
-    .db()
-    .newQuery(
-      'SELECT v.post AS post, COUNT(*) AS n FROM votes v JOIN segment_members sm ON sm.user = v.user AND sm.segment = {:segment} ' +
-        `WHERE v.post IN (${names.join(', ')}) AND v.counted = TRUE GROUP BY v.post`,
-    )
-    .bind(params)
-    .all(rows);
+  const rows = require(`${__hooks}/platform/sql-rows.js`).rowsOf(
+    e.app,
+    'SELECT v.post AS post, COUNT(*) AS n FROM votes v JOIN segment_members sm ON sm.user = v.user AND sm.segment = {:segment} ' +
+      `WHERE v.post IN (${names.join(', ')}) AND v.counted = TRUE GROUP BY v.post`,
+    { post: '', n: 0 },
+    params,
+  );
   const counts = {};
   for (const row of rows) counts[row.post] = row.n;
   return e.json(200, counts);

@@ -12,6 +12,7 @@ const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 const MAX_ATTEMPTS = 8;
 const BUDGET_MS = 20_000;
 const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { runDueRows, retryAt } = require(`${__hooks}/platform/due-rows.js`);
 /** A tracker's timestamp (RFC 3339) as a PocketBase date, or '' when it gave none. */
 const trackerTime = (text) => (Number.isFinite(Date.parse(text)) ? dateString(Date.parse(text)) : '');
 /** Whether a link already holds a change newer than one the tracker made at `updatedAt` (ties go through). */
@@ -341,17 +342,14 @@ function processRow(app, row) {
   } catch (error) {
     fresh.set('error', String(error?.message || error).slice(0, 1000));
     if (attempts >= MAX_ATTEMPTS) fresh.set('status', 'failed');
-    else {
-      const delay = Math.min(webhookConfig().retryBaseSeconds * 2 ** (attempts - 1), 6 * 3600) * 1000;
-      fresh.set('next_attempt_at', dateString(Date.now() + delay));
-    }
+    else fresh.set('next_attempt_at', retryAt(attempts, webhookConfig().retryBaseSeconds));
   }
   app.save(fresh);
 }
 
 /** Works every due tracker_events row (the webhook worker's job calls it first on each run). */
 function runTrackerQueue(app) {
-  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+  runDueRows(app, {
     table: 'tracker_events',
     leaseMs: 60_000,
     budgetMs: BUDGET_MS,

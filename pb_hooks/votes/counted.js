@@ -6,6 +6,7 @@
 // the switch turns; no client sets it. A new vote's `counted` is decided in Go (server/cmd/pocketbase/votes.go
 // decideCounted, by the same COUNTS_NOW_SQL: src/contract/vote-rules.ts); a new reaction's here. Follows stay kept and quiet: nothing counts them, and no
 // email goes to an unconfirmed address (platform/confirmed-mail.js).
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const HELD_COLLECTIONS = ['votes', 'reactions'];
 
@@ -56,14 +57,12 @@ function setMemberCounted(app, userId, counted) {
  * Rare and an admin's act: one pass over the unverified members who have rows.
  */
 function followSwitch(app, open) {
-  const rows = arrayOf(new DynamicModel({ user: '' }));
-  app
-    .db()
-    .newQuery(
-      'SELECT DISTINCT r.user AS user FROM (SELECT user FROM votes UNION SELECT user FROM reactions) r ' +
-        "JOIN users u ON u.id = r.user WHERE u.verified = FALSE AND u.deleted_at = ''",
-    )
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT DISTINCT r.user AS user FROM (SELECT user FROM votes UNION SELECT user FROM reactions) r ' +
+      "JOIN users u ON u.id = r.user WHERE u.verified = FALSE AND u.deleted_at = ''",
+    { user: '' },
+  );
   for (const row of rows) setMemberCounted(app, row.user, open);
   return rows.length;
 }

@@ -8,6 +8,7 @@ const { refusalText, fieldRefusal } = require(`${__hooks}/platform/refusals.js`)
 const { canSeePost, postVisibleSql, activeStaffSql } = require(`${__hooks}/platform/access.js`);
 const { scopeAllows } = require(`${__hooks}/platform/contract/api-key-scopes.js`);
 const CONTRACT = require(`${__hooks}/platform/contract/rest-hooks.js`);
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const KIND = 'rest_hook';
 
@@ -201,10 +202,8 @@ function removeHooksOfKey(app, keyId) {
 
 /** Ids of the newest rows of a query over posts `p` / boards `b` the key's member may see. */
 function visibleIds(app, sql, user, limit) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
   const visible = postVisibleSql({ person: 'u.id', staff: activeStaffSql('u') });
-  app.db().newQuery(sql.replace('{visible}', visible)).bind({ user, limit }).all(rows);
-  return rows.map((row) => row.id);
+  return rowsOf(app, sql.replace('{visible}', visible), { id: '' }, { user, limit }).map((row) => row.id);
 }
 
 /**

@@ -14,6 +14,7 @@ const SIGNED_KINDS = ['standard', 'rest_hook'];
 const BUDGET_MS = 50_000; // stay under the cron minute so runs rarely overlap
 const SLEEPER_KEY = require(`${__hooks}/platform/contract/hook-hand-offs.js`).WEBHOOKS_SLEEPING_KEY;
 const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { runDueRows, retryAt } = require(`${__hooks}/platform/due-rows.js`);
 
 function dueDeliveries(app, now) {
   return app.findRecordsByFilter(
@@ -73,10 +74,7 @@ function deliver(app, delivery, config) {
   fresh.set('error', outcome.error);
   if (outcome.ok) fresh.set('status', 'delivered');
   else if (attempts >= config.maxAttempts) fresh.set('status', 'failed');
-  else {
-    const delay = Math.min(config.retryBaseSeconds * 2 ** (attempts - 1), 6 * 3600) * 1000;
-    fresh.set('next_attempt_at', dateString(Date.now() + delay));
-  }
+  else fresh.set('next_attempt_at', retryAt(attempts, config.retryBaseSeconds));
   app.save(fresh);
 
   // A REST hook's target answering 410 Gone has been switched off (Zapier's contract): the subscription goes.
@@ -110,7 +108,7 @@ function deliver(app, delivery, config) {
 // at a time waits; the others leave it to that one or to the next cron minute).
 function runWorker(app) {
   const config = webhookConfig();
-  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+  runDueRows(app, {
     table: 'webhook_deliveries',
     leaseMs: (config.timeoutSeconds + 30) * 1000,
     budgetMs: BUDGET_MS,

@@ -1,6 +1,7 @@
 // A labelled text input bound to a value, keeping what was typed before hydration, with its hint and message.
-import { type InputHTMLAttributes, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useEffect, useState } from 'react';
 import { FieldFrame } from './FieldFrame';
+import { useTypedBeforeHydration } from './hooks/use-typed-before-hydration';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
   id: string;
@@ -12,14 +13,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onCh
 }
 
 export function Field({ id, label, value, onValue, error, hint, ...input }: Props) {
-  const element = useRef<HTMLInputElement>(null);
-  // Keep whatever was typed into the server's HTML before the island hydrated: in a layout effect, so the value is
-  // state in the same commit as hydration, before the hydrated form can take a click.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only once, on hydration.
-  useLayoutEffect(() => {
-    const typed = element.current?.value;
-    if (typed && typed !== value) onValue(typed);
-  }, []);
+  const element = useTypedBeforeHydration<HTMLInputElement>(value, onValue);
   // The message is about what was there when it came: once the person edits the field, it goes.
   const [messageFor, setMessageFor] = useState(value);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when a new message arrives.

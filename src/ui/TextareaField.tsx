@@ -1,7 +1,9 @@
 // A labelled textarea in the one field frame, with its hint and the server's message; controlled (value and
-// onValue, keeping what was typed before hydration as Field.tsx does) or uncontrolled (defaultValue, posted by name).
-import { type ReactNode, type TextareaHTMLAttributes, useLayoutEffect, useRef } from 'react';
+// onValue, keeping what was typed before hydration as Field.tsx does: hooks/use-typed-before-hydration.ts) or
+// uncontrolled (defaultValue, posted by name).
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
 import { FieldFrame } from './FieldFrame';
+import { useTypedBeforeHydration } from './hooks/use-typed-before-hydration';
 
 interface Props
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value' | 'defaultValue'> {
@@ -15,14 +17,7 @@ interface Props
 }
 
 export function TextareaField({ id, label, hint, error, defaultValue, value, onValue, ...textarea }: Props) {
-  const element = useRef<HTMLTextAreaElement>(null);
-  // Keep whatever was typed into the server's HTML before the island hydrated: in a layout effect, so the value is
-  // state in the same commit as hydration, before the hydrated form can take a click.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only once, on hydration.
-  useLayoutEffect(() => {
-    const typed = element.current?.value;
-    if (value !== undefined && typed && typed !== value) onValue?.(typed);
-  }, []);
+  const element = useTypedBeforeHydration<HTMLTextAreaElement>(value, onValue);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       {(control) => (

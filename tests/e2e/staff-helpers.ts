@@ -17,10 +17,18 @@ export async function signIn(context: BrowserContext, baseURL: string, pbUrl: st
   return adoptSession(context, baseURL, await clientFor(pbUrl, email, password));
 }
 
+/** The auth cookie the site reads for signed-in client `pb`, as a request's Cookie header carries it (pb_auth=…). */
+export function authCookie(pb: PocketBase): string {
+  return (
+    pb.authStore
+      .exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth')
+      .split(';')[0] ?? ''
+  );
+}
+
 /** Gives a browser context the session of signed-in client `pb` (a password sign-in, or a superuser's impersonation). */
 export async function adoptSession(context: BrowserContext, baseURL: string, pb: PocketBase) {
-  const cookie = pb.authStore.exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth');
-  const value = cookie.split(';')[0]?.slice('pb_auth='.length) ?? '';
+  const value = authCookie(pb).slice('pb_auth='.length);
   await context.addCookies([{ name: 'pb_auth', value, url: baseURL }]);
   const stored = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record });
   await context.addInitScript((auth) => {

@@ -1,6 +1,6 @@
 // "The first id an SQL query finds, or null" is written once in the hooks, firstIdOrNull in
 // pb_hooks/platform/records.js (beside firstRecordOrNull, its filter form): no other hook reads the rows of an
-// `{ id }` query only to ask whether there is one or to take the first.
+// `{ id }` query only to ask whether there is one or to take the first (read by hand or by rowsOf).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const HOME = 'pb_hooks/platform/records.js';
-const ID_ROWS = /const (\w+) = arrayOf\(new DynamicModel\(\{ id: '' \}\)\)/g;
+// An `{ id }` rows list, read by platform/sql-rows.js's rowsOf (the shape within its call's statement) or by hand.
+const ID_ROWS = /const (\w+) = (?:arrayOf\(new DynamicModel\(\{ id: '' \}\)\)|rowsOf\()/g;
+const ID_SHAPE = /\{ id: '' \}/;
 
 /**
  * `file: rows` for each `{ id }` rows list whose block (to the brace that closes it) takes its first row, or reads
@@ -19,6 +21,8 @@ function firstIdsIn(file: string, text: string): string[] {
   return lines.flatMap((line, i) => {
     const rows = [...line.matchAll(ID_ROWS)][0]?.[1];
     if (!rows) return [];
+    const statementEnd = lines.findIndex((next, j) => j >= i && /\);\s*$/.test(next));
+    if (!ID_SHAPE.test(lines.slice(i, statementEnd + 1).join('\n'))) return [];
     const indent = line.search(/\S/);
     const end = lines.findIndex((next, j) => j > i && /^\s*\}/.test(next) && next.search(/\S/) < indent);
     const block = lines.slice(i + 1, end === -1 ? undefined : end).join('\n');
@@ -51,5 +55,9 @@ describe('the first id of an SQL query', () => {
     expect(firstIdsIn('b.js', list)).toEqual([]);
     expect(firstIdsIn('c.js', exists)).toEqual(['c.js: rows']);
     expect(firstIdsIn('d.js', counted)).toEqual([]);
+    const read = "const rows = rowsOf(\n  app,\n  sql,\n  { id: '' },\n);\nreturn rows.length ? rows[0].id : null;";
+    const cursors = "const last = rowsOf(app, sql, { id: '', created: '' }, params);\nreturn last[0];";
+    expect(firstIdsIn('e.js', read)).toEqual(['e.js: rows']);
+    expect(firstIdsIn('f.js', cursors)).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs
 import { CONTAINER_ARGS, systemChromium } from '../lib/browser.mjs';
 import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
 import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
-import { describeRequests, startPocketBaseRequestLog } from '../lib/pocketbase-request-log.mjs';
+import { describeRequests, startPocketBaseRequestLog, viewRequests } from '../lib/pocketbase-request-log.mjs';
 import { freePorts } from '../lib/ports.mjs';
 import { startStack } from '../lib/stack.mjs';
 
@@ -101,13 +101,10 @@ try {
         const html = await (await fetch(url, { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
         const islands = (html.match(/<astro-island/g) ?? []).length;
         console.log(`${label}: HTML ${(html.length / 1024).toFixed(1)} KB, ${islands} islands`);
-        await (await fetch(new URL(path, counted.url), { headers: cookies[1] ? { cookie: cookies[1] } : {} })).text();
-        requestLog.reset();
-        await (await fetch(new URL(path, counted.url), { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
-        const { rounds: deep, lines } = describeRequests(requestLog.requests());
-        console.log(
-          `${label}${as}: ${requestLog.requests().length} PocketBase requests a view, ${deep} round trips deep`,
-        );
+        await viewRequests(requestLog, counted.url, path, cookies[1]);
+        const { requests } = await viewRequests(requestLog, counted.url, path, cookies[0]);
+        const { rounds: deep, lines } = describeRequests(requests);
+        console.log(`${label}${as}: ${requests.length} PocketBase requests a view, ${deep} round trips deep`);
         for (const line of lines) console.log(line);
       }
     } finally {

@@ -47,6 +47,22 @@ export async function startPocketBaseRequestLog(pbUrl) {
 }
 
 /**
+ * One view of `path` from the Worker at `siteUrl` (which reaches PocketBase through `log`), as a browser holding
+ * `cookie` (none: a visitor) gets it: its status, its HTML and what PocketBase was asked for it (the log is reset
+ * first). The page-cost bench and the test that bounds a member's page both count a view this way.
+ * @param {{ reset(): void, requests(): { method: string, path: string, started: number, ended: number }[] }} log
+ * @param {string} siteUrl
+ * @param {string} path
+ * @param {string} [cookie]
+ */
+export async function viewRequests(log, siteUrl, path, cookie) {
+  log.reset();
+  const response = await fetch(new URL(path, siteUrl), { headers: cookie ? { cookie } : {} });
+  const html = await response.text();
+  return { status: response.status, html, requests: log.requests() };
+}
+
+/**
  * The requests as rounds: a request that starts after an earlier one ended waits on it (one more round trip),
  * so the number of rounds is the waterfall's depth. Each line: round, path, ms.
  * @param {{ method: string, path: string, started: number, ended: number }[]} requests

@@ -37,6 +37,7 @@ const PERMANENT = [
   'intercom:unprocessable',
 ];
 const { dateString } = require(`${__hooks}/platform/dates.js`);
+const { runDueRows, retryAt } = require(`${__hooks}/platform/due-rows.js`);
 
 function numberFromEnv(name, fallback) {
   const value = Number($os.getenv(name));
@@ -135,18 +136,14 @@ function deliver(app, answer, config) {
     fresh.set('state', 'sent');
     fresh.set('sent_at', dateString(Date.now()));
   } else if (attempts >= config.maxAttempts || PERMANENT.includes(outcome.error)) fresh.set('state', 'failed');
-  else
-    fresh.set(
-      'next_attempt_at',
-      dateString(Date.now() + Math.min(config.retryBaseSeconds * 2 ** (attempts - 1), 6 * 3600) * 1000),
-    );
+  else fresh.set('next_attempt_at', retryAt(attempts, config.retryBaseSeconds));
   app.save(fresh);
 }
 
 /** Sends everything due; while the next retry falls within this run's budget, waits for it (one run waits). */
 function runAnswers(app) {
   const config = answerConfig();
-  require(`${__hooks}/platform/due-rows.js`).runDueRows(app, {
+  runDueRows(app, {
     table: 'feedback_answers',
     stateColumn: 'state',
     leaseMs: (config.timeoutSeconds + 30) * 1000,

@@ -1,6 +1,7 @@
 // Which cached pages a committed write changes (tags named by the contract, src/contract/cache-tags.ts); the tags
 // travel to the Worker with the live changes (platform/edge/edge-publish.js), which purges them within Cloudflare's
 // budget. Counts purge nothing: open pages get them live. Pages also expire at the edge within a minute.
+const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 
 const { SITE_TAG, CHANGELOG_TAG, boardTag, postTag, SHELL_COLLECTIONS, COUNTER_FIELDS } = require(
   `${__hooks}/platform/contract/cache-tags.js`,
@@ -55,15 +56,13 @@ function onlyCountersChanged(record, original) {
  * commented on. (Never every page: a member renaming in a loop would empty the whole cache each time.) */
 function authorPageTags(app, userId) {
   const tags = new Set();
-  const rows = arrayOf(new DynamicModel({ post: '', board: '' }));
-  app
-    .db()
-    .newQuery(
-      'SELECT id AS post, board FROM posts WHERE author = {:user} ' +
-        "UNION SELECT DISTINCT post, '' AS board FROM comments WHERE author = {:user}",
-    )
-    .bind({ user: userId })
-    .all(rows);
+  const rows = rowsOf(
+    app,
+    'SELECT id AS post, board FROM posts WHERE author = {:user} ' +
+      "UNION SELECT DISTINCT post, '' AS board FROM comments WHERE author = {:user}",
+    { post: '', board: '' },
+    { user: userId },
+  );
   for (const row of rows) {
     tags.add(postTag(row.post));
     if (row.board) tags.add(boardTag(row.board));

@@ -2,20 +2,12 @@
 // image the file claims to be. Runs before the record is saved, so nothing oversized reaches the thumbnailer.
 const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 const { readImageHeader, extensionMatches } = require(`${__hooks}/platform/images/image-header.js`);
+const { imageFieldsOf } = require(`${__hooks}/platform/images/image-fields.js`);
 
 const MAX_SIDE = 10000;
 const MAX_PIXELS = 40 * 1000 * 1000;
 // Enough for any header we read, even a JPEG whose frame header follows a large EXIF block.
 const HEADER_BYTES = 512 * 1024;
-
-/** The image fields of each collection. */
-const IMAGE_FIELDS = {
-  posts: ['images'],
-  comments: ['images'],
-  users: ['avatar'],
-  site: ['logo'],
-  changelog_entries: ['cover'],
-};
 
 function readHead(file) {
   const reader = file.reader.open();
@@ -43,7 +35,7 @@ function imageProblem(file, t) {
 
 /** Throws a 400 with a field message when any newly uploaded file of the record's image fields is refused. */
 function checkImageUploads(e) {
-  const fields = IMAGE_FIELDS[e.record.collection().name] || [];
+  const fields = imageFieldsOf(e.record);
   const { translator, requestLocale } = require(`${__hooks}/platform/i18n.js`);
   const t = translator(requestLocale(e), 'pbErrors');
   const errors = {};
@@ -59,4 +51,4 @@ function checkImageUploads(e) {
   if (Object.keys(errors).length > 0) throw new BadRequestError(refusalText('imageRefused'), errors);
 }
 
-module.exports = { checkImageUploads, imageProblem, IMAGE_FIELDS, MAX_SIDE, MAX_PIXELS };
+module.exports = { checkImageUploads, imageProblem, MAX_SIDE, MAX_PIXELS };

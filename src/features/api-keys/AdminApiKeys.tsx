@@ -1,7 +1,7 @@
 // Admin API keys: a form to make one (name, scope with what it may do, optional expiry and minute limit), the
 // new key shown once with a copy button, and the list of keys with their use and a confirmed revoke.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import type { AppError } from '../../lib/pb/errors';
 import { ActionButton } from '../../ui/ActionButton';
@@ -10,10 +10,11 @@ import AskFirst from '../../ui/AskFirst';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { useConfirmStep } from '../../ui/hooks/use-confirm-step';
+import { useSeededStore } from '../../ui/hooks/use-seeded-store';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { SubmitButton } from '../../ui/SubmitButton';
 import Toaster from '../../ui/Toaster';
-import { $apiKeys, $newKey, addApiKey, copyNewKey, dismissNewKey, revokeKey, startApiKeys } from './api-keys';
+import { $apiKeys, $newKey, addApiKey, copyNewKey, dismissNewKey, revokeKey } from './api-keys';
 import { type ApiKeyRecord, KEY_SCOPES, type KeyScope, type NewApiKey } from './api-keys-data';
 
 // i18n-keys: apiKeys.scope_*, apiKeys.scopeHelp_*
@@ -135,8 +136,7 @@ function KeyTable({ keys }: { keys: ApiKeyRecord[] }) {
 
 export default function AdminApiKeys({ initial }: { initial: ApiKeyRecord[] }) {
   const t = translator('apiKeys');
-  const keys = useStore($apiKeys) ?? initial;
-  useEffect(() => startApiKeys(initial), [initial]);
+  const keys = useSeededStore($apiKeys, initial);
   const [name, setName] = useState('');
   // No scope until the admin picks one: what a key may do is never a default.
   const [scope, setScope] = useState<KeyScope | ''>('');

@@ -12,10 +12,6 @@ export const $apiKeys = atom<ApiKeyRecord[] | null>(null);
 /** The key just made, shown until the admin says they stored it. */
 export const $newKey = atom<{ id: string; name: string; token: string } | null>(null);
 
-export function startApiKeys(initial: ApiKeyRecord[]): void {
-  if ($apiKeys.get() === null) $apiKeys.set(initial);
-}
-
 /** Creates a key; null when it was made (and is now shown once), else the refusal to show by the fields. */
 export async function addApiKey(data: NewApiKey): Promise<AppError | null> {
   const created = await attempt(() => createApiKey(getClient(), data), translate('apiKeys', 'created'));

@@ -21,7 +21,10 @@ const OLD_PARAMS: Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>> = 
 export type AuditEntry = AuditEntriesRecord<Record<string, unknown>, Record<string, unknown>> & { via?: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const LIMITS = { actor: 200, action: 100, target: 300, from: 10, to: 10 } as const;
+/** Each filter's longest value: what the URL's is cut to, and the form's control allows. */
+export const AUDIT_FILTER_SIZES = { actor: 200, action: 100, target: 300, from: 10, to: 10 } as const;
+/** Whether a filter is a UTC day (YYYY-MM-DD, a date control) rather than words. */
+export const isDayFilter = (key: (typeof AUDIT_FILTER_KEYS)[number]) => key === 'from' || key === 'to';
 
 /** The filters of a URL's query, trimmed and cut to their field's size; dates only as YYYY-MM-DD. */
 export function auditQueryOf(params: URLSearchParams): AuditQuery {
@@ -29,8 +32,8 @@ export function auditQueryOf(params: URLSearchParams): AuditQuery {
   for (const key of AUDIT_FILTER_KEYS) {
     const old = OLD_PARAMS[key];
     const raw = params.get(AUDIT_FILTER_PARAMS[key]) ?? (old ? params.get(old) : null) ?? '';
-    const value = raw.trim().slice(0, LIMITS[key]);
-    if (!value || ((key === 'from' || key === 'to') && !DAY.test(value))) continue;
+    const value = raw.trim().slice(0, AUDIT_FILTER_SIZES[key]);
+    if (!value || (isDayFilter(key) && !DAY.test(value))) continue;
     query[key] = value;
   }
   return query;

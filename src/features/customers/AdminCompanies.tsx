@@ -3,13 +3,14 @@
 // HubSpot offered instead of the one they gave; HubSpot's owner and lifecycle stage show with their time (issue 58).
 // Moderators read only.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { currentLocale, translator } from '../../i18n/current';
 import { formatNumber } from '../../i18n/format';
 import { actionName } from '../../lib/action-name';
 import { ActionButton } from '../../ui/ActionButton';
 import { AdminTable } from '../../ui/AdminTable';
 import { FieldFrame } from '../../ui/FieldFrame';
+import { useSeededStore } from '../../ui/hooks/use-seeded-store';
 import Toaster from '../../ui/Toaster';
 import {
   $companies,
@@ -18,7 +19,6 @@ import {
   addCompany,
   removeCompany,
   saveCompany,
-  startCompanies,
   uploadCompanies,
 } from './companies';
 import type { CompanyInput, CompanyRow, ImportProblem } from './customers';
@@ -268,8 +268,7 @@ function Upload() {
 
 export default function AdminCompanies({ initial, canEdit }: { initial: CompanyRow[]; canEdit: boolean }) {
   const t = translator('customers');
-  const companies = useStore($companies) ?? initial;
-  useEffect(() => startCompanies(initial), [initial]);
+  const companies = useSeededStore($companies, initial);
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -27,10 +27,6 @@ export interface ImportOutcome {
 }
 export const $importOutcome = atom<ImportOutcome | null>(null);
 
-export function startCompanies(rows: CompanyRow[]): void {
-  if ($companies.get() === null) $companies.set(rows);
-}
-
 const byName = (a: CompanyRow, b: CompanyRow) => a.name.localeCompare(b.name);
 
 export function addCompany(data: CompanyInput): Promise<Result<unknown>> {

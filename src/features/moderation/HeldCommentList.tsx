@@ -1,18 +1,16 @@
 // Comments held for review (issue 38) in the moderation queue: publish one, or delete it.
-import { useStore } from '@nanostores/react';
 import { translator } from '../../i18n/current';
 import { KeepOrDelete } from './KeepOrDelete';
 import { $heldComments, decideHeldComment } from './moderation';
+import { QueueList } from './QueueList';
 import type { HeldComment } from './reports-data';
 
 // i18n-keys: adminQueue.heldFor_*
 export default function HeldCommentList({ initial }: { initial: HeldComment[] }) {
   const t = translator('adminQueue');
-  const held = useStore($heldComments) ?? initial;
-  if (held.length === 0) return <p className="muted">{t('noHeldComments')}</p>;
   return (
-    <ul className="admin-list">
-      {held.map((comment) => (
+    <QueueList store={$heldComments} initial={initial} empty={t('noHeldComments')}>
+      {(comment) => (
         <li key={comment.id} className="card admin-row" data-testid="held-comment">
           <span>
             <q>{comment.excerpt}</q>{' '}
@@ -29,7 +27,7 @@ export default function HeldCommentList({ initial }: { initial: HeldComment[] })
             decide={(keep) => decideHeldComment(comment.id, keep)}
           />
         </li>
-      ))}
-    </ul>
+      )}
+    </QueueList>
   );
 }

@@ -1,20 +1,18 @@
 // Reported ideas and comments (issue 38) in the moderation queue: how many reports and why (never who), and a
 // moderator's decision: dismiss the reports, hide the item, or delete it.
-import { useStore } from '@nanostores/react';
 import { Fragment } from 'react';
 import { translator } from '../../i18n/current';
 import { ActionButton } from '../../ui/ActionButton';
 import { $reported, decideReported } from './moderation';
+import { QueueList } from './QueueList';
 import { REPORT_REASONS, type ReportedItem } from './reports-data';
 
 // i18n-keys: adminQueue.reason_*
 export default function ReportedList({ initial }: { initial: ReportedItem[] }) {
   const t = translator('adminQueue');
-  const reported = useStore($reported) ?? initial;
-  if (reported.length === 0) return <p className="muted">{t('noReports')}</p>;
   return (
-    <ul className="admin-list">
-      {reported.map((item) => {
+    <QueueList store={$reported} initial={initial} empty={t('noReports')}>
+      {(item) => {
         const name = item.excerpt || item.title;
         const reasons = REPORT_REASONS.filter((r) => item.reasons[r]);
         return (
@@ -49,7 +47,7 @@ export default function ReportedList({ initial }: { initial: ReportedItem[] }) {
             />
           </li>
         );
-      })}
-    </ul>
+      }}
+    </QueueList>
   );
 }

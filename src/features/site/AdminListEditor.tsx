@@ -1,11 +1,11 @@
 // Edits an ordered list of records (boards, statuses, tags or a board's custom fields): each row saves on
 // its own, moves with up/down buttons, and a form at the end adds one.
-import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect } from 'react';
+import type { FormEvent } from 'react';
 import { translator } from '../../i18n/current';
 import { ActionButton } from '../../ui/ActionButton';
+import { useSeededStore } from '../../ui/hooks/use-seeded-store';
 import Toaster from '../../ui/Toaster';
-import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow, startAdminRows } from './admin';
+import { $adminRows, addAdminRow, moveAdminRow, removeAdminRow, saveAdminRow } from './admin';
 import type { AdminCollection, AdminRow } from './admin-data';
 
 export interface FieldSpec {
@@ -98,8 +98,7 @@ export default function AdminListEditor(props: Props) {
         form: t(`${collection as 'boards' | 'statuses' | 'tags'}NewForm`),
         button: t(`${collection as 'boards' | 'statuses' | 'tags'}AddButton`),
       };
-  const live = useStore($adminRows) ?? rows;
-  useEffect(() => startAdminRows(rows), [rows]);
+  const live = useSeededStore($adminRows, rows);
 
   function save(id: string, event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

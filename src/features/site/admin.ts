@@ -7,10 +7,6 @@ import { type AdminCollection, type AdminRow, createRow, deleteRow, updateRow } 
 
 export const $adminRows = atom<AdminRow[] | null>(null);
 
-export function startAdminRows(rows: AdminRow[]): void {
-  if ($adminRows.get() === null) $adminRows.set(rows);
-}
-
 /** Shows `next` at once; the server's refusal puts the rows back. */
 function change(next: AdminRow[] | null, send: () => Promise<unknown>, success: string): Promise<Result<unknown>> {
   const before = $adminRows.get();

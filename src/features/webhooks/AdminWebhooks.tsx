@@ -1,13 +1,14 @@
 // Admin webhooks: endpoints (Standard Webhooks or Slack) with the events they get, paused state,
 // recent deliveries; a form to add one, after which its signing secret is shown once.
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { translator } from '../../i18n/current';
 import type { KeyOf } from '../../i18n/translator';
 import { messageParts } from '../../lib/message-parts';
 import { ActionButton } from '../../ui/ActionButton';
 import { CheckboxField } from '../../ui/CheckboxField';
 import { FieldFrame } from '../../ui/FieldFrame';
+import { useSeededStore } from '../../ui/hooks/use-seeded-store';
 import Toaster from '../../ui/Toaster';
 import WebhookDeliveries from './WebhookDeliveries';
 import { webhookEventName } from './webhook-event-names';
@@ -18,7 +19,6 @@ import {
   dismissSecret,
   removeWebhook,
   rotateSecret,
-  startWebhooks,
   toggleCustomerData,
   togglePaused,
 } from './webhooks';
@@ -129,8 +129,7 @@ function Endpoint({ webhook }: { webhook: WebhookRecord }) {
 
 export default function AdminWebhooks({ initial }: { initial: WebhookRecord[] }) {
   const t = translator('adminWebhooks');
-  const webhooks = useStore($webhooks) ?? initial;
-  useEffect(() => startWebhooks(initial), [initial]);
+  const webhooks = useSeededStore($webhooks, initial);
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -27,10 +27,6 @@ export const $deliveries = map<Record<string, DeliveryPage>>({});
 /** The secret of one endpoint, shown until the admin dismisses it; never fetched again. */
 export const $revealedSecret = atom<{ webhookId: string; secret: string } | null>(null);
 
-export function startWebhooks(initial: WebhookRecord[]): void {
-  if ($webhooks.get() === null) $webhooks.set(initial);
-}
-
 export async function addWebhook(data: NewWebhook): Promise<AppError | null> {
   const created = await attempt(() => createWebhook(getClient(), data), translate('adminWebhooks', 'added'));
   if (!created.ok) return created.error;

@@ -2,11 +2,11 @@
 // the test stack's PocketBase through a recording pass-through, so a change that adds a request to a member's
 // home or idea page (a read per item, a second read of the same record, a read after the render began) fails
 // here instead of slowing every member's page unnoticed (issue 59; `npm run bench -- page-cost --members 10`).
-import PocketBase from 'pocketbase';
 import { startBareWorker } from '../../../tools/lib/bare-worker.mjs';
-import { startPocketBaseRequestLog } from '../../../tools/lib/pocketbase-request-log.mjs';
+import { startPocketBaseRequestLog, viewRequests } from '../../../tools/lib/pocketbase-request-log.mjs';
 import { expect, type Member, test } from '../fixtures';
 import { createIdea } from '../ideas-helpers';
+import { authCookie, clientFor } from '../staff-helpers';
 
 /** The most PocketBase requests one view may make once the Worker's isolate has the site and statuses (measured: 4
  * and 5, a moderator's idea page 13; before issue 59: 6, 9 and 18). */
@@ -26,11 +26,8 @@ test.afterAll(async () => {
 });
 
 /** The auth cookie the site reads, as the member's browser holds it after signing in. */
-async function cookieOf(pbUrl: string, member: Member): Promise<string> {
-  const pb = new PocketBase(pbUrl);
-  await pb.collection('users').authWithPassword(member.email, member.password);
-  return pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0] as string;
-}
+const cookieOf = async (pbUrl: string, member: Member) =>
+  authCookie(await clientFor(pbUrl, member.email, member.password));
 
 /** The page as the member gets it, and what PocketBase was asked for it: the fewer of two views (an admin's write
  * elsewhere in the run between them costs one of them the site and statuses, once). */
@@ -40,11 +37,9 @@ async function view(path: string, cookie: string): Promise<{ html: string; reque
 }
 
 async function viewOnce(path: string, cookie: string): Promise<{ html: string; requests: string[] }> {
-  requestLog.reset();
-  const response = await fetch(new URL(path, worker.url), { headers: { cookie } });
-  const html = await response.text();
-  expect(response.status).toBe(200);
-  return { html, requests: requestLog.requests().map((r) => `${r.method} ${decodeURIComponent(r.path)}`) };
+  const { status, html, requests } = await viewRequests(requestLog, worker.url, path, cookie);
+  expect(status).toBe(200);
+  return { html, requests: requests.map((r) => `${r.method} ${decodeURIComponent(r.path)}`) };
 }
 
 test('a member who voted, follows and was asked a question gets the idea page for at most 5 PocketBase requests', async ({

@@ -7,7 +7,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { publicIdea, withOwnStack } from '../own-stack';
 import { SHARED_STACK_GOAL_MS, STALENESS_GOAL_MS } from '../purge-goal';
-import { clientFor, unique } from '../staff-helpers';
+import { authCookie, clientFor, unique } from '../staff-helpers';
 
 const cacheStatus = async (request: APIRequestContext, path: string, headers: Record<string, string> = {}) => {
   const response = await request.get(path, { headers });
@@ -120,9 +120,7 @@ test('a signed-in member never gets a cached page', async ({ request, admin, pbU
   const path = `/b/${board['slug']}`;
   const member = await createMember();
   await untilCached(request, path);
-  const pb = await clientFor(pbUrl, member.email, member.password);
-  const cookie = pb.authStore.exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth');
-  const signedIn = { cookie: cookie.split(';')[0] ?? '' };
+  const signedIn = { cookie: authCookie(await clientFor(pbUrl, member.email, member.password)) };
   for (const headers of [signedIn, { cookie: `${ANALYTICS_COOKIES.cookie}; ${signedIn.cookie}` }]) {
     const mine = await cacheStatus(request, path, headers);
     expect(mine.status).not.toBe('HIT');

@@ -8,7 +8,7 @@
 import { pageCacheTags } from '../../../src/lib/edge-cache/tags';
 import { expect, test } from '../fixtures';
 import { routeFiles, urlWith } from '../routes';
-import { clientFor, unique } from '../staff-helpers';
+import { authCookie, clientFor, unique } from '../staff-helpers';
 
 type Viewer = 'visitor' | 'memberA' | 'memberB' | 'staff';
 
@@ -56,10 +56,6 @@ test('no member, staff or visitor ever sees another person\u2019s data in a page
     clientFor(pbUrl, b.email, b.password),
     clientFor(pbUrl, staffMember.email, staffMember.password),
   ]);
-  const cookieOf = (pb: typeof pbA) =>
-    pb.authStore
-      .exportToCookie({ httpOnly: false, secure: false, sameSite: 'Lax', path: '/' }, 'pb_auth')
-      .split(';')[0] ?? '';
 
   // A board of its own, two ideas on the roadmap: A votes for one, B for the other; A comments, follows (so B's
   // comment gives A a notification), and has a comment staff hid (shown to A and staff only); staff leave an
@@ -99,14 +95,14 @@ test('no member, staff or visitor ever sees another person\u2019s data in a page
   const people: Record<Exclude<Viewer, 'visitor'>, Person> = {
     memberA: {
       email: a.email,
-      cookie: cookieOf(pbA),
-      secrets: [a.email, pbA.authStore.token, cookieOf(pbA), hiddenText, waiting['title'], notification],
+      cookie: authCookie(pbA),
+      secrets: [a.email, pbA.authStore.token, authCookie(pbA), hiddenText, waiting['title'], notification],
     },
-    memberB: { email: b.email, cookie: cookieOf(pbB), secrets: [b.email, pbB.authStore.token, cookieOf(pbB)] },
+    memberB: { email: b.email, cookie: authCookie(pbB), secrets: [b.email, pbB.authStore.token, authCookie(pbB)] },
     staff: {
       email: staffMember.email,
-      cookie: cookieOf(pbStaff),
-      secrets: [staffMember.email, pbStaff.authStore.token, cookieOf(pbStaff), internalText],
+      cookie: authCookie(pbStaff),
+      secrets: [staffMember.email, pbStaff.authStore.token, authCookie(pbStaff), internalText],
     },
   };
   /** What each may see besides public content: their own secrets, and staff everything a member may not. */

@@ -243,12 +243,12 @@ describe('staff and admin', () => {
 
   it('admins add, reorder and delete tags; the list rolls back a refused change', async () => {
     const admin = await tab('admin');
-    admin.admin.startAdminRows([]);
+    admin.admin.$adminRows.set([]);
     const added = await admin.admin.addAdminRow('tags', { name: `tag-${Date.now().toString(36)}`, color: '#123456' });
     if (!added.ok) throw new Error(added.error.message);
     expect(admin.admin.$adminRows.get()).toHaveLength(1);
     const member = await tab('member');
-    member.admin.startAdminRows([added.value]);
+    member.admin.$adminRows.set([added.value]);
     expect((await member.admin.removeAdminRow('tags', added.value.id)).ok).toBe(false);
     expect(member.admin.$adminRows.get()).toEqual([added.value]);
     expect((await admin.admin.removeAdminRow('tags', added.value.id)).ok).toBe(true);

@@ -41,7 +41,7 @@ const endpoint = {
 describe('admin webhooks store', () => {
   it('refuses a member with a toast and changes nothing', async () => {
     signInAs('member');
-    stores.webhooks.startWebhooks([]);
+    stores.webhooks.$webhooks.set([]);
     const error = await stores.webhooks.addWebhook({ ...endpoint, events: [...endpoint.events] });
     expect(error?.kind).toBe('validation');
     expect(stores.toast.$toast.get()?.message).toBe(error?.message);
