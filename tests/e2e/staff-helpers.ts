@@ -29,8 +29,16 @@ export function authCookie(pb: PocketBase): string {
 /** Gives a browser context the session of signed-in client `pb` (a password sign-in, or a superuser's impersonation). */
 export async function adoptSession(context: BrowserContext, baseURL: string, pb: PocketBase) {
   const value = authCookie(pb).slice('pb_auth='.length);
-  await context.addCookies([{ name: 'pb_auth', value, url: baseURL }]);
   const stored = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record });
+  // A page of the site already open holds the session too, before the cookie is set: the site's browser client
+  // mirrors localStorage into the cookie when it starts, and one starting later on that page (an idle island)
+  // would otherwise clear the cookie to match its empty storage (the next page then signed out).
+  const origin = new URL(baseURL).origin;
+  for (const open of context.pages()) {
+    if (new URL(open.url()).origin !== origin) continue;
+    await open.evaluate((auth) => localStorage.setItem('pocketbase_auth', auth), stored);
+  }
+  await context.addCookies([{ name: 'pb_auth', value, url: baseURL }]);
   await context.addInitScript((auth) => {
     if (!localStorage.getItem('pocketbase_auth')) localStorage.setItem('pocketbase_auth', auth);
   }, stored);
