@@ -1,4 +1,4 @@
-// A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, and waking the jobs it made work for once it commits. The worth and the milestone webhook stay in pb_hooks/votes/votes.pb.js, which runs inside this transaction after the count.
+// A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, waking the jobs it made work for once it commits, and its answer (the idea's count and version after it). The worth and the milestone webhook stay in pb_hooks/votes/votes.pb.js, which runs inside this transaction after the count.
 //
 // Where each rule lives: this file is the one home of a vote's counting (the counts an idea shows, the follow).
 // The rules it shares with the hooks are written once in src/contract/vote-rules.ts and reach Go through
@@ -127,6 +127,36 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterCreateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterUpdateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
+
+	// The vote's answer carries the idea's count and version after it (ideaAnswerKey), for the voter's open page.
+	app.OnRecordEnrich("votes").BindFunc(answerWithIdea)
+}
+
+// ideaAnswerKey names the idea's count and version after a vote or a take-back in the vote's answer: the create's
+// answer (the vote, with it beside the vote's fields) and the take-back's (alone). The voter's page takes them as
+// the server's word on the count (src/features/votes/votes-data.ts) with no read of the idea of its own. Absent,
+// or null in a take-back's answer, when the write moved no count (a vote held until its member confirms their email).
+const ideaAnswerKey = "idea"
+
+// ideaAnswer is an idea's count and version (its `updated`, stampUpdated) once a vote moved the count.
+type ideaAnswer struct {
+	VoteCount int            `json:"vote_count"`
+	Updated   types.DateTime `json:"updated"`
+}
+
+// answerWithIdea lets a vote's answer carry the ideaAnswer recountAfterVote left on it, and no other data the
+// write left on the record (the marks): only a record just written holds one (a live event's copy, a list or a
+// view reads the stored row).
+func answerWithIdea(e *core.RecordEnrichEvent) error {
+	if _, ok := e.Record.Get(ideaAnswerKey).(ideaAnswer); ok {
+		e.Record.WithCustomData(true)
+		for key := range e.Record.CustomData() {
+			if key != ideaAnswerKey {
+				e.Record.Hide(key)
+			}
+		}
+	}
+	return e.Next()
 }
 
 // countsOnlyMark (src/contract/hand-offs.ts) marks a post saved by recountAfterVote (and by a comment's recount,
@@ -309,6 +339,7 @@ func recountAfterVote(app core.App, vote *core.Record, delta int) error {
 		return err
 	}
 	vote.Set(votesNowMark, votes)
+	vote.Set(ideaAnswerKey, ideaAnswer{VoteCount: votes, Updated: post.GetDateTime("updated")})
 	if delta > 0 {
 		vote.Set(votesAfterMark, votes) // the exact count this vote made: its milestone
 	}

@@ -72,22 +72,11 @@ export const findMyVote = (pb: PocketBase, postId: string, userId: string): Prom
 export type IdeaCount = Pick<PostRecord, 'vote_count' | 'updated'>;
 
 /**
- * Casts a vote. The answer carries the idea's count and version after it (`idea`: the vote's post expanded, read
- * once the vote is in; no request added), null when the server did not send them.
+ * Casts a vote. The answer carries the idea's count and version after it (`idea`: written by the vote's own
+ * transaction, server/cmd/pocketbase/votes.go; no request added), absent when the vote moved no count (held).
  */
-export async function createVote(
-  pb: PocketBase,
-  postId: string,
-  userId: string,
-): Promise<VoteRecord & { idea: IdeaCount | null }> {
-  const vote = await pb
-    .collection('votes')
-    .create<VoteRecord & { expand?: { post?: IdeaCount } }>(
-      { post: postId, user: userId },
-      { expand: 'post', fields: '*,expand.post.vote_count,expand.post.updated' },
-    );
-  return { ...vote, idea: vote.expand?.post ?? null };
-}
+export const createVote = (pb: PocketBase, postId: string, userId: string) =>
+  pb.collection('votes').create<VoteRecord & { idea?: IdeaCount }>({ post: postId, user: userId });
 
 export async function deleteVote(pb: PocketBase, voteId: string): Promise<void> {
   await pb.collection('votes').delete(voteId);

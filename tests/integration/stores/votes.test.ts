@@ -129,6 +129,23 @@ describe('the count a tab shows, when live events come late', () => {
     expect(copy.updated).toBe(idea.updated);
   });
 
+  it('the vote’s own answer brings the count it made, every live event of the idea held back', async () => {
+    const t = await tab('member');
+    const other = await createPost(pb, board, actors['other member']);
+    const post = await createPost(pb, board, actors['other member']);
+    const held = lateLive(t.client, ({ record }) => record?.id === post.id);
+    t.posts.trackPost(other.id, live);
+    await t.live(); // the tab's one catch-up read, done before the idea below is shown
+    t.posts.trackPost(post.id, live);
+    await t.live();
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await held.caught; // the server counts 1; the tab has not heard it
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(countIn(t, post.id)).toBe(2); // the tab showed 1 (its own vote on 0); the answer said 2
+    held.release(); // the events (1, then the vote's own 2): none newer than the answer
+    expect(countIn(t, post.id)).toBe(2);
+  });
+
   it('while the member’s vote is on its way, an event from before it does not undo it; the answer’s count then shows', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);

@@ -86,6 +86,26 @@ describe('vote counters', () => {
   });
 });
 
+describe('the answer to a vote', () => {
+  it('carries the idea’s count and version after it, and nothing else the write left on the vote', async () => {
+    const post = await createPost(pb, board, actors.member);
+    await voteAs('other member', post);
+    const vote = await voteAs('member', post);
+    const idea = await pb.admin.collection('posts').getOne(post.id);
+    expect(vote.idea).toEqual({ vote_count: 2, updated: idea.updated });
+    expect(Object.keys(vote).filter((key) => key.startsWith('chorus_') || key === 'operator_vouched')).toEqual([]);
+    // Only the write's own answer: the stored vote, read back, has none.
+    expect((await votes('member').getOne(vote.id)).idea).toBeUndefined();
+  });
+  it('carries none for a vote held until its member confirms their email (it moved no count)', async () => {
+    const post = await createPost(pb, board, actors.member);
+    const unconfirmed = await pb.actor('member', { verified: false });
+    const vote = await unconfirmed.collection('votes').create({ post: post.id, user: idOf(unconfirmed) });
+    expect(vote.counted).toBe(false);
+    expect(vote.idea).toBeUndefined();
+  });
+});
+
 describe('GET /api/chorus/posts/{id}/voters', () => {
   it('lists names and avatars, never emails, to whoever sees the post', async () => {
     const post = await createPost(pb, board, actors.member);

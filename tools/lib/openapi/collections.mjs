@@ -60,6 +60,19 @@ const errors = {
   403: { $ref: '#/components/responses/Error' },
   404: { $ref: '#/components/responses/Error' },
 };
+/** The idea's count and version after a vote (server/cmd/pocketbase/votes.go ideaAnswer), on the vote's answers. */
+const IDEA_AFTER = {
+  type: 'object',
+  description:
+    'The idea’s counted votes and version (its `updated`) once this write moved the count; absent when it moved none (a vote held until its member confirms their email)',
+  properties: { vote_count: { type: 'integer' }, updated: { ...DATETIME } },
+  required: ['vote_count', 'updated'],
+};
+/** What a create answers with: the record, and for a vote the idea's count after it. */
+const created = (collection) =>
+  collection.name === 'votes'
+    ? { allOf: [ref(collection), { type: 'object', properties: { idea: IDEA_AFTER } }] }
+    : ref(collection);
 const QUERY = ['page', 'perPage', 'sort', 'filter', 'expand', 'fields', 'skipTotal'].map((name) => ({
   $ref: `#/components/parameters/${name}`,
 }));
@@ -99,7 +112,7 @@ function operations(collection) {
           'multipart/form-data': { schema: ref(collection) },
         },
       },
-      responses: { 200: ok(ref(collection)), ...errors },
+      responses: { 200: ok(created(collection)), ...errors },
     };
   if (who(collection.viewRule))
     one.get = {
