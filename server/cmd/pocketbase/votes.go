@@ -18,12 +18,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
@@ -128,8 +130,10 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterUpdateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
 
-	// The vote's answer carries the idea's count and version after it (ideaAnswerKey), for the voter's open page.
+	// The vote's answer and the take-back's carry the idea's count and version after it (ideaAnswerKey), for the
+	// voter's open page. The take-back's handler is the last of its chain (after the hooks' at 0).
 	app.OnRecordEnrich("votes").BindFunc(answerWithIdea)
+	app.OnRecordDeleteRequest("votes").Bind(&hook.Handler[*core.RecordRequestEvent]{Priority: 100, Func: takeBack})
 }
 
 // ideaAnswerKey names the idea's count and version after a vote or a take-back in the vote's answer: the create's
@@ -157,6 +161,27 @@ func answerWithIdea(e *core.RecordEnrichEvent) error {
 		}
 	}
 	return e.Next()
+}
+
+// takeBack ends a vote's delete request in place of PocketBase's own end of the chain (apis/record_crud.go
+// recordDelete: the delete, then 204 with nothing), answering 200 with the idea's count and version after it
+// (`{"idea": null}` when the vote moved no count). Everything else stays PocketBase's: the delete rule was checked
+// before the chain began (a vote the caller may not take back is a 404, as before), the handlers before this one (the
+// hooks' at 0) ran, and a refusal from the delete is answered as PocketBase answers it. The SDK's delete() takes any
+// 2xx and drops the body; the site reads it (src/features/votes/votes-data.ts deleteVote).
+func takeBack(e *core.RecordRequestEvent) error {
+	if err := e.App.Delete(e.Record); err != nil {
+		var apiErr *router.ApiError
+		if errors.As(err, &apiErr) {
+			return apiErr
+		}
+		return e.BadRequestError("Failed to delete record. Make sure that the record is not part of a required relation reference.", err)
+	}
+	var idea *ideaAnswer
+	if answer, ok := e.Record.Get(ideaAnswerKey).(ideaAnswer); ok {
+		idea = &answer
+	}
+	return e.JSON(http.StatusOK, map[string]any{ideaAnswerKey: idea})
 }
 
 // countsOnlyMark (src/contract/hand-offs.ts) marks a post saved by recountAfterVote (and by a comment's recount,
