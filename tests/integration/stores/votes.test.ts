@@ -3,6 +3,7 @@
 // one member staying in step live.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostLive } from '../../../src/lib/pb/post-types';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
 import { countRequests, delayAnswers, lateLive, openTab, type Tab, waitFor } from './tab';
@@ -187,6 +188,35 @@ describe('the count a tab shows, when live events come late', () => {
     expect(countIn(t, post.id)).toBe(2);
     expect((await voting).ok).toBe(true);
     expect(countIn(t, post.id)).toBe(1);
+  });
+});
+
+describe('the versions a tab holds', () => {
+  const countIn = (t: Tab, id: string) => t.posts.$posts.get()[id]?.vote_count;
+
+  it('an idea the tab stops showing keeps none: shown anew, it takes the server’s state whatever its version', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const late = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
+    t.posts.trackPost(post.id, live);
+    await t.live();
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await late.caught; // the event of count 1 is in, held back
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors.moderator) });
+    await waitFor(() => countIn(t, post.id) === 2); // the tab holds the version of count 2
+    t.posts.$posts.setKey(post.id, undefined as unknown as PostLive); // no longer shown
+    t.posts.trackPost(post.id, { ...live, vote_count: 7 }); // shown anew, as another page part rendered it
+    late.release(); // older than the version the tab held before the idea was dropped
+    expect(countIn(t, post.id)).toBe(1);
+  });
+
+  it('a vote on an idea the tab does not show leaves it none', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true); // its answer: count 1, the idea's version
+    t.posts.trackPost(post.id, live); // shown after, with a count from before the vote
+    // The tab's first catch-up reads the idea as the vote left it (that same version): taken, as nothing is held.
+    await waitFor(() => countIn(t, post.id) === 1);
   });
 });
 
