@@ -23,8 +23,12 @@ const pick = (r: PostLive): PostLive => ({
 /**
  * Each idea's version the tab holds: the server's `updated` of the newest state it took, which moves on with every
  * save of the idea, by a millisecond at least, and is the same on its live copy (server/cmd/pocketbase/votes.go).
+ * Only for ideas $posts holds: one it drops (setKey to undefined, or a set() without it) loses its version too.
  */
 const versions = new Map<string, string>();
+$posts.listen((posts) => {
+  for (const id of versions.keys()) if (!(id in posts)) versions.delete(id);
+});
 /** Ideas with this tab's own vote writes on their way: how many, and the newest count the server sent meanwhile. */
 const writing = new Map<string, { left: number; count?: number }>();
 
@@ -100,7 +104,8 @@ export function voteOnItsWay(id: string): (answer?: { vote_count: number; update
   return (answer) => {
     if (answered) return;
     answered = true;
-    if (answer && advance(id, answer.updated)) own.count = answer.vote_count;
+    // An idea the tab does not show keeps no version (nothing would ever drop it).
+    if (answer && $posts.get()[id] && advance(id, answer.updated)) own.count = answer.vote_count;
     own.left -= 1;
     if (own.left > 0) return;
     writing.delete(id);

@@ -1,4 +1,4 @@
-// A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, and waking the jobs it made work for once it commits. The worth and the milestone webhook stay in pb_hooks/votes/votes.pb.js, which runs inside this transaction after the count.
+// A vote's hot path in Go (issue 35): whether it counts, its transaction, the idea's counts and the voter's follow, waking the jobs it made work for once it commits, and its answer (the idea's count and version after it). The worth and the milestone webhook stay in pb_hooks/votes/votes.pb.js, which runs inside this transaction after the count.
 //
 // Where each rule lives: this file is the one home of a vote's counting (the counts an idea shows, the follow).
 // The rules it shares with the hooks are written once in src/contract/vote-rules.ts and reach Go through
@@ -18,12 +18,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
@@ -127,6 +129,59 @@ func registerVotes(app core.App) {
 	app.OnRecordAfterCreateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterUpdateSuccess("votes").BindFunc(wake)
 	app.OnRecordAfterDeleteSuccess("votes").BindFunc(wake)
+
+	// The vote's answer and the take-back's carry the idea's count and version after it (ideaAnswerKey), for the
+	// voter's open page. The take-back's handler is the last of its chain (after the hooks' at 0).
+	app.OnRecordEnrich("votes").BindFunc(answerWithIdea)
+	app.OnRecordDeleteRequest("votes").Bind(&hook.Handler[*core.RecordRequestEvent]{Priority: 100, Func: takeBack})
+}
+
+// ideaAnswerKey names the idea's count and version after a vote or a take-back in the vote's answer: the create's
+// answer (the vote, with it beside the vote's fields) and the take-back's (alone). The voter's page takes them as
+// the server's word on the count (src/features/votes/votes-data.ts) with no read of the idea of its own. Absent,
+// or null in a take-back's answer, when the write moved no count (a vote held until its member confirms their email).
+const ideaAnswerKey = "idea"
+
+// ideaAnswer is an idea's count and version (its `updated`, stampUpdated) once a vote moved the count.
+type ideaAnswer struct {
+	VoteCount int            `json:"vote_count"`
+	Updated   types.DateTime `json:"updated"`
+}
+
+// answerWithIdea lets a vote's answer carry the ideaAnswer recountAfterVote left on it, and no other data the
+// write left on the record (the marks): only a record just written holds one (a live event's copy, a list or a
+// view reads the stored row).
+func answerWithIdea(e *core.RecordEnrichEvent) error {
+	if _, ok := e.Record.Get(ideaAnswerKey).(ideaAnswer); ok {
+		e.Record.WithCustomData(true)
+		for key := range e.Record.CustomData() {
+			if key != ideaAnswerKey {
+				e.Record.Hide(key)
+			}
+		}
+	}
+	return e.Next()
+}
+
+// takeBack ends a vote's delete request in place of PocketBase's own end of the chain (apis/record_crud.go
+// recordDelete: the delete, then 204 with nothing), answering 200 with the idea's count and version after it
+// (`{"idea": null}` when the vote moved no count). Everything else stays PocketBase's: the delete rule was checked
+// before the chain began (a vote the caller may not take back is a 404, as before), the handlers before this one (the
+// hooks' at 0) ran, and a refusal from the delete is answered as PocketBase answers it. The SDK's delete() takes any
+// 2xx and drops the body; the site reads it (src/features/votes/votes-data.ts deleteVote).
+func takeBack(e *core.RecordRequestEvent) error {
+	if err := e.App.Delete(e.Record); err != nil {
+		var apiErr *router.ApiError
+		if errors.As(err, &apiErr) {
+			return apiErr
+		}
+		return e.BadRequestError("Failed to delete record. Make sure that the record is not part of a required relation reference.", err)
+	}
+	var idea *ideaAnswer
+	if answer, ok := e.Record.Get(ideaAnswerKey).(ideaAnswer); ok {
+		idea = &answer
+	}
+	return e.JSON(http.StatusOK, map[string]any{ideaAnswerKey: idea})
 }
 
 // countsOnlyMark (src/contract/hand-offs.ts) marks a post saved by recountAfterVote (and by a comment's recount,
@@ -309,6 +364,7 @@ func recountAfterVote(app core.App, vote *core.Record, delta int) error {
 		return err
 	}
 	vote.Set(votesNowMark, votes)
+	vote.Set(ideaAnswerKey, ideaAnswer{VoteCount: votes, Updated: post.GetDateTime("updated")})
 	if delta > 0 {
 		vote.Set(votesAfterMark, votes) // the exact count this vote made: its milestone
 	}

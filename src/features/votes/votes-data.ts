@@ -72,31 +72,18 @@ export const findMyVote = (pb: PocketBase, postId: string, userId: string): Prom
 export type IdeaCount = Pick<PostRecord, 'vote_count' | 'updated'>;
 
 /**
- * Casts a vote. The answer carries the idea's count and version after it (`idea`: the vote's post expanded, read
- * once the vote is in; no request added), null when the server did not send them.
+ * Casts a vote. The answer carries the idea's count and version after it (`idea`: written by the vote's own
+ * transaction, server/cmd/pocketbase/votes.go; no request added), absent when the vote moved no count (held).
  */
-export async function createVote(
-  pb: PocketBase,
-  postId: string,
-  userId: string,
-): Promise<VoteRecord & { idea: IdeaCount | null }> {
-  const vote = await pb
-    .collection('votes')
-    .create<VoteRecord & { expand?: { post?: IdeaCount } }>(
-      { post: postId, user: userId },
-      { expand: 'post', fields: '*,expand.post.vote_count,expand.post.updated' },
-    );
-  return { ...vote, idea: vote.expand?.post ?? null };
-}
+export const createVote = (pb: PocketBase, postId: string, userId: string) =>
+  pb.collection('votes').create<VoteRecord & { idea?: IdeaCount }>({ post: postId, user: userId });
 
-export async function deleteVote(pb: PocketBase, voteId: string): Promise<void> {
-  await pb.collection('votes').delete(voteId);
-}
-
-/** The idea's count and version now (after a take-back, whose answer carries nothing), or null when unread. */
-export function readIdeaCount(pb: PocketBase, postId: string): Promise<IdeaCount | null> {
-  return pb
-    .collection('posts')
-    .getOne<IdeaCount>(postId, { fields: 'vote_count,updated' })
-    .catch(() => null);
+/**
+ * Takes a vote back. The answer carries the idea's count and version after it (`idea`, as a vote's; null when the
+ * take-back moved no count): PocketBase's delete answers 200 with it instead of 204 (server/cmd/pocketbase/votes.go
+ * takeBack), which the SDK's delete() would drop, so the request is sent as it sends it.
+ */
+export async function deleteVote(pb: PocketBase, voteId: string): Promise<IdeaCount | null | undefined> {
+  const path = `/api/collections/votes/records/${encodeURIComponent(voteId)}`;
+  return (await pb.send<{ idea?: IdeaCount | null }>(path, { method: 'DELETE' })).idea;
 }

@@ -16,7 +16,7 @@ import { $posts, bumpVoteCount, voteOnItsWay } from '../../stores/posts';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer, lockedMessage } from '../../stores/viewer';
 import { PENDING_VOTE_KEY } from './pending-vote-key';
-import { createVote, deleteVote, listMyVotes, readIdeaCount } from './votes-data';
+import { createVote, deleteVote, listMyVotes } from './votes-data';
 
 /** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
 export const $myVotes = map<Record<string, string | null>>({});
@@ -151,8 +151,7 @@ export async function toggleVote(postId: string): Promise<Result<string | null>>
         };
       },
       send: async () => {
-        await deleteVote(pb, existing);
-        answered(await readIdeaCount(pb, postId));
+        answered(await deleteVote(pb, existing));
         return null;
       },
       failure: translate('vote', 'notRemoved'),

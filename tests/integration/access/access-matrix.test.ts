@@ -99,6 +99,11 @@ async function listsIt(actor: Actor, collection: string, id: string, options: Re
   if (!found.items.some((r) => r.id === id)) throw refused('not listed');
 }
 const member = () => actors.member;
+/** A vote's DELETE as the site sends it (features/votes/votes-data.ts deleteVote); refused unless it answers the count. */
+async function takeBack(actor: Actor, id: string) {
+  const answer = await as(actor).send(`/api/collections/votes/records/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  if (typeof answer?.idea?.vote_count !== 'number') throw refused('no count in the answer');
+}
 const byAdmin = (collection: string, fields: Record<string, unknown>) => pb.admin.collection(collection).create(fields);
 const newBoard = () => ({ name: 'Board', slug: unique('board'), visibility: 'public' });
 const newStatus = () => ({ name: 'Status', slug: unique('status'), color: '#123456' });
@@ -291,6 +296,19 @@ const SCENARIOS: Record<string, Scenario[]> = {
       async (a) =>
         col(a, 'votes').delete((await byAdmin('votes', { post: (await freshPost()).id, user: idOf(member()) })).id),
     ],
+    // A take-back as the site sends it: its answer carries the idea's count (server/cmd/pocketbase/votes.go takeBack).
+    [
+      'take back the member’s vote, answered with the idea’s count',
+      allowed('member'),
+      async (a) => takeBack(a, (await byAdmin('votes', { post: (await freshPost()).id, user: idOf(member()) })).id),
+    ],
+    [
+      'take back another member’s vote',
+      NOBODY,
+      async (a) => takeBack(a, (await byAdmin('votes', { post: (await freshPost()).id, user: victim })).id),
+    ],
+    ['take back a forged vote id', NOBODY, (a) => takeBack(a, 'forgedvote00000')],
+    ['take back the member’s vote with a forged id', NOBODY, (a) => takeBack(a, `${the.vote.id}' || '1'='1`)],
   ],
   comments: [
     ['list a public comment', EVERYONE, (a) => listsIt(a, 'comments', the.comment.id)],

@@ -3,6 +3,7 @@
 // one member staying in step live.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostLive } from '../../../src/lib/pb/post-types';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
 import { countRequests, delayAnswers, lateLive, openTab, type Tab, waitFor } from './tab';
@@ -35,6 +36,9 @@ describe('toggleVote', () => {
     const post = await createPost(pb, board, actors['other member']);
     const echoes = lateLive(t.client);
     t.posts.trackPost(post.id, live);
+    // Subscribed before the vote, as a page is before a click: both writes' echoes are then heard (they come
+    // faster than the subscription on a busy machine now that neither write reads the idea).
+    await t.live();
     const pending = t.votes.toggleVote(post.id);
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
     expect(t.votes.$myVotes.get()[post.id]).toBe('pending');
@@ -129,6 +133,44 @@ describe('the count a tab shows, when live events come late', () => {
     expect(copy.updated).toBe(idea.updated);
   });
 
+  it('the vote’s own answer brings the count it made, every live event of the idea held back', async () => {
+    const t = await tab('member');
+    const other = await createPost(pb, board, actors['other member']);
+    const post = await createPost(pb, board, actors['other member']);
+    const held = lateLive(t.client, ({ record }) => record?.id === post.id);
+    t.posts.trackPost(other.id, live);
+    await t.live(); // the tab's one catch-up read, done before the idea below is shown
+    t.posts.trackPost(post.id, live);
+    await t.live();
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await held.caught; // the server counts 1; the tab has not heard it
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(countIn(t, post.id)).toBe(2); // the tab showed 1 (its own vote on 0); the answer said 2
+    held.release(); // the events (1, then the vote's own 2): none newer than the answer
+    expect(countIn(t, post.id)).toBe(2);
+  });
+
+  it('a take-back’s own answer brings the count it left, in its one request, every live event of the idea held back', async () => {
+    const t = await tab('member');
+    const other = await createPost(pb, board, actors['other member']);
+    const post = await createPost(pb, board, actors['other member']);
+    const held = lateLive(t.client, ({ record }) => record?.id === post.id);
+    t.posts.trackPost(other.id, live);
+    await t.live(); // the tab's one catch-up read, done before the idea below is shown
+    t.posts.trackPost(post.id, live);
+    await t.live();
+    const cast = await t.votes.toggleVote(post.id);
+    expect(cast.ok).toBe(true);
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await held.caught; // the server counts 2; the tab has not heard it
+    const sent = countRequests(t.client);
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(sent).toEqual([`DELETE /api/collections/votes/records/${cast.ok ? cast.value : ''}`]);
+    expect(countIn(t, post.id)).toBe(1); // the tab showed 0 (its take-back from 1); the answer said 1
+    held.release(); // the events (1, 2, then the take-back's own 1): none newer than the answer
+    expect(countIn(t, post.id)).toBe(1);
+  });
+
   it('while the member’s vote is on its way, an event from before it does not undo it; the answer’s count then shows', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
@@ -146,6 +188,35 @@ describe('the count a tab shows, when live events come late', () => {
     expect(countIn(t, post.id)).toBe(2);
     expect((await voting).ok).toBe(true);
     expect(countIn(t, post.id)).toBe(1);
+  });
+});
+
+describe('the versions a tab holds', () => {
+  const countIn = (t: Tab, id: string) => t.posts.$posts.get()[id]?.vote_count;
+
+  it('an idea the tab stops showing keeps none: shown anew, it takes the server’s state whatever its version', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const late = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
+    t.posts.trackPost(post.id, live);
+    await t.live();
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await late.caught; // the event of count 1 is in, held back
+    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors.moderator) });
+    await waitFor(() => countIn(t, post.id) === 2); // the tab holds the version of count 2
+    t.posts.$posts.setKey(post.id, undefined as unknown as PostLive); // no longer shown
+    t.posts.trackPost(post.id, { ...live, vote_count: 7 }); // shown anew, as another page part rendered it
+    late.release(); // older than the version the tab held before the idea was dropped
+    expect(countIn(t, post.id)).toBe(1);
+  });
+
+  it('a vote on an idea the tab does not show leaves it none', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true); // its answer: count 1, the idea's version
+    t.posts.trackPost(post.id, live); // shown after, with a count from before the vote
+    // The tab's first catch-up reads the idea as the vote left it (that same version): taken, as nothing is held.
+    await waitFor(() => countIn(t, post.id) === 1);
   });
 });
 

@@ -1,5 +1,6 @@
 // Votes: who may vote and see votes, counters under concurrency, and the public voters route.
-import type { RecordModel } from 'pocketbase';
+import type PocketBase from 'pocketbase';
+import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import {
@@ -83,6 +84,65 @@ describe('vote counters', () => {
     expect(afterUnvotes.trending_score).toBeGreaterThan(afterVotes.trending_score - 1);
     const followers = await pb.admin.collection('subscriptions').getFullList({ filter: `post = "${post.id}"` });
     expect(followers).toHaveLength(21); // the author and every voter
+  });
+});
+
+describe('the answer to a vote', () => {
+  it('carries the idea’s count and version after it, and nothing else the write left on the vote', async () => {
+    const post = await createPost(pb, board, actors.member);
+    await voteAs('other member', post);
+    const vote = await voteAs('member', post);
+    const idea = await pb.admin.collection('posts').getOne(post.id);
+    expect(vote.idea).toEqual({ vote_count: 2, updated: idea.updated });
+    expect(Object.keys(vote).filter((key) => key.startsWith('chorus_') || key === 'operator_vouched')).toEqual([]);
+    // Only the write's own answer: the stored vote, read back, has none.
+    expect((await votes('member').getOne(vote.id)).idea).toBeUndefined();
+  });
+  it('carries none for a vote held until its member confirms their email (it moved no count)', async () => {
+    const post = await createPost(pb, board, actors.member);
+    const unconfirmed = await pb.actor('member', { verified: false });
+    const vote = await unconfirmed.collection('votes').create({ post: post.id, user: idOf(unconfirmed) });
+    expect(vote.counted).toBe(false);
+    expect(vote.idea).toBeUndefined();
+  });
+});
+
+describe('the answer to a take-back', () => {
+  /** DELETE of a vote as `client` sends it, and PocketBase's answer (the SDK's delete() drops the body). */
+  const takeBack = (client: PocketBase, id: string) =>
+    client.send<{ idea: { vote_count: number; updated: string } | null }>(
+      `/api/collections/votes/records/${encodeURIComponent(id)}`,
+      { method: 'DELETE' },
+    );
+
+  it('is 200 with the idea’s count and version after it, and null for a held vote (it moved no count)', async () => {
+    const post = await createPost(pb, board, actors.member);
+    await voteAs('other member', post);
+    const vote = await voteAs('member', post);
+    expect(await takeBack(actors.member, vote.id)).toEqual({
+      idea: { vote_count: 1, updated: (await pb.admin.collection('posts').getOne(post.id)).updated },
+    });
+    const unconfirmed = await pb.actor('member', { verified: false });
+    const held = await unconfirmed.collection('votes').create({ post: post.id, user: idOf(unconfirmed) });
+    expect(await takeBack(unconfirmed, held.id)).toEqual({ idea: null });
+    expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
+  });
+
+  it('is refused (404, no count) to another member, staff, a signed-out caller and a forged id; the vote stays', async () => {
+    const post = await createPost(pb, board, actors.member);
+    const vote = await voteAs('member', post);
+    const refusedTo = [actors['other member'], actors.moderator, actors.admin, pb.visitor()];
+    for (const client of refusedTo) {
+      const refusal = await takeBack(client, vote.id).catch((error: ClientResponseError) => error);
+      expect(refusal).toBeInstanceOf(ClientResponseError);
+      expect((refusal as ClientResponseError).status).toBe(404);
+      expect(JSON.stringify((refusal as ClientResponseError).response)).not.toContain('vote_count');
+    }
+    for (const forged of ['forgedvote00000', `${vote.id.slice(0, 14)}x`, `${vote.id}' OR 1=1`]) {
+      await expect(takeBack(actors.member, forged)).rejects.toMatchObject({ status: 404 });
+    }
+    expect((await pb.admin.collection('votes').getOne(vote.id)).id).toBe(vote.id);
+    expect((await pb.admin.collection('posts').getOne(post.id)).vote_count).toBe(1);
   });
 });
 

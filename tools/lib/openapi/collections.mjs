@@ -60,6 +60,29 @@ const errors = {
   403: { $ref: '#/components/responses/Error' },
   404: { $ref: '#/components/responses/Error' },
 };
+/** The idea's count and version after a vote (server/cmd/pocketbase/votes.go ideaAnswer), on the vote's answers. */
+const IDEA_AFTER = {
+  type: 'object',
+  description:
+    'The idea’s counted votes and version (its `updated`) once this write moved the count; when it moved none (a vote held until its member confirms their email), absent from a create’s answer and null in a take-back’s',
+  properties: { vote_count: { type: 'integer' }, updated: { ...DATETIME } },
+  required: ['vote_count', 'updated'],
+};
+/** What a create answers with: the record, and for a vote the idea's count after it. */
+const created = (collection) =>
+  collection.name === 'votes'
+    ? { allOf: [ref(collection), { type: 'object', properties: { idea: IDEA_AFTER } }] }
+    : ref(collection);
+/** What a delete answers with: nothing, and for a vote (a take-back) the idea's count after it. */
+const deleted = (collection) =>
+  collection.name === 'votes'
+    ? {
+        200: ok(
+          { type: 'object', properties: { idea: { ...IDEA_AFTER, type: ['object', 'null'] } }, required: ['idea'] },
+          'Deleted (taken back); `idea` is null when the vote moved no count',
+        ),
+      }
+    : { 204: { description: 'Deleted' } };
 const QUERY = ['page', 'perPage', 'sort', 'filter', 'expand', 'fields', 'skipTotal'].map((name) => ({
   $ref: `#/components/parameters/${name}`,
 }));
@@ -99,7 +122,7 @@ function operations(collection) {
           'multipart/form-data': { schema: ref(collection) },
         },
       },
-      responses: { 200: ok(ref(collection)), ...errors },
+      responses: { 200: ok(created(collection)), ...errors },
     };
   if (who(collection.viewRule))
     one.get = {
@@ -131,7 +154,7 @@ function operations(collection) {
       operationId: `delete_${name}`,
       summary: `Delete a ${name} record`,
       description: who(collection.deleteRule),
-      responses: { 204: { description: 'Deleted' }, ...errors },
+      responses: { ...deleted(collection), ...errors },
     };
   const idParam = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
   return {
