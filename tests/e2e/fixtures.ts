@@ -1,7 +1,7 @@
 // What end-to-end tests get: the running stack's URLs, a superuser client to arrange data,
 // the emails Chorus sent, and a way to make a member with a password.
 import { test as base, expect } from '@playwright/test';
-import PocketBase from 'pocketbase';
+import PocketBase, { type RecordModel } from 'pocketbase';
 
 export interface Email {
   to: string;
@@ -32,15 +32,31 @@ const env = (name: string) => {
 
 let counter = 0;
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  superuserAuth: { token: string; record: RecordModel };
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({}, use) => use(env('E2E_SITE_URL')),
   pbUrl: async ({}, use) => use(env('E2E_PB_URL')),
-  admin: async ({}, use) => {
+  // A fresh client per test, signed in with the worker's one superuser sign-in: a sign-in per test reached
+  // PocketBase's sign-in limit for one address (30 in 15 s) when three workers ran short tests.
+  admin: async ({ superuserAuth }, use) => {
     const pb = new PocketBase(env('E2E_PB_URL'));
     pb.autoCancellation(false);
-    await pb.collection('_superusers').authWithPassword(env('E2E_SUPERUSER_EMAIL'), env('E2E_SUPERUSER_PASSWORD'));
+    pb.authStore.save(superuserAuth.token, superuserAuth.record);
     await use(pb);
   },
+  superuserAuth: [
+    async ({}, use) => {
+      const pb = new PocketBase(env('E2E_PB_URL'));
+      const { token, record } = await pb
+        .collection('_superusers')
+        .authWithPassword(env('E2E_SUPERUSER_EMAIL'), env('E2E_SUPERUSER_PASSWORD'));
+      await use({ token, record });
+    },
+    { scope: 'worker' },
+  ],
   mail: async ({}, use) => {
     const inbox = env('E2E_MAIL_URL');
     await use({

@@ -30,6 +30,8 @@ export default async function globalSetup() {
     E2E_SUPERUSER_PASSWORD: stack.superuser?.password,
     E2E_DEMO_PASSWORD: stack.demoPassword,
     E2E_EDGE_PURGE_SECRET: stack.edgePurgeSecret,
+    // Test clients name an address of their own as the site names its visitors' (tests/e2e/own-address.ts).
+    E2E_PROXY_SECRET: stack.proxySecret,
   });
   return async () => {
     await stack.stop();

@@ -1,13 +1,13 @@
 // Helpers for the staff, roadmap and changelog stories: sign a browser in as someone, make ideas.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
+import { clientFromOwnAddress } from './own-address';
 
 export const demoPassword = () => process.env.E2E_DEMO_PASSWORD ?? '';
 
 /** A signed-in SDK client (as the browser would have). */
 export async function clientFor(pbUrl: string, email: string, password: string): Promise<PocketBase> {
-  const pb = new PocketBase(pbUrl);
-  pb.autoCancellation(false);
+  const pb = clientFromOwnAddress(pbUrl);
   await pb.collection('users').authWithPassword(email, password);
   return pb;
 }

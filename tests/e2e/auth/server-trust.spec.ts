@@ -1,8 +1,8 @@
 // The server trusts nothing it did not check: a forged auth cookie is a signed-out visitor, sign-in never
 // leads off the site, and cross-site form posts are refused without a stack trace.
 import type { Page } from '@playwright/test';
-import PocketBase from 'pocketbase';
 import { expect, test } from '../fixtures';
+import { clientFromOwnAddress } from '../own-address';
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -32,7 +32,7 @@ test.describe('a forged auth cookie', () => {
     createMember,
   }) => {
     const member = await createMember();
-    const pb = new PocketBase(pbUrl);
+    const pb = clientFromOwnAddress(pbUrl);
     const { token, record } = await pb.collection('users').authWithPassword(member.email, member.password);
     await context.addCookies([authCookie(baseURL as string, token, { ...record, role: 'admin' })]);
 

@@ -1,11 +1,12 @@
 // An automation platform's subscription as an admin sees it: a key subscribes a URL (as Zapier would), the admin
 // finds it on /admin/webhooks as an API key's REST hook (no secret to rotate, no customer data to turn on), opens
 // its deliveries after a new idea reached the receiver, and pauses it; the key then lists it as paused.
-import PocketBase from 'pocketbase';
+
 import { createApiKey, keyClient } from '../../support/api-keys';
 import { startWebhookReceiver } from '../../support/webhook-receiver';
 import { expectNoAxeViolations } from '../axe';
 import { expect, test } from '../fixtures';
+import { clientFromOwnAddress } from '../own-address';
 import { createIdea, signIn, unique } from '../staff-helpers';
 
 test("an admin sees an API key's REST hook with its deliveries, and pauses it", async ({
@@ -17,7 +18,7 @@ test("an admin sees an API key's REST hook with its deliveries, and pauses it", 
 }) => {
   const receiver = await startWebhookReceiver();
   const staff = await createMember({ role: 'admin' });
-  const session = new PocketBase(pbUrl);
+  const session = clientFromOwnAddress(pbUrl);
   session.autoCancellation(false);
   await session.collection('users').authWithPassword(staff.email, staff.password);
   const key = await createApiKey(session, 'read', { name: unique('Zapier') });
