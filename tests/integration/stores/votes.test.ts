@@ -95,19 +95,39 @@ describe('toggleVote', () => {
   });
 });
 
-describe('the count a tab shows, when live events come late', () => {
-  const countIn = (t: Tab, id: string) => t.posts.$posts.get()[id]?.vote_count;
+const countIn = (t: Tab, id: string) => t.posts.$posts.get()[id]?.vote_count;
 
+/** A member's tab on an idea that gets two votes from others: the live event of the first (count 1) is held back,
+ * the second's (count 2) is shown. */
+async function twoVotesTheFirstEchoHeld() {
+  const t = await tab('member');
+  const post = await createPost(pb, board, actors['other member']);
+  const late = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
+  t.posts.trackPost(post.id, live);
+  await t.live();
+  await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+  await late.caught;
+  await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors.moderator) });
+  await waitFor(() => countIn(t, post.id) === 2);
+  return { t, post, late };
+}
+
+/** A member's tab showing a new idea (after its one catch-up read, spent on another), every live event of it held. */
+async function shownWithEveryEchoHeld() {
+  const t = await tab('member');
+  const other = await createPost(pb, board, actors['other member']);
+  const post = await createPost(pb, board, actors['other member']);
+  const held = lateLive(t.client, ({ record }) => record?.id === post.id);
+  t.posts.trackPost(other.id, live);
+  await t.live(); // the tab's one catch-up read, done before the idea below is shown
+  t.posts.trackPost(post.id, live);
+  await t.live();
+  return { t, post, held };
+}
+
+describe('the count a tab shows, when live events come late', () => {
   it('keeps the newest count when an older event arrives after a newer one', async () => {
-    const t = await tab('member');
-    const post = await createPost(pb, board, actors['other member']);
-    const late = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
-    t.posts.trackPost(post.id, live);
-    await t.live();
-    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
-    await late.caught; // the event of the first vote (count 1) is in, held back
-    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors.moderator) });
-    await waitFor(() => countIn(t, post.id) === 2);
+    const { t, post, late } = await twoVotesTheFirstEchoHeld();
     late.release();
     expect(countIn(t, post.id)).toBe(2);
   });
@@ -134,14 +154,7 @@ describe('the count a tab shows, when live events come late', () => {
   });
 
   it('the vote’s own answer brings the count it made, every live event of the idea held back', async () => {
-    const t = await tab('member');
-    const other = await createPost(pb, board, actors['other member']);
-    const post = await createPost(pb, board, actors['other member']);
-    const held = lateLive(t.client, ({ record }) => record?.id === post.id);
-    t.posts.trackPost(other.id, live);
-    await t.live(); // the tab's one catch-up read, done before the idea below is shown
-    t.posts.trackPost(post.id, live);
-    await t.live();
+    const { t, post, held } = await shownWithEveryEchoHeld();
     await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
     await held.caught; // the server counts 1; the tab has not heard it
     expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
@@ -151,14 +164,7 @@ describe('the count a tab shows, when live events come late', () => {
   });
 
   it('a take-back’s own answer brings the count it left, in its one request, every live event of the idea held back', async () => {
-    const t = await tab('member');
-    const other = await createPost(pb, board, actors['other member']);
-    const post = await createPost(pb, board, actors['other member']);
-    const held = lateLive(t.client, ({ record }) => record?.id === post.id);
-    t.posts.trackPost(other.id, live);
-    await t.live(); // the tab's one catch-up read, done before the idea below is shown
-    t.posts.trackPost(post.id, live);
-    await t.live();
+    const { t, post, held } = await shownWithEveryEchoHeld();
     const cast = await t.votes.toggleVote(post.id);
     expect(cast.ok).toBe(true);
     await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
@@ -192,18 +198,8 @@ describe('the count a tab shows, when live events come late', () => {
 });
 
 describe('the versions a tab holds', () => {
-  const countIn = (t: Tab, id: string) => t.posts.$posts.get()[id]?.vote_count;
-
   it('an idea the tab stops showing keeps none: shown anew, it takes the server’s state whatever its version', async () => {
-    const t = await tab('member');
-    const post = await createPost(pb, board, actors['other member']);
-    const late = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 1);
-    t.posts.trackPost(post.id, live);
-    await t.live();
-    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
-    await late.caught; // the event of count 1 is in, held back
-    await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors.moderator) });
-    await waitFor(() => countIn(t, post.id) === 2); // the tab holds the version of count 2
+    const { t, post, late } = await twoVotesTheFirstEchoHeld(); // the tab holds the version of count 2
     t.posts.$posts.setKey(post.id, undefined as unknown as PostLive); // no longer shown
     t.posts.trackPost(post.id, { ...live, vote_count: 7 }); // shown anew, as another page part rendered it
     late.release(); // older than the version the tab held before the idea was dropped
