@@ -87,6 +87,10 @@ test('a member on an Arabic page attaches an image to a comment with a button na
   await chooseLanguage(context, baseURL, 'ar');
   await signInContext(context, pbUrl, baseURL as string, member);
   const page = await context.newPage();
+  // Listening for the file chooser from the start: Playwright turns its interception on without waiting for the
+  // browser (a listener's subscription is sent and not awaited), so one added just before the key press lost the
+  // race in two loaded runs and the chooser never reached the test.
+  const chooser = page.waitForEvent('filechooser');
   await openPage(page, `/p/${id}`);
   const form = page.locator('form.comment-form').first();
   // The attach button comes with a started comment (its picker loads then, not with the page).
@@ -100,7 +104,6 @@ test('a member on an Arabic page attaches an image to a comment with a button na
 
   // Keyboard: the button takes focus and opens the file chooser.
   await attach.focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([{ name: 'لقطة.png', mimeType: 'image/png', buffer: PNG_1X1 }]);
   await expect(form.getByRole('button', { name: 'إرفاق صور (1/3)' })).toBeVisible();
