@@ -3,7 +3,7 @@
 // phase fails, a table of where the time went (the docs' Tests page keeps the figures of a fresh clone).
 import { spawn } from 'node:child_process';
 import { commandLine } from './lib/cli.mjs';
-import { formatPhaseTable, PHASES } from './lib/test-phases.mjs';
+import { formatPhaseTable, heldOutputToPrint, PHASES } from './lib/test-phases.mjs';
 
 commandLine({ command: 'test', file: import.meta.url });
 
@@ -11,7 +11,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const runStarted = performance.now();
 const timings = [];
 let failed;
-/** A phase marked `beside` runs while the next one does, its output held until both are done. */
+/** A phase marked `beside` runs while the next one does, its output held until both are done (all of it if it failed). */
 let beside;
 for (const phase of PHASES) {
   if (phase.beside) {
@@ -21,7 +21,9 @@ for (const phase of PHASES) {
   const ran = await run(phase);
   if (beside) {
     const alongside = await beside.run;
-    process.stdout.write(`\n${beside.phase.name}, run beside ${phase.name}:\n${alongside.output}`);
+    process.stdout.write(
+      `\n${beside.phase.name}, run beside ${phase.name}:\n${heldOutputToPrint(alongside.output, alongside.status)}`,
+    );
     record(beside.phase, alongside, phase.name);
     beside = undefined;
   }

@@ -2,7 +2,7 @@
 // the table at the end naming each phase's time, the one run beside another, the failed one and those not run.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPhaseTable, PHASES } from '../../tools/lib/test-phases.mjs';
+import { formatDuration, formatPhaseTable, heldOutputToPrint, PHASES } from '../../tools/lib/test-phases.mjs';
 
 const scripts: Record<string, string> = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
 
@@ -44,6 +44,15 @@ describe('npm test’s phases', () => {
         .split('\n')
         .at(-1),
     ).toMatch(/3\.3 min$/);
+  });
+
+  it('prints all of a phase run beside another when it failed, and only its closing result when it passed', () => {
+    const hints = Array.from({ length: 200 }, (_, i) => `pb_hooks/file${i}.js - warning ts(80001)`).join('\n');
+    const passed = `${hints}\nResult (1451 files): \n- 0 errors\n- 0 warnings\n- 274 hints\n\n`;
+    expect(heldOutputToPrint(passed, 0)).toBe('Result (1451 files): \n- 0 errors\n- 0 warnings\n- 274 hints\n');
+    const broken = `${hints}\nsrc/a.ts:1:1 - error ts(2322)\nResult (1451 files): \n- 1 errors\n`;
+    expect(heldOutputToPrint(broken, 1)).toBe(broken);
+    expect(heldOutputToPrint('one\ntwo\nthree\nfour\nfive\n', 0)).toBe('two\nthree\nfour\nfive\n');
   });
 
   it('prints each phase’s time, the failed one, those not run, and the total', () => {

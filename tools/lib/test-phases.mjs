@@ -20,6 +20,20 @@ export const PHASES = [
   { name: 'Playwright', script: 'test:e2e' },
 ];
 
+/**
+ * What to print of a phase run beside another, once both are done: all of it when it failed; when it passed, only
+ * its closing lines (astro check's "Result" block), so the next phase's own failure summary stays at the end of the
+ * log, where a CI's tail shows it (stop 68's CI printed 180 lines of passing hints after vitest's failures).
+ * @param {string} output the phase's held output, both streams in order
+ * @param {number | null} status its exit status
+ */
+export function heldOutputToPrint(output, status) {
+  if (status !== 0) return output;
+  const lines = output.trimEnd().split('\n');
+  const result = lines.findLastIndex((line) => /^Result \(/.test(line));
+  return `${lines.slice(result >= 0 ? result : Math.max(0, lines.length - 4)).join('\n')}\n`;
+}
+
 /** A duration for people: seconds under two minutes, else minutes with one decimal. */
 export function formatDuration(seconds) {
   return seconds < 120 ? `${seconds.toFixed(1)} s` : `${(seconds / 60).toFixed(1)} min`;
