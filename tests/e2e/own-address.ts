@@ -2,8 +2,8 @@
 // visitor's (the header its proxy secret derives, which PocketBase trusts), as each member of a real board comes
 // from their own machine: PocketBase's rate limits count per address (sign-ins: 30 in 15 s), and with every test's
 // sign-in from 127.0.0.1, three workers running short tests reached them.
-import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import type PocketBase from 'pocketbase';
+import { clientFromAddress } from '../support/addressed-client';
 
 let made = 0;
 
@@ -12,12 +12,5 @@ export function clientFromOwnAddress(url: string): PocketBase {
   made += 1;
   const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
   const address = `10.${worker & 255}.${(made >> 8) & 255}.${made & 255}`;
-  const named = forwardedAddress(process.env.E2E_PROXY_SECRET ?? '', address);
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  pb.beforeSend = (requestUrl, options) => ({
-    url: requestUrl,
-    options: { ...options, headers: { ...(options.headers as Record<string, string>), ...named } },
-  });
-  return pb;
+  return clientFromAddress(url, process.env.E2E_PROXY_SECRET ?? '', address);
 }

@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import PocketBase from 'pocketbase';
-import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import type PocketBase from 'pocketbase';
 import { startPocketBase } from '../../tools/lib/pocketbase-server.mjs';
 import { freePort } from '../../tools/lib/ports.mjs';
+import { clientFromAddress } from './addressed-client';
 import { outboundAllowFile } from './outbound-allow';
 
 export type Role = 'member' | 'moderator' | 'admin';
@@ -160,15 +160,7 @@ export function addressOf(client: PocketBase): string {
 function visitorClient(url: string, proxySecret: string): PocketBase {
   addresses += 1;
   const address = `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
-  const pb = new PocketBase(url);
+  const pb = clientFromAddress(url, proxySecret, address);
   clientAddresses.set(pb, address);
-  pb.autoCancellation(false);
-  pb.beforeSend = (requestUrl, options) => ({
-    url: requestUrl,
-    options: {
-      ...options,
-      headers: { ...options.headers, ...forwardedAddress(proxySecret, address) },
-    },
-  });
   return pb;
 }
