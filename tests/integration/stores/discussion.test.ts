@@ -8,7 +8,7 @@ import { listCommentPage } from '../../../src/features/comments/comments-data';
 import { renderMarkdown } from '../../../src/lib/markdown';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { delayAnswers, openTab, type Tab, waitFor } from './tab';
+import { holdAnswers, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -74,13 +74,14 @@ describe('comments', () => {
     const post = await createPost(pb, board, actors['other member']);
     stops.push(t.comments.startComments(post.id, []));
     await t.live();
-    const late = delayAnswers(t.client, (url) => url.includes(`/posts/${post.id}/comments`), 1500);
+    const late = holdAnswers(t.client, (url) => url.includes(`/posts/${post.id}/comments`));
     const caughtUp = t.comments.catchUp(post.id);
-    await late.answered; // the answer says "no comments"; the tab hears it 1.5 s later
+    await late.answered; // the answer says "no comments"; the tab hears it only when released
     await actors['other member']
       .collection('comments')
       .create({ post: post.id, author: idOf(actors['other member']), body: 'Arrived meanwhile' });
     await waitFor(() => t.comments.$comments.get().length === 1);
+    late.release();
     await caughtUp;
     expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Arrived meanwhile']);
   });

@@ -5,7 +5,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
-import { delayAnswers, openTab, type Tab, waitFor } from './tab';
+import { holdAnswers, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -120,12 +120,13 @@ describe('a page older than the idea (an edge-cached copy)', () => {
   it('an answer overtaken by a live event does not put the older counts back', async () => {
     const post = await createPost(pb, publicBoard, actors.member);
     const t = await tab();
-    const late = delayAnswers(t.client, (url) => url.includes('/post_live/records'), 1500);
+    const late = holdAnswers(t.client, (url) => url.includes('/post_live/records'));
     t.posts.trackPost(post.id, shown, true);
-    await late.answered; // the catch-up read says 0 votes; the tab hears it 1.5 s later
+    await late.answered; // the catch-up read says 0 votes; the tab hears it only when released
     await vote('other member', post);
     await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 1);
-    await new Promise((wait) => setTimeout(wait, 1700));
+    late.release();
+    await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
   });
 });

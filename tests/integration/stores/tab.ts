@@ -98,29 +98,39 @@ export async function waitFor(check: () => boolean, timeoutMs = 4000): Promise<v
 }
 
 /**
- * Holds back the answers to requests matching `match` by `ms`: the server answers at once, the tab
- * hears it `ms` later. Resolves `answered` when the server's (first) answer is in, still held back.
+ * Holds back the answers to requests matching `match` until `release()`: the server answers at once, the tab
+ * hears it only when released (a gate, not a delay, so a loaded machine cannot let it through early or late).
+ * `answered` resolves when the server's (first) answer is in, still held back; the answer is read whole before
+ * it is held, so once released the tab gets it without another wait on the network.
  */
-export function delayAnswers(
+export function holdAnswers(
   client: PocketBase,
   match: (url: string, method: string) => boolean,
-  ms: number,
-): { answered: Promise<void> } {
-  let resolve = () => {};
-  const answered = new Promise<void>((r) => {
-    resolve = r;
+): { answered: Promise<void>; release(): void } {
+  let answered = () => {};
+  let release = () => {};
+  const inBox = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
   client.beforeSend = (url, options) => {
     if (!match(url, options.method ?? 'GET')) return { url, options };
-    const slow = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const held = async (input: RequestInfo | URL, init?: RequestInit) => {
       const response = await fetch(input, init);
-      resolve();
-      await new Promise((wait) => setTimeout(wait, ms));
-      return response;
+      const body = await response.arrayBuffer();
+      answered();
+      await released;
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     };
-    return { url, options: { ...options, fetch: slow } };
+    return { url, options: { ...options, fetch: held } };
   };
-  return { answered };
+  return { answered: inBox, release };
 }
 
 /** Counts the requests a client sends, by method and path. */

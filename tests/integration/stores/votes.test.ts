@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostLive } from '../../../src/lib/pb/post-types';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { countRequests, delayAnswers, lateLive, openTab, type Tab, waitFor } from './tab';
+import { countRequests, holdAnswers, lateLive, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -186,12 +186,13 @@ describe('the count a tab shows, when live events come late', () => {
     await t.live();
     await pb.admin.collection('votes').delete(other.id); // count 0; its event held back
     await before.caught;
-    const slow = delayAnswers(t.client, (url, method) => method === 'POST' && url.includes('/votes/records'), 800);
+    const slow = holdAnswers(t.client, (url, method) => method === 'POST' && url.includes('/votes/records'));
     const voting = t.votes.toggleVote(post.id);
     expect(countIn(t, post.id)).toBe(2); // the vote, on the count the tab knew
-    await slow.answered; // the server counted it (1); the tab hears so 0.8 s later
+    await slow.answered; // the server counted it (1); the tab hears so only when released
     before.release(); // the event from before the vote (0) arrives while the vote is on its way
     expect(countIn(t, post.id)).toBe(2);
+    slow.release();
     expect((await voting).ok).toBe(true);
     expect(countIn(t, post.id)).toBe(1);
   });
@@ -228,15 +229,16 @@ describe('the member’s own votes', () => {
     expect(posts.map((p) => Boolean(t.votes.$myVotes.get()[p.id]))).toEqual([false, false, true, false, false]);
   });
 
-  it('a vote cast before the "my votes" answer arrives stays cast (the answer is 800 ms late)', async () => {
+  it('a vote cast before the "my votes" answer arrives stays cast (the answer held back until after it)', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
     t.posts.trackPost(post.id, live);
-    const late = delayAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'), 800);
+    const late = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'));
     const answer = t.votes.requestMyVote(post.id);
     await late.answered; // the server said "not voted"; the tab has not heard it yet
     const vote = await t.votes.toggleVote(post.id);
     expect(vote.ok).toBe(true);
+    late.release();
     await answer;
     expect(t.votes.$myVotes.get()[post.id]).toBe(vote.ok ? vote.value : 'no vote');
     expect(t.posts.$posts.get()[post.id]?.vote_count).toBe(1);
@@ -252,11 +254,13 @@ describe('the member’s own votes', () => {
     await other.votes.requestMyVote(post.id);
     const t = await tab('member');
     t.posts.trackPost(post.id, { ...live, vote_count: 1 });
-    const late = delayAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'), 1500);
+    const late = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'));
     const answer = t.votes.requestMyVote(post.id);
-    await late.answered; // the server said "voted"; the tab hears it 1.5 s later
+    await late.answered; // the server said "voted"; the tab hears it only when released
     await t.live();
     expect((await other.votes.toggleVote(post.id)).ok).toBe(true);
+    await waitFor(() => t.votes.$myVotes.get()[post.id] === null); // the take-back, heard live before the answer
+    late.release();
     await answer;
     expect(t.votes.$myVotes.get()[post.id]).toBeNull();
   });
