@@ -26,7 +26,12 @@ const pick = (r: PostLive): PostLive => ({
  * Only for ideas $posts holds: one it drops (setKey to undefined, or a set() without it) loses its version too.
  */
 const versions = new Map<string, string>();
-$posts.listen((posts) => {
+$posts.listen((posts, _old, changedKey) => {
+  // A live event changes one key: only a key that left takes its version along; a whole set() checks them all.
+  if (changedKey !== undefined) {
+    if (!(changedKey in posts)) versions.delete(changedKey);
+    return;
+  }
   for (const id of versions.keys()) if (!(id in posts)) versions.delete(id);
 });
 /** Ideas with this tab's own vote writes on their way: how many, and the newest count the server sent meanwhile. */

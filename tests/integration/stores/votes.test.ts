@@ -207,6 +207,14 @@ describe('the versions a tab holds', () => {
     expect(countIn(t, post.id)).toBe(1);
   });
 
+  it('an idea dropped by a new set of ideas (another page of the list) keeps none either', async () => {
+    const { t, post, late } = await twoVotesTheFirstEchoHeld();
+    t.posts.$posts.set({}); // the list's next page: a whole new set, no key named
+    t.posts.trackPost(post.id, { ...live, vote_count: 7 });
+    late.release();
+    expect(countIn(t, post.id)).toBe(1);
+  });
+
   it('a vote on an idea the tab does not show leaves it none', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
