@@ -149,9 +149,12 @@ type ideaAnswer struct {
 }
 
 // answerWithIdea lets a vote's answer carry the ideaAnswer recountAfterVote left on it, and no other data the
-// write left on the record (the marks): only a record just written holds one (a live event's copy, a list or a
-// view reads the stored row).
+// write left on the record (the marks). Only a create's own answer (a POST, alone or in a batch) is looked at: a
+// list, a view or a live event reads the stored row, which never holds one, and passes straight on.
 func answerWithIdea(e *core.RecordEnrichEvent) error {
+	if e.RequestInfo == nil || e.RequestInfo.Method != http.MethodPost {
+		return e.Next()
+	}
 	if _, ok := e.Record.Get(ideaAnswerKey).(ideaAnswer); ok {
 		e.Record.WithCustomData(true)
 		for key := range e.Record.CustomData() {
@@ -164,7 +167,8 @@ func answerWithIdea(e *core.RecordEnrichEvent) error {
 }
 
 // takeBack ends a vote's delete request in place of PocketBase's own end of the chain (apis/record_crud.go
-// recordDelete: the delete, then 204 with nothing), answering 200 with the idea's count and version after it
+// recordDelete: the delete, then 204 with nothing), and so, as that end does, calls no e.Next(): nothing is bound
+// after it (priority 100, the last; a handler added later must bind below 100 to run), answering 200 with the idea's count and version after it
 // (`{"idea": null}` when the vote moved no count). Everything else stays PocketBase's: the delete rule was checked
 // before the chain began (a vote the caller may not take back is a 404, as before), the handlers before this one (the
 // hooks' at 0) ran, and a refusal from the delete is answered as PocketBase answers it. The SDK's delete() takes any
