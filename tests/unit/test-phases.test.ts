@@ -13,6 +13,8 @@ describe('npm test’s phases', () => {
     const order = PHASES.map((phase) => phase.script);
     expect(order.indexOf('lint')).toBeLessThan(order.indexOf('test:unit'));
     expect(order.indexOf('build')).toBeLessThan(order.indexOf('size'));
+    // vitest's stack and deploy files find the site built: none of them builds it in a race with another.
+    expect(order.indexOf('build')).toBeLessThan(order.indexOf('test:unit'));
     expect(order.at(-1)).toBe('test:e2e');
     // A phase run beside another has one after it to run beside, and never one that builds what it reads.
     PHASES.forEach((phase, i) => {

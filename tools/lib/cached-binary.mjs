@@ -2,15 +2,13 @@
 // name and version, unless an environment variable names a binary; and how to obtain one exactly once when several
 // processes (test workers, `npm start`) ask at the same moment.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { onceAcrossProcesses } from './once-across-processes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// A lock older than this belongs to a process that died mid-build (a Go build here takes a few minutes).
-const STALE_LOCK_MS = 20 * 60_000;
 
 /**
  * @param {string} name the executable's name without extension
@@ -32,42 +30,18 @@ export function cachedBinary(name, version, override) {
  * @param {(workDir: string) => Promise<string> | string} produce
  */
 export async function obtainOnce(target, produce) {
-  const lock = `${target}.lock`;
-  mkdirSync(dirname(target), { recursive: true });
-  while (!existsSync(target)) {
-    if (!takeLock(lock)) {
-      await sleep(500);
-      continue;
-    }
-    const workDir = join(dirname(target), `.work-${process.pid}-${randomBytes(4).toString('hex')}`);
-    try {
-      if (existsSync(target)) return target;
-      mkdirSync(workDir, { recursive: true });
-      renameSync(await produce(workDir), target);
-    } finally {
-      rmSync(workDir, { recursive: true, force: true });
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  await onceAcrossProcesses(
+    `${target}.lock`,
+    () => existsSync(target),
+    async () => {
+      const workDir = join(dirname(target), `.work-${process.pid}-${randomBytes(4).toString('hex')}`);
+      try {
+        mkdirSync(workDir, { recursive: true });
+        renameSync(await produce(workDir), target);
+      } finally {
+        rmSync(workDir, { recursive: true, force: true });
+      }
+    },
+  );
   return target;
-}
-
-function takeLock(lock) {
-  try {
-    mkdirSync(lock);
-    return true;
-  } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
-    const age = Date.now() - lockTime(lock);
-    if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    return false;
-  }
-}
-
-function lockTime(lock) {
-  try {
-    return statSync(lock).mtimeMs;
-  } catch {
-    return Date.now();
-  }
 }

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answers, keptOutput, spawnBareWorker, workerBindings } from './bare-worker.mjs';
 import { startLocalEdge } from './local-edge/server.mjs';
+import { onceAcrossProcesses } from './once-across-processes.mjs';
 import { stopProcess } from './pocketbase-server.mjs';
 import { freePorts } from './ports.mjs';
 
@@ -39,8 +40,24 @@ export function siteEnv({ production = false, stateDir, ...bindings }) {
   };
 }
 
+/** Whether the site is built: the Worker's entry and the deploy config the Cloudflare adapter writes beside it. */
 export function isBuilt() {
-  return existsSync(join(root, 'dist', 'server', 'entry.mjs'));
+  return (
+    existsSync(join(root, 'dist', 'server', 'entry.mjs')) &&
+    existsSync(join(root, '.wrangler', 'deploy', 'config.json'))
+  );
+}
+
+/**
+ * Builds the site unless it is built, once for every process that asks at the same time: test files that each
+ * need the built site (a stack with `build: 'if-missing'`, the deploy test) wait on one build, instead of each
+ * starting `astro build` into the same dist/ (vitest runs four files at once; builds rewriting one dist/ let
+ * another file read half of one).
+ */
+export function ensureSiteBuilt({ quiet = false } = {}) {
+  return onceAcrossProcesses(join(root, '.cache', 'site-build.lock'), isBuilt, () => buildSite({ quiet }), {
+    pollMs: 250,
+  });
 }
 
 export function buildSite({ quiet = false } = {}) {

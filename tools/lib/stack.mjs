@@ -14,7 +14,7 @@ import { supervisePocketBase } from './pocketbase-supervisor.mjs';
 import { assertPortFree } from './ports.mjs';
 import { setDemoPassword } from './seed/demo-password.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
-import { buildSite, isBuilt, startSite } from './site-server.mjs';
+import { buildSite, ensureSiteBuilt, isBuilt, startSite } from './site-server.mjs';
 import { copyStackTemplate } from './stack-template.mjs';
 import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
 
@@ -182,7 +182,8 @@ export async function startStack(options) {
     }
     if (!dev && (options.build === 'always' || !isBuilt())) {
       log('Building the site…');
-      await buildSite({ quiet });
+      // Stacks started at once (test files) share one build of a missing site; 'always' builds anew.
+      await (options.build === 'always' ? buildSite({ quiet }) : ensureSiteBuilt({ quiet }));
     }
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
     const site = await startSite({

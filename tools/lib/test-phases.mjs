@@ -12,10 +12,11 @@ export const PHASES = [
   { name: 'Litestream', script: 'litestream' },
   { name: 'lint', script: 'lint' },
   { name: 'Go', script: 'test:go' },
+  // Before vitest, whose stack and deploy files need the built site: one build, not one per file in a race.
+  { name: 'site build', script: 'build' },
   { name: 'types', script: 'typecheck', beside: true },
   { name: 'vitest', script: 'test:unit' },
   { name: 'docs build', script: 'docs:build' },
-  { name: 'site build', script: 'build' },
   { name: 'sizes', script: 'size' },
   { name: 'Playwright', script: 'test:e2e' },
 ];

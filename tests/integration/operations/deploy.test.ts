@@ -35,7 +35,7 @@ import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
 import { parseEnvFile } from '../../../tools/lib/deploy/secrets.mjs';
 import { startPocketBase } from '../../../tools/lib/pocketbase-server.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
-import { buildSite } from '../../../tools/lib/site-server.mjs';
+import { ensureSiteBuilt } from '../../../tools/lib/site-server.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const SITE = 'https://feedback.example.com';
@@ -66,10 +66,6 @@ if (args[0] === 'whoami') {
   console.log('Uploaded ' + (args[2] || 'worker') + ' (stand-in)');
 }
 `;
-
-function isBuiltIn(root: string): boolean {
-  return existsSync(join(root, 'dist/server/entry.mjs')) && existsSync(join(root, '.wrangler/deploy/config.json'));
-}
 
 /** This checkout's files as git sees them (tracked and new, not ignored), the last build and node_modules. */
 function copyCheckout(to: string) {
@@ -146,7 +142,7 @@ function expectNoSecretIn(text: string) {
 }
 
 beforeAll(async () => {
-  if (!isBuiltIn(ROOT)) await buildSite({ quiet: true });
+  await ensureSiteBuilt({ quiet: true });
   work = mkdtempSync(join(tmpdir(), 'chorus-deploy-'));
   copy = join(work, 'chorus');
   mkdirSync(copy);
