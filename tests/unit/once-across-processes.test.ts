@@ -11,7 +11,7 @@ const moduleUrl = resolve('tools/lib/once-across-processes.mjs');
 let folder = '';
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A process that asks for the build of `out`: it takes half a second, writes two files, and logs each attempt. */
+/** A process that asks for the build of `out`: it takes about a second, looks done before it is, and logs each attempt. */
 function asker(out: string, log: string, { fail = false } = {}): Promise<string> {
   const script = `
     import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,9 +22,11 @@ function asker(out: string, log: string, { fail = false } = {}): Promise<string>
       appendFileSync(${JSON.stringify(log)}, '${fail ? 'failed' : 'built'}\\n');
       await new Promise((r) => setTimeout(r, 500));
       if (${fail}) throw new Error('build failed');
+      // As astro build does: what says "built" is written before the build is whole.
       mkdirSync(out, { recursive: true });
-      writeFileSync(join(out, 'page.html'), 'whole page');
       writeFileSync(join(out, 'done'), '');
+      await new Promise((r) => setTimeout(r, 300));
+      writeFileSync(join(out, 'page.html'), 'whole page');
     }, { pollMs: 50 });
     process.stdout.write(readFileSync(join(out, 'page.html'), 'utf8'));
   `;
@@ -39,7 +41,7 @@ function asker(out: string, log: string, { fail = false } = {}): Promise<string>
 }
 
 describe('work done once across processes', () => {
-  it('four processes at once: one builds, all four find the whole result', async () => {
+  it('four processes at once: one builds, all four find the whole result, none a build that only looks done', async () => {
     folder = mkdtempSync(join(tmpdir(), 'chorus-once-'));
     const [out, log] = [join(folder, 'dist'), join(folder, 'log')];
     const answers = await Promise.all([1, 2, 3, 4].map(() => asker(out, log)));
@@ -82,7 +84,7 @@ describe('work done once across processes', () => {
       { pollMs: 10, staleMs: 30_000 },
     );
     await new Promise((r) => setTimeout(r, 100));
-    done = true; // the holder finished
+    done = true; // the holder finished (and until it lets go, nobody asks)
     rmSync(lock, { recursive: true });
     await waiting;
     expect(ran).toBe(1);

@@ -30,6 +30,7 @@ export function cachedBinary(name, version, override) {
  * @param {(workDir: string) => Promise<string> | string} produce
  */
 export async function obtainOnce(target, produce) {
+  if (existsSync(target)) return target; // renamed into place whole: no lock needed to trust it
   await onceAcrossProcesses(
     `${target}.lock`,
     () => existsSync(target),

@@ -8,8 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const STALE_LOCK_MS = 20 * 60_000;
 
 /**
- * Until `done()`, runs `work()` in whichever caller takes the lock folder `lock` first; the others wait, then find
- * it done. A `work` that fails releases the lock and throws in its caller; a waiter then tries in turn.
+ * Runs `work()` unless `done()`, asked only while holding the lock folder `lock`: one caller at a time, so a caller
+ * never takes another's work half done for done (a build mid-way may look built). The others wait for the lock,
+ * then find it done. A `work` that fails releases the lock and throws in its caller; a waiter then tries in turn.
+ * Where a result appears atomically (a file renamed into place), check it before calling, to skip the lock.
  * @param {string} lock a folder path (its parent is made)
  * @param {() => boolean} done
  * @param {() => Promise<unknown> | unknown} work
@@ -17,18 +19,13 @@ const STALE_LOCK_MS = 20 * 60_000;
  */
 export async function onceAcrossProcesses(lock, done, work, { pollMs = 500, staleMs = STALE_LOCK_MS } = {}) {
   mkdirSync(dirname(lock), { recursive: true });
-  while (!done()) {
-    if (!takeLock(lock, staleMs)) {
-      await sleep(pollMs);
-      continue;
-    }
-    try {
-      if (done()) return;
-      await work();
-      if (!done()) throw new Error(`${lock}: the work finished without its result.`);
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
+  while (!takeLock(lock, staleMs)) await sleep(pollMs);
+  try {
+    if (done()) return;
+    await work();
+    if (!done()) throw new Error(`${lock}: the work finished without its result.`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 

@@ -52,12 +52,21 @@ export function isBuilt() {
  * Builds the site unless it is built, once for every process that asks at the same time: test files that each
  * need the built site (a stack with `build: 'if-missing'`, the deploy test) wait on one build, instead of each
  * starting `astro build` into the same dist/ (vitest runs four files at once; builds rewriting one dist/ let
- * another file read half of one).
+ * another file read half of one). Whether it is built is asked only while holding the lock: mid-build, dist/
+ * already holds the Worker's entry and deploy config with Astro's manifest still a placeholder, which workerd
+ * refuses ("Invalid URL string" in deserializeManifest).
+ * @param {{ quiet?: boolean, building?: () => void }} [options] `building` is called when this process builds
  */
-export function ensureSiteBuilt({ quiet = false } = {}) {
-  return onceAcrossProcesses(join(root, '.cache', 'site-build.lock'), isBuilt, () => buildSite({ quiet }), {
-    pollMs: 250,
-  });
+export function ensureSiteBuilt({ quiet = false, building = () => {} } = {}) {
+  return onceAcrossProcesses(
+    join(root, '.cache', 'site-build.lock'),
+    isBuilt,
+    () => {
+      building();
+      return buildSite({ quiet });
+    },
+    { pollMs: 250 },
+  );
 }
 
 export function buildSite({ quiet = false } = {}) {

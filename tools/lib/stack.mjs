@@ -14,7 +14,7 @@ import { supervisePocketBase } from './pocketbase-supervisor.mjs';
 import { assertPortFree } from './ports.mjs';
 import { setDemoPassword } from './seed/demo-password.mjs';
 import { hasContent, seedDemo } from './seed/index.mjs';
-import { buildSite, ensureSiteBuilt, isBuilt, startSite } from './site-server.mjs';
+import { buildSite, ensureSiteBuilt, startSite } from './site-server.mjs';
 import { copyStackTemplate } from './stack-template.mjs';
 import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
 
@@ -180,10 +180,12 @@ export async function startStack(options) {
       await configurePocketBase(admin, { siteUrl, smtp: { host: '127.0.0.1', port: smtpPort } });
       password = await demoAccounts(admin, dataDir, { seed, log });
     }
-    if (!dev && (options.build === 'always' || !isBuilt())) {
+    if (!dev && options.build === 'always') {
       log('Building the site…');
-      // Stacks started at once (test files) share one build of a missing site; 'always' builds anew.
-      await (options.build === 'always' ? buildSite({ quiet }) : ensureSiteBuilt({ quiet }));
+      await buildSite({ quiet });
+    } else if (!dev) {
+      // Stacks started at once (test files) share one build of a missing site.
+      await ensureSiteBuilt({ quiet, building: () => log('Building the site…') });
     }
     log(dev ? 'Starting the site with hot reload…' : 'Starting the site in workerd…');
     const site = await startSite({
