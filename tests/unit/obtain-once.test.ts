@@ -1,10 +1,10 @@
 // Several processes asking for a cached binary at once (vitest's workers on a fresh clone): one produces it, the
 // others wait for it, and nobody sees a missing or half-written file.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runModuleScript } from '../support/module-script';
 
 const cachedBinaryModule = resolve('tools/lib/cached-binary.mjs');
 let folder = '';
@@ -24,16 +24,7 @@ function asker(target: string, log: string): Promise<string> {
     });
     process.stdout.write(readFileSync(path, 'utf8'));
   `;
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`asker exited ${code}`))));
-  });
+  return runModuleScript(script);
 }
 
 describe('obtaining a cached binary once', () => {

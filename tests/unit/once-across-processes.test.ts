@@ -1,11 +1,11 @@
 // Work several processes ask for at once (test files that each need the built site): one does it while the others
 // wait and then find it done; work that fails lets the next caller try; a lock left by a holder long gone is taken over.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onceAcrossProcesses } from '../../tools/lib/once-across-processes.mjs';
+import { runModuleScript } from '../support/module-script';
 
 const moduleUrl = resolve('tools/lib/once-across-processes.mjs');
 let folder = '';
@@ -30,14 +30,7 @@ function asker(out: string, log: string, { fail = false } = {}): Promise<string>
     }, { pollMs: 50 });
     process.stdout.write(readFileSync(join(out, 'page.html'), 'utf8'));
   `;
-  return new Promise((done, failed) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? done(out) : failed(new Error(`asker exited ${code}`))));
-  });
+  return runModuleScript(script, { stderr: 'ignore' });
 }
 
 describe('work done once across processes', () => {
