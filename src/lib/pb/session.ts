@@ -2,6 +2,7 @@
 // comes from PocketBase's answer, never from the cookie's own copy of the record.
 import { ClientResponseError } from 'pocketbase';
 import { SHELL_VERSION_META } from '../../contract/cache-tags';
+import { type Audience, audienceIn } from './audience';
 import { refreshMemberAuthAnswer } from './auth-refresh';
 import { AUTH_COOKIE, type PocketBase, toSessionUser } from './client';
 import type { SessionUser } from './types';
@@ -13,19 +14,25 @@ export type Session =
   | { user: null; clearCookie: true }
   | { user: SessionUser; clearCookie: false };
 
-/** A verified session and the version of the page shell PocketBase named with it (null: none named). */
-export type VerifiedSession = Session & { shellVersion: string | null };
+/** A verified session, the version of the page shell PocketBase named with it (null: none named), and the
+ * member's audience ('' for visitors, staff, segments' members: src/lib/pb/audience.ts). */
+export type VerifiedSession = Session & { shellVersion: string | null; audience: Audience };
 
 /** Verifies the client's token with PocketBase. Network and server errors are thrown for the 503 page. */
 export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
-  if (!pb.authStore.token) return { user: null, clearCookie: false, shellVersion: null };
+  if (!pb.authStore.token) return { user: null, clearCookie: false, shellVersion: null, audience: '' };
   if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== 'users') return forget(pb);
   try {
     const { record, meta } = await refreshMemberAuthAnswer(pb, { requestKey: null });
     const user = toSessionUser(pb, record);
     const version = meta[SHELL_VERSION_META];
     return user
-      ? { user, clearCookie: false, shellVersion: typeof version === 'string' && version ? version : null }
+      ? {
+          user,
+          clearCookie: false,
+          shellVersion: typeof version === 'string' && version ? version : null,
+          audience: audienceIn(meta),
+        }
       : forget(pb);
   } catch (error) {
     if (error instanceof ClientResponseError && [400, 401, 403, 404].includes(error.status)) return forget(pb);
@@ -35,7 +42,7 @@ export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
 
 function forget(pb: PocketBase): VerifiedSession {
   pb.authStore.clear();
-  return { user: null, clearCookie: true, shellVersion: null };
+  return { user: null, clearCookie: true, shellVersion: null, audience: '' };
 }
 
 /** The Set-Cookie value that removes the auth cookie the browser sent. */
