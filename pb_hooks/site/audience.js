@@ -3,19 +3,33 @@
 // proof from CHORUS_PROXY_SECRET), to render that copy; and the principal's writes, every one refused.
 const { AUDIENCE_MEMBER, AUDIENCE_PRINCIPAL_ID } = require(`${__hooks}/platform/contract/audience.js`);
 
-/** AUDIENCE_MEMBER for a verified, unblocked plain member in no segment; '' for anyone else (staff, a segment's
- * member, an unconfirmed or blocked account): their pages are rendered for them alone. */
+/** Whether `sql` (one `{:id}` parameter) finds a row for the member. */
+function any(app, sql, id) {
+  const rows = arrayOf(new DynamicModel({ found: 0 }));
+  app.db().newQuery(sql).bind({ id }).all(rows);
+  return rows.length > 0;
+}
+
+/** What only the member sees beside what every plain member sees: a segment's boards, their own idea waiting for
+ * review, their own comment staff hid, a question sent to them (each an indexed look-up: the partial indexes of
+ * pb_migrations/1764900110_create_audience_principal.js, and the user indexes of segment_members, question_recipients
+ * and idea_answers). */
+const OWN_VIEW = [
+  'SELECT 1 AS found FROM segment_members WHERE user = {:id} LIMIT 1',
+  'SELECT 1 AS found FROM posts WHERE author = {:id} AND approved = FALSE LIMIT 1',
+  'SELECT 1 AS found FROM comments WHERE author = {:id} AND hidden = TRUE LIMIT 1',
+  // A question staff sent them that they have not answered (the idea page offers it: AskVoters.astro).
+  'SELECT 1 AS found FROM question_recipients r WHERE r.user = {:id} AND NOT EXISTS ' +
+    '(SELECT 1 FROM idea_answers a WHERE a.question = r.question AND a.user = {:id}) LIMIT 1',
+];
+
+/** AUDIENCE_MEMBER for a verified, unblocked plain member who sees nothing of their own beyond what every such member
+ * sees; '' for anyone else (staff, a segment's member, an unconfirmed or blocked account, the author of an idea
+ * waiting for review or of a hidden comment): their pages are rendered for them alone. */
 function audienceOf(app, user) {
   if (!user || user.id === AUDIENCE_PRINCIPAL_ID) return '';
   if (user.getString('role') !== 'member' || !user.getBool('verified') || user.getBool('blocked')) return '';
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .recordQuery('segment_members')
-    .select('id')
-    .andWhere($dbx.hashExp({ user: user.id }))
-    .limit(1)
-    .all(rows);
-  return rows.length === 0 ? AUDIENCE_MEMBER : '';
+  return OWN_VIEW.some((sql) => any(app, sql, user.id)) ? '' : AUDIENCE_MEMBER;
 }
 
 /** POST /api/chorus/audience/token { proof }: the principal's auth token, for the Worker alone. */

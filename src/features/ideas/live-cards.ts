@@ -73,7 +73,15 @@ export function bindLiveCards(list: HTMLElement): void {
   $myVotes.listen(render);
   $heldVotes.listen(render);
   render();
-  void requestMyVote();
+  // The member audience's copy: its buttons wait (busy) until the member's votes are known, or cannot be.
+  const pending = list.querySelectorAll('[data-vote-pending]');
+  for (const form of pending) form.querySelector('.vote-button')?.setAttribute('aria-busy', 'true');
+  void requestMyVote().finally(() => {
+    for (const form of pending) {
+      form.removeAttribute('data-vote-pending');
+      form.querySelector('.vote-button')?.removeAttribute('aria-busy');
+    }
+  });
   list.dataset.liveCards = 'bound';
 }
 

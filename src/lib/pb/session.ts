@@ -4,7 +4,7 @@ import { ClientResponseError } from 'pocketbase';
 import { SHELL_VERSION_META } from '../../contract/cache-tags';
 import { type Audience, audienceIn } from './audience';
 import { refreshMemberAuthAnswer } from './auth-refresh';
-import { AUTH_COOKIE, type PocketBase, toSessionUser } from './client';
+import { AUTH_COOKIE, type PocketBase, type RecordModel, toSessionUser } from './client';
 import type { SessionUser } from './types';
 
 export type Session =
@@ -37,6 +37,42 @@ export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
   } catch (error) {
     if (error instanceof ClientResponseError && [400, 401, 403, 404].includes(error.status)) return forget(pb);
     throw error;
+  }
+}
+
+/** The session a verification left in `pb` (its refreshed token and record), for the render that follows it in
+ * the same Worker (src/edge/member-audience.ts): one auth refresh per page view, not two. */
+export function handOver(pb: PocketBase, session: VerifiedSession): string {
+  return JSON.stringify({
+    token: pb.authStore.token,
+    record: pb.authStore.record,
+    shellVersion: session.shellVersion,
+    audience: session.audience,
+  });
+}
+
+/** The session handed over by the gateway (trusted: the Worker strips the header from every request it receives),
+ * saved into `pb`; null when it does not parse (the middleware then verifies as ever). */
+export function handedSession(pb: PocketBase, text: string): VerifiedSession | null {
+  try {
+    const { token, record, shellVersion, audience } = JSON.parse(text) as {
+      token?: unknown;
+      record?: RecordModel | null;
+      shellVersion?: unknown;
+      audience?: unknown;
+    };
+    if (typeof token !== 'string' || !token || !record) return null;
+    const user = toSessionUser(pb, record);
+    if (!user) return null;
+    pb.authStore.save(token, record);
+    return {
+      user,
+      clearCookie: false,
+      shellVersion: typeof shellVersion === 'string' && shellVersion ? shellVersion : null,
+      audience: audience === 'member' ? 'member' : '',
+    };
+  } catch {
+    return null;
   }
 }
 

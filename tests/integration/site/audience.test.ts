@@ -2,6 +2,7 @@
 // unblocked plain members in no segment share the member copy); the principal the Worker renders that copy as gets
 // its token only with the site's proof, can sign in no other way, reads as a plain member, is listed nowhere, and
 // every write it attempts is refused.
+import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,39 @@ describe('a member audience', () => {
       .create({ name: 'Gold', conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Gold' }] } });
     await expect.poll(async () => (await verifySession(inSegment)).audience).toBe('');
     expect((await verifySession(actors.member)).audience).toBe('member');
+  });
+
+  it('is none for the author of an idea waiting for review or of a comment staff hid, until that is over', async () => {
+    const author = await pb.actor('member');
+    expect((await verifySession(author)).audience).toBe('member');
+    const waiting = await createPost(pb, members, author, { approved: false });
+    expect((await verifySession(author)).audience).toBe('');
+    await pb.admin.collection('posts').update(waiting.id, { approved: true });
+    expect((await verifySession(author)).audience).toBe('member');
+    const hidden = await createComment(pb, post, author);
+    await pb.admin.collection('comments').update(hidden.id, { hidden: true });
+    expect((await verifySession(author)).audience).toBe('');
+    await pb.admin.collection('comments').delete(hidden.id);
+    expect((await verifySession(author)).audience).toBe('member');
+  });
+
+  it('costs indexed look-ups only', async () => {
+    const db = new DatabaseSync(`${pb.dataDir}/data.db`, { readOnly: true });
+    try {
+      for (const sql of [
+        "SELECT 1 FROM segment_members WHERE user = 'x' LIMIT 1",
+        "SELECT 1 FROM posts WHERE author = 'x' AND approved = FALSE LIMIT 1",
+        "SELECT 1 FROM comments WHERE author = 'x' AND hidden = TRUE LIMIT 1",
+      ]) {
+        const plan = db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all()
+          .map((row) => String(row['detail']));
+        expect(plan.join(' | '), sql).toMatch(/USING (COVERING )?INDEX/);
+      }
+    } finally {
+      db.close();
+    }
   });
 });
 
