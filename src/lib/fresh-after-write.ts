@@ -6,7 +6,10 @@ export const FRESH_COOKIE = 'chorus_wrote';
 /** Longer than a purge takes to land (p95 10.5 s measured: docs, architecture/edge-cache). */
 export const FRESH_SECONDS = 20;
 
-/** The cookie's Set-Cookie / document.cookie value. */
+/** The cookie's Set-Cookie value (the site's form posts). */
 export function freshCookie(https: boolean): string {
   return `${FRESH_COOKIE}=1; Path=/; Max-Age=${FRESH_SECONDS}; SameSite=Lax${https ? '; Secure' : ''}`;
 }
+
+/** The same flag as the browser's client sets it (a flag, not a secret: no Secure needed; written out for size). */
+export const FRESH_FLAG = 'chorus_wrote=1;path=/;max-age=20;samesite=lax';

@@ -74,13 +74,10 @@ export function bindLiveCards(list: HTMLElement): void {
   $heldVotes.listen(render);
   render();
   // The member audience's copy: its buttons wait (busy) until the member's votes are known, or cannot be.
-  const pending = list.querySelectorAll('[data-vote-pending]');
-  for (const form of pending) form.querySelector('.vote-button')?.setAttribute('aria-busy', 'true');
+  const pending = list.querySelectorAll('[data-vote-pending] .vote-button');
+  for (const button of pending) button.ariaBusy = 'true';
   void requestMyVote().finally(() => {
-    for (const form of pending) {
-      form.removeAttribute('data-vote-pending');
-      form.querySelector('.vote-button')?.removeAttribute('aria-busy');
-    }
+    for (const button of pending) button.ariaBusy = 'false';
   });
   list.dataset.liveCards = 'bound';
 }

@@ -3,7 +3,7 @@
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { currentLocale } from '../../i18n/current';
 import { isLocale } from '../../i18n/locales';
-import { freshCookie } from '../fresh-after-write';
+import { FRESH_FLAG } from '../fresh-after-write';
 import { toAvatarSrc } from './avatar';
 import { createBrowserAuthStore } from './frame-auth-store';
 import type { SessionUser, UserRecord } from './types';
@@ -81,7 +81,7 @@ export function signedOut(pb: PocketBase): PocketBase {
 }
 
 let browserClient: PocketBase | undefined;
-const RECORD_WRITE = /\/api\/collections\/[^/]+\/records/;
+const RECORD_WRITE = /\/records/;
 
 /** The tab's shared client. Its URL comes from the page, so one build serves any PocketBase. */
 export function getBrowserClient(): PocketBase {
@@ -93,10 +93,8 @@ export function getBrowserClient(): PocketBase {
   answerIn(pb, currentLocale());
   pb.beforeSend = (requestUrl, options) => {
     // A write to a record: this member's next pages are rendered for them for a while (src/lib/fresh-after-write.ts).
-    if (options.method && options.method !== 'GET' && RECORD_WRITE.test(requestUrl)) {
-      // biome-ignore lint/suspicious/noDocumentCookie: one short-lived flag, no other cookie touched.
-      document.cookie = freshCookie(location.protocol === 'https:');
-    }
+    // biome-ignore lint/suspicious/noDocumentCookie: one short-lived flag, no other cookie touched.
+    if (options.method && options.method !== 'GET' && RECORD_WRITE.test(requestUrl)) document.cookie = FRESH_FLAG;
     return {
       url: requestUrl,
       options: { ...options, headers: withAnswerLocale(pb, { ...(options.headers as Record<string, string>) }) },
