@@ -12,6 +12,8 @@ export interface AudienceEnv {
   PB_URL?: string;
   PUBLIC_PB_URL?: string;
   CHORUS_PROXY_SECRET?: string;
+  /** 'off': every signed-in member's page is rendered for them, as before audiences (an operator's switch). */
+  CHORUS_MEMBER_CACHE?: string;
 }
 
 const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
@@ -27,7 +29,7 @@ const NONE: GatewaySession = { member: null, verified: null };
 
 export async function memberAudience(request: Request, url: URL, env: AudienceEnv): Promise<GatewaySession> {
   // Without the secret it shares with PocketBase the Worker cannot render as the audience's principal.
-  if (!env.CHORUS_PROXY_SECRET || !mayServeAudience(request, url)) return NONE;
+  if (!env.CHORUS_PROXY_SECRET || env.CHORUS_MEMBER_CACHE === 'off' || !mayServeAudience(request, url)) return NONE;
   const pb = createServerClient(
     env.PB_URL || env.PUBLIC_PB_URL || DEFAULT_PB_URL,
     request.headers.get('cookie'),
