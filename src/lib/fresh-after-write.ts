@@ -11,5 +11,6 @@ export function freshCookie(https: boolean): string {
   return `${FRESH_COOKIE}=1; Path=/; Max-Age=${FRESH_SECONDS}; SameSite=Lax${https ? '; Secure' : ''}`;
 }
 
-/** The same flag as the browser's client sets it (a flag, not a secret: no Secure needed; written out for size). */
-export const FRESH_FLAG = 'chorus_wrote=1;path=/;max-age=20;samesite=lax';
+/** The same flag as the browser's client sets it (a flag, not a secret: no Secure needed; SameSite is Lax by default
+ * in browsers; written out for size). */
+export const FRESH_FLAG = 'chorus_wrote=1;path=/;max-age=20';

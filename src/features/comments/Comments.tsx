@@ -120,7 +120,7 @@ export default function Comments({
       {isLocked ? (
         <p className="notice">{translate('errors', 'locked')}</p>
       ) : !user ? (
-        <p className="comments-sign-in">
+        <p>
           <a href={withNext('/signin', `/p/${postId}`)}>{t('signInToJoin')}</a>
         </p>
       ) : user.blocked ? (

@@ -73,11 +73,9 @@ export function bindLiveCards(list: HTMLElement): void {
   $myVotes.listen(render);
   $heldVotes.listen(render);
   render();
-  // The member audience's copy: its buttons wait (busy) until the member's votes are known, or cannot be.
-  const pending = list.querySelectorAll('[data-vote-pending] .vote-button');
-  for (const button of pending) button.ariaBusy = 'true';
+  // The member audience's copy: its buttons are busy until the member's votes are known, or cannot be.
   void requestMyVote().finally(() => {
-    for (const button of pending) button.ariaBusy = 'false';
+    for (const button of list.querySelectorAll('[aria-busy=true]')) button.ariaBusy = 'false';
   });
   list.dataset.liveCards = 'bound';
 }

@@ -32,7 +32,7 @@ export default function FollowButton({ postId, serverUser, subscriptionId }: Pro
   };
   if (!user) {
     return (
-      <a className="button follow-sign-in" href={withNext('/signin', `/p/${postId}`)}>
+      <a className="button" href={withNext('/signin', `/p/${postId}`)}>
         {t('signInToFollow')}
       </a>
     );

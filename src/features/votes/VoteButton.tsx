@@ -51,13 +51,7 @@ export default function VoteButton(props: Props) {
     void toggleVote(postId);
   };
   return (
-    <form
-      method="post"
-      action={`/p/${postId}/vote`}
-      className="vote-form"
-      onSubmit={submit}
-      data-vote-pending={pending ? '' : undefined}
-    >
+    <form method="post" action={`/p/${postId}/vote`} className="vote-form" onSubmit={submit}>
       {props.back && <input type="hidden" name="back" value={props.back} />}
       <button
         type="submit"

@@ -230,9 +230,9 @@ test('no member, staff or visitor ever sees another person\u2019s data in a page
     if (AUDIENCE.includes(copy.viewer)) {
       // The member audience's copy: from the cache at the second ask, its vote buttons waiting for the member's own
       // votes (a visitor's copy handed to a member would show them not voted), marked a member's before it paints.
-      const forms = copy.body.match(/<form[^>]*class="vote-form"[^>]*>/g) ?? [];
-      if (forms.some((form) => !form.includes('data-vote-pending')))
-        problems.push(`${where} has a vote form not pending`);
+      const buttons = copy.body.match(/<button[^>]*class="vote-button[^>]*>/g) ?? [];
+      if (buttons.some((button) => !button.includes('aria-busy="true"')))
+        problems.push(`${where} has a vote button not pending`);
       if (!copy.body.includes("dataset.session=''")) problems.push(`${where} is not marked a member's`);
     } else if (copy.viewer !== 'visitor') {
       // A signed-in answer is rendered for them: never from the cache, never kept for anyone.
