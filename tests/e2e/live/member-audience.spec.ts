@@ -74,3 +74,26 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByTestId('follow-button')).toHaveText('Following');
   });
 });
+
+test('the headers the Worker hands its own render cannot be sent from outside', async ({ request }) => {
+  // A forged session (an admin named Mallory) and a forged audience.
+  const forged = JSON.stringify({
+    token: 'x.y.z',
+    record: { id: 'mallory00000000', collectionName: 'users', name: 'Mallory Forged', role: 'admin', verified: true },
+    shellVersion: null,
+    audience: '',
+  });
+  // Each alone: a cached page strips both on its way to the cache; the pages rendered per person must too.
+  // A cookie that is no sign-in takes the page past the cache, to the render made for one person.
+  const cookie = 'pb_auth=not-a-session';
+  for (const forgedHeader of [{ 'x-chorus-verified-session': forged }, { 'x-chorus-audience': 'member' }]) {
+    for (const path of ['/', '/b/features', '/settings']) {
+      const headers = { ...forgedHeader, cookie };
+      const answer = await request.get(path, { headers, maxRedirects: 0 });
+      const html = await answer.text();
+      expect(html, path).not.toContain('Mallory Forged');
+      expect(html, path).not.toContain("dataset.session=''");
+      expect(html, path).not.toContain('class="account-menu"');
+    }
+  }
+});
