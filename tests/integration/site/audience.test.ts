@@ -78,6 +78,17 @@ describe('a member audience', () => {
     expect((await verifySession(author)).audience).toBe('member');
   });
 
+  it('is none for a member sent a question they have not answered, until they answer it', async () => {
+    const asked = await pb.actor('member');
+    const question = await pb.admin
+      .collection('idea_questions')
+      .create({ post: post.id, author: idOf(actors.admin), body: 'Which size?', sent_count: 1 });
+    await pb.admin.collection('question_recipients').create({ question: question.id, user: idOf(asked) });
+    expect((await verifySession(asked)).audience).toBe('');
+    await pb.admin.collection('idea_answers').create({ question: question.id, user: idOf(asked), body: 'A4' });
+    expect((await verifySession(asked)).audience).toBe('member');
+  });
+
   it('costs indexed look-ups only', async () => {
     const db = new DatabaseSync(`${pb.dataDir}/data.db`, { readOnly: true });
     try {
@@ -85,6 +96,7 @@ describe('a member audience', () => {
         "SELECT 1 FROM segment_members WHERE user = 'x' LIMIT 1",
         "SELECT 1 FROM posts WHERE author = 'x' AND approved = FALSE LIMIT 1",
         "SELECT 1 FROM comments WHERE author = 'x' AND hidden = TRUE LIMIT 1",
+        "SELECT 1 FROM question_recipients r WHERE r.user = 'x' AND NOT EXISTS (SELECT 1 FROM idea_answers a WHERE a.question = r.question AND a.user = 'x') LIMIT 1",
       ]) {
         const plan = db
           .prepare(`EXPLAIN QUERY PLAN ${sql}`)
