@@ -4,8 +4,11 @@ declare namespace App {
   interface Locals {
     /** This request's PocketBase client, signed in from the auth cookie when there is one. */
     pb: import('./lib/pb/client').PocketBase;
-    /** Who is signed in, or null for a visitor. */
+    /** Who is signed in, or null for a visitor (and on a member audience's copy, which knows no person). */
     user: import('./lib/pb/types').SessionUser | null;
+    /** 'member' on the member audience's cached copy (rendered as its principal: what is personal comes after
+     * hydration), '' otherwise (src/lib/pb/audience.ts). */
+    audience: import('./lib/pb/audience').Audience;
     /** The PocketBase URL browsers use (islands read it from the page). */
     pbPublicUrl: string;
     /** The site record and boards navigation, loaded once per page request. */

@@ -1,8 +1,10 @@
-// Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), the page
+// Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), or for the
+// member audience's principal on a member audience's cached copy (nobody's person: src/lib/pb/audience.ts), the page
 // shell, security headers, edge caching for signed-out visitors, friendly 503/429 pages, and pages whose
 // first frame shows their own text (src/lib/hero-first.ts).
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
+import { AUDIENCE_HEADER, VERIFIED_HEADER } from './edge/page-gateway';
 import { loadShell } from './features/site/site';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
 import { loadWidgetSettings } from './features/widget/widget-data';
@@ -11,14 +13,17 @@ import { isEnglishStandIn, loadMessages } from './i18n/messages';
 import { runWithI18n } from './i18n/request';
 import { resolveLocale } from './i18n/resolve';
 import type { I18n } from './i18n/translator';
+import { audienceMarkHash } from './lib/audience-mark';
 import { isForbiddenCrossSite } from './lib/cross-site';
 import { applyEdgeCache } from './lib/edge-cache';
+import { freshCookie } from './lib/fresh-after-write';
 import { withHeroFirst } from './lib/hero-first';
 import { cspHash, shellCss } from './lib/inline-style';
+import { principalToken } from './lib/pb/audience';
 import { answerIn, createServerClient } from './lib/pb/client';
 import { forwardedAddress } from './lib/pb/client-address.mjs';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
-import { clearedAuthCookie, type Session, verifySession } from './lib/pb/session';
+import { clearedAuthCookie, handedSession, type Session, verifySession } from './lib/pb/session';
 import { applySecurityHeaders, type CspAdditions } from './lib/security-headers';
 import { isPagePath } from './lib/site-origin';
 import { renderRateLimitedPage, renderUnavailablePage } from './lib/unavailable-page';
@@ -40,14 +45,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (embedTarget) return context.redirect(embedTarget + context.url.search, 303);
   // The panel never reads the auth cookie (a cross-site frame does not get it): its islands sign in.
   const embed = isEmbedPath(context.url.pathname);
+  // The member audience's copy (the Worker names it only on its cached entrypoint, never from outside): read as
+  // the audience's principal, with no one's cookie; the page knows no person (locals.user stays null).
+  const audience = !embed && context.request.headers.get(AUDIENCE_HEADER) === 'member' ? 'member' : '';
   const pb = createServerClient(
     serverUrl,
-    embed ? null : context.request.headers.get('cookie'),
+    embed || audience ? null : context.request.headers.get('cookie'),
     forwardedAddress(CHORUS_PROXY_SECRET, clientAddressOf(context)),
   );
   context.locals.pb = pb;
   context.locals.pbPublicUrl = publicUrl;
   context.locals.user = null;
+  context.locals.audience = audience;
 
   // Tracker webhooks (/integrations/…) are no page: they skip the shell's read.
   const isPage = isPagePath(context.url.pathname);
@@ -58,7 +67,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // visitors skip the check. An image (/files/…) needs no session check: PocketBase refuses a file token to
     // a sign-in it does not honour, and the route then answers as to a visitor (one round trip of three saved
     // per image).
-    const checking = isFileRequest(context.url.pathname) ? null : verifySession(pb);
+    if (audience) pb.authStore.save(await principalToken(serverUrl, CHORUS_PROXY_SECRET ?? ''), null);
+    // A session the Worker's gateway verified already (src/edge/member-audience.ts) is not asked for again.
+    const handed = embed || audience ? null : context.request.headers.get(VERIFIED_HEADER);
+    const known = handed ? handedSession(pb, handed) : null;
+    const checking =
+      isFileRequest(context.url.pathname) || audience ? null : known ? Promise.resolve(known) : verifySession(pb);
     const [verified, shell, widget] = await Promise.all([
       checking ?? SIGNED_OUT,
       // A member's check names the shell's version: the site and statuses this isolate kept under it are not
@@ -86,6 +100,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const https = context.url.protocol === 'https:';
   if (session.clearCookie) response.headers.append('set-cookie', clearedAuthCookie(https));
+  // A member's form post (no scripts): their next pages are rendered for them for a while (fresh-after-write.ts).
+  if (session.user && !['GET', 'HEAD'].includes(context.request.method)) {
+    response.headers.append('set-cookie', freshCookie(https));
+  }
   // The panel's frame-ancestors follow the admin's list of origins, which no purge tag follows: never cached.
   // Nor is a page in English for a translation that did not load (the next request tries it again).
   const standIn = context.locals.i18n && isEnglishStandIn(context.locals.i18n.locale, context.locals.i18n.messages);
@@ -95,6 +113,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
     styleHashes: [await cspHash(shellCss(context.locals.shell))],
+    scriptHashes: audience ? [await audienceMarkHash()] : undefined,
     frameAncestors: embed ? parseOrigins(context.locals.widget?.allowed_origins ?? '').origins : undefined,
     // Turnstile's script and frame, on the pages that ask for it (sign-in, the widget's, sign-up, and the link
     // that posts an emailed idea), where the site turned it on.

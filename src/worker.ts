@@ -1,7 +1,7 @@
 // The Worker: Astro renders the site; beside it, the live edge (the /live sockets and their Durable Objects),
 // PocketBase's publish, purge and Workers AI routes, answered before Astro's middleware (they are not pages), and the
-// gateway in front of the cached pages' entrypoint (Workers Cache is off for this default entrypoint); and the
-// email() handler Cloudflare Email Routing calls with ideas by email (src/features/inbound-email/).
+// gateway in front of the cached pages' entrypoint (Workers Cache is off for this default entrypoint; visitors and
+// verified plain members reach its copies, one per audience); and the email() handler Cloudflare Email Routing calls with ideas by email (src/features/inbound-email/).
 
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import astro from '@astrojs/cloudflare/entrypoints/server';
@@ -10,8 +10,11 @@ import { type AiEmbeddingsEnv, handleAiEmbeddingsRequest } from './edge/ai-embed
 import { type LiveEnv, LiveHub } from './edge/live-hub';
 import { handleLiveRequest } from './edge/live-route';
 import { afterUnreadBody } from './edge/local-request-drain';
+import { type AudienceEnv, memberAudience } from './edge/member-audience';
 import { handleOneClickUnsubscribe, ONE_CLICK_PATH, type OneClickEnv } from './edge/one-click-unsubscribe';
 import {
+  AUDIENCE_HEADER,
+  type AudienceMember,
   fromPageCache,
   LOCAL_ADDRESS_HEADER,
   LOCAL_ENTRYPOINT_HEADER,
@@ -20,6 +23,7 @@ import {
   mayUsePageCache,
   type PageCacheProps,
   pageCacheRequest,
+  VERIFIED_HEADER,
 } from './edge/page-gateway';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
@@ -29,7 +33,13 @@ import { siteOriginRedirect } from './lib/site-origin';
 
 export { LiveHub, PurgeQueue };
 
-type Env = LiveEnv & PublishEnv & OneClickEnv & InboundEmailEnv & AiEmbeddingsEnv & AiChatEnv & { SITE_URL?: string };
+type Env = LiveEnv &
+  PublishEnv &
+  OneClickEnv &
+  InboundEmailEnv &
+  AiEmbeddingsEnv &
+  AiChatEnv &
+  AudienceEnv & { SITE_URL?: string };
 type AstroFetch = (request: Request, env: Env, ctx: unknown) => Promise<Response>;
 const renderWithAstro = astro.fetch as unknown as AstroFetch;
 
@@ -43,11 +53,12 @@ export default {
   email(message: InboundEmailMessage, env: Env): Promise<void> {
     return receiveEmail(message, env);
   },
-  fetch(
-    request: Request,
-    env: Env,
-    ctx: { exports?: { CachedPages?: LoopbackFetcher } },
-  ): Promise<Response> | Response {
+  async fetch(received: Request, env: Env, ctx: { exports?: { CachedPages?: LoopbackFetcher } }): Promise<Response> {
+    // Only the Worker names an audience or a verified session to the middleware: nobody sends them from outside.
+    const request =
+      received.headers.has(AUDIENCE_HEADER) || received.headers.has(VERIFIED_HEADER)
+        ? withHeader(withAudience(received, ''), VERIFIED_HEADER, '')
+        : received;
     const url = new URL(request.url);
     const { pathname } = url;
     if (pathname === '/live') return handleLiveRequest(request, env);
@@ -65,15 +76,45 @@ export default {
     }
     // Locally only: the local edge's emulated entrypoint cache asking for a miss (see README "Edge cache").
     if (env.LOCAL_EDGE_CACHE_URL && request.headers.get(LOCAL_ENTRYPOINT_HEADER) === 'CachedPages') {
-      return renderWithAstro(request, env, ctx);
+      return renderWithAstro(withAudience(request, localAudience(request)), env, ctx);
     }
     // Before the page cache, whose key has no host name: a page on another name of the site goes to the site's.
     const elsewhere = siteOriginRedirect(request, env.SITE_URL, url);
     if (elsewhere) return elsewhere;
-    if (!mayUsePageCache(request)) return render(request, env, ctx);
-    return throughPageCache(request, env, ctx);
+    if (mayUsePageCache(request)) return throughPageCache(request, env, ctx, null);
+    // A signed-in page view: one auth refresh says whether the member audience's copy is theirs.
+    const { member, verified } = await memberAudience(request, url, env);
+    if (!member) return render(verified ? withHeader(request, VERIFIED_HEADER, verified) : request, env, ctx);
+    const copy = await throughPageCache(request, env, ctx, member);
+    // What the audience may not see but the member may (their own idea waiting for review): their own render.
+    if (copy.status < 400) return copy;
+    await copy.body?.cancel();
+    return render(request, env, ctx);
   },
 };
+
+/** The request with the cached entrypoint's audience named for the middleware ('': none). */
+function withAudience(request: Request, audience: string): Request {
+  return withHeader(request, AUDIENCE_HEADER, audience);
+}
+
+/** The request with a header of the Worker's own set ('': removed). */
+function withHeader(request: Request, name: string, value: string): Request {
+  const headers = new Headers(request.headers);
+  if (value) headers.set(name, value);
+  else headers.delete(name);
+  return new Request(request, { headers });
+}
+
+/** The audience in the props the local edge hands a miss (it strips that header from visitors' requests). */
+function localAudience(request: Request): string {
+  try {
+    const props = JSON.parse(request.headers.get(LOCAL_PROPS_HEADER) ?? '{}') as Partial<PageCacheProps>;
+    return props.audience === 'member' ? 'member' : '';
+  } catch {
+    return '';
+  }
+}
 
 /** An uncached render; locally, its request's body is read to the end before the answer (local-request-drain). */
 async function render(request: Request, env: Env, ctx: unknown): Promise<Response> {
@@ -81,16 +122,18 @@ async function render(request: Request, env: Env, ctx: unknown): Promise<Respons
   return env.LOCAL_EDGE_CACHE_URL ? afterUnreadBody(request, answer) : answer;
 }
 
-/** A signed-out GET: the cached entrypoint answers it (on Cloudflare through `ctx.exports`, cached there). */
+/** A signed-out GET, or a verified plain member's of a public page: the cached entrypoint answers it (on
+ * Cloudflare through `ctx.exports`, cached there under the audience's props). */
 async function throughPageCache(
   original: Request,
   env: Env,
   ctx: { exports?: { CachedPages?: LoopbackFetcher } },
+  member: AudienceMember | null,
 ): Promise<Response> {
-  const { request, props } = pageCacheRequest(original);
+  const { request, props } = pageCacheRequest(original, member);
   if (env.LOCAL_EDGE_CACHE_URL) return fromPageCache(await viaLocalEdge(request, props, env.LOCAL_EDGE_CACHE_URL));
   const pages = ctx.exports?.CachedPages;
-  if (!pages) return renderWithAstro(request, env, ctx);
+  if (!pages) return renderWithAstro(withAudience(request, props.audience), env, ctx);
   return fromPageCache(await pages({ props }).fetch(request));
 }
 
@@ -107,11 +150,13 @@ function viaLocalEdge(request: Request, props: PageCacheProps, localEdgeUrl: str
 
 /**
  * The cached pages: Workers Cache sits in front of this entrypoint, keyed by path, query and `ctx.props` (the
- * visitor's picked language). Purges must come from here too: they are scoped to the entrypoint that calls them.
+ * picked language and the audience: a member audience's copy is rendered as its principal, never as a person).
+ * Purges must come from here too: they are scoped to the entrypoint that calls them.
  */
 export class CachedPages extends WorkerEntrypoint<Env> {
   override fetch(request: Request): Promise<Response> {
-    return renderWithAstro(request, this.env, this.ctx);
+    const props = (this.ctx as { props?: Partial<PageCacheProps> }).props;
+    return renderWithAstro(withAudience(request, props?.audience === 'member' ? 'member' : ''), this.env, this.ctx);
   }
 
   /** RPC (never cached) from the purge queue: `ctx.cache.purge` where the runtime has it (Cloudflare). */

@@ -205,7 +205,15 @@ function recomputeSegment(app, segment, scope = {}, now = new Date()) {
     only = ' AND mp.company = {:only}';
     current = ' AND user IN (SELECT user FROM member_profiles WHERE company = {:only})';
   }
-  const params = { ...compiled.params, s: segmentId, only: scope.user || scope.company || '' };
+  const { AUDIENCE_PRINCIPAL_ID } = require(`${__hooks}/platform/contract/audience.js`);
+  const params = {
+    ...compiled.params,
+    s: segmentId,
+    only: scope.user || scope.company || '',
+    principal: AUDIENCE_PRINCIPAL_ID,
+  };
+  // The member audience's principal (site/audience.js) is nobody: in no segment, whatever the conditions.
+  only += ' AND u.id != {:principal}';
   const matching = `SELECT u.id ${MEMBERS_FROM} WHERE ${compiled.sql}${only}`;
   app
     .db()

@@ -5,6 +5,7 @@
 // reads them at all otherwise (src/features/site/site.ts).
 const { SHELL_VERSION_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
 const { SHELL_VERSION_META } = require(`${__hooks}/platform/contract/cache-tags.js`);
+const { AUDIENCE_META } = require(`${__hooks}/platform/contract/audience.js`);
 
 const fresh = () => $security.randomString(20);
 
@@ -22,9 +23,13 @@ function bumpShellVersion(app) {
   app.store().set(SHELL_VERSION_KEY, fresh());
 }
 
-/** onRecordAuthRequest for users: a refresh (no auth method) answers the version in its `meta`. */
+/** onRecordAuthRequest for users: a refresh (no auth method) answers the version in its `meta`, and the member's
+ * audience (site/audience.js): the Worker serves their public pages from that audience's cached copy. */
 function nameShellVersion(e) {
-  if (!e.authMethod && !e.meta) e.meta = { [SHELL_VERSION_META]: shellVersion(e.app) };
+  if (!e.authMethod && !e.meta) {
+    const { audienceOf } = require(`${__hooks}/site/audience.js`);
+    e.meta = { [SHELL_VERSION_META]: shellVersion(e.app), [AUDIENCE_META]: audienceOf(e.app, e.record) };
+  }
   e.next();
 }
 

@@ -3,7 +3,7 @@
 // Each runtime computes the HMACs with its own crypto (src/lib/site-proof.ts, pb_hooks/platform/site-proof.js).
 
 /** What a proof may be for: each purpose has its own key and audience, so a proof is good for one. */
-export const PROOF_PURPOSES = ['passkeys', 'trackers', 'email'] as const;
+export const PROOF_PURPOSES = ['passkeys', 'trackers', 'email', 'audience'] as const;
 export type ProofPurpose = (typeof PROOF_PURPOSES)[number];
 
 /** The text whose HMAC under CHORUS_PROXY_SECRET is the purpose's signing key (hex). */

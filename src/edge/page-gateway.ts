@@ -1,18 +1,36 @@
 // The gateway in front of the cached pages (README "Edge cache"): a signed-out GET reaches the cached
 // entrypoint with every cookie but the language choice removed and the browser's language folded to one
 // code, and that language is part of the cache key (`ctx.props`), so unrelated cookies (analytics, Cloudflare's
-// bot cookie) no longer split the cache. A signed-in visitor, or any write, never reaches the cache.
+// bot cookie) no longer split the cache. A verified plain member's GET of a public page reaches it the same way,
+// as the member audience (issue 59: `audience` in the key, src/edge/member-audience.ts decides); staff, members of a
+// segment and any write never reach the cache.
 
 import { SSO_STATE_COOKIE } from '../features/sso/sso-state';
 import { isLocale, negotiateLocale } from '../i18n/locales';
 import { LANGUAGE_COOKIE } from '../i18n/resolve';
+import { FRESH_COOKIE } from '../lib/fresh-after-write';
+import type { Audience } from '../lib/pb/audience';
 import { AUTH_COOKIE } from '../lib/pb/client';
 
-/** What the cached entrypoint is keyed on besides the path and query: the language the visitor picked. */
+/** What the cached entrypoint is keyed on besides the path and query: the picked language and the audience. */
 export interface PageCacheProps {
-  /** The `chorus_lang` cookie's locale, or '' when none (valid) is set. */
+  /** The member's own language, else the `chorus_lang` cookie's locale, or '' when none (valid) is set. */
   lang: string;
+  /** 'member' for a verified plain member's copy (rendered as the audience's principal), '' for visitors'. */
+  audience: Audience;
 }
+
+/** A member the gateway verified as the member audience: their language choice joins the key. */
+export interface AudienceMember {
+  audience: Audience;
+  locale: string | null;
+}
+
+/** Set by the Worker alone (stripped from every request it receives): the cached entrypoint's audience, read by the
+ * middleware, which then renders the page as that audience's principal (src/middleware.ts). */
+export const AUDIENCE_HEADER = 'x-chorus-audience';
+/** Set by the Worker alone (stripped like AUDIENCE_HEADER): the session the gateway verified, for the render. */
+export const VERIFIED_HEADER = 'x-chorus-verified-session';
 
 /** Headers only the local edge emulation may set (it strips them from visitors' requests). */
 export const LOCAL_ENTRYPOINT_HEADER = 'x-chorus-entrypoint';
@@ -34,6 +52,44 @@ export function mayUsePageCache(request: Request): boolean {
   return !AUTH_COOKIE_PATTERN.test(cookies) && !SSO_STATE_PATTERN.test(cookies);
 }
 
+/** Public pages, the same for every plain member: the home page, boards, ideas, the roadmap, the changelog. */
+const AUDIENCE_PAGE = /^\/(?:|b\/[^/]+|p\/[a-z0-9]{15}|roadmap|changelog(?:\/[^/]+)?)$/;
+
+const PERSONAL_FILTERS = ['mine', 'voted'];
+/** Set for a short while after the member wrote (src/lib/fresh-after-write.ts): their own render shows it at once. */
+const FRESH_PATTERN = new RegExp(`(?:^|;\\s*)${FRESH_COOKIE}=[^;]`);
+
+/**
+ * Whether a signed-in request may be served a member audience's copy, once PocketBase says whose it is: a GET or
+ * HEAD of a public page with the auth cookie (no Authorization, not back from single sign-on), whose cookie's own
+ * copy of the account (unverified: it only spares staff a second check) names a plain, confirmed, unblocked member.
+ */
+export function mayServeAudience(request: Request, url: URL): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers.get('upgrade') || request.headers.has('authorization')) return false;
+  if (!AUDIENCE_PAGE.test(url.pathname)) return false;
+  // A list of the member's own ideas or votes (src/features/ideas/list-query.ts) is theirs alone.
+  if (PERSONAL_FILTERS.some((name) => url.searchParams.has(name))) return false;
+  const cookies = request.headers.get('cookie') ?? '';
+  if (!AUTH_COOKIE_PATTERN.test(cookies) || SSO_STATE_PATTERN.test(cookies)) return false;
+  if (FRESH_PATTERN.test(cookies)) return false;
+  const record = cookieRecord(cookies);
+  return record?.role === 'member' && record.verified === true && record.blocked !== true;
+}
+
+/** The account the auth cookie carries beside its token (what the browser's SDK wrote), or null. */
+function cookieRecord(cookies: string): { role?: unknown; verified?: unknown; blocked?: unknown } | null {
+  const value = new RegExp(`(?:^|;\\s*)${AUTH_COOKIE}=([^;]*)`).exec(cookies)?.[1];
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(decodeURIComponent(value)) as { model?: unknown; record?: unknown };
+    const record = parsed.record ?? parsed.model;
+    return record && typeof record === 'object' ? record : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The language cookie's value when it names a known locale. */
 export function pickedLanguage(cookieHeader: string | null): string {
   const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1]?.trim();
@@ -41,13 +97,19 @@ export function pickedLanguage(cookieHeader: string | null): string {
 }
 
 /**
- * The request the cached entrypoint sees and its cache props: the cookie header is only the language choice
- * (or gone), Accept-Language is the one supported locale it prefers (or gone), so pages that `Vary` on them
- * get one copy per language, never one per visitor.
+ * The cache key, written here alone: the request the cached entrypoint sees and its cache props. The cookie
+ * header is only the language choice (or gone: the auth cookie never passes), Accept-Language is the one
+ * supported locale it prefers (or gone), so pages that `Vary` on them get one copy per language, never one per
+ * visitor; `audience` is the member audience for a member the gateway verified (`member`), else ''.
  */
-export function pageCacheRequest(request: Request): { request: Request; props: PageCacheProps } {
+export function pageCacheRequest(
+  request: Request,
+  member: AudienceMember | null = null,
+): { request: Request; props: PageCacheProps } {
   const headers = new Headers(request.headers);
-  const lang = pickedLanguage(headers.get('cookie'));
+  const audience = member?.audience ?? '';
+  const own = audience && isLocale(member?.locale ?? undefined) ? (member?.locale ?? '') : '';
+  const lang = own || pickedLanguage(headers.get('cookie'));
   if (lang) headers.set('cookie', `${LANGUAGE_COOKIE}=${lang}`);
   else headers.delete('cookie');
   const browser = negotiateLocale(headers.get('accept-language'));
@@ -57,7 +119,9 @@ export function pageCacheRequest(request: Request): { request: Request; props: P
   headers.delete(LOCAL_PROPS_HEADER);
   headers.delete(LOCAL_HOST_HEADER);
   headers.delete(LOCAL_ADDRESS_HEADER);
-  return { request: new Request(request, { headers }), props: { lang } };
+  headers.delete(AUDIENCE_HEADER);
+  headers.delete(VERIFIED_HEADER);
+  return { request: new Request(request, { headers }), props: { lang, audience } };
 }
 
 /** The cached entrypoint's answer as the visitor gets it: the edge-only headers stay at the edge. */

@@ -6,6 +6,8 @@ export interface CspAdditions {
   pbOrigin: string;
   /** Hashes of inline styles built per request, like `sha256-…`. */
   styleHashes: string[];
+  /** Hashes of inline scripts Chorus adds (the member audience's mark, src/lib/audience-mark.ts). */
+  scriptHashes?: string[] | undefined;
   /** Origins allowed to frame this response (the widget's panel); none for every other page. */
   frameAncestors?: string[] | undefined;
   /** The page asks for a Cloudflare Turnstile check (sign-up and sign-in where the site turned it on). */
@@ -18,7 +20,7 @@ export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** Adds Chorus's per-request sources to the CSP Astro computed for the page. */
 export function extendCsp(
   policy: string,
-  { pbOrigin, styleHashes, frameAncestors = [], turnstile = false }: CspAdditions,
+  { pbOrigin, styleHashes, scriptHashes = [], frameAncestors = [], turnstile = false }: CspAdditions,
 ): string {
   const directives = new Map<string, string[]>();
   for (const part of policy.split(';')) {
@@ -33,6 +35,7 @@ export function extendCsp(
   // https: members' pictures from the team's app (single sign-on) load from wherever the app keeps them.
   add('img-src', pbOrigin, 'data:', 'blob:', 'https:');
   if (directives.has('style-src')) add('style-src', ...styleHashes.map((hash) => `'${hash}'`));
+  if (scriptHashes.length > 0) add('script-src', ...scriptHashes.map((hash) => `'${hash}'`));
   if (turnstile) {
     add('script-src', TURNSTILE_ORIGIN);
     add('frame-src', TURNSTILE_ORIGIN);

@@ -12,7 +12,11 @@ export const $session = atom<SessionUser | null>(null);
 onMount($session, () => {
   const pb = getClient();
   const stop = pb.authStore.onChange(() => {
-    $session.set(pb.authStore.isValid ? toSessionUser(pb, pb.authStore.record) : null);
+    const user = pb.authStore.isValid ? toSessionUser(pb, pb.authStore.record) : null;
+    $session.set(user);
+    // The page's mark that a member is signed in (src/lib/audience-mark.ts) follows the session: signed out, a
+    // visitor's sign-in links show again.
+    globalThis.document?.documentElement.toggleAttribute('data-session', !!user);
   }, true);
   void refreshSession(pb);
   return stop;

@@ -1,7 +1,8 @@
 // The gateway in front of the cached pages: which requests may use the page cache, and what the cached
-// entrypoint sees (no cookie but the language choice, one browser language) and is keyed on.
+// entrypoint sees (no cookie but the language choice, one browser language) and is keyed on; which signed-in
+// requests may be served the member audience's copy once PocketBase says so, and that copy's key.
 import { describe, expect, it } from 'vitest';
-import { mayUsePageCache, pageCacheRequest } from '../../src/edge/page-gateway';
+import { mayServeAudience, mayUsePageCache, pageCacheRequest } from '../../src/edge/page-gateway';
 
 const get = (headers: Record<string, string> = {}, method = 'GET') =>
   new Request('https://feedback.example/roadmap?x=1', { method, headers });
@@ -28,14 +29,14 @@ describe('what the cached entrypoint sees', () => {
   it('drops unrelated cookies: an analytics cookie makes the same request as none', () => {
     const { request, props } = pageCacheRequest(get({ cookie: '_ga=GA1.2.3; __cf_bm=abc' }));
     expect(request.headers.get('cookie')).toBeNull();
-    expect(props).toEqual({ lang: '' });
+    expect(props).toEqual({ lang: '', audience: '' });
     expect(request.url).toBe('https://feedback.example/roadmap?x=1');
   });
 
   it('keeps the picked language, alone, and keys the cache on it', () => {
     const { request, props } = pageCacheRequest(get({ cookie: '_ga=1; chorus_lang=de; theme=dark' }));
     expect(request.headers.get('cookie')).toBe('chorus_lang=de');
-    expect(props).toEqual({ lang: 'de' });
+    expect(props).toEqual({ lang: 'de', audience: '' });
   });
 
   it('ignores an unknown language code', () => {
@@ -57,5 +58,77 @@ describe('what the cached entrypoint sees', () => {
     );
     expect(request.headers.get('x-chorus-entrypoint')).toBeNull();
     expect(request.headers.get('x-chorus-entrypoint-props')).toBeNull();
+  });
+
+  it('drops an audience a visitor names: only the cached entrypoint names one', () => {
+    const { request, props } = pageCacheRequest(get({ 'x-chorus-audience': 'member' }));
+    expect(request.headers.get('x-chorus-audience')).toBeNull();
+    expect(props.audience).toBe('');
+  });
+});
+
+const authCookie = (record: Record<string, unknown>) =>
+  `_ga=1; pb_auth=${encodeURIComponent(JSON.stringify({ token: 'a.b.c', record }))}; chorus_lang=fr`;
+const MEMBER = { id: 'u1', role: 'member', verified: true, blocked: false, email: 'ann@example.com', name: 'Ann' };
+const ROOT = new URL('https://feedback.example/');
+const page = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  new Request(`https://feedback.example${path}`, { method, headers });
+
+describe('who may be served the member audience', () => {
+  it("a plain member's GET of a public page: home, a board, an idea, the roadmap, the changelog", () => {
+    const cookie = authCookie(MEMBER);
+    for (const path of ['/', '/b/features', '/p/abcdefghijklmno', '/roadmap', '/changelog', '/changelog/v2']) {
+      expect(mayServeAudience(page(path, { cookie }), new URL(path, 'https://x')), path).toBe(true);
+    }
+  });
+
+  it('never a private page, a write, an authorized request, a return from single sign-on, or no sign-in', () => {
+    const cookie = authCookie(MEMBER);
+    for (const path of ['/settings', '/notifications', '/admin', '/p/abcdefghijklmno/edit', '/files/x', '/signin']) {
+      expect(mayServeAudience(page(path, { cookie }), new URL(path, 'https://x')), path).toBe(false);
+    }
+    expect(mayServeAudience(page('/', { cookie }, 'POST'), ROOT)).toBe(false);
+    expect(mayServeAudience(page('/', { cookie, authorization: 'Bearer x' }), ROOT)).toBe(false);
+    expect(mayServeAudience(page('/', { cookie: `${cookie}; chorus_sso_state=1` }), ROOT)).toBe(false);
+    expect(mayServeAudience(page('/', { cookie: '_ga=1' }), ROOT)).toBe(false);
+    for (const path of ['/?mine=1', '/b/features?voted=1']) {
+      expect(mayServeAudience(page(path, { cookie }), new URL(path, ROOT)), path).toBe(false);
+    }
+    expect(mayServeAudience(page('/?sort=new', { cookie }), new URL('/?sort=new', ROOT))).toBe(true);
+  });
+
+  it("not staff, an unconfirmed or blocked member by their cookie's word (they skip the extra check)", () => {
+    for (const record of [
+      { ...MEMBER, role: 'admin' },
+      { ...MEMBER, role: 'moderator' },
+      { ...MEMBER, verified: false },
+      { ...MEMBER, blocked: true },
+    ]) {
+      expect(mayServeAudience(page('/', { cookie: authCookie(record) }), ROOT)).toBe(false);
+    }
+    expect(mayServeAudience(page('/', { cookie: 'pb_auth=not-json' }), ROOT)).toBe(false);
+  });
+});
+
+describe("the member audience's key", () => {
+  it("has no cookie of the member, their audience, and their own language before the picker's", () => {
+    const cookie = authCookie(MEMBER);
+    const { request, props } = pageCacheRequest(page('/', { cookie }), { audience: 'member', locale: 'de' });
+    expect(request.headers.get('cookie')).toBe('chorus_lang=de');
+    expect(props).toEqual({ lang: 'de', audience: 'member' });
+    const picked = pageCacheRequest(page('/', { cookie }), { audience: 'member', locale: null });
+    expect(picked.request.headers.get('cookie')).toBe('chorus_lang=fr');
+    expect(picked.props).toEqual({ lang: 'fr', audience: 'member' });
+  });
+
+  it('is the same for every member of the audience: nothing of the person is in it', () => {
+    const ann = pageCacheRequest(page('/b/x', { cookie: authCookie(MEMBER) }), { audience: 'member', locale: null });
+    const bob = pageCacheRequest(page('/b/x', { cookie: authCookie({ ...MEMBER, id: 'u2', name: 'Bob' }) }), {
+      audience: 'member',
+      locale: null,
+    });
+    expect(bob.props).toEqual(ann.props);
+    expect([...bob.request.headers]).toEqual([...ann.request.headers]);
+    expect(JSON.stringify([...ann.request.headers])).not.toMatch(/Ann|ann@|a\.b\.c|pb_auth/);
   });
 });

@@ -86,7 +86,12 @@ describe("the Worker's session check", () => {
       await expect(verifySession(signedInClient())).rejects.toMatchObject({ status: 0 });
     }
     answer = refused(401);
-    expect(await verifySession(signedInClient())).toEqual({ user: null, clearCookie: true, shellVersion: null });
+    expect(await verifySession(signedInClient())).toEqual({
+      user: null,
+      clearCookie: true,
+      shellVersion: null,
+      audience: '',
+    });
     answer = whole;
     expect((await verifySession(signedInClient())).user?.id).toBe('u1');
   });

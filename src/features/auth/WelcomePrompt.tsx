@@ -15,7 +15,7 @@ export default function WelcomePrompt({ serverUser }: { serverUser: SessionUser 
     );
   }
   return (
-    <p className="welcome-prompt" data-testid="welcome-prompt">
+    <p className="welcome-prompt welcome-visitor" data-testid="welcome-prompt">
       {rich(t('visitor'), {
         signin: (text) => <a href="/signin">{text}</a>,
         signup: (text) => <a href="/signup">{text}</a>,

@@ -73,7 +73,10 @@ export function bindLiveCards(list: HTMLElement): void {
   $myVotes.listen(render);
   $heldVotes.listen(render);
   render();
-  void requestMyVote();
+  // The member audience's copy: its buttons are busy until the member's votes are known, or cannot be.
+  void requestMyVote().finally(() => {
+    for (const button of list.querySelectorAll('[aria-busy=true]')) button.ariaBusy = 'false';
+  });
   list.dataset.liveCards = 'bound';
 }
 

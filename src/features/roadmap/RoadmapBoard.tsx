@@ -20,9 +20,11 @@ interface Props {
   everyBoardPublic?: boolean | undefined;
   /** Staff only: a line per card id (its votes from a segment). */
   notes?: Record<string, string> | undefined;
+  /** The member audience's copy: vote buttons wait for the member's own votes. */
+  pending?: boolean | undefined;
 }
 
-export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic, notes }: Props) {
+export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic, notes, pending }: Props) {
   // The server's cards while hydrating (the store may already hold newer ones when a live change woke it).
   const live = useClientStore($roadmapCards, null) ?? cards;
   const announcement = useStore($roadmapAnnouncement);
@@ -56,6 +58,7 @@ export default function RoadmapBoard({ columns, cards, boards, everyBoardPublic,
                       status={card.status}
                       compact
                       isPublic={everyBoardPublic}
+                      pending={pending}
                     />
                     <span className="roadmap-card-text">
                       <a href={`/p/${card.id}`}>{card.title}</a>

@@ -27,6 +27,8 @@ interface Props {
   compact?: boolean;
   /** The idea is public (public board, approved): its live state comes from its public copy. */
   isPublic?: boolean | undefined;
+  /** The member audience's copy: the member's own vote is not known until their votes load (busy till then). */
+  pending?: boolean | undefined;
 }
 
 export default function VoteButton(props: Props) {
@@ -34,10 +36,11 @@ export default function VoteButton(props: Props) {
   const live = useClientStore($posts, NO_POSTS)[postId];
   const myVotes = useClientStore($myVotes, NO_VOTES);
   const heldVotes = useClientStore($heldVotes, NO_HELD);
+  const [pending, setPending] = useState(Boolean(props.pending));
   useEffect(() => {
     trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked }, isPublic);
     if (voteId !== undefined) knowMyVote(postId, voteId);
-    void requestMyVote();
+    void requestMyVote().finally(() => setPending(false));
   }, [postId, count, commentCount, status, locked, voteId, isPublic]);
   const votes = live?.vote_count ?? count;
   const mine = myVotes[postId];
@@ -54,6 +57,7 @@ export default function VoteButton(props: Props) {
         type="submit"
         className={props.compact ? 'vote-button compact' : 'vote-button'}
         aria-pressed={voted}
+        aria-busy={pending || undefined}
         data-testid="vote-button"
         title={held ? translate('vote', 'heldNote') : undefined}
       >

@@ -3,6 +3,7 @@
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { currentLocale } from '../../i18n/current';
 import { isLocale } from '../../i18n/locales';
+import { FRESH_FLAG } from '../fresh-after-write';
 import { toAvatarSrc } from './avatar';
 import { createBrowserAuthStore } from './frame-auth-store';
 import type { SessionUser, UserRecord } from './types';
@@ -80,6 +81,7 @@ export function signedOut(pb: PocketBase): PocketBase {
 }
 
 let browserClient: PocketBase | undefined;
+const RECORD_WRITE = /\/records/;
 
 /** The tab's shared client. Its URL comes from the page, so one build serves any PocketBase. */
 export function getBrowserClient(): PocketBase {
@@ -89,10 +91,15 @@ export function getBrowserClient(): PocketBase {
   const pb = new PocketBase(url, createBrowserAuthStore());
   pb.autoCancellation(false);
   answerIn(pb, currentLocale());
-  pb.beforeSend = (requestUrl, options) => ({
-    url: requestUrl,
-    options: { ...options, headers: withAnswerLocale(pb, { ...(options.headers as Record<string, string>) }) },
-  });
+  pb.beforeSend = (requestUrl, options) => {
+    // A write to a record: this member's next pages are rendered for them for a while (src/lib/fresh-after-write.ts).
+    // biome-ignore lint/suspicious/noDocumentCookie: one short-lived flag, no other cookie touched.
+    if (options.method && options.method !== 'GET' && RECORD_WRITE.test(requestUrl)) document.cookie = FRESH_FLAG;
+    return {
+      url: requestUrl,
+      options: { ...options, headers: withAnswerLocale(pb, { ...(options.headers as Record<string, string>) }) },
+    };
+  };
   // Mirror the auth (kept in localStorage, which other tabs observe) into the cookie SSR reads.
   pb.authStore.onChange(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the SDK serializes and escapes the cookie itself.

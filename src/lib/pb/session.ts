@@ -2,8 +2,9 @@
 // comes from PocketBase's answer, never from the cookie's own copy of the record.
 import { ClientResponseError } from 'pocketbase';
 import { SHELL_VERSION_META } from '../../contract/cache-tags';
+import { type Audience, audienceIn } from './audience';
 import { refreshMemberAuthAnswer } from './auth-refresh';
-import { AUTH_COOKIE, type PocketBase, toSessionUser } from './client';
+import { AUTH_COOKIE, type PocketBase, type RecordModel, toSessionUser } from './client';
 import type { SessionUser } from './types';
 
 export type Session =
@@ -13,19 +14,25 @@ export type Session =
   | { user: null; clearCookie: true }
   | { user: SessionUser; clearCookie: false };
 
-/** A verified session and the version of the page shell PocketBase named with it (null: none named). */
-export type VerifiedSession = Session & { shellVersion: string | null };
+/** A verified session, the version of the page shell PocketBase named with it (null: none named), and the
+ * member's audience ('' for visitors, staff, segments' members: src/lib/pb/audience.ts). */
+export type VerifiedSession = Session & { shellVersion: string | null; audience: Audience };
 
 /** Verifies the client's token with PocketBase. Network and server errors are thrown for the 503 page. */
 export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
-  if (!pb.authStore.token) return { user: null, clearCookie: false, shellVersion: null };
+  if (!pb.authStore.token) return { user: null, clearCookie: false, shellVersion: null, audience: '' };
   if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== 'users') return forget(pb);
   try {
     const { record, meta } = await refreshMemberAuthAnswer(pb, { requestKey: null });
     const user = toSessionUser(pb, record);
     const version = meta[SHELL_VERSION_META];
     return user
-      ? { user, clearCookie: false, shellVersion: typeof version === 'string' && version ? version : null }
+      ? {
+          user,
+          clearCookie: false,
+          shellVersion: typeof version === 'string' && version ? version : null,
+          audience: audienceIn(meta),
+        }
       : forget(pb);
   } catch (error) {
     if (error instanceof ClientResponseError && [400, 401, 403, 404].includes(error.status)) return forget(pb);
@@ -33,9 +40,45 @@ export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
   }
 }
 
+/** The session a verification left in `pb` (its refreshed token and record), for the render that follows it in
+ * the same Worker (src/edge/member-audience.ts): one auth refresh per page view, not two. */
+export function handOver(pb: PocketBase, session: VerifiedSession): string {
+  return JSON.stringify({
+    token: pb.authStore.token,
+    record: pb.authStore.record,
+    shellVersion: session.shellVersion,
+    audience: session.audience,
+  });
+}
+
+/** The session handed over by the gateway (trusted: the Worker strips the header from every request it receives),
+ * saved into `pb`; null when it does not parse (the middleware then verifies as ever). */
+export function handedSession(pb: PocketBase, text: string): VerifiedSession | null {
+  try {
+    const { token, record, shellVersion, audience } = JSON.parse(text) as {
+      token?: unknown;
+      record?: RecordModel | null;
+      shellVersion?: unknown;
+      audience?: unknown;
+    };
+    if (typeof token !== 'string' || !token || !record) return null;
+    const user = toSessionUser(pb, record);
+    if (!user) return null;
+    pb.authStore.save(token, record);
+    return {
+      user,
+      clearCookie: false,
+      shellVersion: typeof shellVersion === 'string' && shellVersion ? shellVersion : null,
+      audience: audience === 'member' ? 'member' : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
 function forget(pb: PocketBase): VerifiedSession {
   pb.authStore.clear();
-  return { user: null, clearCookie: true, shellVersion: null };
+  return { user: null, clearCookie: true, shellVersion: null, audience: '' };
 }
 
 /** The Set-Cookie value that removes the auth cookie the browser sent. */

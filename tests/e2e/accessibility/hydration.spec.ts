@@ -150,7 +150,7 @@ test('a page’s heading and lead text come before any inline script, so the fir
   // Chrome stops parsing to paint at an inline script once it has run a while: what precedes the first
   // one is what the first frame can hold (src/lib/hero-first.ts).
   const leads: Array<[string, string]> = [
-    ['/', 'class="welcome-prompt"'],
+    ['/', 'class="welcome-prompt'],
     ['/b/features', 'class="page-header"'],
     [`/p/${id}`, '</h1>'],
     ['/roadmap', '</h1>'],

@@ -115,19 +115,46 @@ test('a visitor who picked German gets the German copy and a visitor without the
   );
 });
 
-test('a signed-in member never gets a cached page', async ({ request, admin, pbUrl, createMember }) => {
+test("staff never get a cached page; a plain member gets the member audience's, never a visitor's", async ({
+  request,
+  admin,
+  pbUrl,
+  createMember,
+}) => {
   const board = await freshBoard(admin);
   const path = `/b/${board['slug']}`;
-  const member = await createMember();
+  const [member, staff] = await Promise.all([createMember(), createMember({ role: 'moderator' })]);
   await untilCached(request, path);
-  const signedIn = { cookie: authCookie(await clientFor(pbUrl, member.email, member.password)) };
-  for (const headers of [signedIn, { cookie: `${ANALYTICS_COOKIES.cookie}; ${signedIn.cookie}` }]) {
-    const mine = await cacheStatus(request, path, headers);
-    expect(mine.status).not.toBe('HIT');
-    expect(mine.response.headers()['cache-control']).toBe('private, no-store');
+  const signedIn = async (who: { email: string; password: string }) => ({
+    cookie: authCookie(await clientFor(pbUrl, who.email, who.password)),
+  });
+  const [memberCookie, staffCookie] = await Promise.all([signedIn(member), signedIn(staff)]);
+  for (const headers of [staffCookie, { cookie: `${ANALYTICS_COOKIES.cookie}; ${staffCookie.cookie}` }]) {
+    const theirs = await cacheStatus(request, path, headers);
+    expect(theirs.status).not.toBe('HIT');
+    expect(theirs.response.headers()['cache-control']).toBe('private, no-store');
+  }
+  // The member: the audience's copy (from the cache once it holds one, whatever other cookies they carry), never the
+  // visitor's (which would show them signed out) and never anyone's own.
+  for (const headers of [memberCookie, { cookie: `${ANALYTICS_COOKIES.cookie}; ${memberCookie.cookie}` }]) {
+    const copies: Awaited<ReturnType<typeof cacheStatus>>[] = [];
+    await expect
+      .poll(
+        async () => {
+          const copy = await cacheStatus(request, path, headers);
+          copies.push(copy);
+          return copy.status;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('HIT');
+    const copy = copies.at(-1);
+    expect(copy?.response.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(copy?.body).toContain("dataset.session=''");
+    expect(copy?.body).not.toContain(member.email);
   }
   // Other tests' writes may purge meanwhile (the shared stack), so the visitor asks until the edge has a copy:
-  // had a signed-in page been stored, that copy would carry the member.
+  // had a signed-in page been stored for visitors, that copy would carry the member or staff.
   const visitorCopies: Awaited<ReturnType<typeof cacheStatus>>[] = [];
   await expect
     .poll(
@@ -141,6 +168,8 @@ test('a signed-in member never gets a cached page', async ({ request, admin, pbU
     .toBe('HIT');
   const visitor = visitorCopies.at(-1);
   expect(visitor?.body).not.toContain(member.id);
+  expect(visitor?.body).not.toContain(staff.id);
+  expect(visitor?.body).not.toContain("dataset.session=''");
 });
 
 test('only the shared secret purges, and only well-formed tags', async ({ request, admin }) => {

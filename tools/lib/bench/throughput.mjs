@@ -68,6 +68,7 @@ export async function measureThroughput(
     requestsPerSecond: ok / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
     errors: result.errors + result.timeouts + (latencies.length - ok),
   };
 }

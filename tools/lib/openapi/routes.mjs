@@ -48,6 +48,21 @@ const CALIBRATION_RUN = {
 };
 
 export const ROUTES = {
+  '/api/chorus/audience/token': {
+    post: {
+      tags: ['chorus'],
+      operationId: 'audiencePrincipalToken',
+      summary:
+        'Site Worker only (a proof signed with a key derived from CHORUS_PROXY_SECRET): the member audience’s principal’s token, to render members’ cached pages',
+      'x-chorus-scope': 'worker',
+      requestBody: body({ proof: { type: 'string' } }, ['proof']),
+      responses: {
+        200: ok({ type: 'object', properties: { token: { type: 'string' } } }),
+        401: err,
+        503: err,
+      },
+    },
+  },
   '/api/chorus/search': {
     get: {
       tags: ['chorus'],

@@ -1,0 +1,60 @@
+// Audiences (issue 59, src/contract/audience.ts): which cached copy a signed-in member's public pages may come from,
+// named in their auth refresh; the member audience's principal, whose token only the site's Worker gets (with a
+// proof from CHORUS_PROXY_SECRET), to render that copy; and the principal's writes, every one refused.
+const { AUDIENCE_MEMBER, AUDIENCE_PRINCIPAL_ID } = require(`${__hooks}/platform/contract/audience.js`);
+
+/** Whether `sql` (one `{:id}` parameter) finds a row for the member. */
+function any(app, sql, id) {
+  const rows = arrayOf(new DynamicModel({ found: 0 }));
+  app.db().newQuery(sql).bind({ id }).all(rows);
+  return rows.length > 0;
+}
+
+/** What only the member sees beside what every plain member sees: a segment's boards, their own idea waiting for
+ * review, their own comment staff hid, a question sent to them (each an indexed look-up: the partial indexes of
+ * pb_migrations/1764900110_create_audience_principal.js, and the user indexes of segment_members, question_recipients
+ * and idea_answers). */
+const OWN_VIEW = [
+  'SELECT 1 AS found FROM segment_members WHERE user = {:id} LIMIT 1',
+  'SELECT 1 AS found FROM posts WHERE author = {:id} AND approved = FALSE LIMIT 1',
+  'SELECT 1 AS found FROM comments WHERE author = {:id} AND hidden = TRUE LIMIT 1',
+  // A question staff sent them that they have not answered (the idea page offers it: AskVoters.astro).
+  'SELECT 1 AS found FROM question_recipients r WHERE r.user = {:id} AND NOT EXISTS ' +
+    '(SELECT 1 FROM idea_answers a WHERE a.question = r.question AND a.user = {:id}) LIMIT 1',
+];
+
+/** AUDIENCE_MEMBER for a verified, unblocked plain member who sees nothing of their own beyond what every such member
+ * sees; '' for anyone else (staff, a segment's member, an unconfirmed or blocked account, the author of an idea
+ * waiting for review or of a hidden comment): their pages are rendered for them alone. */
+function audienceOf(app, user) {
+  if (!user || user.id === AUDIENCE_PRINCIPAL_ID) return '';
+  if (user.getString('role') !== 'member' || !user.getBool('verified') || user.getBool('blocked')) return '';
+  return OWN_VIEW.some((sql) => any(app, sql, user.id)) ? '' : AUDIENCE_MEMBER;
+}
+
+/** POST /api/chorus/audience/token { proof }: the principal's auth token, for the Worker alone. */
+function principalToken(e) {
+  const { siteProofKey, parseSiteProof } = require(`${__hooks}/platform/site-proof.js`);
+  if (!siteProofKey('audience')) throw new ApiError(503, 'The site shares no secret with PocketBase.');
+  if (!parseSiteProof(e.requestInfo().body.proof, 'audience', 'token')) throw new UnauthorizedError('Bad proof.');
+  const principal = e.app.findRecordById('users', AUDIENCE_PRINCIPAL_ID);
+  return e.json(200, { token: principal.newAuthToken() });
+}
+
+const READS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Every request: the principal reads, never writes (votes, comments, ideas, follows, reactions, anything). */
+function refusePrincipalWrites(e) {
+  if (e.auth && e.auth.id === AUDIENCE_PRINCIPAL_ID && !READS.includes(e.request.method)) {
+    throw new ForbiddenError('This account only reads.');
+  }
+  return e.next();
+}
+
+/** Any sign-in as the principal (password, OTP, OAuth2, a refresh) is refused: only the Worker holds its token. */
+function refusePrincipalSignIn(e) {
+  if (e.record && e.record.id === AUDIENCE_PRINCIPAL_ID) throw new ForbiddenError('This account cannot sign in.');
+  return e.next();
+}
+
+module.exports = { audienceOf, principalToken, refusePrincipalWrites, refusePrincipalSignIn };

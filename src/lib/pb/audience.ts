@@ -1,0 +1,50 @@
+// The member audience (issue 59, src/contract/audience.ts): which cached copy a verified member's public pages come
+// from (named by PocketBase in their auth refresh), and the token of the audience's principal, the account members'
+// cached copies are rendered as. The token is asked of PocketBase with a site proof (CHORUS_PROXY_SECRET) and kept
+// per isolate until shortly before it expires; it never leaves the Worker.
+import { AUDIENCE_MEMBER, AUDIENCE_META } from '../../contract/audience';
+import { signSiteProof } from '../site-proof';
+
+export type Audience = typeof AUDIENCE_MEMBER | '';
+
+/** The audience an auth refresh's `meta` names ('' when none or unknown: the member's pages are rendered for them). */
+export function audienceIn(meta: Record<string, unknown>): Audience {
+  return meta[AUDIENCE_META] === AUDIENCE_MEMBER ? AUDIENCE_MEMBER : '';
+}
+
+/** A token is asked for again this long before it expires. */
+const RENEW_BEFORE_MS = 10 * 60_000;
+let kept: { token: string; until: number; serverUrl: string } | null = null;
+
+/** The principal's token (kept per isolate), asked of PocketBase at `serverUrl` with a proof signed by `secret`. */
+export async function principalToken(serverUrl: string, secret: string, now = Date.now()): Promise<string> {
+  if (kept && kept.serverUrl === serverUrl && kept.until > now) return kept.token;
+  const proof = await signSiteProof(secret, 'audience', { act: 'token' });
+  const answer = await fetch(new URL('/api/chorus/audience/token', serverUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ proof }),
+  });
+  if (!answer.ok) throw new Error(`PocketBase refused the audience token (${answer.status})`);
+  const { token } = (await answer.json()) as { token?: unknown };
+  if (typeof token !== 'string' || !token) throw new Error('PocketBase answered no audience token');
+  kept = { token, until: expiryOf(token) - RENEW_BEFORE_MS, serverUrl };
+  return token;
+}
+
+/** Forgets the kept token (tests; or after PocketBase refused it). */
+export function forgetPrincipalToken(): void {
+  kept = null;
+}
+
+/** A JWT's `exp` in milliseconds (0 when unreadable: asked for again next time). */
+function expiryOf(token: string): number {
+  try {
+    const body = token.split('.')[1] ?? '';
+    const json = atob(body.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = Number((JSON.parse(json) as { exp?: unknown }).exp);
+    return Number.isFinite(exp) ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,189 @@
+// The member audience (issue 59): PocketBase names a member's audience in their auth refresh (only verified,
+// unblocked plain members in no segment share the member copy); the principal the Worker renders that copy as gets
+// its token only with the site's proof, can sign in no other way, reads as a plain member, is listed nowhere, and
+// every write it attempts is refused.
+import { DatabaseSync } from 'node:sqlite';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIENCE_PRINCIPAL_ID } from '../../../src/contract/audience';
+import { forgetPrincipalToken, principalToken } from '../../../src/lib/pb/audience';
+import { verifySession } from '../../../src/lib/pb/session';
+import { signSiteProof } from '../../../src/lib/site-proof';
+import { heldSession, startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
+import { type Actors, attempt, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
+
+let pb: TestPocketBase;
+let actors: Actors;
+let principal: PocketBase;
+let members: RecordModel;
+let post: RecordModel;
+let comment: RecordModel;
+beforeAll(async () => {
+  pb = await startTestPocketBase();
+  actors = await createActors(pb);
+  members = await createBoard(pb, 'members');
+  post = await createPost(pb, members, actors.member);
+  comment = await createComment(pb, post, actors.member);
+  forgetPrincipalToken();
+  principal = pb.visitor();
+  principal.authStore.save(await principalToken(pb.url, pb.proxySecret), null);
+}, 120_000);
+afterAll(() => pb?.stop());
+
+const tokenWith = (proof: string) =>
+  fetch(`${pb.url}/api/chorus/audience/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ proof }),
+  });
+
+describe('a member audience', () => {
+  it('is named for a verified plain member only; staff, blocked, unconfirmed and segment members get none', async () => {
+    expect((await verifySession(actors.member)).audience).toBe('member');
+    for (const actor of ['moderator', 'admin', 'blocked member'] as const) {
+      expect((await verifySession(actors[actor])).audience, actor).toBe('');
+    }
+    const unconfirmed = pb.visitor();
+    const email = `held-${Date.now()}@chorus.test`;
+    await pb.admin
+      .collection('users')
+      .create({ email, password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD, role: 'member' });
+    await heldSession(pb, unconfirmed, email, TEST_PASSWORD);
+    const held = await verifySession(unconfirmed);
+    expect(held.user?.verified).toBe(false);
+    expect(held.audience).toBe('');
+
+    const inSegment = await pb.actor('member');
+    const gold = await pb.admin.collection('companies').create({ external_id: 'gold', name: 'Gold', plan: 'Gold' });
+    await pb.admin.collection('member_profiles').create({ user: idOf(inSegment), company: gold.id });
+    await pb.admin
+      .collection('segments')
+      .create({ name: 'Gold', conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Gold' }] } });
+    await expect.poll(async () => (await verifySession(inSegment)).audience).toBe('');
+    expect((await verifySession(actors.member)).audience).toBe('member');
+  });
+
+  it('is none for the author of an idea waiting for review or of a comment staff hid, until that is over', async () => {
+    const author = await pb.actor('member');
+    expect((await verifySession(author)).audience).toBe('member');
+    const waiting = await createPost(pb, members, author, { approved: false });
+    expect((await verifySession(author)).audience).toBe('');
+    await pb.admin.collection('posts').update(waiting.id, { approved: true });
+    expect((await verifySession(author)).audience).toBe('member');
+    const hidden = await createComment(pb, post, author);
+    await pb.admin.collection('comments').update(hidden.id, { hidden: true });
+    expect((await verifySession(author)).audience).toBe('');
+    await pb.admin.collection('comments').delete(hidden.id);
+    expect((await verifySession(author)).audience).toBe('member');
+  });
+
+  it('is none for a member sent a question they have not answered, until they answer it', async () => {
+    const asked = await pb.actor('member');
+    const question = await pb.admin
+      .collection('idea_questions')
+      .create({ post: post.id, author: idOf(actors.admin), body: 'Which size?', sent_count: 1 });
+    await pb.admin.collection('question_recipients').create({ question: question.id, user: idOf(asked) });
+    expect((await verifySession(asked)).audience).toBe('');
+    await pb.admin.collection('idea_answers').create({ question: question.id, user: idOf(asked), body: 'A4' });
+    expect((await verifySession(asked)).audience).toBe('member');
+  });
+
+  it('costs indexed look-ups only', async () => {
+    const db = new DatabaseSync(`${pb.dataDir}/data.db`, { readOnly: true });
+    try {
+      for (const sql of [
+        "SELECT 1 FROM segment_members WHERE user = 'x' LIMIT 1",
+        "SELECT 1 FROM posts WHERE author = 'x' AND approved = FALSE LIMIT 1",
+        "SELECT 1 FROM comments WHERE author = 'x' AND hidden = TRUE LIMIT 1",
+        "SELECT 1 FROM question_recipients r WHERE r.user = 'x' AND NOT EXISTS (SELECT 1 FROM idea_answers a WHERE a.question = r.question AND a.user = 'x') LIMIT 1",
+      ]) {
+        const plan = db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all()
+          .map((row) => String(row['detail']));
+        expect(plan.join(' | '), sql).toMatch(/USING (COVERING )?INDEX/);
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("the audience's principal", () => {
+  it("gets its token only with the site's proof for this purpose", async () => {
+    expect((await tokenWith(await signSiteProof(pb.proxySecret, 'audience', { act: 'token' }))).status).toBe(200);
+    expect((await tokenWith(await signSiteProof('not-the-secret', 'audience', { act: 'token' }))).status).toBe(401);
+    expect((await tokenWith(await signSiteProof(pb.proxySecret, 'trackers', { act: 'token' }))).status).toBe(401);
+    expect((await tokenWith(await signSiteProof(pb.proxySecret, 'audience', { act: 'other' }))).status).toBe(401);
+    expect((await tokenWith('')).status).toBe(401);
+  });
+
+  it('reads what a plain member reads, and is no audience itself', async () => {
+    expect((await principal.collection('posts').getOne(post.id)).id).toBe(post.id);
+    expect((await principal.collection('comments').getOne(comment.id)).id).toBe(comment.id);
+    expect(principal.authStore.record).toBeNull();
+  });
+
+  it('cannot sign in or refresh its session', async () => {
+    expect(await attempt(() => principal.collection('users').authRefresh())).toBe(false);
+    expect(
+      await attempt(() =>
+        pb.visitor().collection('users').authWithPassword('audience-member@chorus.invalid', TEST_PASSWORD),
+      ),
+    ).toBe(false);
+  });
+
+  it('writes nothing: votes, comments, ideas, follows, reactions, its own account, any route', async () => {
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['a vote', () => principal.collection('votes').create({ post: post.id, user: AUDIENCE_PRINCIPAL_ID })],
+      [
+        'a comment',
+        () => principal.collection('comments').create({ post: post.id, author: AUDIENCE_PRINCIPAL_ID, body: 'x' }),
+      ],
+      [
+        'an idea',
+        () =>
+          principal
+            .collection('posts')
+            .create({ board: members.id, author: AUDIENCE_PRINCIPAL_ID, title: 'An idea', body: 'x' }),
+      ],
+      ['a follow', () => principal.collection('subscriptions').create({ post: post.id, user: AUDIENCE_PRINCIPAL_ID })],
+      [
+        'a reaction',
+        () =>
+          principal.collection('reactions').create({ comment: comment.id, user: AUDIENCE_PRINCIPAL_ID, emoji: '👀' }),
+      ],
+      ['its name', () => principal.collection('users').update(AUDIENCE_PRINCIPAL_ID, { name: 'Someone' })],
+      ['its deletion', () => principal.collection('users').delete(AUDIENCE_PRINCIPAL_ID)],
+      ['a route', () => principal.send('/api/chorus/audience/token', { method: 'POST', body: {} })],
+    ];
+    for (const [what, write] of writes) {
+      let status = 0;
+      try {
+        await write();
+      } catch (error) {
+        status = (error as { status?: number }).status ?? -1;
+      }
+      expect(status, what).toBe(403);
+    }
+    // The same writes by a plain member go through (the refusal is the principal's, not the data's).
+    expect(
+      await attempt(() => actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) })),
+    ).toBe(true);
+    expect(
+      await pb.admin.collection('votes').getFullList({ filter: `user = "${AUDIENCE_PRINCIPAL_ID}"` }),
+    ).toHaveLength(0);
+    expect(
+      await pb.admin.collection('comments').getFullList({ filter: `author = "${AUDIENCE_PRINCIPAL_ID}"` }),
+    ).toHaveLength(0);
+  });
+
+  it("is in no staff list of members, and no one's name", async () => {
+    const listed = await actors.admin.collection('users').getFullList({ fields: 'id' });
+    expect(listed.length).toBeGreaterThan(1);
+    expect(listed.map((user) => user.id)).not.toContain(AUDIENCE_PRINCIPAL_ID);
+    const record = await actors.visitor.collection('users').getOne(AUDIENCE_PRINCIPAL_ID);
+    expect(record.name).toBe('');
+  });
+});
