@@ -14,6 +14,12 @@ export function audienceIn(meta: Record<string, unknown>): Audience {
 
 /** A token is asked for again this long before it expires. */
 const RENEW_BEFORE_MS = 10 * 60_000;
+/**
+ * And at least this often: PocketBase reads a token it no longer honours (its secret rotated, "invalidate all
+ * tokens" in the admin UI) as a visitor's without an error, so a copy rendered with it would lack the members-only
+ * boards. Asking again every few minutes bounds that to one renewal (one request per isolate per 5 minutes).
+ */
+const RENEW_EVERY_MS = 5 * 60_000;
 let kept: { token: string; until: number; serverUrl: string } | null = null;
 
 /** The principal's token (kept per isolate), asked of PocketBase at `serverUrl` with a proof signed by `secret`. */
@@ -28,7 +34,7 @@ export async function principalToken(serverUrl: string, secret: string, now = Da
   if (!answer.ok) throw new Error(`PocketBase refused the audience token (${answer.status})`);
   const { token } = (await answer.json()) as { token?: unknown };
   if (typeof token !== 'string' || !token) throw new Error('PocketBase answered no audience token');
-  kept = { token, until: expiryOf(token) - RENEW_BEFORE_MS, serverUrl };
+  kept = { token, until: Math.min(expiryOf(token) - RENEW_BEFORE_MS, now + RENEW_EVERY_MS), serverUrl };
   return token;
 }
 

@@ -119,6 +119,17 @@ describe("the audience's principal", () => {
     expect((await tokenWith('')).status).toBe(401);
   });
 
+  it('its token is kept by the Worker for five minutes at most, then asked for again (a rotated secret heals)', async () => {
+    forgetPrincipalToken();
+    const now = Date.now();
+    const token = await principalToken(pb.url, pb.proxySecret, now);
+    // Within five minutes the kept token answers, with no request (a wrong secret would be refused).
+    expect(await principalToken(pb.url, 'not-the-secret', now + 4 * 60_000)).toBe(token);
+    // After them it is asked for again: with the wrong secret, refused.
+    await expect(principalToken(pb.url, 'not-the-secret', now + 6 * 60_000)).rejects.toThrow('(401)');
+    forgetPrincipalToken();
+  });
+
   it('reads what a plain member reads, and is no audience itself', async () => {
     expect((await principal.collection('posts').getOne(post.id)).id).toBe(post.id);
     expect((await principal.collection('comments').getOne(comment.id)).id).toBe(comment.id);
