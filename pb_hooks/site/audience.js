@@ -1,6 +1,6 @@
 // Audiences (issue 59, src/contract/audience.ts): which cached copy a signed-in member's public pages may come from,
 // named in their auth refresh; the member audience's principal, whose token only the site's Worker gets (with a
-// proof from CHORUS_PROXY_SECRET), to render that copy; and the principal's writes, every one refused.
+// proof from CHORUS_PROXY_SECRET), to render that copy; and any sign-in as it refused (its writes: Go's audience.go).
 const { AUDIENCE_MEMBER, AUDIENCE_PRINCIPAL_ID } = require(`${__hooks}/platform/contract/audience.js`);
 
 /** Whether `sql` (one `{:id}` parameter) finds a row for the member. */
@@ -41,20 +41,10 @@ function principalToken(e) {
   return e.json(200, { token: principal.newAuthToken() });
 }
 
-const READS = ['GET', 'HEAD', 'OPTIONS'];
-
-/** Every request: the principal reads, never writes (votes, comments, ideas, follows, reactions, anything). */
-function refusePrincipalWrites(e) {
-  if (e.auth && e.auth.id === AUDIENCE_PRINCIPAL_ID && !READS.includes(e.request.method)) {
-    throw new ForbiddenError('This account only reads.');
-  }
-  return e.next();
-}
-
 /** Any sign-in as the principal (password, OTP, OAuth2, a refresh) is refused: only the Worker holds its token. */
 function refusePrincipalSignIn(e) {
   if (e.record && e.record.id === AUDIENCE_PRINCIPAL_ID) throw new ForbiddenError('This account cannot sign in.');
   return e.next();
 }
 
-module.exports = { audienceOf, principalToken, refusePrincipalWrites, refusePrincipalSignIn };
+module.exports = { audienceOf, principalToken, refusePrincipalSignIn };

@@ -1,9 +1,10 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// Audiences (site/audience.js): the principal's token for the Worker, its writes and sign-ins refused. A member's
+// Audiences (site/audience.js): the principal's token for the Worker and its sign-ins refused (its writes: Go). A member's
 // audience is named in their auth refresh beside the shell's version (site/shell-version.js).
 
 routerAdd('POST', '/api/chorus/audience/token', (e) => require(`${__hooks}/site/audience.js`).principalToken(e));
 
-routerUse((e) => require(`${__hooks}/site/audience.js`).refusePrincipalWrites(e));
+// Its writes are refused in Go (server/cmd/pocketbase/audience.go): a router middleware here would hold a hooks
+// runtime for each request's whole life, a realtime stream's included.
 
 onRecordAuthRequest((e) => require(`${__hooks}/site/audience.js`).refusePrincipalSignIn(e), 'users');

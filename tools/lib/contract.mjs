@@ -15,7 +15,7 @@ export const goContract = join(root, 'server/cmd/pocketbase/contract_gen.go');
 export const goCases = join(root, 'server/cmd/pocketbase/testdata/contract-cases.json');
 
 /** The contract files Go reads: their string and number constants become Go constants of the same meaning. */
-const GO_CONTRACTS = ['hand-offs.ts', 'vote-rules.ts'];
+const GO_CONTRACTS = ['audience.ts', 'hand-offs.ts', 'vote-rules.ts'];
 
 /** The functions Go writes out once more, and the inputs their answers are recorded for: Go's test
  * (server/cmd/pocketbase/contract_test.go) requires the same answer for each. */
@@ -75,7 +75,7 @@ function exportsOf(text) {
 function toGo(files) {
   const lines = [
     '// GENERATED from src/contract/ by `npm run contract` (tools/lib/contract.mjs): edit those files, never this one.',
-    '// What the hooks and Go name alike (hand-offs.ts) and the vote rules they share (vote-rules.ts).',
+    '// What the hooks and Go name alike (audience.ts, hand-offs.ts) and the vote rules they share (vote-rules.ts).',
     '',
     'package main',
   ];

@@ -1,7 +1,18 @@
 // GENERATED from src/contract/ by `npm run contract` (tools/lib/contract.mjs): edit those files, never this one.
-// What the hooks and Go name alike (hand-offs.ts) and the vote rules they share (vote-rules.ts).
+// What the hooks and Go name alike (audience.ts, hand-offs.ts) and the vote rules they share (vote-rules.ts).
 
 package main
+
+// From src/contract/audience.ts.
+
+// Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per person).
+const audienceMeta = "audience"
+
+// A verified, unblocked member with the role `member` in no segment: they see what every such member sees.
+const audienceMember = "member"
+
+// The member audience's principal (a users record a migration makes): the Worker renders members' copies as it.
+const audiencePrincipalId = "audiencemember0"
 
 // From src/contract/hand-offs.ts.
 

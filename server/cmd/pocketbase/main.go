@@ -82,6 +82,7 @@ func main() {
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerSetup(app)
 	registerVotes(app)
+	registerAudience(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
 	registerJobWaking(app)
