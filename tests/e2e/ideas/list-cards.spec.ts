@@ -2,6 +2,7 @@
 // fold) follows votes, comments and status changes, and its vote works before and after the scripts run.
 import { expect, test } from '../fixtures';
 import { createIdea, ideaWithSignedInMember, NOT_INTERACTIVE, openPage } from '../ideas-helpers';
+import { reloadUntilShown } from '../purge-goal';
 import { clientFor } from '../staff-helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -67,6 +68,9 @@ test('a card’s vote clicked before the scripts run is a plain form that comes 
     { admin, createMember, context, pbUrl, baseURL },
     { title: `Early click ${Date.now().toString(36)}` },
   );
+  // The member's board is the member audience's cached copy: it lists the new idea once the purge lands.
+  await page.goto('/b/features?sort=new');
+  await reloadUntilShown(page, page.locator(`li.post-card[data-post="${id}"]`));
   await page.route('**/_astro/**/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.continue();
