@@ -76,7 +76,13 @@ test('staff set an ETA and a voter sees it on the roadmap and gets a notificatio
     await page.goto(`/p/${idea.id}`);
     await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
     const priority = page.getByTestId('staff-priority');
-    await priority.getByLabel('Kind of target').selectOption({ label: 'A quarter' });
+    // Twice in some twelve loaded runs (ci90, ci103) the kind chosen right after the page loaded was back at "No
+    // target" and the Quarter field never came; the cause is not found (noted in the Tests page). Choosing again,
+    // as a person would, gets the field; the story's subject, the target reaching the voter, is unchanged.
+    await expect(async () => {
+      await priority.getByLabel('Kind of target').selectOption({ label: 'A quarter' });
+      await expect(priority.getByLabel('Quarter')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await priority.getByLabel('Quarter').selectOption('2');
     await priority.getByLabel('Year').fill('2027');
     await priority.getByRole('button', { name: 'Save target' }).click();
