@@ -2,6 +2,7 @@
 
 import { expect, test } from '../fixtures';
 import { createIdea, NOT_INTERACTIVE, openPage, PNG_1X1, signInContext } from '../ideas-helpers';
+import { reloadUntilShown } from '../purge-goal';
 
 test('a member posts an idea with a pasted screenshot', async ({ page, context, pbUrl, baseURL, createMember }) => {
   const member = await createMember();
@@ -102,6 +103,9 @@ test('a member comments, another replies, and the author edits their comment', a
   await signInContext(bobContext, pbUrl, baseURL as string, bob);
   const bobPage = await bobContext.newPage();
   await openPage(bobPage, `${baseURL}/p/${id}`);
+  // Bob's page is the member audience's cached copy: it shows Alice's comment once its purge lands.
+  await reloadUntilShown(bobPage, bobPage.getByRole('button', { name: 'Reply' }));
+  await expect(bobPage.locator(NOT_INTERACTIVE)).toHaveCount(0, { timeout: 15_000 });
   await bobPage.getByRole('button', { name: 'Reply' }).click();
   await bobPage.getByLabel('Reply to Alice Example').fill('A reply from Bob');
   await bobPage.getByRole('button', { name: 'Reply', exact: true }).last().click();
