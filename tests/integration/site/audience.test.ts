@@ -5,7 +5,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIENCE_PRINCIPAL_ID } from '../../../src/contract/audience';
 import { forgetPrincipalToken, principalToken } from '../../../src/lib/pb/audience';
 import { verifySession } from '../../../src/lib/pb/session';
@@ -123,6 +123,25 @@ describe("the audience's principal", () => {
     expect((await tokenWith(await signSiteProof(pb.proxySecret, 'trackers', { act: 'token' }))).status).toBe(401);
     expect((await tokenWith(await signSiteProof(pb.proxySecret, 'audience', { act: 'other' }))).status).toBe(401);
     expect((await tokenWith('')).status).toBe(401);
+  });
+
+  it('never with a proof past its minute: an old one replayed, or one claiming longer than PocketBase allows', async () => {
+    /** A proof for this route signed as if the clock said `now` plus `offsetMs` (signSiteProof reads Date.now()). */
+    const signedAt = async (offsetMs: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + offsetMs });
+      try {
+        return await signSiteProof(pb.proxySecret, 'audience', { act: 'token' });
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // Within its minute (clock skew included) it is good…
+    expect((await tokenWith(await signedAt(-30_000))).status).toBe(200);
+    // …after it, refused: a proof seen once (a log, a proxy) cannot be replayed for a token later.
+    expect((await tokenWith(await signedAt(-61_000 - 2_000))).status).toBe(401);
+    expect((await tokenWith(await signedAt(-60 * 60_000))).status).toBe(401);
+    // A proof from a clock far ahead would last too long: refused (PROOF_MAX_SECONDS).
+    expect((await tokenWith(await signedAt(10 * 60_000))).status).toBe(401);
   });
 
   it('its token is kept by the Worker for five minutes at most, then asked for again (a rotated secret heals)', async () => {
