@@ -19,7 +19,8 @@ export interface AudienceEnv {
 const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
 
 /** What the gateway learnt: the member's audience when their page may come from its cached copy (else null: render
- * it for them), and the session it verified (handed to the middleware, which then need not ask PocketBase again). */
+ * it for them), and the session it verified, for either (handed to the middleware of the member's own render, which
+ * then need not ask PocketBase again: also when the audience's copy answers an error and their render follows). */
 export interface GatewaySession {
   member: AudienceMember | null;
   verified: string | null;
@@ -38,9 +39,9 @@ export async function memberAudience(request: Request, url: URL, env: AudienceEn
   try {
     const session = await verifySession(pb);
     if (!session.user) return NONE;
-    if (session.audience)
-      return { member: { audience: session.audience, locale: session.user.locale }, verified: null };
-    return { member: null, verified: handOver(pb, session) };
+    const verified = handOver(pb, session);
+    if (session.audience) return { member: { audience: session.audience, locale: session.user.locale }, verified };
+    return { member: null, verified };
   } catch {
     // PocketBase unreachable: the uncached render answers (its 503 page says so).
     return NONE;

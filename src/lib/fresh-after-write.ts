@@ -6,11 +6,11 @@ export const FRESH_COOKIE = 'chorus_wrote';
 /** Longer than a purge takes to land (p95 10.5 s measured: docs, architecture/edge-cache). */
 export const FRESH_SECONDS = 20;
 
-/** The cookie's Set-Cookie value (the site's form posts). */
-export function freshCookie(https: boolean): string {
-  return `${FRESH_COOKIE}=1; Path=/; Max-Age=${FRESH_SECONDS}; SameSite=Lax${https ? '; Secure' : ''}`;
-}
+/** The flag as the browser's client sets it (a flag, not a secret: no Secure needed; SameSite is Lax by default in
+ * browsers; written short for the browser's bundle, which inlines it). */
+export const FRESH_FLAG = `${FRESH_COOKIE}=1;path=/;max-age=${FRESH_SECONDS}`;
 
-/** The same flag as the browser's client sets it (a flag, not a secret: no Secure needed; SameSite is Lax by default
- * in browsers; written out for size). */
-export const FRESH_FLAG = 'chorus_wrote=1;path=/;max-age=20';
+/** The same cookie's Set-Cookie value (the site's form posts): the flag, with SameSite and Secure said. */
+export function freshCookie(https: boolean): string {
+  return `${FRESH_FLAG}; SameSite=Lax${https ? '; Secure' : ''}`;
+}

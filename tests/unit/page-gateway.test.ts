@@ -110,6 +110,32 @@ describe('who may be served the member audience', () => {
   });
 });
 
+describe('a member who sends the read-your-own-writes cookie on every request', () => {
+  // chorus_wrote (src/lib/fresh-after-write.ts) is theirs to set: sent always, it costs them the cached copy, and
+  // nothing more: their pages are rendered for them alone, and no one else's copy or key changes.
+  const cookie = `${authCookie(MEMBER)}; chorus_wrote=1`;
+
+  it('is rendered for themselves: never the audience copy, never the visitors’ cache', () => {
+    for (const path of ['/', '/b/features', '/p/abcdefghijklmno', '/roadmap', '/changelog']) {
+      const request = page(path, { cookie });
+      expect(mayServeAudience(request, new URL(path, ROOT)), path).toBe(false);
+      expect(mayUsePageCache(request), path).toBe(false);
+    }
+    // Without it, the same member is the audience's again.
+    expect(mayServeAudience(page('/', { cookie: authCookie(MEMBER) }), ROOT)).toBe(true);
+    // An empty value is no flag.
+    expect(mayServeAudience(page('/', { cookie: `${authCookie(MEMBER)}; chorus_wrote=` }), ROOT)).toBe(true);
+  });
+
+  it('splits no one’s copy: a visitor who sends it gets the cached page under the same key as one who does not', () => {
+    const plain = pageCacheRequest(page('/b/x', { cookie: 'chorus_lang=de' }));
+    const flagged = pageCacheRequest(page('/b/x', { cookie: 'chorus_wrote=1; chorus_lang=de' }));
+    expect(mayUsePageCache(page('/b/x', { cookie: 'chorus_wrote=1' }))).toBe(true);
+    expect(flagged.props).toEqual(plain.props);
+    expect([...flagged.request.headers]).toEqual([...plain.request.headers]);
+  });
+});
+
 describe("the member audience's key", () => {
   it("has no cookie of the member, their audience, and their own language before the picker's", () => {
     const cookie = authCookie(MEMBER);

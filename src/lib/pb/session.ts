@@ -1,6 +1,7 @@
 // Who is signed in, as PocketBase says: the cookie's token is verified by an auth refresh, and the user
 // comes from PocketBase's answer, never from the cookie's own copy of the record.
 import { ClientResponseError } from 'pocketbase';
+import { AUDIENCE_META } from '../../contract/audience';
 import { SHELL_VERSION_META } from '../../contract/cache-tags';
 import { type Audience, audienceIn } from './audience';
 import { refreshMemberAuthAnswer } from './auth-refresh';
@@ -41,13 +42,14 @@ export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
 }
 
 /** The session a verification left in `pb` (its refreshed token and record), for the render that follows it in
- * the same Worker (src/edge/member-audience.ts): one auth refresh per page view, not two. */
+ * the same Worker (src/edge/member-audience.ts): one auth refresh per page view, not two. The audience is named
+ * where an auth refresh's `meta` names it, so the render reads it with the same predicate (audienceIn). */
 export function handOver(pb: PocketBase, session: VerifiedSession): string {
   return JSON.stringify({
     token: pb.authStore.token,
     record: pb.authStore.record,
     shellVersion: session.shellVersion,
-    audience: session.audience,
+    [AUDIENCE_META]: session.audience,
   });
 }
 
@@ -55,12 +57,12 @@ export function handOver(pb: PocketBase, session: VerifiedSession): string {
  * saved into `pb`; null when it does not parse (the middleware then verifies as ever). */
 export function handedSession(pb: PocketBase, text: string): VerifiedSession | null {
   try {
-    const { token, record, shellVersion, audience } = JSON.parse(text) as {
+    const handed = JSON.parse(text) as Record<string, unknown> & {
       token?: unknown;
       record?: RecordModel | null;
       shellVersion?: unknown;
-      audience?: unknown;
     };
+    const { token, record, shellVersion } = handed;
     if (typeof token !== 'string' || !token || !record) return null;
     const user = toSessionUser(pb, record);
     if (!user) return null;
@@ -69,7 +71,7 @@ export function handedSession(pb: PocketBase, text: string): VerifiedSession | n
       user,
       clearCookie: false,
       shellVersion: typeof shellVersion === 'string' && shellVersion ? shellVersion : null,
-      audience: audience === 'member' ? 'member' : '',
+      audience: audienceIn(handed),
     };
   } catch {
     return null;

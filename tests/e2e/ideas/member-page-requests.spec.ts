@@ -5,7 +5,8 @@
 // A plain member's public pages are the member audience's copy (cached at the edge; this bare Worker has no cache,
 // so each view here is that copy's render): one check of their sign-in, then the copy's reads as the audience's
 // principal, with nothing of the member in it. A member with something of their own on the page (a question sent
-// to them, an idea waiting for review) is rendered for them, with that one check handed on (not made twice).
+// to them, an idea waiting for review) is rendered for them, with that one check handed on (not made twice); so is a
+// plain member whose audience copy answers an error (a missing idea): their own render follows, not checked again.
 import { startBareWorker } from '../../../tools/lib/bare-worker.mjs';
 import { startPocketBaseRequestLog, viewRequests } from '../../../tools/lib/pocketbase-request-log.mjs';
 import { expect, type Member, test } from '../fixtures';
@@ -130,6 +131,25 @@ test("a plain member gets the member audience's home page and idea page: nothing
       requests.join('\n'),
     ).toHaveLength(1);
     expect(requests.length, `${path}\n${requests.join('\n')}`).toBeLessThanOrEqual(most);
+  }
+});
+
+test('a plain member who opens a missing idea is rendered the not-found page with one check of their sign-in', async ({
+  pbUrl,
+  createMember,
+}) => {
+  const member = await createMember({ name: 'Mona Missing' });
+  const cookie = await cookieOf(pbUrl, member);
+  for (let view = 0; view < 2; view++) {
+    // The audience's copy answers 404, so the member's own render answers instead, with the gateway's check handed on.
+    const { status, html, requests } = await viewRequests(requestLog, worker.url, '/p/xxxxxxxxxxxxxxx', cookie);
+    const paths = requests.map((r) => `${r.method} ${decodeURIComponent(r.path)}`);
+    expect(status).toBe(404);
+    expect(html).toContain('Mona Missing');
+    expect(
+      paths.filter((r) => r.includes('auth-refresh')),
+      paths.join('\n'),
+    ).toHaveLength(1);
   }
 });
 

@@ -49,6 +49,7 @@ describe('limits set by the migration', () => {
       '*:create',
       '/api/batch',
       '/api/chorus/passkeys/',
+      'POST /api/chorus/audience/token',
       '/api/',
     ]);
     expect(settings.trustedProxy.headers).toEqual([clientAddressHeader(pb.proxySecret)]);

@@ -4,6 +4,7 @@
 // in their feature's tests, each named in the deploying page's table. Each test acts from client addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressHeader } from '../../../src/lib/pb/client-address.mjs';
+import { signSiteProof } from '../../../src/lib/site-proof';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
 import { freePort } from '../../../tools/lib/ports.mjs';
 import { type PlainResponse, requestFrom, statusesOf } from '../../support/from-address';
@@ -97,6 +98,7 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
       ['*:create', 100, 10],
       ['/api/batch', 3, 1],
       ['/api/chorus/passkeys/', 60, 60],
+      ['POST /api/chorus/audience/token', 60, 60],
       ['/api/', 300, 10],
     ]);
   });
@@ -178,6 +180,24 @@ describe('PocketBase’s rules, per client address, in the order its matcher nee
     const answers = await statusesOf(61, () => call({ path: '/api/chorus/passkeys/challenge', json: {}, address }), 10);
     expectLimitAt(answers, 60);
     // The generic bucket is another: the same visitor still reads the rest of the API.
+    expect((await call({ path: '/api/health', method: 'GET', address })).status).toBe(200);
+  });
+
+  it('POST /api/chorus/audience/token — 60 a minute, the 61st refused, even with the right proof', async () => {
+    const address = freshAddress();
+    // Guesses at the site's proof: each is refused (401) and counted.
+    const answers = await statusesOf(
+      60,
+      (i) => call({ path: '/api/chorus/audience/token', json: { proof: `guess-${i}` }, address }),
+      10,
+    );
+    expect(answers).toEqual(Array(60).fill(401));
+    const proof = await signSiteProof(pb.proxySecret, 'audience', { act: 'token' });
+    expect((await call({ path: '/api/chorus/audience/token', json: { proof }, address })).status).toBe(429);
+    // Another address (another isolate of the Worker) still gets the token with it; the rest of the API still answers.
+    expect((await call({ path: '/api/chorus/audience/token', json: { proof }, address: freshAddress() })).status).toBe(
+      200,
+    );
     expect((await call({ path: '/api/health', method: 'GET', address })).status).toBe(200);
   });
 

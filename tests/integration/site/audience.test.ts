@@ -5,13 +5,17 @@
 import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIENCE_PRINCIPAL_ID } from '../../../src/contract/audience';
 import { forgetPrincipalToken, principalToken } from '../../../src/lib/pb/audience';
 import { verifySession } from '../../../src/lib/pb/session';
 import { signSiteProof } from '../../../src/lib/site-proof';
 import { heldSession, startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
+import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, attempt, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
+
+/** What audienceOf (pb_hooks/site/audience.js) reads of a member: what only they see. */
+const OWN_VIEW_TABLES = ['segment_members', 'posts', 'comments', 'question_recipients', 'idea_answers'];
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -20,7 +24,7 @@ let members: RecordModel;
 let post: RecordModel;
 let comment: RecordModel;
 beforeAll(async () => {
-  pb = await startTestPocketBase();
+  pb = await startTestPocketBase({ dev: true }); // --dev prints every statement: a refresh's are counted
   actors = await createActors(pb);
   members = await createBoard(pb, 'members');
   post = await createPost(pb, members, actors.member);
@@ -89,21 +93,23 @@ describe('a member audience', () => {
     expect((await verifySession(asked)).audience).toBe('member');
   });
 
-  it('costs indexed look-ups only', async () => {
+  it("costs the member's auth refresh one statement, each of its look-ups through an index", async () => {
+    // A plain member, the dearest case: every look-up runs and finds nothing.
+    const plain = await pb.actor('member');
+    await verifySession(plain);
+    const from = pb.output().length;
+    expect((await verifySession(plain)).audience).toBe('member');
+    const statements = statementsSince(pb.output(), from, OWN_VIEW_TABLES);
+    expect(statements, statements.join('\n')).toHaveLength(1);
+    const sql = statements[0] ?? '';
+    for (const table of OWN_VIEW_TABLES) expect(tableNames(sql, OWN_VIEW_TABLES), table).toContain(table);
     const db = new DatabaseSync(`${pb.dataDir}/data.db`, { readOnly: true });
     try {
-      for (const sql of [
-        "SELECT 1 FROM segment_members WHERE user = 'x' LIMIT 1",
-        "SELECT 1 FROM posts WHERE author = 'x' AND approved = FALSE LIMIT 1",
-        "SELECT 1 FROM comments WHERE author = 'x' AND hidden = TRUE LIMIT 1",
-        "SELECT 1 FROM question_recipients r WHERE r.user = 'x' AND NOT EXISTS (SELECT 1 FROM idea_answers a WHERE a.question = r.question AND a.user = 'x') LIMIT 1",
-      ]) {
-        const plan = db
-          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-          .all()
-          .map((row) => String(row['detail']));
-        expect(plan.join(' | '), sql).toMatch(/USING (COVERING )?INDEX/);
-      }
+      const names = tableNames(sql, OWN_VIEW_TABLES);
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail);
+      const reads = plan.filter((step) => names.has(/^(?:SCAN|SEARCH) (\S+)/.exec(step)?.[1] ?? ''));
+      expect(reads, plan.join(' | ')).toHaveLength(OWN_VIEW_TABLES.length);
+      for (const step of reads) expect(step).toMatch(/USING (COVERING )?INDEX/);
     } finally {
       db.close();
     }
@@ -117,6 +123,25 @@ describe("the audience's principal", () => {
     expect((await tokenWith(await signSiteProof(pb.proxySecret, 'trackers', { act: 'token' }))).status).toBe(401);
     expect((await tokenWith(await signSiteProof(pb.proxySecret, 'audience', { act: 'other' }))).status).toBe(401);
     expect((await tokenWith('')).status).toBe(401);
+  });
+
+  it('never with a proof past its minute: an old one replayed, or one claiming longer than PocketBase allows', async () => {
+    /** A proof for this route signed as if the clock said `now` plus `offsetMs` (signSiteProof reads Date.now()). */
+    const signedAt = async (offsetMs: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + offsetMs });
+      try {
+        return await signSiteProof(pb.proxySecret, 'audience', { act: 'token' });
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // Within its minute (clock skew included) it is good…
+    expect((await tokenWith(await signedAt(-30_000))).status).toBe(200);
+    // …after it, refused: a proof seen once (a log, a proxy) cannot be replayed for a token later.
+    expect((await tokenWith(await signedAt(-61_000 - 2_000))).status).toBe(401);
+    expect((await tokenWith(await signedAt(-60 * 60_000))).status).toBe(401);
+    // A proof from a clock far ahead would last too long: refused (PROOF_MAX_SECONDS).
+    expect((await tokenWith(await signedAt(10 * 60_000))).status).toBe(401);
   });
 
   it('its token is kept by the Worker for five minutes at most, then asked for again (a rotated secret heals)', async () => {

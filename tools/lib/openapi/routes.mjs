@@ -59,6 +59,7 @@ export const ROUTES = {
       responses: {
         200: ok({ type: 'object', properties: { token: { type: 'string' } } }),
         401: err,
+        429: err,
         503: err,
       },
     },

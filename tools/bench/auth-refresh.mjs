@@ -1,0 +1,183 @@
+// `npm run bench -- auth-refresh [--base REV] [--refreshes N] [--rounds N]`: what a plain member's auth refresh costs PocketBase (every signed-in page view makes one: src/edge/member-audience.ts), in request time and PocketBase's CPU (from /proc), with the member audience's look-ups (pb_hooks/site/audience.js) and without them (this checkout's hooks with audienceOf answering at once: the floor), and with --base another revision's tree beside them; on a database of realistic size, the sides in alternating rounds so all meet the same machine load. Never fails on time.
+import '../lib/require-node.mjs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
+import { BENCH_SUPERUSER, createMember, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
+import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
+import { revisionTree } from '../lib/bench/revision-tree.mjs';
+import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { HOOKS_DIR, startPocketBase } from '../lib/pocketbase-server.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { percentile } from '../lib/stats.mjs';
+
+const { values } = commandLine({
+  command: 'bench auth-refresh',
+  file: import.meta.url,
+  synopsis: '[--base REV] [--refreshes N] [--rounds N]',
+  options: {
+    base: { type: 'string', default: '' },
+    refreshes: { type: 'string', default: '2000' },
+    rounds: { type: 'string', default: '10' },
+  },
+});
+const REFRESHES = Math.round(positiveNumber(values.refreshes, '--refreshes'));
+const ROUNDS = Math.round(positiveNumber(values.rounds, '--rounds'));
+
+/** The database every side gets (each its own copy, rows alike): what a busy board holds. */
+const SIZE = { members: 20_000, ideas: 5_000, comments: 50_000, segmentMembers: 2_000, questions: 200, asked: 50 };
+
+/** This checkout's hooks with the audience's look-ups left out: the refresh as it would cost without them. */
+function floorHooks() {
+  const dir = mkdtempSync(join(tmpdir(), 'chorus-bench-hooks-'));
+  cpSync(HOOKS_DIR, dir, { recursive: true });
+  const file = join(dir, 'site/audience.js');
+  const source = readFileSync(file, 'utf8');
+  const floor = source.replace(
+    /\nmodule\.exports = \{ audienceOf,/,
+    '\nmodule.exports = { audienceOf: () => AUDIENCE_MEMBER,',
+  );
+  if (floor === source) throw new Error('pb_hooks/site/audience.js no longer exports audienceOf as this bench expects');
+  writeFileSync(file, floor);
+  return dir;
+}
+
+const rowId = () => randomBytes(8).toString('hex').slice(0, 15);
+
+/** SIZE's rows written straight into data.db: most members plain; some ideas waiting for review, some comments hidden,
+ * some members in a segment or sent a question (answered by some): each look-up's index holds rows, none the member's. */
+function fill(dataDir, boardId, authorId) {
+  const db = new DatabaseSync(join(dataDir, 'data.db'));
+  db.exec('PRAGMA busy_timeout = 10000');
+  const now = new Date().toISOString().replace('T', ' ');
+  const members = Array.from({ length: SIZE.members }, () => rowId());
+  const pick = (n) => members[(n * 7919) % members.length];
+  db.exec('BEGIN');
+  try {
+    const user = db.prepare(
+      "INSERT INTO users (id, email, password, tokenKey, verified, name, role, created, updated) VALUES (?, ?, 'x', ?, 1, ?, 'member', ?, ?)",
+    );
+    for (const [n, id] of members.entries()) user.run(id, `${id}@crowd.test`, `token-${id}`, `Crowd ${n}`, now, now);
+    const post = db.prepare(
+      'INSERT INTO posts (id, board, author, title, body, approved, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const ideas = Array.from({ length: SIZE.ideas }, () => rowId());
+    for (const [n, id] of ideas.entries())
+      post.run(id, boardId, pick(n), `Idea ${n}`, 'x', n % 100 === 0 ? 0 : 1, now, now);
+    const comment = db.prepare(
+      'INSERT INTO comments (id, post, author, body, hidden, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let n = 0; n < SIZE.comments; n++) {
+      comment.run(rowId(), ideas[n % ideas.length], pick(n + 1), `Comment ${n}`, n % 200 === 0 ? 1 : 0, now, now);
+    }
+    const segment = rowId();
+    db.prepare('INSERT INTO segments (id, name, created, updated) VALUES (?, ?, ?, ?)').run(segment, 'Gold', now, now);
+    const inSegment = db.prepare(
+      'INSERT INTO segment_members (id, segment, user, created, updated) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (let n = 0; n < SIZE.segmentMembers; n++) inSegment.run(rowId(), segment, members[n], now, now);
+    const question = db.prepare(
+      'INSERT INTO idea_questions (id, post, author, body, sent_count, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const recipient = db.prepare(
+      'INSERT INTO question_recipients (id, question, user, created, updated) VALUES (?, ?, ?, ?, ?)',
+    );
+    const answer = db.prepare(
+      'INSERT INTO idea_answers (id, question, user, body, created, updated) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (let q = 0; q < SIZE.questions; q++) {
+      const id = rowId();
+      question.run(id, ideas[q], authorId, `Question ${q}?`, SIZE.asked, now, now);
+      for (let r = 0; r < SIZE.asked; r++) {
+        const asked = members[(q * SIZE.asked + r) % members.length];
+        recipient.run(rowId(), id, asked, now, now);
+        if (r % 2 === 0) answer.run(rowId(), id, asked, 'Yes', now, now);
+      }
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/** One side: its PocketBase (hooks and tree as given) on a database of SIZE, and a plain member signed in. */
+async function startSide(label, { hooksDir = undefined, tree = undefined } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
+  const secret = randomBytes(16).toString('hex');
+  const server = await startPocketBase({
+    dataDir,
+    port: await freePort(),
+    superuser: BENCH_SUPERUSER,
+    proxySecret: secret,
+    ...(hooksDir && { hooksDir }),
+    ...(tree && { tree, hooksDir: join(tree, 'pb_hooks'), bin: join(tree, 'pocketbase') }),
+  });
+  const admin = visitorClient(server.url, secret);
+  await admin.collection('_superusers').authWithPassword(BENCH_SUPERUSER.email, BENCH_SUPERUSER.password);
+  // The per-address limit (300 requests per 10 s) would refuse the run; it costs every side alike.
+  await admin.settings.update({ rateLimits: { enabled: false } });
+  const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
+  const author = await createMember(admin, 'author');
+  fill(dataDir, board.id, author.id);
+  const plain = await createMember(admin, 'plain');
+  const member = visitorClient(server.url, secret);
+  await member.collection('users').authWithPassword(plain.email, BENCH_SUPERUSER.password);
+  const address = forwardedAddress(secret, '10.9.250.1');
+  /** One refresh as the Worker makes it (its `meta` names the audience); the answer's token replaces the old. */
+  const refresh = async () => {
+    const answer = await member.collection('users').authRefresh({ headers: address });
+    if (answer.meta?.audience !== 'member') throw new Error(`${label}: the plain member was named no audience`);
+  };
+  for (let i = 0; i < 50; i++) await refresh(); // warm-up: the hooks' modules load, SQLite's pages are read
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { label, pid: server.process.pid, refresh, stop, times: [], cpu: 0 };
+}
+
+const cleanups = [];
+const sides = [];
+try {
+  const floor = floorHooks();
+  cleanups.push(() => rmSync(floor, { recursive: true, force: true }));
+  sides.push(await startSide('no audience look-ups', { hooksDir: floor }));
+  if (values.base) {
+    const tree = revisionTree(values.base);
+    cleanups.push(() => rmSync(tree, { recursive: true, force: true }));
+    sides.push(await startSide(`base ${values.base}`, { tree }));
+  }
+  sides.push(await startSide('this checkout'));
+  const perRound = Math.ceil(REFRESHES / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of round % 2 ? [...sides].reverse() : sides) {
+      const cpuBefore = processCpuMs(side.pid);
+      for (let i = 0; i < perRound; i++) {
+        const start = performance.now();
+        await side.refresh();
+        side.times.push(performance.now() - start);
+      }
+      side.cpu += processCpuMs(side.pid) - cpuBefore;
+    }
+  }
+  console.log(
+    `A plain member's auth refresh, ${perRound * ROUNDS} one after another per side in ${ROUNDS} alternating rounds, loopback; ${SIZE.members} members, ${SIZE.ideas} ideas, ${SIZE.comments} comments, ${SIZE.segmentMembers} in a segment, ${SIZE.questions * SIZE.asked} sent a question:\n`,
+  );
+  console.log(`${'side'.padEnd(28)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'PB CPU ms'.padStart(11)}`);
+  for (const side of sides) {
+    console.log(
+      `${side.label.padEnd(28)}${percentile(side.times, 50).toFixed(2).padStart(9)}${percentile(side.times, 95)
+        .toFixed(2)
+        .padStart(9)}${(side.cpu / side.times.length).toFixed(3).padStart(11)}`,
+    );
+  }
+} finally {
+  for (const side of sides) await side.stop();
+  for (const cleanup of cleanups) cleanup();
+}
