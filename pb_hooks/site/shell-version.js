@@ -6,6 +6,7 @@
 const { SHELL_VERSION_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
 const { SHELL_VERSION_META } = require(`${__hooks}/platform/contract/cache-tags.js`);
 const { AUDIENCE_META } = require(`${__hooks}/platform/contract/audience.js`);
+const { OWN_QUERY, OWN_META } = require(`${__hooks}/platform/contract/own-state.js`);
 
 const fresh = () => $security.randomString(20);
 
@@ -24,11 +25,16 @@ function bumpShellVersion(app) {
 }
 
 /** onRecordAuthRequest for users: a refresh (no auth method) answers the version in its `meta`, and the member's
- * audience (site/audience.js): the Worker serves their public pages from that audience's cached copy. */
+ * audience (site/audience.js): the Worker serves their public pages from that audience's cached copy. The browser's
+ * refresh asks for the member's own state too (?own=, site/own-state.js), and gets it there. */
 function nameShellVersion(e) {
   if (!e.authMethod && !e.meta) {
     const { audienceOf } = require(`${__hooks}/site/audience.js`);
     e.meta = { [SHELL_VERSION_META]: shellVersion(e.app), [AUDIENCE_META]: audienceOf(e.app, e.record) };
+    const asked = e.requestInfo().query[OWN_QUERY];
+    if (asked !== undefined) {
+      e.meta[OWN_META] = require(`${__hooks}/site/own-state.js`).ownStateOf(e.app, e.record, asked);
+    }
   }
   e.next();
 }

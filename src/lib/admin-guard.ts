@@ -1,7 +1,7 @@
 // /admin is for staff: visitors are sent to sign in, signed-in members get a 404 (nothing to see here).
 import type { AstroGlobal } from 'astro';
 import { isAdmin, isStaff } from './access';
-import { withNext } from './next-path';
+import { withNext } from './next-link';
 
 export async function guardStaff(astro: AstroGlobal, { adminOnly = false } = {}): Promise<Response | null> {
   const user = astro.locals.user;

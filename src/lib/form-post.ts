@@ -1,7 +1,8 @@
 // Plain-form POSTs (the first click before islands hydrate, and JavaScript off): where to send the
 // browser back, and what to say when the write was refused.
 import type { APIRoute } from 'astro';
-import { toSafeNextPath, withNext } from './next-path';
+import { withNext } from './next-link';
+import { toSafeNextPath } from './next-path';
 import type { PocketBase } from './pb/client';
 
 /** The page the form came from (its `back` field, a same-site path), or `fallback`. */

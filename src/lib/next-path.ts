@@ -1,5 +1,5 @@
 // Where to go after signing in: only a path on this site, never another origin (in the widget's panel,
-// only a panel page).
+// only a panel page). The link that asks for it is next-link.ts.
 const BASE = 'https://chorus.invalid';
 
 /**
@@ -28,11 +28,6 @@ export const EMBED_SIGNIN_PATH = '/embed/signin';
 export function toEmbedNextPath(next: string | null | undefined): string {
   const safe = toSafeNextPath(next);
   return safe.startsWith('/embed/') && !safe.startsWith(EMBED_SIGNIN_PATH) ? safe : '/embed/';
-}
-
-/** `path` (a sign-in or sign-up page) with where to go back to afterwards, when there is somewhere: `?next=…`. */
-export function withNext(path: string, next: string | null | undefined): string {
-  return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }
 
 /** After signing in (any way: password, code, provider, passkey): a full navigation to `next`, so the server

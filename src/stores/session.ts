@@ -3,9 +3,10 @@
 
 import { atom, onMount } from 'nanostores';
 import { toSessionUser } from '../lib/pb/client';
-import { signOut as clearAuth, refreshSession } from '../lib/pb/session-refresh';
+import { signOut as clearAuth } from '../lib/pb/session-refresh';
 import type { SessionUser } from '../lib/pb/types';
 import { getClient } from './client';
+import { refreshOnce } from './own-state';
 
 export const $session = atom<SessionUser | null>(null);
 
@@ -18,7 +19,8 @@ onMount($session, () => {
     // visitor's sign-in links show again.
     globalThis.document?.documentElement.toggleAttribute('data-session', !!user);
   }, true);
-  void refreshSession(pb);
+  // The page's one refresh, which brings the member's own state with it (own-state.ts).
+  void refreshOnce();
   return stop;
 });
 

@@ -1,6 +1,6 @@
 // Who is acting, read straight from the stores' client (stores run only in the browser, or in tests).
 import { translate } from '../i18n/current';
-import { withNext } from '../lib/next-path';
+import { withNext } from '../lib/next-link';
 import { toSessionUser } from '../lib/pb/client';
 import type { SessionUser } from '../lib/pb/types';
 import { type Result, refuse, succeed } from './action';

@@ -2,7 +2,7 @@
 import { translator } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
 import { aroundPlaceholder } from '../../lib/message-parts';
-import { withNext } from '../../lib/next-path';
+import { withNext } from '../../lib/next-link';
 import type { SessionUser } from '../../lib/pb/types';
 import { signOut } from '../../stores/session';
 import { Avatar } from '../../ui/Avatar';

@@ -3,7 +3,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { translate, translator } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
-import { withNext } from '../../lib/next-path';
+import { withNext } from '../../lib/next-link';
 import type { CommentView, PostLive } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { $posts } from '../../stores/posts';

@@ -3,7 +3,7 @@
 
 import { type FormEvent, useEffect } from 'react';
 import { translator } from '../../i18n/current';
-import { withNext } from '../../lib/next-path';
+import { withNext } from '../../lib/next-link';
 import type { SessionUser } from '../../lib/pb/types';
 import { useClientStore } from '../../ui/hooks/use-client-store';
 import { useSession } from '../../ui/hooks/use-session';

@@ -6,6 +6,7 @@ import { translate } from '../../i18n/current';
 import type { SubscriptionRecord } from '../../lib/pb/post-types';
 import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
+import { ownStateOf } from '../../stores/own-state';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite } from '../../stores/viewer';
 import { createSubscription, deleteSubscription, findSubscription } from './subscriptions';
@@ -20,10 +21,12 @@ function setFollow(value: string | null): void {
   $follow.set(value);
 }
 
-async function load(postId: string, userId: string): Promise<void> {
+/** `first`: the page's first load, which takes the follow the session's refresh brought (stores/own-state.ts). */
+async function load(postId: string, userId: string, first = false): Promise<void> {
   const mark = clock.mark();
   try {
-    const id = await findSubscription(getClient(), postId, userId);
+    const own = first ? await ownStateOf(userId) : null;
+    const id = own?.post === postId ? own.follow : await findSubscription(getClient(), postId, userId);
     if (clock.unchangedSince('follow', mark)) $follow.set(id);
   } catch {
     if ($follow.get() === undefined) $follow.set(null);
@@ -41,7 +44,7 @@ export function startFollow(postId: string, userId: string | undefined, known?: 
   }
   if (known === undefined) {
     $follow.set(undefined);
-    void load(postId, userId);
+    void load(postId, userId, true);
   } else $follow.set(known);
   const stopLive = listen<SubscriptionRecord>(
     'subscriptions',

@@ -5,6 +5,7 @@ import { atom, onMount } from 'nanostores';
 import type { NotificationRecord } from '../../lib/pb/staff-types';
 import { act, attempt, type Result, succeed } from '../../stores/action';
 import { getClient } from '../../stores/client';
+import { ownStateOf } from '../../stores/own-state';
 import { listen, onReconnect } from '../../stores/realtime';
 import { showToast } from '../../stores/toast';
 import { countUnread, listNotifications, markAllRead, markRead } from './notifications-data';
@@ -12,10 +13,13 @@ import { countUnread, listNotifications, markAllRead, markRead } from './notific
 export const $unreadCount = atom(0);
 export const $notifications = atom<NotificationRecord[] | null>(null);
 
-function refresh(): void {
+/** `first`: the page's first count, the one the session's refresh brought (stores/own-state.ts). */
+function refresh(first = false): void {
   const pb = getClient();
   if (!pb.authStore.isValid) return;
-  void countUnread(pb)
+  const own = first ? ownStateOf(pb.authStore.record?.id ?? '') : Promise.resolve(null);
+  void own
+    .then((state) => state?.unread ?? countUnread(pb))
     .then((n) => $unreadCount.set(n))
     .catch(() => {});
   if ($notifications.get() !== null) void loadNotifications();
@@ -23,9 +27,9 @@ function refresh(): void {
 
 /** Keeps the count (and the list, once loaded) live; returns a function to stop. */
 export function followNotifications(): () => void {
-  refresh();
+  refresh(true);
   const stopLive = listen<NotificationRecord>('notifications', '*', () => refresh());
-  const stopCatchUp = onReconnect(refresh);
+  const stopCatchUp = onReconnect(() => refresh());
   return () => {
     stopLive();
     stopCatchUp();

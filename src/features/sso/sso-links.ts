@@ -1,7 +1,8 @@
 // Where "Sign in with <product>" sends people: the app's login URL with a return_to pointing back to
 // Chorus's /sso page (which the app calls with &token=…), carrying where to go afterwards and the state that
 // binds the return to this browser (src/features/sso/sso-state.ts).
-import { toSafeNextPath, withNext } from '../../lib/next-path';
+import { withNext } from '../../lib/next-link';
+import { toSafeNextPath } from '../../lib/next-path';
 
 export function toAppLoginUrl(loginUrl: string, siteOrigin: string, next: string | null, state: string): string | null {
   let url: URL;

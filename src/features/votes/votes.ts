@@ -12,6 +12,7 @@ import type { VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
+import { ownStateOf } from '../../stores/own-state';
 import { $posts, bumpVoteCount, voteOnItsWay } from '../../stores/posts';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer, lockedMessage } from '../../stores/viewer';
@@ -43,7 +44,7 @@ export function requestMyVote(_postId?: string): Promise<void> {
     owner = viewer.id;
     stopLive?.();
     stopLive = followMyVotes(viewer);
-    loading = loadMyVotes(viewer).then(castPendingVote);
+    loading = loadMyVotes(viewer, true).then(castPendingVote);
   }
   return loading ?? Promise.resolve();
 }
@@ -53,10 +54,12 @@ export function knowMyVote(postId: string, voteId: string | null): void {
   if (!(postId in $myVotes.get())) $myVotes.setKey(postId, voteId);
 }
 
-async function loadMyVotes(viewer: SessionUser): Promise<void> {
+/** `first`: the page's first load, which takes the votes the session's refresh brought (stores/own-state.ts). */
+async function loadMyVotes(viewer: SessionUser, first = false): Promise<void> {
   const mark = clock.mark();
   try {
-    const votes = await listMyVotes(getClient(), viewer);
+    const own = first ? await ownStateOf(viewer.id) : null;
+    const votes = own?.votes ?? (await listMyVotes(getClient(), viewer));
     if (owner !== viewer.id) return;
     const byPost = new Map(votes.map((v) => [v.post, v]));
     const known = new Set([...Object.keys($myVotes.get()), ...byPost.keys()]);

@@ -20,10 +20,11 @@ export async function refreshMemberAuth(
   return (await refreshMemberAuthAnswer(pb, options)).record;
 }
 
-/** refreshMemberAuth, with what PocketBase's hooks added to the answer (`meta`: the shell's version). */
+/** refreshMemberAuth, with what PocketBase's hooks added to the answer (`meta`: the shell's version, the audience,
+ * and the member's own state when `query` asks: src/contract/own-state.ts). */
 export async function refreshMemberAuthAnswer(
   pb: PocketBase,
-  options: { requestKey?: string | null } = {},
+  options: { requestKey?: string | null; query?: Record<string, string> } = {},
 ): Promise<{ record: RecordModel; meta: Record<string, unknown> }> {
   const answer = await pb.send<RefreshAnswer>('/api/collections/users/auth-refresh', { method: 'POST', ...options });
   const { token, record, meta } = answer ?? {};

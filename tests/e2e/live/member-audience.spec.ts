@@ -1,6 +1,7 @@
 // A plain member's pages come from the member audience's cached copy (issue 59), which knows no person: in a browser
-// they still show the member's own state once the islands load, never a visitor's in the meantime (no "Sign in" in
-// the header, vote buttons busy until the member's votes are known), and the author's edit link to its author alone;
+// they still show the member's own state once the islands load (their vote, follow and bell from the session's one
+// refresh), never a visitor's in the meantime (no "Sign in" in the header, vote buttons busy until the member's votes
+// are known), and the author's edit link to its author alone;
 // without JavaScript the copy says what it cannot show, and its sign-in links bring a member back to their own page.
 import { expect, test } from '../fixtures';
 import { createIdea, openPage, signInContext } from '../ideas-helpers';
@@ -16,6 +17,7 @@ test("a member's cached page shows their own vote and menu, and never a visitor'
   const [author, member] = [await createMember(), await createMember({ name: 'Audrey Audience' })];
   const id = await createIdea(admin, { author: author.id, title: 'Cached for every member alike' });
   await admin.collection('votes').create({ post: id, user: member.id });
+  await admin.collection('notifications').create({ user: member.id, kind: 'status', post: id });
   await signInContext(context, pbUrl, baseURL as string, member);
   // What the page shows from its first paint: sampled on every frame until the islands are done.
   await context.addInitScript(() => {
@@ -36,10 +38,20 @@ test("a member's cached page shows their own vote and menu, and never a visitor'
   });
   const first = await page.goto(`/p/${id}`);
   expect(first?.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  // What her browser asks PocketBase for of hers as the page loads: the session's one refresh brings her vote,
+  // follow and bell (src/stores/own-state.ts); nothing of hers is read apart.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(pbUrl).origin) asked.push(`${request.method()} ${url.pathname}`);
+  });
   await openPage(page, `${baseURL}/p/${id}`);
   await expect(page.getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.account-menu summary')).toContainText('Audrey Audience');
   await expect(page.getByTestId('follow-button')).toHaveText('Following');
+  await expect(page.getByTestId('bell-count')).toHaveText('1');
+  expect(asked.filter((request) => request.includes('/auth-refresh'))).toHaveLength(1);
+  expect(asked.filter((request) => /\/collections\/(votes|subscriptions|notifications)\//.test(request))).toEqual([]);
   // The author's edit link is theirs alone; a member who is not the author may report the idea.
   await expect(page.getByRole('link', { name: 'Edit your idea' })).toBeHidden();
   await expect(page.getByTestId('report-idea')).toBeVisible();

@@ -1,6 +1,6 @@
-// The vote store against a real PocketBase: optimistic toggle, rollback with a toast, one "my votes"
-// request per page, the answer that arrives after a local vote never overwriting it, and two tabs of
-// one member staying in step live.
+// The vote store against a real PocketBase: optimistic toggle, rollback with a toast, the member's votes in the page's
+// one session refresh (else one "my votes" request), the answer that arrives after a local vote never overwriting
+// it, and two tabs of one member staying in step live.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostLive } from '../../../src/lib/pb/post-types';
@@ -226,22 +226,36 @@ describe('the versions a tab holds', () => {
 });
 
 describe('the member’s own votes', () => {
-  it('are asked for once per page, however many cards ask', async () => {
+  it("come in the page's one session refresh, however many cards ask: no request of their own", async () => {
     const t = await tab('member');
     const posts = await Promise.all([1, 2, 3, 4, 5].map(() => createPost(pb, board, actors['other member'])));
     await actors.member.collection('votes').create({ post: posts[2]?.id, user: idOf(actors.member) });
     const sent = countRequests(t.client);
+    t.session.$session.listen(() => {}); // the header's menu: the page's session, refreshed once
     await Promise.all(posts.map((p) => t.votes.requestMyVote(p.id)));
     await Promise.all(posts.map((p) => t.votes.requestMyVote(p.id)));
-    expect(sent.filter((s) => s === 'GET /api/collections/votes/records')).toHaveLength(1);
+    // Besides the live stream's subscription (the member's votes followed from any tab).
+    expect(sent.filter((s) => !s.endsWith('/api/realtime'))).toEqual(['POST /api/collections/users/auth-refresh']);
     expect(posts.map((p) => Boolean(t.votes.$myVotes.get()[p.id]))).toEqual([false, false, true, false, false]);
+  });
+
+  it("are asked for once, on their own, when the page's refresh brought another member's (signed in since)", async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    await actors['other member'].collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
+    await t.votes.requestMyVote(post.id); // the page's refresh: the member's own state
+    t.client.authStore.save(actors['other member'].authStore.token, actors['other member'].authStore.record);
+    const sent = countRequests(t.client);
+    await Promise.all([t.votes.requestMyVote(post.id), t.votes.requestMyVote(post.id)]);
+    expect(sent.filter((s) => !s.endsWith('/api/realtime'))).toEqual(['GET /api/collections/votes/records']);
+    expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
   });
 
   it('a vote cast before the "my votes" answer arrives stays cast (the answer held back until after it)', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
     t.posts.trackPost(post.id, live);
-    const late = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'));
+    const late = holdAnswers(t.client, (url) => url.includes('/auth-refresh')); // it brings the member's votes
     const answer = t.votes.requestMyVote(post.id);
     await late.answered; // the server said "not voted"; the tab has not heard it yet
     const vote = await t.votes.toggleVote(post.id);
@@ -262,7 +276,7 @@ describe('the member’s own votes', () => {
     await other.votes.requestMyVote(post.id);
     const t = await tab('member');
     t.posts.trackPost(post.id, { ...live, vote_count: 1 });
-    const late = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/votes/records'));
+    const late = holdAnswers(t.client, (url) => url.includes('/auth-refresh')); // it brings the member's votes
     const answer = t.votes.requestMyVote(post.id);
     await late.answered; // the server said "voted"; the tab hears it only when released
     await t.live();
