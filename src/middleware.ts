@@ -19,7 +19,7 @@ import { applyEdgeCache } from './lib/edge-cache';
 import { freshCookie } from './lib/fresh-after-write';
 import { withHeroFirst } from './lib/hero-first';
 import { cspHash, shellCss } from './lib/inline-style';
-import { principalToken } from './lib/pb/audience';
+import { audienceNamed, principalToken } from './lib/pb/audience';
 import { answerIn, createServerClient } from './lib/pb/client';
 import { forwardedAddress } from './lib/pb/client-address.mjs';
 import { isRateLimited, isUnavailable } from './lib/pb/errors';
@@ -47,7 +47,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const embed = isEmbedPath(context.url.pathname);
   // The member audience's copy (the Worker names it only on its cached entrypoint, never from outside): read as
   // the audience's principal, with no one's cookie; the page knows no person (locals.user stays null).
-  const audience = !embed && context.request.headers.get(AUDIENCE_HEADER) === 'member' ? 'member' : '';
+  const audience = embed ? '' : audienceNamed(context.request.headers.get(AUDIENCE_HEADER));
   const pb = createServerClient(
     serverUrl,
     embed || audience ? null : context.request.headers.get('cookie'),

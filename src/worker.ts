@@ -29,6 +29,7 @@ import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
 import { type InboundEmailEnv, type InboundEmailMessage, receiveEmail } from './features/inbound-email/email-handler';
 import { handlePurgeRequest, type PurgeResult, purgeTags } from './lib/edge-cache/purge';
+import { audienceNamed } from './lib/pb/audience';
 import { siteOriginRedirect } from './lib/site-origin';
 
 export { LiveHub, PurgeQueue };
@@ -112,7 +113,7 @@ function withHeader(request: Request, name: string, value: string): Request {
 function localAudience(request: Request): string {
   try {
     const props = JSON.parse(request.headers.get(LOCAL_PROPS_HEADER) ?? '{}') as Partial<PageCacheProps>;
-    return props.audience === 'member' ? 'member' : '';
+    return audienceNamed(props.audience);
   } catch {
     return '';
   }
@@ -158,7 +159,7 @@ function viaLocalEdge(request: Request, props: PageCacheProps, localEdgeUrl: str
 export class CachedPages extends WorkerEntrypoint<Env> {
   override fetch(request: Request): Promise<Response> {
     const props = (this.ctx as { props?: Partial<PageCacheProps> }).props;
-    return renderWithAstro(withAudience(request, props?.audience === 'member' ? 'member' : ''), this.env, this.ctx);
+    return renderWithAstro(withAudience(request, audienceNamed(props?.audience)), this.env, this.ctx);
   }
 
   /** RPC (never cached) from the purge queue: `ctx.cache.purge` where the runtime has it (Cloudflare). */

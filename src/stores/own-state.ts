@@ -10,8 +10,8 @@ let first: Promise<OwnState | null> | undefined;
 
 /** The page's one session refresh (whichever store asks first starts it), and the own state it answered. */
 export function refreshOnce(): Promise<OwnState | null> {
-  // The idea the page shows, by its address (/p/<id>…): their follow of it comes too.
-  const idea = /^\/p\/([a-z0-9]{15})/.exec(globalThis.location?.pathname ?? '')?.[1] ?? '';
+  // The idea the page shows, by its address (/p/<id>…, in the widget's panel /embed/p/<id>…): their follow comes too.
+  const idea = /^(?:\/embed)?\/p\/([a-z0-9]{15})/.exec(globalThis.location?.pathname ?? '')?.[1] ?? '';
   first ??= refreshSession(getClient(), { [OWN_QUERY]: idea }).then((meta) => (meta?.[OWN_META] as OwnState) ?? null);
   return first;
 }

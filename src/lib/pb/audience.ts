@@ -7,9 +7,14 @@ import { signSiteProof } from '../site-proof';
 
 export type Audience = typeof AUDIENCE_MEMBER | '';
 
+/** The audience `value` names: the member audience, or '' for anything else (a visitor's copy, or rendered per person). */
+export function audienceNamed(value: unknown): Audience {
+  return value === AUDIENCE_MEMBER ? AUDIENCE_MEMBER : '';
+}
+
 /** The audience an auth refresh's `meta` names ('' when none or unknown: the member's pages are rendered for them). */
 export function audienceIn(meta: Record<string, unknown>): Audience {
-  return meta[AUDIENCE_META] === AUDIENCE_MEMBER ? AUDIENCE_MEMBER : '';
+  return audienceNamed(meta[AUDIENCE_META]);
 }
 
 /** A token is asked for again this long before it expires. */

@@ -42,19 +42,25 @@ async function hydrate(t: Tab, postId: string): Promise<void> {
 const personal = (sent: string[]) => sent.filter((request) => !request.endsWith('/api/realtime'));
 
 describe("a member's own state on their page", () => {
-  it("comes in the page's one session refresh: their vote, their follow and the bell's count, nothing asked apart", async () => {
-    const post = await createPost(pb, board, actors['other member']);
-    await actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) }); // follows it too
-    await pb.admin.collection('notifications').create({ user: idOf(actors.member), kind: 'status', post: post.id });
-    const unread = (await actors.member.collection('notifications').getList(1, 1, { filter: 'read_at = ""' }))
-      .totalItems;
-    const t = await tabOn(`/p/${post.id}`);
-    const sent = countRequests(t.client);
-    await hydrate(t, post.id);
-    await waitFor(() => typeof t.follow.$follow.get() === 'string' && t.notifications.$unreadCount.get() === unread);
-    expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
-    expect(personal(sent)).toEqual(['POST /api/collections/users/auth-refresh']);
-  });
+  it.each([
+    ['the idea page', ''],
+    ["the widget panel's idea page", '/embed'],
+  ])(
+    "comes in %s's one session refresh: their vote, their follow and the bell's count, nothing asked apart",
+    async (_page, prefix) => {
+      const post = await createPost(pb, board, actors['other member']);
+      await actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) }); // follows it too
+      await pb.admin.collection('notifications').create({ user: idOf(actors.member), kind: 'status', post: post.id });
+      const unread = (await actors.member.collection('notifications').getList(1, 1, { filter: 'read_at = ""' }))
+        .totalItems;
+      const t = await tabOn(`${prefix}/p/${post.id}`);
+      const sent = countRequests(t.client);
+      await hydrate(t, post.id);
+      await waitFor(() => typeof t.follow.$follow.get() === 'string' && t.notifications.$unreadCount.get() === unread);
+      expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
+      expect(personal(sent)).toEqual(['POST /api/collections/users/auth-refresh']);
+    },
+  );
 
   it('asks for the follow itself on a page that names another idea, and shows the truth', async () => {
     const [shown, followed] = await Promise.all([1, 2].map(() => createPost(pb, board, actors['other member'])));
