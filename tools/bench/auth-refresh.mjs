@@ -6,12 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
-import { BENCH_SUPERUSER, createMember, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
+import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
-import { HOOKS_DIR, startPocketBase } from '../lib/pocketbase-server.mjs';
-import { freePort } from '../lib/ports.mjs';
+import { HOOKS_DIR } from '../lib/pocketbase-server.mjs';
 import { percentile } from '../lib/stats.mjs';
 
 const { values } = commandLine({
@@ -108,38 +107,21 @@ function fill(dataDir, boardId, authorId) {
 
 /** One side: its PocketBase (hooks and tree as given) on a database of SIZE, and a plain member signed in. */
 async function startSide(label, { hooksDir = undefined, tree = undefined } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
-  const secret = randomBytes(16).toString('hex');
-  const server = await startPocketBase({
-    dataDir,
-    port: await freePort(),
-    superuser: BENCH_SUPERUSER,
-    proxySecret: secret,
-    ...(hooksDir && { hooksDir }),
-    ...(tree && { tree, hooksDir: join(tree, 'pb_hooks'), bin: join(tree, 'pocketbase') }),
-  });
-  const admin = visitorClient(server.url, secret);
-  await admin.collection('_superusers').authWithPassword(BENCH_SUPERUSER.email, BENCH_SUPERUSER.password);
+  const side = await startBenchPocketBase({ hooks: hooksDir, tree });
   // The per-address limit (300 requests per 10 s) would refuse the run; it costs every side alike.
-  await admin.settings.update({ rateLimits: { enabled: false } });
-  const board = await admin.collection('boards').create({ name: 'Bench', slug: 'bench', visibility: 'public' });
-  const author = await createMember(admin, 'author');
-  fill(dataDir, board.id, author.id);
-  const plain = await createMember(admin, 'plain');
-  const member = visitorClient(server.url, secret);
+  await side.admin.settings.update({ rateLimits: { enabled: false } });
+  fill(side.dataDir, side.board.id, side.author.id);
+  const plain = await createMember(side.admin, 'plain');
+  const member = visitorClient(side.url, side.secret);
   await member.collection('users').authWithPassword(plain.email, BENCH_SUPERUSER.password);
-  const address = forwardedAddress(secret, '10.9.250.1');
+  const address = forwardedAddress(side.secret, '10.9.250.1');
   /** One refresh as the Worker makes it (its `meta` names the audience); the answer's token replaces the old. */
   const refresh = async () => {
     const answer = await member.collection('users').authRefresh({ headers: address });
     if (answer.meta?.audience !== 'member') throw new Error(`${label}: the plain member was named no audience`);
   };
   for (let i = 0; i < 50; i++) await refresh(); // warm-up: the hooks' modules load, SQLite's pages are read
-  const stop = async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { label, pid: server.process.pid, refresh, stop, times: [], cpu: 0 };
+  return { label, pid: side.pid, refresh, stop: side.stop, times: [], cpu: 0 };
 }
 
 const cleanups = [];

@@ -33,12 +33,15 @@ export function visitorClient(url, secret, { token = '' } = {}) {
  * a folder with another revision's pb_hooks, pb_migrations, locales and PocketBase (lib/bench/revision-tree.mjs) to run
  * instead of this checkout's; `env`
  * more environment for PocketBase (CHORUS_PPROF for tools/bench/write-profile.mjs).
- * @param {{ without?: string[], tree?: string, env?: Record<string, string> }} [options]
+ * @param {{ without?: string[], tree?: string, env?: Record<string, string>, hooks?: string }} [options] `hooks`: a
+ * prepared copy of pb_hooks to run (its caller removes it).
  */
-export async function startBenchPocketBase({ without = [], tree = undefined, env = {} } = {}) {
+export async function startBenchPocketBase({ without = [], tree = undefined, env = {}, hooks = undefined } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-'));
   let hooksDir;
-  if (without.length > 0) {
+  if (hooks) {
+    hooksDir = hooks;
+  } else if (without.length > 0) {
     hooksDir = mkdtempSync(join(tmpdir(), 'chorus-bench-hooks-'));
     cpSync(new URL('../../../pb_hooks', import.meta.url), hooksDir, { recursive: true });
     for (const file of without) rmSync(hookFileNamed(hooksDir, file));
@@ -56,7 +59,7 @@ export async function startBenchPocketBase({ without = [], tree = undefined, env
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
+    if (hooksDir && !hooks) rmSync(hooksDir, { recursive: true, force: true });
   };
   try {
     const admin = visitorClient(server.url, secret);
