@@ -34,7 +34,8 @@ export function listQuestions(pb: PocketBase, postId: string): Promise<Question[
   });
 }
 
-type AnswerRow = IdeaAnswersRecord & { expand?: { user?: { name: string } } };
+/** An answer as read, with its answerer's name. */
+export type AnswerRow = IdeaAnswersRecord & { expand?: { user?: { name: string } } };
 
 /** Each answerer's company name (staff only: member_profiles and companies are staff-only). */
 async function companiesOf(pb: PocketBase, userIds: string[]): Promise<Map<string, string>> {
@@ -50,7 +51,8 @@ async function companiesOf(pb: PocketBase, userIds: string[]): Promise<Map<strin
   return new Map(profiles.map((p) => [p.user, p.expand?.company?.name ?? '']));
 }
 
-async function toViews(pb: PocketBase, rows: AnswerRow[]): Promise<AnswerView[]> {
+/** Answers as staff see them: each with its answerer's name and company (one read of the companies). */
+export async function toViews(pb: PocketBase, rows: AnswerRow[]): Promise<AnswerView[]> {
   const companies = await companiesOf(
     pb,
     rows.map((row) => row.user),

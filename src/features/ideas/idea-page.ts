@@ -13,6 +13,7 @@ import { COMMENTS_PAGE, listCommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
 import type { InsightRow } from '../priority/priority-data';
 import { listVoters, listVotersAndMine, type ViewerOwn } from '../votes/votes-data';
+import { STAFF_EXPAND, type StaffExpand, staffReadsOf } from './staff-reads';
 import type { TimelineEvent } from './timeline';
 
 const EXPAND = [
@@ -28,7 +29,7 @@ type IdeaRecord = PostRecord & {
     // A unique back-relation expands to one record (older PocketBase: a list of one).
     post_insights_via_post?: InsightExpand | InsightExpand[];
     status_events_via_post?: TimelineEvent[];
-  };
+  } & StaffExpand;
 };
 
 type InsightExpand = InsightRow & { fields?: FieldValues | null };
@@ -70,7 +71,10 @@ export async function loadIdeaPage(
   const unknown: { voters: Voter[]; mine?: ViewerOwn | null } = { voters: [] };
   const [idea, { voters, mine }, commentPage] = await Promise.all([
     // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
-    pb.collection('posts').getOne<IdeaRecord>(id, { expand: EXPAND + (staff ? ',post_insights_via_post' : '') }),
+    // And what the staff tools show of the idea (staff-reads.ts): no filtered list of their own.
+    pb
+      .collection('posts')
+      .getOne<IdeaRecord>(id, { expand: EXPAND + (staff ? `,post_insights_via_post,${STAFF_EXPAND}` : '') }),
     viewer
       ? listVotersAndMine(pb, id).catch(() => unknown)
       : listVoters(pb, id).then(
@@ -112,6 +116,8 @@ export async function loadIdeaPage(
     fields,
     /** Staff only: the idea's post_insights row (what it is worth, its sizing and score), null when none came. */
     insights: insights as InsightRow | null,
+    /** Staff only (null for anyone else): the staff tools' tags, tracker links, questions and answers. */
+    staffReads: staff ? staffReadsOf(idea.expand) : null,
     /** The newest question about the idea staff sent the viewer (a member) that they have not answered, or null. */
     openQuestion,
   };

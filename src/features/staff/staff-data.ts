@@ -87,16 +87,18 @@ export async function saveIdeaTags(
 }
 
 /** What the staff panel needs to offer: every status and tag, in order, and the idea's staff-only tags.
- * `statuses`: the page shell's (every page reads them, in the same order), saving a read. */
+ * `statuses`: the page shell's (every page reads them, in the same order), saving a read; `staffTagIds`: the idea's
+ * staff-only tags when its own read brought them (src/features/ideas/staff-reads.ts), saving another. */
 export async function loadStaffOptions(
   pb: PocketBase,
   postId: string,
   statuses?: StatusRecord[],
+  staffTagIds?: string[],
 ): Promise<{ statuses: StatusRecord[]; tags: TagRecord[]; staffTagIds: string[] }> {
   const [everyStatus, tags, staffTags] = await Promise.all([
     statuses ?? pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
     pb.collection('tags').getFullList<TagRecord>({ sort: 'name' }),
-    findPostStaffTags(pb, postId),
+    staffTagIds ?? findPostStaffTags(pb, postId).then((found) => found?.tags ?? []),
   ]);
-  return { statuses: everyStatus, tags, staffTagIds: staffTags?.tags ?? [] };
+  return { statuses: everyStatus, tags, staffTagIds: staffTags };
 }

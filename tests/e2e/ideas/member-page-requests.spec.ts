@@ -14,10 +14,11 @@ import { createIdea } from '../ideas-helpers';
 import { authCookie, clientFor } from '../staff-helpers';
 
 /** The most PocketBase requests one view may make once the Worker's isolate has the site and statuses (measured: 4
- * and 5, a moderator's idea page 13; before issue 59: 6, 9 and 18). The member audience's copy, rendered (a miss at
+ * and 5, a moderator's idea page with an answered question 10, its answerers' companies one of them; before issue 59:
+ * 6, 9 and 19). The member audience's copy, rendered (a miss at
  * the edge): the member's check and the copy's reads, the site and statuses too (measured 6 and 7); from the edge's
  * cache, the check alone. */
-const MOST = { home: 4, idea: 5, staffIdea: 13, audienceHome: 6, audienceIdea: 7 };
+const MOST = { home: 4, idea: 5, staffIdea: 10, audienceHome: 6, audienceIdea: 7 };
 
 let requestLog: Awaited<ReturnType<typeof startPocketBaseRequestLog>>;
 let worker: Awaited<ReturnType<typeof startBareWorker>>;
@@ -153,7 +154,7 @@ test('a plain member who opens a missing idea is rendered the not-found page wit
   }
 });
 
-test("a moderator gets a sized idea page, its worth and priority from the idea's own read, for at most 13 PocketBase requests", async ({
+test("a moderator gets a sized idea page, its worth, priority, staff tags and questions from the idea's own read, for at most 10 PocketBase requests", async ({
   admin,
   pbUrl,
   createMember,
@@ -166,6 +167,16 @@ test("a moderator gets a sized idea page, its worth and priority from the idea's
   await admin.collection('votes').create({ post: id, user: author.id });
   await admin.collection('post_insights').update(id, { impact: 2, confidence: 80, effort: 3 });
   const planned = await admin.collection('statuses').getFirstListItem('slug = "planned"');
+  // A staff-only tag, and a question the voters were asked with one answer (the staff tools show them).
+  const secret = await admin
+    .collection('tags')
+    .create({ name: `Churn risk ${id.slice(0, 5)}`, color: '#aa3344', staff_only: true });
+  await admin.collection('post_staff_tags').create({ post: id, tags: [secret.id] });
+  const asked = await admin
+    .collection('idea_questions')
+    .create({ post: id, author: moderator.id, body: 'How many seats would use it?', sent_count: 1 });
+  await admin.collection('question_recipients').create({ question: asked.id, user: author.id });
+  await admin.collection('idea_answers').create({ question: asked.id, user: author.id, body: 'About forty seats.' });
   const cookie = await cookieOf(pbUrl, moderator);
 
   await view(`/p/${id}`, cookie);
@@ -182,6 +193,14 @@ test("a moderator gets a sized idea page, its worth and priority from the idea's
   ).toEqual([]);
   expect(
     requests.filter((r) => r.includes('/statuses/')),
+    requests.join('\n'),
+  ).toEqual([]);
+  expect(html).toContain('How many seats would use it?');
+  expect(html).toContain('About forty seats.');
+  expect(html).toContain(secret.id);
+  // The staff tools' tags, links, questions and answers came with the idea: no filtered list of their own.
+  expect(
+    requests.filter((r) => /\/(post_staff_tags|tracker_links|idea_questions|idea_answers)\//.test(r)),
     requests.join('\n'),
   ).toEqual([]);
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.staffIdea);
