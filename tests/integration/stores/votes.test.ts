@@ -179,9 +179,14 @@ describe('the count a tab shows, when live events come late', () => {
 
   it('while the member’s vote is on its way, an event from before it does not undo it; the answer’s count then shows', async () => {
     const t = await tab('member');
+    const shownFirst = await createPost(pb, board, actors['other member']);
     const post = await createPost(pb, board, actors['other member']);
     const other = await pb.admin.collection('votes').create({ post: post.id, user: idOf(actors['other member']) });
     const before = lateLive(t.client, ({ record }) => record?.id === post.id && record.vote_count === 0);
+    // The tab's one catch-up read, spent on another idea: on this one its answer could land after the take-back
+    // below and bring the count 0 that the held event stands for (it did once in a loaded run).
+    t.posts.trackPost(shownFirst.id, live);
+    await t.live();
     t.posts.trackPost(post.id, { ...live, vote_count: 1 });
     await t.live();
     await pb.admin.collection('votes').delete(other.id); // count 0; its event held back
