@@ -86,13 +86,13 @@ export default {
     // A signed-in page view: one auth refresh says whether the member audience's copy is theirs.
     const { member, verified } = await memberAudience(request, url, env);
     // The member's own render gets the session the gateway verified: one auth refresh a view, whichever renders it.
-    const own = verified ? withHeader(request, VERIFIED_HEADER, verified) : request;
-    if (!member) return render(own, env, ctx);
+    const own = () => (verified ? withHeader(request, VERIFIED_HEADER, verified()) : request);
+    if (!member) return render(own(), env, ctx);
     const copy = await throughPageCache(request, env, ctx, member);
     // What the audience may not see but the member may (their own idea waiting for review): their own render.
     if (copy.status < 400) return copy;
     await copy.body?.cancel();
-    return render(own, env, ctx);
+    return render(own(), env, ctx);
   },
 };
 

@@ -20,10 +20,11 @@ const DEFAULT_PB_URL = 'http://127.0.0.1:8090';
 
 /** What the gateway learnt: the member's audience when their page may come from its cached copy (else null: render
  * it for them), and the session it verified, for either (handed to the middleware of the member's own render, which
- * then need not ask PocketBase again: also when the audience's copy answers an error and their render follows). */
+ * then need not ask PocketBase again: also when the audience's copy answers an error and their render follows). The
+ * hand-over is written only when a render of their own needs it: most audience members' views never do. */
 export interface GatewaySession {
   member: AudienceMember | null;
-  verified: string | null;
+  verified: (() => string) | null;
 }
 
 const NONE: GatewaySession = { member: null, verified: null };
@@ -39,7 +40,7 @@ export async function memberAudience(request: Request, url: URL, env: AudienceEn
   try {
     const session = await verifySession(pb);
     if (!session.user) return NONE;
-    const verified = handOver(pb, session);
+    const verified = () => handOver(pb, session);
     if (session.audience) return { member: { audience: session.audience, locale: session.user.locale }, verified };
     return { member: null, verified };
   } catch {
