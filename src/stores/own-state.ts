@@ -2,7 +2,7 @@
 // vote of theirs, the bell's count and their follow of the idea the page shows arrive with the refresh their session
 // makes anyway, and the stores that keep them start from it; a store asks for its own part only when it is not there
 // (nobody signed in at first, another member's session, a refresh that failed) and on reconnecting.
-import { OWN_META, OWN_QUERY, type OwnState } from '../contract/own-state';
+import { isIdeaId, OWN_META, OWN_QUERY, type OwnState } from '../contract/own-state';
 import { refreshSession } from '../lib/pb/session-refresh';
 import { getClient } from './client';
 
@@ -11,7 +11,8 @@ let first: Promise<OwnState | null> | undefined;
 /** The page's one session refresh (whichever store asks first starts it), and the own state it answered. */
 export function refreshOnce(): Promise<OwnState | null> {
   // The idea the page shows, by its address (/p/<id>…, in the widget's panel /embed/p/<id>…): their follow comes too.
-  const idea = /^(?:\/embed)?\/p\/([a-z0-9]{15})/.exec(globalThis.location?.pathname ?? '')?.[1] ?? '';
+  const named = /^(?:\/embed)?\/p\/([^/]+)/.exec(globalThis.location?.pathname ?? '')?.[1];
+  const idea = isIdeaId(named) ? named : '';
   first ??= refreshSession(getClient(), { [OWN_QUERY]: idea }).then((meta) => (meta?.[OWN_META] as OwnState) ?? null);
   return first;
 }
