@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
 import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
+import { writeAllThenClose } from '../lib/bench/fill-database.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
 import { HOOKS_DIR } from '../lib/pocketbase-server.mjs';
@@ -54,8 +55,7 @@ function fill(dataDir, boardId, authorId) {
   const now = new Date().toISOString().replace('T', ' ');
   const members = Array.from({ length: SIZE.members }, () => rowId());
   const pick = (n) => members[(n * 7919) % members.length];
-  db.exec('BEGIN');
-  try {
+  writeAllThenClose(db, () => {
     const user = db.prepare(
       "INSERT INTO users (id, email, password, tokenKey, verified, name, role, created, updated) VALUES (?, ?, 'x', ?, 1, ?, 'member', ?, ?)",
     );
@@ -96,13 +96,7 @@ function fill(dataDir, boardId, authorId) {
         if (r % 2 === 0) answer.run(rowId(), id, asked, 'Yes', now, now);
       }
     }
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** One side: its PocketBase (hooks and tree as given) on a database of SIZE, and a plain member signed in. */

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { writeAllThenClose } from './fill-database.mjs';
 
 const rowId = () => randomBytes(8).toString('hex').slice(0, 15);
 
@@ -21,8 +22,7 @@ export function addCrowd(dataDir, postId, { followers = 0, voters = 0, members =
   );
   const follow = db.prepare('INSERT INTO subscriptions (id, post, user, created, updated) VALUES (?, ?, ?, ?, ?)');
   const vote = db.prepare('INSERT INTO votes (id, post, user, counted, created, updated) VALUES (?, ?, ?, TRUE, ?, ?)');
-  db.exec('BEGIN');
-  try {
+  writeAllThenClose(db, () => {
     for (const [n, id] of ids.entries()) {
       user.run(id, `${id}@crowd.test`, `token-${id}`, `Crowd ${n}`, now, now);
       if (n >= followers + voters) continue;
@@ -32,12 +32,6 @@ export function addCrowd(dataDir, postId, { followers = 0, voters = 0, members =
     db.prepare(
       'UPDATE posts SET vote_count = (SELECT COUNT(*) FROM votes WHERE post = ? AND counted = TRUE) WHERE id = ?',
     ).run(postId, postId);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  } finally {
-    db.close();
-  }
+  });
   return ids;
 }
