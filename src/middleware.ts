@@ -4,7 +4,7 @@
 // first frame shows their own text (src/lib/hero-first.ts).
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
-import { AUDIENCE_HEADER, VERIFIED_HEADER } from './edge/page-gateway';
+import { AUDIENCE_HEADER, SHELL_VERSION_HEADER, shellVersionNamed, VERIFIED_HEADER } from './edge/page-gateway';
 import { loadShell } from './features/site/site';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
 import { loadWidgetSettings } from './features/widget/widget-data';
@@ -73,11 +73,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const known = handed ? handedSession(pb, handed) : null;
     const checking =
       isFileRequest(context.url.pathname) || audience ? null : known ? Promise.resolve(known) : verifySession(pb);
+    // An audience's copy is handed the version its member's check named (the gateway's, through the copy's props).
+    const copyVersion = audience ? shellVersionNamed(context.request.headers.get(SHELL_VERSION_HEADER)) || null : null;
+    const version = checking ? checking.then((s) => s.shellVersion) : copyVersion;
     const [verified, shell, widget] = await Promise.all([
       checking ?? SIGNED_OUT,
-      // A member's check names the shell's version: the site and statuses this isolate kept under it are not
-      // read again (src/features/site/site.ts); a visitor's check names none, at once.
-      isPage ? loadShell(pb, checking?.then((s) => s.shellVersion) ?? null) : undefined,
+      // A member's check names the shell's version: what this isolate kept under it is not read again
+      // (src/features/site/site.ts); a visitor's check names none, at once.
+      isPage ? loadShell(pb, version, Boolean(audience)) : undefined,
       isPage && embed ? loadWidgetSettings(pb) : null,
     ]);
     session = verified;

@@ -23,7 +23,10 @@ import {
   mayUsePageCache,
   type PageCacheProps,
   pageCacheRequest,
+  SHELL_VERSION_HEADER,
+  shellVersionNamed,
   VERIFIED_HEADER,
+  WORKER_ONLY_HEADERS,
 } from './edge/page-gateway';
 import { handlePublishRequest, type PublishEnv } from './edge/publish';
 import { enqueuePurge, PurgeQueue, purgeQueueStatus } from './edge/purge-queue';
@@ -55,11 +58,11 @@ export default {
     return receiveEmail(message, env);
   },
   async fetch(received: Request, env: Env, ctx: { exports?: { CachedPages?: LoopbackFetcher } }): Promise<Response> {
-    // Only the Worker names an audience or a verified session to the middleware: nobody sends them from outside.
-    const request =
-      received.headers.has(AUDIENCE_HEADER) || received.headers.has(VERIFIED_HEADER)
-        ? withHeader(withAudience(received, ''), VERIFIED_HEADER, '')
-        : received;
+    // Only the Worker names an audience, its shell version or a verified session to the middleware: nobody sends
+    // them from outside.
+    const request = WORKER_ONLY_HEADERS.some((name) => received.headers.has(name))
+      ? withoutWorkerHeaders(received)
+      : received;
     const url = new URL(request.url);
     const { pathname } = url;
     if (pathname === '/live') return handleLiveRequest(request, env);
@@ -77,7 +80,7 @@ export default {
     }
     // Locally only: the local edge's emulated entrypoint cache asking for a miss (see README "Edge cache").
     if (env.LOCAL_EDGE_CACHE_URL && request.headers.get(LOCAL_ENTRYPOINT_HEADER) === 'CachedPages') {
-      return renderWithAstro(withAudience(request, localAudience(request)), env, ctx);
+      return renderWithAstro(withAudience(request, localProps(request)), env, ctx);
     }
     // Before the page cache, whose key has no host name: a page on another name of the site goes to the site's.
     const elsewhere = siteOriginRedirect(request, env.SITE_URL, url);
@@ -96,9 +99,21 @@ export default {
   },
 };
 
-/** The request with the cached entrypoint's audience named for the middleware ('': none). */
-function withAudience(request: Request, audience: string): Request {
-  return withHeader(request, AUDIENCE_HEADER, audience);
+/** The request with the cached entrypoint's audience and its shell version named for the middleware ('': none). */
+function withAudience(request: Request, props: Partial<PageCacheProps> | undefined): Request {
+  const audience = audienceNamed(props?.audience);
+  return withHeader(
+    withHeader(request, AUDIENCE_HEADER, audience),
+    SHELL_VERSION_HEADER,
+    audience ? shellVersionNamed(props?.shell) : '',
+  );
+}
+
+/** The request without any header only the Worker may set. */
+function withoutWorkerHeaders(request: Request): Request {
+  const headers = new Headers(request.headers);
+  for (const name of WORKER_ONLY_HEADERS) headers.delete(name);
+  return new Request(request, { headers });
 }
 
 /** The request with a header of the Worker's own set ('': removed). */
@@ -109,13 +124,12 @@ function withHeader(request: Request, name: string, value: string): Request {
   return new Request(request, { headers });
 }
 
-/** The audience in the props the local edge hands a miss (it strips that header from visitors' requests). */
-function localAudience(request: Request): string {
+/** The props the local edge hands a miss (it strips that header from visitors' requests). */
+function localProps(request: Request): Partial<PageCacheProps> {
   try {
-    const props = JSON.parse(request.headers.get(LOCAL_PROPS_HEADER) ?? '{}') as Partial<PageCacheProps>;
-    return audienceNamed(props.audience);
+    return JSON.parse(request.headers.get(LOCAL_PROPS_HEADER) ?? '{}') as Partial<PageCacheProps>;
   } catch {
-    return '';
+    return {};
   }
 }
 
@@ -136,7 +150,7 @@ async function throughPageCache(
   const { request, props } = pageCacheRequest(original, member);
   if (env.LOCAL_EDGE_CACHE_URL) return fromPageCache(await viaLocalEdge(request, props, env.LOCAL_EDGE_CACHE_URL));
   const pages = ctx.exports?.CachedPages;
-  if (!pages) return renderWithAstro(withAudience(request, props.audience), env, ctx);
+  if (!pages) return renderWithAstro(withAudience(request, props), env, ctx);
   return fromPageCache(await pages({ props }).fetch(request));
 }
 
@@ -159,7 +173,7 @@ function viaLocalEdge(request: Request, props: PageCacheProps, localEdgeUrl: str
 export class CachedPages extends WorkerEntrypoint<Env> {
   override fetch(request: Request): Promise<Response> {
     const props = (this.ctx as { props?: Partial<PageCacheProps> }).props;
-    return renderWithAstro(withAudience(request, audienceNamed(props?.audience)), this.env, this.ctx);
+    return renderWithAstro(withAudience(request, props), this.env, this.ctx);
   }
 
   /** RPC (never cached) from the purge queue: `ctx.cache.purge` where the runtime has it (Cloudflare). */

@@ -41,7 +41,10 @@ export async function memberAudience(request: Request, url: URL, env: AudienceEn
     const session = await verifySession(pb);
     if (!session.user) return NONE;
     const verified = () => handOver(pb, session);
-    if (session.audience) return { member: { audience: session.audience, locale: session.user.locale }, verified };
+    if (session.audience) {
+      const member = { audience: session.audience, locale: session.user.locale, shellVersion: session.shellVersion };
+      return { member, verified };
+    }
     return { member: null, verified };
   } catch {
     // PocketBase unreachable: the uncached render answers (its 503 page says so).

@@ -18,12 +18,18 @@ export interface PageCacheProps {
   lang: string;
   /** 'member' for a verified plain member's copy (rendered as the audience's principal), '' for visitors'. */
   audience: Audience;
+  /** The shell version the member's check named ('' for visitors): the copy's render reads what it kept under it
+   * (src/lib/pb/kept-at-version.ts) instead of asking PocketBase. A new version (a write to the site, a status, a
+   * board or a tag) is a new key, as that write's purge of `site` already makes every copy new. */
+  shell: string;
 }
 
 /** A member the gateway verified as the member audience: their language choice joins the key. */
 export interface AudienceMember {
   audience: Audience;
   locale: string | null;
+  /** The shell version their check named, if any. */
+  shellVersion: string | null;
 }
 
 /** Set by the Worker alone (stripped from every request it receives): the cached entrypoint's audience, read by the
@@ -31,6 +37,15 @@ export interface AudienceMember {
 export const AUDIENCE_HEADER = 'x-chorus-audience';
 /** Set by the Worker alone (stripped like AUDIENCE_HEADER): the session the gateway verified, for the render. */
 export const VERIFIED_HEADER = 'x-chorus-verified-session';
+/** Set by the Worker alone (stripped like AUDIENCE_HEADER): an audience copy's shell version, from its props. */
+export const SHELL_VERSION_HEADER = 'x-chorus-shell-version';
+/** The headers only the Worker sets for its own render: any request arriving with one is stripped of them. */
+export const WORKER_ONLY_HEADERS = [AUDIENCE_HEADER, VERIFIED_HEADER, SHELL_VERSION_HEADER];
+
+/** A shell version as PocketBase names it (pb_hooks/site/shell-version.js: 20 letters and digits), else ''. */
+export function shellVersionNamed(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9]{20}$/.test(value) ? value : '';
+}
 
 /** Headers only the local edge emulation may set (it strips them from visitors' requests). */
 export const LOCAL_ENTRYPOINT_HEADER = 'x-chorus-entrypoint';
@@ -100,7 +115,8 @@ export function pickedLanguage(cookieHeader: string | null): string {
  * The cache key, written here alone: the request the cached entrypoint sees and its cache props. The cookie
  * header is only the language choice (or gone: the auth cookie never passes), Accept-Language is the one
  * supported locale it prefers (or gone), so pages that `Vary` on them get one copy per language, never one per
- * visitor; `audience` is the member audience for a member the gateway verified (`member`), else ''.
+ * visitor; `audience` is the member audience for a member the gateway verified (`member`), else ''; `shell` is
+ * the shell version their check named (only with an audience).
  */
 export function pageCacheRequest(
   request: Request,
@@ -119,9 +135,9 @@ export function pageCacheRequest(
   headers.delete(LOCAL_PROPS_HEADER);
   headers.delete(LOCAL_HOST_HEADER);
   headers.delete(LOCAL_ADDRESS_HEADER);
-  headers.delete(AUDIENCE_HEADER);
-  headers.delete(VERIFIED_HEADER);
-  return { request: new Request(request, { headers }), props: { lang, audience } };
+  for (const name of WORKER_ONLY_HEADERS) headers.delete(name);
+  const shell = audience ? shellVersionNamed(member?.shellVersion) : '';
+  return { request: new Request(request, { headers }), props: { lang, audience, shell } };
 }
 
 /** The cached entrypoint's answer as the visitor gets it: the edge-only headers stay at the edge. */

@@ -29,14 +29,14 @@ describe('what the cached entrypoint sees', () => {
   it('drops unrelated cookies: an analytics cookie makes the same request as none', () => {
     const { request, props } = pageCacheRequest(get({ cookie: '_ga=GA1.2.3; __cf_bm=abc' }));
     expect(request.headers.get('cookie')).toBeNull();
-    expect(props).toEqual({ lang: '', audience: '' });
+    expect(props).toEqual({ lang: '', audience: '', shell: '' });
     expect(request.url).toBe('https://feedback.example/roadmap?x=1');
   });
 
   it('keeps the picked language, alone, and keys the cache on it', () => {
     const { request, props } = pageCacheRequest(get({ cookie: '_ga=1; chorus_lang=de; theme=dark' }));
     expect(request.headers.get('cookie')).toBe('chorus_lang=de');
-    expect(props).toEqual({ lang: 'de', audience: '' });
+    expect(props).toEqual({ lang: 'de', audience: '', shell: '' });
   });
 
   it('ignores an unknown language code', () => {
@@ -136,25 +136,50 @@ describe('a member who sends the read-your-own-writes cookie on every request', 
   });
 });
 
+const VERSION = 'Abc123def456ghi789jk';
+
 describe("the member audience's key", () => {
   it("has no cookie of the member, their audience, and their own language before the picker's", () => {
     const cookie = authCookie(MEMBER);
-    const { request, props } = pageCacheRequest(page('/', { cookie }), { audience: 'member', locale: 'de' });
+    const { request, props } = pageCacheRequest(page('/', { cookie }), {
+      audience: 'member',
+      locale: 'de',
+      shellVersion: VERSION,
+    });
     expect(request.headers.get('cookie')).toBe('chorus_lang=de');
-    expect(props).toEqual({ lang: 'de', audience: 'member' });
-    const picked = pageCacheRequest(page('/', { cookie }), { audience: 'member', locale: null });
+    expect(props).toEqual({ lang: 'de', audience: 'member', shell: VERSION });
+    const picked = pageCacheRequest(page('/', { cookie }), { audience: 'member', locale: null, shellVersion: null });
     expect(picked.request.headers.get('cookie')).toBe('chorus_lang=fr');
-    expect(picked.props).toEqual({ lang: 'fr', audience: 'member' });
+    expect(picked.props).toEqual({ lang: 'fr', audience: 'member', shell: '' });
   });
 
   it('is the same for every member of the audience: nothing of the person is in it', () => {
-    const ann = pageCacheRequest(page('/b/x', { cookie: authCookie(MEMBER) }), { audience: 'member', locale: null });
+    const ann = pageCacheRequest(page('/b/x', { cookie: authCookie(MEMBER) }), {
+      audience: 'member',
+      locale: null,
+      shellVersion: VERSION,
+    });
     const bob = pageCacheRequest(page('/b/x', { cookie: authCookie({ ...MEMBER, id: 'u2', name: 'Bob' }) }), {
       audience: 'member',
       locale: null,
+      shellVersion: VERSION,
     });
     expect(bob.props).toEqual(ann.props);
     expect([...bob.request.headers]).toEqual([...ann.request.headers]);
     expect(JSON.stringify([...ann.request.headers])).not.toMatch(/Ann|ann@|a\.b\.c|pb_auth/);
+  });
+
+  it('carries the shell version only as PocketBase names it, and only for an audience', () => {
+    const named = (shellVersion: string | null) =>
+      pageCacheRequest(page('/', { cookie: authCookie(MEMBER) }), { audience: 'member', locale: null, shellVersion })
+        .props.shell;
+    expect(named(VERSION)).toBe(VERSION);
+    for (const hostile of ['', 'short', `${VERSION}x`, 'a"b\\c/d?e=f;g,hijklm', `${VERSION.slice(0, 19)}-`]) {
+      expect(named(hostile), hostile).toBe('');
+    }
+    // A visitor's key has none, whatever their request carries.
+    const visitor = pageCacheRequest(page('/', { 'x-chorus-shell-version': VERSION }));
+    expect(visitor.props.shell).toBe('');
+    expect(visitor.request.headers.has('x-chorus-shell-version')).toBe(false);
   });
 });

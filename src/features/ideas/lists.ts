@@ -3,11 +3,19 @@
 // order by them (features/priority/staff-lists.ts); readListState never gives anyone else those orders.
 import { isStaff } from '../../lib/access';
 import { type PocketBase, signedOut } from '../../lib/pb/client';
+import { copyRecords, keptAtVersion } from '../../lib/pb/kept-at-version';
 import type { TagRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { type FieldDefinition, fieldFilter, listBoardFields } from '../custom-fields/custom-fields-data';
-import { type InsightsById, listPostsByInsight, loadInsights } from '../priority/staff-lists';
+import {
+  INSIGHTS_WITH_IDEAS,
+  type InsightsById,
+  listPostsByInsight,
+  loadInsights,
+  takeInsights,
+} from '../priority/staff-lists';
 import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from '../segments/segment-view';
+import type { Shell } from '../site/site';
 import { isStaffSort, type ListState } from './list-query';
 import { listPosts, type PostPage } from './posts-data';
 import { listTags } from './taxonomy';
@@ -30,7 +38,7 @@ export async function loadList(
   pb: PocketBase,
   state: ListState,
   user: SessionUser | null,
-  statuses: StatusRecord[],
+  { statuses, version }: Pick<Shell, 'statuses' | 'version'>,
   boardId?: string,
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
@@ -58,17 +66,25 @@ export async function loadList(
       ? { result: EMPTY, insights: null }
       : byInsight
         ? listPostsByInsight(pb, { ...query, sort: byInsight })
-        : listPosts(pb, { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort }).then(async (result) => ({
+        : listPosts(
+            pb,
+            { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort },
+            staff ? INSIGHTS_WITH_IDEAS : null,
+          ).then(async (result) => ({
             result,
-            insights: staff
-              ? await loadInsights(
-                  pb,
-                  result.items.map((p) => p.id),
-                )
-              : null,
+            // Staff's numbers come with the ideas; a search's results are ranked elsewhere and read them apart.
+            insights: !staff
+              ? null
+              : state.q.trim()
+                ? await loadInsights(
+                    pb,
+                    result.items.map((p) => p.id),
+                  )
+                : takeInsights(result.items),
           })),
-    // Staff-only tags are the only difference the tags' rule makes: anyone else reads them as a visitor does.
-    listTags(staff ? pb : signedOut(pb)),
+    // Staff-only tags are the only difference the tags' rule makes: anyone else reads them as a visitor does. Both
+    // are the same for their whole audience, kept per isolate under the shell's version.
+    keptAtVersion(staff ? 'staff tags' : 'tags', version, () => listTags(staff ? pb : signedOut(pb)), copyRecords),
     loadSegmentChoices(pb, user),
   ]);
   const fieldChoices = (await definitions).filter((field) => field.type === 'select' && field.options.length > 0);

@@ -95,10 +95,16 @@ test('the headers the Worker hands its own render cannot be sent from outside', 
     shellVersion: null,
     audience: '',
   });
-  // Each alone: a cached page strips both on its way to the cache; the pages rendered per person must too.
+  // Each alone: a cached page strips them on its way to the cache; the pages rendered per person must too.
   // A cookie that is no sign-in takes the page past the cache, to the render made for one person.
   const cookie = 'pb_auth=not-a-session';
-  for (const forgedHeader of [{ 'x-chorus-verified-session': forged }, { 'x-chorus-audience': 'member' }]) {
+  const forgedHeaders = [
+    { 'x-chorus-verified-session': forged },
+    { 'x-chorus-audience': 'member' },
+    // A shell version of the sender's choosing (which would name what a render kept under it).
+    { 'x-chorus-audience': 'member', 'x-chorus-shell-version': 'ForgedVersion0000000' },
+  ];
+  for (const forgedHeader of forgedHeaders) {
     for (const path of ['/', '/b/features', '/settings']) {
       const headers = { ...forgedHeader, cookie };
       const answer = await request.get(path, { headers, maxRedirects: 0 });

@@ -58,8 +58,13 @@ afterAll(() => pb?.stop());
 async function listAs(actor: Actor, query: string, boardId: string | undefined = board.id) {
   const user = sessionOf(actors[actor]);
   const state = readListState(new URLSearchParams(query), { staff: isStaff(user) });
-  const list = await loadList(actors[actor], state, user, [], boardId);
-  return { state, titles: list.result.items.map((post) => post.title), insights: list.insights };
+  const list = await loadList(actors[actor], state, user, { statuses: [], version: null }, boardId);
+  return {
+    state,
+    titles: list.result.items.map((post) => post.title),
+    insights: list.insights,
+    expands: list.result.items.map((post) => post.expand ?? null),
+  };
 }
 
 const STAFF = new Set<Actor>(['moderator', 'admin']);
@@ -114,6 +119,14 @@ describe('?sort=score and ?sort=revenue', () => {
     const top = await listAs('moderator', 'sort=top');
     expect(top.titles[0]).toBe('Many votes, no revenue');
     expect(top.insights?.[ideas.cheapLoud.id]).toEqual({ score: 1.25, revenue: 0 });
+    // Read with the ideas in one request, and taken off them: no card carries them.
+    expect(top.expands.every((expand) => expand === null)).toBe(true);
+    const trending = await listAs('admin', '');
+    expect(trending.insights?.[ideas.sized.id]).toEqual({ score: 6, revenue: 9000 });
+    // A search ranks elsewhere: its ideas' numbers are read apart, and still shown.
+    const found = await listAs('moderator', 'q=Sized');
+    expect(found.titles).toContain('Sized by staff');
+    expect(found.insights?.[ideas.sized.id]).toEqual({ score: 6, revenue: 9000 });
   });
 
   it('a sort by score or revenue on a board walks its index', () => {

@@ -1,12 +1,16 @@
 // The shell's version (issue 59): every member's auth refresh names it; it changes with every write to the site
-// record or a status, and with nothing else; a Worker isolate serves the site and statuses it kept only under the
-// version it read them at, so a member's next page after a rename shows the new name, and the boards stay each
-// viewer's own (a members-only board never reaches a visitor through what the isolate kept).
+// record, a status, a board or a tag, and not with an idea; a Worker isolate serves the site, statuses, tags and
+// the member audience's boards it kept only under the version it read them at, so a member's next page after a
+// rename shows the new name, and the boards stay each viewer's own (a members-only board never reaches a visitor
+// through what the isolate kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetKeptShell, loadShell } from '../../../src/features/site/site';
+import { readListState } from '../../../src/features/ideas/list-query';
+import { loadList } from '../../../src/features/ideas/lists';
+import { loadShell } from '../../../src/features/site/site';
+import { forgetKept } from '../../../src/lib/pb/kept-at-version';
 import { verifySession } from '../../../src/lib/pb/session';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import { type Actors, createActors, createBoard } from '../../support/world';
+import { type Actors, createActors, createBoard, createPost, sessionOf } from '../../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -27,11 +31,18 @@ describe('the shell version', () => {
     expect((await verifySession(actors.visitor)).shellVersion).toBeNull();
   });
 
-  it('changes with each write to the site or a status, and not with a board or a tag', async () => {
+  it('changes with each write to the site, a status, a board or a tag, and not with an idea', async () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
+    const board = await createBoard(pb, 'public');
     const writes: Array<[string, () => Promise<unknown>, boolean]> = [
-      ['a board', () => createBoard(pb, 'public'), false],
-      ['a tag', () => pb.admin.collection('tags').create({ name: 'Shell tag', color: '#123456' }), false],
+      ['an idea', () => createPost(pb, board, actors.member), false],
+      ['a new board', () => createBoard(pb, 'public'), true],
+      [
+        'a board made members-only',
+        () => pb.admin.collection('boards').update(board.id, { visibility: 'members' }),
+        true,
+      ],
+      ['a tag', () => pb.admin.collection('tags').create({ name: 'Shell tag', color: '#123456' }), true],
       ['the site', () => pb.admin.collection('site').update(site.id, { name: 'Renamed board' }), true],
       [
         'a new status',
@@ -56,7 +67,7 @@ describe('the shell version', () => {
   });
 
   it('serves what it kept only under the version it read it at: a rename shows on the next page', async () => {
-    forgetKeptShell();
+    forgetKept();
     const site = await pb.admin.collection('site').getFirstListItem('');
     await pb.admin.collection('site').update(site.id, { name: 'Before the rename' });
     const old = await versionNow();
@@ -83,5 +94,40 @@ describe('the shell version', () => {
     const next = await loadShell(actors['other member'], version);
     expect(next.site.name).toBe('After the rename');
     expect(next.statuses.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the member audience’s boards under the version, and shows a board change on the next page', async () => {
+    forgetKept();
+    const old = await versionNow();
+    await loadShell(actors.member, old, true);
+    const board = await createBoard(pb, 'members');
+    // What was kept under the old version is not read again…
+    expect((await loadShell(actors.member, old, true)).boards.some((b) => b.id === board.id)).toBe(false);
+    // …and the write named a new version, under which the new board shows.
+    const next = await loadShell(actors.member, versionNow(), true);
+    expect(next.boards.some((b) => b.id === board.id)).toBe(true);
+    // Each viewer's own render still reads their boards: a visitor never gets the audience's.
+    const visitor = await loadShell(actors.visitor, versionNow());
+    expect(visitor.boards.some((b) => b.id === board.id)).toBe(false);
+  });
+
+  it('keeps the tags per audience under the version: staff-only tags never reach a member', async () => {
+    forgetKept();
+    const tagsAs = async (actor: 'member' | 'moderator', version: string | null) => {
+      const user = sessionOf(actors[actor]);
+      const state = readListState(new URLSearchParams(), { staff: actor === 'moderator' });
+      const { tags } = await loadList(actors[actor], state, user, { statuses: [], version });
+      return tags.map((tag) => tag.name);
+    };
+    await pb.admin.collection('tags').create({ name: 'Triage only', color: '#654321', staff_only: true });
+    const version = await versionNow();
+    expect(await tagsAs('moderator', version)).toContain('Triage only');
+    expect(await tagsAs('member', version)).not.toContain('Triage only');
+    expect(await tagsAs('moderator', version)).toContain('Triage only');
+    // Kept under the version: a tag added since is not read again under it…
+    await pb.admin.collection('tags').create({ name: 'Added later', color: '#111111' });
+    expect(await tagsAs('member', version)).not.toContain('Added later');
+    // …and the member's next check names a new one, which shows it.
+    expect(await tagsAs('member', await versionNow())).toContain('Added later');
   });
 });
