@@ -7,13 +7,7 @@ import { copyRecords, keptAtVersion } from '../../lib/pb/kept-at-version';
 import type { TagRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { type FieldDefinition, fieldFilter, listBoardFields } from '../custom-fields/custom-fields-data';
-import {
-  INSIGHTS_WITH_IDEAS,
-  type InsightsById,
-  listPostsByInsight,
-  loadInsights,
-  takeInsights,
-} from '../priority/staff-lists';
+import { type InsightsById, listPostsByInsight, loadInsights } from '../priority/staff-lists';
 import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from '../segments/segment-view';
 import type { Shell } from '../site/site';
 import { isStaffSort, type ListState } from './list-query';
@@ -66,21 +60,16 @@ export async function loadList(
       ? { result: EMPTY, insights: null }
       : byInsight
         ? listPostsByInsight(pb, { ...query, sort: byInsight })
-        : listPosts(
-            pb,
-            { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort },
-            staff ? INSIGHTS_WITH_IDEAS : null,
-          ).then(async (result) => ({
+        : listPosts(pb, { ...query, sort: isStaffSort(state.sort) ? 'trending' : state.sort }).then(async (result) => ({
             result,
-            // Staff's numbers come with the ideas; a search's results are ranked elsewhere and read them apart.
-            insights: !staff
-              ? null
-              : state.q.trim()
-                ? await loadInsights(
-                    pb,
-                    result.items.map((p) => p.id),
-                  )
-                : takeInsights(result.items),
+            // Read apart, not expanded with the ideas: a back-relation expand of post_insights costs PocketBase
+            // more than this second request (measured 5.8 ms against 1.9 + 1.2 ms of CPU).
+            insights: staff
+              ? await loadInsights(
+                  pb,
+                  result.items.map((p) => p.id),
+                )
+              : null,
           })),
     // Staff-only tags are the only difference the tags' rule makes: anyone else reads them as a visitor does. Both
     // are the same for their whole audience, kept per isolate under the shell's version.

@@ -35,22 +35,16 @@ export interface PostPage {
   totalCapped?: boolean;
 }
 
-export async function listPosts(
-  pb: PocketBase,
-  query: PostQuery,
-  related: { expand: string; fields: string } | null = null,
-): Promise<PostPage> {
+export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostPage> {
   const page = Math.max(1, query.page ?? 1);
   if (query.q?.trim()) return searchPosts(pb, query.q, { board: query.board ?? '', page });
   const { parts, params } = ideaListFilter(query, '');
   const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
     filter: pb.filter(parts.join(' && '), params),
     // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.
-    // Each expand is another query and more JSON per idea on every list read. `related`: what a caller reads
-    // with the ideas in the same request (staff's numbers: features/priority/staff-lists.ts).
+    // Each expand is another query and more JSON per idea on every list read.
     sort: SORTS[query.sort ?? 'trending'],
     skipTotal: true,
-    ...(related ?? {}),
   });
   return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
 }

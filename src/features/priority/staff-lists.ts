@@ -45,28 +45,7 @@ export async function listPostsByInsight(
   };
 }
 
-/** What a staff list of ideas in their usual order reads with them, in the same request: each idea's numbers
- * (a back-relation: post_insights.post is unique, so at most one row an idea, and its rules are staff's alone). */
-export const INSIGHTS_WITH_IDEAS = {
-  expand: 'post_insights_via_post',
-  fields: '*,expand.post_insights_via_post.score,expand.post_insights_via_post.revenue',
-};
-
-type WithInsight = PostRecord & { expand?: { post_insights_via_post?: PostInsight | PostInsight[] } };
-
-/** The numbers read with the ideas (INSIGHTS_WITH_IDEAS), taken off the records (no page shows them there). */
-export function takeInsights(posts: PostRecord[]): InsightsById {
-  const insights: InsightsById = {};
-  for (const post of posts as WithInsight[]) {
-    const row = [post.expand?.post_insights_via_post].flat()[0];
-    if (row) insights[post.id] = { score: row.score, revenue: row.revenue };
-    if (post.expand) delete post.expand.post_insights_via_post;
-    if (post.expand && Object.keys(post.expand).length === 0) delete post.expand;
-  }
-  return insights;
-}
-
-/** The numbers of the ideas a staff list shows in another order, or a search found (one query by id). */
+/** The numbers of the ideas a staff list shows in another order (one query by id). */
 export async function loadInsights(pb: PocketBase, postIds: string[]): Promise<InsightsById> {
   if (postIds.length === 0) return {};
   const rows = await pb.collection('post_insights').getList<InsightRecord>(1, postIds.length, {
