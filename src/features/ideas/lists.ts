@@ -2,8 +2,7 @@
 // from the page's shell, which already loaded them). Staff also get each idea's score and revenue, and may
 // order by them (features/priority/staff-lists.ts); readListState never gives anyone else those orders.
 import { isStaff } from '../../lib/access';
-import { type PocketBase, signedOut } from '../../lib/pb/client';
-import { copyRecords, keptAtVersion } from '../../lib/pb/kept-at-version';
+import type { PocketBase } from '../../lib/pb/client';
 import type { TagRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { type FieldDefinition, fieldFilter, listBoardFields } from '../custom-fields/custom-fields-data';
@@ -12,7 +11,7 @@ import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } fro
 import type { Shell } from '../site/site';
 import { isStaffSort, type ListState } from './list-query';
 import { listPosts, type PostPage } from './posts-data';
-import { listTags } from './taxonomy';
+import { listTagsSeenBy } from './taxonomy';
 
 export interface ListData {
   result: PostPage;
@@ -71,9 +70,7 @@ export async function loadList(
                 )
               : null,
           })),
-    // Staff-only tags are the only difference the tags' rule makes: anyone else reads them as a visitor does. Both
-    // are the same for their whole audience, kept per isolate under the shell's version.
-    keptAtVersion(staff ? 'staff tags' : 'tags', version, () => listTags(staff ? pb : signedOut(pb)), copyRecords),
+    listTagsSeenBy(pb, staff, version),
     loadSegmentChoices(pb, user),
   ]);
   const fieldChoices = (await definitions).filter((field) => field.type === 'select' && field.options.length > 0);

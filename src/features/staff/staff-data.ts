@@ -3,6 +3,8 @@
 import type { PocketBase } from '../../lib/pb/client';
 import type { PostRecordLite, TagRecord } from '../../lib/pb/staff-types';
 import type { StatusRecord } from '../../lib/pb/types';
+import { listTagsSeenBy } from '../ideas/taxonomy';
+import type { Shell } from '../site/site';
 
 export type StaffFlag = 'pinned' | 'locked' | 'approved';
 
@@ -87,17 +89,18 @@ export async function saveIdeaTags(
 }
 
 /** What the staff panel needs to offer: every status and tag, in order, and the idea's staff-only tags.
- * `statuses`: the page shell's (every page reads them, in the same order), saving a read; `staffTagIds`: the idea's
- * staff-only tags when its own read brought them (src/features/ideas/staff-reads.ts), saving another. */
+ * `shell`: the page's (its statuses, read by every page in the same order, and the version staff's tags are kept
+ * under), saving two reads; `staffTagIds`: the idea's staff-only tags when its own read brought them
+ * (src/features/ideas/staff-reads.ts), saving another. */
 export async function loadStaffOptions(
   pb: PocketBase,
   postId: string,
-  statuses?: StatusRecord[],
+  shell?: Pick<Shell, 'statuses' | 'version'>,
   staffTagIds?: string[],
 ): Promise<{ statuses: StatusRecord[]; tags: TagRecord[]; staffTagIds: string[] }> {
   const [everyStatus, tags, staffTags] = await Promise.all([
-    statuses ?? pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
-    pb.collection('tags').getFullList<TagRecord>({ sort: 'name' }),
+    shell?.statuses ?? pb.collection('statuses').getFullList<StatusRecord>({ sort: 'position,name' }),
+    listTagsSeenBy(pb, true, shell?.version ?? null),
     staffTagIds ?? findPostStaffTags(pb, postId).then((found) => found?.tags ?? []),
   ]);
   return { statuses: everyStatus, tags, staffTagIds: staffTags };

@@ -3,7 +3,7 @@
 // member's company and attributes.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIdeaWorth } from '../../../src/features/priority/priority-data';
+import { type InsightRow, loadIdeaWorth } from '../../../src/features/priority/priority-data';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
 import { openTab, type Tab, waitFor } from './tab';
@@ -61,6 +61,19 @@ describe('what an idea is worth, live for staff', () => {
     // And a member reading it directly gets none of it (the rules answer nothing).
     expect(await loadIdeaWorth(member.client, post.id)).toEqual(memberInitial);
     expect((await loadIdeaWorth(staff.client, post.id)).revenue).toBe(2500);
+    // Handed the idea's insights row (the idea page's expand), the companies are read only when it counts one.
+    const row = await pb.admin.collection('post_insights').getOne<InsightRow>(post.id);
+    expect((await loadIdeaWorth(staff.client, post.id, row)).companies).toEqual([
+      expect.objectContaining({ name: 'Live Co' }),
+    ]);
+    const none = await createPost(pb, board, actors.member);
+    await actors.member.collection('votes').create({ post: none.id, user: idOf(actors.member) });
+    const noneRow = await pb.admin.collection('post_insights').getOne<InsightRow>(none.id);
+    expect(noneRow.company_count).toBe(0);
+    expect(await loadIdeaWorth(staff.client, none.id, noneRow)).toMatchObject({
+      company_count: 0,
+      companies: [],
+    });
   });
 });
 
