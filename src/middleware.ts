@@ -5,7 +5,7 @@
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { AUDIENCE_HEADER, SHELL_VERSION_HEADER, shellVersionNamed, VERIFIED_HEADER } from './edge/page-gateway';
-import { loadShell } from './features/site/site';
+import { loadShell, type SharedBoards } from './features/site/site';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
 import { loadWidgetSettings } from './features/widget/widget-data';
 import { directionOf, type Locale } from './i18n/locales';
@@ -13,6 +13,7 @@ import { isEnglishStandIn, loadMessages } from './i18n/messages';
 import { runWithI18n } from './i18n/request';
 import { resolveLocale } from './i18n/resolve';
 import type { I18n } from './i18n/translator';
+import { hasStaffRole, isStaff } from './lib/access';
 import { audienceMarkHash } from './lib/audience-mark';
 import { isForbiddenCrossSite } from './lib/cross-site';
 import { applyEdgeCache } from './lib/edge-cache';
@@ -76,11 +77,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // An audience's copy is handed the version its member's check named (the gateway's, through the copy's props).
     const copyVersion = audience ? shellVersionNamed(context.request.headers.get(SHELL_VERSION_HEADER)) || null : null;
     const version = checking ? checking.then((s) => s.shellVersion) : copyVersion;
+    // Every active staff member sees every board: a sign-in whose cookie claims a staff role (unverified) waits for
+    // its check, and takes staff's boards kept under the version once the check says staff.
+    const shared: Promise<SharedBoards> | SharedBoards = audience
+      ? 'audience'
+      : checking && hasStaffRole({ role: pb.authStore.record?.role })
+        ? checking.then((s) => (isStaff(s.user) ? 'staff' : null))
+        : null;
     const [verified, shell, widget] = await Promise.all([
       checking ?? SIGNED_OUT,
       // A member's check names the shell's version: what this isolate kept under it is not read again
       // (src/features/site/site.ts); a visitor's check names none, at once.
-      isPage ? loadShell(pb, version, Boolean(audience)) : undefined,
+      isPage ? loadShell(pb, version, shared) : undefined,
       isPage && embed ? loadWidgetSettings(pb) : null,
     ]);
     session = verified;

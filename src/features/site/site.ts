@@ -20,27 +20,41 @@ export function loadSite(pb: PocketBase): Promise<SiteRecord> {
   return pb.collection('site').getFirstListItem<SiteRecord>('');
 }
 
+/** Whose boards a page shows when they are the same for a whole audience: the member audience's copy (read as its
+ * principal), or staff's (every active staff member sees every board); null: the viewer's own, read as them. */
+export type SharedBoards = 'audience' | 'staff' | null;
+
 /**
  * The site and statuses answer everyone alike (rule ""): read without a member's token. The boards are per
- * person (a members-only or segment board), read as the caller, on every page, except for the member audience's
- * copy (`audience`), read as its principal: its boards are every member's alike. `version`: the shell's version a
- * member's session check names (pb_hooks/site/shell-version.js; it changes with every write to the site, a status,
- * a board or a tag): while it is the one this isolate kept them under, they are not read again; when it is not (a
- * change, or the isolate's first member), they are read once the check has named it (src/lib/pb/kept-at-version.ts).
- * Without one (a visitor, a refused session) they are read beside the boards, as before.
+ * person (a members-only or segment board), read as the caller, on every page, except when they are the same for
+ * a whole audience (`shared`: the member audience's copy, or staff's, known once their check says so). `version`:
+ * the shell's version a member's session check names (pb_hooks/site/shell-version.js; it changes with every write
+ * to the site, a status, a board or a tag): while it is the one this isolate kept them under, they are not read
+ * again; when it is not (a change, or the isolate's first member), they are read once the check has named it
+ * (src/lib/pb/kept-at-version.ts). Without one (a visitor, a refused session) they are read beside the boards.
  */
 export async function loadShell(
   pb: PocketBase,
   version: Promise<string | null> | string | null = null,
-  audience = false,
+  shared: Promise<SharedBoards> | SharedBoards = null,
 ): Promise<Shell> {
   const anyone = signedOut(pb);
   const [{ site, statuses }, boards] = await Promise.all([
     keptAtVersion('site and statuses', version, () => readSiteAndStatuses(anyone), copyOf),
-    audience ? keptAtVersion('member audience boards', version, () => listBoards(pb), copyRecords) : listBoards(pb),
+    shared === null ? listBoards(pb) : sharedBoards(pb, version, shared),
   ]);
   const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
   return { site, logoUrl, boards, statuses, version: await version };
+}
+
+async function sharedBoards(
+  pb: PocketBase,
+  version: Promise<string | null> | string | null,
+  shared: Promise<SharedBoards> | SharedBoards,
+): Promise<BoardRecord[]> {
+  const whose = await shared;
+  if (!whose) return listBoards(pb);
+  return keptAtVersion(`${whose} boards`, version, () => listBoards(pb), copyRecords);
 }
 
 async function readSiteAndStatuses(anyone: PocketBase) {

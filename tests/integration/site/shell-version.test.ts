@@ -99,12 +99,12 @@ describe('the shell version', () => {
   it('keeps the member audience’s boards under the version, and shows a board change on the next page', async () => {
     forgetKept();
     const old = await versionNow();
-    await loadShell(actors.member, old, true);
+    await loadShell(actors.member, old, 'audience');
     const board = await createBoard(pb, 'members');
     // What was kept under the old version is not read again…
-    expect((await loadShell(actors.member, old, true)).boards.some((b) => b.id === board.id)).toBe(false);
+    expect((await loadShell(actors.member, old, 'audience')).boards.some((b) => b.id === board.id)).toBe(false);
     // …and the write named a new version, under which the new board shows.
-    const next = await loadShell(actors.member, versionNow(), true);
+    const next = await loadShell(actors.member, versionNow(), 'audience');
     expect(next.boards.some((b) => b.id === board.id)).toBe(true);
     // Each viewer's own render still reads their boards: a visitor never gets the audience's.
     const visitor = await loadShell(actors.visitor, versionNow());
@@ -129,5 +129,18 @@ describe('the shell version', () => {
     expect(await tagsAs('member', version)).not.toContain('Added later');
     // …and the member's next check names a new one, which shows it.
     expect(await tagsAs('member', await versionNow())).toContain('Added later');
+  });
+
+  it('keeps staff’s boards, every board, for a viewer the check said is staff, and for no one else', async () => {
+    forgetKept();
+    const staffOnly = await createBoard(pb, 'staff');
+    const version = await versionNow();
+    const staff = await loadShell(actors.moderator, version, Promise.resolve('staff'));
+    expect(staff.boards.some((b) => b.id === staffOnly.id)).toBe(true);
+    // A member (their cookie may claim staff; their check did not say so) reads their own boards.
+    for (const shared of [null, Promise.resolve(null)] as const) {
+      const member = await loadShell(actors.member, version, shared);
+      expect(member.boards.some((b) => b.id === staffOnly.id)).toBe(false);
+    }
   });
 });
