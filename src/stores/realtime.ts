@@ -95,6 +95,18 @@ function start(): void {
     dropped = false;
     for (const catchUp of catchUps) catchUp();
   }).catch(() => $connection.set('reconnecting'));
+  // PocketBase binds a stream to the sign-in it was opened with: it keeps sending that member's private records,
+  // and refuses the stream's next subscription under another. A tab's sign-in changes in place when another tab
+  // signs in or out (the client keeps it in localStorage), so the stream is opened again the way the SDK comes
+  // back after a drop (its connect(), not in its types): every topic subscribed anew as the new sign-in, and, the
+  // drop reported, every store fetches again what it shows (tests/integration/stores/member-and-staff.test.ts).
+  const who = () => pb.authStore.isValid && pb.authStore.record?.id;
+  let openedAs = who();
+  pb.authStore.onChange(() => {
+    if (who() === openedAs) return;
+    openedAs = who();
+    if (pb.realtime.isConnected) void (pb.realtime as unknown as { connect(): Promise<void> }).connect().catch(Boolean);
+  });
 }
 
 /** Listens to a collection topic ("*" or an id, optionally filtered); returns a function to stop. */

@@ -184,6 +184,34 @@ describe('notifications', () => {
   });
 });
 
+describe('a sign-in changed by another tab', () => {
+  it('moves the live stream to the new member: their unread count comes in, then keeps up live', async () => {
+    const t = await tab('member');
+    stops.push(t.notifications.followNotifications());
+    await t.live();
+    const other = actors['other member'];
+    const post = await createPost(pb, board, other);
+    const unread = async () =>
+      (await other.collection('notifications').getFullList({ filter: 'read_at = ""', fields: 'id' })).length;
+    // Another tab signs in as someone else: this tab's client changes in place (the SDK keeps it in localStorage).
+    t.client.authStore.save(other.authStore.token, other.authStore.record);
+    await actors.member
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors.member), body: 'Seen by the new sign-in' });
+    const first = await unread();
+    expect(first).toBeGreaterThan(0);
+    // The stream is opened again as them, and the stores fetch what they see…
+    await waitFor(() => t.realtime.$subscribed.get() && t.notifications.$unreadCount.get() === first);
+    // …and what comes for them next arrives live (a stream still bound to the first member would carry none of it).
+    // (Another idea of theirs: comments on one idea they have not read yet make one notification.)
+    const next = await createPost(pb, board, other);
+    await actors.member.collection('comments').create({ post: next.id, author: idOf(actors.member), body: 'And live' });
+    const second = await unread();
+    expect(second).toBe(first + 1);
+    await waitFor(() => t.notifications.$unreadCount.get() === second);
+  });
+});
+
 describe('staff and admin', () => {
   it('a status change shows at once and stays; a member’s is rolled back with a toast', async () => {
     const post = await createPost(pb, board, actors.member);
