@@ -71,7 +71,7 @@ export async function loadList(
               : null,
           })),
     listTagsSeenBy(pb, staff, version),
-    loadSegmentChoices(pb, user),
+    loadSegmentChoices(pb, user, version),
   ]);
   const fieldChoices = (await definitions).filter((field) => field.type === 'select' && field.options.length > 0);
   const ids = found.result.items.map((post) => post.id);

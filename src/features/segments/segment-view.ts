@@ -3,8 +3,8 @@
 // for anyone else `?segment=` is ignored before it reaches PocketBase (which would refuse the join anyway).
 import { isStaff } from '../../lib/access';
 import type { PocketBase } from '../../lib/pb/client';
+import { copyRecords, keptAtVersion } from '../../lib/pb/kept-at-version';
 import type { SessionUser } from '../../lib/pb/types';
-import { listSegments } from './segments';
 
 export interface SegmentView {
   /** Every segment, for the staff-only select. */
@@ -20,11 +20,16 @@ export function segmentFor(user: SessionUser | null, asked: string): string {
   return isStaff(user) ? asked : '';
 }
 
-/** The segments for staff (null for anyone else: nothing is read). */
-export async function loadSegmentChoices(pb: PocketBase, user: SessionUser | null) {
+/** The segments for staff (null for anyone else: nothing is read): every segment's id and name, the same for all
+ * staff, kept per isolate under the shell's version (`version`, a member's check named it; a segment's creation,
+ * rename or removal renews it: pb_hooks/site/shell-version.pb.js). */
+export async function loadSegmentChoices(pb: PocketBase, user: SessionUser | null, version: string | null = null) {
   if (!isStaff(user)) return null;
-  return (await listSegments(pb)).map(({ id, name }) => ({ id, name }));
+  const read = () => pb.collection('segments').getFullList<SegmentChoice>({ sort: 'name', fields: 'id,name' });
+  return keptAtVersion('staff segments', version, read, copyRecords);
 }
+
+type SegmentChoice = SegmentView['segments'][number];
 
 /** Votes from `segment` for each of `postIds` (one request; {} without a segment or ideas). */
 export async function loadSegmentVotes(pb: PocketBase, segment: string, postIds: string[]) {

@@ -1,11 +1,13 @@
 // The shell's version (issue 59): every member's auth refresh names it; it changes with every write to the site
-// record, a status, a board or a tag, and not with an idea; a Worker isolate serves the site, statuses, tags and
-// the member audience's boards it kept only under the version it read them at, so a member's next page after a
+// record, a status, a board, a tag or a segment, and not with an idea; a Worker isolate serves the site, statuses,
+// tags, the member audience's and staff's boards and staff's segment choices it kept only under the version it read
+// them at, so a member's next page after a
 // rename shows the new name, and the boards stay each viewer's own (a members-only board never reaches a visitor
 // through what the isolate kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
+import { loadSegmentChoices } from '../../../src/features/segments/segment-view';
 import { loadShell } from '../../../src/features/site/site';
 import { forgetKept } from '../../../src/lib/pb/kept-at-version';
 import { verifySession } from '../../../src/lib/pb/session';
@@ -21,6 +23,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => pb?.stop());
 
+/** A segment's conditions (any valid ones: these tests never read its members). */
+const GOLD = { match: 'all', rules: [{ field: 'attribute:tier', op: 'eq', value: 'gold' }] };
+
 const versionNow = async () => (await verifySession(actors.member)).shellVersion;
 
 describe('the shell version', () => {
@@ -31,7 +36,7 @@ describe('the shell version', () => {
     expect((await verifySession(actors.visitor)).shellVersion).toBeNull();
   });
 
-  it('changes with each write to the site, a status, a board or a tag, and not with an idea', async () => {
+  it('changes with each write to the site, a status, a board, a tag or a segment, and not with an idea', async () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
     const board = await createBoard(pb, 'public');
     const writes: Array<[string, () => Promise<unknown>, boolean]> = [
@@ -43,6 +48,7 @@ describe('the shell version', () => {
         true,
       ],
       ['a tag', () => pb.admin.collection('tags').create({ name: 'Shell tag', color: '#123456' }), true],
+      ['a segment', () => pb.admin.collection('segments').create({ name: 'Shell segment', conditions: GOLD }), true],
       ['the site', () => pb.admin.collection('site').update(site.id, { name: 'Renamed board' }), true],
       [
         'a new status',
@@ -142,5 +148,19 @@ describe('the shell version', () => {
       const member = await loadShell(actors.member, version, shared);
       expect(member.boards.some((b) => b.id === staffOnly.id)).toBe(false);
     }
+  });
+
+  it('keeps staff’s segment choices under the version, for staff alone', async () => {
+    forgetKept();
+    const version = await versionNow();
+    const moderator = sessionOf(actors.moderator);
+    const before = await loadSegmentChoices(actors.moderator, moderator, version);
+    expect(await loadSegmentChoices(actors.member, sessionOf(actors.member), version)).toBeNull();
+    const added = await pb.admin.collection('segments').create({ name: 'Kept segment', conditions: GOLD });
+    // Kept under the old version: not read again…
+    expect(await loadSegmentChoices(actors.moderator, moderator, version)).toEqual(before);
+    // …and the new version (the segment's creation renewed it) shows it.
+    const next = await loadSegmentChoices(actors.moderator, moderator, await versionNow());
+    expect(next?.map((s) => s.id)).toContain(added.id);
   });
 });
