@@ -11,7 +11,7 @@ export interface Shell {
   /** Every status, for the colours of status pills. */
   statuses: StatusRecord[];
   /** The shell version a member's check named (null for a visitor): what the page reads alike for its whole
-   * audience (the tags) is kept under it too (src/lib/pb/kept-at-version.ts). */
+   * audience (the tags, staff's segment choices) is kept under it too (src/lib/pb/kept-at-version.ts). */
   version: string | null;
 }
 
@@ -29,7 +29,7 @@ export type SharedBoards = 'audience' | 'staff' | null;
  * person (a members-only or segment board), read as the caller, on every page, except when they are the same for
  * a whole audience (`shared`: the member audience's copy, or staff's, known once their check says so). `version`:
  * the shell's version a member's session check names (pb_hooks/site/shell-version.js; it changes with every write
- * to the site, a status, a board or a tag): while it is the one this isolate kept them under, they are not read
+ * to the site, a status, a board, a tag or a segment): while it is the one this isolate kept them under, they are not read
  * again; when it is not (a change, or the isolate's first member), they are read once the check has named it
  * (src/lib/pb/kept-at-version.ts). Without one (a visitor, a refused session) they are read beside the boards.
  */

@@ -8,8 +8,16 @@ interface Entry {
   value: unknown;
 }
 
-/** A fixed handful of keys (one per kind of shared read), so this never grows with traffic. */
-const kept = new Map<string, Entry>();
+/** What is kept, one entry each: a fixed handful, so this never grows with traffic. */
+export type KeptRead =
+  | 'site and statuses'
+  | 'tags'
+  | 'staff tags'
+  | 'audience boards'
+  | 'staff boards'
+  | 'staff segments';
+
+const kept = new Map<KeptRead, Entry>();
 
 /**
  * `read()`'s answer for `key`: what this isolate kept when `version` is the one it was kept under, else read now
@@ -17,7 +25,7 @@ const kept = new Map<string, Entry>();
  * not kept. Each caller gets its own `copy`: nothing one page does to it reaches another request.
  */
 export async function keptAtVersion<T>(
-  key: string,
+  key: KeptRead,
   version: Promise<string | null> | string | null,
   read: () => Promise<T>,
   copy: (value: T) => T,
