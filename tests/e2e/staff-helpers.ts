@@ -1,5 +1,5 @@
 // Helpers for the staff, roadmap and changelog stories: sign a browser in as someone, make ideas.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { clientFromOwnAddress } from './own-address';
 
@@ -74,3 +74,16 @@ export async function createIdea(admin: PocketBase, authorId: string, title: str
 }
 
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/**
+ * Chooses `value` in a select of a just-hydrated island until `shown` (what the choice reveals) is visible. React 19
+ * hydrates after Astro marks the island hydrated, and a controlled select changed in between is set back to its
+ * state (under load the whole choice was lost, and the next fill waited for a field that never came). A real user's
+ * choice made in that instant is lost the same way; they see it and choose again, as this does.
+ */
+export async function chooseUntilShown(select: Locator, value: string, shown: Locator): Promise<void> {
+  await expect(async () => {
+    await select.selectOption(value);
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -242,6 +242,27 @@ test('a moderator gets the home page with every idea’s worth for 3 PocketBase 
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.staffHome);
 });
 
+test('a member whose cookie claims a staff role is shown no staff-only board: their check decides, not the cookie', async ({
+  admin,
+  pbUrl,
+  createMember,
+}) => {
+  const name = `Staff only ${Date.now()}`;
+  await admin.collection('boards').create({ name, slug: `staff-only-${Date.now()}`, visibility: 'staff' });
+  // A moderator's page first: staff's boards are then kept in the Worker's isolate.
+  const moderator = await createMember({ role: 'moderator' });
+  expect((await viewOnce('/', await cookieOf(pbUrl, moderator))).html).toContain(name);
+  // The browser's cookie carries its own copy of the account beside the token: this one says admin.
+  const claire = await createMember({ name: 'Claire Claims' });
+  const member = await clientFor(pbUrl, claire.email, claire.password);
+  const record = member.authStore.record;
+  if (!record) throw new Error('Claire is not signed in');
+  member.authStore.save(member.authStore.token, { ...record, role: 'admin' });
+  const { html } = await viewOnce('/', authCookie(member));
+  expect(html).toContain('Claire Claims');
+  expect(html).not.toContain(name);
+});
+
 test("a member's next page after an admin renames the site and a status shows the new names", async ({
   admin,
   pbUrl,

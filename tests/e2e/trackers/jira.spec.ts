@@ -8,7 +8,7 @@ import { deliverJiraEvent, startJiraServer } from '../../support/jira-server';
 import { expect, test } from '../fixtures';
 import { withOwnStack } from '../own-stack';
 import { reloadUntilShown } from '../purge-goal';
-import { signIn } from '../staff-helpers';
+import { chooseUntilShown, signIn } from '../staff-helpers';
 
 const PASSWORD = 'a-long-password-123';
 const EMAIL = 'bot@acme.example';
@@ -48,7 +48,11 @@ test('an admin connects Jira and a moderator links an idea to a new Jira issue; 
         await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
         // The tracker's own form: the integrations page also holds Zendesk's, with an account email and a token too.
         const connect = page.getByRole('form', { name: 'Connect a tracker' });
-        await connect.getByRole('combobox', { name: 'Tracker' }).selectOption('jira');
+        await chooseUntilShown(
+          connect.getByRole('combobox', { name: 'Tracker' }),
+          'jira',
+          connect.getByLabel('Jira site'),
+        );
         await connect.getByLabel('Name', { exact: true }).fill('Engineering');
         await connect.getByLabel('Jira site').fill('https://acme.atlassian.net/jira/software/projects');
         await connect.getByLabel('Project key').fill('ENG');

@@ -7,7 +7,7 @@ import { deliverLinearEvent, LINEAR_STATES, startLinearServer } from '../../supp
 import { expect, test } from '../fixtures';
 import { withOwnStack } from '../own-stack';
 import { reloadUntilShown } from '../purge-goal';
-import { signIn } from '../staff-helpers';
+import { chooseUntilShown, signIn } from '../staff-helpers';
 
 const PASSWORD = 'a-long-password-123';
 const GITHUB_TOKEN = 'github_pat_e2e0token';
@@ -210,7 +210,11 @@ test('an admin connects a Linear team, fetches its states, maps them and sees th
         await expect(page.locator('astro-island[ssr]:not([data-hydrate-waits])')).toHaveCount(0);
         // The tracker's own form: the integrations page also holds Zendesk's, with an account email and a token too.
         const connect = page.getByRole('form', { name: 'Connect a tracker' });
-        await connect.getByRole('combobox', { name: 'Tracker' }).selectOption('linear');
+        await chooseUntilShown(
+          connect.getByRole('combobox', { name: 'Tracker' }),
+          'linear',
+          connect.getByLabel('Team id'),
+        );
         await connect.getByLabel('Name', { exact: true }).fill('Engineering');
         await connect.getByLabel('Team id').fill(TEAM_ID);
         await connect.getByLabel('Team key').fill('ENG');
