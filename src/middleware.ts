@@ -19,7 +19,7 @@ import { isForbiddenCrossSite } from './lib/cross-site';
 import { applyEdgeCache } from './lib/edge-cache';
 import { freshCookie } from './lib/fresh-after-write';
 import { withHeroFirst } from './lib/hero-first';
-import { cspHash, shellCss } from './lib/inline-style';
+import { shellCssHash } from './lib/inline-style';
 import { audienceNamed, principalToken } from './lib/pb/audience';
 import { answerIn, createServerClient } from './lib/pb/client';
 import { forwardedAddress } from './lib/pb/client-address.mjs';
@@ -123,7 +123,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isPage && context.locals.i18n) response.headers.set('content-language', context.locals.i18n.locale);
   const csp: CspAdditions | undefined = context.locals.shell && {
     pbOrigin: new URL(publicUrl).origin,
-    styleHashes: [await cspHash(shellCss(context.locals.shell))],
+    styleHashes: [await shellCssHash(context.locals.shell)],
     scriptHashes: audience ? [await audienceMarkHash()] : undefined,
     frameAncestors: embed ? parseOrigins(context.locals.widget?.allowed_origins ?? '').origins : undefined,
     // Turnstile's script and frame, on the pages that ask for it (sign-in, the widget's, sign-up, and the link

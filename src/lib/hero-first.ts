@@ -8,25 +8,52 @@ const HEADER_START = '<header class="site-header"';
 const HEADER_END = '</header>';
 const MAIN_END = '</main>';
 const INLINE_SCRIPT = /<script>[\s\S]*?<\/script>/g;
+const encoder = new TextEncoder();
+const [headerStart, headerEnd, mainEnd] = [HEADER_START, HEADER_END, MAIN_END].map((tag) => encoder.encode(tag));
 
-/** The page with the site header's inline scripts moved to the end of <main>. The page is read whole: piping
- * Astro's many small chunks through a transform stream cost the Worker more than the page's own render. */
+/** The page with the site header's inline scripts moved to the end of <main>. The page is read whole (piping
+ * Astro's many small chunks through a transform stream cost the Worker more than the page's own render) and moved
+ * as bytes: only the header is decoded, not the whole page decoded and encoded again (issue 59). */
 export async function withHeroFirst(response: Response): Promise<Response> {
   if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  return new Response(moveHeaderScripts(await response.text()), response);
+  return new Response(moveHeaderScripts(new Uint8Array(await response.arrayBuffer())), response);
 }
 
-/** The move itself; a page without a site header, or without inline scripts in it, is left as it is. */
-export function moveHeaderScripts(html: string): string {
-  const start = html.indexOf(HEADER_START);
-  const end = start === -1 ? -1 : html.indexOf(HEADER_END, start);
-  if (end === -1) return html;
-  const header = html.slice(start, end);
+/** The move itself, on the page's UTF-8 bytes (the same length: nothing is added or lost); a page without a site
+ * header, or without inline scripts in it, is returned as it is. */
+export function moveHeaderScripts(page: Uint8Array): Uint8Array {
+  const start = indexOfBytes(page, headerStart, 0);
+  const end = start === -1 ? -1 : indexOfBytes(page, headerEnd, start);
+  if (end === -1) return page;
+  const header = new TextDecoder().decode(page.subarray(start, end));
   const scripts = header.match(INLINE_SCRIPT);
-  if (!scripts) return html;
-  const rest = html.slice(end);
-  const at = rest.indexOf(MAIN_END);
-  const moved = scripts.join('');
-  const after = at === -1 ? `${rest}${moved}` : `${rest.slice(0, at)}${moved}${rest.slice(at)}`;
-  return `${html.slice(0, start)}${header.replace(INLINE_SCRIPT, '')}${after}`;
+  if (!scripts) return page;
+  const found = indexOfBytes(page, mainEnd, end);
+  const at = found === -1 ? page.length : found;
+  const parts = [
+    page.subarray(0, start),
+    encoder.encode(header.replace(INLINE_SCRIPT, '')),
+    page.subarray(end, at),
+    encoder.encode(scripts.join('')),
+    page.subarray(at),
+  ];
+  const moved = new Uint8Array(page.length);
+  let offset = 0;
+  for (const part of parts) {
+    moved.set(part, offset);
+    offset += part.length;
+  }
+  return moved;
+}
+
+/** Where `needle` first occurs in `bytes` at or after `from`, or -1. */
+function indexOfBytes(bytes: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0] as number;
+  const last = bytes.length - needle.length;
+  for (let at = bytes.indexOf(first, from); at !== -1 && at <= last; at = bytes.indexOf(first, at + 1)) {
+    let i = 1;
+    while (i < needle.length && bytes[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+  }
+  return -1;
 }

@@ -1,7 +1,7 @@
 // Run-time colours: readable text on any fill, and per-request CSS that nothing typed into a status can break.
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, DARK_TEXT, LIGHT_TEXT, readableTextOn } from '../../src/lib/colors';
-import { shellCss } from '../../src/lib/inline-style';
+import { cspHash, shellCss, shellCssHash } from '../../src/lib/inline-style';
 
 describe('readableTextOn', () => {
   it('picks white on dark fills and near-black on light ones', () => {
@@ -39,5 +39,19 @@ describe('shellCss', () => {
       ],
     });
     expect(css).toBe(':root{--accent:#5b4bdb;--on-accent:#ffffff}');
+  });
+});
+
+describe('shellCssHash', () => {
+  it('is the hash of the CSS the page inlines, and follows a change of colour', async () => {
+    const shell = { site: { accent_color: '#15803d' }, statuses: [{ slug: 'open', color: '#6b7280' }] };
+    const first = await shellCssHash(shell);
+    expect(first).toBe(await cspHash(shellCss(shell)));
+    // Asked again with the same colours (a new object, as each page gets its own copy): the same hash.
+    expect(await shellCssHash(structuredClone(shell))).toBe(first);
+    const recoloured = { ...shell, statuses: [{ slug: 'open', color: '#b91c1c' }] };
+    expect(shellCss(recoloured)).toContain('--status:#b91c1c');
+    expect(await shellCssHash(recoloured)).toBe(await cspHash(shellCss(recoloured)));
+    expect(await shellCssHash(recoloured)).not.toBe(first);
   });
 });

@@ -1,6 +1,10 @@
 // The header's inline scripts move to the end of <main>, unchanged and in order; other pages stay as they were.
 import { describe, expect, it } from 'vitest';
-import { moveHeaderScripts, withHeroFirst } from '../../src/lib/hero-first';
+import { moveHeaderScripts as moveBytes, withHeroFirst } from '../../src/lib/hero-first';
+
+/** The move, on a page's text (it works on the page's UTF-8 bytes). */
+const moveHeaderScripts = (html: string): string =>
+  new TextDecoder().decode(moveBytes(new TextEncoder().encode(html)));
 
 const RUNTIME =
   '<script>(()=>{self.Astro={session:1}})();</script><script>customElements.define("astro-island",class{})</script>';
@@ -29,6 +33,21 @@ describe('moving the island runtime out of the site header', () => {
   it('still sends the scripts when the page has no </main>', () => {
     const noMain = PAGE.replace('</main>', '</div>');
     expect(moveHeaderScripts(noMain)).toBe(`${noMain.replace(RUNTIME, '')}${RUNTIME}`);
+  });
+
+  it('keeps every character whole around the move, however many bytes each takes', () => {
+    const wide = PAGE.replace('Lumen</a>', 'Lümen ✨ 東京 🎉</a>').replace('<h1>Ideas</h1>', '<h1>Idées 💡</h1>');
+    const moved = MOVED.replace('Lumen</a>', 'Lümen ✨ 東京 🎉</a>').replace('<h1>Ideas</h1>', '<h1>Idées 💡</h1>');
+    expect(moveHeaderScripts(wide)).toBe(moved);
+    expect(moveBytes(new TextEncoder().encode(wide)).length).toBe(new TextEncoder().encode(wide).length);
+  });
+
+  it('finds the tags past false starts (a "<" that begins something else)', () => {
+    const teasing = PAGE.replace('<main id="main">', '<main id="main"><p><</p><mai>').replace(
+      '<header class="site-header">',
+      '<header class="site"></header><header class="site-header">',
+    );
+    expect(moveHeaderScripts(teasing)).toBe(teasing.replace(RUNTIME, '').replace('</main>', `${RUNTIME}</main>`));
   });
 
   it('rewrites HTML responses only, keeping status and headers', async () => {
