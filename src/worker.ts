@@ -102,11 +102,10 @@ export default {
 /** The request with the cached entrypoint's audience and its shell version named for the middleware ('': none). */
 function withAudience(request: Request, props: Partial<PageCacheProps> | undefined): Request {
   const audience = audienceNamed(props?.audience);
-  return withHeader(
-    withHeader(request, AUDIENCE_HEADER, audience),
-    SHELL_VERSION_HEADER,
-    audience ? shellVersionNamed(props?.shell) : '',
-  );
+  const headers = new Headers(request.headers);
+  setOrDelete(headers, AUDIENCE_HEADER, audience);
+  setOrDelete(headers, SHELL_VERSION_HEADER, audience ? shellVersionNamed(props?.shell) : '');
+  return new Request(request, { headers });
 }
 
 /** The request without any header only the Worker may set. */
@@ -119,9 +118,14 @@ function withoutWorkerHeaders(request: Request): Request {
 /** The request with a header of the Worker's own set ('': removed). */
 function withHeader(request: Request, name: string, value: string): Request {
   const headers = new Headers(request.headers);
+  setOrDelete(headers, name, value);
+  return new Request(request, { headers });
+}
+
+/** Sets a header of the Worker's own set ('': removes it). */
+function setOrDelete(headers: Headers, name: string, value: string): void {
   if (value) headers.set(name, value);
   else headers.delete(name);
-  return new Request(request, { headers });
 }
 
 /** The props the local edge hands a miss (it strips that header from visitors' requests). */

@@ -20,7 +20,9 @@ export interface PageCacheProps {
   audience: Audience;
   /** The shell version the member's check named ('' for visitors): the copy's render reads what it kept under it
    * (src/lib/pb/kept-at-version.ts) instead of asking PocketBase. A new version (a write to the site, a status, a
-   * board or a tag) is a new key, as that write's purge of `site` already makes every copy new. */
+   * tag, a board or a segment: VERSIONED_SHELL_COLLECTIONS in src/contract/cache-tags.ts) is a new key; each of
+   * those writes but a segment's (only staff see segments, and staff never reach the cache) also purges `site`,
+   * which already makes every copy new. */
   shell: string;
 }
 

@@ -6,7 +6,14 @@
 import { atom } from 'nanostores';
 import { edgeLive as connectEdge, type EdgeLive } from '../lib/live/edge-client';
 import { pocketBaseSource } from '../lib/live/pocketbase-source';
-import { onConnect, onDisconnect, type RealtimeEvent, subscribeTopic, type Unsubscribe } from '../lib/pb/realtime';
+import {
+  onConnect,
+  onDisconnect,
+  type RealtimeEvent,
+  reopenStream,
+  subscribeTopic,
+  type Unsubscribe,
+} from '../lib/pb/realtime';
 import { getClient } from './client';
 
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';
@@ -98,14 +105,14 @@ function start(): void {
   // PocketBase binds a stream to the sign-in it was opened with: it keeps sending that member's private records,
   // and refuses the stream's next subscription under another. A tab's sign-in changes in place when another tab
   // signs in or out (the client keeps it in localStorage), so the stream is opened again the way the SDK comes
-  // back after a drop (its connect(), not in its types): every topic subscribed anew as the new sign-in, and, the
-  // drop reported, every store fetches again what it shows (tests/integration/stores/member-and-staff.test.ts).
+  // back after a drop (lib/pb/realtime.ts): every topic subscribed anew as the new sign-in, and, the drop
+  // reported, every store fetches again what it shows (tests/integration/stores/member-and-staff.test.ts).
   const who = () => pb.authStore.isValid && pb.authStore.record?.id;
   let openedAs = who();
   pb.authStore.onChange(() => {
     if (who() === openedAs) return;
     openedAs = who();
-    if (pb.realtime.isConnected) void (pb.realtime as unknown as { connect(): Promise<void> }).connect().catch(Boolean);
+    reopenStream(pb);
   });
 }
 

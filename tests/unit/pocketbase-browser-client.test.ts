@@ -47,6 +47,17 @@ describe('the browser’s PocketBase client', () => {
     );
   });
 
+  it('leaves out the hint for a Node process refused at localhost, which a browser never meets', () => {
+    const hint = 'Failed to connect to the PocketBase server. Try changing the SDK URL from localhost to 127.0.0.1';
+    expect(sdk).toContain(hint);
+    const slim = withoutServerServices(sdk);
+    expect(slim).not.toContain(hint);
+    expect(slim).toContain('?this.message="Something went wrong.":this.message="Something went wrong."');
+    expect(() => withoutServerServices(sdk.replace('"Failed to connect to the PocketBase server.', '"'))).toThrow(
+      /localhost hint/,
+    );
+  });
+
   it('fails the build on an SDK whose constructor reads differently', () => {
     expect(() =>
       withoutServerServices(sdk.replace('this.logs=new LogService(this)', 'this.logs=makeLogs(this)')),

@@ -1,7 +1,8 @@
-// What pages show alike for a whole audience (the site, the statuses, the tags, the member audience's boards), kept
-// per Worker isolate under the shell version PocketBase names in each member's auth refresh (issue 59,
-// pb_hooks/site/shell-version.js: new after every write to any of them): read again only when the version changes,
-// and read only once the version is known, so what is kept is never older than the version it is kept under.
+// What pages show alike for a whole audience (the site and its statuses; the tags and the boards, as the member
+// audience and as staff see them; the segments staff filter by), kept per Worker isolate under the shell version
+// PocketBase names in each member's auth refresh (issue 59, pb_hooks/site/shell-version.js: new after every write
+// to any of them): read again only when the version changes, and read only once the version is known, so what is
+// kept is never older than the version it is kept under.
 
 interface Entry {
   version: string;

@@ -30,3 +30,13 @@ export function onConnect(pb: PocketBase, callback: () => void): Promise<Unsubsc
 export function onDisconnect(pb: PocketBase, callback: () => void): void {
   pb.realtime.onDisconnect = () => callback();
 }
+
+/** Opens the stream again, if it is open, the way the SDK comes back after a drop (its connect(), not in its types):
+ * every topic subscribed anew under the client's current sign-in. A failed attempt is the SDK's to retry. An SDK
+ * without connect() is said loudly: the stream then stays bound to the sign-in it was opened with. */
+export function reopenStream(pb: PocketBase): void {
+  const realtime = pb.realtime as unknown as { isConnected: boolean; connect?: () => Promise<void> };
+  if (!realtime.isConnected) return;
+  if (typeof realtime.connect === 'function') void realtime.connect().catch(Boolean);
+  else console.error('PocketBase SDK: no realtime.connect()');
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InsightRow, loadIdeaWorth } from '../../../src/features/priority/priority-data';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { openTab, type Tab, waitFor } from './tab';
+import { countRequests, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -61,11 +61,15 @@ describe('what an idea is worth, live for staff', () => {
     // And a member reading it directly gets none of it (the rules answer nothing).
     expect(await loadIdeaWorth(member.client, post.id)).toEqual(memberInitial);
     expect((await loadIdeaWorth(staff.client, post.id)).revenue).toBe(2500);
-    // Handed the idea's insights row (the idea page's expand), the companies are read only when it counts one.
+    // Handed the idea's insights row (the idea page's expand), the companies are read only when it counts one:
+    // counted at the client, as an idea no company voted for shows no company whether they are read or not.
+    const sent = countRequests(staff.client);
+    const companiesAsked = () => sent.filter((request) => request.includes('/api/collections/companies/')).length;
     const row = await pb.admin.collection('post_insights').getOne<InsightRow>(post.id);
     expect((await loadIdeaWorth(staff.client, post.id, row)).companies).toEqual([
       expect.objectContaining({ name: 'Live Co' }),
     ]);
+    expect(companiesAsked()).toBe(1);
     const none = await createPost(pb, board, actors.member);
     await actors.member.collection('votes').create({ post: none.id, user: idOf(actors.member) });
     const noneRow = await pb.admin.collection('post_insights').getOne<InsightRow>(none.id);
@@ -74,6 +78,7 @@ describe('what an idea is worth, live for staff', () => {
       company_count: 0,
       companies: [],
     });
+    expect(companiesAsked(), sent.join('\n')).toBe(1);
   });
 });
 
