@@ -1,5 +1,5 @@
-// The version of what pages show alike for a whole audience, the site record, the statuses, the tags, the boards
-// and the segments (issue 59): a random name in PocketBase's store, new at each start and after each write to any
+// The version of what pages show alike for a whole audience, the site record, the statuses, the tags, the boards,
+// the segments, the scoring and the tracker connections (issue 59: VERSIONED_SHELL_COLLECTIONS): a random name in PocketBase's store, new at each start and after each write to any
 // of them commits (before the writer is answered), and named in every member's auth refresh. A Worker isolate keeps
 // them under it and reads them again only when it changes, so a member never gets a renamed site or status late,
 // and no member's request reads them at all otherwise (src/lib/pb/kept-at-version.ts); the gateway hands it to a
@@ -20,7 +20,7 @@ function shellVersion(app) {
   return version;
 }
 
-/** After a write to the site, a status, a board, a tag or a segment committed: every version named before is
+/** After a write to any collection VERSIONED_SHELL_COLLECTIONS names committed: every version named before is
  * out of date. */
 function bumpShellVersion(app) {
   app.store().set(SHELL_VERSION_KEY, fresh());

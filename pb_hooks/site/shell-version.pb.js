@@ -1,6 +1,6 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// The shell's version (site/shell-version.js): new after each write to the site, a status, a board, a tag or a
-// segment, named in every member's auth refresh.
+// The shell's version (site/shell-version.js): new after each write to the site, a status, a board, a tag, a
+// segment, the scoring or a tracker connection (VERSIONED_SHELL_COLLECTIONS), named in every member's auth refresh.
 const { VERSIONED_SHELL_COLLECTIONS } = require(`${__hooks}/platform/contract/cache-tags.js`);
 
 for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess]) {

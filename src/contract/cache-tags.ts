@@ -21,9 +21,17 @@ export function isCacheTag(value: unknown): value is string {
 export const SHELL_COLLECTIONS = ['site', 'statuses', 'tags'];
 /** Where a member's session check (the auth refresh's `meta`) names the version of what pages show alike for a
  * whole audience (pb_hooks/site/shell-version.js): a Worker isolate keeps the site record, the statuses, the tags,
- * the member audience's and staff's boards and staff's segment choices under it and reads them again only when
- * it changes (src/lib/pb/kept-at-version.ts). Collections it follows: */
+ * the member audience's and staff's boards, and staff's segment choices, scoring formula and tracker connections
+ * under it and reads them again only when it changes (src/lib/pb/kept-at-version.ts). Collections it follows: */
 export const SHELL_VERSION_META = 'shell_version';
-export const VERSIONED_SHELL_COLLECTIONS = ['site', 'statuses', 'tags', 'boards', 'segments'];
+export const VERSIONED_SHELL_COLLECTIONS = [
+  'site',
+  'statuses',
+  'tags',
+  'boards',
+  'segments',
+  'scoring',
+  'tracker_connections',
+];
 /** The server-owned numbers of an idea, which open pages follow live: a change to these alone purges nothing. */
 export const COUNTER_FIELDS = ['vote_count', 'comment_count', 'trending_score', 'updated'];

@@ -1,5 +1,5 @@
 // What pages show alike for a whole audience (the site and its statuses; the tags and the boards, as the member
-// audience and as staff see them; the segments staff filter by), kept per Worker isolate under the shell version
+// audience and as staff see them; staff's segment choices, scoring formula and tracker connections), kept per Worker isolate under the shell version
 // PocketBase names in each member's auth refresh (issue 59, pb_hooks/site/shell-version.js: new after every write
 // to any of them): read again only when the version changes, and read only once the version is known, so what is
 // kept is never older than the version it is kept under.
@@ -16,7 +16,9 @@ export type KeptRead =
   | 'staff tags'
   | 'audience boards'
   | 'staff boards'
-  | 'staff segments';
+  | 'staff segments'
+  | 'staff scoring'
+  | 'staff trackers';
 
 const kept = new Map<KeptRead, Entry>();
 

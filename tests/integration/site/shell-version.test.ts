@@ -1,14 +1,16 @@
 // The shell's version (issue 59): every member's auth refresh names it; it changes with every write to the site
-// record, a status, a board, a tag or a segment, and not with an idea; a Worker isolate serves the site, statuses,
-// tags, the member audience's and staff's boards and staff's segment choices it kept only under the version it read
-// them at, so a member's next page after a
+// record, a status, a board, a tag, a segment, the scoring or a tracker connection, and not with an idea; a Worker
+// isolate serves the site, statuses, tags, the member audience's and staff's boards and staff's segment choices,
+// scoring and tracker connections it kept only under the version it read them at, so a member's next page after a
 // rename shows the new name, and the boards stay each viewer's own (a members-only board never reaches a visitor
 // through what the isolate kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
+import { keptScoring } from '../../../src/features/priority/priority-data';
 import { loadSegmentChoices } from '../../../src/features/segments/segment-view';
 import { loadShell } from '../../../src/features/site/site';
+import { keptConnections } from '../../../src/features/trackers/trackers-data';
 import { forgetKept } from '../../../src/lib/pb/kept-at-version';
 import { verifySession } from '../../../src/lib/pb/session';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
@@ -36,8 +38,9 @@ describe('the shell version', () => {
     expect((await verifySession(actors.visitor)).shellVersion).toBeNull();
   });
 
-  it('changes with each write to the site, a status, a board, a tag or a segment, and not with an idea', async () => {
+  it('changes with each write to the site, a status, a board, a tag, a segment, the scoring or a tracker connection, and not with an idea', async () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
+    const scoring = await pb.admin.collection('scoring').getFirstListItem('');
     const board = await createBoard(pb, 'public');
     const writes: Array<[string, () => Promise<unknown>, boolean]> = [
       ['an idea', () => createPost(pb, board, actors.member), false],
@@ -50,6 +53,15 @@ describe('the shell version', () => {
       ['a tag', () => pb.admin.collection('tags').create({ name: 'Shell tag', color: '#123456' }), true],
       ['a segment', () => pb.admin.collection('segments').create({ name: 'Shell segment', conditions: GOLD }), true],
       ['the site', () => pb.admin.collection('site').update(site.id, { name: 'Renamed board' }), true],
+      ['the scoring', () => pb.admin.collection('scoring').update(scoring.id, { formula: 'value_effort' }), true],
+      [
+        'a tracker connection',
+        () =>
+          pb.admin
+            .collection('tracker_connections')
+            .create({ provider: 'github', name: 'App', repository: 'acme/app' }),
+        true,
+      ],
       [
         'a new status',
         () => pb.admin.collection('statuses').create({ name: 'Triage', slug: 'triage', color: '#000000' }),
@@ -162,5 +174,30 @@ describe('the shell version', () => {
     // …and the new version (the segment's creation renewed it) shows it.
     const next = await loadSegmentChoices(actors.moderator, moderator, await versionNow());
     expect(next?.map((s) => s.id)).toContain(added.id);
+  });
+
+  it('keeps staff’s scoring and tracker connections under the version: an admin’s change shows on the next page', async () => {
+    forgetKept();
+    const version = await versionNow();
+    const scoring = await pb.admin.collection('scoring').getFirstListItem('');
+    const before = await keptScoring(actors.moderator, version);
+    const connections = await keptConnections(actors.moderator, version);
+    await pb.admin
+      .collection('scoring')
+      .update(scoring.id, { formula: before.formula === 'rice' ? 'value_effort' : 'rice' });
+    const added = await pb.admin
+      .collection('tracker_connections')
+      .create({ provider: 'linear', name: 'Kept team', team_key: 'KEPT' });
+    // Kept under the old version: not read again (and each caller gets its own copy)…
+    const kept = await keptScoring(actors.moderator, version);
+    expect(kept).toEqual(before);
+    kept.weights = null;
+    expect((await keptScoring(actors.moderator, version)).weights).toEqual(before.weights);
+    expect(await keptConnections(actors.moderator, version)).toEqual(connections);
+    // …and the new version (each write renewed it) shows both changes.
+    const next = await versionNow();
+    expect(next).not.toBe(version);
+    expect((await keptScoring(actors.moderator, next)).formula).not.toBe(before.formula);
+    expect((await keptConnections(actors.moderator, next)).map((c) => c.id)).toContain(added.id);
   });
 });
