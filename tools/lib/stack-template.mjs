@@ -46,10 +46,32 @@ export async function copyStackTemplate({ dataDir, seed, env, proxySecret, prepa
       const [port] = await freePorts(1);
       const pocketbase = await startPocketBase({ dataDir: folder, port, superuser, proxySecret, env, bin });
       try {
-        await prepare(await connectAsSuperuser(pocketbase.url, superuser), folder);
+        const admin = await connectAsSuperuser(pocketbase.url, superuser);
+        await prepare(admin, folder);
+        await notificationsDelivered(admin);
       } finally {
         await pocketbase.stop();
       }
     },
   });
+}
+
+/** How long the seed's notifications may take to go out before the template is refused (a few seconds here). */
+const DELIVERY_MS = 60_000;
+
+/**
+ * Waits until the notification queue (pb_hooks/notifications/fanout.js) is empty: the seed's comments and votes
+ * queue live events and emails that go out just after. A template stopped before they went out left them queued, and
+ * every copy then delivered them first, in the first job run its own test woke: the test's notification waited
+ * about ten seconds behind the seed's emails, and a story expecting it live within ten failed (issue 44).
+ */
+async function notificationsDelivered(admin) {
+  const deadline = Date.now() + DELIVERY_MS;
+  for (;;) {
+    const queued = await admin.collection('notification_fanouts').getList(1, 1, { fields: 'id' });
+    if (queued.totalItems === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`The seed's notifications were still queued after ${DELIVERY_MS / 1000} s (notification_fanouts).`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
