@@ -3,7 +3,6 @@
 // and admins make (formula, weights). PocketBase's rules keep every one of them staff-only.
 
 import type { PocketBase, RecordModel } from '../../lib/pb/client';
-import { keptAtVersion } from '../../lib/pb/kept-at-version';
 import { type IdeaWorth, listVoterCompanies } from '../customers/customers';
 import type { Formula } from './priority-format';
 
@@ -37,12 +36,6 @@ export function getInsights(pb: PocketBase, postId: string): Promise<InsightRow>
 
 export function getScoring(pb: PocketBase): Promise<ScoringRecord> {
   return pb.collection('scoring').getFirstListItem<ScoringRecord>('');
-}
-
-/** The scoring formula for staff's idea pages, the same for all staff: kept per isolate under the shell's `version`
- * (a write to scoring renews it: VERSIONED_SHELL_COLLECTIONS), so a staff page no longer reads it each view. */
-export function keptScoring(pb: PocketBase, version: string | null): Promise<ScoringRecord> {
-  return keptAtVersion('staff scoring', version, () => getScoring(pb), structuredClone);
 }
 
 export function updateSizing(

@@ -1,7 +1,6 @@
 // Issue trackers for staff (pb_hooks/trackers/trackers.pb.js): the connections, an idea's linked issues, and the calls
 // that create, link and unlink them. Admins also set a connection up (tracker_connections, credentials, states).
 import type { PocketBase } from '../../lib/pb/client';
-import { keptAtVersion } from '../../lib/pb/kept-at-version';
 
 export type TrackerProvider = 'github' | 'linear' | 'jira';
 
@@ -44,12 +43,6 @@ export function listConnections(pb: PocketBase): Promise<TrackerConnection[]> {
   return pb
     .collection('tracker_connections')
     .getFullList<TrackerConnection>({ sort: 'name', fields: CONNECTION_FIELDS });
-}
-
-/** The connections for staff's idea pages, the same for all staff: kept per isolate under the shell's `version` (a
- * write to a connection renews it: VERSIONED_SHELL_COLLECTIONS), so a staff page no longer reads them each view. */
-export function keptConnections(pb: PocketBase, version: string | null): Promise<TrackerConnection[]> {
-  return keptAtVersion('staff trackers', version, () => listConnections(pb), structuredClone);
 }
 
 export function listLinks(pb: PocketBase, postId: string): Promise<TrackerLink[]> {

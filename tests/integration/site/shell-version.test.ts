@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
-import { keptScoring } from '../../../src/features/priority/priority-data';
+import { keptScoring } from '../../../src/features/priority/kept-scoring';
 import { loadSegmentChoices } from '../../../src/features/segments/segment-view';
 import { loadShell } from '../../../src/features/site/site';
-import { keptConnections } from '../../../src/features/trackers/trackers-data';
+import { keptConnections } from '../../../src/features/trackers/kept-connections';
 import { forgetKept } from '../../../src/lib/pb/kept-at-version';
 import { verifySession } from '../../../src/lib/pb/session';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
