@@ -17,7 +17,9 @@ export interface ScoreInputs extends ScoreTerms {
 const number = (value: number, options: Intl.NumberFormatOptions = {}) =>
   new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 3, ...options }).format(value);
 
-export const formatScore = (score: number) => number(score, { maximumFractionDigits: 1 });
+/** How a score is written (server pages keep one formatter for it: PostCard.astro). */
+export const SCORE_FORMAT: Intl.NumberFormatOptions = { maximumFractionDigits: 1 };
+export const formatScore = (score: number) => number(score, SCORE_FORMAT);
 export const formatRevenue = (revenue: number) => formatMoney(currentLocale(), revenue);
 
 /** The formula's name in the page's language. */
