@@ -9,7 +9,9 @@ const HEADER_END = '</header>';
 const MAIN_END = '</main>';
 const INLINE_SCRIPT = /<script>[\s\S]*?<\/script>/g;
 const encoder = new TextEncoder();
-const [headerStart, headerEnd, mainEnd] = [HEADER_START, HEADER_END, MAIN_END].map((tag) => encoder.encode(tag));
+const headerStart = encoder.encode(HEADER_START);
+const headerEnd = encoder.encode(HEADER_END);
+const mainEnd = encoder.encode(MAIN_END);
 
 /** The page with the site header's inline scripts moved to the end of <main>. The page is read whole (piping
  * Astro's many small chunks through a transform stream cost the Worker more than the page's own render) and moved
@@ -21,7 +23,7 @@ export async function withHeroFirst(response: Response): Promise<Response> {
 
 /** The move itself, on the page's UTF-8 bytes (the same length: nothing is added or lost); a page without a site
  * header, or without inline scripts in it, is returned as it is. */
-export function moveHeaderScripts(page: Uint8Array): Uint8Array {
+export function moveHeaderScripts(page: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   const start = indexOfBytes(page, headerStart, 0);
   const end = start === -1 ? -1 : indexOfBytes(page, headerEnd, start);
   if (end === -1) return page;

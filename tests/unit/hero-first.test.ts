@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { moveHeaderScripts as moveBytes, withHeroFirst } from '../../src/lib/hero-first';
 
 /** The move, on a page's text (it works on the page's UTF-8 bytes). */
-const moveHeaderScripts = (html: string): string =>
-  new TextDecoder().decode(moveBytes(new TextEncoder().encode(html)));
+const moveHeaderScripts = (html: string): string => new TextDecoder().decode(moveBytes(new TextEncoder().encode(html)));
 
 const RUNTIME =
   '<script>(()=>{self.Astro={session:1}})();</script><script>customElements.define("astro-island",class{})</script>';
