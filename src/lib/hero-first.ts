@@ -30,8 +30,9 @@ export function moveHeaderScripts(page: Uint8Array<ArrayBuffer>): Uint8Array<Arr
   const header = new TextDecoder().decode(page.subarray(start, end));
   const scripts = header.match(INLINE_SCRIPT);
   if (!scripts) return page;
-  const found = indexOfBytes(page, mainEnd, end);
-  const at = found === -1 ? page.length : found;
+  // Searched from the end: </main> is the page's last few kilobytes (the footer follows), not past its whole body.
+  const found = lastIndexOfBytes(page, mainEnd);
+  const at = found < end ? page.length : found;
   const parts = [
     page.subarray(0, start),
     encoder.encode(header.replace(INLINE_SCRIPT, '')),
@@ -56,6 +57,22 @@ function indexOfBytes(bytes: Uint8Array, needle: Uint8Array, from: number): numb
     let i = 1;
     while (i < needle.length && bytes[at + i] === needle[i]) i++;
     if (i === needle.length) return at;
+  }
+  return -1;
+}
+
+/** Where `needle` last occurs in `bytes`, or -1. */
+function lastIndexOfBytes(bytes: Uint8Array, needle: Uint8Array): number {
+  const first = needle[0] as number;
+  for (
+    let at = bytes.lastIndexOf(first, bytes.length - needle.length);
+    at !== -1;
+    at = bytes.lastIndexOf(first, at - 1)
+  ) {
+    let i = 1;
+    while (i < needle.length && bytes[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+    if (at === 0) break;
   }
   return -1;
 }
