@@ -71,7 +71,9 @@ async function notificationsDelivered(admin) {
     const queued = await admin.collection('notification_fanouts').getList(1, 1, { fields: 'id' });
     if (queued.totalItems === 0) return;
     if (Date.now() > deadline)
-      throw new Error(`The seed's notifications were still queued after ${DELIVERY_MS / 1000} s (notification_fanouts).`);
+      throw new Error(
+        `The seed's notifications were still queued after ${DELIVERY_MS / 1000} s (notification_fanouts).`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
