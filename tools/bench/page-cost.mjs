@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBareWorker } from '../lib/bare-worker.mjs';
 import { formatCpuCost, measureCpuCost } from '../lib/bench/cpu-cost.mjs';
-import { prepareBenchData } from '../lib/bench/data.mjs';
+import { benchMembers, prepareBenchData } from '../lib/bench/data.mjs';
 import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs';
 import { CONTAINER_ARGS, systemChromium } from '../lib/browser.mjs';
 import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
@@ -159,15 +159,8 @@ function medians(runs) {
 async function signInMembers(count) {
   const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
-  const voters = data.voters.slice(0, count);
-  if (voters.length < count) throw new UsageError(`--members is at most ${data.voters.length}.`);
-  for (const voter of voters) {
-    await voter.pb.collection('votes').create({ post: data.postWithComments, user: voter.id });
-    if (values.staff) await admin.collection('users').update(voter.id, { role: 'moderator' });
-  }
-  const cookies = voters.map(
-    (voter) => voter.pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0],
-  );
+  if (data.voters.length < count) throw new UsageError(`--members is at most ${data.voters.length}.`);
+  const { cookies } = await benchMembers(admin, data, count, { staff: values.staff });
   return { cookies, idea: data.postWithComments };
 }
 

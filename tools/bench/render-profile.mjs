@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerBindings } from '../lib/bare-worker.mjs';
-import { prepareBenchData } from '../lib/bench/data.mjs';
+import { benchMembers, prepareBenchData } from '../lib/bench/data.mjs';
 import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
 import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
 import { freePorts } from '../lib/ports.mjs';
@@ -53,15 +53,8 @@ try {
   const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
   // The profile is of rendering, not of PocketBase's refusals: one process asks far faster than a person.
   await admin.settings.update({ rateLimits: { enabled: false } });
-  const voters = data.voters.slice(0, memberCount);
-  if (voters.length < memberCount) throw new UsageError(`--members is at most ${data.voters.length}.`);
-  for (const voter of voters) {
-    await voter.pb.collection('votes').create({ post: data.postWithComments, user: voter.id });
-    if (values.staff) await admin.collection('users').update(voter.id, { role: 'moderator' });
-  }
-  const cookies = voters.map(
-    (voter) => voter.pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0],
-  );
+  if (data.voters.length < memberCount) throw new UsageError(`--members is at most ${data.voters.length}.`);
+  const { voters, cookies } = await benchMembers(admin, data, memberCount, { staff: values.staff });
   const path = asked.replace('/p/bench', `/p/${data.postWithComments}`);
   const worker = await loadWorker(workerBindings({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret }));
   const shell = values.copy ? await shellVersionOf(voters[0].pb) : '';

@@ -32,3 +32,20 @@ export async function prepareBenchData(admin, pbUrl, password) {
   }
   return { postWithComments: post.id, boardSlug: board.slug, voters, password };
 }
+
+/**
+ * The first `count` bench voters (`data` from prepareBenchData) as members viewing pages: each votes on the idea with
+ * 50 comments and, with `staff`, is made a moderator; their `cookies` (one `pb_auth=…` each), as a browser sends it.
+ */
+export async function benchMembers(admin, data, count, { staff = false } = {}) {
+  const voters = data.voters.slice(0, count);
+  if (voters.length < count) throw new Error(`At most ${data.voters.length} bench members.`);
+  for (const voter of voters) {
+    await voter.pb.collection('votes').create({ post: data.postWithComments, user: voter.id });
+    if (staff) await admin.collection('users').update(voter.id, { role: 'moderator' });
+  }
+  const cookies = voters.map(
+    (voter) => voter.pb.authStore.exportToCookie({ httpOnly: false, secure: false }, 'pb_auth').split(';')[0],
+  );
+  return { voters, cookies };
+}
