@@ -18,6 +18,18 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const superuser = { email: 'operator@chorus.test', password: 'operator-password-123' };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until the replica's latest restore holds an idea titled `title` (each try restores into a folder of its own). */
+async function replicaHolds(replicaDir: string, title: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (let attempt = 0; ; attempt++) {
+    const probe = join(workDir, `probe-${attempt}`);
+    const restore = await runRestoreCommand(['--from', replicaDir, '--to', probe]);
+    if (restore.code === 0 && ideaTitles(probe).includes(title)) return;
+    if (Date.now() > deadline) throw new Error(`The replica never held "${title}": ${restore.output}`);
+    await pause(500);
+  }
+}
+
 function ideaTitles(dataDir: string): string[] {
   const db = new DatabaseSync(join(dataDir, 'data.db'), { readOnly: true });
   try {
@@ -45,6 +57,9 @@ it('restores the moment asked for, with its uploaded files, and the latest one b
     const fields = { board: board.id, author: author.id, approved: true };
     const screenshot = new File([new Uint8Array(blackPng(4, 4))], 'shot.png', { type: 'image/png' });
     const before = await admin.collection('posts').create({ ...fields, title: 'Before', images: [screenshot] });
+    // The moment asked for must come after the replica holds the first idea: Litestream's first sync can lag a
+    // loaded machine by seconds, and a moment before the replica's first file is refused ("nothing as early").
+    await replicaHolds(replicaDir, 'Before');
     await pause(1500);
     const between = new Date();
     await pause(1500);
