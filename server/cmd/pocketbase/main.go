@@ -83,6 +83,7 @@ func main() {
 	registerSetup(app)
 	registerVotes(app)
 	registerAudience(app)
+	registerPlannerStats(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
 	registerJobWaking(app)

@@ -1,4 +1,5 @@
-// SQLite statements prepared once per connection and reused (issue 35).
+// SQLite statements prepared once per connection and reused (issue 35); a connection whose planner statistics
+// went stale is reopened (planner_stats.go).
 //
 // dbx hands every query to modernc.org/sqlite as text, and the driver parses and plans it again each time:
 // parsing alone was 17% of a vote's CPU and preparing 16% of a comment's (npm run bench -- write-profile).
@@ -82,7 +83,12 @@ func (d cachingDriver) Open(dsn string) (driver.Conn, error) {
 	if !ok {
 		return conn, nil // another driver's connection: used as it is
 	}
-	return &cachingConn{sqliteConn: inner, kept: map[string]*keptStatement{}, seen: map[string]struct{}{}}, nil
+	return &cachingConn{
+		sqliteConn: inner,
+		kept:       map[string]*keptStatement{},
+		seen:       map[string]struct{}{},
+		generation: plannerStatsGeneration.Load(),
+	}, nil
 }
 
 // cachingConn is used by one goroutine at a time (database/sql's contract), so its maps need no lock.
@@ -91,7 +97,23 @@ type cachingConn struct {
 	kept  map[string]*keptStatement
 	seen  map[string]struct{}
 	clock uint64
+	// generation is the planner statistics' count it opened under (planner_stats.go).
+	generation uint64
 }
+
+// stale reports whether SQLite's planner statistics changed since this connection read them.
+func (c *cachingConn) stale() bool { return c.generation != plannerStatsGeneration.Load() }
+
+// ResetSession, before a pooled connection runs again: a stale one is dropped (database/sql opens another).
+func (c *cachingConn) ResetSession(ctx context.Context) error {
+	if c.stale() {
+		return driver.ErrBadConn
+	}
+	return c.sqliteConn.ResetSession(ctx)
+}
+
+// IsValid, before a connection goes back to the pool: a stale one is closed instead.
+func (c *cachingConn) IsValid() bool { return !c.stale() && c.sqliteConn.IsValid() }
 
 type keptStatement struct {
 	statement reusableStatement
