@@ -3,12 +3,14 @@
 // proof from CHORUS_PROXY_SECRET), to render that copy; and any sign-in as it refused (its writes: Go's audience.go).
 const { AUDIENCE_MEMBER, AUDIENCE_PRINCIPAL_ID } = require(`${__hooks}/platform/contract/audience.js`);
 
-/** What only the member sees beside what every plain member sees: a segment's boards, their own idea waiting for
- * review, their own comment staff hid, a question sent to them (each an indexed look-up: the partial indexes of
- * pb_migrations/1764900110_create_audience_principal.js, and the user indexes of segment_members, question_recipients
- * and idea_answers). */
+/** What only the member sees beside what every plain member sees: the board of a segment they are in, their own idea
+ * waiting for review, their own comment staff hid, a question sent to them (each an indexed look-up: the partial
+ * indexes of pb_migrations/1764900110_create_audience_principal.js, and the user indexes of segment_members,
+ * question_recipients and idea_answers). A segment without a board of its own shows its members nothing more: they
+ * share the member copy (segments also weigh votes and filter staff's lists, which no member's page shows). */
 const OWN_VIEW = [
-  'SELECT 1 FROM segment_members WHERE user = {:id}',
+  "SELECT 1 FROM segment_members m JOIN boards b ON b.segment = m.segment AND b.visibility = 'segment' " +
+    'WHERE m.user = {:id}',
   'SELECT 1 FROM posts WHERE author = {:id} AND approved = FALSE',
   'SELECT 1 FROM comments WHERE author = {:id} AND hidden = TRUE',
   // A question staff sent them that they have not answered (the idea page offers it: AskVoters.astro).
@@ -28,8 +30,8 @@ function seesOwn(app, id) {
 }
 
 /** AUDIENCE_MEMBER for a verified, unblocked plain member who sees nothing of their own beyond what every such member
- * sees; '' for anyone else (staff, a segment's member, an unconfirmed or blocked account, the author of an idea
- * waiting for review or of a hidden comment): their pages are rendered for them alone. */
+ * sees; '' for anyone else (staff, a member of a segment with a board, an unconfirmed or blocked account, the author
+ * of an idea waiting for review or of a hidden comment): their pages are rendered for them alone. */
 function audienceOf(app, user) {
   if (!user || user.id === AUDIENCE_PRINCIPAL_ID) return '';
   if (user.getString('role') !== 'member' || !user.getBool('verified') || user.getBool('blocked')) return '';

@@ -3,9 +3,15 @@
 // names the member's audience in their auth refresh (pb_hooks/site/audience.js); the Worker renders an audience's
 // copy as its principal, a user account that holds nothing personal and may write nothing.
 
-/** Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per person). */
+/**
+ * Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per
+ * person).
+ */
 export const AUDIENCE_META = 'audience';
-/** A verified, unblocked member with the role `member` in no segment: they see what every such member sees. */
+/**
+ * A verified, unblocked member with the role `member` in no segment that has a board: they see what every such member
+ * sees.
+ */
 export const AUDIENCE_MEMBER = 'member';
 /** The member audience's principal (a users record a migration makes): the Worker renders members' copies as it. */
 export const AUDIENCE_PRINCIPAL_ID = 'audiencemember0';

@@ -5,10 +5,12 @@ package main
 
 // From src/contract/audience.ts.
 
-// Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per person).
+// Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per
+// person).
 const audienceMeta = "audience"
 
-// A verified, unblocked member with the role `member` in no segment: they see what every such member sees.
+// A verified, unblocked member with the role `member` in no segment that has a board: they see what every such member
+// sees.
 const audienceMember = "member"
 
 // The member audience's principal (a users record a migration makes): the Worker renders members' copies as it.

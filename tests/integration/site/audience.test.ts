@@ -1,5 +1,5 @@
 // The member audience (issue 59): PocketBase names a member's audience in their auth refresh (only verified,
-// unblocked plain members in no segment share the member copy); the principal the Worker renders that copy as gets
+// unblocked plain members in no segment with a board of its own share the member copy); the principal the Worker renders that copy as gets
 // its token only with the site's proof, can sign in no other way, reads as a plain member, is listed nowhere, and
 // every write it attempts is refused.
 import { DatabaseSync } from 'node:sqlite';
@@ -15,7 +15,7 @@ import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, attempt, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
 
 /** What audienceOf (pb_hooks/site/audience.js) reads of a member: what only they see. */
-const OWN_VIEW_TABLES = ['segment_members', 'posts', 'comments', 'question_recipients', 'idea_answers'];
+const OWN_VIEW_TABLES = ['segment_members', 'boards', 'posts', 'comments', 'question_recipients', 'idea_answers'];
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -43,7 +43,7 @@ const tokenWith = (proof: string) =>
   });
 
 describe('a member audience', () => {
-  it('is named for a verified plain member only; staff, blocked, unconfirmed and segment members get none', async () => {
+  it('is named for a verified plain member only; staff, blocked, unconfirmed and members of a segment with a board get none', async () => {
     expect((await verifySession(actors.member)).audience).toBe('member');
     for (const actor of ['moderator', 'admin', 'blocked member'] as const) {
       expect((await verifySession(actors[actor])).audience, actor).toBe('');
@@ -61,11 +61,21 @@ describe('a member audience', () => {
     const inSegment = await pb.actor('member');
     const gold = await pb.admin.collection('companies').create({ external_id: 'gold', name: 'Gold', plan: 'Gold' });
     await pb.admin.collection('member_profiles').create({ user: idOf(inSegment), company: gold.id });
-    await pb.admin
+    const segment = await pb.admin
       .collection('segments')
       .create({ name: 'Gold', conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Gold' }] } });
-    await expect.poll(async () => (await verifySession(inSegment)).audience).toBe('');
+    await expect
+      .poll(() => pb.admin.collection('segment_members').getFullList({ filter: `segment = "${segment.id}"` }))
+      .toHaveLength(1);
+    // A segment that only weighs votes shows its members nothing more: they share the member copy.
+    expect((await verifySession(inSegment)).audience).toBe('member');
+    const goldBoard = await pb.admin
+      .collection('boards')
+      .create({ name: 'Gold', slug: `gold-${Date.now()}`, visibility: 'segment', segment: segment.id });
+    expect((await verifySession(inSegment)).audience).toBe('');
     expect((await verifySession(actors.member)).audience).toBe('member');
+    await pb.admin.collection('boards').update(goldBoard.id, { visibility: 'members' });
+    expect((await verifySession(inSegment)).audience).toBe('member');
   });
 
   it('is none for the author of an idea waiting for review or of a comment staff hid, until that is over', async () => {
