@@ -1,7 +1,10 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// The shell's version (site/shell-version.js): new after each write to the site, a status, a board, a tag, a
-// segment, the scoring or a tracker connection (VERSIONED_SHELL_COLLECTIONS), named in every member's auth refresh.
-const { VERSIONED_SHELL_COLLECTIONS } = require(`${__hooks}/platform/contract/cache-tags.js`);
+// The versions (site/shell-version.js): the shell's new after each write to the site, a status, a board or a tag
+// (VERSIONED_SHELL_COLLECTIONS), staff's after each write to a segment, the scoring or a tracker connection
+// (VERSIONED_STAFF_COLLECTIONS); named in every member's auth refresh.
+const { VERSIONED_SHELL_COLLECTIONS, VERSIONED_STAFF_COLLECTIONS } = require(
+  `${__hooks}/platform/contract/cache-tags.js`,
+);
 
 for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess]) {
   register(
@@ -10,6 +13,13 @@ for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, 
       e.next();
     },
     ...VERSIONED_SHELL_COLLECTIONS,
+  );
+  register(
+    (e) => {
+      require(`${__hooks}/site/shell-version.js`).bumpStaffVersion(e.app);
+      e.next();
+    },
+    ...VERSIONED_STAFF_COLLECTIONS,
   );
 }
 

@@ -20,9 +20,9 @@ export interface PageCacheProps {
   audience: Audience;
   /** The shell version the member's check named ('' for visitors): the copy's render reads what it kept under it
    * (src/lib/pb/kept-at-version.ts) instead of asking PocketBase. A new version (a write to the site, a status, a
-   * tag, a board or a segment: VERSIONED_SHELL_COLLECTIONS in src/contract/cache-tags.ts) is a new key; each of
-   * those writes but a segment's (only staff see segments, and staff never reach the cache) also purges `site`,
-   * which already makes every copy new. */
+   * tag or a board: VERSIONED_SHELL_COLLECTIONS in src/contract/cache-tags.ts) is a new key; each of those writes
+   * also purges `site`, which already makes every copy new. Staff's own collections (segments, the scoring, tracker
+   * connections) renew staff's version alone: no copy changes with them. */
   shell: string;
 }
 

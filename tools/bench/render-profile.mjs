@@ -72,9 +72,8 @@ try {
   session.disconnect();
   const who =
     memberCount === 0 ? 'a visitor' : values.copy ? 'the member audience’s copy' : values.staff ? 'staff' : 'members';
-  console.log(
-    `${path} as ${who}, ${views} renders: ${((used.user + used.system) / 1000 / views).toFixed(2)} ms of CPU a view (this process)`,
-  );
+  const perView = (used.user + used.system) / 1000 / views;
+  console.log(`${path} as ${who}, ${views} renders: ${perView.toFixed(2)} ms of CPU a view (this process)`);
   printProfile(profile, views);
 } finally {
   await stack.stop();

@@ -21,7 +21,7 @@ export function segmentFor(user: SessionUser | null, asked: string): string {
 }
 
 /** The segments for staff (null for anyone else: nothing is read): every segment's id and name, the same for all
- * staff, kept per isolate under the shell's version (`version`, a member's check named it; a segment's creation,
+ * staff, kept per isolate under staff's version (`version`, a staff member's check named it; a segment's creation,
  * rename or removal renews it: pb_hooks/site/shell-version.pb.js). */
 export async function loadSegmentChoices(pb: PocketBase, user: SessionUser | null, version: string | null = null) {
   if (!isStaff(user)) return null;

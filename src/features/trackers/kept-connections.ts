@@ -1,5 +1,6 @@
-// The tracker connections every staff member's idea page reads alike, kept per isolate under the shell's version (a
-// write to a connection renews it: VERSIONED_SHELL_COLLECTIONS), so a staff page no longer reads them each view.
+// The tracker connections every staff member's idea page reads alike, kept per isolate under staff's version (a
+// write to a connection renews it, and no member's: VERSIONED_STAFF_COLLECTIONS), so a staff page no longer reads
+// them each view.
 // Server only (StaffTrackers.astro): the islands that share trackers-data.ts never carry it.
 import type { PocketBase } from '../../lib/pb/client';
 import { keptAtVersion } from '../../lib/pb/kept-at-version';

@@ -14,7 +14,7 @@ import { createIdea } from '../ideas-helpers';
 import { authCookie, clientFor } from '../staff-helpers';
 
 /** The most PocketBase requests one view may make once the Worker's isolate has kept what pages show alike under
- * the shell's version (the site, statuses, tags, boards, and for staff the segments, scoring and tracker
+ * the shell's version (the site, statuses, tags, boards) and, for staff, staff's (the segments, scoring and tracker
  * connections; src/lib/pb/kept-at-version.ts). Measured: a member's home 3, their idea page 5, a moderator's home 3
  * (8 before), their idea page with an answered question 5 (its answerers' companies one of them; 7 before the
  * scoring and the connections were kept);

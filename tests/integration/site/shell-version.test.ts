@@ -1,9 +1,10 @@
 // The shell's version (issue 59): every member's auth refresh names it; it changes with every write to the site
-// record, a status, a board, a tag, a segment, the scoring or a tracker connection, and not with an idea; a Worker
-// isolate serves the site, statuses, tags, the member audience's and staff's boards and staff's segment choices,
-// scoring and tracker connections it kept only under the version it read them at, so a member's next page after a
-// rename shows the new name, and the boards stay each viewer's own (a members-only board never reaches a visitor
-// through what the isolate kept).
+// record, a status, a board or a tag, and not with an idea nor with staff's own collections (a segment, the scoring,
+// a tracker connection), which change the version staff's refresh names after it; a Worker isolate serves the site,
+// statuses, tags, the member audience's and staff's boards and staff's segment choices, scoring and tracker
+// connections it kept only under the version it read them at, so a member's next page after a rename shows the new
+// name, and the boards stay each viewer's own (a members-only board never reaches a visitor through what the isolate
+// kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
@@ -29,20 +30,25 @@ afterAll(() => pb?.stop());
 const GOLD = { match: 'all', rules: [{ field: 'attribute:tier', op: 'eq', value: 'gold' }] };
 
 const versionNow = async () => (await verifySession(actors.member)).shellVersion;
+/** The version a moderator's refresh names: the shell's, a dot and staff's. */
+const staffVersionNow = async () => (await verifySession(actors.moderator)).shellVersion;
 
 describe('the shell version', () => {
-  it('is named to a member, alike on each refresh, and to no visitor', async () => {
+  it('is named to a member, alike on each refresh, and to no visitor; staff get it with their own after a dot', async () => {
     const version = await versionNow();
     expect(version).toMatch(/^\w{20}$/);
     expect(await versionNow()).toBe(version);
     expect((await verifySession(actors.visitor)).shellVersion).toBeNull();
+    expect(await staffVersionNow()).toMatch(new RegExp(`^${version}\\.\\w{20}$`));
+    expect((await verifySession(actors['blocked member'])).shellVersion).toBe(version);
   });
 
-  it('changes with each write to the site, a status, a board, a tag, a segment, the scoring or a tracker connection, and not with an idea', async () => {
+  it('changes with each write to the site, a status, a board or a tag, and not with an idea; staff’s own writes change staff’s alone', async () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
     const scoring = await pb.admin.collection('scoring').getFirstListItem('');
     const board = await createBoard(pb, 'public');
-    const writes: Array<[string, () => Promise<unknown>, boolean]> = [
+    // What changes: [the member's version, the staff part of a moderator's].
+    const writes: Array<[string, () => Promise<unknown>, boolean, boolean?]> = [
       ['an idea', () => createPost(pb, board, actors.member), false],
       ['a new board', () => createBoard(pb, 'public'), true],
       [
@@ -51,15 +57,26 @@ describe('the shell version', () => {
         true,
       ],
       ['a tag', () => pb.admin.collection('tags').create({ name: 'Shell tag', color: '#123456' }), true],
-      ['a segment', () => pb.admin.collection('segments').create({ name: 'Shell segment', conditions: GOLD }), true],
+      [
+        'a segment',
+        () => pb.admin.collection('segments').create({ name: 'Shell segment', conditions: GOLD }),
+        false,
+        true,
+      ],
       ['the site', () => pb.admin.collection('site').update(site.id, { name: 'Renamed board' }), true],
-      ['the scoring', () => pb.admin.collection('scoring').update(scoring.id, { formula: 'value_effort' }), true],
+      [
+        'the scoring',
+        () => pb.admin.collection('scoring').update(scoring.id, { formula: 'value_effort' }),
+        false,
+        true,
+      ],
       [
         'a tracker connection',
         () =>
           pb.admin
             .collection('tracker_connections')
             .create({ provider: 'github', name: 'App', repository: 'acme/app' }),
+        false,
         true,
       ],
       [
@@ -68,10 +85,16 @@ describe('the shell version', () => {
         true,
       ],
     ];
-    for (const [what, write, changes] of writes) {
+    const staffPart = async () => (await staffVersionNow())?.split('.')[1];
+    for (const [what, write, changes, staffChanges = false] of writes) {
       const before = await versionNow();
+      const staffBefore = await staffPart();
       await write();
       expect((await versionNow()) !== before, what).toBe(changes);
+      expect((await staffPart()) !== staffBefore, `${what}, staff's`).toBe(staffChanges);
+      expect((await staffVersionNow())?.split('.')[0], `${what}: staff's begins with the shell's`).toBe(
+        await versionNow(),
+      );
     }
     const triage = await pb.admin.collection('statuses').getFirstListItem('slug = "triage"');
     for (const write of [
@@ -162,23 +185,31 @@ describe('the shell version', () => {
     }
   });
 
-  it('keeps staff’s segment choices under the version, for staff alone', async () => {
+  it('keeps staff’s segment choices under staff’s version, for staff alone', async () => {
     forgetKept();
-    const version = await versionNow();
+    const version = await staffVersionNow();
+    const memberVersion = await versionNow();
     const moderator = sessionOf(actors.moderator);
     const before = await loadSegmentChoices(actors.moderator, moderator, version);
     expect(await loadSegmentChoices(actors.member, sessionOf(actors.member), version)).toBeNull();
     const added = await pb.admin.collection('segments').create({ name: 'Kept segment', conditions: GOLD });
     // Kept under the old version: not read again…
     expect(await loadSegmentChoices(actors.moderator, moderator, version)).toEqual(before);
-    // …and the new version (the segment's creation renewed it) shows it.
-    const next = await loadSegmentChoices(actors.moderator, moderator, await versionNow());
+    // …and the new version (the segment's creation renewed staff's, and no member's) shows it.
+    expect(await versionNow()).toBe(memberVersion);
+    const next = await loadSegmentChoices(actors.moderator, moderator, await staffVersionNow());
     expect(next?.map((s) => s.id)).toContain(added.id);
+    // A version without staff's part (which never renews with a segment) keeps nothing of staff's: read each time.
+    await loadSegmentChoices(actors.moderator, moderator, memberVersion);
+    const another = await pb.admin.collection('segments').create({ name: 'Unkept segment', conditions: GOLD });
+    expect(await versionNow()).toBe(memberVersion);
+    const unkept = await loadSegmentChoices(actors.moderator, moderator, memberVersion);
+    expect(unkept?.map((s) => s.id)).toContain(another.id);
   });
 
-  it('keeps staff’s scoring and tracker connections under the version: an admin’s change shows on the next page', async () => {
+  it('keeps staff’s scoring and tracker connections under staff’s version: an admin’s change shows on the next page', async () => {
     forgetKept();
-    const version = await versionNow();
+    const version = await staffVersionNow();
     const scoring = await pb.admin.collection('scoring').getFirstListItem('');
     const before = await keptScoring(actors.moderator, version);
     const connections = await keptConnections(actors.moderator, version);
@@ -195,7 +226,7 @@ describe('the shell version', () => {
     expect((await keptScoring(actors.moderator, version)).weights).toEqual(before.weights);
     expect(await keptConnections(actors.moderator, version)).toEqual(connections);
     // …and the new version (each write renewed it) shows both changes.
-    const next = await versionNow();
+    const next = await staffVersionNow();
     expect(next).not.toBe(version);
     expect((await keptScoring(actors.moderator, next)).formula).not.toBe(before.formula);
     expect((await keptConnections(actors.moderator, next)).map((c) => c.id)).toContain(added.id);
