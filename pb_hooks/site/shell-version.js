@@ -1,5 +1,5 @@
 // The versions of what pages show alike for a whole audience (issue 59): the shell's (the site record, the
-// statuses, the tags, the boards: VERSIONED_SHELL_COLLECTIONS) and staff's (the segments, the scoring, the tracker
+// statuses, the tags, the boards and their custom fields: VERSIONED_SHELL_COLLECTIONS) and staff's (the segments, the scoring, the tracker
 // connections: VERSIONED_STAFF_COLLECTIONS). Each is a random name in PocketBase's store, new at each start and after
 // each write to one of its collections commits (before the writer is answered), and named in every member's auth
 // refresh: a member's is the shell's, staff's is the shell's, a dot and staff's. A Worker isolate keeps what they

@@ -20,8 +20,8 @@ export interface PageCacheProps {
   audience: Audience;
   /** The shell version the member's check named ('' for visitors): the copy's render reads what it kept under it
    * (src/lib/pb/kept-at-version.ts) instead of asking PocketBase. A new version (a write to the site, a status, a
-   * tag or a board: VERSIONED_SHELL_COLLECTIONS in src/contract/cache-tags.ts) is a new key; each of those writes
-   * also purges `site`, which already makes every copy new. Staff's own collections (segments, the scoring, tracker
+   * tag, a board or a custom field: VERSIONED_SHELL_COLLECTIONS in src/contract/cache-tags.ts) is a new key; each
+   * of those writes also purges `site`, which already makes every copy new. Staff's own collections (segments, the scoring, tracker
    * connections) renew staff's version alone: no copy changes with them. */
   shell: string;
 }

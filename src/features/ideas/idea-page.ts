@@ -3,25 +3,29 @@
 // request: PocketBase throttles repeated empty filtered lists from one address (the Worker), which would slow
 // every idea without history. Comments come a page at a time from Chorus's own route (no filter, so never
 // throttled): an idea with thousands costs what one with a hundred does. Statuses (the idea's own and the
-// timeline's) are the shell's, which every page loads anyway: each expand is more of PocketBase's work.
+// timeline's) are the shell's, which every page loads anyway: each expand is more of PocketBase's work. So are the
+// board and its custom fields when a whole audience shares them (the member audience's copy, staff): the shell's
+// boards and the fields kept beside them (custom-fields/kept-fields.ts); anyone else's come as an expand.
 import type { PocketBase } from '../../lib/pb/client';
 import { isStaff } from '../../lib/pb/client';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
 import type { PostRecord, Voter } from '../../lib/pb/post-types';
-import type { SessionUser, StatusRecord } from '../../lib/pb/types';
+import type { BoardRecord, SessionUser } from '../../lib/pb/types';
 import { COMMENTS_PAGE, listCommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
+import { fieldsOfBoard, keptFields } from '../custom-fields/kept-fields';
 import type { InsightRow } from '../priority/priority-data';
+import type { Shell } from '../site/site';
 import { listVoters, listVotersAndMine, type ViewerOwn } from '../votes/votes-data';
 import { STAFF_EXPAND, type StaffExpand, staffReadsOf } from './staff-reads';
 import type { TimelineEvent } from './timeline';
 
-const EXPAND = [
-  'board',
-  'status_events_via_post.actor',
-  // The board's custom fields: the rules leave members the public ones.
-  'board.custom_fields_via_board',
-].join(',');
+const TIMELINE_EXPAND = 'status_events_via_post.actor';
+// The board and its custom fields (the rules leave members the public ones), for a viewer nothing is kept for.
+const BOARD_EXPAND = 'board,board.custom_fields_via_board';
+
+/** What the page takes from the shell every page loads (src/features/site/site.ts). */
+export type IdeaShell = Pick<Shell, 'statuses' | 'boards' | 'version' | 'shared'>;
 
 type IdeaRecord = PostRecord & {
   expand?: Omit<NonNullable<PostRecord['expand']>, 'board'> & {
@@ -38,7 +42,7 @@ const byCreated = (a: { created: string; id: string }, b: { created: string; id:
   a.created.localeCompare(b.created) || a.id.localeCompare(b.id);
 
 /** The timeline's events with their from and to statuses filled in from `statuses`, oldest first. */
-function timelineOf(events: TimelineEvent[] | undefined, statuses: StatusRecord[]): TimelineEvent[] {
+function timelineOf(events: TimelineEvent[] | undefined, statuses: Shell['statuses']): TimelineEvent[] {
   const byId = new Map(statuses.map((status) => [status.id, status]));
   return [...(events ?? [])].sort(byCreated).map((event) => {
     const from = byId.get(event.from);
@@ -55,26 +59,32 @@ function timelineOf(events: TimelineEvent[] | undefined, statuses: StatusRecord[
  * the page offers it (AskVoters.astro) without a request of its own. Staff's own vote is left to the browser,
  * as before. When that request fails the page shows the voters as none and leaves the viewer's state unknown
  * (undefined): the islands read it themselves, rather than show a member as not having voted.
- * `statuses` are the shell's (every page already loads them). `commentLimit`: how many comments to show from
- * the first (the page's "Show more comments" link asks for more without JavaScript).
+ * `shell` is the page's (every page already loads it): its statuses, and its boards and the custom fields kept
+ * beside them when a whole audience shares them. `commentLimit`: how many comments to show from the first (the
+ * page's "Show more comments" link asks for more without JavaScript).
  */
 export async function loadIdeaPage(
   pb: PocketBase,
   id: string,
-  statuses: StatusRecord[],
+  shell: IdeaShell,
   viewer: SessionUser | null = null,
   commentLimit = COMMENTS_PAGE,
 ) {
+  const { statuses } = shell;
   const staff = viewer !== null && isStaff(viewer);
   const askable = viewer && !staff && !viewer.blocked;
   // No voters, and the viewer's own state unknown (`mine` undefined): what a failed voters request leaves.
   const unknown: { voters: Voter[]; mine?: ViewerOwn | null } = { voters: [] };
-  const [idea, { voters, mine }, commentPage] = await Promise.all([
+  const shared = shell.shared ? keptFields(pb, shell.shared, shell.version) : null;
+  const expand = [
+    TIMELINE_EXPAND,
+    ...(shared ? [] : [BOARD_EXPAND]),
     // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
     // And what the staff tools show of the idea (staff-reads.ts): no filtered list of their own.
-    pb
-      .collection('posts')
-      .getOne<IdeaRecord>(id, { expand: EXPAND + (staff ? `,post_insights_via_post,${STAFF_EXPAND}` : '') }),
+    ...(staff ? ['post_insights_via_post', STAFF_EXPAND] : []),
+  ].join(',');
+  const [idea, { voters, mine }, commentPage, sharedFields] = await Promise.all([
+    pb.collection('posts').getOne<IdeaRecord>(id, { expand }),
     viewer
       ? listVotersAndMine(pb, id).catch(() => unknown)
       : listVoters(pb, id).then(
@@ -82,7 +92,13 @@ export async function loadIdeaPage(
           () => unknown,
         ),
     listCommentPage(pb, id, { limit: commentLimit }),
+    shared,
   ]);
+  if (sharedFields) {
+    // An archived board is not among the shell's: read on its own (rare).
+    const board = shell.boards.find((b) => b.id === idea.board) ?? (await readBoard(pb, idea.board));
+    if (board) idea.expand = { ...idea.expand, board };
+  }
   // Comments after the newest one the page knew came since it was made (a late island asks for them).
   const { items: comments, next: commentsNext } = commentPage;
   const commentsSince = commentPage.newest ?? '';
@@ -100,7 +116,9 @@ export async function loadIdeaPage(
   // Staff's: the idea's whole post_insights row (the staff tools show its worth and priority from it).
   const insights = [idea.expand?.post_insights_via_post].flat()[0] ?? null;
   const fields = {
-    definitions: toDefinitions(idea.expand?.board?.expand?.custom_fields_via_board),
+    definitions: sharedFields
+      ? fieldsOfBoard(sharedFields, idea.board)
+      : toDefinitions(idea.expand?.board?.expand?.custom_fields_via_board),
     values: idea.fields ?? {},
     staffValues: insights?.fields ?? {},
   };
@@ -121,4 +139,14 @@ export async function loadIdeaPage(
     /** The newest question about the idea staff sent the viewer (a member) that they have not answered, or null. */
     openQuestion,
   };
+}
+
+/** A board the shell does not list (archived), or null when it cannot be read. */
+function readBoard(pb: PocketBase, id: string): Promise<BoardRecord | null> {
+  return id
+    ? pb
+        .collection('boards')
+        .getOne<BoardRecord>(id)
+        .catch(() => null)
+    : Promise.resolve(null);
 }

@@ -13,6 +13,8 @@ export interface Shell {
   /** The shell version a member's check named (null for a visitor): what the page reads alike for its whole
    * audience (the tags, staff's segment choices) is kept under it too (src/lib/pb/kept-at-version.ts). */
   version: string | null;
+  /** Whose boards these are when a whole audience shares them (its custom fields are kept alike); null: the viewer's. */
+  shared: SharedBoards;
 }
 
 /** The one site record: its name, look, languages and settings. */
@@ -44,7 +46,7 @@ export async function loadShell(
     shared === null ? listBoards(pb) : sharedBoards(pb, version, shared),
   ]);
   const logoUrl = site.logo ? pb.files.getURL(site, site.logo, { thumb: '64x64' }) : null;
-  return { site, logoUrl, boards, statuses, version: await version };
+  return { site, logoUrl, boards, statuses, version: await version, shared: await shared };
 }
 
 async function sharedBoards(

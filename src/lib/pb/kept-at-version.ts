@@ -1,7 +1,8 @@
-// What pages show alike for a whole audience (the site and its statuses; the tags and the boards, as the member
-// audience and as staff see them; staff's segment choices, scoring formula and tracker connections), kept per
+// What pages show alike for a whole audience (the site and its statuses; the tags, the boards and their custom
+// fields, as the member audience and as staff see them; staff's segment choices, scoring formula and tracker connections), kept per
 // Worker isolate under the versions PocketBase names in each member's auth refresh (issue 59,
-// pb_hooks/site/shell-version.js: the shell's, new after every write to the site, a status, a tag or a board; for
+// pb_hooks/site/shell-version.js: the shell's, new after every write to the site, a status, a tag, a board or a
+// custom field; for
 // staff, a dot and staff's, new after every write to a segment, the scoring or a tracker connection): read again
 // only when the version a read follows changes, and read only once it is known, so what is kept is never older than
 // the version it is kept under.
@@ -18,6 +19,8 @@ export type KeptRead =
   | 'staff tags'
   | 'audience boards'
   | 'staff boards'
+  | 'audience fields'
+  | 'staff fields'
   | 'staff segments'
   | 'staff scoring'
   | 'staff trackers';

@@ -24,7 +24,8 @@ import { authCookie, clientFor } from '../staff-helpers';
  * alone. */
 const MOST = { home: 3, idea: 5, staffHome: 3, staffIdea: 5, audienceHome: 2, audienceIdea: 4 };
 /** What a view reads again only when the shell's version changes. */
-const KEPT = /\/api\/collections\/(site|statuses|tags|boards|segments|scoring|tracker_connections)\/records/;
+const KEPT =
+  /\/api\/collections\/(site|statuses|tags|boards|custom_fields|segments|scoring|tracker_connections)\/records/;
 
 let requestLog: Awaited<ReturnType<typeof startPocketBaseRequestLog>>;
 let worker: Awaited<ReturnType<typeof startBareWorker>>;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIdeaPage } from '../../../src/features/ideas/idea-page';
+import { type IdeaShell, loadIdeaPage } from '../../../src/features/ideas/idea-page';
 import type { StatusRecord } from '../../../src/lib/pb/types';
 import { addCrowd } from '../../../tools/lib/bench/crowd.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
@@ -17,13 +17,15 @@ const CROWD = 1_100;
 
 let pb: TestPocketBase;
 let actors: Actors;
-let statuses: StatusRecord[];
+/** The shell of a page rendered for its viewer alone (nothing kept: the board comes as an expand). */
+let shell: IdeaShell;
 let idea: RecordModel;
 let crowd: string[];
 beforeAll(async () => {
   pb = await startTestPocketBase();
   actors = await createActors(pb);
-  statuses = await pb.admin.collection('statuses').getFullList<StatusRecord>();
+  const statuses = await pb.admin.collection('statuses').getFullList<StatusRecord>();
+  shell = { statuses, boards: [], version: null, shared: null };
   idea = await createPost(pb, await createBoard(pb, 'public'), actors['other member']);
   crowd = addCrowd(pb.dataDir, idea.id, { voters: CROWD, prefix: '0' });
 }, 60_000);
@@ -64,12 +66,12 @@ describe('an idea with more than 1,000 votes and followers', () => {
     const follow = await member.collection('subscriptions').getFirstListItem(`post = "${idea.id}"`);
     const question = askCrowd(idOf(member), idOf(actors.moderator));
 
-    const asked = await loadIdeaPage(member, idea.id, statuses, sessionOf(member));
+    const asked = await loadIdeaPage(member, idea.id, shell, sessionOf(member));
     expect(asked.viewerState).toEqual({ voteId: vote.id, subscriptionId: follow.id });
     expect(asked.openQuestion?.id).toBe(question);
 
     await member.collection('idea_answers').create({ question, user: idOf(member), body: 'Letter' });
-    const answered = await loadIdeaPage(member, idea.id, statuses, sessionOf(member));
+    const answered = await loadIdeaPage(member, idea.id, shell, sessionOf(member));
     expect(answered.openQuestion).toBeNull();
     expect(answered.viewerState).toEqual({ voteId: vote.id, subscriptionId: follow.id });
   });
@@ -77,13 +79,13 @@ describe('an idea with more than 1,000 votes and followers', () => {
   it('gives staff their own follow (staff may see every vote, so theirs is left to the browser)', async () => {
     const staff = actors.moderator;
     const follow = await staff.collection('subscriptions').create({ post: idea.id, user: idOf(staff) });
-    const page = await loadIdeaPage(staff, idea.id, statuses, sessionOf(staff));
+    const page = await loadIdeaPage(staff, idea.id, shell, sessionOf(staff));
     expect(page.viewerState).toEqual({ subscriptionId: follow.id, voteId: undefined });
   });
 
   it('gives a member who neither voted nor follows no vote, no follow and no question', async () => {
     const other = await pb.actor('member');
-    const page = await loadIdeaPage(other, idea.id, statuses, sessionOf(other));
+    const page = await loadIdeaPage(other, idea.id, shell, sessionOf(other));
     expect(page.viewerState).toEqual({ voteId: null, subscriptionId: null });
     expect(page.openQuestion).toBeNull();
   });

@@ -6,6 +6,7 @@
 // name, and the boards stay each viewer's own (a members-only board never reaches a visitor through what the isolate
 // kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadIdeaPage } from '../../../src/features/ideas/idea-page';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
 import { keptScoring } from '../../../src/features/priority/kept-scoring';
@@ -43,7 +44,7 @@ describe('the shell version', () => {
     expect((await verifySession(actors['blocked member'])).shellVersion).toBe(version);
   });
 
-  it('changes with each write to the site, a status, a board or a tag, and not with an idea; staff’s own writes change staff’s alone', async () => {
+  it('changes with each write to the site, a status, a board, a tag or a custom field, and not with an idea; staff’s own writes change staff’s alone', async () => {
     const site = await pb.admin.collection('site').getFirstListItem('');
     const scoring = await pb.admin.collection('scoring').getFirstListItem('');
     const board = await createBoard(pb, 'public');
@@ -57,6 +58,14 @@ describe('the shell version', () => {
         true,
       ],
       ['a tag', () => pb.admin.collection('tags').create({ name: 'Shell tag', color: '#123456' }), true],
+      [
+        'a custom field',
+        () =>
+          pb.admin
+            .collection('custom_fields')
+            .create({ board: board.id, key: 'size', label: 'Size', type: 'text', public: true }),
+        true,
+      ],
       [
         'a segment',
         () => pb.admin.collection('segments').create({ name: 'Shell segment', conditions: GOLD }),
@@ -230,5 +239,41 @@ describe('the shell version', () => {
     expect(next).not.toBe(version);
     expect((await keptScoring(actors.moderator, next)).formula).not.toBe(before.formula);
     expect((await keptConnections(actors.moderator, next)).map((c) => c.id)).toContain(added.id);
+  });
+
+  it('keeps the custom fields per audience under the version: an idea page shows its board’s, staff-only ones to staff alone', async () => {
+    forgetKept();
+    const board = await createBoard(pb, 'public');
+    const field = (key: string, position: number, isPublic = true) =>
+      pb.admin
+        .collection('custom_fields')
+        .create({ board: board.id, key, label: key, type: 'text', public: isPublic, position });
+    await field('plan', 1);
+    await field('arr', 2, false);
+    const idea = await createPost(pb, board, actors['other member']);
+    const keys = async (viewer: typeof actors.member, shell: Awaited<ReturnType<typeof loadShell>>) =>
+      (await loadIdeaPage(viewer, idea.id, shell, sessionOf(viewer))).fields.definitions.map((d) => d.key);
+    const version = await versionNow();
+    const member = await loadShell(actors.member, version, 'audience');
+    const page = await loadIdeaPage(actors.member, idea.id, member, sessionOf(actors.member));
+    expect(page.post.expand?.board?.id).toBe(board.id);
+    expect(page.fields.definitions.map((d) => d.key)).toEqual(['plan']);
+    expect(await keys(actors.moderator, await loadShell(actors.moderator, await staffVersionNow(), 'staff'))).toEqual([
+      'plan',
+      'arr',
+    ]);
+    // A new field renews the shell's version: under the old one what was kept is not read again…
+    await field('seats', 3);
+    const next = await versionNow();
+    expect(next).not.toBe(version);
+    expect(await keys(actors.member, member)).toEqual(['plan']);
+    // …and the next page shows it.
+    expect(await keys(actors.member, await loadShell(actors.member, next, 'audience'))).toEqual(['plan', 'seats']);
+    // An idea on an archived board (not among the shell's) still names its board.
+    await pb.admin.collection('boards').update(board.id, { archived: true });
+    const archived = await loadShell(actors.member, await versionNow(), 'audience');
+    expect(archived.boards.some((b) => b.id === board.id)).toBe(false);
+    const onArchived = await loadIdeaPage(actors.member, idea.id, archived, sessionOf(actors.member));
+    expect(onArchived.post.expand?.board?.id).toBe(board.id);
   });
 });
