@@ -3,16 +3,11 @@
 // password hashing that makes signing 20,000 people up through the API take most of an hour); the list is the
 // home page's, asked by a bench member with their own token, one request at a time.
 import '../lib/require-node.mjs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { withBenchStack } from '../lib/bench/bench-stack.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
-import { prepareBenchData } from '../lib/bench/data.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
-import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
-import { freePorts } from '../lib/ports.mjs';
-import { startStack } from '../lib/stack.mjs';
 
 const { values } = commandLine({
   command: 'bench planner-stats',
@@ -27,66 +22,62 @@ const HOME_LIST =
   '&sort=-pinned,-trending_score,-created&skipTotal=true';
 const REQUESTS = 100;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chorus-bench-planner-'));
-const [sitePort, pbPort, smtpPort] = await freePorts(3);
-const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
-try {
-  const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
-  const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
-  await admin.settings.update({ rateLimits: { enabled: false } });
-  const token = data.voters[0].pb.authStore.token;
-  const pid = stack.pocketbase().process.pid;
-  const dbPath = join(dataDir, 'data.db');
+const unlimited = { unlimited: true };
+await withBenchStack(
+  'planner',
+  async ({ stack, admin, data, dataDir }) => {
+    const token = data.voters[0].pb.authStore.token;
+    const pid = stack.pocketbase().process.pid;
+    const dbPath = join(dataDir, 'data.db');
 
-  /** What SQLite believes `users` holds (its statistics' row count; 0 before any). */
-  const usersOnRecord = () => {
-    const db = new DatabaseSync(dbPath, { readOnly: true });
-    try {
-      const row = db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'users' ORDER BY idx LIMIT 1").get();
-      return Number(String(row?.stat ?? '0').split(' ')[0]);
-    } finally {
-      db.close();
-    }
-  };
-  const ask = async () => {
-    const answer = await fetch(stack.pbUrl + HOME_LIST, { headers: { authorization: token } });
-    await answer.arrayBuffer();
-    if (!answer.ok) throw new Error(`The list answered ${answer.status}`);
-  };
-  const measure = async (label) => {
-    for (let i = 0; i < 10; i++) await ask();
-    const cpu = processCpuMs(pid);
-    const started = performance.now();
-    for (let i = 0; i < REQUESTS; i++) await ask();
-    const perCpu = (processCpuMs(pid) - cpu) / REQUESTS;
-    const perWall = (performance.now() - started) / REQUESTS;
-    console.log(
-      `${label.padEnd(44)} ${perCpu.toFixed(1).padStart(6)} ms CPU   ${perWall.toFixed(1).padStart(6)} ms a request` +
-        `   (users on record: ${usersOnRecord()})`,
+    /** What SQLite believes `users` holds (its statistics' row count; 0 before any). */
+    const usersOnRecord = () => {
+      const db = new DatabaseSync(dbPath, { readOnly: true });
+      try {
+        const row = db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'users' ORDER BY idx LIMIT 1").get();
+        return Number(String(row?.stat ?? '0').split(' ')[0]);
+      } finally {
+        db.close();
+      }
+    };
+    const ask = async () => {
+      const answer = await fetch(stack.pbUrl + HOME_LIST, { headers: { authorization: token } });
+      await answer.arrayBuffer();
+      if (!answer.ok) throw new Error(`The list answered ${answer.status}`);
+    };
+    const measure = async (label) => {
+      for (let i = 0; i < 10; i++) await ask();
+      const cpu = processCpuMs(pid);
+      const started = performance.now();
+      for (let i = 0; i < REQUESTS; i++) await ask();
+      const perCpu = (processCpuMs(pid) - cpu) / REQUESTS;
+      const perWall = (performance.now() - started) / REQUESTS;
+      console.log(
+        `${label.padEnd(44)} ${perCpu.toFixed(1).padStart(6)} ms CPU   ${perWall.toFixed(1).padStart(6)} ms a request` +
+          `   (users on record: ${usersOnRecord()})`,
+      );
+    };
+
+    console.log(`A member's list of ideas (the home page's), ${REQUESTS} requests one at a time, PocketBase's CPU:\n`);
+    await measure('before the crowd');
+    const db = new DatabaseSync(dbPath);
+    db.exec('PRAGMA busy_timeout = 10000');
+    db.exec('BEGIN IMMEDIATE');
+    const insert = db.prepare(
+      "INSERT INTO users (id, email, tokenKey, password, verified, role, created, updated) VALUES (?, ?, ?, '-', 1, 'member', ?, ?)",
     );
-  };
-
-  console.log(`A member's list of ideas (the home page's), ${REQUESTS} requests one at a time, PocketBase's CPU:\n`);
-  await measure('before the crowd');
-  const db = new DatabaseSync(dbPath);
-  db.exec('PRAGMA busy_timeout = 10000');
-  db.exec('BEGIN IMMEDIATE');
-  const insert = db.prepare(
-    "INSERT INTO users (id, email, tokenKey, password, verified, role, created, updated) VALUES (?, ?, ?, '-', 1, 'member', ?, ?)",
-  );
-  const now = new Date().toISOString().replace('T', ' ');
-  for (let i = 0; i < crowd; i++) {
-    const id = `crowd${String(i).padStart(10, '0')}`;
-    insert.run(id, `${id}@example.com`, `bench-${id}`, now, now);
-  }
-  db.exec('COMMIT');
-  db.close();
-  await measure(`${crowd} members later, statistics as they were`);
-  await admin.crons.run(JOB);
-  const deadline = Date.now() + 30_000;
-  while (usersOnRecord() < crowd && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  await measure(`after the ${JOB} job ran`);
-} finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+    const now = new Date().toISOString().replace('T', ' ');
+    for (let i = 0; i < crowd; i++) {
+      const id = `crowd${String(i).padStart(10, '0')}`;
+      insert.run(id, `${id}@example.com`, `bench-${id}`, now, now);
+    }
+    db.exec('COMMIT');
+    db.close();
+    await measure(`${crowd} members later, statistics as they were`);
+    await admin.crons.run(JOB);
+    const deadline = Date.now() + 30_000;
+    while (usersOnRecord() < crowd && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await measure(`after the ${JOB} job ran`);
+  },
+  unlimited,
+);

@@ -14,11 +14,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerBindings } from '../lib/bare-worker.mjs';
-import { benchMembers, prepareBenchData } from '../lib/bench/data.mjs';
+import { withBenchStack } from '../lib/bench/bench-stack.mjs';
+import { benchMembers } from '../lib/bench/data.mjs';
 import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
-import { connectAsSuperuser } from '../lib/configure-pocketbase.mjs';
-import { freePorts } from '../lib/ports.mjs';
-import { startStack } from '../lib/stack.mjs';
 
 const { values, positionals } = commandLine({
   command: 'bench render-profile',
@@ -44,42 +42,37 @@ const serverDir = join(root, 'dist', 'server');
 if (!existsSync(join(serverDir, 'wrangler.json')))
   throw new UsageError('No built Worker in dist/: `npm run build` first.');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chorus-render-profile-'));
 const workerDir = mkdtempSync(join(tmpdir(), 'chorus-render-profile-worker-'));
-const [sitePort, pbPort, smtpPort] = await freePorts(3);
-const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
-try {
-  const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
-  const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
-  // The profile is of rendering, not of PocketBase's refusals: one process asks far faster than a person.
-  await admin.settings.update({ rateLimits: { enabled: false } });
-  if (data.voters.length < memberCount) throw new UsageError(`--members is at most ${data.voters.length}.`);
-  const { voters, cookies } = await benchMembers(admin, data, memberCount, { staff: values.staff });
-  const path = asked.replace('/p/bench', `/p/${data.postWithComments}`);
-  const worker = await loadWorker(workerBindings({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret }));
-  const shell = values.copy ? await shellVersionOf(voters[0].pb) : '';
-  const render = renderer(worker, path, cookies, shell);
-  for (let i = 0; i < 30; i++) await render(i);
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 50 });
-  await session.post('Profiler.start');
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < views; i++) await render(i);
-  const used = process.cpuUsage(cpu);
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  const who =
-    memberCount === 0 ? 'a visitor' : values.copy ? 'the member audience’s copy' : values.staff ? 'staff' : 'members';
-  const perView = (used.user + used.system) / 1000 / views;
-  console.log(`${path} as ${who}, ${views} renders: ${perView.toFixed(2)} ms of CPU a view (this process)`);
-  printProfile(profile, views);
-} finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(workerDir, { recursive: true, force: true });
-}
+// The profile is of rendering, not of PocketBase's refusals: one process asks far faster than a person.
+const unlimited = { unlimited: true };
+await withBenchStack(
+  'render-profile',
+  async ({ stack, admin, data }) => {
+    if (data.voters.length < memberCount) throw new UsageError(`--members is at most ${data.voters.length}.`);
+    const { voters, cookies } = await benchMembers(admin, data, memberCount, { staff: values.staff });
+    const path = asked.replace('/p/bench', `/p/${data.postWithComments}`);
+    const worker = await loadWorker(workerBindings({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret }));
+    const shell = values.copy ? await shellVersionOf(voters[0].pb) : '';
+    const render = renderer(worker, path, cookies, shell);
+    for (let i = 0; i < 30; i++) await render(i);
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 50 });
+    await session.post('Profiler.start');
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < views; i++) await render(i);
+    const used = process.cpuUsage(cpu);
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    const who =
+      memberCount === 0 ? 'a visitor' : values.copy ? 'the member audience’s copy' : values.staff ? 'staff' : 'members';
+    const perView = (used.user + used.system) / 1000 / views;
+    console.log(`${path} as ${who}, ${views} renders: ${perView.toFixed(2)} ms of CPU a view (this process)`);
+    printProfile(profile, views);
+  },
+  unlimited,
+).finally(() => rmSync(workerDir, { recursive: true, force: true }));
 
 /** The built Worker's modules, copied with `cloudflare:workers` pointed at a stand-in holding `bindings`. */
 async function loadWorker(bindings) {
