@@ -1,12 +1,13 @@
 // `npm run bench -- planner-stats [--members N]`: a member's list of ideas after a crowd signs up, while SQLite still plans with a fresh install's statistics and after PocketBase's planner-statistics job (server/cmd/pocketbase/planner_stats.go): PocketBase's CPU and the time a request.
-// The crowd's accounts are written straight into the database (as many sign-ups would leave them, without the
-// password hashing that makes signing 20,000 people up through the API take most of an hour); the list is the
-// home page's, asked by a bench member with their own token, one request at a time.
+// The crowd's accounts are written straight into the database (tools/lib/bench/crowd.mjs addCrowd: as many sign-ups
+// would leave them, without the password hashing that makes signing 20,000 people up through the API take most of an
+// hour); the list is the home page's, asked by a bench member with their own token, one request at a time.
 import '../lib/require-node.mjs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { withBenchStack } from '../lib/bench/bench-stack.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
+import { addCrowd } from '../lib/bench/crowd.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
 
 const { values } = commandLine({
@@ -60,19 +61,7 @@ await withBenchStack(
 
     console.log(`A member's list of ideas (the home page's), ${REQUESTS} requests one at a time, PocketBase's CPU:\n`);
     await measure('before the crowd');
-    const db = new DatabaseSync(dbPath);
-    db.exec('PRAGMA busy_timeout = 10000');
-    db.exec('BEGIN IMMEDIATE');
-    const insert = db.prepare(
-      "INSERT INTO users (id, email, tokenKey, password, verified, role, created, updated) VALUES (?, ?, ?, '-', 1, 'member', ?, ?)",
-    );
-    const now = new Date().toISOString().replace('T', ' ');
-    for (let i = 0; i < crowd; i++) {
-      const id = `crowd${String(i).padStart(10, '0')}`;
-      insert.run(id, `${id}@example.com`, `bench-${id}`, now, now);
-    }
-    db.exec('COMMIT');
-    db.close();
+    addCrowd(dataDir, data.postWithComments, { members: crowd });
     await measure(`${crowd} members later, statistics as they were`);
     await admin.crons.run(JOB);
     const deadline = Date.now() + 30_000;
