@@ -75,10 +75,11 @@ export async function loadIdeaPage(
   const askable = viewer && !staff && !viewer.blocked;
   // No voters, and the viewer's own state unknown (`mine` undefined): what a failed voters request leaves.
   const unknown: { voters: Voter[]; mine?: ViewerOwn | null } = { voters: [] };
-  const shared = shell.shared ? keptFields(pb, shell.shared, shell.version) : null;
+  // A whole audience's fields, kept beside its boards (null: the board and its fields come with the idea).
+  const keptFieldRows = shell.shared ? keptFields(pb, shell.shared, shell.version) : null;
   const expand = [
     TIMELINE_EXPAND,
-    ...(shared ? [] : [BOARD_EXPAND]),
+    ...(keptFieldRows ? [] : [BOARD_EXPAND]),
     // Staff also get the idea's staff-only custom field values (post_insights: staff only by its rules).
     // And what the staff tools show of the idea (staff-reads.ts): no filtered list of their own.
     ...(staff ? ['post_insights_via_post', STAFF_EXPAND] : []),
@@ -92,7 +93,7 @@ export async function loadIdeaPage(
           () => unknown,
         ),
     listCommentPage(pb, id, { limit: commentLimit }),
-    shared,
+    keptFieldRows,
   ]);
   if (sharedFields) {
     // An archived board is not among the shell's: read on its own (rare).

@@ -31,8 +31,8 @@ export type SharedBoards = 'audience' | 'staff' | null;
  * person (a members-only or segment board), read as the caller, on every page, except when they are the same for
  * a whole audience (`shared`: the member audience's copy, or staff's, known once their check says so). `version`:
  * the shell's version a member's session check names (pb_hooks/site/shell-version.js; it changes with every write
- * to the site, a status, a board, a tag or a segment): while it is the one this isolate kept them under, they are not read
- * again; when it is not (a change, or the isolate's first member), they are read once the check has named it
+ * to the site, a status, a board, a tag or a custom field): while it is the one this isolate kept them under, they
+ * are not read again; when it is not (a change, or the isolate's first member), they are read once the check has named it
  * (src/lib/pb/kept-at-version.ts). Without one (a visitor, a refused session) they are read beside the boards.
  */
 export async function loadShell(
