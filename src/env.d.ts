@@ -6,8 +6,8 @@ declare namespace App {
     pb: import('./lib/pb/client').PocketBase;
     /** Who is signed in, or null for a visitor (and on a member audience's copy, which knows no person). */
     user: import('./lib/pb/types').SessionUser | null;
-    /** 'member' on the member audience's cached copy (rendered as its principal: what is personal comes after
-     * hydration), '' otherwise (src/lib/pb/audience.ts). */
+    /** 'member' on the member audience's cached copy, 'segment:<id>' on a segment audience's (each rendered as its
+     * principal: what is personal comes after hydration), '' otherwise (src/lib/pb/audience.ts). */
     audience: import('./lib/pb/audience').Audience;
     /** The PocketBase URL browsers use (islands read it from the page). */
     pbPublicUrl: string;

@@ -2,6 +2,7 @@
 // member audience's principal on a member audience's cached copy (nobody's person: src/lib/pb/audience.ts), the page
 // shell, security headers, edge caching for signed-out visitors, friendly 503/429 pages, and pages whose
 // first frame shows their own text (src/lib/hero-first.ts).
+import { AUDIENCE_MEMBER } from './contract/audience';
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { AUDIENCE_HEADER, SHELL_VERSION_HEADER, shellVersionNamed, VERIFIED_HEADER } from './edge/page-gateway';
@@ -46,8 +47,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (embedTarget) return context.redirect(embedTarget + context.url.search, 303);
   // The panel never reads the auth cookie (a cross-site frame does not get it): its islands sign in.
   const embed = isEmbedPath(context.url.pathname);
-  // The member audience's copy (the Worker names it only on its cached entrypoint, never from outside): read as
-  // the audience's principal, with no one's cookie; the page knows no person (locals.user stays null).
+  // An audience's copy (the Worker names it only on its cached entrypoint, never from outside): read as the
+  // audience's principal, with no one's cookie; the page knows no person (locals.user stays null).
   const audience = embed ? '' : audienceNamed(context.request.headers.get(AUDIENCE_HEADER));
   const pb = createServerClient(
     serverUrl,
@@ -68,7 +69,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // visitors skip the check. An image (/files/…) needs no session check: PocketBase refuses a file token to
     // a sign-in it does not honour, and the route then answers as to a visitor (one round trip of three saved
     // per image).
-    if (audience) pb.authStore.save(await principalToken(serverUrl, CHORUS_PROXY_SECRET ?? ''), null);
+    if (audience) pb.authStore.save(await principalToken(serverUrl, CHORUS_PROXY_SECRET ?? '', Date.now(), audience), null);
     // A session the Worker's gateway verified already (src/edge/member-audience.ts) is not asked for again.
     const handed = embed || audience ? null : context.request.headers.get(VERIFIED_HEADER);
     const known = handed ? handedSession(pb, handed) : null;
@@ -79,8 +80,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const version = checking ? checking.then((s) => s.shellVersion) : copyVersion;
     // Every active staff member sees every board: a sign-in whose cookie claims a staff role (unverified) waits for
     // its check, and takes staff's boards kept under the version once the check says staff.
+    // A segment audience's copy reads its boards as its principal (each segment's are its own: not kept).
     const shared: Promise<SharedBoards> | SharedBoards = audience
-      ? 'audience'
+      ? audience === AUDIENCE_MEMBER
+        ? 'audience'
+        : null
       : checking && hasStaffRole({ role: pb.authStore.record?.role })
         ? checking.then((s) => (isStaff(s.user) ? 'staff' : null))
         : null;

@@ -22,14 +22,18 @@ const ACTIVE_ADMIN = '(@request.auth.blocked = false && @request.auth.role = "ad
 /** "Nobody may send these fields": one `:isset = false` per field. */
 const unset = (fields) => `(${fields.map((f) => `@request.body.${f}:isset = false`).join(' && ')})`;
 
+/** The principal of a segment's audience (pb_migrations/1764900140_add_segment_principals.js): it sees the segment's
+ * boards as the segment's members do, without being one. `segment`: the path to the board's segment. */
+const segmentPrincipal = (segment) => `(${segment} != "" && ${segment} = @request.auth.audience_segment)`;
+
 /**
  * A board (`prefix` leads to it, e.g. "board." from a post) the caller may see. A segment board: the members
- * of its segment and active staff (PocketBase resolves the back-relation inside a rule without applying
- * segment_members' staff-only list rule; a client's own filter cannot join it).
+ * of its segment, its audience's principal and active staff (PocketBase resolves the back-relation inside a rule
+ * without applying segment_members' staff-only list rule; a client's own filter cannot join it).
  */
 const boardVisible = (prefix = '') =>
   `(${prefix}visibility = "public" || (${prefix}visibility = "members" && ${SIGNED_IN}) || (${prefix}visibility = "staff" && ${ACTIVE_STAFF}) || ` +
-  `(${prefix}visibility = "segment" && (${prefix}segment.segment_members_via_segment.user ?= @request.auth.id || ${ACTIVE_STAFF})))`;
+  `(${prefix}visibility = "segment" && (${prefix}segment.segment_members_via_segment.user ?= @request.auth.id || ${segmentPrincipal(`${prefix}segment`)} || ${ACTIVE_STAFF})))`;
 
 /** boardVisible before segment boards (1764420010_update_rules_segment_boards.js finds it in stored rules). */
 const boardVisibleBeforeSegments = (prefix = '') =>
@@ -120,8 +124,9 @@ function requireVerifiedPoster(e) {
  */
 const postVisibleSql = ({ post = 'p', board = 'b', person, staff }) =>
   `((${board}.visibility = 'public' OR (${board}.visibility = 'members' AND ${person} != '') OR (${board}.visibility = 'staff' AND ${staff}) ` +
-  `OR (${board}.visibility = 'segment' AND (${staff} OR (${person} != '' AND EXISTS (SELECT 1 FROM segment_members sm ` +
-  `WHERE sm.segment = ${board}.segment AND sm.user = ${person}))))) ` +
+  `OR (${board}.visibility = 'segment' AND (${staff} OR (${person} != '' AND (EXISTS (SELECT 1 FROM segment_members sm ` +
+  `WHERE sm.segment = ${board}.segment AND sm.user = ${person}) OR EXISTS (SELECT 1 FROM users sp ` +
+  `WHERE sp.id = ${person} AND sp.audience_segment = ${board}.segment AND ${board}.segment != '')))))) ` +
   `AND (${post}.approved = TRUE OR (${post}.author = ${person} AND ${person} != '') OR ${staff}))`;
 
 /**

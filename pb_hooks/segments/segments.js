@@ -212,8 +212,8 @@ function recomputeSegment(app, segment, scope = {}, now = new Date()) {
     only: scope.user || scope.company || '',
     principal: AUDIENCE_PRINCIPAL_ID,
   };
-  // The member audience's principal (site/audience.js) is nobody: in no segment, whatever the conditions.
-  only += ' AND u.id != {:principal}';
+  // The audiences' principals (site/audience.js) are nobody: in no segment, whatever the conditions.
+  only += " AND u.id != {:principal} AND u.audience_segment = ''";
   const matching = `SELECT u.id ${MEMBERS_FROM} WHERE ${compiled.sql}${only}`;
   app
     .db()

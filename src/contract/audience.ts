@@ -1,11 +1,12 @@
 // Audiences, written once for both runtimes (no imports): a signed-in plain member's public pages are rendered once
 // per audience and served from the edge cache (docs: architecture/edge-cache), never once per person. PocketBase
 // names the member's audience in their auth refresh (pb_hooks/site/audience.js); the Worker renders an audience's
-// copy as its principal, a user account that holds nothing personal and may write nothing.
+// copy as its principal, a user account that holds nothing personal and may write nothing. A member who is also in
+// one segment with a board of its own is of that segment's audience, rendered as the segment's principal.
 
 /**
- * Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per
- * person).
+ * Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, a segment's audience
+ * (segmentAudience), or an empty string (rendered per person).
  */
 export const AUDIENCE_META = 'audience';
 /**
@@ -15,3 +16,23 @@ export const AUDIENCE_META = 'audience';
 export const AUDIENCE_MEMBER = 'member';
 /** The member audience's principal (a users record a migration makes): the Worker renders members' copies as it. */
 export const AUDIENCE_PRINCIPAL_ID = 'audiencemember0';
+/** A segment audience's name begins so, then names the segment's id. */
+export const AUDIENCE_SEGMENT_PREFIX = 'segment:';
+/**
+ * The users field (hidden, set by PocketBase alone) naming the segment an account is the principal of: a segment
+ * audience's principal sees that segment's boards as its members do, and like the member audience's principal it
+ * holds nothing personal, may not sign in and may write nothing.
+ */
+export const PRINCIPAL_SEGMENT_FIELD = 'audience_segment';
+
+/** The audience of the members of `segment` (a segment id) who are in no other segment with a board. */
+export function segmentAudience(segment: string): string {
+  return AUDIENCE_SEGMENT_PREFIX + segment;
+}
+
+/** The segment a segment audience's name names ('' when `audience` names none: a record id is 15 of a-z0-9). */
+export function segmentOfAudience(audience: string): string {
+  if (!audience.startsWith(AUDIENCE_SEGMENT_PREFIX)) return '';
+  const segment = audience.slice(AUDIENCE_SEGMENT_PREFIX.length);
+  return /^[a-z0-9]{15}$/.test(segment) ? segment : '';
+}

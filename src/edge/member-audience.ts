@@ -1,7 +1,8 @@
 // The gateway's one question to PocketBase for a signed-in page view (issue 59): whose is this sign-in? One auth
-// refresh, as the middleware makes, names the member's audience; a verified plain member is then served the member
-// audience's cached copy (src/edge/page-gateway.ts), and anyone else (staff, a member of a segment with a board, a
-// refused or unknown sign-in) is rendered for them alone, as before.
+// refresh, as the middleware makes, names the member's audience; a verified plain member is then served their
+// audience's cached copy (the members', or the one segment's with a board of its own they are in:
+// src/edge/page-gateway.ts), and anyone else (staff, a member of two such segments, a refused or unknown sign-in) is
+// rendered for them alone, as before.
 
 import { createServerClient } from '../lib/pb/client';
 import { forwardedAddress } from '../lib/pb/client-address.mjs';

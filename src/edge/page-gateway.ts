@@ -2,8 +2,9 @@
 // entrypoint with every cookie but the language choice removed and the browser's language folded to one
 // code, and that language is part of the cache key (`ctx.props`), so unrelated cookies (analytics, Cloudflare's
 // bot cookie) no longer split the cache. A verified plain member's GET of a public page reaches it the same way,
-// as the member audience (issue 59: `audience` in the key, src/edge/member-audience.ts decides); staff, members of a
-// segment and any write never reach the cache.
+// as the member audience, or a member of one segment with a board of its own as that segment's audience (issue 59:
+// `audience` in the key, src/edge/member-audience.ts decides); staff, members of two such segments and any write
+// never reach the cache.
 
 import { SSO_STATE_COOKIE } from '../features/sso/sso-state';
 import { isLocale, negotiateLocale } from '../i18n/locales';
@@ -16,7 +17,8 @@ import { AUTH_COOKIE } from '../lib/pb/client';
 export interface PageCacheProps {
   /** The member's own language, else the `chorus_lang` cookie's locale, or '' when none (valid) is set. */
   lang: string;
-  /** 'member' for a verified plain member's copy (rendered as the audience's principal), '' for visitors'. */
+  /** 'member' for a verified plain member's copy, 'segment:<id>' for a segment audience's (each rendered as its
+   * audience's principal: a segment's copy is never another audience's), '' for visitors'. */
   audience: Audience;
   /** The shell version the member's check named ('' for visitors): the copy's render reads what it kept under it
    * (src/lib/pb/kept-at-version.ts) instead of asking PocketBase. A new version (a write to the site, a status, a
@@ -117,7 +119,7 @@ export function pickedLanguage(cookieHeader: string | null): string {
  * The cache key, written here alone: the request the cached entrypoint sees and its cache props. The cookie
  * header is only the language choice (or gone: the auth cookie never passes), Accept-Language is the one
  * supported locale it prefers (or gone), so pages that `Vary` on them get one copy per language, never one per
- * visitor; `audience` is the member audience for a member the gateway verified (`member`), else ''; `shell` is
+ * visitor; `audience` is the audience of a member the gateway verified (`member`, or `segment:<id>`), else ''; `shell` is
  * the shell version their check named (only with an audience).
  */
 export function pageCacheRequest(

@@ -2,4 +2,14 @@
 const AUDIENCE_META = "audience";
 const AUDIENCE_MEMBER = "member";
 const AUDIENCE_PRINCIPAL_ID = "audiencemember0";
-module.exports = { AUDIENCE_MEMBER, AUDIENCE_META, AUDIENCE_PRINCIPAL_ID };
+const AUDIENCE_SEGMENT_PREFIX = "segment:";
+const PRINCIPAL_SEGMENT_FIELD = "audience_segment";
+function segmentAudience(segment) {
+  return AUDIENCE_SEGMENT_PREFIX + segment;
+}
+function segmentOfAudience(audience) {
+  if (!audience.startsWith(AUDIENCE_SEGMENT_PREFIX)) return "";
+  const segment = audience.slice(AUDIENCE_SEGMENT_PREFIX.length);
+  return /^[a-z0-9]{15}$/.test(segment) ? segment : "";
+}
+module.exports = { AUDIENCE_MEMBER, AUDIENCE_META, AUDIENCE_PRINCIPAL_ID, AUDIENCE_SEGMENT_PREFIX, PRINCIPAL_SEGMENT_FIELD, segmentAudience, segmentOfAudience };

@@ -5,8 +5,8 @@ package main
 
 // From src/contract/audience.ts.
 
-// Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, or an empty string (rendered per
-// person).
+// Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, a segment's audience
+// (segmentAudience), or an empty string (rendered per person).
 const audienceMeta = "audience"
 
 // A verified, unblocked member with the role `member` in no segment that has a board: they see what every such member
@@ -15,6 +15,14 @@ const audienceMember = "member"
 
 // The member audience's principal (a users record a migration makes): the Worker renders members' copies as it.
 const audiencePrincipalId = "audiencemember0"
+
+// A segment audience's name begins so, then names the segment's id.
+const audienceSegmentPrefix = "segment:"
+
+// The users field (hidden, set by PocketBase alone) naming the segment an account is the principal of: a segment
+// audience's principal sees that segment's boards as its members do, and like the member audience's principal it
+// holds nothing personal, may not sign in and may write nothing.
+const principalSegmentField = "audience_segment"
 
 // From src/contract/hand-offs.ts.
 

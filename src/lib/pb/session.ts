@@ -16,7 +16,7 @@ export type Session =
   | { user: SessionUser; clearCookie: false };
 
 /** A verified session, the version of the page shell PocketBase named with it (null: none named), and the
- * member's audience ('' for visitors, staff, segments' members: src/lib/pb/audience.ts). */
+ * member's audience ('' for visitors, staff, members rendered for themselves: src/lib/pb/audience.ts). */
 export type VerifiedSession = Session & { shellVersion: string | null; audience: Audience };
 
 /** Verifies the client's token with PocketBase. Network and server errors are thrown for the 503 page. */

@@ -1,12 +1,13 @@
-// The member audience (issue 59): PocketBase names a member's audience in their auth refresh (only verified,
-// unblocked plain members in no segment with a board of its own share the member copy); the principal the Worker renders that copy as gets
-// its token only with the site's proof, can sign in no other way, reads as a plain member, is listed nowhere, and
-// every write it attempts is refused.
+// Audiences (issue 59): PocketBase names a member's audience in their auth refresh (verified, unblocked plain members
+// in no segment with a board of its own share the member copy; those in one such segment share that segment's); the
+// principals the Worker renders those copies as get their tokens only with the site's proof, can sign in no other
+// way, read as a plain member (a segment's: and its segment's boards, no other), are listed and counted nowhere, and
+// every write they attempt is refused.
 import { DatabaseSync } from 'node:sqlite';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUDIENCE_PRINCIPAL_ID } from '../../../src/contract/audience';
+import { AUDIENCE_PRINCIPAL_ID, segmentAudience } from '../../../src/contract/audience';
 import { forgetPrincipalToken, principalToken } from '../../../src/lib/pb/audience';
 import { verifySession } from '../../../src/lib/pb/session';
 import { signSiteProof } from '../../../src/lib/site-proof';
@@ -43,7 +44,7 @@ const tokenWith = (proof: string) =>
   });
 
 describe('a member audience', () => {
-  it('is named for a verified plain member only; staff, blocked, unconfirmed and members of a segment with a board get none', async () => {
+  it('is named for a verified plain member only; staff, blocked and unconfirmed get none; a segment with a board names its own', async () => {
     expect((await verifySession(actors.member)).audience).toBe('member');
     for (const actor of ['moderator', 'admin', 'blocked member'] as const) {
       expect((await verifySession(actors[actor])).audience, actor).toBe('');
@@ -64,16 +65,32 @@ describe('a member audience', () => {
     const segment = await pb.admin
       .collection('segments')
       .create({ name: 'Gold', conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Gold' }] } });
-    await expect
-      .poll(() => pb.admin.collection('segment_members').getFullList({ filter: `segment = "${segment.id}"` }))
-      .toHaveLength(1);
+    // The segment's members are written after its creation commits (segments.pb.js): wait for the insider.
+    for (let tries = 0; tries < 100; tries++) {
+      const rows = await pb.admin.collection('segment_members').getFullList({ filter: `segment = "${segment.id}"` });
+      if (rows.length === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     // A segment that only weighs votes shows its members nothing more: they share the member copy.
     expect((await verifySession(inSegment)).audience).toBe('member');
     const goldBoard = await pb.admin
       .collection('boards')
       .create({ name: 'Gold', slug: `gold-${Date.now()}`, visibility: 'segment', segment: segment.id });
-    expect((await verifySession(inSegment)).audience).toBe('');
+    expect((await verifySession(inSegment)).audience).toBe(segmentAudience(segment.id));
     expect((await verifySession(actors.member)).audience).toBe('member');
+    // In a second segment with a board: no audience holds both boards, so their pages are their own.
+    const silver = await pb.admin
+      .collection('segments')
+      .create({ name: 'Gold too', conditions: { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Gold' }] } });
+    await expect
+      .poll(() => pb.admin.collection('segment_members').getFullList({ filter: `segment = "${silver.id}"` }))
+      .toHaveLength(1);
+    const silverBoard = await pb.admin
+      .collection('boards')
+      .create({ name: 'Gold too', slug: `gold-too-${Date.now()}`, visibility: 'segment', segment: silver.id });
+    expect((await verifySession(inSegment)).audience).toBe('');
+    await pb.admin.collection('boards').delete(silverBoard.id);
+    expect((await verifySession(inSegment)).audience).toBe(segmentAudience(segment.id));
     await pb.admin.collection('boards').update(goldBoard.id, { visibility: 'members' });
     expect((await verifySession(inSegment)).audience).toBe('member');
   });
@@ -231,5 +248,168 @@ describe("the audience's principal", () => {
     expect(listed.map((user) => user.id)).not.toContain(AUDIENCE_PRINCIPAL_ID);
     const record = await actors.visitor.collection('users').getOne(AUDIENCE_PRINCIPAL_ID);
     expect(record.name).toBe('');
+  });
+});
+
+describe("a segment audience's principal", () => {
+  const NOBODY = { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'nobody' }] };
+  let segment: RecordModel;
+  let other: RecordModel;
+  let board: RecordModel;
+  let otherBoard: RecordModel;
+  let segmentIdea: RecordModel;
+  let segmentComment: RecordModel;
+  let otherIdea: RecordModel;
+  let segmentPrincipal: PocketBase;
+  let insider: PocketBase;
+  beforeAll(async () => {
+    insider = await pb.actor('member');
+    const plan = `Plan-${Date.now()}`;
+    const company = await pb.admin.collection('companies').create({ external_id: plan, name: plan, plan });
+    await pb.admin.collection('member_profiles').create({ user: idOf(insider), company: company.id });
+    const onPlan = { match: 'all', rules: [{ field: 'plan', op: 'eq', value: plan }] };
+    segment = await pb.admin.collection('segments').create({ name: plan, conditions: onPlan });
+    // A segment everyone verified is in: its principal, were it anyone, would be too.
+    other = await pb.admin.collection('segments').create({
+      name: `${plan} all`,
+      conditions: { match: 'all', rules: [{ field: 'signed_up', op: 'within_days', value: 3650 }] },
+    });
+    board = await pb.admin
+      .collection('boards')
+      .create({ name: plan, slug: `plan-${Date.now()}`, visibility: 'segment', segment: segment.id });
+    otherBoard = await pb.admin
+      .collection('boards')
+      .create({ name: `${plan} all`, slug: `plan-all-${Date.now()}`, visibility: 'segment', segment: other.id });
+    segmentIdea = await pb.admin
+      .collection('posts')
+      .create({ board: board.id, author: idOf(actors.admin), title: 'For the plan', body: 'x', approved: true });
+    segmentComment = await createComment(pb, segmentIdea, actors.admin);
+    otherIdea = await pb.admin
+      .collection('posts')
+      .create({ board: otherBoard.id, author: idOf(actors.admin), title: 'For all', body: 'x', approved: true });
+    // The segment's members are written after its creation commits (segments.pb.js): wait for the insider.
+    for (let tries = 0; tries < 100; tries++) {
+      const rows = await pb.admin.collection('segment_members').getFullList({ filter: `segment = "${segment.id}"` });
+      if (rows.length === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    forgetPrincipalToken();
+    segmentPrincipal = pb.visitor();
+    const audience = segmentAudience(segment.id) as `segment:${string}`;
+    segmentPrincipal.authStore.save(await principalToken(pb.url, pb.proxySecret, Date.now(), audience), null);
+  }, 120_000);
+
+  const asked = (audience: string) =>
+    signSiteProof(pb.proxySecret, 'audience', { act: 'token', audience }).then(tokenWith);
+
+  it('is made once, on the first ask with the proof, and only for a segment with a board of its own', async () => {
+    const made = await pb.admin.collection('users').getFullList({ filter: `audience_segment = "${segment.id}"` });
+    expect(made).toHaveLength(1);
+    expect((await asked(segmentAudience(segment.id))).status).toBe(200);
+    expect(
+      await pb.admin.collection('users').getFullList({ filter: `audience_segment = "${segment.id}"` }),
+    ).toHaveLength(1);
+    const bare = await pb.admin.collection('segments').create({ name: `bare-${Date.now()}`, conditions: NOBODY });
+    expect((await asked(segmentAudience(bare.id))).status).toBe(404);
+    expect((await asked('segment:nosuchsegment00')).status).toBe(404);
+    expect((await asked('segment:../../users')).status).toBe(404);
+    expect(
+      (
+        await tokenWith(
+          await signSiteProof('not-the-secret', 'audience', { act: 'token', audience: segmentAudience(segment.id) }),
+        )
+      ).status,
+    ).toBe(401);
+  });
+
+  it("reads its segment's board, ideas and comments as its members do, and no other segment's", async () => {
+    expect((await segmentPrincipal.collection('boards').getOne(board.id)).id).toBe(board.id);
+    expect((await segmentPrincipal.collection('posts').getOne(segmentIdea.id)).id).toBe(segmentIdea.id);
+    expect((await segmentPrincipal.collection('comments').getOne(segmentComment.id)).id).toBe(segmentComment.id);
+    const boards = (await segmentPrincipal.collection('boards').getFullList()).map((b) => b.id);
+    expect(boards).toContain(board.id);
+    expect(boards).toContain(members.id);
+    expect(boards).not.toContain(otherBoard.id);
+    expect(await attempt(() => segmentPrincipal.collection('posts').getOne(otherIdea.id))).toBe(false);
+    // The idea's comments through the route the idea page reads them by (the SQL form of the same rule).
+    const thread = await segmentPrincipal.send(`/api/chorus/posts/${segmentIdea.id}/comments`, { method: 'GET' });
+    expect(JSON.stringify(thread)).toContain(segmentComment.id);
+    // The member audience's principal and a member outside the segment see none of it.
+    expect(await attempt(() => principal.collection('posts').getOne(segmentIdea.id))).toBe(false);
+    expect(await attempt(() => actors.member.collection('boards').getOne(board.id))).toBe(false);
+  });
+
+  it('is in no segment, whatever the conditions, and in no staff list of members', async () => {
+    const principalId = (await pb.admin.collection('users').getFirstListItem(`audience_segment = "${segment.id}"`)).id;
+    const everyone = await pb.admin.collection('segment_members').getFullList({ filter: `segment = "${other.id}"` });
+    expect(everyone.length).toBeGreaterThan(1);
+    expect(everyone.map((row) => row.user)).not.toContain(principalId);
+    expect(
+      await pb.admin.collection('segment_members').getFullList({ filter: `user = "${principalId}"` }),
+    ).toHaveLength(0);
+    const listed = await actors.admin.collection('users').getFullList({ fields: 'id' });
+    expect(listed.map((user) => user.id)).not.toContain(principalId);
+  });
+
+  it('cannot sign in, refresh, or write anything', async () => {
+    expect(await attempt(() => segmentPrincipal.collection('users').authRefresh())).toBe(false);
+    expect(
+      await attempt(() =>
+        pb.visitor().collection('users').authWithPassword(`audience-${segment.id}@chorus.invalid`, TEST_PASSWORD),
+      ),
+    ).toBe(false);
+    const me = (await pb.admin.collection('users').getFirstListItem(`audience_segment = "${segment.id}"`)).id;
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['a vote', () => segmentPrincipal.collection('votes').create({ post: segmentIdea.id, user: me })],
+      [
+        'a comment',
+        () => segmentPrincipal.collection('comments').create({ post: segmentIdea.id, author: me, body: 'x' }),
+      ],
+      ['its name', () => segmentPrincipal.collection('users').update(me, { name: 'Someone' })],
+    ];
+    for (const [what, write] of writes) {
+      let status = 0;
+      try {
+        await write();
+      } catch (error) {
+        status = (error as { status?: number }).status ?? -1;
+      }
+      expect(status, what).toBe(403);
+    }
+  });
+
+  it('is a field no member may set: not on themselves, not at sign-up, not by an admin (PocketBase drops it)', async () => {
+    const self = await pb.actor('member');
+    const email = `signup-${Date.now()}@chorus.test`;
+    await attempt(() => self.collection('users').update(idOf(self), { audience_segment: segment.id }));
+    await attempt(() => actors.admin.collection('users').update(idOf(self), { audience_segment: segment.id }));
+    await attempt(() =>
+      pb.visitor().collection('users').create({
+        email,
+        password: TEST_PASSWORD,
+        passwordConfirm: TEST_PASSWORD,
+        audience_segment: segment.id,
+      }),
+    );
+    const set = await pb.admin.collection('users').getFullList({ filter: `audience_segment = "${segment.id}"` });
+    expect(set.map((user) => user.email)).toEqual([`audience-${segment.id}@chorus.invalid`]);
+    // They are in the segment everyone is in (its board's audience), never in this one's.
+    expect((await verifySession(self)).audience).toBe(segmentAudience(other.id));
+    expect(await attempt(() => self.collection('boards').getOne(board.id))).toBe(false);
+  });
+
+  it('goes with its segment', async () => {
+    const gone = await pb.admin.collection('segments').create({ name: `gone-${Date.now()}`, conditions: NOBODY });
+    await pb.admin
+      .collection('boards')
+      .create({ name: 'Gone', slug: `gone-${Date.now()}`, visibility: 'segment', segment: gone.id });
+    expect((await asked(segmentAudience(gone.id))).status).toBe(200);
+    expect(await pb.admin.collection('users').getFullList({ filter: `audience_segment = "${gone.id}"` })).toHaveLength(
+      1,
+    );
+    await pb.admin.collection('segments').delete(gone.id);
+    expect(await pb.admin.collection('users').getFullList({ filter: `audience_segment = "${gone.id}"` })).toHaveLength(
+      0,
+    );
   });
 });
