@@ -1,8 +1,9 @@
 // The gateway in front of the cached pages: which requests may use the page cache, and what the cached
 // entrypoint sees (no cookie but the language choice, one browser language) and is keyed on; which signed-in
-// requests may be served the member audience's copy once PocketBase says so, and that copy's key.
+// requests may be served an audience's copy once PocketBase says so (the members', or one segment's), and its key.
 import { describe, expect, it } from 'vitest';
 import { mayServeAudience, mayUsePageCache, pageCacheRequest } from '../../src/edge/page-gateway';
+import { audienceNamed } from '../../src/lib/pb/audience';
 
 const get = (headers: Record<string, string> = {}, method = 'GET') =>
   new Request('https://feedback.example/roadmap?x=1', { method, headers });
@@ -181,5 +182,39 @@ describe("the member audience's key", () => {
     const visitor = pageCacheRequest(page('/', { 'x-chorus-shell-version': VERSION }));
     expect(visitor.props.shell).toBe('');
     expect(visitor.request.headers.has('x-chorus-shell-version')).toBe(false);
+  });
+});
+
+describe("a segment audience's key", () => {
+  const SEGMENT = 'abc123def456ghi';
+  it("is its own: another audience's copy never answers it, and every member of the segment shares it", () => {
+    const as = (audience: 'member' | `segment:${string}`, id: string) =>
+      pageCacheRequest(page('/b/x', { cookie: authCookie({ ...MEMBER, id }) }), {
+        audience,
+        locale: null,
+        shellVersion: VERSION,
+      }).props;
+    expect(as(`segment:${SEGMENT}`, 'u1')).toEqual({ lang: 'fr', audience: `segment:${SEGMENT}`, shell: VERSION });
+    expect(as(`segment:${SEGMENT}`, 'u2')).toEqual(as(`segment:${SEGMENT}`, 'u1'));
+    expect(as(`segment:${SEGMENT}`, 'u1')).not.toEqual(as('member', 'u1'));
+    expect(as(`segment:${SEGMENT}`, 'u1')).not.toEqual(as('segment:zzz123def456ghi', 'u1'));
+  });
+
+  it('is named only as the contract writes it: a segment id, nothing else', () => {
+    expect(audienceNamed(`segment:${SEGMENT}`)).toBe(`segment:${SEGMENT}`);
+    expect(audienceNamed('member')).toBe('member');
+    for (const hostile of [
+      'segment:',
+      'segment:short',
+      `segment:${SEGMENT}x`,
+      'segment:../../abcdefghijkl',
+      'staff',
+      'Member',
+      `member:${SEGMENT}`,
+      null,
+      7,
+    ]) {
+      expect(audienceNamed(hostile), String(hostile)).toBe('');
+    }
   });
 });
