@@ -1166,6 +1166,7 @@ export const UsersReleaseEmailsOptions = {
 export type UsersReleaseEmailsOptions = (typeof UsersReleaseEmailsOptions)[keyof typeof UsersReleaseEmailsOptions];
 export type UsersRecord = {
   api_key?: RecordIdString;
+  audience_segment?: RecordIdString;
   avatar?: FileNameString;
   avatar_url?: string;
   blocked?: boolean;
