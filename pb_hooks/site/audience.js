@@ -21,17 +21,19 @@ const OWN_VIEW = [
   'SELECT 1 FROM question_recipients r WHERE r.user = {:id} AND NOT EXISTS ' +
     '(SELECT 1 FROM idea_answers a WHERE a.question = r.question AND a.user = {:id})',
 ];
-/** The segments they are in that have a board of their own (at most two read: more than one is rendered per person),
- * the one thing a segment shows its members (segments also weigh votes and filter staff's lists, which no member's
- * page shows), through the partial index idx_boards_segment. */
+/** The segments they are in that have a board of their own, the one thing a segment shows its members (segments also
+ * weigh votes and filter staff's lists, which no member's page shows): from the few segment boards (the partial
+ * index idx_boards_segment), each asked whether the member is in its segment (the unique index on segment, user).
+ * Started from the member's rows instead, it cost each refresh 0.2 ms more of PocketBase's CPU with 2,000 members
+ * in a segment (`npm run bench -- auth-refresh`); this way, nothing measurable. */
 const SEGMENT_BOARDS =
-  "SELECT DISTINCT m.segment FROM segment_members m JOIN boards b ON b.segment = m.segment AND b.visibility = 'segment' " +
-  'WHERE m.user = {:id} LIMIT 2';
+  "SELECT DISTINCT b.segment FROM boards b WHERE b.visibility = 'segment' AND EXISTS " +
+  '(SELECT 1 FROM segment_members m WHERE m.segment = b.segment AND m.user = {:id})';
 /** All in one statement: every member's auth refresh runs it, and four queries cost the refresh 0.10-0.19 ms of
  * PocketBase's CPU (a fifth to two fifths of it), one costs 0-0.08 ms (`npm run bench -- auth-refresh`; docs:
  * architecture/edge-cache). `own`: 1 when any OWN_VIEW finds a row; `segments`: SEGMENT_BOARDS' ids, comma-joined. */
 const AUDIENCE_SQL =
-  `SELECT EXISTS (${OWN_VIEW.join(' UNION ALL ')}) AS own, ` +
+  `SELECT (${OWN_VIEW.map((sql) => `EXISTS (${sql})`).join(' OR ')}) AS own, ` +
   `COALESCE((SELECT group_concat(segment) FROM (${SEGMENT_BOARDS})), '') AS segments`;
 
 /**
