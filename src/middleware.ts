@@ -1,10 +1,11 @@
 // Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), or for the
-// member audience's principal on a member audience's cached copy (nobody's person: src/lib/pb/audience.ts), the page
+// audience's principal on an audience's cached copy (the members' or a segment's; nobody's person: src/lib/pb/audience.ts), the page
 // shell, security headers, edge caching for signed-out visitors, friendly 503/429 pages, and pages whose
 // first frame shows their own text (src/lib/hero-first.ts).
-import { AUDIENCE_MEMBER } from './contract/audience';
+
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
+import { AUDIENCE_MEMBER } from './contract/audience';
 import { AUDIENCE_HEADER, SHELL_VERSION_HEADER, shellVersionNamed, VERIFIED_HEADER } from './edge/page-gateway';
 import { loadShell, type SharedBoards } from './features/site/site';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
@@ -69,7 +70,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // visitors skip the check. An image (/files/…) needs no session check: PocketBase refuses a file token to
     // a sign-in it does not honour, and the route then answers as to a visitor (one round trip of three saved
     // per image).
-    if (audience) pb.authStore.save(await principalToken(serverUrl, CHORUS_PROXY_SECRET ?? '', Date.now(), audience), null);
+    if (audience)
+      pb.authStore.save(await principalToken(serverUrl, CHORUS_PROXY_SECRET ?? '', Date.now(), audience), null);
     // A session the Worker's gateway verified already (src/edge/member-audience.ts) is not asked for again.
     const handed = embed || audience ? null : context.request.headers.get(VERIFIED_HEADER);
     const known = handed ? handedSession(pb, handed) : null;

@@ -2,13 +2,9 @@
 // named in their auth refresh; the principals the site's Worker renders those copies as (the member audience's, and
 // a segment audience's, made on its first ask), whose tokens only the Worker gets (with a proof from
 // CHORUS_PROXY_SECRET); and any sign-in as one refused (their writes: Go's audience.go).
-const {
-  AUDIENCE_MEMBER,
-  AUDIENCE_PRINCIPAL_ID,
-  PRINCIPAL_SEGMENT_FIELD,
-  segmentAudience,
-  segmentOfAudience,
-} = require(`${__hooks}/platform/contract/audience.js`);
+const { AUDIENCE_MEMBER, AUDIENCE_PRINCIPAL_ID, PRINCIPAL_SEGMENT_FIELD, segmentAudience, segmentOfAudience } = require(
+  `${__hooks}/platform/contract/audience.js`,
+);
 
 /** What only the member sees beside what every member of their audience sees: their own idea waiting for review,
  * their own comment staff hid, a question sent to them (each an indexed look-up: the partial indexes of
