@@ -1,7 +1,7 @@
-// Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), or for the
-// audience's principal on an audience's cached copy (the members' or a segment's; nobody's person: src/lib/pb/audience.ts), the page
-// shell, security headers, edge caching for signed-out visitors, friendly 503/429 pages, and pages whose
-// first frame shows their own text (src/lib/hero-first.ts).
+// Per request: a PocketBase client for the visitor, who is signed in (verified with PocketBase), or for an
+// audience's principal on that audience's cached copy (the members' or a segment's; nobody's person:
+// src/lib/pb/audience.ts), the page shell, security headers, edge caching for signed-out visitors, friendly 503/429
+// pages, and pages whose first frame shows their own text (src/lib/hero-first.ts).
 
 import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
