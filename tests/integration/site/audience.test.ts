@@ -43,6 +43,19 @@ const tokenWith = (proof: string) =>
     body: JSON.stringify({ proof }),
   });
 
+/** Each write is answered 403 (a principal's: it only reads). */
+async function expectEachRefused(writes: Array<[string, () => Promise<unknown>]>) {
+  for (const [what, write] of writes) {
+    let status = 0;
+    try {
+      await write();
+    } catch (error) {
+      status = (error as { status?: number }).status ?? -1;
+    }
+    expect(status, what).toBe(403);
+  }
+}
+
 describe('a member audience', () => {
   it('is named for a verified plain member only; staff, blocked and unconfirmed get none; a segment with a board names its own', async () => {
     expect((await verifySession(actors.member)).audience).toBe('member');
@@ -221,15 +234,7 @@ describe("the audience's principal", () => {
       ['its deletion', () => principal.collection('users').delete(AUDIENCE_PRINCIPAL_ID)],
       ['a route', () => principal.send('/api/chorus/audience/token', { method: 'POST', body: {} })],
     ];
-    for (const [what, write] of writes) {
-      let status = 0;
-      try {
-        await write();
-      } catch (error) {
-        status = (error as { status?: number }).status ?? -1;
-      }
-      expect(status, what).toBe(403);
-    }
+    await expectEachRefused(writes);
     // The same writes by a plain member go through (the refusal is the principal's, not the data's).
     expect(
       await attempt(() => actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) })),
@@ -367,15 +372,7 @@ describe("a segment audience's principal", () => {
       ],
       ['its name', () => segmentPrincipal.collection('users').update(me, { name: 'Someone' })],
     ];
-    for (const [what, write] of writes) {
-      let status = 0;
-      try {
-        await write();
-      } catch (error) {
-        status = (error as { status?: number }).status ?? -1;
-      }
-      expect(status, what).toBe(403);
-    }
+    await expectEachRefused(writes);
   });
 
   it('is a field no member may set: not on themselves, not at sign-up, not by an admin (PocketBase drops it)', async () => {
