@@ -53,12 +53,13 @@ export const ROUTES = {
       tags: ['chorus'],
       operationId: 'audiencePrincipalToken',
       summary:
-        'Site Worker only (a proof signed with a key derived from CHORUS_PROXY_SECRET): the member audience’s principal’s token, to render members’ cached pages',
+        'Site Worker only (a proof signed with a key derived from CHORUS_PROXY_SECRET, naming the audience: `member`, or `segment:<id>` for a segment with a board of its own): that audience’s principal’s token, to render its cached pages',
       'x-chorus-scope': 'worker',
       requestBody: body({ proof: { type: 'string' } }, ['proof']),
       responses: {
         200: ok({ type: 'object', properties: { token: { type: 'string' } } }),
         401: err,
+        404: err,
         429: err,
         503: err,
       },
