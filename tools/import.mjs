@@ -20,6 +20,7 @@ import { readFider } from './lib/import/fider.mjs';
 import { planImport } from './lib/import/plan.mjs';
 import { createProgress } from './lib/import/progress.mjs';
 import { describeDryRun, describePlan, describeReport } from './lib/import/summary.mjs';
+import { runPlannerStats } from './lib/planner-stats.mjs';
 
 const USAGE = `Usage:
   npm run import -- fider --url <Fider URL> --key <admin API key> [--board <name>] [options]
@@ -133,6 +134,11 @@ console.log(describePlan(model, plan));
 if (!(await confirmed())) process.exit(0);
 const report = await applyImport(pb, model, plan, { onProgress: createProgress('ideas') });
 console.log(describeReport(model, report));
+// SQLite plans queries from statistics PocketBase refreshes every ten minutes: a large import is planned for now.
+await runPlannerStats(pb).then(
+  () => console.log("PocketBase is refreshing its query planner's statistics for the imported rows."),
+  (error) => console.log(`PocketBase did not refresh its query planner's statistics (${error.status ?? error}).`),
+);
 
 /** Signs the superuser in, or says in one sentence why not. */
 async function signIn(pb, email, password) {

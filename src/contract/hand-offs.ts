@@ -39,6 +39,9 @@ export const INSIGHTS_JOB = 'chorus_insights';
 export const WEBHOOKS_JOB = 'chorus_webhooks';
 /** Embeds new and edited ideas: pb_hooks/ai/ai.pb.js; woken by Go when an idea commits (vector_hooks.go). */
 export const AI_INDEX_JOB = 'chorus_ai_index';
+/** Keeps SQLite's planner statistics in step with the tables (Go: planner_stats.go, every ten minutes and at start);
+ * run by hand (Settings → Crons, or POST /api/crons/<id> as a superuser) after a large import: `npm run import` does. */
+export const PLANNER_STATS_JOB = 'chorusPlannerStats';
 
 // Keys in PocketBase's store (app.store()).
 

@@ -3,12 +3,12 @@
 // would leave them, without the password hashing that makes signing 20,000 people up through the API take most of an
 // hour); the list is the home page's, asked by a bench member with their own token, one request at a time.
 import '../lib/require-node.mjs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { PLANNER_STATS_JOB } from '../../src/contract/hand-offs.ts';
 import { withBenchStack } from '../lib/bench/bench-stack.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { addCrowd } from '../lib/bench/crowd.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
+import { refreshPlannerStats, rowsOnRecord } from '../lib/planner-stats.mjs';
 
 const { values } = commandLine({
   command: 'bench planner-stats',
@@ -17,7 +17,6 @@ const { values } = commandLine({
   options: { members: { type: 'string' } },
 });
 const crowd = values.members === undefined ? 20_000 : positiveNumber(values.members, '--members');
-const JOB = 'chorusPlannerStats';
 const HOME_LIST =
   '/api/collections/posts/records?page=1&perPage=20&filter=merged_into%20%3D%20%22%22' +
   '&sort=-pinned,-trending_score,-created&skipTotal=true';
@@ -29,18 +28,8 @@ await withBenchStack(
   async ({ stack, admin, data, dataDir }) => {
     const token = data.voters[0].pb.authStore.token;
     const pid = stack.pocketbase().process.pid;
-    const dbPath = join(dataDir, 'data.db');
-
     /** What SQLite believes `users` holds (its statistics' row count; 0 before any). */
-    const usersOnRecord = () => {
-      const db = new DatabaseSync(dbPath, { readOnly: true });
-      try {
-        const row = db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'users' ORDER BY idx LIMIT 1").get();
-        return Number(String(row?.stat ?? '0').split(' ')[0]);
-      } finally {
-        db.close();
-      }
-    };
+    const usersOnRecord = () => rowsOnRecord(dataDir, 'users');
     const ask = async () => {
       const answer = await fetch(stack.pbUrl + HOME_LIST, { headers: { authorization: token } });
       await answer.arrayBuffer();
@@ -63,10 +52,8 @@ await withBenchStack(
     await measure('before the crowd');
     addCrowd(dataDir, data.postWithComments, { members: crowd });
     await measure(`${crowd} members later, statistics as they were`);
-    await admin.crons.run(JOB);
-    const deadline = Date.now() + 30_000;
-    while (usersOnRecord() < crowd && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    await measure(`after the ${JOB} job ran`);
+    await refreshPlannerStats(admin, dataDir, 'users', crowd);
+    await measure(`after the ${PLANNER_STATS_JOB} job ran`);
   },
   unlimited,
 );

@@ -19,9 +19,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// plannerStatsJob is the cron job's id (Dashboard → Settings → Crons runs it by hand).
-const plannerStatsJob = "chorusPlannerStats"
-
 // plannerStatsGeneration counts the statistics' changes; a connection opened under an older count is stale.
 var plannerStatsGeneration atomic.Uint64
 

@@ -15,6 +15,7 @@ import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/
 import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
 import { listVotersAndMine } from '../../../src/features/votes/votes-data';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
+import { refreshPlannerStats } from '../../../tools/lib/planner-stats.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, createActors, createBoard, idOf } from '../../support/world';
@@ -42,27 +43,11 @@ beforeAll(async () => {
   // The planner's statistics for the seeded tables, as the chorusPlannerStats job keeps them in production (and as
   // an operator runs it after a large import): without this, the job's next ten-minute tick could land mid-test
   // and re-plan the reads, or its start-up run have seen the tables empty.
-  await plannerStatsFor(pb, 'votes', 30_000);
+  expect(await refreshPlannerStats(pb.admin, pb.dataDir, 'votes', 30_000)).toBeGreaterThanOrEqual(30_000);
   const conditions = { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Enterprise' }] };
   segmentId = (await pb.admin.collection('segments').create({ name: 'Enterprise', conditions })).id;
 }, 180_000);
 afterAll(() => pb?.stop());
-
-/** Runs the planner-statistics job and waits until SQLite's statistics count `table` at `rows` or more. */
-async function plannerStatsFor(server: TestPocketBase, table: string, rows: number) {
-  await server.admin.send('/api/crons/chorusPlannerStats', { method: 'POST' });
-  const db = new DatabaseSync(join(server.dataDir, 'data.db'), { readOnly: true });
-  try {
-    const counted = () => {
-      const row = db.prepare('SELECT stat FROM sqlite_stat1 WHERE tbl = ? ORDER BY stat DESC LIMIT 1').get(table);
-      return Number.parseInt(String((row as { stat?: string } | undefined)?.stat ?? '0'), 10);
-    };
-    for (let tries = 0; counted() < rows && tries < 200; tries++) await new Promise((r) => setTimeout(r, 50));
-    expect(counted()).toBeGreaterThanOrEqual(rows);
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * The plan steps that read a hot table whole: "SCAN posts" (no index), a count over all of one, or a sort
