@@ -41,7 +41,7 @@ export const WEBHOOKS_JOB = 'chorus_webhooks';
 export const AI_INDEX_JOB = 'chorus_ai_index';
 /** Keeps SQLite's planner statistics in step with the tables (Go: planner_stats.go, every ten minutes and at start);
  * run by hand (Settings → Crons, or POST /api/crons/<id> as a superuser) after a large import: `npm run import` does. */
-export const PLANNER_STATS_JOB = 'chorusPlannerStats';
+export const PLANNER_STATS_JOB = 'chorus_planner_stats';
 
 // Keys in PocketBase's store (app.store()).
 

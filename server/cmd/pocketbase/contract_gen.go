@@ -65,7 +65,7 @@ const aiIndexJob = "chorus_ai_index"
 
 // Keeps SQLite's planner statistics in step with the tables (Go: planner_stats.go, every ten minutes and at start);
 // run by hand (Settings → Crons, or POST /api/crons/<id> as a superuser) after a large import: `npm run import` does.
-const plannerStatsJob = "chorusPlannerStats"
+const plannerStatsJob = "chorus_planner_stats"
 
 // 'chorus' once Chorus's own program runs (a string; a stock PocketBase has none): Go sets it at start (main.go);
 // pb_hooks/platform/server-program.js reads it, refusing votes where nothing would count them.

@@ -40,7 +40,7 @@ beforeAll(async () => {
     boards: boards.map((board) => board.id),
     statuses,
   });
-  // The planner's statistics for the seeded tables, as the chorusPlannerStats job keeps them in production (and as
+  // The planner's statistics for the seeded tables, as the chorus_planner_stats job keeps them in production (and as
   // an operator runs it after a large import): without this, the job's next ten-minute tick could land mid-test
   // and re-plan the reads, or its start-up run have seen the tables empty.
   expect(await refreshPlannerStats(pb.admin, pb.dataDir, 'votes', 30_000)).toBeGreaterThanOrEqual(30_000);
