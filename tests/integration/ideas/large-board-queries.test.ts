@@ -15,7 +15,6 @@ import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/
 import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
 import { listVotersAndMine } from '../../../src/features/votes/votes-data';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
-import { refreshPlannerStats } from '../../../tools/lib/planner-stats.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, createActors, createBoard, idOf } from '../../support/world';
@@ -40,10 +39,6 @@ beforeAll(async () => {
     boards: boards.map((board) => board.id),
     statuses,
   });
-  // The planner's statistics for the seeded tables, as the chorus_planner_stats job keeps them in production (and as
-  // an operator runs it after a large import): without this, the job's next ten-minute tick could land mid-test
-  // and re-plan the reads, or its start-up run have seen the tables empty.
-  expect(await refreshPlannerStats(pb.admin, pb.dataDir, 'votes', 30_000)).toBeGreaterThanOrEqual(30_000);
   const conditions = { match: 'all', rules: [{ field: 'plan', op: 'eq', value: 'Enterprise' }] };
   segmentId = (await pb.admin.collection('segments').create({ name: 'Enterprise', conditions })).id;
 }, 180_000);
