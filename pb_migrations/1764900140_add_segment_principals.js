@@ -7,9 +7,9 @@
 // Every stored rule that lets a segment's members see its board lets the segment's principal see it too, by a
 // comparison with a column of the member row PocketBase already joins for `@request.auth` (no join more, and never
 // a row in segment_members: the principal is counted in no segment, asked no question and sent no alert).
-// Staff's list of members leaves the principals out, as it leaves the member audience's out.
+// Staff's list of members is left as it was: a clause on this field there made staff's segment filter, which joins
+// every voter through that rule, ten times slower (2.9 s to 28.7 s on the large-board test's 30,000 votes).
 const FIELD = 'audience_segment';
-const UNLISTED = ` && ${FIELD} = ""`;
 const INDEX = `CREATE UNIQUE INDEX idx_users_audience_segment ON users (${FIELD}) WHERE ${FIELD} != ''`;
 const RULE_NAMES = ['listRule', 'viewRule', 'createRule', 'updateRule', 'deleteRule'];
 // "<path>segment.segment_members_via_segment.user ?= @request.auth.id", whatever path leads to the board's segment.
@@ -45,7 +45,6 @@ migrate(
       new RelationField({ name: FIELD, collectionId: segments.id, maxSelect: 1, cascadeDelete: true, hidden: true }),
     );
     users.indexes.push(INDEX);
-    users.listRule = `${ruleOf(users, 'listRule')}${UNLISTED}`;
     app.save(users);
     rewriteRules(app, (rule) =>
       rule.replace(MEMBERS_OF, (_, lead, segment) => {
@@ -56,8 +55,6 @@ migrate(
   (app) => {
     rewriteRules(app, (rule) => rule.replace(ADDED, '$1.segment_members_via_segment.user ?= @request.auth.id'));
     const users = app.findCollectionByNameOrId('users');
-    const strip = (rule, tail) => (rule.endsWith(tail) ? rule.slice(0, -tail.length) : rule);
-    users.listRule = strip(ruleOf(users, 'listRule'), UNLISTED);
     users.indexes = users.indexes.filter((index) => index !== INDEX);
     app.save(users);
     for (const principal of app.findRecordsByFilter('users', `${FIELD} != ""`, '', 0, 0)) app.delete(principal);
