@@ -83,13 +83,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Every active staff member sees every board: a sign-in whose cookie claims a staff role (unverified) waits for
     // its check, and takes staff's boards kept under the version once the check says staff.
     // A segment audience's copy reads its boards as its principal (each segment's are its own: not kept).
-    const shared: Promise<SharedBoards> | SharedBoards = audience
-      ? audience === AUDIENCE_MEMBER
+    const shared: Promise<SharedBoards> | SharedBoards =
+      audience === AUDIENCE_MEMBER
         ? 'audience'
-        : null
-      : checking && hasStaffRole({ role: pb.authStore.record?.role })
-        ? checking.then((s) => (isStaff(s.user) ? 'staff' : null))
-        : null;
+        : !audience && checking && hasStaffRole({ role: pb.authStore.record?.role })
+          ? checking.then((s) => (isStaff(s.user) ? 'staff' : null))
+          : null;
     const [verified, shell, widget] = await Promise.all([
       checking ?? SIGNED_OUT,
       // A member's check names the shell's version: what this isolate kept under it is not read again

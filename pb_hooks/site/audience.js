@@ -54,6 +54,12 @@ function isPrincipal(user) {
   return user.id === AUDIENCE_PRINCIPAL_ID || user.getString(PRINCIPAL_SEGMENT_FIELD) !== '';
 }
 
+/** The principal made for `segment`, or null. */
+function segmentPrincipal(app, segment) {
+  const [found] = app.findRecordsByFilter('users', `${PRINCIPAL_SEGMENT_FIELD} = {:segment}`, '', 1, 0, { segment });
+  return found ?? null;
+}
+
 /** The principal of `audience` (a users record), made the first time a segment audience's is asked for; null when
  * `audience` names no audience, or a segment without a board of its own (no member is of its audience). */
 function principalOf(app, audience) {
@@ -64,7 +70,7 @@ function principalOf(app, audience) {
     segment,
   });
   if (!board) return null;
-  const [found] = app.findRecordsByFilter('users', `${PRINCIPAL_SEGMENT_FIELD} = {:segment}`, '', 1, 0, { segment });
+  const found = segmentPrincipal(app, segment);
   if (found) return found;
   const principal = new Record(app.findCachedCollectionByNameOrId('users'));
   principal.set('email', `audience-${segment}@chorus.invalid`);
@@ -78,7 +84,7 @@ function principalOf(app, audience) {
     app.saveNoValidate(principal);
   } catch (error) {
     // Another request made it first (the unique index on audience_segment): theirs is the one.
-    const [made] = app.findRecordsByFilter('users', `${PRINCIPAL_SEGMENT_FIELD} = {:segment}`, '', 1, 0, { segment });
+    const made = segmentPrincipal(app, segment);
     if (!made) throw error;
     return made;
   }

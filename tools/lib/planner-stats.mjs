@@ -1,6 +1,6 @@
 // SQLite's planner statistics, from outside PocketBase: running the job that keeps them (PLANNER_STATS_JOB, Go's
-// planner_stats.go) and reading what they say a table holds. The job runs every ten minutes; after a large import or
-// a seeded test database it is run at once, so no query is planned from statistics of nearly empty tables.
+// planner_stats.go) and reading what they say a table holds. The job runs every ten minutes; after a large import
+// (`npm run import`) or a bench's crowd it is run at once, so no query is planned from statistics of nearly empty tables.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { PLANNER_STATS_JOB } from '../../src/contract/hand-offs.ts';
