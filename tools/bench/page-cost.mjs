@@ -1,4 +1,4 @@
-// `npm run bench -- page-cost [--members N] [--staff] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
+// `npm run bench -- page-cost [--members N] [--staff] [--before DIR] [--base REV] [--rounds N] [--lighthouse N] [--serve] [path…]`: what one or a few public pages cost, for
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
 // PocketBase), the PocketBase requests one view makes (and how many round trips deep), and optionally N
 // Lighthouse mobile runs with what the browser spends (islands hydrated, TBT, LCP and its element, the longest
@@ -6,7 +6,10 @@
 // vote on the idea (home and an idea with 50 comments by default; `/p/bench` in a path names that idea); with
 // `--staff` they are moderators (staff's views of the same pages).
 // `--before DIR`: a copy of an earlier build's dist/ measured beside this one against the same PocketBase, the
-// two taking turns for `--rounds` rounds (3 with --before, else 1), each figure the median of the rounds.
+// two taking turns for `--rounds` rounds (3 with --before or --base, else 1), each figure the median of the rounds.
+// `--base REV`: the "before" side runs another revision's PocketBase (its Go, hooks and migrations) on a second stack
+// with the same bench data, so a change on the server is measured in the same run; with --before as well, that side
+// is the earlier site against the earlier server, as it was deployed.
 // `--serve` keeps the stack up afterwards (alone, it only serves).
 import '../lib/require-node.mjs';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import lighthouse from 'lighthouse';
 import { startBareWorker } from '../lib/bare-worker.mjs';
 import { formatCpuCost, measureCpuCost } from '../lib/bench/cpu-cost.mjs';
 import { benchMembers, prepareBenchData } from '../lib/bench/data.mjs';
+import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { formatThroughput, measureThroughput } from '../lib/bench/throughput.mjs';
 import { CONTAINER_ARGS, systemChromium } from '../lib/browser.mjs';
 import { commandLine, positiveNumber, UsageError } from '../lib/cli.mjs';
@@ -28,12 +32,13 @@ import { startStack } from '../lib/stack.mjs';
 const { values, positionals } = commandLine({
   command: 'bench page-cost',
   file: import.meta.url,
-  synopsis: '[--members N] [--staff] [--before DIR] [--rounds N] [--lighthouse N] [--serve] [path …]',
+  synopsis: '[--members N] [--staff] [--before DIR] [--base REV] [--rounds N] [--lighthouse N] [--serve] [path …]',
   positionals: true,
   options: {
     members: { type: 'string' },
     lighthouse: { type: 'string' },
     before: { type: 'string' },
+    base: { type: 'string' },
     rounds: { type: 'string' },
     serve: { type: 'boolean', default: false },
     staff: { type: 'boolean', default: false },
@@ -46,21 +51,34 @@ const serve = values.serve;
 const beforeDir = values.before === undefined ? null : resolve(values.before);
 if (beforeDir && !existsSync(join(beforeDir, 'server', 'wrangler.json')))
   throw new UsageError(`--before names a copy of dist/ (with server/wrangler.json); ${beforeDir} is not one.`);
-const rounds = values.rounds === undefined ? (beforeDir ? 3 : 1) : positiveNumber(values.rounds, '--rounds');
+const baseRevision = values.base;
+const compared = Boolean(beforeDir || baseRevision);
+const rounds = values.rounds === undefined ? (compared ? 3 : 1) : positiveNumber(values.rounds, '--rounds');
 const badPath = positionals.find((path) => !path.startsWith('/'));
 if (badPath) throw new UsageError(`A page is a path starting with / (got ${badPath}).`);
 const BENCH_IDEA = '/p/bench';
 const defaultPaths = memberCount > 0 ? ['/', BENCH_IDEA] : ['/'];
 const givenPaths = positionals.length > 0 || serve ? positionals : defaultPaths;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'chorus-page-cost-'));
-const [sitePort, pbPort, smtpPort] = await freePorts(3);
-const stack = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing' });
+const stacks = [];
+/** A stack of its own (PocketBase on a temp folder, the mail catcher, the site), `pocketbaseTree`'s server if given. */
+async function startOwnStack(pocketbaseTree) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chorus-page-cost-'));
+  const [sitePort, pbPort, smtpPort] = await freePorts(3);
+  const started = await startStack({ dataDir, sitePort, pbPort, smtpPort, build: 'if-missing', pocketbaseTree });
+  stacks.push({ stack: started, dataDir });
+  return started;
+}
+const stack = await startOwnStack(undefined);
 const stopWorkers = [];
 let requestLog;
 try {
-  const members = memberCount > 0 ? await signInMembers(memberCount) : { cookies: [], idea: null };
-  const paths = givenPaths.map((path) => (members.idea ? path.replace(BENCH_IDEA, `/p/${members.idea}`) : path));
+  const members = memberCount > 0 ? await signInMembers(stack, memberCount) : { cookies: [], idea: null };
+  const baseStack = baseRevision ? await startOwnStack(revisionTree(baseRevision)) : stack;
+  const baseMembers = baseStack === stack || memberCount === 0 ? members : await signInMembers(baseStack, memberCount);
+  /** The page `path` names on one stack (each has its own bench idea). */
+  const pathOn = (path, { idea }) => (idea ? path.replace(BENCH_IDEA, `/p/${idea}`) : path);
+  const paths = givenPaths;
   const as = memberCount > 0 ? `, ${memberCount} ${values.staff ? 'staff' : 'members'}` : '';
   console.log(
     `load average ${loadavg()
@@ -68,34 +86,36 @@ try {
       .join(' ')}`,
   );
   // Uncached views go to the built Worker alone in workerd, as Cloudflare runs it (bench.mjs says why); with
-  // --before, the earlier build's Worker beside it, against the same PocketBase and members.
+  // --before, the earlier build's Worker beside it, against the same PocketBase and members (--base: the other
+  // revision's PocketBase, with members of its own).
   const builds = [
-    ...(beforeDir ? [{ label: 'before', distDir: beforeDir }] : []),
-    { label: beforeDir ? 'after' : '', distDir: undefined },
+    ...(compared ? [{ label: 'before', distDir: beforeDir ?? undefined, stack: baseStack, members: baseMembers }] : []),
+    { label: compared ? 'after' : '', distDir: undefined, stack, members },
   ];
-  const { cookies } = members;
   for (const build of builds) {
-    const bare = await startBareWorker({ pbUrl: stack.pbUrl, proxySecret: stack.proxySecret, distDir: build.distDir });
+    const on = build.stack;
+    const bare = await startBareWorker({ pbUrl: on.pbUrl, proxySecret: on.proxySecret, distDir: build.distDir });
     stopWorkers.push(bare.stop);
     build.origin = bare.url;
     build.cpu = {
       sitePid: bare.pid,
-      pocketbasePid: stack.pocketbase().process.pid,
-      proxySecret: stack.proxySecret,
-      cookies,
+      pocketbasePid: on.pocketbase().process.pid,
+      proxySecret: on.proxySecret,
+      cookies: build.members.cookies,
     };
   }
   const origin = builds.at(-1).origin;
   // What one view asks PocketBase: a second Worker, reaching PocketBase through a recording pass-through.
-  requestLog = await startPocketBaseRequestLog(stack.pbUrl);
   for (const build of builds) {
+    const { cookies } = build.members;
+    requestLog = await startPocketBaseRequestLog(build.stack.pbUrl);
     const counted = await startBareWorker({
       pbUrl: requestLog.url,
-      proxySecret: stack.proxySecret,
+      proxySecret: build.stack.proxySecret,
       distDir: build.distDir,
     });
     try {
-      for (const path of paths) {
+      for (const path of paths.map((given) => pathOn(given, build.members))) {
         const label = `${build.label ? `${build.label} ` : ''}${path}`;
         const url = new URL(path, build.origin).href;
         const html = await (await fetch(url, { headers: cookies[0] ? { cookie: cookies[0] } : {} })).text();
@@ -109,6 +129,8 @@ try {
       }
     } finally {
       await counted.stop();
+      await requestLog.stop();
+      requestLog = undefined;
     }
   }
   // The builds take turns, path by path, so that a busy moment of the machine falls on both.
@@ -118,8 +140,9 @@ try {
     for (const path of paths) {
       for (const build of builds) {
         const label = `${build.label ? `${build.label} ` : ''}${path}${as}, uncached`;
-        const url = new URL(path, build.origin).href;
-        const throughput = await measureThroughput(url, { proxySecret: stack.proxySecret, cookies });
+        const url = new URL(pathOn(path, build.members), build.origin).href;
+        const { cookies } = build.members;
+        const throughput = await measureThroughput(url, { proxySecret: build.stack.proxySecret, cookies });
         const cost = await measureCpuCost(url, build.cpu);
         if (!figures.has(label)) figures.set(label, []);
         figures.get(label).push({ throughput, cost });
@@ -136,7 +159,7 @@ try {
       console.log(formatCpuCost(label, costs.length > 0 ? medians(costs) : null));
     }
   }
-  if (lighthouseRuns > 0) await runLighthouse(paths);
+  if (lighthouseRuns > 0) await runLighthouse(paths.map((path) => pathOn(path, members)));
   if (serve) {
     console.log(`serving ${stack.siteUrl} (the Worker alone: ${origin}); Ctrl-C stops`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
@@ -144,8 +167,10 @@ try {
 } finally {
   await requestLog?.stop();
   for (const stopWorker of stopWorkers) await stopWorker();
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const { stack: started, dataDir } of stacks) {
+    await started.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Each numeric field's median over `runs` (objects of the same shape). */
@@ -156,9 +181,9 @@ function medians(runs) {
 
 /** `count` bench members (tools/lib/bench/data.mjs), each signed in and voting on the idea with 50 comments
  * (moderators with --staff). */
-async function signInMembers(count) {
-  const admin = await connectAsSuperuser(stack.pbUrl, stack.superuser);
-  const data = await prepareBenchData(admin, stack.pbUrl, stack.demoPassword);
+async function signInMembers(on, count) {
+  const admin = await connectAsSuperuser(on.pbUrl, on.superuser);
+  const data = await prepareBenchData(admin, on.pbUrl, on.demoPassword);
   if (data.voters.length < count) throw new UsageError(`--members is at most ${data.voters.length}.`);
   const { cookies } = await benchMembers(admin, data, count, { staff: values.staff });
   return { cookies, idea: data.postWithComments };

@@ -50,11 +50,13 @@ async function demoAccounts(admin, dataDir, { seed, log }) {
  *   pocketbaseEnv?: Record<string, string>,
  *   externalPbUrl?: string, publicPbUrl?: string, dev?: boolean, build?: 'always' | 'if-missing', seed?: boolean,
  *   replicaDir?: string, quiet?: boolean, log?: (line: string) => void, siteHost?: string,
- *   runWorker?: Function, fromTemplate?: boolean }} options
+ *   runWorker?: Function, fromTemplate?: boolean, pocketbaseTree?: string }} options
  *   `replicaDir`: keep a continuous backup there (Litestream); tests and benches leave it out.
  *   `siteHost`: the site's host name (npm start: localhost); other names of it redirect there.
  *   `runWorker`: what runs the built Worker (startSite's; the memory bench's before runs `astro preview`).
  *   `fromTemplate`: an empty `dataDir` starts as a copy of a made-once folder (lib/stack-template.mjs): tests only.
+ *   `pocketbaseTree`: another revision's server-side tree (lib/bench/revision-tree.mjs): its PocketBase program, hooks
+ *   and migrations run instead of this checkout's (a bench's "before" side).
  */
 export async function startStack(options) {
   const { dataDir, sitePort, pbPort, smtpPort, mailWebPort, externalPbUrl, dev = false, quiet = true } = options;
@@ -155,7 +157,7 @@ export async function startStack(options) {
       }
       log('Starting PocketBase…');
       pocketbase = await supervisePocketBase(
-        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: pocketbaseEnv },
+        { dataDir, port: pbPort, superuser, watch: dev, proxySecret, env: pocketbaseEnv, ...pocketbaseOf(options) },
         log,
       );
       // PocketBase stops first, so Litestream's last sync holds its last write.
@@ -240,3 +242,7 @@ export async function startStack(options) {
     throw error;
   }
 }
+
+/** PocketBase's program, hooks and migrations from `pocketbaseTree` when one is given (else this checkout's). */
+const pocketbaseOf = ({ pocketbaseTree: tree }) =>
+  tree ? { tree, hooksDir: join(tree, 'pb_hooks'), bin: join(tree, 'pocketbase') } : {};
