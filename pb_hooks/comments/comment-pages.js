@@ -4,16 +4,13 @@
 // the rest out). Keyset paging on (created, id) walks the comments (post, created, id) index, so the
 // hundredth page costs what the first does. Who sees what is the comments' list rule: the idea must be one
 // the caller may see (checked once, with the posts' view rule); internal comments are for staff, hidden
-// ones for their author and staff, written here in SQL (tests/integration/comments/comment-pages.test.ts
-// compares the two for every kind of caller).
-const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
+// ones for their author and staff, written in SQL in server/cmd/pocketbase/idea_reads.go
+// (tests/integration/comments/comment-pages.test.ts compares the two for every kind of caller).
 const { COMMENTS_PAGE: DEFAULT_LIMIT, COMMENTS_MOST: MAX_LIMIT } = require(
   `${__hooks}/platform/contract/comment-pages.js`,
 );
 /** A cursor: the last comment's created time and id ("2026-11-25 10:00:00.123Z_abc123def456ghi"). */
 const CURSOR = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?Z)_([a-z0-9]{15})$/;
-
-const cursorAfter = (row) => `${row.created}_${row.id}`;
 
 /** Reads ?limit= and ?after=; null when `after` is not a cursor this route wrote. */
 function readPageQuery(e) {
@@ -28,6 +25,8 @@ function readPageQuery(e) {
 /**
  * GET /api/chorus/posts/{id}/comments?limit=&after= → { items, next, newest? }: `next` is null on the last
  * page; the first page (no `after`) also carries `newest`, the cursor after the newest comment (null: none).
+ * Here the request is read, the caller named and a refusal made; the page is read and answered in Go
+ * ($ideaReads, server/cmd/pocketbase/idea_reads.go), where its SQL is written.
  */
 function commentPage(e) {
   const { isStaff } = require(`${__hooks}/platform/access.js`);
@@ -40,51 +39,9 @@ function commentPage(e) {
   } catch {
     throw new NotFoundError();
   }
-  const info = e.requestInfo();
-  if (!e.app.canAccessRecord(post, info, post.collection().viewRule)) throw new NotFoundError();
-
-  const params = {
-    post: post.id,
-    me: e.auth?.collection().name === 'users' ? e.auth.id : '',
-    staff: isStaff(e) ? 1 : 0,
-    n: paging.limit + 1,
-    created: paging.after?.created ?? '',
-    id: paging.after?.id ?? '',
-  };
-  const visible =
-    'FROM comments WHERE post = {:post} ' +
-    'AND (internal = FALSE OR {:staff} = 1) AND (hidden = FALSE OR author = {:me} OR {:staff} = 1) ';
-  // The first page also names the newest comment the caller may see, read before the page itself: every
-  // comment after it came after the page was made (a late island asks for exactly those; no clocks).
-  let newest = null;
-  if (!paging.after) {
-    const last = rowsOf(
-      e.app,
-      `SELECT id, created ${visible}ORDER BY created DESC, id DESC LIMIT 1`,
-      { id: '', created: '' },
-      params,
-    );
-    newest = last.length ? cursorAfter(last[0]) : null;
-  }
-  const rows = rowsOf(
-    e.app,
-    `SELECT id, created ${visible}` +
-      (paging.after ? 'AND (created > {:created} OR (created = {:created} AND id > {:id})) ' : '') +
-      'ORDER BY created, id LIMIT {:n}',
-    { id: '', created: '' },
-    params,
-  );
-  const page = rows.slice(0, paging.limit);
-  const byId = {};
-  for (const record of e.app.findRecordsByIds(
-    'comments',
-    page.map((row) => row.id),
-  ))
-    byId[record.id] = record;
-  const items = page.map((row) => byId[row.id]).filter(Boolean);
-  $apis.enrichRecords(e, items);
-  const next = rows.length > paging.limit ? cursorAfter(page[page.length - 1]) : null;
-  return e.json(200, paging.after ? { items, next } : { items, next, newest });
+  if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) throw new NotFoundError();
+  const me = e.auth?.collection().name === 'users' ? e.auth.id : '';
+  $ideaReads.commentPage(e, post, me, isStaff(e), paging.limit, paging.after?.created ?? '', paging.after?.id ?? '');
 }
 
 module.exports = { commentPage };

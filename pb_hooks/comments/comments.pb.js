@@ -32,6 +32,9 @@ onRecordDelete((e) => {
 }, 'comments');
 
 // An idea's comments a page at a time, oldest first, as the comments' list rule lets the caller see them.
-routerAdd('GET', '/api/chorus/posts/{id}/comments', (e) =>
-  require(`${__hooks}/comments/comment-pages.js`).commentPage(e),
+routerAdd(
+  'GET',
+  '/api/chorus/posts/{id}/comments',
+  (e) => require(`${__hooks}/comments/comment-pages.js`).commentPage(e),
+  require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );

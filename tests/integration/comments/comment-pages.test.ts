@@ -3,10 +3,13 @@
 // members-only board, an idea waiting for approval), in the order the page shows them; a thousand comments
 // are all reachable (the back-relation expand this replaces stopped at 1,000); bad cursors and ideas the
 // caller may not see are refused.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommentPage, listCommentPage } from '../../../src/features/comments/comments-data';
+import { blackPng } from '../../support/images';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import {
   ACTORS,
@@ -88,6 +91,25 @@ describe('each actor gets what the list rule shows them, page by page', () => {
   });
 });
 
+describe('each comment as PocketBase shows the record (the route reads rows, server/cmd/pocketbase/idea_reads.go)', () => {
+  it.each(ACTORS)('%s: every field, a reply with images and an edit included', async (actor: Actor) => {
+    const board = await createBoard(pb, 'public');
+    const idea = await createPost(pb, board, actors.member);
+    const first = await createComment(pb, idea, actors.member, { body: '**First**, with two images' });
+    const images = [1, 2].map(
+      (n) => new File([new Uint8Array(blackPng(4, 4))], `shot-${n}.png`, { type: 'image/png' }),
+    );
+    await pb.admin.collection('comments').update(first.id, { images, edited_at: new Date().toISOString() });
+    await createComment(pb, idea, actors.moderator, { body: 'A reply', parent: first.id });
+    await createComment(pb, idea, actors.moderator, { body: 'Staff only', internal: true });
+    const client = actors[actor];
+    const page = await listCommentPage(client, idea.id);
+    const expected = await Promise.all(page.items.map((comment) => client.collection('comments').getOne(comment.id)));
+    expect(page.items.length).toBeGreaterThanOrEqual(2);
+    expect(page.items).toEqual(expected);
+  });
+});
+
 describe('paging', () => {
   it('reaches every comment of an idea holding more than a thousand, in order, each once', async () => {
     const board = await createBoard(pb, 'public');
@@ -145,6 +167,21 @@ describe('paging', () => {
       await expect(listCommentPage(actors.member, ideas.public.id, { after })).rejects.toMatchObject({ status: 400 });
     }
     await expect(listCommentPage(actors.member, 'abcdefghijklmno')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('refuses in the request’s language, here and on the voters route (both answered in Go, refused in the hooks)', async () => {
+    const german = JSON.parse(readFileSync(join(process.cwd(), 'locales', 'de.json'), 'utf8')).pbErrors;
+    const inGerman = { headers: { 'Accept-Language': 'de' } };
+    await expect(
+      actors.member.send(`/api/chorus/posts/${ideas.public.id}/comments`, {
+        ...inGerman,
+        query: { after: 'nonsense' },
+      }),
+    ).rejects.toMatchObject({ status: 400, response: { code: 'badCursor', message: german.badCursor } });
+    await expect(actors.visitor.send(`/api/chorus/posts/${ideas.members.id}/voters`, inGerman)).rejects.toMatchObject({
+      status: 404,
+      response: { code: 'ideaNotFound', message: german.ideaNotFound },
+    });
   });
 
   it('keeps the limit within bounds', async () => {
