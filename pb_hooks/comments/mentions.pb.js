@@ -45,10 +45,9 @@ routerAdd(
       .slice(0, 50);
     const staffOnly = query.get('internal') === '1';
     const STAFF = activeStaffSql('u');
-    const { CARD_COLUMNS, cardsBySql } = require(`${__hooks}/platform/user-cards.js`);
-    const items = cardsBySql(
-      e.app,
-      `SELECT ${CARD_COLUMNS} FROM users u ` +
+    // People as the site's lists show them (server/cmd/pocketbase/user_cards.go).
+    const items = $userCards.bySql(
+      `SELECT ${$userCards.columns} FROM users u ` +
         'JOIN posts p ON p.id = {:post} JOIN boards b ON b.id = p.board ' +
         "WHERE u.id != {:caller} AND u.blocked = FALSE AND u.name != '' AND u.api_key = '' " +
         "AND u.name LIKE {:pattern} ESCAPE '\\' " +

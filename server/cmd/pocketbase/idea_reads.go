@@ -113,36 +113,15 @@ func answerCommentPage(e *core.RequestEvent, r commentPageRequest) error {
 	return e.JSON(http.StatusOK, body)
 }
 
-// userCard is a person as the site's lists show them: id, name and avatar, shaped as a users record so the
-// site's file addresses work (platform/user-cards.js is the hooks' form of the same card).
-type userCard struct {
-	ID             string `db:"id" json:"id"`
-	CollectionID   string `db:"-" json:"collectionId"`
-	CollectionName string `db:"-" json:"collectionName"`
-	Name           string `db:"name" json:"name"`
-	Avatar         string `db:"avatar" json:"avatar"`
-	AvatarURL      string `db:"avatar_url" json:"avatar_url"`
-}
-
 // answerVoters answers { page, perPage, totalItems, items, mine? }: the votes that count on `post`, oldest first,
-// as voter cards; the total is the idea's own vote_count (no count of its votes on every request). `mine`, when
+// as user cards (user_cards.go); the total is the idea's own vote_count (no count of its votes on every request). `mine`, when
 // the hooks read it (?mine=1, votes/viewer-own.js), is answered as given.
 func answerVoters(e *core.RequestEvent, post *core.Record, page, perPage, offset int, mine goja.Value) error {
-	users, err := e.App.FindCachedCollectionByNameOrId("users")
+	items, err := userCardsBySQL(e.App, "SELECT "+userCardColumns+" FROM votes v JOIN users u ON u.id = v.user "+
+		"WHERE v.post = {:post} AND v.counted = TRUE ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}",
+		dbx.Params{"post": post.Id, "limit": perPage, "offset": offset})
 	if err != nil {
 		return err
-	}
-	items := []userCard{}
-	err = e.App.DB().NewQuery("SELECT u.id AS id, u.name AS name, u.avatar AS avatar, u.avatar_url AS avatar_url " +
-		"FROM votes v JOIN users u ON u.id = v.user WHERE v.post = {:post} AND v.counted = TRUE " +
-		"ORDER BY v.created, v.id LIMIT {:limit} OFFSET {:offset}").
-		Bind(dbx.Params{"post": post.Id, "limit": perPage, "offset": offset}).All(&items)
-	if err != nil {
-		return err
-	}
-	for i := range items {
-		items[i].CollectionID = users.Id
-		items[i].CollectionName = users.Name
 	}
 	body := map[string]any{"page": page, "perPage": perPage, "totalItems": post.GetInt("vote_count"), "items": items}
 	if mine != nil && !goja.IsUndefined(mine) {

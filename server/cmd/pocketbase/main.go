@@ -84,6 +84,7 @@ func main() {
 			bindJobs(vm, app)
 			bindSignatures(vm)
 			bindIdeaReads(vm)
+			bindUserCards(vm, app)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
