@@ -18,8 +18,9 @@ export interface CommentPage {
 }
 
 /**
- * One page of an idea's comments, oldest first, as the viewer may see them (pb_hooks/comments/comment-pages.js:
- * keyset paging, so a late page costs what the first does). `after`: the `next` of the page before.
+ * One page of an idea's comments, oldest first, as the viewer may see them (pb_hooks/comments/comment-pages.js, read
+ * in server/cmd/pocketbase/idea_reads.go: keyset paging, so a late page costs what the first does). `after`: the
+ * `next` of the page before.
  */
 export function listCommentPage(
   pb: PocketBase,
