@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"time"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/dbx"
@@ -40,16 +39,6 @@ const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=j
 // nothing more (write-profile --write comment: 15.4-15.5 against 13.9-17.6 ms each) for 100 MB more in a burst.
 const defaultHooksPool = 64
 
-// dataMaxIdleConns keeps as many of the readers' connections open as PocketBase may open (its default keeps 15 of
-// 120). An idea page's three reads from ten members at once needed some 30: every read past the fifteenth opened a
-// connection, with a cold page cache and none of its prepared statements (statement_cache.go), and closed it after
-// (5% of PocketBase's CPU for an idea page, npm run bench -- page-cost). One idle for idleConnLifetime is closed.
-const dataMaxIdleConns = 120
-
-// idleConnLifetime is how long a database connection may sit unused before it is closed, so that a burst's
-// connections (each with its own page cache, up to 32 MB) do not stay open through a quiet night.
-const idleConnLifetime = 5 * time.Minute
-
 // immediateWrites opens a database as PocketBase does, with every transaction beginning IMMEDIATE, through the
 // driver that keeps each connection's prepared statements (statement_cache.go).
 // PocketBase runs its transactions on its one-connection writer pool; its reader pool runs plain SELECTs.
@@ -59,7 +48,7 @@ func immediateWrites(dbPath string) (*dbx.DB, error) {
 
 func main() {
 	startProfiler()
-	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: immediateWrites, DataMaxIdleConns: dataMaxIdleConns})
+	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: immediateWrites})
 
 	flags := app.RootCmd.PersistentFlags()
 	hooksDir := flags.String("hooksDir", "", "the directory with the JS app hooks")
