@@ -3,7 +3,7 @@
 // the caller is and refuse in the request's language; the reading and the answer happen here, as $ideaReads.
 // In the hooks they were half of PocketBase's CPU for a member's idea page (Go's profiler): mostly 50 comments
 // read as records and encoded from them, which the comments here skip by reading rows (npm run bench -- page-cost
-// --base: 12.9 → 8.9 ms of PocketBase's CPU a view).
+// --base: 14.5 → 11.3 ms of PocketBase's CPU a view).
 package main
 
 import (
