@@ -29,18 +29,12 @@ function readPageQuery(e) {
  * ($ideaReads, server/cmd/pocketbase/idea_reads.go), where its SQL is written.
  */
 function commentPage(e) {
-  const { isStaff } = require(`${__hooks}/platform/access.js`);
+  const { isStaff, memberOf } = require(`${__hooks}/platform/access.js`);
   const { refusalText } = require(`${__hooks}/platform/refusals.js`);
   const paging = readPageQuery(e);
   if (!paging) throw new BadRequestError(refusalText('badCursor'));
-  let post;
-  try {
-    post = e.app.findRecordById('posts', e.request.pathValue('id'));
-  } catch {
-    throw new NotFoundError();
-  }
-  if (!e.app.canAccessRecord(post, e.requestInfo(), post.collection().viewRule)) throw new NotFoundError();
-  const me = e.auth?.collection().name === 'users' ? e.auth.id : '';
+  const post = require(`${__hooks}/platform/posts.js`).findVisiblePost(e, e.request.pathValue('id'));
+  const me = memberOf(e)?.id ?? '';
   $ideaReads.commentPage(e, post, me, isStaff(e), paging.limit, paging.after?.created ?? '', paging.after?.id ?? '');
 }
 
