@@ -223,13 +223,15 @@ test('a list shows "1 new idea" instead of moving, and vote counts update live',
   await openPage(page, '/b/features?sort=new');
   await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
   const firstTitle = await page.locator('.post-card-title').first().textContent();
-  const id = await createIdea(admin, { author: author.id, title: 'Posted while you were reading' });
+  // A title of its own: a second run of this story beside it (--repeat-each) posts one too.
+  const title = `Posted while you were reading ${Date.now().toString(36)}`;
+  const id = await createIdea(admin, { author: author.id, title });
   // "1 new idea", or more when another test posts to this board meanwhile.
   const newIdeas = page.getByRole('link', { name: /^\d+ new ideas?: show them$/ });
   await expect(newIdeas).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.post-card-title').first()).toHaveText(firstTitle ?? '');
   await newIdeas.click();
-  await expect(page.locator('.post-card-title').filter({ hasText: 'Posted while you were reading' })).toBeVisible();
+  await expect(page.locator('.post-card-title').filter({ hasText: title })).toBeVisible();
   await expect(page.locator(NOT_INTERACTIVE)).toHaveCount(0);
   await expect(page.locator('.toaster')).toHaveAttribute('data-live', 'ready');
   const card = page.locator(`[data-post="${id}"]`);
