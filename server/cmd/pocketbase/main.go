@@ -84,6 +84,7 @@ func main() {
 	app.RootCmd.AddCommand(upgradeCommand(app, migrationsDir))
 	registerSetup(app)
 	registerVotes(app)
+	registerIdeaCards(app)
 	registerAudience(app)
 	registerPlannerStats(app)
 	registerImportMark(app)

@@ -1,7 +1,7 @@
 // Ideas: lists with sort, filters and ranked search; one idea; create and edit.
 import type { PocketBase } from '../../lib/pb/client';
 import { type IdeaListFilters, ideaListFilter } from '../../lib/pb/idea-list-filter';
-import { PER_PAGE, type PostRecord } from '../../lib/pb/post-types';
+import { type IdeaCard, PER_PAGE, type PostRecord } from '../../lib/pb/post-types';
 
 export const SORTS = {
   trending: '-pinned,-trending_score,-created',
@@ -25,8 +25,8 @@ export interface PostQuery extends IdeaListFilters {
  * on every page view, growing with the board): a full page says there may be a next one, as on Hacker
  * News. Only a search, which ranks its matches anyway, knows how many there are.
  */
-export interface PostPage {
-  items: PostRecord[];
+export interface PostPage<Item extends IdeaCard = IdeaCard> {
+  items: Item[];
   page: number;
   hasNext: boolean;
   /** How many ideas match: searches only, counted up to 1,000. */
@@ -39,12 +39,11 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   const page = Math.max(1, query.page ?? 1);
   if (query.q?.trim()) return searchPosts(pb, query.q, { board: query.board ?? '', page });
   const { parts, params } = ideaListFilter(query, '');
-  const list = await pb.collection('posts').getList<PostRecord>(page, PER_PAGE, {
-    filter: pb.filter(parts.join(' && '), params),
-    // No expand: a card's author is on the idea (cardAuthor), its status among the statuses the page has.
-    // Each expand is another query and more JSON per idea on every list read.
-    sort: SORTS[query.sort ?? 'trending'],
-    skipTotal: true,
+  // The cards of the ideas the posts' list rule shows the caller (server/cmd/pocketbase/idea_cards.go): the records
+  // API's list, filtered and sorted alike, with only what a card shows (no expand: its author is on the idea,
+  // cardAuthor; its status among the statuses the page has), read as rows rather than built as records.
+  const list = await pb.send<{ items: IdeaCard[]; page: number }>('/api/chorus/idea-cards', {
+    query: { filter: pb.filter(parts.join(' && '), params), sort: SORTS[query.sort ?? 'trending'], page, perPage: PER_PAGE },
   });
   return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
 }
@@ -59,7 +58,7 @@ export async function searchPosts(
     perPage = PER_PAGE,
     expand = SEARCH_EXPAND,
   }: { board?: string; page?: number; perPage?: number; expand?: string } = {},
-): Promise<PostPage> {
+): Promise<PostPage<PostRecord>> {
   const result = await pb.send<{
     items: PostRecord[];
     page: number;

@@ -41,6 +41,28 @@ export interface PostRecord extends BaseRecord {
   expand?: { status?: StatusRecord; tags?: TagRecord[]; board?: BoardRecord };
 }
 
+/** An idea as a list's card shows it: what GET /api/chorus/idea-cards answers (server/cmd/pocketbase/idea_cards.go),
+ * field for field as the records API has them. */
+export type IdeaCard = Pick<
+  PostRecord,
+  | keyof BaseRecord
+  | 'board'
+  | 'author'
+  | 'author_name'
+  | 'author_avatar'
+  | 'title'
+  | 'body'
+  | 'status'
+  | 'vote_count'
+  | 'comment_count'
+  | 'trending_score'
+  | 'pinned'
+  | 'locked'
+  | 'approved'
+  | 'merged_into'
+  | 'eta'
+>;
+
 export interface CommentRecord extends BaseRecord {
   post: string;
   author: string;
