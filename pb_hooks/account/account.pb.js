@@ -99,10 +99,3 @@ routerAdd(
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );
 
-// An erased account is refused whatever way in is tried (its email, password and identities are gone; this
-// holds even against a leftover one).
-onRecordAuthRequest((e) => {
-  const { refusalText } = require(`${__hooks}/platform/refusals.js`);
-  if (!e.record.getDateTime('deleted_at').isZero()) throw new BadRequestError(refusalText('accountDeleted'));
-  e.next();
-}, 'users');

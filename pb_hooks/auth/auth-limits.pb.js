@@ -8,12 +8,7 @@ onRecordAuthWithPasswordRequest((e) =>
     require(`${__hooks}/auth/auth-limits.js`).countPasswordAttempt(e),
   ),
 );
-// Every way in answers through here (password, code, OAuth2, SSO's identify token); a token refresh has no method.
-onRecordAuthRequest((e) => {
-  e.next();
-  const { rememberSignIn } = require(`${__hooks}/auth/auth-limits.js`);
-  if (e.authMethod) rememberSignIn(e.record, e.realIP(), e.authMethod !== 'password');
-});
+// A sign-in by any way in starts the counts over: auth/auth-request.js rememberSignIn, from its one auth hook.
 onRecordConfirmPasswordResetRequest((e) => {
   e.next();
   require(`${__hooks}/auth/auth-limits.js`).rememberSignIn(e.record, '', true);

@@ -38,7 +38,8 @@
 }
 
 // The staff-passkey policy at its three doors (passkeys.js guardStaffPasskeys): a staff sign-in by another method
-// while it is on, turning it on without a passkey of one's own, and removing a staff member's last passkey.
+// while it is on (from the members' one auth hook, auth/auth-request.js), turning it on without a passkey of one's
+// own, and removing a staff member's last passkey.
 const staffPasskeyPolicy = (e) =>
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {
     const { guardStaffPasskeys } = require(`${__hooks}/passkeys/passkeys.js`);
@@ -46,6 +47,5 @@ const staffPasskeyPolicy = (e) =>
     return e.next();
   });
 
-onRecordAuthRequest(staffPasskeyPolicy, 'users');
 onRecordUpdateRequest(staffPasskeyPolicy, 'site');
 onRecordDeleteRequest(staffPasskeyPolicy, 'passkeys');

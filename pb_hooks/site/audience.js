@@ -106,7 +106,6 @@ function principalToken(e) {
 /** Any sign-in as a principal (password, OTP, OAuth2, a refresh) is refused: only the Worker holds their tokens. */
 function refusePrincipalSignIn(e) {
   if (e.record && isPrincipal(e.record)) throw new ForbiddenError('This account cannot sign in.');
-  return e.next();
 }
 
 module.exports = { audienceOf, principalToken, refusePrincipalSignIn };

@@ -56,7 +56,6 @@ function nameShellVersion(e) {
       e.meta[OWN_META] = require(`${__hooks}/site/own-state.js`).ownStateOf(e.app, e.record, asked);
     }
   }
-  e.next();
 }
 
 module.exports = { shellVersion, bumpShellVersion, bumpStaffVersion, nameShellVersion };

@@ -23,4 +23,4 @@ for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, 
   );
 }
 
-onRecordAuthRequest((e) => require(`${__hooks}/site/shell-version.js`).nameShellVersion(e), 'users');
+// A refresh names the version and the member's audience from the members' one auth hook (auth/auth-request.js).

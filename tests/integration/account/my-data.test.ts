@@ -296,6 +296,20 @@ describe('deleting one’s account', () => {
     expect(JSON.parse(slack.body).text).toContain('Deleted member');
   });
 
+  it('refuses an erased account whatever way in is left, in the asker’s language', async () => {
+    const client = await pb.actor('member');
+    const id = idOf(client);
+    await client.send('/api/chorus/me/delete', { method: 'POST', body: { fresh: await fresh(client) } });
+    // A way in left behind (an operator sets a password on the tombstone by hand): still refused.
+    const { email } = await pb.admin
+      .collection('users')
+      .update(id, { password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD, verified: true });
+    const signIn = (language: string) =>
+      pb.visitor().collection('users').authWithPassword(email, TEST_PASSWORD, { headers: { 'accept-language': language } });
+    await expect(signIn('en')).rejects.toMatchObject({ status: 400, response: { message: 'This account was deleted.' } });
+    await expect(signIn('de')).rejects.toMatchObject({ status: 400, response: { message: 'Dieses Konto wurde gelöscht.' } });
+  });
+
   it('is refused to the last active admin, and allowed once another admin exists', async () => {
     const solo = await startTestPocketBase();
     try {
