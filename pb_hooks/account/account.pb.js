@@ -98,4 +98,3 @@ routerAdd(
   },
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );
-

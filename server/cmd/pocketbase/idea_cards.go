@@ -1,20 +1,26 @@
 // A list of ideas as cards, answered in Go (issue 59): GET /api/chorus/idea-cards takes what PocketBase's list of
-// posts takes (filter, sort, page, perPage) and applies the posts' list rule with PocketBase's own resolver, as its
-// records API does, so who sees which idea is decided in one place: the collection's rule. It answers each idea with
+// posts takes (filter, sort, page, perPage) under the posts' list rule (listed_rows.go), and answers each idea with
 // the columns a card shows only, read as rows, not records: the one list of a board page, built as 20 records and
 // encoded from them, was half of PocketBase's CPU for a member's home page (Go's profiler, npm run bench -- page-cost).
+// GET /api/chorus/idea-insights answers a staff list's numbers (score, revenue) of the cards' ideas the same way:
+// as records, with their JSON fields decoded and the answer encoded twice to pick three fields, they were a third of
+// PocketBase's CPU for a moderator's home page.
 package main
 
 import (
 	"net/http"
 	"strings"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/search"
 )
 
-// ideaCardsPath is the route; src/features/ideas/posts-data.ts listPosts reads it.
-const ideaCardsPath = "/api/chorus/idea-cards"
+// The routes: src/features/ideas/posts-data.ts listPosts reads the cards, src/features/priority/staff-lists.ts
+// loadInsights a staff list's numbers.
+const (
+	ideaCardsPath    = "/api/chorus/idea-cards"
+	ideaInsightsPath = "/api/chorus/idea-insights"
+)
 
 // ideaCard is an idea as a list's card shows it (src/features/ideas/PostCard.astro, src/lib/pb/post-types.ts
 // IdeaCard): every field the same as PocketBase's record answer of it, none of them hidden.
@@ -50,53 +56,20 @@ var ideaCardColumns = []string{"id", "board", "author", "author_name", "author_a
 func registerIdeaCards(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET(ideaCardsPath, answerIdeaCards)
+		se.Router.GET(ideaInsightsPath, answerIdeaInsights)
 		return se.Next()
 	})
 }
 
-// answerIdeaCards answers { page, perPage, items }: one page of the ideas the caller may list, as cards (no total:
-// the site's lists never count, src/features/ideas/posts-data.ts). Refused as PocketBase's records API refuses the
-// same list: a filter or sort naming @request or @collection, a field the caller may not use, a malformed one.
+// answerIdeaCards answers { page, perPage, items }: one page of the ideas the caller may list (listed_rows.go), as
+// cards, filtered, sorted and paged as the records API takes them; no total: the site's lists never count
+// (src/features/ideas/posts-data.ts).
 func answerIdeaCards(e *core.RequestEvent) error {
-	if e.Auth != nil && e.Auth.GetString("api_key") != "" {
-		// A key's requests are counted against its own limit by the records API's hooks (api-keys/api-keys.pb.js).
-		return e.ForbiddenError("API keys list ideas through /api/collections/posts/records.", nil)
-	}
-	posts, err := e.App.FindCachedCollectionByNameOrId("posts")
+	posts, provider, _, err := listedRows(e, "posts", ideaCardColumns)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return err
 	}
-	info, err := e.RequestInfo()
-	if err != nil {
-		return e.BadRequestError("", err)
-	}
-	superuser := info.HasSuperuserAuth()
-	if posts.ListRule == nil && !superuser {
-		return e.ForbiddenError("Only superusers can perform this action.", nil)
-	}
-	query := e.Request.URL.Query()
-	if !superuser {
-		for _, param := range []string{search.FilterQueryParam, search.SortQueryParam} {
-			if value := query.Get(param); strings.Contains(value, "@collection.") || strings.Contains(value, "@request.") {
-				return e.ForbiddenError("Only superusers can filter by @collection. or @request.", nil)
-			}
-		}
-	}
-	resolver := core.NewRecordFieldResolver(e.App, posts, info, true)
-	rows := e.App.RecordQuery(posts).Select()
-	for _, column := range ideaCardColumns {
-		rows.AndSelect("[[posts." + column + "]]")
-	}
-	if !superuser && posts.ListRule != nil && *posts.ListRule != "" {
-		expr, err := search.FilterData(*posts.ListRule).BuildExpr(resolver)
-		if err != nil {
-			return e.InternalServerError("", err)
-		}
-		rows.AndWhere(expr)
-	}
-	resolver.SetAllowHiddenFields(superuser)
-	provider := search.NewProvider(resolver).Query(rows).SkipTotal(true)
-	if err := provider.Parse(query.Encode()); err != nil {
+	if err := provider.Parse(e.Request.URL.Query().Encode()); err != nil {
 		return e.BadRequestError("", err)
 	}
 	provider.SkipTotal(true) // whatever the query asked: no count of every match on a page view
@@ -110,4 +83,37 @@ func answerIdeaCards(e *core.RequestEvent) error {
 		cards[i].CollectionName = posts.Name
 	}
 	return e.JSON(http.StatusOK, map[string]any{"page": result.Page, "perPage": result.PerPage, "items": cards})
+}
+
+// ideaInsight is what a staff list's card shows of an idea's worth (src/features/priority/staff-lists.ts).
+type ideaInsight struct {
+	ID      string  `db:"id" json:"id"`
+	Score   float64 `db:"score" json:"score"`
+	Revenue float64 `db:"revenue" json:"revenue"`
+}
+
+// maxInsightIds bounds one ask (a page of cards is 20).
+const maxInsightIds = 100
+
+// answerIdeaInsights answers { items }: the score and revenue of the ideas ?ids= names (comma-separated, at most
+// maxInsightIds), those post_insights' list rule lets the caller list (staff), in no particular order.
+func answerIdeaInsights(e *core.RequestEvent) error {
+	ids := []any{}
+	for _, id := range strings.Split(e.Request.URL.Query().Get("ids"), ",") {
+		if id != "" && len(ids) < maxInsightIds {
+			ids = append(ids, id)
+		}
+	}
+	_, provider, query, err := listedRows(e, "post_insights", []string{"id", "score", "revenue"})
+	if err != nil {
+		return err
+	}
+	items := []ideaInsight{}
+	if len(ids) > 0 {
+		query.AndWhere(dbx.In("post_insights.id", ids...))
+		if _, err := provider.PerPage(len(ids)).Exec(&items); err != nil {
+			return e.BadRequestError("", err)
+		}
+	}
+	return e.JSON(http.StatusOK, map[string]any{"items": items})
 }

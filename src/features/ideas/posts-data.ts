@@ -43,7 +43,12 @@ export async function listPosts(pb: PocketBase, query: PostQuery): Promise<PostP
   // API's list, filtered and sorted alike, with only what a card shows (no expand: its author is on the idea,
   // cardAuthor; its status among the statuses the page has), read as rows rather than built as records.
   const list = await pb.send<{ items: IdeaCard[]; page: number }>('/api/chorus/idea-cards', {
-    query: { filter: pb.filter(parts.join(' && '), params), sort: SORTS[query.sort ?? 'trending'], page, perPage: PER_PAGE },
+    query: {
+      filter: pb.filter(parts.join(' && '), params),
+      sort: SORTS[query.sort ?? 'trending'],
+      page,
+      perPage: PER_PAGE,
+    },
   });
   return { items: list.items, page: list.page, hasNext: list.items.length === PER_PAGE };
 }

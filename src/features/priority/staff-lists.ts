@@ -3,7 +3,6 @@
 // PocketBase applies posts' list rule to the join this filter makes, so a staff member sees the ideas they may
 // see, nobody else anything. Only loadList calls this, and only for staff.
 
-import { anyOf } from '../../lib/pb/any-of';
 import type { PocketBase } from '../../lib/pb/client';
 import { ideaListFilter } from '../../lib/pb/idea-list-filter';
 import type { PostRecord } from '../../lib/pb/post-types';
@@ -45,13 +44,12 @@ export async function listPostsByInsight(
   };
 }
 
-/** The numbers of the ideas a staff list shows in another order (one query by id). */
+/** The numbers of the ideas a staff list shows in another order: read by id under post_insights' list rule, as rows
+ * (GET /api/chorus/idea-insights, server/cmd/pocketbase/idea_cards.go). */
 export async function loadInsights(pb: PocketBase, postIds: string[]): Promise<InsightsById> {
   if (postIds.length === 0) return {};
-  const rows = await pb.collection('post_insights').getList<InsightRecord>(1, postIds.length, {
-    filter: anyOf(pb, 'id', postIds),
-    fields: 'id,score,revenue',
-    skipTotal: true,
+  const rows = await pb.send<{ items: (PostInsight & { id: string })[] }>('/api/chorus/idea-insights', {
+    query: { ids: postIds.join(',') },
   });
   return Object.fromEntries(rows.items.map((row) => [row.id, { score: row.score, revenue: row.revenue }]));
 }

@@ -305,9 +305,18 @@ describe('deleting one’s account', () => {
       .collection('users')
       .update(id, { password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD, verified: true });
     const signIn = (language: string) =>
-      pb.visitor().collection('users').authWithPassword(email, TEST_PASSWORD, { headers: { 'accept-language': language } });
-    await expect(signIn('en')).rejects.toMatchObject({ status: 400, response: { message: 'This account was deleted.' } });
-    await expect(signIn('de')).rejects.toMatchObject({ status: 400, response: { message: 'Dieses Konto wurde gelöscht.' } });
+      pb
+        .visitor()
+        .collection('users')
+        .authWithPassword(email, TEST_PASSWORD, { headers: { 'accept-language': language } });
+    await expect(signIn('en')).rejects.toMatchObject({
+      status: 400,
+      response: { message: 'This account was deleted.' },
+    });
+    await expect(signIn('de')).rejects.toMatchObject({
+      status: 400,
+      response: { message: 'Dieses Konto wurde gelöscht.' },
+    });
   });
 
   it('is refused to the last active admin, and allowed once another admin exists', async () => {

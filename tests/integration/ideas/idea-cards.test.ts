@@ -1,11 +1,13 @@
 // A list of ideas as cards (GET /api/chorus/idea-cards, server/cmd/pocketbase/idea_cards.go, issue 59): every actor
 // gets, for every list the site shows (each sort, a board, a status, a tag, their own ideas, the ideas they voted
 // for, a page past the first), exactly the ideas PocketBase's records API lists them under the posts' list rule, in
-// the same order, each card equal to the record's fields; what the records API refuses is refused here too.
+// the same order, each card equal to the record's fields; what the records API refuses is refused here too. A staff
+// list's numbers (GET /api/chorus/idea-insights) are post_insights' rows under its list rule, as its records API lists them.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPosts, SORTS, type Sort } from '../../../src/features/ideas/posts-data';
+import { loadInsights } from '../../../src/features/priority/staff-lists';
 import type { IdeaCard } from '../../../src/lib/pb/post-types';
 import { createApiKey, keyClient } from '../../support/api-keys';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
@@ -43,7 +45,8 @@ let planned: RecordModel;
 beforeAll(async () => {
   pb = await startTestPocketBase();
   actors = await createActors(pb);
-  for (const visibility of ['public', 'members', 'staff'] as const) boards[visibility] = await createBoard(pb, visibility);
+  for (const visibility of ['public', 'members', 'staff'] as const)
+    boards[visibility] = await createBoard(pb, visibility);
   tag = await pb.admin.collection('tags').create({ name: `cards-${Date.now().toString(36)}`, color: '#123456' });
   planned = await pb.admin.collection('statuses').getFirstListItem('slug = "planned"');
   const authors = [actors.member, actors['other member'], actors.moderator];
@@ -71,7 +74,8 @@ beforeAll(async () => {
     for (const voter of [actors.member, actors['other member'], actors.moderator].slice(0, i % 4)) {
       await pb.admin.collection('votes').create({ post: idea.id, user: idOf(voter) });
     }
-    if (i % 3 === 1) await pb.admin.collection('comments').create({ post: idea.id, author: idOf(actors.member), body: 'Yes' });
+    if (i % 3 === 1)
+      await pb.admin.collection('comments').create({ post: idea.id, author: idOf(actors.member), body: 'Yes' });
   }
 }, 180_000);
 afterAll(() => pb?.stop());
@@ -83,37 +87,40 @@ async function byTheRecordsApi(client: PocketBase, filter: string, sort: string,
 }
 
 /** The site's lists: [what the list asks for, the filter it sends] (src/lib/pb/idea-list-filter.ts). */
-const LISTS: { name: string; query: (actor: Actor) => Parameters<typeof listPosts>[1]; filter: (actor: Actor) => string }[] =
-  [
-    { name: 'every board', query: () => ({}), filter: () => 'merged_into = ""' },
-    {
-      name: 'the public board',
-      query: () => ({ board: boards.public.id }),
-      filter: () => `merged_into = "" && board = "${boards.public.id}"`,
-    },
-    {
-      name: 'the members board',
-      query: () => ({ board: boards.members.id }),
-      filter: () => `merged_into = "" && board = "${boards.members.id}"`,
-    },
-    {
-      name: 'planned',
-      query: () => ({ status: 'planned' }),
-      filter: () => 'merged_into = "" && status.slug = "planned"',
-    },
-    { name: 'a tag', query: () => ({ tag: tag.id }), filter: () => `merged_into = "" && tags ~ "${tag.id}"` },
-    {
-      name: 'my ideas',
-      query: (actor) => ({ mine: actor === 'visitor' ? 'nobody' : idOf(actors[actor]) }),
-      filter: (actor) => `merged_into = "" && author = "${actor === 'visitor' ? 'nobody' : idOf(actors[actor])}"`,
-    },
-    {
-      name: 'ideas I voted for',
-      query: (actor) => ({ voted: actor === 'visitor' ? 'nobody' : idOf(actors[actor]) }),
-      filter: (actor) =>
-        `merged_into = "" && votes_via_post.user ?= "${actor === 'visitor' ? 'nobody' : idOf(actors[actor])}"`,
-    },
-  ];
+const LISTS: {
+  name: string;
+  query: (actor: Actor) => Parameters<typeof listPosts>[1];
+  filter: (actor: Actor) => string;
+}[] = [
+  { name: 'every board', query: () => ({}), filter: () => 'merged_into = ""' },
+  {
+    name: 'the public board',
+    query: () => ({ board: boards.public.id }),
+    filter: () => `merged_into = "" && board = "${boards.public.id}"`,
+  },
+  {
+    name: 'the members board',
+    query: () => ({ board: boards.members.id }),
+    filter: () => `merged_into = "" && board = "${boards.members.id}"`,
+  },
+  {
+    name: 'planned',
+    query: () => ({ status: 'planned' }),
+    filter: () => 'merged_into = "" && status.slug = "planned"',
+  },
+  { name: 'a tag', query: () => ({ tag: tag.id }), filter: () => `merged_into = "" && tags ~ "${tag.id}"` },
+  {
+    name: 'my ideas',
+    query: (actor) => ({ mine: actor === 'visitor' ? 'nobody' : idOf(actors[actor]) }),
+    filter: (actor) => `merged_into = "" && author = "${actor === 'visitor' ? 'nobody' : idOf(actors[actor])}"`,
+  },
+  {
+    name: 'ideas I voted for',
+    query: (actor) => ({ voted: actor === 'visitor' ? 'nobody' : idOf(actors[actor]) }),
+    filter: (actor) =>
+      `merged_into = "" && votes_via_post.user ?= "${actor === 'visitor' ? 'nobody' : idOf(actors[actor])}"`,
+  },
+];
 
 describe('each actor gets the ideas the records API lists them, in its order, each card its record', () => {
   for (const list of LISTS) {
@@ -203,5 +210,39 @@ describe('refused as the records API refuses, and what it allows answered alike'
     const key = await createApiKey(actors.admin, 'read');
     await expect(cards(keyClient(pb.url, key.token), {})).rejects.toMatchObject({ status: 403 });
     await expect(keyClient(pb.url, key.token).collection('posts').getList(1, 1)).resolves.toBeDefined();
+  });
+});
+
+describe('a staff list’s numbers (GET /api/chorus/idea-insights)', () => {
+  /** What post_insights' records API lists `client` of those ideas, by id. */
+  async function byTheRecordsApi(client: PocketBase, ids: string[]) {
+    const rows = await client.collection('post_insights').getFullList({
+      filter: ids.map((id) => client.filter('id = {:id}', { id })).join(' || '),
+      fields: 'id,score,revenue',
+    });
+    return Object.fromEntries(rows.map((row) => [row.id, { score: row.score, revenue: row.revenue }]));
+  }
+
+  it.each(ACTORS)('%s gets what the records API lists them: staff every idea’s, anyone else none', async (actor) => {
+    const ids = (await pb.admin.collection('posts').getFullList({ fields: 'id' })).map((post) => post.id);
+    const [first = ''] = ids;
+    await pb.admin.collection('post_insights').update(first, { revenue: 1200 });
+    const client = actors[actor];
+    const insights = await loadInsights(client, ids);
+    expect(insights).toEqual(await byTheRecordsApi(client, ids));
+    const staff = actor === 'moderator' || actor === 'admin';
+    expect(Object.keys(insights)).toHaveLength(staff ? ids.length : 0);
+    if (staff) expect(insights[first]).toMatchObject({ revenue: 1200 });
+  });
+
+  it('reads at most 100 ideas an ask, takes hostile ids as values, and refuses an API key', async () => {
+    const ids = (await pb.admin.collection('posts').getFullList({ fields: 'id' })).map((post) => post.id);
+    const [first = '', second = ''] = ids;
+    const many = [...Array.from({ length: 100 }, (_, n) => `nothing${n}`), ...ids];
+    expect(await loadInsights(actors.moderator, many)).toEqual({});
+    const hostile = [`${first}" || id != "`, "x') OR 1=1 --", second];
+    expect(Object.keys(await loadInsights(actors.moderator, hostile))).toEqual([second]);
+    const key = await createApiKey(actors.admin, 'staff');
+    await expect(loadInsights(keyClient(pb.url, key.token), ids)).rejects.toMatchObject({ status: 403 });
   });
 });
