@@ -40,6 +40,7 @@ func openCachingSQLite(dsn string) (*dbx.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	db.SetConnMaxIdleTime(idleConnLifetime)
 	return dbx.NewFromDB(db, "sqlite"), nil
 }
 
