@@ -8,7 +8,7 @@ onRecordAuthWithPasswordRequest((e) =>
     require(`${__hooks}/auth/auth-limits.js`).countPasswordAttempt(e),
   ),
 );
-// A sign-in by any way in starts the counts over: auth/auth-request.js rememberSignIn, from its one auth hook.
+// A sign-in by any way in starts the counts over: site/member-auth.js rememberSignIn, from its one auth hook.
 onRecordConfirmPasswordResetRequest((e) => {
   e.next();
   require(`${__hooks}/auth/auth-limits.js`).rememberSignIn(e.record, '', true);

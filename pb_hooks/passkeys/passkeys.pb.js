@@ -38,7 +38,7 @@
 }
 
 // The staff-passkey policy at its three doors (passkeys.js guardStaffPasskeys): a staff sign-in by another method
-// while it is on (from the members' one auth hook, auth/auth-request.js), turning it on without a passkey of one's
+// while it is on (from the members' one auth hook, site/member-auth.js), turning it on without a passkey of one's
 // own, and removing a staff member's last passkey.
 const staffPasskeyPolicy = (e) =>
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage(e, (e) => {

@@ -6,4 +6,4 @@ routerAdd('POST', '/api/chorus/audience/token', (e) => require(`${__hooks}/site/
 
 // Its writes are refused in Go (server/cmd/pocketbase/audience.go): a router middleware here would hold a hooks
 // runtime for each request's whole life, a realtime stream's included.
-// Its sign-ins are refused from the members' one auth hook (auth/auth-request.js).
+// Its sign-ins are refused from the members' one auth hook (site/member-auth.js).

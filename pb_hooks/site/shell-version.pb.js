@@ -23,4 +23,4 @@ for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, 
   );
 }
 
-// A refresh names the version and the member's audience from the members' one auth hook (auth/auth-request.js).
+// A refresh names the version and the member's audience from the members' one auth hook (site/member-auth.js).

@@ -1,7 +1,7 @@
 // docs/openapi.json is a valid OpenAPI 3.1 document, matches what `npm run openapi` generates from the
 // current schema (a fresh PocketBase with these migrations, or pb_schema.json), and describes every
 // route the hooks add.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
@@ -25,11 +25,26 @@ describe('the OpenAPI description', () => {
     expect(fresh === committed, 'docs/openapi.json is out of date: run `npm run openapi`').toBe(true);
   }, 60_000);
 
-  it('describes every route the hooks add, and no route they do not', () => {
+  it('describes every route the hooks and Chorus’s PocketBase program add, and no route they do not', () => {
     const hooks = join(root, 'pb_hooks');
-    const routes = hookFiles(hooks)
+    const fromHooks = hookFiles(hooks)
       .flatMap((file) => [...readFileSync(join(hooks, file), 'utf8').matchAll(/routerAdd\(\s*'(\w+)',\s*'([^']+)'/g)])
-      .map(([, method, path]) => `${method?.toLowerCase()} ${path}`)
+      .map(([, method, path]) => `${method?.toLowerCase()} ${path}`);
+    // Go's: se.Router.GET(ideaCardsPath, …), each path a constant of its file.
+    const program = join(root, 'server', 'cmd', 'pocketbase');
+    const fromGo = readdirSync(program)
+      .filter((file) => file.endsWith('.go') && !file.endsWith('_test.go'))
+      .flatMap((file) => {
+        const source = readFileSync(join(program, file), 'utf8');
+        const paths = new Map(
+          [...source.matchAll(/(\w+)\s*=\s*"(\/api\/[^"]+)"/g)].map(([, name, path]) => [name, path]),
+        );
+        return [...source.matchAll(/Router\.(GET|POST|PATCH|DELETE)\((\w+),/g)]
+          .filter(([, , name]) => paths.has(name ?? ''))
+          .map(([, method, name]) => `${method?.toLowerCase()} ${paths.get(name ?? '')}`);
+      });
+    expect(fromGo.length).toBeGreaterThan(0);
+    const routes = [...fromHooks, ...fromGo]
       // A route that stands in for one of PocketBase's own (users' request-email-change) keeps its contract.
       .filter((route) => !route.includes(' /api/collections/'))
       .sort();

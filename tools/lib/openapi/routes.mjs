@@ -1,4 +1,5 @@
-// OpenAPI descriptions of Chorus's own routes (pb_hooks/<concept>/*.pb.js routerAdd), which no schema can tell:
+// OpenAPI descriptions of Chorus's own routes (pb_hooks/<concept>/*.pb.js routerAdd, and the few Go adds in
+// server/cmd/pocketbase), which no schema can tell:
 // kept next to the generator and checked against the hooks by tests/integration/operations/openapi.test.ts.
 const json = (schema) => ({ 'application/json': { schema } });
 const ok = (schema, description = 'OK') => ({ description, content: json(schema) });
@@ -204,6 +205,64 @@ export const ROUTES = {
           },
         }),
         401: err,
+        403: err,
+      },
+    },
+  },
+  '/api/chorus/idea-cards': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'ideaCards',
+      summary:
+        'A page of the ideas the caller may list, as cards: the posts records API’s filter, sort and paging under its list rule, with only the fields a card shows and no total (API keys use the records API)',
+      parameters: [
+        { name: 'filter', in: 'query', schema: { type: 'string' } },
+        { name: 'sort', in: 'query', schema: { type: 'string' } },
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 30 } },
+      ],
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['page', 'perPage', 'items'],
+          properties: {
+            page: { type: 'integer' },
+            perPage: { type: 'integer' },
+            items: {
+              type: 'array',
+              description:
+                'Each idea’s id, board, author (id, name, avatar), title, body, status, vote_count, comment_count, trending_score, pinned, locked, approved, merged_into, eta, created and updated, as the records API answers them',
+              items: { type: 'object' },
+            },
+          },
+        }),
+        400: err,
+        403: err,
+      },
+    },
+  },
+  '/api/chorus/idea-insights': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'ideaInsights',
+      summary:
+        'Staff: the score and revenue of the ideas named (comma-separated ids, at most 100), under post_insights’ list rule',
+      parameters: [{ name: 'ids', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['items'],
+          properties: {
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'score', 'revenue'],
+                properties: { id: { type: 'string' }, score: { type: 'number' }, revenue: { type: 'number' } },
+              },
+            },
+          },
+        }),
         403: err,
       },
     },

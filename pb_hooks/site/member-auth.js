@@ -1,4 +1,4 @@
-// A member's sign-in and token refresh, answered through one hook (auth/auth-request.pb.js): every signed-in page
+// A member's sign-in and token refresh, answered through one hook (site/member-auth.pb.js): every signed-in page
 // view makes a refresh (src/edge/member-audience.ts), and each hook registered apart was its own call into a hooks
 // runtime (five of them, and PocketBase's CPU for a refresh with them: npm run bench -- auth-refresh). Each check
 // stays its own module's; this only runs them, in the order they were registered in before.
