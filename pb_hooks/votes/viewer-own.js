@@ -4,8 +4,7 @@
 // 100,000 votes costs what one with none does. The back-relation expands this replaces (votes_via_post,
 // subscriptions_via_post, idea_questions_via_post.idea_answers_via_question) read at most 1,000 related rows in
 // no set order before the rules filtered them: on a popular idea they missed the caller's own.
-// The voters route answers it with ?mine=1 (votes/voters.pb.js), so the idea page asks for it in a request it
-// already makes.
+// The idea page's one request answers it beside the idea and its voters (ideas/idea-page.js).
 
 /**
  * The caller's own state on `post` (a post they may see): { vote, subscription, question }, ids or null; the

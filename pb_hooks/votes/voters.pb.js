@@ -4,11 +4,8 @@
 // only (a vote held until its member confirms their email is not shown, votes/counted.js). The total is the idea's
 // vote_count, not a count of its votes (issue 35: no count of a table's rows on a hot path).
 // The votes collection itself stays private to each voter, so realtime never broadcasts voters.
-// With ?mine=1 the response also carries `mine`: the signed-in caller's own vote and follow ids and the question
-// staff sent them that they have not answered (votes/viewer-own.js; null for a visitor): the idea page reads a
-// member's own state in the request it makes for the voters anyway.
-// Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }],
-//   mine?: { vote, subscription, question } | null }
+// The idea page reads the first page with the caller's own state, in one request (ideas/idea-page.js).
+// Response: { page, perPage, totalItems, items: [{ id, collectionId, collectionName, name, avatar, avatar_url }] }
 routerAdd(
   'GET',
   '/api/chorus/posts/{id}/voters',
@@ -16,14 +13,10 @@ routerAdd(
     const { readPaging } = require(`${__hooks}/platform/paging.js`);
     const post = require(`${__hooks}/platform/posts.js`).findVisiblePost(e, e.request.pathValue('id'));
     const { page, perPage, offset } = readPaging(e, 100, 500);
-    const mine =
-      e.request.url.query().get('mine') === '1'
-        ? require(`${__hooks}/votes/viewer-own.js`).viewerOwn(e, post)
-        : undefined;
     // Read and answered in Go (server/cmd/pocketbase/idea_reads.go): the cards of the votes that count, oldest
     // first, and the idea's own count of them (kept in each vote's transaction by server/cmd/pocketbase/votes.go:
     // a count of the rows walked all of a popular idea's votes on every request, 8 ms at 80,000 votes).
-    $ideaReads.voters(e, post, page, perPage, offset, mine);
+    $ideaReads.voters(e, post, page, perPage, offset);
   },
   require(`${__hooks}/platform/refusals.js`).inRequestLanguage,
 );

@@ -1,26 +1,31 @@
-// Everything an idea page shows from PocketBase, in one round trip of parallel requests. The status timeline
-// comes as a back-relation expand of the idea (filtered by its own view rule) rather than as a filtered list
-// request: PocketBase throttles repeated empty filtered lists from one address (the Worker), which would slow
-// every idea without history. Comments come a page at a time from Chorus's own route (no filter, so never
-// throttled): an idea with thousands costs what one with a hundred does. Statuses (the idea's own and the
-// timeline's) are the shell's, which every page loads anyway: each expand is more of PocketBase's work. So are the
-// board and its custom fields when a whole audience shares them (the member audience's copy, staff): the shell's
-// boards and the fields kept beside them (custom-fields/kept-fields.ts); anyone else's come as an expand.
+// Everything an idea page shows from PocketBase, in one request (GET /api/chorus/posts/{id}/page,
+// pb_hooks/ideas/idea-page.js): the idea as the records API views it, with its expands; the first page of its voters
+// and the viewer's own state; the first page of its comments. Three requests paid the member's token, PocketBase's
+// middlewares and the idea's view rule three times (half of PocketBase's CPU for a member's idea page). The status
+// timeline comes as a back-relation expand of the idea (filtered by its own view rule) rather than as a filtered list
+// request: PocketBase throttles repeated empty filtered lists from one address (the Worker), which would slow every
+// idea without history. Comments come a page at a time (keyset paging): an idea with thousands costs what one with
+// a hundred does. Statuses (the idea's own and the timeline's) are the shell's, which every page loads anyway: each
+// expand is more of PocketBase's work. So are the board and its custom fields when a whole audience shares them (the
+// member audience's copy, staff): the shell's boards and the fields kept beside them (custom-fields/kept-fields.ts);
+// anyone else's come as an expand.
 import type { PocketBase } from '../../lib/pb/client';
 import { isStaff } from '../../lib/pb/client';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
-import type { PostRecord, Voter } from '../../lib/pb/post-types';
+import type { PostRecord } from '../../lib/pb/post-types';
 import type { BoardRecord, SessionUser } from '../../lib/pb/types';
-import { COMMENTS_PAGE, listCommentPage } from '../comments/comments-data';
+import { COMMENTS_PAGE, type CommentPage } from '../comments/comments-data';
 import { type FieldDefinition, type FieldValues, toDefinitions } from '../custom-fields/custom-fields-data';
 import { fieldsOfBoard, keptFields } from '../custom-fields/kept-fields';
 import type { InsightRow } from '../priority/priority-data';
 import type { Shell } from '../site/site';
-import { listVoters, listVotersAndMine, type ViewerOwn } from '../votes/votes-data';
+import { toVoters, type ViewerOwn, type VoterRow } from '../votes/votes-data';
 import { STAFF_EXPAND, type StaffExpand, staffReadsOf } from './staff-reads';
 import type { TimelineEvent } from './timeline';
 
 const TIMELINE_EXPAND = 'status_events_via_post.actor';
+/** How many voters the page lists (the rest come as the voter list pages through them). */
+const VOTERS_SHOWN = 50;
 // The board and its custom fields (the rules leave members the public ones), for a viewer nothing is kept for.
 const BOARD_EXPAND = 'board,board.custom_fields_via_board';
 
@@ -51,14 +56,25 @@ function timelineOf(events: TimelineEvent[] | undefined, statuses: Shell['status
   });
 }
 
+/** The page's one request's answer (pb_hooks/ideas/idea-page.js). `mine` is null for a visitor. */
+interface IdeaPageAnswer {
+  idea: IdeaRecord;
+  voters: { items: VoterRow[] };
+  mine: ViewerOwn | null;
+  comments: CommentPage;
+}
+
+/** The idea with `expand`, its first `voters` voters and the caller's own state, its first `comments` comments. */
+function readIdeaPage(pb: PocketBase, id: string, query: { expand: string; comments: number; voters: number }) {
+  return pb.send<IdeaPageAnswer>(`/api/chorus/posts/${encodeURIComponent(id)}/page`, { query });
+}
+
 /**
- * The viewer's own follow and vote come with the voters, in the request the page makes for them anyway: each
- * read by (post, user) on its unique index, so exact on an idea with any number of votes and followers (the
- * back-relation expands they replace read at most 1,000 rows in no set order, and missed the viewer's own on a
- * popular idea). So does the newest question staff sent a member about the idea that they have not answered:
- * the page offers it (AskVoters.astro) without a request of its own. Staff's own vote is left to the browser,
- * as before. When that request fails the page shows the voters as none and leaves the viewer's state unknown
- * (undefined): the islands read it themselves, rather than show a member as not having voted.
+ * The viewer's own follow and vote come with the voters: each read by (post, user) on its unique index, so exact on
+ * an idea with any number of votes and followers (the back-relation expands they replace read at most 1,000 rows in
+ * no set order, and missed the viewer's own on a popular idea). So does the newest question staff sent a member
+ * about the idea that they have not answered: the page offers it (AskVoters.astro) without a request of its own.
+ * Staff's own vote is left to the browser.
  * `shell` is the page's (every page already loads it): its statuses, and its boards and the custom fields kept
  * beside them when a whole audience shares them. `commentLimit`: how many comments to show from the first (the
  * page's "Show more comments" link asks for more without JavaScript).
@@ -73,8 +89,6 @@ export async function loadIdeaPage(
   const { statuses } = shell;
   const staff = viewer !== null && isStaff(viewer);
   const askable = viewer && !staff && !viewer.blocked;
-  // No voters, and the viewer's own state unknown (`mine` undefined): what a failed voters request leaves.
-  const unknown: { voters: Voter[]; mine?: ViewerOwn | null } = { voters: [] };
   // A whole audience's fields, kept beside its boards (null: the board and its fields come with the idea).
   const keptFieldRows = shell.shared ? keptFields(pb, shell.shared, shell.version) : null;
   const expand = [
@@ -84,17 +98,12 @@ export async function loadIdeaPage(
     // And what the staff tools show of the idea (staff-reads.ts): no filtered list of their own.
     ...(staff ? ['post_insights_via_post', STAFF_EXPAND] : []),
   ].join(',');
-  const [idea, { voters, mine }, commentPage, sharedFields] = await Promise.all([
-    pb.collection('posts').getOne<IdeaRecord>(id, { expand }),
-    viewer
-      ? listVotersAndMine(pb, id).catch(() => unknown)
-      : listVoters(pb, id).then(
-          (list) => ({ voters: list, mine: null }),
-          () => unknown,
-        ),
-    listCommentPage(pb, id, { limit: commentLimit }),
+  const [page, sharedFields] = await Promise.all([
+    readIdeaPage(pb, id, { expand, comments: commentLimit, voters: VOTERS_SHOWN }),
     keptFieldRows,
   ]);
+  const { idea, mine, comments: commentPage } = page;
+  const voters = toVoters(pb, page.voters.items);
   if (sharedFields) {
     // An archived board is not among the shell's: read on its own (rare).
     const board = shell.boards.find((b) => b.id === idea.board) ?? (await readBoard(pb, idea.board));
@@ -109,10 +118,10 @@ export async function loadIdeaPage(
   if (status) idea.expand = { ...idea.expand, status };
   const openQuestion: IdeaQuestionsRecord | null = askable ? (mine?.question ?? null) : null;
   const viewerState = {
-    /** The viewer's follow id, null when none (or signed out); undefined when the page could not read it. */
-    subscriptionId: viewer ? (mine === undefined ? undefined : (mine?.subscription ?? null)) : null,
-    /** The viewer's vote id, null when none; undefined when the page cannot know (staff, or the read failed). */
-    voteId: viewer && !staff && mine !== undefined ? (mine?.vote ?? null) : undefined,
+    /** The viewer's follow id, null when none (or signed out). */
+    subscriptionId: viewer ? (mine?.subscription ?? null) : null,
+    /** The viewer's vote id, null when none; undefined when the page leaves it to the browser (staff). */
+    voteId: viewer && !staff ? (mine?.vote ?? null) : undefined,
   };
   // Staff's: the idea's whole post_insights row (the staff tools show its worth and priority from it).
   const insights = [idea.expand?.post_insights_via_post].flat()[0] ?? null;

@@ -6,7 +6,8 @@ import { ownRowId } from '../../lib/pb/own-row';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
 import type { PostRecord, VoteRecord, Voter } from '../../lib/pb/post-types';
 
-interface VoterRow {
+/** A voter as PocketBase's voters routes answer it (a user card). */
+export interface VoterRow {
   id: string;
   collectionId: string;
   collectionName: string;
@@ -22,7 +23,7 @@ export interface ViewerOwn {
   question: IdeaQuestionsRecord | null;
 }
 
-const toVoters = (pb: PocketBase, rows: VoterRow[]): Voter[] =>
+export const toVoters = (pb: PocketBase, rows: VoterRow[]): Voter[] =>
   rows.map((row) => ({
     id: row.id,
     name: row.name || 'Member',
@@ -34,21 +35,6 @@ const votersPath = (postId: string) => `/api/chorus/posts/${encodeURIComponent(p
 export async function listVoters(pb: PocketBase, postId: string, perPage = 50): Promise<Voter[]> {
   const result = await pb.send<{ items: VoterRow[] }>(votersPath(postId), { query: { perPage } });
   return toVoters(pb, result.items);
-}
-
-/**
- * The voters and, in the same request, the caller's own state on the idea (null signed out), each read exactly by
- * (post, user) however many votes and followers the idea has (pb_hooks/votes/viewer-own.js).
- */
-export async function listVotersAndMine(
-  pb: PocketBase,
-  postId: string,
-  perPage = 50,
-): Promise<{ voters: Voter[]; mine: ViewerOwn | null }> {
-  const result = await pb.send<{ items: VoterRow[]; mine?: ViewerOwn | null }>(votersPath(postId), {
-    query: { perPage, mine: 1 },
-  });
-  return { voters: toVoters(pb, result.items), mine: result.mine ?? null };
 }
 
 /**

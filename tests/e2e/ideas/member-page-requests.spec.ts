@@ -44,11 +44,17 @@ test.afterAll(async () => {
 const cookieOf = async (pbUrl: string, member: Member) =>
   authCookie(await clientFor(pbUrl, member.email, member.password));
 
-/** The page as the member gets it, and what PocketBase was asked for it: the fewer of two views (an admin's write
- * elsewhere in the run between them costs one of them the site and statuses, once). */
+/** The page as the member gets it, and what PocketBase was asked for it: the fewest of up to four views, after the
+ * first (an admin's write elsewhere in the run, other workers' stories creating statuses and boards, costs a view
+ * the shell it keeps, once; three workers' writes have landed between two views). */
 async function view(path: string, cookie: string): Promise<{ html: string; requests: string[] }> {
-  const [first, second] = [await viewOnce(path, cookie), await viewOnce(path, cookie)];
-  return second.requests.length <= first.requests.length ? second : first;
+  let fewest = await viewOnce(path, cookie);
+  for (let more = 0; more < 3; more++) {
+    const next = await viewOnce(path, cookie);
+    if (next.requests.length <= fewest.requests.length) fewest = next;
+    if (!fewest.requests.some((r) => KEPT.test(r))) break;
+  }
+  return fewest;
 }
 
 async function viewOnce(path: string, cookie: string): Promise<{ html: string; requests: string[] }> {

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listCommentPage, listVisibleComments } from '../../../src/features/comments/comments-data';
 import { getPost, listPosts, SORTS, type Sort, searchPosts } from '../../../src/features/ideas/posts-data';
 import { listPostsByInsight } from '../../../src/features/priority/staff-lists';
-import { listVotersAndMine } from '../../../src/features/votes/votes-data';
 import { seedLargeBoard } from '../../../tools/lib/bench/large-board.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { statementsSince, tableNames } from '../../support/sql-log';
@@ -88,8 +87,9 @@ async function readAsTheSiteDoes(visitor: PocketBase, member: PocketBase, staff:
   await listPosts(staff, { sort: 'top', segment: segmentId, staff: true });
   await member.collection('votes').create({ post: seeded.topIdea, user: idOf(member) });
   await member.collection('comments').create({ post: seeded.topIdea, author: idOf(member), body: 'Me too.' });
-  // What the idea page reads of the member's own: their vote, follow and open question on the most voted idea.
-  await listVotersAndMine(member, seeded.topIdea);
+  // The idea page's one request, as the member: the idea, its voters, their own vote, follow and open question, and
+  // the first comments of the most voted idea.
+  await member.send(`/api/chorus/posts/${seeded.topIdea}/page`, { query: { expand: 'status_events_via_post.actor' } });
 }
 
 it('no hot read or write scans every idea, vote or comment', { timeout: 180_000 }, async () => {

@@ -171,49 +171,4 @@ describe('GET /api/chorus/posts/{id}/voters', () => {
     expect(await attempt(() => actors.member.send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe(false);
     expect(await attempt(() => actors.moderator.send(`/api/chorus/posts/${hidden.id}/voters`, {}))).toBe(true);
   });
-
-  const mineOf = async (name: Actor, post: RecordModel) =>
-    (await actors[name].send(`/api/chorus/posts/${post.id}/voters`, { query: { mine: 1 } })).mine;
-
-  it("?mine=1 gives each caller their own vote, follow and unanswered question, nobody else's", async () => {
-    const post = await createPost(pb, board, actors['other member']);
-    const vote = await voteAs('member', post);
-    const follow = await actors.member.collection('subscriptions').getFirstListItem(`post = "${post.id}"`);
-    await voteAs('admin', post);
-    const question = await pb.admin.collection('idea_questions').create({
-      post: post.id,
-      author: idOf(actors.moderator),
-      body: 'Which paper size?',
-      sent_count: 3,
-    });
-    for (const name of ['member', 'blocked member', 'moderator'] as const)
-      await pb.admin.collection('question_recipients').create({ question: question.id, user: idOf(actors[name]) });
-
-    const mine = await mineOf('member', post);
-    expect(mine).toMatchObject({ vote: vote.id, subscription: follow.id, question: { id: question.id } });
-    expect(mine.question.body).toBe('Which paper size?');
-    // Another member gets their own (none), a visitor nothing; without ?mine=1 no one gets it.
-    expect(await mineOf('other member', post)).toEqual({
-      vote: null,
-      subscription: expect.any(String), // the author follows their idea
-      question: null,
-    });
-    expect(await mineOf('visitor', post)).toBeNull();
-    expect('mine' in (await actors.member.send(`/api/chorus/posts/${post.id}/voters`, {}))).toBe(false);
-    // Staff and blocked members are offered no question (the page offers none to them); staff get their vote.
-    expect((await mineOf('admin', post)).vote).toEqual(expect.any(String));
-    expect((await mineOf('moderator', post)).question).toBeNull();
-    expect((await mineOf('blocked member', post)).question).toBeNull();
-    // Answered, the question is no longer offered.
-    await actors.member
-      .collection('idea_answers')
-      .create({ question: question.id, user: idOf(actors.member), body: 'A4' });
-    expect((await mineOf('member', post)).question).toBeNull();
-  });
-
-  it('?mine=1 answers 404 for a post the caller may not see, as without it', async () => {
-    const hidden = await createPost(pb, await createBoard(pb, 'staff'), actors.moderator);
-    expect(await attempt(() => mineOf('member', hidden))).toBe(false);
-    expect(await attempt(() => mineOf('visitor', hidden))).toBe(false);
-  });
 });

@@ -271,13 +271,11 @@ export const ROUTES = {
     get: {
       tags: ['chorus'],
       operationId: 'voters',
-      summary:
-        'Names and avatars of an idea’s voters (never emails); with `mine=1`, also the caller’s own vote, follow and unanswered question',
+      summary: 'Names and avatars of an idea’s voters (never emails), oldest vote first',
       parameters: [
         ...id,
         { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
         { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-        { name: 'mine', in: 'query', schema: { type: 'string', enum: ['1'] } },
       ],
       responses: {
         200: ok({
@@ -288,9 +286,48 @@ export const ROUTES = {
             perPage: { type: 'integer' },
             totalItems: { type: 'integer', description: 'The idea’s votes that count' },
             items: { type: 'array', items: { type: 'object' } },
+          },
+        }),
+        404: err,
+      },
+    },
+  },
+  '/api/chorus/posts/{id}/page': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'ideaPage',
+      summary:
+        'Everything an idea page reads, in one request: the idea as the records API views it (with `expand`), the first page of its voters, the caller’s own state, and the first page of its comments',
+      parameters: [
+        ...id,
+        {
+          name: 'expand',
+          in: 'query',
+          description: 'As the records API takes it; each related record under its own view rule',
+          schema: { type: 'string' },
+        },
+        { name: 'comments', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+        { name: 'voters', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+      ],
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['idea', 'voters', 'mine', 'comments'],
+          properties: {
+            idea: record('PostsRecord'),
+            voters: {
+              type: 'object',
+              description: 'The voters route’s first page',
+              properties: {
+                page: { type: 'integer' },
+                perPage: { type: 'integer' },
+                totalItems: { type: 'integer' },
+                items: { type: 'array', items: { type: 'object' } },
+              },
+            },
             mine: {
               description:
-                'Only with `mine=1`: the signed-in caller’s own vote and follow ids (null: none) and the newest question staff sent them about the idea that they have not answered (members only); null signed out',
+                'The signed-in caller’s own vote and follow ids (null: none) and the newest question staff sent them about the idea that they have not answered (members only); null signed out',
               oneOf: [
                 {
                   type: 'object',
@@ -304,9 +341,15 @@ export const ROUTES = {
                 { type: 'null' },
               ],
             },
+            comments: {
+              type: 'object',
+              description: 'The comments route’s first page (`items`, `next`, `newest`)',
+              properties: { items: { type: 'array', items: { $ref: '#/components/schemas/CommentsRecord' } } },
+            },
           },
         }),
         404: err,
+        429: err,
       },
     },
   },
