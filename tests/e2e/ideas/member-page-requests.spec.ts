@@ -22,7 +22,7 @@ import { authCookie, clientFor } from '../staff-helpers';
  * the copy's own reads, its shell (the site, statuses, tags and the audience's boards) kept under the version the
  * check named (measured 2 and 4; 6 and 7 before the version reached the copy); from the edge's cache, the check
  * alone. */
-const MOST = { home: 3, idea: 5, staffHome: 3, staffIdea: 5, audienceHome: 2, audienceIdea: 4 };
+const MOST = { home: 3, idea: 3, staffHome: 3, staffIdea: 3, audienceHome: 2, audienceIdea: 2 };
 /** What a view reads again only when the shell's version changes. */
 const KEPT =
   /\/api\/collections\/(site|statuses|tags|boards|custom_fields|segments|scoring|tracker_connections)\/records/;
@@ -71,7 +71,7 @@ function expectNothingKeptReadAgain(requests: string[]) {
   ).toEqual([]);
 }
 
-test('a member who voted, follows and was asked a question gets the idea page for at most 5 PocketBase requests', async ({
+test('a member who voted, follows and was asked a question gets the idea page for at most 3 PocketBase requests', async ({
   admin,
   pbUrl,
   createMember,
@@ -176,7 +176,7 @@ test('a plain member who opens a missing idea is rendered the not-found page wit
   }
 });
 
-test("a moderator gets a sized idea page, its worth, priority, staff tags and questions from the idea's own read, for at most 5 PocketBase requests", async ({
+test("a moderator gets a sized idea page, its worth, priority, staff tags and questions from the idea's own read, for at most 3 PocketBase requests", async ({
   admin,
   pbUrl,
   createMember,
