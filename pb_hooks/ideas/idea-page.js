@@ -1,10 +1,12 @@
 // GET /api/chorus/posts/{id}/page?expand=&comments=&voters= (issue 59): everything an idea page reads of PocketBase,
 // in one request: the idea as the records API views it (its view rule; ?expand= as that API takes it, each related
-// record under its own rule), the first page of its voters with the caller's own state (votes/voters.pb.js
-// ?mine=1) and the first page of its comments (comments/comment-pages.js). Three requests cost the caller's token,
-// the middlewares and the idea's view rule three times: half of PocketBase's CPU for a member's idea page.
-// An API key's request counts against its own limit, as the records API's view of the idea does (api-keys.pb.js).
-// Answer: { idea, voters: { page, perPage, totalItems, items, mine }, comments: { items, next, newest } }.
+// record under its own rule), the first page of its voters (votes/voters.pb.js), the caller's own vote, follow and
+// unanswered question (votes/viewer-own.js) and the first page of its comments (comments/comment-pages.js). Three
+// requests cost the caller's token, the middlewares and the idea's view rule three times: half of PocketBase's CPU
+// for a member's idea page. An API key's request counts against its own limit, as the records API's view of the idea
+// does (api-keys.pb.js).
+// Answer: { idea, voters: { page, perPage, totalItems, items }, mine: { vote, subscription, question } | null,
+//   comments: { items, next, newest } }.
 const { COMMENTS_PAGE, COMMENTS_MOST } = require(`${__hooks}/platform/contract/comment-pages.js`);
 
 const VOTERS_PAGE = 50;
