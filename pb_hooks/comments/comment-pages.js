@@ -14,9 +14,9 @@ const CURSOR = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?Z)_([a-z0-9]{15})$/;
 
 /** Reads ?limit= and ?after=; null when `after` is not a cursor this route wrote. */
 function readPageQuery(e) {
-  const query = e.request.url.query();
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Number.parseInt(query.get('limit'), 10) || DEFAULT_LIMIT));
-  const after = query.get('after');
+  const { boundedNumber } = require(`${__hooks}/platform/paging.js`);
+  const limit = boundedNumber(e, 'limit', DEFAULT_LIMIT, MAX_LIMIT);
+  const after = e.request.url.query().get('after');
   if (!after) return { limit, after: null };
   const match = CURSOR.exec(after);
   return match ? { limit, after: { created: match[1], id: match[2] } } : null;

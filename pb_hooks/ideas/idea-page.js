@@ -8,17 +8,10 @@
 // Answer: { idea, voters: { page, perPage, totalItems, items }, mine: { vote, subscription, question } | null,
 //   comments: { items, next, newest } }.
 const { COMMENTS_PAGE, COMMENTS_MOST } = require(`${__hooks}/platform/contract/comment-pages.js`);
-
-const VOTERS_PAGE = 50;
-const VOTERS_MOST = 500;
-
-/** ?name= as a whole number within [1, most]; `fallback` when absent or not a number. */
-function boundedNumber(e, name, fallback, most) {
-  const asked = Number.parseInt(e.request.url.query().get(name), 10);
-  return Math.min(most, Math.max(1, Number.isFinite(asked) ? asked : fallback));
-}
+const { VOTERS_PAGE, VOTERS_MOST } = require(`${__hooks}/platform/contract/voter-pages.js`);
 
 function ideaPage(e) {
+  const { boundedNumber } = require(`${__hooks}/platform/paging.js`);
   const { isStaff, memberOf } = require(`${__hooks}/platform/access.js`);
   const keys = require(`${__hooks}/api-keys/api-keys.js`);
   keys.refuseKeyInAddress(e);

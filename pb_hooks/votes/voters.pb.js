@@ -11,8 +11,9 @@ routerAdd(
   '/api/chorus/posts/{id}/voters',
   (e) => {
     const { readPaging } = require(`${__hooks}/platform/paging.js`);
+    const { VOTERS_PAGE, VOTERS_MOST } = require(`${__hooks}/platform/contract/voter-pages.js`);
     const post = require(`${__hooks}/platform/posts.js`).findVisiblePost(e, e.request.pathValue('id'));
-    const { page, perPage, offset } = readPaging(e, 100, 500);
+    const { page, perPage, offset } = readPaging(e, VOTERS_PAGE, VOTERS_MOST);
     // Read and answered in Go (server/cmd/pocketbase/idea_reads.go): the cards of the votes that count, oldest
     // first, and the idea's own count of them (kept in each vote's transaction by server/cmd/pocketbase/votes.go:
     // a count of the rows walked all of a popular idea's votes on every request, 8 ms at 80,000 votes).

@@ -9,6 +9,8 @@
 // expand is more of PocketBase's work. So are the board and its custom fields when a whole audience shares them (the
 // member audience's copy, staff): the shell's boards and the fields kept beside them (custom-fields/kept-fields.ts);
 // anyone else's come as an expand.
+
+import { VOTERS_PAGE } from '../../contract/voter-pages';
 import type { PocketBase } from '../../lib/pb/client';
 import { isStaff } from '../../lib/pb/client';
 import type { IdeaQuestionsRecord } from '../../lib/pb/pb-types';
@@ -24,8 +26,6 @@ import { STAFF_EXPAND, type StaffExpand, staffReadsOf } from './staff-reads';
 import type { TimelineEvent } from './timeline';
 
 const TIMELINE_EXPAND = 'status_events_via_post.actor';
-/** How many voters the page lists (the rest come as the voter list pages through them). */
-const VOTERS_SHOWN = 50;
 // The board and its custom fields (the rules leave members the public ones), for a viewer nothing is kept for.
 const BOARD_EXPAND = 'board,board.custom_fields_via_board';
 
@@ -99,7 +99,7 @@ export async function loadIdeaPage(
     ...(staff ? ['post_insights_via_post', STAFF_EXPAND] : []),
   ].join(',');
   const [page, sharedFields] = await Promise.all([
-    readIdeaPage(pb, id, { expand, comments: commentLimit, voters: VOTERS_SHOWN }),
+    readIdeaPage(pb, id, { expand, comments: commentLimit, voters: VOTERS_PAGE }),
     keptFieldRows,
   ]);
   const { idea, mine, comments: commentPage } = page;

@@ -1,5 +1,6 @@
 // Votes: the public voter list (names and avatars only) and a member's own votes.
 import { hasStaffRole } from '../../contract/access';
+import { VOTERS_PAGE } from '../../contract/voter-pages';
 import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
 import { ownRowId } from '../../lib/pb/own-row';
@@ -32,7 +33,7 @@ export const toVoters = (pb: PocketBase, rows: VoterRow[]): Voter[] =>
 
 const votersPath = (postId: string) => `/api/chorus/posts/${encodeURIComponent(postId)}/voters`;
 
-export async function listVoters(pb: PocketBase, postId: string, perPage = 50): Promise<Voter[]> {
+export async function listVoters(pb: PocketBase, postId: string, perPage = VOTERS_PAGE): Promise<Voter[]> {
   const result = await pb.send<{ items: VoterRow[] }>(votersPath(postId), { query: { perPage } });
   return toVoters(pb, result.items);
 }

@@ -15,13 +15,13 @@ import { authCookie, clientFor } from '../staff-helpers';
 
 /** The most PocketBase requests one view may make once the Worker's isolate has kept what pages show alike under
  * the shell's version (the site, statuses, tags, boards) and, for staff, staff's (the segments, scoring and tracker
- * connections; src/lib/pb/kept-at-version.ts). Measured: a member's home 3, their idea page 5, a moderator's home 3
- * (8 before), their idea page with an answered question 5 (its answerers' companies one of them; 7 before the
- * scoring and the connections were kept);
- * before issue 59: 6, 9 and 19. The member audience's copy, rendered (a miss at the edge): the member's check and
- * the copy's own reads, its shell (the site, statuses, tags and the audience's boards) kept under the version the
- * check named (measured 2 and 4; 6 and 7 before the version reached the copy); from the edge's cache, the check
- * alone. */
+ * connections; src/lib/pb/kept-at-version.ts). Measured: a member's home 3, their idea page 3 (5 before its idea, voters,
+ * own state and comments came in one request), a moderator's home 3 (8 before), their idea page with an answered
+ * question 3 (its answerers' companies one of them; 7 before the scoring and the connections were kept, 5 before
+ * the one request); before issue 59: 6, 9 and 19. The member audience's copy, rendered (a miss at the edge): the
+ * member's check and the copy's own reads, its shell (the site, statuses, tags and the audience's boards) kept under
+ * the version the check named (measured 2 and 2; 6 and 7 before the version reached the copy, 2 and 4 before the one
+ * request); from the edge's cache, the check alone. */
 const MOST = { home: 3, idea: 3, staffHome: 3, staffIdea: 3, audienceHome: 2, audienceIdea: 2 };
 /** What a view reads again only when the shell's version changes. */
 const KEPT =

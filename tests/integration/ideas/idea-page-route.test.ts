@@ -4,6 +4,7 @@
 // caller's own state (vote, follow, unanswered question) is theirs alone. Its bounds, hostile numbers and API keys.
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOTERS_MOST, VOTERS_PAGE } from '../../../src/contract/voter-pages';
 import { createApiKey, keyClient } from '../../support/api-keys';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { ACTORS, type Actor, type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
@@ -115,7 +116,21 @@ describe('the idea page in one request', () => {
       expect(page.voters.perPage, hostile).toBeGreaterThanOrEqual(1);
       expect(page.voters.perPage, hostile).toBeLessThanOrEqual(500);
     }
-    expect((await read({ voters: 100_000 })).voters.perPage).toBe(500);
+    expect((await read({ voters: 100_000 })).voters.perPage).toBe(VOTERS_MOST);
+    // Asked for none (or 0), both routes give the first page the idea page shows.
+    for (const query of [{}, { voters: 0 }]) expect((await read(query)).voters.perPage).toBe(VOTERS_PAGE);
+    expect((await actors.member.send(`/api/chorus/posts/${id}/voters`, {})).perPage).toBe(VOTERS_PAGE);
+  });
+
+  it('answers 404 for an idea the caller may not see, as the records API does', async () => {
+    for (const name of ['visitor', 'member', 'blocked member'] as const) {
+      await expect(actors[name].send(pagePath(ideas.staff.id), {}), name).rejects.toMatchObject({ status: 404 });
+      await expect(actors[name].collection('posts').getOne(ideas.staff.id), name).rejects.toMatchObject({
+        status: 404,
+      });
+    }
+    await expect(actors.visitor.send(pagePath(ideas.members.id), {})).rejects.toMatchObject({ status: 404 });
+    expect((await actors.moderator.send(pagePath(ideas.staff.id), {})).idea.id).toBe(ideas.staff.id);
   });
 
   it('answers 404 for an idea that does not exist, and expands only what the caller may read of a relation', async () => {

@@ -275,7 +275,7 @@ export const ROUTES = {
       parameters: [
         ...id,
         { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+        { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
       ],
       responses: {
         200: ok({
