@@ -9,7 +9,7 @@
 const { SHELL_VERSION_KEY, STAFF_VERSION_KEY } = require(`${__hooks}/platform/contract/hook-hand-offs.js`);
 const { SHELL_VERSION_META } = require(`${__hooks}/platform/contract/cache-tags.js`);
 const { AUDIENCE_META } = require(`${__hooks}/platform/contract/audience.js`);
-const { OWN_QUERY, OWN_META } = require(`${__hooks}/platform/contract/own-state.js`);
+const { OWN_QUERY, OWN_META, OWN_POSTS_QUERY } = require(`${__hooks}/platform/contract/own-state.js`);
 
 const fresh = () => $security.randomString(20);
 
@@ -51,9 +51,11 @@ function nameShellVersion(e) {
   if (!e.authMethod && !e.meta) {
     const { audienceOf } = require(`${__hooks}/site/audience.js`);
     e.meta = { [SHELL_VERSION_META]: versionFor(e.app, e.record), [AUDIENCE_META]: audienceOf(e.app, e.record) };
-    const asked = e.requestInfo().query[OWN_QUERY];
+    const query = e.requestInfo().query;
+    const asked = query[OWN_QUERY];
     if (asked !== undefined) {
-      e.meta[OWN_META] = require(`${__hooks}/site/own-state.js`).ownStateOf(e.app, e.record, asked);
+      const { ownStateOf } = require(`${__hooks}/site/own-state.js`);
+      e.meta[OWN_META] = ownStateOf(e.app, e.record, asked, query[OWN_POSTS_QUERY]);
     }
   }
 }

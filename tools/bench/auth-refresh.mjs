@@ -1,4 +1,4 @@
-// `npm run bench -- auth-refresh [--base REV] [--refreshes N] [--rounds N]`: what a plain member's auth refresh costs PocketBase (every signed-in page view makes one: src/edge/member-audience.ts), in request time and PocketBase's CPU (from /proc), with the member audience's look-ups (pb_hooks/site/audience.js) and without them (this checkout's hooks with audienceOf answering at once: the floor), and with --base another revision's tree beside them; on a database of realistic size, the sides in alternating rounds so all meet the same machine load. Never fails on time.
+// `npm run bench -- auth-refresh [--base REV] [--refreshes N] [--rounds N] [--own VOTES]`: what a plain member's auth refresh costs PocketBase (every signed-in page view makes one: src/edge/member-audience.ts), in request time and PocketBase's CPU (from /proc), with the member audience's look-ups (pb_hooks/site/audience.js) and without them (this checkout's hooks with audienceOf answering at once: the floor), and with --base another revision's tree beside them; on a database of realistic size, the sides in alternating rounds so all meet the same machine load. `--own VOTES`: the member has voted for VOTES ideas and each refresh is the browser's, asking for their own state on a page of 20 ideas (src/stores/own-state.ts), with the answer's size. Never fails on time.
 import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +17,9 @@ import { percentile } from '../lib/stats.mjs';
 const { values } = commandLine({
   command: 'bench auth-refresh',
   file: import.meta.url,
-  synopsis: '[--base REV] [--refreshes N] [--rounds N]',
+  synopsis: '[--base REV] [--refreshes N] [--rounds N] [--own VOTES]',
   options: {
+    own: { type: 'string', default: '' },
     base: { type: 'string', default: '' },
     refreshes: { type: 'string', default: '2000' },
     rounds: { type: 'string', default: '10' },
@@ -26,6 +27,10 @@ const { values } = commandLine({
 });
 const REFRESHES = Math.round(positiveNumber(values.refreshes, '--refreshes'));
 const ROUNDS = Math.round(positiveNumber(values.rounds, '--rounds'));
+const OWN_VOTES = values.own ? Math.round(positiveNumber(values.own, '--own')) : 0;
+/** The ideas a page shows (a board's first page): the browser's refresh names them. */
+const PAGE_IDEAS = 20;
+if (OWN_VOTES > 4_000) throw new Error('--own: at most 4000 votes (the bench board holds 5000 ideas).');
 
 /** The database every side gets (each its own copy, rows alike): what a busy board holds. */
 const SIZE = { members: 20_000, ideas: 5_000, comments: 50_000, segmentMembers: 2_000, questions: 200, asked: 50 };
@@ -50,6 +55,7 @@ const rowId = () => randomBytes(8).toString('hex').slice(0, 15);
 /** SIZE's rows written straight into data.db: most members plain; some ideas waiting for review, some comments hidden,
  * some members in a segment or sent a question (answered by some): each look-up's index holds rows, none the member's. */
 function fill(dataDir, boardId, authorId) {
+  const filled = { ideas: [] };
   const db = new DatabaseSync(join(dataDir, 'data.db'));
   db.exec('PRAGMA busy_timeout = 10000');
   const now = new Date().toISOString().replace('T', ' ');
@@ -72,6 +78,7 @@ function fill(dataDir, boardId, authorId) {
     for (let n = 0; n < SIZE.comments; n++) {
       comment.run(rowId(), ideas[n % ideas.length], pick(n + 1), `Comment ${n}`, n % 200 === 0 ? 1 : 0, now, now);
     }
+    filled.ideas = ideas;
     const segment = rowId();
     db.prepare('INSERT INTO segments (id, name, created, updated) VALUES (?, ?, ?, ?)').run(segment, 'Gold', now, now);
     const inSegment = db.prepare(
@@ -97,6 +104,18 @@ function fill(dataDir, boardId, authorId) {
       }
     }
   });
+  return filled;
+}
+
+/** The member's votes (--own): on the first `count` ideas, written straight into data.db. */
+function castVotes(dataDir, memberId, ideas, count) {
+  const db = new DatabaseSync(join(dataDir, 'data.db'));
+  db.exec('PRAGMA busy_timeout = 10000');
+  const now = new Date().toISOString().replace('T', ' ');
+  writeAllThenClose(db, () => {
+    const vote = db.prepare('INSERT INTO votes (id, post, user, counted, created, updated) VALUES (?, ?, ?, 1, ?, ?)');
+    for (const post of ideas.slice(0, count)) vote.run(rowId(), post, memberId, now, now);
+  });
 }
 
 /** One side: its PocketBase (hooks and tree as given) on a database of SIZE, and a plain member signed in. */
@@ -104,18 +123,25 @@ async function startSide(label, { hooksDir = undefined, tree = undefined } = {})
   const side = await startBenchPocketBase({ hooks: hooksDir, tree });
   // The per-address limit (300 requests per 10 s) would refuse the run; it costs every side alike.
   await side.admin.settings.update({ rateLimits: { enabled: false } });
-  fill(side.dataDir, side.board.id, side.author.id);
+  const { ideas } = fill(side.dataDir, side.board.id, side.author.id);
   const plain = await createMember(side.admin, 'plain');
+  if (OWN_VOTES) castVotes(side.dataDir, plain.id, ideas, OWN_VOTES);
   const member = visitorClient(side.url, side.secret);
   await member.collection('users').authWithPassword(plain.email, BENCH_SUPERUSER.password);
   const address = forwardedAddress(side.secret, '10.9.250.1');
+  // The browser's refresh (--own) names the idea page's idea and the page's ideas, some voted for, some not.
+  const page = ideas.slice(OWN_VOTES - PAGE_IDEAS / 2, OWN_VOTES + PAGE_IDEAS / 2);
+  const query = OWN_VOTES ? { own: '', ownPosts: page.join(',') } : undefined;
+  const state = { bytes: 0 };
   /** One refresh as the Worker makes it (its `meta` names the audience); the answer's token replaces the old. */
   const refresh = async () => {
-    const answer = await member.collection('users').authRefresh({ headers: address });
+    const answer = await member.collection('users').authRefresh({ headers: address, ...(query && { query }) });
     if (answer.meta?.audience !== 'member') throw new Error(`${label}: the plain member was named no audience`);
+    if (query && !answer.meta?.own) throw new Error(`${label}: the refresh brought no own state`);
+    state.bytes = JSON.stringify(answer).length;
   };
   for (let i = 0; i < 50; i++) await refresh(); // warm-up: the hooks' modules load, SQLite's pages are read
-  return { label, pid: side.pid, refresh, stop: side.stop, times: [], cpu: 0 };
+  return { label, pid: side.pid, refresh, state, stop: side.stop, times: [], cpu: 0 };
 }
 
 const cleanups = [];
@@ -145,12 +171,17 @@ try {
   console.log(
     `A plain member's auth refresh, ${perRound * ROUNDS} one after another per side in ${ROUNDS} alternating rounds, loopback; ${SIZE.members} members, ${SIZE.ideas} ideas, ${SIZE.comments} comments, ${SIZE.segmentMembers} in a segment, ${SIZE.questions * SIZE.asked} sent a question:\n`,
   );
-  console.log(`${'side'.padEnd(28)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'PB CPU ms'.padStart(11)}`);
+  if (OWN_VOTES) {
+    console.log(`The member has voted for ${OWN_VOTES} ideas; each refresh asks their own state on ${PAGE_IDEAS}.\n`);
+  }
+  const bytes = OWN_VOTES ? 'answer KB'.padStart(11) : '';
+  console.log(`${'side'.padEnd(28)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'PB CPU ms'.padStart(11)}${bytes}`);
   for (const side of sides) {
+    const size = OWN_VOTES ? (side.state.bytes / 1024).toFixed(1).padStart(11) : '';
     console.log(
       `${side.label.padEnd(28)}${percentile(side.times, 50).toFixed(2).padStart(9)}${percentile(side.times, 95)
         .toFixed(2)
-        .padStart(9)}${(side.cpu / side.times.length).toFixed(3).padStart(11)}`,
+        .padStart(9)}${(side.cpu / side.times.length).toFixed(3).padStart(11)}${size}`,
     );
   }
 } finally {

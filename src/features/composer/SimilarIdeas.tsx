@@ -12,8 +12,8 @@ export default function SimilarIdeas({ ideas }: { ideas: SimilarIdea[] }) {
   const mine = useStore($myVotes);
   // An idea already voted for says so rather than offer a vote the server would refuse (one request a page).
   useEffect(() => {
-    void requestMyVote();
-  }, []);
+    void requestMyVote(ideas.map((idea) => idea.id));
+  }, [ideas]);
   return (
     <div className="similar" aria-live="polite" data-testid="similar-ideas">
       <p className="muted">{t('similar')}</p>

@@ -74,7 +74,7 @@ export function bindLiveCards(list: HTMLElement): void {
   $heldVotes.listen(render);
   render();
   // The member audience's copy: its buttons are busy until the member's votes are known, or cannot be.
-  void requestMyVote().finally(() => {
+  void requestMyVote(cards.map((card) => card.id)).finally(() => {
     for (const button of list.querySelectorAll('[aria-busy=true]')) button.ariaBusy = 'false';
   });
   list.dataset.liveCards = 'bound';

@@ -40,7 +40,7 @@ export default function VoteButton(props: Props) {
   useEffect(() => {
     trackPost(postId, { vote_count: count, comment_count: commentCount, status, locked }, isPublic);
     if (voteId !== undefined) knowMyVote(postId, voteId);
-    void requestMyVote().finally(() => setPending(false));
+    void requestMyVote([postId]).finally(() => setPending(false));
   }, [postId, count, commentCount, status, locked, voteId, isPublic]);
   const votes = live?.vote_count ?? count;
   const mine = myVotes[postId];

@@ -1,5 +1,5 @@
 // Votes: the public voter list (names and avatars only) and a member's own votes.
-import { hasStaffRole } from '../../contract/access';
+import { OWN_POSTS_MOST, type OwnVote } from '../../contract/own-state';
 import { VOTERS_PAGE } from '../../contract/voter-pages';
 import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
@@ -38,18 +38,13 @@ export async function listVoters(pb: PocketBase, postId: string, perPage = VOTER
   return toVoters(pb, result.items);
 }
 
-/**
- * Every vote of the member, in one request. A member's list rule already shows only their own, so no
- * filter is sent (PocketBase slows repeated empty filtered lists down by up to 500 ms); staff, who may
- * see every vote, filter by user.
- */
-export function listMyVotes(pb: PocketBase, user: { id: string; role: string }): Promise<VoteRecord[]> {
-  const staff = hasStaffRole(user);
-  return pb.collection('votes').getFullList<VoteRecord>({
-    ...(staff ? { filter: pb.filter('user = {:user}', { user: user.id }) } : {}),
-    fields: 'id,post,user,counted',
-  });
-}
+/** The member's votes on the ideas `postIds` names (at most OWN_POSTS_MOST of them: the first are read), in one
+ * request: the ideas read (those asked for) and the votes among them (pb_hooks/votes/own-votes.pb.js). */
+export const listOwnVotes = (
+  pb: PocketBase,
+  postIds: readonly string[],
+): Promise<{ posts: string[]; votes: OwnVote[] }> =>
+  pb.send('/api/chorus/own-votes', { query: { posts: postIds.slice(0, OWN_POSTS_MOST).join(',') } });
 
 /** The member's vote on one idea, or null. */
 export const findMyVote = (pb: PocketBase, postId: string, userId: string): Promise<string | null> =>

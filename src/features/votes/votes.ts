@@ -1,23 +1,24 @@
-// The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded once per page,
-// and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
+// The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded for the ideas a page shows
+// (each read once: the page's session refresh brings those it shows, one request any shown later), and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
 // before a local change never overwrites it (the "vote right after load" race). A vote clicked signed
 // out is cast once the person is back from signing in (features/votes/pending-vote.ts). A vote the server holds until
 // the member confirms their email ($heldVotes) is shown as theirs but moves no count; it counts, live, the
 // moment the email is confirmed.
 
 import { map } from 'nanostores';
+import { OWN_POSTS_MOST, type OwnVote } from '../../contract/own-state';
 import { translate } from '../../i18n/current';
 import { readSession } from '../../lib/frame-state';
 import type { VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
-import { ownStateOf } from '../../stores/own-state';
+import { nameIdeas, ownStateOf } from '../../stores/own-state';
 import { $posts, bumpVoteCount, voteOnItsWay } from '../../stores/posts';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer, lockedMessage } from '../../stores/viewer';
 import { PENDING_VOTE_KEY } from './pending-vote-key';
-import { createVote, deleteVote, listMyVotes } from './votes-data';
+import { createVote, deleteVote, listOwnVotes } from './votes-data';
 
 /** Post id → the viewer's vote id ("pending" while being saved), null: not voted. Absent: not known yet. */
 export const $myVotes = map<Record<string, string | null>>({});
@@ -30,11 +31,17 @@ const clock = createChangeClock();
 let owner = '';
 let loading: Promise<void> | null = null;
 let stopLive: (() => void) | null = null;
+/** Idea → the read that brings (or brought) the viewer's vote on it: each idea's is read once a page. */
+const reads = new Map<string, Promise<void>>();
 
-/** Makes sure the viewer's votes are loaded and followed: one request per page, whatever asks. */
-export function requestMyVote(_postId?: string): Promise<void> {
+/**
+ * Makes sure the viewer's votes on `postIds` (the ideas the caller shows) are loaded, and all of theirs followed
+ * live: those the page shows come in its session refresh (stores/own-state.ts), one more request brings any other.
+ */
+export function requestMyVote(postIds: readonly string[] = []): Promise<void> {
   const viewer = getViewer();
   if (!viewer) return Promise.resolve();
+  nameIdeas(postIds);
   if (owner !== viewer.id) {
     // Another member signed in: forget the last one's votes (a first load keeps what pages knew).
     if (owner) {
@@ -42,11 +49,18 @@ export function requestMyVote(_postId?: string): Promise<void> {
       $heldVotes.set({});
     }
     owner = viewer.id;
+    reads.clear();
     stopLive?.();
     stopLive = followMyVotes(viewer);
-    loading = loadMyVotes(viewer, true).then(castPendingVote);
+    loading = loadFirstVotes(viewer).then(() => castPendingVote(viewer));
   }
-  return loading ?? Promise.resolve();
+  const first = loading ?? Promise.resolve();
+  return first.then(() =>
+    readMyVotes(
+      viewer,
+      postIds.filter((id) => !reads.has(id)),
+    ),
+  );
 }
 
 /** What the page's server already knew about one idea, so a click before the list arrives works. */
@@ -54,23 +68,46 @@ export function knowMyVote(postId: string, voteId: string | null): void {
   if (!(postId in $myVotes.get())) $myVotes.setKey(postId, voteId);
 }
 
-/** `first`: the page's first load, which takes the votes the session's refresh brought (stores/own-state.ts). */
-async function loadMyVotes(viewer: SessionUser, first = false): Promise<void> {
+/** The page's first load: the votes the session's refresh brought, on the ideas it named. */
+async function loadFirstVotes(viewer: SessionUser): Promise<void> {
   const mark = clock.mark();
-  try {
-    const own = first ? await ownStateOf(viewer.id) : null;
-    const votes = own?.votes ?? (await listMyVotes(getClient(), viewer));
-    if (owner !== viewer.id) return;
-    const byPost = new Map(votes.map((v) => [v.post, v]));
-    const known = new Set([...Object.keys($myVotes.get()), ...byPost.keys()]);
-    for (const post of known) {
-      if (!clock.unchangedSince(post, mark)) continue;
-      const vote = byPost.get(post);
-      $myVotes.setKey(post, vote?.id ?? null);
-      setHeld(post, vote?.counted === false);
-    }
-  } catch {
-    // The buttons keep their not-voted look; a reconnect retries.
+  const own = await ownStateOf(viewer.id);
+  if (!own || owner !== viewer.id) return;
+  for (const post of own.posts) reads.set(post, Promise.resolve());
+  applyVotes(own.posts, own.votes, mark);
+}
+
+/** Reads the viewer's votes on `postIds` (all of them again with `again`: a reconnect's catch-up), a page of
+ * OWN_POSTS_MOST ideas a request. */
+function readMyVotes(viewer: SessionUser, postIds: readonly string[], again = false): Promise<void> {
+  const asked = [...new Set(postIds)].filter((id) => again || !reads.has(id));
+  const pages: Promise<void>[] = [];
+  for (let at = 0; at < asked.length; at += OWN_POSTS_MOST) {
+    const page = asked.slice(at, at + OWN_POSTS_MOST);
+    const mark = clock.mark();
+    const read = listOwnVotes(getClient(), page).then(
+      ({ votes }) => {
+        if (owner === viewer.id) applyVotes(page, votes, mark);
+      },
+      () => {
+        // The buttons keep their not-voted look; the idea is asked for again when shown again, or on reconnecting.
+        for (const id of page) reads.delete(id);
+      },
+    );
+    for (const id of page) reads.set(id, read);
+    pages.push(read);
+  }
+  return Promise.all([...pages, ...postIds.map((id) => reads.get(id))]).then(() => undefined);
+}
+
+/** The viewer's votes on the ideas `posts` names as read (no vote: none), unless changed here since `mark`. */
+function applyVotes(posts: readonly string[], votes: readonly OwnVote[], mark: number): void {
+  const byPost = new Map(votes.map((vote) => [vote.post, vote]));
+  for (const post of posts) {
+    if (!clock.unchangedSince(post, mark)) continue;
+    const vote = byPost.get(post);
+    $myVotes.setKey(post, vote?.id ?? null);
+    setHeld(post, vote?.counted === false);
   }
 }
 
@@ -94,7 +131,7 @@ function followMyVotes(viewer: SessionUser): () => void {
     },
     { filter: `user = "${userId.replace(/[^a-z0-9]/g, '')}"` },
   );
-  const stopCatchUp = onReconnect(() => void loadMyVotes(viewer));
+  const stopCatchUp = onReconnect(() => void readMyVotes(viewer, [...reads.keys()], true));
   return () => {
     stop();
     stopCatchUp();
@@ -114,14 +151,16 @@ function setHeld(postId: string, held: boolean): void {
 const pendingVote = () => import('./pending-vote');
 
 /** The vote clicked before a sign-in detour, now that this page knows the viewer's votes: cast once. */
-async function castPendingVote(): Promise<void> {
+async function castPendingVote(viewer: SessionUser): Promise<void> {
   // Nothing pending (nearly every page view): no module to fetch.
   if (readSession(PENDING_VOTE_KEY) === null) return;
   const postId = await pendingVote()
     .then((pending) => pending.takePendingVote())
     .catch(() => null);
   // Already counted (their vote from before, or another tab's): clicking again would take it back.
-  if (postId && !$myVotes.get()[postId]) await toggleVote(postId);
+  if (!postId) return;
+  await readMyVotes(viewer, [postId]);
+  if (!$myVotes.get()[postId]) await toggleVote(postId);
 }
 
 export async function toggleVote(postId: string): Promise<Result<string | null>> {

@@ -15,6 +15,7 @@ import {
   expectAccess,
   idOf,
   refused,
+  SIGNED_IN,
 } from '../../support/world';
 
 let pb: TestPocketBase;
@@ -69,6 +70,8 @@ const SCENARIOS: Scenario[] = [
   ['GET search finds a staff-board idea', STAFF, (a) => finds(a, the.staffPost)],
   ['GET voters of a public idea', EVERYONE, (a) => send(a, `/api/chorus/posts/${the.post.id}/voters`)],
   ['GET voters of a staff-board idea', STAFF, (a) => send(a, `/api/chorus/posts/${the.staffPost.id}/voters`)],
+  // Their own votes only (tests/integration/site/own-state.test.ts); a blocked member still reads theirs.
+  ['GET own-votes', allowed(...SIGNED_IN), (a) => send(a, `/api/chorus/own-votes?posts=${the.post.id}`)],
   [
     'POST merge',
     STAFF,

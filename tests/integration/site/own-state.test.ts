@@ -1,11 +1,20 @@
 // A member's own state in their browser's session refresh (issue 59, src/contract/own-state.ts): asked with ?own=,
-// PocketBase answers every vote of theirs, their unread notifications and their follow of the idea named, each exactly
-// what the votes, notifications and subscriptions list rules show them, for every actor; never anyone else's; a value
-// that is no idea's id names none; and a refresh that does not ask (the Worker's one check per page view) gets none.
+// PocketBase answers their votes on the ideas ?ownPosts= names (at most OWN_POSTS_MOST, never every vote of theirs),
+// their unread notifications and their follow of the idea named, each exactly what the votes, notifications and
+// subscriptions list rules show them, for every actor; never anyone else's; a value that is no idea's id names none;
+// and a refresh that does not ask (the Worker's one check per page view) gets none. GET /api/chorus/own-votes answers
+// the same votes for ideas shown later.
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_META, OWN_QUERY, type OwnState } from '../../../src/contract/own-state';
+import {
+  OWN_META,
+  OWN_POSTS_MOST,
+  OWN_POSTS_QUERY,
+  OWN_QUERY,
+  type OwnState,
+  type OwnVote,
+} from '../../../src/contract/own-state';
 import { refreshMemberAuthAnswer } from '../../../src/lib/pb/auth-refresh';
 import { ownRowId } from '../../../src/lib/pb/own-row';
 import { heldSession, startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
@@ -37,11 +46,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => pb?.stop());
 
-/** The refresh as the browser makes it, asking for its own state with `own`. */
-async function ownState(client: PocketBase, own: string | undefined): Promise<OwnState | undefined> {
-  const { meta } = await refreshMemberAuthAnswer(client, own === undefined ? {} : { query: { [OWN_QUERY]: own } });
+/** The refresh as the browser makes it, asking for its own state with `own` and the votes on `posts` (the page's
+ * ideas: all three by default). */
+async function ownState(
+  client: PocketBase,
+  own: string | undefined,
+  posts: string[] = ideas.map((idea) => idea.id),
+): Promise<OwnState | undefined> {
+  const query = own === undefined ? undefined : { [OWN_QUERY]: own, [OWN_POSTS_QUERY]: posts.join(',') };
+  const { meta } = await refreshMemberAuthAnswer(client, query ? { query } : {});
   return meta[OWN_META] as OwnState | undefined;
 }
+
+/** The route's answer for ideas shown after the refresh. */
+const ownVotes = (client: PocketBase, posts: string) =>
+  client.send<{ posts: string[]; votes: OwnVote[] }>('/api/chorus/own-votes', { query: { posts } });
+
+/** An idea's id that names no idea. */
+const madeUpId = (n: number) => `zz${String(n).padStart(13, '0')}`;
 
 /** What the list rules show the actor, request by request (what the stores asked for before). */
 async function listed(client: PocketBase, post: string) {
@@ -108,10 +130,63 @@ describe("a member's own state in their session refresh", () => {
     expect(own?.votes).toEqual([expect.objectContaining({ post: ideas[1]?.id, counted: false })]);
   });
 
+  it('holds the votes on the ideas named only, at most OWN_POSTS_MOST of them, never every vote of theirs', async () => {
+    const [first, second, third] = ideas.map((idea) => idea.id) as [string, string, string];
+    // The member voted for the second idea only (index 0 of SIGNED_IN).
+    const none = await ownState(actors.member, '', [first]);
+    expect(none?.posts).toEqual([first]);
+    expect(none?.votes).toEqual([]);
+    expect((await ownState(actors.member, '', []))?.votes).toEqual([]);
+    const named = await ownState(actors.member, '', [second, first, second]);
+    expect(named?.posts).toEqual([second, first]);
+    expect(named?.votes).toEqual([expect.objectContaining({ post: second, counted: true })]);
+    // Past the bound, the rest are left out (and said to be: `posts` is what was read); hostile parts name nothing.
+    const many = [...Array.from({ length: OWN_POSTS_MOST + 20 }, (_, n) => madeUpId(n)), third];
+    const bounded = await ownState(actors['other member'], '', [`${first}" OR 1=1`, '../x', ...many]);
+    expect(bounded?.posts).toHaveLength(OWN_POSTS_MOST);
+    expect(bounded?.posts).not.toContain(third);
+    expect(bounded?.votes).toEqual([]);
+  });
+
   it("is not in a refresh that does not ask (the Worker's check of a page view), nor for a visitor", async () => {
     expect(await ownState(actors.member, undefined)).toBeUndefined();
     await expect(refreshMemberAuthAnswer(pb.visitor(), { query: { [OWN_QUERY]: '' } })).rejects.toMatchObject({
       status: 401,
     });
+  });
+});
+
+describe('GET /api/chorus/own-votes', () => {
+  it.each(SIGNED_IN)("answers %s's votes on the ideas named, as the refresh does", async (actor) => {
+    const client = actors[actor];
+    const posts = ideas.map((idea) => idea.id);
+    const answer = await ownVotes(client, posts.join(','));
+    expect(answer.posts).toEqual(posts);
+    expect(byPost(answer.votes)).toEqual(byPost((await ownState(client, '', posts))?.votes ?? []));
+    expect(answer.votes.every((vote) => posts.includes(vote.post))).toBe(true);
+  });
+
+  it("refuses a visitor, and answers nobody else's votes, within bounds, whatever the ids sent", async () => {
+    await expect(ownVotes(pb.visitor(), ideas.map((idea) => idea.id).join(','))).rejects.toMatchObject({
+      status: 401,
+    });
+    const theirs = await ownVotes(actors['other member'], ideas.map((idea) => idea.id).join(','));
+    const mine = new Set(
+      (await ownVotes(actors.member, ideas.map((idea) => idea.id).join(','))).votes.map((v) => v.id),
+    );
+    expect(theirs.votes.length).toBeGreaterThan(0);
+    expect(theirs.votes.filter((vote) => mine.has(vote.id))).toEqual([]);
+    for (const hostile of [
+      '',
+      `${ideas[1]?.id}') OR 1=1 --`,
+      'x'.repeat(5000),
+      ',,,',
+      ideas[1]?.id.toUpperCase() ?? '',
+    ]) {
+      const answer = await ownVotes(actors.member, hostile);
+      expect(answer, hostile).toEqual({ posts: [], votes: [] });
+    }
+    const many = Array.from({ length: OWN_POSTS_MOST * 3 }, (_, n) => madeUpId(n)).join(',');
+    expect((await ownVotes(actors.member, `${many},${ideas[1]?.id}`)).posts).toHaveLength(OWN_POSTS_MOST);
   });
 });

@@ -237,11 +237,36 @@ describe('the member’s own votes', () => {
     await actors.member.collection('votes').create({ post: posts[2]?.id, user: idOf(actors.member) });
     const sent = countRequests(t.client);
     t.session.$session.listen(() => {}); // the header's menu: the page's session, refreshed once
-    await Promise.all(posts.map((p) => t.votes.requestMyVote(p.id)));
-    await Promise.all(posts.map((p) => t.votes.requestMyVote(p.id)));
+    await Promise.all(posts.map((p) => t.votes.requestMyVote([p.id])));
+    await Promise.all(posts.map((p) => t.votes.requestMyVote([p.id])));
     // Besides the live stream's subscription (the member's votes followed from any tab).
     expect(sent.filter((s) => !s.endsWith('/api/realtime'))).toEqual(['POST /api/collections/users/auth-refresh']);
     expect(posts.map((p) => Boolean(t.votes.$myVotes.get()[p.id]))).toEqual([false, false, true, false, false]);
+  });
+
+  it('of ideas shown after the refresh come in one request for them all, once; never every vote of theirs', async () => {
+    const t = await tab('member');
+    const [shown, late, later, elsewhere] = await Promise.all(
+      [1, 2, 3, 4].map(() => createPost(pb, board, actors['other member'])),
+    );
+    for (const post of [late, elsewhere])
+      await actors.member.collection('votes').create({ post: post?.id, user: idOf(actors.member) });
+    const sent = countRequests(t.client);
+    await t.votes.requestMyVote([shown?.id ?? '']);
+    // Two ideas appear (an idea found while writing one): their votes in one request, then never asked again.
+    await Promise.all([
+      t.votes.requestMyVote([late?.id ?? '', later?.id ?? '']),
+      t.votes.requestMyVote([late?.id ?? '']),
+    ]);
+    await t.votes.requestMyVote([late?.id ?? '', later?.id ?? '', shown?.id ?? '']);
+    expect(sent.filter((s) => !s.endsWith('/api/realtime'))).toEqual([
+      'POST /api/collections/users/auth-refresh',
+      'GET /api/chorus/own-votes',
+    ]);
+    const mine = t.votes.$myVotes.get();
+    expect([shown, late, later].map((p) => mine[p?.id ?? ''])).toEqual([null, expect.any(String), null]);
+    // The vote on an idea the page never showed is not read at all.
+    expect(Object.keys(mine)).not.toContain(elsewhere?.id);
   });
 
   it("are asked for once, on their own, when the page's refresh brought nothing (it did not get through)", async () => {
@@ -257,10 +282,10 @@ describe('the member’s own votes', () => {
         ? { ...next, url: 'http://127.0.0.1:9/api/collections/users/auth-refresh' }
         : next;
     };
-    await Promise.all([t.votes.requestMyVote(post.id), t.votes.requestMyVote(post.id)]);
+    await Promise.all([t.votes.requestMyVote([post.id]), t.votes.requestMyVote([post.id])]);
     expect(sent.filter((s) => !s.endsWith('/api/realtime'))).toEqual([
       'POST /api/collections/users/auth-refresh',
-      'GET /api/collections/votes/records',
+      'GET /api/chorus/own-votes',
     ]);
     expect(t.votes.$myVotes.get()[post.id]).toMatch(/^[a-z0-9]{15}$/);
     expect(t.client.authStore.isValid).toBe(true);
@@ -271,7 +296,7 @@ describe('the member’s own votes', () => {
     const post = await createPost(pb, board, actors['other member']);
     t.posts.trackPost(post.id, live);
     const late = holdAnswers(t.client, (url) => url.includes('/auth-refresh')); // it brings the member's votes
-    const answer = t.votes.requestMyVote(post.id);
+    const answer = t.votes.requestMyVote([post.id]);
     await late.answered; // the server said "not voted"; the tab has not heard it yet
     const vote = await t.votes.toggleVote(post.id);
     expect(vote.ok).toBe(true);
@@ -288,11 +313,11 @@ describe('the member’s own votes', () => {
     const post = await createPost(pb, board, actors['other member']);
     await actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) });
     const other = await tab('member');
-    await other.votes.requestMyVote(post.id);
+    await other.votes.requestMyVote([post.id]);
     const t = await tab('member');
     t.posts.trackPost(post.id, { ...live, vote_count: 1 });
     const late = holdAnswers(t.client, (url) => url.includes('/auth-refresh')); // it brings the member's votes
-    const answer = t.votes.requestMyVote(post.id);
+    const answer = t.votes.requestMyVote([post.id]);
     await late.answered; // the server said "voted"; the tab hears it only when released
     await t.live();
     expect((await other.votes.toggleVote(post.id)).ok).toBe(true);
@@ -308,7 +333,7 @@ describe('the member’s own votes', () => {
     const post = await createPost(pb, board, actors['other member']);
     for (const t of [a, b]) {
       t.posts.trackPost(post.id, live);
-      await t.votes.requestMyVote(post.id);
+      await t.votes.requestMyVote([post.id]);
       await t.live();
     }
     const cast = await a.votes.toggleVote(post.id);
@@ -327,7 +352,7 @@ describe('a vote held until the member confirms their email', () => {
     tabs.push(t);
     const post = await createPost(pb, board, actors['other member']);
     t.posts.trackPost(post.id, live);
-    await t.votes.requestMyVote(post.id);
+    await t.votes.requestMyVote([post.id]);
     await t.live();
     const cast = await t.votes.toggleVote(post.id);
     expect(cast.ok).toBe(true);
@@ -337,7 +362,7 @@ describe('a vote held until the member confirms their email', () => {
     // Another page load asks the server again: still held.
     const again = await openTab(pb.url, unconfirmed);
     tabs.push(again);
-    await again.votes.requestMyVote(post.id);
+    await again.votes.requestMyVote([post.id]);
     expect(again.votes.$heldVotes.get()[post.id]).toBe(true);
     // The email is confirmed (the emailed link, elsewhere): the open tab hears it and the count moves.
     await pb.admin.collection('users').update(idOf(unconfirmed), { verified: true });

@@ -353,6 +353,41 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/own-votes': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'ownVotes',
+      summary:
+        'The signed-in member’s own votes on the ideas named (an idea a page shows after its session refresh brought the others’)',
+      parameters: [
+        {
+          name: 'posts',
+          in: 'query',
+          description: 'Ideas’ ids, comma-separated: the first 100 are read, anything not an idea’s id is left out',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['posts', 'votes'],
+          properties: {
+            posts: { type: 'array', items: { type: 'string' }, description: 'The ideas read (the others: not asked)' },
+            votes: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'post', 'counted'],
+                properties: { id: { type: 'string' }, post: { type: 'string' }, counted: { type: 'boolean' } },
+              },
+            },
+          },
+        }),
+        401: err,
+        429: err,
+      },
+    },
+  },
   '/api/chorus/posts/{id}/comments': {
     get: {
       tags: ['chorus'],
