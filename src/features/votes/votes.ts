@@ -1,5 +1,6 @@
 // The viewer's own votes, live across tabs (a store follows the member's `votes`), loaded for the ideas a page shows
-// (each read once: the page's session refresh brings those it shows, one request any shown later), and the vote toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
+// (each read once: the page's session refresh brings those it shows, one request any shown later), and the vote
+// toggle: optimistic, rolled back with a toast if the server refuses. An answer asked for
 // before a local change never overwrites it (the "vote right after load" race). A vote clicked signed
 // out is cast once the person is back from signing in (features/votes/pending-vote.ts). A vote the server holds until
 // the member confirms their email ($heldVotes) is shown as theirs but moves no count; it counts, live, the
@@ -90,8 +91,9 @@ function readMyVotes(viewer: SessionUser, postIds: readonly string[], again = fa
         if (owner === viewer.id) applyVotes(page, votes, mark);
       },
       () => {
-        // The buttons keep their not-voted look; the idea is asked for again when shown again, or on reconnecting.
-        for (const id of page) reads.delete(id);
+        // The buttons keep the look they had; a first read is asked for again when the idea is shown again, a
+        // catch-up on the next reconnect.
+        if (!again) for (const id of page) reads.delete(id);
       },
     );
     for (const id of page) reads.set(id, read);
