@@ -10,7 +10,7 @@ export default function SimilarIdeas({ ideas }: { ideas: SimilarIdea[] }) {
   const t = translator('composer');
   const votes = translator('vote');
   const mine = useStore($myVotes);
-  // An idea already voted for says so rather than offer a vote the server would refuse (one request a page).
+  // An idea already voted for says so rather than offer a vote the server would refuse (its vote read once a page).
   useEffect(() => {
     void requestMyVote(ideas.map((idea) => idea.id));
   }, [ideas]);
