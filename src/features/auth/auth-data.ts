@@ -48,10 +48,6 @@ export async function confirmPasswordReset(pb: PocketBase, token: string, passwo
   await users(pb).confirmPasswordReset(token, password, password);
 }
 
-export async function requestVerification(pb: PocketBase, email: string): Promise<void> {
-  await users(pb).requestVerification(email);
-}
-
 export async function confirmVerification(pb: PocketBase, token: string): Promise<void> {
   await users(pb).confirmVerification(token);
 }

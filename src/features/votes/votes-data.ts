@@ -1,5 +1,5 @@
 // Votes: the public voter list (names and avatars only) and a member's own votes.
-import { OWN_POSTS_MOST, type OwnVote } from '../../contract/own-state';
+import type { OwnVote } from '../../contract/own-state';
 import { VOTERS_PAGE } from '../../contract/voter-pages';
 import { toAvatarSrc } from '../../lib/pb/avatar';
 import type { PocketBase } from '../../lib/pb/client';
@@ -39,12 +39,9 @@ export async function listVoters(pb: PocketBase, postId: string, perPage = VOTER
 }
 
 /** The member's votes on the ideas `postIds` names (at most OWN_POSTS_MOST of them: the first are read), in one
- * request: the ideas read (those asked for) and the votes among them (pb_hooks/votes/own-votes.pb.js). */
-export const listOwnVotes = (
-  pb: PocketBase,
-  postIds: readonly string[],
-): Promise<{ posts: string[]; votes: OwnVote[] }> =>
-  pb.send('/api/chorus/own-votes', { query: { posts: postIds.slice(0, OWN_POSTS_MOST).join(',') } });
+ * request (pb_hooks/votes/own-votes.pb.js). */
+export const listOwnVotes = (pb: PocketBase, postIds: readonly string[]): Promise<{ votes: OwnVote[] }> =>
+  pb.send('/api/chorus/own-votes', { query: { posts: postIds.join(',') } });
 
 /** The member's vote on one idea, or null. */
 export const findMyVote = (pb: PocketBase, postId: string, userId: string): Promise<string | null> =>

@@ -14,7 +14,7 @@ import type { VoteRecord } from '../../lib/pb/post-types';
 import type { SessionUser } from '../../lib/pb/types';
 import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
-import { nameIdeas, ownStateOf } from '../../stores/own-state';
+import { ownStateOf } from '../../stores/own-state';
 import { $posts, bumpVoteCount, voteOnItsWay } from '../../stores/posts';
 import { listen, onReconnect } from '../../stores/realtime';
 import { checkCanWrite, getViewer, lockedMessage } from '../../stores/viewer';
@@ -32,8 +32,8 @@ const clock = createChangeClock();
 let owner = '';
 let loading: Promise<void> | null = null;
 let stopLive: (() => void) | null = null;
-/** Idea → the read that brings (or brought) the viewer's vote on it: each idea's is read once a page. */
-const reads = new Map<string, Promise<void>>();
+/** The ideas whose vote of the viewer's was read or is being read: each is asked for once a page. */
+const asked = new Set<string>();
 
 /**
  * Makes sure the viewer's votes on `postIds` (the ideas the caller shows) are loaded, and all of theirs followed
@@ -42,7 +42,6 @@ const reads = new Map<string, Promise<void>>();
 export function requestMyVote(postIds: readonly string[] = []): Promise<void> {
   const viewer = getViewer();
   if (!viewer) return Promise.resolve();
-  nameIdeas(postIds);
   if (owner !== viewer.id) {
     // Another member signed in: forget the last one's votes (a first load keeps what pages knew).
     if (owner) {
@@ -50,16 +49,19 @@ export function requestMyVote(postIds: readonly string[] = []): Promise<void> {
       $heldVotes.set({});
     }
     owner = viewer.id;
-    reads.clear();
+    asked.clear();
     stopLive?.();
     stopLive = followMyVotes(viewer);
-    loading = loadFirstVotes(viewer).then(() => castPendingVote(viewer));
+    // The page's first load: the votes the session's refresh brought, on the ideas it named.
+    const mark = clock.mark();
+    loading = ownStateOf(viewer.id)
+      .then((own) => own && owner === viewer.id && applyVotes(own.posts, own.votes, mark))
+      .then(() => castPendingVote(viewer));
   }
-  const first = loading ?? Promise.resolve();
-  return first.then(() =>
+  return (loading ?? Promise.resolve()).then(() =>
     readMyVotes(
       viewer,
-      postIds.filter((id) => !reads.has(id)),
+      postIds.filter((id) => !asked.has(id)),
     ),
   );
 }
@@ -69,43 +71,23 @@ export function knowMyVote(postId: string, voteId: string | null): void {
   if (!(postId in $myVotes.get())) $myVotes.setKey(postId, voteId);
 }
 
-/** The page's first load: the votes the session's refresh brought, on the ideas it named. */
-async function loadFirstVotes(viewer: SessionUser): Promise<void> {
-  const mark = clock.mark();
-  const own = await ownStateOf(viewer.id);
-  if (!own || owner !== viewer.id) return;
-  for (const post of own.posts) reads.set(post, Promise.resolve());
-  applyVotes(own.posts, own.votes, mark);
-}
-
-/** Reads the viewer's votes on `postIds` (all of them again with `again`: a reconnect's catch-up), a page of
- * OWN_POSTS_MOST ideas a request. */
-function readMyVotes(viewer: SessionUser, postIds: readonly string[], again = false): Promise<void> {
-  const asked = [...new Set(postIds)].filter((id) => again || !reads.has(id));
-  const pages: Promise<void>[] = [];
-  for (let at = 0; at < asked.length; at += OWN_POSTS_MOST) {
-    const page = asked.slice(at, at + OWN_POSTS_MOST);
+/** Reads the viewer's votes on `postIds`, OWN_POSTS_MOST ideas a request (a reconnect's catch-up asks every idea
+ * asked for before again); one that fails leaves the buttons as they were until the next reconnect. */
+async function readMyVotes(viewer: SessionUser, postIds: string[]): Promise<void> {
+  for (const id of postIds) asked.add(id);
+  for (let at = 0; at < postIds.length; at += OWN_POSTS_MOST) {
+    const page = postIds.slice(at, at + OWN_POSTS_MOST);
     const mark = clock.mark();
-    const read = listOwnVotes(getClient(), page).then(
-      ({ votes }) => {
-        if (owner === viewer.id) applyVotes(page, votes, mark);
-      },
-      () => {
-        // The buttons keep the look they had; a first read is asked for again when the idea is shown again, a
-        // catch-up on the next reconnect.
-        if (!again) for (const id of page) reads.delete(id);
-      },
-    );
-    for (const id of page) reads.set(id, read);
-    pages.push(read);
+    const answer = await listOwnVotes(getClient(), page).catch(() => null);
+    if (answer && owner === viewer.id) applyVotes(page, answer.votes, mark);
   }
-  return Promise.all([...pages, ...postIds.map((id) => reads.get(id))]).then(() => undefined);
 }
 
 /** The viewer's votes on the ideas `posts` names as read (no vote: none), unless changed here since `mark`. */
 function applyVotes(posts: readonly string[], votes: readonly OwnVote[], mark: number): void {
   const byPost = new Map(votes.map((vote) => [vote.post, vote]));
   for (const post of posts) {
+    asked.add(post);
     if (!clock.unchangedSince(post, mark)) continue;
     const vote = byPost.get(post);
     $myVotes.setKey(post, vote?.id ?? null);
@@ -133,7 +115,7 @@ function followMyVotes(viewer: SessionUser): () => void {
     },
     { filter: `user = "${userId.replace(/[^a-z0-9]/g, '')}"` },
   );
-  const stopCatchUp = onReconnect(() => void readMyVotes(viewer, [...reads.keys()], true));
+  const stopCatchUp = onReconnect(() => void readMyVotes(viewer, [...asked]));
   return () => {
     stop();
     stopCatchUp();

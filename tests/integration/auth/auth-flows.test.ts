@@ -3,6 +3,7 @@
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../../src/features/auth/auth-data';
+import { requestVerification } from '../../../src/features/auth/confirmation';
 import { toAppError } from '../../../src/lib/pb/errors';
 import { signOut } from '../../../src/lib/pb/session-refresh';
 import { startMailCatcher } from '../../../tools/lib/mail-catcher.mjs';
@@ -150,7 +151,7 @@ describe('recovering an account', () => {
   it('emails a verification link to /verify?token= that verifies the address', async () => {
     const person = newcomer();
     await auth.signUp(browser(), person);
-    await auth.requestVerification(browser(), person.email);
+    await requestVerification(browser(), person.email);
     const link = (await emailTo(person.email, /verif/i)).html.match(/href="([^"]+)"/)?.[1] ?? '';
     expect(link.startsWith(`${APP_URL}/verify?token=`)).toBe(true);
     await auth.confirmVerification(browser(), new URL(link).searchParams.get('token') ?? '');

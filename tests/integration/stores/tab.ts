@@ -134,6 +134,13 @@ export function holdAnswers(
 }
 
 /** Counts the requests a client sends, by method and path. */
+/** The ideas the tab's page shows as its server rendered them (src/stores/own-state.ts reads them from the page's
+ * [data-post] elements): a stand-in for the browser's document with those alone. Undone by vi.unstubAllGlobals(). */
+export function showIdeas(ids: string[]): void {
+  const rendered = ids.map((post) => ({ dataset: { post } }));
+  vi.stubGlobal('document', { querySelectorAll: () => rendered, documentElement: { toggleAttribute: () => false } });
+}
+
 export function countRequests(client: PocketBase): string[] {
   const sent: string[] = [];
   const before = client.beforeSend;

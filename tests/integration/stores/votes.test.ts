@@ -2,11 +2,11 @@
 // one session refresh (else one "my votes" request), the answer that arrives after a local vote never overwriting
 // it, and two tabs of one member staying in step live.
 import type { RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PostLive } from '../../../src/lib/pb/post-types';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { countRequests, holdAnswers, lateLive, openTab, type Tab, waitFor } from './tab';
+import { countRequests, holdAnswers, lateLive, openTab, showIdeas, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -25,6 +25,7 @@ beforeAll(async () => {
   actors = await createActors(pb);
   board = await createBoard(pb, 'public');
 });
+afterEach(() => vi.unstubAllGlobals());
 afterAll(async () => {
   for (const t of tabs) t.close();
   await pb?.stop();
@@ -235,6 +236,7 @@ describe('the member’s own votes', () => {
     const t = await tab('member');
     const posts = await Promise.all([1, 2, 3, 4, 5].map(() => createPost(pb, board, actors['other member'])));
     await actors.member.collection('votes').create({ post: posts[2]?.id, user: idOf(actors.member) });
+    showIdeas(posts.map((p) => p.id)); // the page's cards, as its server rendered them
     const sent = countRequests(t.client);
     t.session.$session.listen(() => {}); // the header's menu: the page's session, refreshed once
     await Promise.all(posts.map((p) => t.votes.requestMyVote([p.id])));
@@ -251,6 +253,7 @@ describe('the member’s own votes', () => {
     );
     for (const post of [late, elsewhere])
       await actors.member.collection('votes').create({ post: post?.id, user: idOf(actors.member) });
+    showIdeas([shown?.id ?? '']);
     const sent = countRequests(t.client);
     await t.votes.requestMyVote([shown?.id ?? '']);
     // Two ideas appear (an idea found while writing one): their votes in one request, then never asked again.
@@ -295,6 +298,7 @@ describe('the member’s own votes', () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
     t.posts.trackPost(post.id, live);
+    showIdeas([post.id]);
     const late = holdAnswers(t.client, (url) => url.includes('/auth-refresh')); // it brings the member's votes
     const answer = t.votes.requestMyVote([post.id]);
     await late.answered; // the server said "not voted"; the tab has not heard it yet
@@ -316,6 +320,7 @@ describe('the member’s own votes', () => {
     await other.votes.requestMyVote([post.id]);
     const t = await tab('member');
     t.posts.trackPost(post.id, { ...live, vote_count: 1 });
+    showIdeas([post.id]);
     const late = holdAnswers(t.client, (url) => url.includes('/auth-refresh')); // it brings the member's votes
     const answer = t.votes.requestMyVote([post.id]);
     await late.answered; // the server said "voted"; the tab hears it only when released
