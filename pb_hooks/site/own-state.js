@@ -6,16 +6,13 @@
 const { isIdeaId, ideaIdsIn } = require(`${__hooks}/platform/contract/own-state.js`);
 const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 const { countOf } = require(`${__hooks}/platform/sql-count.js`);
-const { firstIdOrNull } = require(`${__hooks}/platform/records.js`);
+const { boundList, firstIdOrNull } = require(`${__hooks}/platform/records.js`);
 
 /** The member's votes on the ideas `postIds` names (ids already checked: ideaIdsIn), as OwnVote rows. */
 function ownVotesOf(app, userId, postIds) {
   if (postIds.length === 0) return [];
   const params = { me: userId };
-  const names = postIds.map((id, n) => {
-    params[`p${n}`] = id;
-    return `{:p${n}}`;
-  });
+  const names = boundList(params, 'p', postIds);
   // The (post, user) unique index: one look-up per idea named, whatever the member's number of votes.
   return rowsOf(
     app,
