@@ -15,7 +15,7 @@ let first: Promise<OwnState | null> | undefined;
  * what names no idea, and says which it read). An idea shown later has its vote read on its own (votes.ts). */
 export function refreshOnce(): Promise<OwnState | null> {
   // The idea the page shows, by its address (/p/<id>…, in the widget's panel /embed/p/<id>…): their follow comes too.
-  const idea = /^(?:\/embed)?\/p\/([a-z0-9]{15})$/.exec(globalThis.location?.pathname ?? '')?.[1] ?? '';
+  const idea = /^(?:\/embed)?\/p\/([a-z0-9]{15})\/?$/.exec(globalThis.location?.pathname ?? '')?.[1] ?? '';
   const rendered = globalThis.document?.querySelectorAll<HTMLElement>('[data-post]') ?? [];
   const ideas = [idea, ...[...rendered].map((element) => element.dataset.post)].join(',');
   first ??= refreshSession(getClient(), { [OWN_QUERY]: idea, [OWN_POSTS_QUERY]: ideas }).then(

@@ -143,7 +143,7 @@ async function castPendingVote(viewer: SessionUser): Promise<void> {
     .catch(() => null);
   // Already counted (their vote from before, or another tab's): clicking again would take it back.
   if (!postId) return;
-  await readMyVotes(viewer, [postId]);
+  if (!asked.has(postId)) await readMyVotes(viewer, [postId]);
   if (!$myVotes.get()[postId]) await toggleVote(postId);
 }
 

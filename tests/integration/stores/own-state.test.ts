@@ -43,17 +43,18 @@ const personal = (sent: string[]) => sent.filter((request) => !request.endsWith(
 
 describe("a member's own state on their page", () => {
   it.each([
-    ['the idea page', ''],
-    ["the widget panel's idea page", '/embed'],
+    ['the idea page', '', ''],
+    ['the idea page at its address with a trailing slash', '', '/'],
+    ["the widget panel's idea page", '/embed', ''],
   ])(
     "comes in %s's one session refresh: their vote, their follow and the bell's count, nothing asked apart",
-    async (_page, prefix) => {
+    async (_page, prefix, suffix) => {
       const post = await createPost(pb, board, actors['other member']);
       await actors.member.collection('votes').create({ post: post.id, user: idOf(actors.member) }); // follows it too
       await pb.admin.collection('notifications').create({ user: idOf(actors.member), kind: 'status', post: post.id });
       const unread = (await actors.member.collection('notifications').getList(1, 1, { filter: 'read_at = ""' }))
         .totalItems;
-      const t = await tabOn(`${prefix}/p/${post.id}`);
+      const t = await tabOn(`${prefix}/p/${post.id}${suffix}`);
       const sent = countRequests(t.client);
       await hydrate(t, post.id);
       await waitFor(() => typeof t.follow.$follow.get() === 'string' && t.notifications.$unreadCount.get() === unread);
