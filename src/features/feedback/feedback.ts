@@ -95,6 +95,12 @@ interface ItemEvent {
  */
 async function applyEvent({ action, record }: RealtimeEvent<ItemEvent>): Promise<void> {
   if (!$inbox.get()) return;
+  // A whole read on its way may have been answered before this change: it would set the list without it. One
+  // more read after it says how things stand (refresh: `again`).
+  if (refetching) {
+    decidedHere.delete(record.id);
+    return refresh();
+  }
   if (record.status === 'new' && action !== 'delete') {
     let item: FeedbackItem;
     try {

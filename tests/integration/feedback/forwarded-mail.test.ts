@@ -12,7 +12,7 @@ import { INBOUND_DOMAIN, type InboundMailWorld, startInboundMailWorld } from '..
 import type { TestPocketBase } from '../../support/pocketbase';
 import { mimeMessage, sendRaw } from '../../support/smtp-send';
 import { createBoard, createPost } from '../../support/world';
-import { countRequests, openTab, type Tab, waitFor } from '../stores/tab';
+import { countRequests, holdAnswers, openTab, type Tab, waitFor } from '../stores/tab';
 
 // acme.test: the company using Chorus; its mail is DKIM-signed and leaves from 192.0.2.0/24 (never this machine).
 const acmeKey = dkimKey('acme.test');
@@ -349,6 +349,41 @@ describe('live in a staff member’s open inbox', () => {
     expect(tab.feedback.$inbox.get()?.counts.mail).toBe(waitingBefore);
     expect(sent.filter((request) => request === 'GET /api/chorus/feedback')).toEqual([]);
     expect(sent).toContain(`GET /api/chorus/feedback/${item?.id}`);
+    stop();
+  });
+
+  it('an arrival while the whole inbox is being read again stays: the read answered before it does not hide it', async () => {
+    const stop = tab.feedback.startInbox(await fetchInbox(tab.client), '');
+    await tab.live();
+    // The whole read is answered by the server, then held on its way to the tab while the arrival is heard.
+    const wholeRead = holdAnswers(
+      tab.client,
+      (url, method) => method === 'GET' && new URL(url).pathname === '/api/chorus/feedback',
+    );
+    const reading = tab.feedback.refresh();
+    await wholeRead.answered;
+    const heard: string[] = [];
+    const stopHearing = tab.realtime.listen<{ id: string }>('feedback_items', '*', ({ record }) =>
+      heard.push(record.id),
+    );
+    await tab.live();
+    const arrival = await pb.admin.collection('feedback_items').create({
+      source: 'mail',
+      dedupe_key: `late-read-${Date.now()}`,
+      author_email: 'late@initech.test',
+      author_name: 'Lena Late',
+      title: 'While the inbox was read',
+      quote: 'Arrived while the whole list was on its way.',
+      status: 'new',
+    });
+    await waitFor(() => heard.includes(arrival.id), 10_000);
+    // Time for a store that adds the arrival at once (a read of it alone) to have done so before the old answer lands.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    wholeRead.release();
+    await reading;
+    expect(tab.feedback.$inbox.get()?.items.map((one) => one.id)).toContain(arrival.id);
+    stopHearing();
+    tab.client.beforeSend = undefined;
     stop();
   });
 });

@@ -133,7 +133,6 @@ export function holdAnswers(
   return { answered: inBox, release };
 }
 
-/** Counts the requests a client sends, by method and path. */
 /** The ideas the tab's page shows as its server rendered them (src/stores/own-state.ts reads them from the page's
  * [data-post] elements): a stand-in for the browser's document with those alone. Undone by vi.unstubAllGlobals(). */
 export function showIdeas(ids: string[]): void {
@@ -141,6 +140,7 @@ export function showIdeas(ids: string[]): void {
   vi.stubGlobal('document', { querySelectorAll: () => rendered, documentElement: { toggleAttribute: () => false } });
 }
 
+/** Counts the requests a client sends, by method and path. */
 export function countRequests(client: PocketBase): string[] {
   const sent: string[] = [];
   const before = client.beforeSend;
