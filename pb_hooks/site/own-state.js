@@ -1,9 +1,12 @@
 // A member's own state, answered in their browser's session refresh when it asks (?own=, src/contract/own-state.ts;
 // issue 59): their votes on the ideas the page shows (?ownPosts=, at most OWN_POSTS_MOST: never every vote of theirs),
 // their unread notifications and their follow of the idea the page shows, each one indexed SQL read of their own rows
-// (what the votes, notifications and subscriptions list rules show them). The Worker's refresh (a page view's one
-// check) never asks: it costs a page view nothing. An idea shown later has its vote read by votes/own-votes.pb.js.
-const { isIdeaId, ideaIdsIn } = require(`${__hooks}/platform/contract/own-state.js`);
+// (what the votes, notifications and subscriptions list rules show them). The Worker never refreshes (its check is
+// GET /api/chorus/session, in Go): this costs a page view nothing. An idea shown later has its vote read by
+// votes/own-votes.pb.js.
+const { isIdeaId, ideaIdsIn, OWN_META, OWN_POSTS_QUERY, OWN_QUERY } = require(
+  `${__hooks}/platform/contract/own-state.js`,
+);
 const { rowsOf } = require(`${__hooks}/platform/sql-rows.js`);
 const { countOf } = require(`${__hooks}/platform/sql-count.js`);
 const { boundList, firstIdOrNull } = require(`${__hooks}/platform/records.js`);
@@ -35,4 +38,13 @@ function ownStateOf(app, user, asked, posts) {
   return { user: user.id, posts: postIds, votes, unread, post: params.post, follow };
 }
 
-module.exports = { ownStateOf, ownVotesOf };
+/** onRecordAuthRequest for users: a refresh (no auth method) that asks (?own=) gets the member's own state in its
+ * `meta`. */
+function nameOwnState(e) {
+  if (e.authMethod || e.meta) return;
+  const query = e.requestInfo().query;
+  const asked = query[OWN_QUERY];
+  if (asked !== undefined) e.meta = { [OWN_META]: ownStateOf(e.app, e.record, asked, query[OWN_POSTS_QUERY]) };
+}
+
+module.exports = { nameOwnState, ownStateOf, ownVotesOf };

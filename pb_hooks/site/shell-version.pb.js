@@ -1,7 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 // The versions (site/shell-version.js): the shell's new after each write to the site, a status, a board, a tag or
 // a custom field (VERSIONED_SHELL_COLLECTIONS), staff's after each write to a segment, the scoring or a tracker connection
-// (VERSIONED_STAFF_COLLECTIONS); named in every member's auth refresh.
+// (VERSIONED_STAFF_COLLECTIONS); named in every member's session check (server/cmd/pocketbase/session.go).
 const { VERSIONED_SHELL_COLLECTIONS, VERSIONED_STAFF_COLLECTIONS } = require(
   `${__hooks}/platform/contract/cache-tags.js`,
 );
@@ -22,5 +22,3 @@ for (const register of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, 
     ...VERSIONED_STAFF_COLLECTIONS,
   );
 }
-
-// A refresh names the version and the member's audience from the members' one auth hook (site/member-auth.js).

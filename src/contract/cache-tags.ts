@@ -19,13 +19,7 @@ export function isCacheTag(value: unknown): value is string {
 
 /** Collections every page's shell shows: a write to one purges the site tag. */
 export const SHELL_COLLECTIONS = ['site', 'statuses', 'tags'];
-/** Where a member's session check (the auth refresh's `meta`) names the version of what pages show alike for a
- * whole audience (pb_hooks/site/shell-version.js): a Worker isolate keeps the site record, the statuses, the tags
- * and the member audience's and staff's boards and custom fields under it, and reads them again only when it changes
- * (src/lib/pb/kept-at-version.ts). A member's version follows VERSIONED_SHELL_COLLECTIONS; staff's is that version,
- * a dot and the version of VERSIONED_STAFF_COLLECTIONS, under which their segment choices, scoring formula and
- * tracker connections are kept: an admin's change to those renews no member's version (nor any cached copy). */
-export const SHELL_VERSION_META = 'shell_version';
+/** The collections whose writes rename the shell's version (SHELL_VERSION_META, src/contract/audience.ts), and staff's. */
 export const VERSIONED_SHELL_COLLECTIONS = ['site', 'statuses', 'tags', 'boards', 'custom_fields'];
 export const VERSIONED_STAFF_COLLECTIONS = ['segments', 'scoring', 'tracker_connections'];
 /** The server-owned numbers of an idea, which open pages follow live: a change to these alone purges nothing. */

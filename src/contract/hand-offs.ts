@@ -52,3 +52,9 @@ export const PROGRAM_KEY = 'chorus.program';
 /** Whether an AI provider is configured (a boolean): pb_hooks/ai/provider.js notes it at start; Go reads it
  * before waking AI_INDEX_JOB (vector_hooks.go). */
 export const AI_CONFIGURED_KEY = 'chorus.ai.configured';
+/** The version of what every member's page shell shows alike (VERSIONED_SHELL_COLLECTIONS): a random name, new
+ * after each write to one and at each start (pb_hooks/site/shell-version.js), named in a member's session check
+ * (server/cmd/pocketbase/session.go). */
+export const SHELL_VERSION_KEY = 'chorus_shell_version';
+/** The version of what staff's pages show alike beyond it (VERSIONED_STAFF_COLLECTIONS), likewise. */
+export const STAFF_VERSION_KEY = 'chorus_staff_version';

@@ -71,11 +71,6 @@ export const HEALTH_VERSION_KEY = 'chorus_health_pb_version';
 export const HEALTH_MAIL_KEY = 'chorus_health_mail';
 export const HEALTH_EDGE_KEY = 'chorus_health_edge';
 export const HEALTH_SLOW_FIGURES_KEY = 'chorus_health_slow';
-/** The version of what every member's page shell shows alike (VERSIONED_SHELL_COLLECTIONS): a random name, new
- * after each write to one and at each start (site/shell-version.js). */
-export const SHELL_VERSION_KEY = 'chorus_shell_version';
-/** The version of what staff's pages show alike beyond it (VERSIONED_STAFF_COLLECTIONS), likewise. */
-export const STAFF_VERSION_KEY = 'chorus_staff_version';
 /** The AI indexer's claim on a run and its last error: ai/indexer.js (read by the AI status route). */
 export const AI_INDEXING_KEY = 'chorus.ai.indexing';
 export const AI_LAST_ERROR_KEY = 'chorus.ai.lastError';

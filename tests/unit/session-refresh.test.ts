@@ -1,9 +1,10 @@
-// A member stays signed in when an auth refresh's answer is cut off (the tab navigated away mid-answer, the
-// connection dropped): only PocketBase's refusal signs them out, in the browser's store and in the Worker.
+// A member stays signed in when an auth refresh's answer (the browser's) or a session check's (the Worker's) is cut off
+// (the tab navigated away mid-answer, the connection dropped): only PocketBase's refusal signs them out.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PATH } from '../../src/contract/audience';
 import { verifySession } from '../../src/lib/pb/session';
 import { refreshSession } from '../../src/lib/pb/session-refresh';
 
@@ -12,10 +13,11 @@ const tokenFor = (id: string) =>
   `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ id, type: 'auth', collectionId: 'c1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 const record = { id: 'u1', collectionId: 'c1', collectionName: 'users', name: 'Ada', email: 'ada@example.com' };
 
-/** How the stand-in answers the next auth refresh. */
+/** How the stand-in answers the next auth refresh (the browser's) or session check (the Worker's). */
 let answer: (response: ServerResponse) => void;
 const server = createServer((request, response) => {
-  if (request.url?.startsWith('/api/collections/users/auth-refresh')) answer(response);
+  const asked = request.url ?? '';
+  if (asked.startsWith('/api/collections/users/auth-refresh') || asked.startsWith(SESSION_PATH)) answer(response);
   else response.writeHead(404).end();
 });
 let url = '';

@@ -101,8 +101,8 @@ async function loadWorker(bindings) {
 
 /** The shell version a member's check names (the copy's render reads what it keeps under it). */
 async function shellVersionOf(pb) {
-  const { SHELL_VERSION_META } = await import('../../src/contract/cache-tags.ts');
-  const answer = await pb.send('/api/collections/users/auth-refresh', { method: 'POST' });
+  const { SESSION_PATH, SHELL_VERSION_META } = await import('../../src/contract/audience.ts');
+  const answer = await pb.send(SESSION_PATH, {});
   return String(answer.meta?.[SHELL_VERSION_META] ?? '');
 }
 

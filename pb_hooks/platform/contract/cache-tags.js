@@ -9,8 +9,7 @@ function isCacheTag(value) {
   return typeof value === "string" && TAG_PATTERN.test(value);
 }
 const SHELL_COLLECTIONS = ["site", "statuses", "tags"];
-const SHELL_VERSION_META = "shell_version";
 const VERSIONED_SHELL_COLLECTIONS = ["site", "statuses", "tags", "boards", "custom_fields"];
 const VERSIONED_STAFF_COLLECTIONS = ["segments", "scoring", "tracker_connections"];
 const COUNTER_FIELDS = ["vote_count", "comment_count", "trending_score", "updated"];
-module.exports = { CHANGELOG_TAG, COUNTER_FIELDS, ROADMAP_TAG, SHELL_COLLECTIONS, SHELL_VERSION_META, SITE_TAG, VERSIONED_SHELL_COLLECTIONS, VERSIONED_STAFF_COLLECTIONS, boardTag, isCacheTag, postTag };
+module.exports = { CHANGELOG_TAG, COUNTER_FIELDS, ROADMAP_TAG, SHELL_COLLECTIONS, SITE_TAG, VERSIONED_SHELL_COLLECTIONS, VERSIONED_STAFF_COLLECTIONS, boardTag, isCacheTag, postTag };

@@ -5,9 +5,21 @@ package main
 
 // From src/contract/audience.ts.
 
-// Where a member's auth refresh (its `meta`) names their audience: AUDIENCE_MEMBER, a segment's audience
+// Where a member's session check (its `meta`) names their audience: AUDIENCE_MEMBER, a segment's audience
 // (segmentAudience), or an empty string (rendered per person).
 const audienceMeta = "audience"
+
+// A member's session check (server/cmd/pocketbase/session.go; src/lib/pb/session.ts asks it): their record as the
+// site shows them, and the `meta` naming their shell's version and audience. Every signed-in page view asks it once.
+const sessionPath = "/api/chorus/session"
+
+// Where a member's session check (GET /api/chorus/session's `meta`: server/cmd/pocketbase/session.go) names the version of what pages show alike for a
+// whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the statuses, the tags
+// and the member audience's and staff's boards and custom fields under it, and reads them again only when it changes
+// (src/lib/pb/kept-at-version.ts). A member's version follows VERSIONED_SHELL_COLLECTIONS (src/contract/cache-tags.ts); staff's is that version,
+// a dot and the version of VERSIONED_STAFF_COLLECTIONS, under which their segment choices, scoring formula and
+// tracker connections are kept: an admin's change to those renews no member's version (nor any cached copy).
+const shellVersionMeta = "shell_version"
 
 // A verified, unblocked member with the role `member` in no segment that has a board: they see what every such member
 // sees.
@@ -74,6 +86,14 @@ const programKey = "chorus.program"
 // Whether an AI provider is configured (a boolean): pb_hooks/ai/provider.js notes it at start; Go reads it
 // before waking AI_INDEX_JOB (vector_hooks.go).
 const aiConfiguredKey = "chorus.ai.configured"
+
+// The version of what every member's page shell shows alike (VERSIONED_SHELL_COLLECTIONS): a random name, new
+// after each write to one and at each start (pb_hooks/site/shell-version.js), named in a member's session check
+// (server/cmd/pocketbase/session.go).
+const shellVersionKey = "chorus_shell_version"
+
+// The version of what staff's pages show alike beyond it (VERSIONED_STAFF_COLLECTIONS), likewise.
+const staffVersionKey = "chorus_staff_version"
 
 // From src/contract/vote-rules.ts.
 

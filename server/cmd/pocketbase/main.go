@@ -98,6 +98,7 @@ func main() {
 	registerVotes(app)
 	registerIdeaCards(app)
 	registerAudience(app)
+	registerSession(app)
 	registerPlannerStats(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)

@@ -1,11 +1,10 @@
-// Who is signed in, as PocketBase says: the cookie's token is verified by an auth refresh, and the user
-// comes from PocketBase's answer, never from the cookie's own copy of the record.
+// Who is signed in, as PocketBase says: the cookie's token is verified by PocketBase (GET /api/chorus/session, in Go:
+// server/cmd/pocketbase/session.go), and the user comes from its answer, never from the cookie's own copy of the record.
 import { ClientResponseError } from 'pocketbase';
-import { AUDIENCE_META } from '../../contract/audience';
-import { SHELL_VERSION_META } from '../../contract/cache-tags';
+import { AUDIENCE_META, SESSION_PATH, SHELL_VERSION_META } from '../../contract/audience';
 import { type Audience, audienceIn } from './audience';
-import { refreshMemberAuthAnswer } from './auth-refresh';
 import { AUTH_COOKIE, type PocketBase, type RecordModel, toSessionUser } from './client';
+
 import type { SessionUser } from './types';
 
 export type Session =
@@ -24,7 +23,15 @@ export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
   if (!pb.authStore.token) return { user: null, clearCookie: false, shellVersion: null, audience: '' };
   if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== 'users') return forget(pb);
   try {
-    const { record, meta } = await refreshMemberAuthAnswer(pb, { requestKey: null });
+    const answer = await pb.send<{ record?: RecordModel; meta?: Record<string, unknown> }>(SESSION_PATH, {
+      requestKey: null,
+    });
+    const { record = null, meta = {} } = answer ?? {};
+    // A 200 cut short (no member's record) is no answer: the 503 page, not a signed-out page.
+    if (record?.collectionName !== 'users') {
+      throw new ClientResponseError({ url: SESSION_PATH, status: 0, data: {} });
+    }
+    pb.authStore.save(pb.authStore.token, record);
     const user = toSessionUser(pb, record);
     const version = meta[SHELL_VERSION_META];
     return user
@@ -41,9 +48,9 @@ export async function verifySession(pb: PocketBase): Promise<VerifiedSession> {
   }
 }
 
-/** The session a verification left in `pb` (its refreshed token and record), for the render that follows it in
- * the same Worker (src/edge/member-audience.ts): one auth refresh per page view, not two. The audience is named
- * where an auth refresh's `meta` names it, so the render reads it with the same predicate (audienceIn). */
+/** The session a verification left in `pb` (its token and the record PocketBase answered), for the render that follows
+ * it in the same Worker (src/edge/member-audience.ts): one check per page view, not two. The audience is named where
+ * the check's `meta` names it, so the render reads it with the same predicate (audienceIn). */
 export function handOver(pb: PocketBase, session: VerifiedSession): string {
   return JSON.stringify({
     token: pb.authStore.token,

@@ -7,6 +7,7 @@
 // principal, with nothing of the member in it. A member with something of their own on the page (a question sent
 // to them, an idea waiting for review) is rendered for them, with that one check handed on (not made twice); so is a
 // plain member whose audience copy answers an error (a missing idea): their own render follows, not checked again.
+import { SESSION_PATH } from '../../../src/contract/audience';
 import { startBareWorker } from '../../../tools/lib/bare-worker.mjs';
 import { startPocketBaseRequestLog, viewRequests } from '../../../tools/lib/pocketbase-request-log.mjs';
 import { expect, type Member, test } from '../fixtures';
@@ -122,7 +123,7 @@ test('a member with an idea waiting for review gets the home page, their own, fo
   expect(html).toContain('class="account-menu"');
   expect(html).toContain('Hugo Home');
   expect(
-    requests.filter((r) => r.includes('auth-refresh')),
+    requests.filter((r) => r.includes(SESSION_PATH)),
     requests.join('\n'),
   ).toHaveLength(1);
   expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(MOST.home);
@@ -149,7 +150,7 @@ test("a plain member gets the member audience's home page and idea page: nothing
     expect(html).not.toContain(member.email);
     expect(html).not.toContain('aria-pressed="true"');
     expect(
-      requests.filter((r) => r.includes('auth-refresh')),
+      requests.filter((r) => r.includes(SESSION_PATH)),
       requests.join('\n'),
     ).toHaveLength(1);
     expect(requests.length, `${path}\n${requests.join('\n')}`).toBeLessThanOrEqual(most);
@@ -170,7 +171,7 @@ test('a plain member who opens a missing idea is rendered the not-found page wit
     expect(status).toBe(404);
     expect(html).toContain('Mona Missing');
     expect(
-      paths.filter((r) => r.includes('auth-refresh')),
+      paths.filter((r) => r.includes(SESSION_PATH)),
       paths.join('\n'),
     ).toHaveLength(1);
   }

@@ -2,6 +2,7 @@
 // included, and that routes show only what the caller may see (search, voters).
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PATH } from '../../../src/contract/audience';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import {
   ACTORS,
@@ -72,6 +73,8 @@ const SCENARIOS: Scenario[] = [
   ['GET voters of a staff-board idea', STAFF, (a) => send(a, `/api/chorus/posts/${the.staffPost.id}/voters`)],
   // Their own votes only (tests/integration/site/own-state.test.ts); a blocked member still reads theirs.
   ['GET own-votes', allowed(...SIGNED_IN), (a) => send(a, `/api/chorus/own-votes?posts=${the.post.id}`)],
+  // Their own session check (tests/integration/site/session.test.ts); a blocked member still has a session.
+  ['GET session', allowed(...SIGNED_IN), (a) => send(a, SESSION_PATH)],
   [
     'POST merge',
     STAFF,

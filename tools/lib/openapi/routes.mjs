@@ -241,6 +241,33 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/session': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'session',
+      summary:
+        'The signed-in member’s session check (the site asks it once a page view): their record as the site shows them, and the shell’s version and their audience in `meta`; the token is verified, never renewed (the auth refresh does that)',
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['record', 'meta'],
+          properties: {
+            record: {
+              type: 'object',
+              description:
+                'collectionId, collectionName, id, email, name, avatar, avatar_url, role, locale, verified and blocked, as the member’s own record has them',
+            },
+            meta: {
+              type: 'object',
+              properties: { shell_version: { type: 'string' }, audience: { type: 'string' } },
+            },
+          },
+        }),
+        401: err,
+        403: err,
+      },
+    },
+  },
   '/api/chorus/idea-insights': {
     get: {
       tags: ['chorus'],
