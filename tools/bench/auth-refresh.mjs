@@ -1,17 +1,16 @@
-// `npm run bench -- auth-refresh [--base REV] [--refreshes N] [--rounds N] [--own VOTES]`: what a plain member's auth refresh costs PocketBase (every signed-in page view makes one: src/edge/member-audience.ts), in request time and PocketBase's CPU (from /proc), with the member audience's look-ups (pb_hooks/site/audience.js) and without them (this checkout's hooks with audienceOf answering at once: the floor), and with --base another revision's tree beside them; on a database of realistic size, the sides in alternating rounds so all meet the same machine load. `--own VOTES`: the member has voted for VOTES ideas and each refresh is the browser's, asking for their own state on a page of 20 ideas (src/stores/own-state.ts), with the answer's size. Never fails on time.
+// `npm run bench -- auth-refresh [--base REV] [--refreshes N] [--rounds N] [--own VOTES]`: what a plain member's session check costs PocketBase (every signed-in page view makes one: src/edge/member-audience.ts; GET /api/chorus/session, or an auth refresh in a tree older than server/cmd/pocketbase/session.go), in request time and PocketBase's CPU (from /proc), beside the least a signed-in request costs (GET /api/health with the member's token: the floor), and with --base another revision's tree beside them; on a database of realistic size (the audience's look-ups hit indexes holding rows), the sides in alternating rounds so all meet the same machine load. `--own VOTES`: the member has voted for VOTES ideas and each check is the browser's auth refresh, asking for their own state on a page of 20 ideas (src/stores/own-state.ts), with the answer's size. Never fails on time.
 import '../lib/require-node.mjs';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { SESSION_PATH } from '../../src/contract/audience.ts';
 import { forwardedAddress } from '../../src/lib/pb/client-address.mjs';
 import { BENCH_SUPERUSER, createMember, startBenchPocketBase, visitorClient } from '../lib/bench/bench-pocketbase.mjs';
 import { processCpuMs } from '../lib/bench/cpu-cost.mjs';
 import { writeAllThenClose } from '../lib/bench/fill-database.mjs';
 import { revisionTree } from '../lib/bench/revision-tree.mjs';
 import { commandLine, positiveNumber } from '../lib/cli.mjs';
-import { HOOKS_DIR } from '../lib/pocketbase-server.mjs';
 import { percentile } from '../lib/stats.mjs';
 
 const { values } = commandLine({
@@ -34,21 +33,6 @@ if (OWN_VOTES > 4_000) throw new Error('--own: at most 4000 votes (the bench boa
 
 /** The database every side gets (each its own copy, rows alike): what a busy board holds. */
 const SIZE = { members: 20_000, ideas: 5_000, comments: 50_000, segmentMembers: 2_000, questions: 200, asked: 50 };
-
-/** This checkout's hooks with the audience's look-ups left out: the refresh as it would cost without them. */
-function floorHooks() {
-  const dir = mkdtempSync(join(tmpdir(), 'chorus-bench-hooks-'));
-  cpSync(HOOKS_DIR, dir, { recursive: true });
-  const file = join(dir, 'site/audience.js');
-  const source = readFileSync(file, 'utf8');
-  const floor = source.replace(
-    /\nmodule\.exports = \{ audienceOf,/,
-    '\nmodule.exports = { audienceOf: () => AUDIENCE_MEMBER,',
-  );
-  if (floor === source) throw new Error('pb_hooks/site/audience.js no longer exports audienceOf as this bench expects');
-  writeFileSync(file, floor);
-  return dir;
-}
 
 const rowId = () => randomBytes(8).toString('hex').slice(0, 15);
 
@@ -118,9 +102,10 @@ function castVotes(dataDir, memberId, ideas, count) {
   });
 }
 
-/** One side: its PocketBase (hooks and tree as given) on a database of SIZE, and a plain member signed in. */
-async function startSide(label, { hooksDir = undefined, tree = undefined } = {}) {
-  const side = await startBenchPocketBase({ hooks: hooksDir, tree });
+/** One side: its PocketBase (the tree given, else this checkout's) on a database of SIZE, and a plain member signed in.
+ * `floor`: the side asks GET /api/health with the member's token instead of checking their session. */
+async function startSide(label, { tree = undefined, floor = false } = {}) {
+  const side = await startBenchPocketBase({ tree });
   // The per-address limit (300 requests per 10 s) would refuse the run; it costs every side alike.
   await side.admin.settings.update({ rateLimits: { enabled: false } });
   const { ideas } = fill(side.dataDir, side.board.id, side.author.id);
@@ -128,15 +113,24 @@ async function startSide(label, { hooksDir = undefined, tree = undefined } = {})
   if (OWN_VOTES) castVotes(side.dataDir, plain.id, ideas, OWN_VOTES);
   const member = visitorClient(side.url, side.secret);
   await member.collection('users').authWithPassword(plain.email, BENCH_SUPERUSER.password);
-  const address = forwardedAddress(side.secret, '10.9.250.1');
+  const headers = forwardedAddress(side.secret, '10.9.250.1');
   // The browser's refresh (--own) names the idea page's idea and the page's ideas, some voted for, some not.
   const page = ideas.slice(OWN_VOTES - PAGE_IDEAS / 2, OWN_VOTES + PAGE_IDEAS / 2);
   const query = OWN_VOTES ? { own: '', ownPosts: page.join(',') } : undefined;
+  // The Worker's check: its session route where the tree has one, else the auth refresh it made before.
+  const session = !tree || existsSync(join(tree, 'server/cmd/pocketbase/session.go'));
   const state = { bytes: 0 };
-  /** One refresh as the Worker makes it (its `meta` names the audience); the answer's token replaces the old. */
   const refresh = async () => {
-    const answer = await member.collection('users').authRefresh({ headers: address, ...(query && { query }) });
-    if (answer.meta?.audience !== 'member') throw new Error(`${label}: the plain member was named no audience`);
+    if (floor) {
+      await member.send('/api/health', { headers });
+      return;
+    }
+    const answer =
+      query || !session
+        ? await member.collection('users').authRefresh({ headers, ...(query && { query }) })
+        : await member.send(SESSION_PATH, { headers });
+    if (!query && answer.meta?.audience !== 'member')
+      throw new Error(`${label}: the plain member was named no audience`);
     if (query && !answer.meta?.own) throw new Error(`${label}: the refresh brought no own state`);
     state.bytes = JSON.stringify(answer).length;
   };
@@ -147,9 +141,7 @@ async function startSide(label, { hooksDir = undefined, tree = undefined } = {})
 const cleanups = [];
 const sides = [];
 try {
-  const floor = floorHooks();
-  cleanups.push(() => rmSync(floor, { recursive: true, force: true }));
-  sides.push(await startSide('no audience look-ups', { hooksDir: floor }));
+  sides.push(await startSide('floor (GET /api/health)', { floor: true }));
   if (values.base) {
     const tree = revisionTree(values.base);
     cleanups.push(() => rmSync(tree, { recursive: true, force: true }));
@@ -169,7 +161,7 @@ try {
     }
   }
   console.log(
-    `A plain member's auth refresh, ${perRound * ROUNDS} one after another per side in ${ROUNDS} alternating rounds, loopback; ${SIZE.members} members, ${SIZE.ideas} ideas, ${SIZE.comments} comments, ${SIZE.segmentMembers} in a segment, ${SIZE.questions * SIZE.asked} sent a question:\n`,
+    `A plain member's ${OWN_VOTES ? 'browser refresh' : 'session check'}, ${perRound * ROUNDS} one after another per side in ${ROUNDS} alternating rounds, loopback; ${SIZE.members} members, ${SIZE.ideas} ideas, ${SIZE.comments} comments, ${SIZE.segmentMembers} in a segment, ${SIZE.questions * SIZE.asked} sent a question:\n`,
   );
   if (OWN_VOTES) {
     console.log(`The member has voted for ${OWN_VOTES} ideas; each refresh asks their own state on ${PAGE_IDEAS}.\n`);
