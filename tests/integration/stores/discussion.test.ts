@@ -245,6 +245,27 @@ describe('reactions', () => {
     await waitFor(() => thumbs(b).length === 1);
     expect(thumbs(b)[0]?.user).toBe(idOf(actors['other member']));
   });
+
+  it('a reaction heard while every reaction is being read stays: the read answered before it does not undo it', async () => {
+    const post = await createPost(pb, board, actors['other member']);
+    const comment = await actors['other member']
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'Agreed' });
+    const t = await tab('member');
+    // The whole read (the island starting) is answered with no reactions, then held on its way to the tab.
+    const wholeRead = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/reactions/records'));
+    stops.push(t.reactions.startReactions(post.id));
+    await wholeRead.answered;
+    await t.live();
+    await actors['other member']
+      .collection('reactions')
+      .create({ comment: comment.id, user: idOf(actors['other member']), emoji: '🎉' });
+    await waitFor(() => t.reactions.$reactions.get().length === 1);
+    wholeRead.release();
+    await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
+    expect(t.reactions.$reactions.get().map((r) => r.emoji)).toEqual(['🎉']);
+    t.client.beforeSend = undefined;
+  });
 });
 
 describe('following and voters', () => {
