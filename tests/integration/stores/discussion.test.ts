@@ -103,7 +103,6 @@ describe('comments', () => {
     late.release();
     await caughtUp;
     expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Edited meanwhile']);
-    t.client.beforeSend = undefined;
   });
 
   /** An idea with five comments, a page showing the first two, and the island to start on that page. */
@@ -284,7 +283,6 @@ describe('reactions', () => {
     wholeRead.release();
     await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
     expect(t.reactions.$reactions.get().map((r) => r.emoji)).toEqual(['🎉']);
-    t.client.beforeSend = undefined;
   });
 });
 

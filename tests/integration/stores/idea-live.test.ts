@@ -206,6 +206,5 @@ describe('lists and the roadmap', () => {
     wholeRead.release();
     await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
     expect(statusOf()).toBe(id('in-progress'));
-    t.client.beforeSend = undefined;
   });
 });

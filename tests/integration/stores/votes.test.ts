@@ -395,7 +395,6 @@ describe('a vote held until the member confirms their email', () => {
     late.release();
     await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
     expect(t.votes.$heldVotes.get()[post.id]).toBe(false);
-    t.client.beforeSend = undefined;
   });
 
   it('taking a held vote back moves no count', async () => {
