@@ -40,9 +40,14 @@ export function runOf(record: RunRecord): CalibrationRun {
   };
 }
 
+/** Counts reads and runs heard: a read answered after a newer one, or after a run's change, is not shown. */
+let latest = 0;
 async function refresh(): Promise<void> {
+  const read = ++latest;
   try {
-    $calibration.set(await loadCalibration(getClient()));
+    const status = await loadCalibration(getClient());
+    if (read !== latest) return;
+    $calibration.set(status);
     $calibrationError.set('');
   } catch (error) {
     $calibrationError.set(toAppError(error).message);
@@ -54,6 +59,7 @@ function applyRun(event: RealtimeEvent<RunRecord>): void {
   const status = $calibration.get();
   if (!status || event.action === 'delete' || event.record.model !== status.model) return;
   const run = runOf(event.record);
+  latest++;
   const known = status.latest?.id === run.id ? status.latest.state : null;
   $calibration.set({ ...status, latest: run });
   if (run.state !== 'running' && known !== run.state) void refresh();

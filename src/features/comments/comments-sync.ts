@@ -22,8 +22,9 @@ function showInOrder({ $comments, $commentsNext }: CommentsIsland, settled: Comm
  * comment was hidden). What came live beyond them stays.
  */
 export async function catchUp(postId: string, island: CommentsIsland): Promise<void> {
-  const { $comments, $commentsNext, pages, view, listCommentPage, normalizeBody } = island;
+  const { $comments, $commentsNext, pages, clock, view, listCommentPage, normalizeBody } = island;
   const asked = new Set($comments.get().map((c) => c.id));
+  const mark = clock.mark();
   try {
     // New comments show as they will after a reload: with the renderer (a late start may not have it yet).
     // Every page shown: to the end (as many as one answer holds); pages unshown: as far as those shown reach.
@@ -43,13 +44,14 @@ export async function catchUp(postId: string, island: CommentsIsland): Promise<v
     const before = new Map($comments.get().map((c) => [c.id, c]));
     const answered = new Set(records.map((r) => r.id));
     const last = paged.at(-1);
-    // What live events changed while the answer was on its way is newer than it: a comment removed
-    // meanwhile stays removed, one that arrived meanwhile stays.
+    // What live events (or this viewer) changed while the answer was on its way is newer than it: a comment
+    // removed meanwhile stays removed, one that arrived or was edited or hidden meanwhile stays as it is.
     const fresh = records
       .filter((r) => before.has(r.id) || !asked.has(r.id))
       .map((r) => {
         const old = before.get(r.id);
-        if (old && old.body === normalizeBody(r.body) && old.hidden === Boolean(r.hidden)) return old;
+        const same = old && old.body === normalizeBody(r.body) && old.hidden === Boolean(r.hidden);
+        if (old && (same || !clock.unchangedSince(r.id, mark))) return old;
         return { ...view(r), isNew: !old, ...(old ? { age: old.age } : {}) };
       });
     // Comments past the last page asked for (came live, or shown by an earlier "Show more") were not asked about.

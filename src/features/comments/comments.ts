@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import { translate } from '../../i18n/current';
 import { isStaff } from '../../lib/access';
 import type { CommentRecord, CommentView } from '../../lib/pb/post-types';
-import { act, type Result, refuse } from '../../stores/action';
+import { act, createChangeClock, type Result, refuse } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import { followIdea } from '../../stores/idea-live';
 import { $posts } from '../../stores/posts';
@@ -40,6 +40,8 @@ const view = (record: CommentRecord) => toCommentView(getClient(), record, rende
 const replace = (id: string, next: CommentView | null) =>
   $comments.set($comments.get().flatMap((c) => (c.id === id ? (next ? [next] : []) : [c])));
 const safe = (id: string) => id.replace(/[^a-z0-9]/g, '');
+/** Comments changed live or here: a catch-up asked for before keeps them as they are now. */
+const clock = createChangeClock();
 
 export interface CommentsStart {
   /** The idea's board is public and it is approved, when the page knows (see stores/idea-live.ts). */
@@ -94,6 +96,7 @@ async function receive(action: string, record: CommentRecord): Promise<void> {
   const known = list.find((c) => c.id === record.id);
   const body = normalizeBody(record.body);
   if (action === 'update' && known) {
+    clock.touch(record.id);
     replace(record.id, {
       ...known,
       body,
@@ -136,6 +139,7 @@ const island = {
   $commentsNext,
   $commentsPost,
   pages,
+  clock,
   view,
   render: () => render,
   loadRenderer,
@@ -201,6 +205,7 @@ async function changeComment(
   if (!before) return refuse(translate('comments', 'gone'), { toast: true });
   return act({
     apply: () => {
+      clock.touch(id);
       replace(id, change(before));
       return () => replace(id, before);
     },

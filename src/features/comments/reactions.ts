@@ -15,18 +15,33 @@ export const $reactions = atom<Reaction[]>([]);
 
 const without = (id: string) => $reactions.get().filter((r) => r.id !== id);
 
+let reading = false;
+let again = false;
+/** Reads every reaction, one read at a time: one heard meanwhile asks for one more read, and the answer the server
+ * may have given before it is not set (it would undo it). */
 async function load(postId: string): Promise<void> {
-  try {
-    $reactions.set(await listReactions(getClient(), postId));
-  } catch {
-    // Reactions are a garnish: the comments still show.
+  if (reading) {
+    again = true;
+    return;
   }
+  reading = true;
+  do {
+    again = false;
+    try {
+      const fresh = await listReactions(getClient(), postId);
+      if (!again) $reactions.set(fresh);
+    } catch {
+      // Reactions are a garnish: the comments still show.
+    }
+  } while (again);
+  reading = false;
 }
 
 export function startReactions(postId: string, isPublic?: boolean): () => void {
   void load(postId);
   const safe = postId.replace(/[^a-z0-9]/g, '');
   const onReaction = ({ action, record }: { action: string; record: ReactionRecord }) => {
+    if (reading) again = true;
     if (action === 'delete') return $reactions.set(without(record.id));
     const mine = $reactions
       .get()

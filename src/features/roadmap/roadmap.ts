@@ -20,10 +20,26 @@ export function markRoadmapStale(): void {
   stale = true;
 }
 
-function reload(): void {
-  void loadRoadmap(getClient())
-    .then((roadmap) => $roadmapCards.set(roadmap.cards))
-    .catch(() => {});
+let reading: Promise<void> | null = null;
+let again = false;
+/** Reads the whole roadmap again, one read at a time. A move heard meanwhile asks for one more read, and the answer
+ * the server may have given before that move is not set (it would put the card back). */
+function reload(): Promise<void> {
+  if (reading) {
+    again = true;
+    return reading;
+  }
+  reading = (async () => {
+    do {
+      again = false;
+      try {
+        const { cards } = await loadRoadmap(getClient());
+        if (!again) $roadmapCards.set(cards);
+      } catch {}
+    } while (again);
+    reading = null;
+  })();
+  return reading;
 }
 
 function upsert(cards: RoadmapCard[], card: RoadmapCard): RoadmapCard[] {
@@ -44,6 +60,7 @@ export function followRoadmap(
   if (stop) return () => {};
   const names = new Map(columns.map((c) => [c.id, c.name]));
   const stopPosts = followEveryIdea(everyBoardPublic, ({ action, record }) => {
+    if (reading) again = true;
     const cards = $roadmapCards.get() ?? [];
     const before = cards.find((c) => c.id === record.id);
     const onRoadmap =
@@ -64,10 +81,10 @@ export function followRoadmap(
       );
     }
   });
-  const stopCatchUp = onReconnect(reload);
+  const stopCatchUp = onReconnect(() => void reload());
   if (stale) {
     stale = false;
-    reload();
+    void reload();
   }
   stop = () => {
     stopPosts();

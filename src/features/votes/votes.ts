@@ -103,8 +103,9 @@ function followMyVotes(viewer: SessionUser): () => void {
     '*',
     ({ action, record }) => {
       if (record.user !== userId) return;
+      // Newer than any answer asked for before it: that answer must not undo it (nor its being held).
+      clock.touch(record.post);
       const current = $myVotes.get()[record.post];
-      // Newer than any answer asked for before it: that answer must not undo it.
       if (action === 'delete' && (current === record.id || !current)) {
         setMine(record.post, null);
         setHeld(record.post, false);

@@ -6,9 +6,11 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCalibration } from '../../../src/features/ai/calibration-data';
 import { type AiStandIn, aiEnv, startAi } from '../../support/ai';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { ACTORS, type Actor, type Actors, allowed, createActors, expectAccess } from '../../support/world';
+import { holdAnswers, openTab, waitFor } from '../stores/tab';
 
 interface Points {
   hint: number;
@@ -201,5 +203,28 @@ describe('calibrating the model in use from the admin page', () => {
     expect((await current()).runsLeft).toBe(0);
     expect(await statusOf(start(actors.admin))).toBe(429);
     expect((await current()).points.hint).toBe(run.hint);
+  });
+});
+
+describe('the admin page following runs live', () => {
+  it('a run heard while a reconnect reads the status again stays shown: the answer from before it does not hide it', async () => {
+    const t = await openTab(pb.url, actors.admin);
+    const stop = t.calibration.startCalibrationStatus(await loadCalibration(t.client));
+    await t.live();
+    // The stream drops; on reconnect the page reads the status again: answered, then held on its way.
+    const late = holdAnswers(t.client, (url) => url.includes('/api/chorus/ai/calibrations/current'));
+    (t.client.realtime as unknown as { eventSource: { onerror(): void } }).eventSource.onerror();
+    await late.answered;
+    await t.live();
+    const running = await pb.admin
+      .collection('ai_calibrations')
+      .create({ provider: 'openai-compatible', model: MODEL, state: 'running', total: 2 });
+    await waitFor(() => t.calibration.$calibration.get()?.latest?.id === running.id);
+    late.release();
+    await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
+    expect(t.calibration.$calibration.get()?.latest?.id).toBe(running.id);
+    stop();
+    t.close();
+    await pb.admin.collection('ai_calibrations').update(running.id, { state: 'failed', error: 'arranged' });
   });
 });

@@ -383,7 +383,7 @@ describe('live in a staff member’s open inbox', () => {
     await reading;
     expect(tab.feedback.$inbox.get()?.items.map((one) => one.id)).toContain(arrival.id);
     stopHearing();
-    tab.client.beforeSend = undefined;
+    delete tab.client.beforeSend;
     stop();
   });
 });

@@ -4,7 +4,7 @@
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCommentView } from '../../../src/features/comments/comment-views';
-import { listCommentPage } from '../../../src/features/comments/comments-data';
+import { listCommentPage, updateComment } from '../../../src/features/comments/comments-data';
 import { renderMarkdown } from '../../../src/lib/markdown';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
@@ -84,6 +84,25 @@ describe('comments', () => {
     late.release();
     await caughtUp;
     expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Arrived meanwhile']);
+  });
+
+  it('a catch-up answer overtaken by a live edit keeps the edit', async () => {
+    const t = await tab('member');
+    const post = await createPost(pb, board, actors['other member']);
+    const said = await actors['other member']
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'As first written' });
+    const initial = (await listCommentPage(t.client, post.id)).items.map((r) => toCommentView(t.client, r, null, ''));
+    stops.push(t.comments.startComments(post.id, initial));
+    await t.live();
+    const late = holdAnswers(t.client, (url) => url.includes(`/posts/${post.id}/comments`));
+    const caughtUp = t.comments.catchUp(post.id);
+    await late.answered; // the answer has the comment as first written; the tab hears it only when released
+    await updateComment(actors['other member'], said.id, 'Edited meanwhile');
+    await waitFor(() => t.comments.$comments.get()[0]?.body === 'Edited meanwhile');
+    late.release();
+    await caughtUp;
+    expect(t.comments.$comments.get().map((c) => c.body)).toEqual(['Edited meanwhile']);
   });
 
   /** An idea with five comments, a page showing the first two, and the island to start on that page. */
@@ -244,6 +263,26 @@ describe('reactions', () => {
     expect((await a.reactions.toggleReaction(comment.id, '👍')).ok).toBe(true);
     await waitFor(() => thumbs(b).length === 1);
     expect(thumbs(b)[0]?.user).toBe(idOf(actors['other member']));
+  });
+
+  it('a reaction heard while every reaction is being read stays: the read answered before it does not undo it', async () => {
+    const post = await createPost(pb, board, actors['other member']);
+    const comment = await actors['other member']
+      .collection('comments')
+      .create({ post: post.id, author: idOf(actors['other member']), body: 'Agreed' });
+    const t = await tab('member');
+    // The whole read (the island starting) is answered with no reactions, then held on its way to the tab.
+    const wholeRead = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/reactions/records'));
+    stops.push(t.reactions.startReactions(post.id));
+    await wholeRead.answered;
+    await t.live();
+    await actors['other member']
+      .collection('reactions')
+      .create({ comment: comment.id, user: idOf(actors['other member']), emoji: '🎉' });
+    await waitFor(() => t.reactions.$reactions.get().length === 1);
+    wholeRead.release();
+    await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
+    expect(t.reactions.$reactions.get().map((r) => r.emoji)).toEqual(['🎉']);
   });
 });
 

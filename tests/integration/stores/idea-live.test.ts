@@ -184,4 +184,27 @@ describe('lists and the roadmap', () => {
       board: publicBoard.id,
     });
   });
+
+  it('a card moved live while the whole roadmap is read again stays moved: the read answered before it does not undo it', async () => {
+    const t = await tab();
+    const statuses = await pb.admin.collection('statuses').getFullList();
+    const id = (slug: string) => statuses.find((s) => s.slug === slug)?.id ?? '';
+    const post = await createPost(pb, publicBoard, actors.member, { status: id('planned') });
+    const columns = [
+      { id: id('planned'), name: 'Planned', slug: 'planned' },
+      { id: id('in-progress'), name: 'In progress', slug: 'in-progress' },
+    ];
+    const statusOf = () => t.roadmap.$roadmapCards.get()?.find((c) => c.id === post.id)?.status;
+    // The whole read (the island starting on a roadmap gone stale) is answered, then held on its way to the tab.
+    const wholeRead = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/posts/records'));
+    t.roadmap.markRoadmapStale();
+    stops.push(t.roadmap.followRoadmap(columns, [], true));
+    await wholeRead.answered;
+    await t.live();
+    await actors.moderator.collection('posts').update(post.id, { status: id('in-progress') });
+    await waitFor(() => statusOf() === id('in-progress'));
+    wholeRead.release();
+    await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
+    expect(statusOf()).toBe(id('in-progress'));
+  });
 });

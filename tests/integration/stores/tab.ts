@@ -13,6 +13,7 @@ const modules = {
   admin: () => import('../../../src/features/site/admin'),
   account: () => import('../../../src/features/account/account'),
   auth: () => import('../../../src/features/auth/auth'),
+  calibration: () => import('../../../src/features/ai/calibration'),
   changelog: () => import('../../../src/features/changelog/changelog-editor'),
   comments: () => import('../../../src/features/comments/comments'),
   companies: () => import('../../../src/features/customers/companies'),

@@ -375,6 +375,28 @@ describe('a vote held until the member confirms their email', () => {
     await waitFor(() => t.posts.$posts.get()[post.id]?.vote_count === 1);
   });
 
+  it('confirmed while a reconnect reads the member’s votes again: the answer from before does not hold it again', async () => {
+    const unconfirmed = await pb.actor('member', { verified: false });
+    const t = await openTab(pb.url, unconfirmed);
+    tabs.push(t);
+    const post = await createPost(pb, board, actors['other member']);
+    t.posts.trackPost(post.id, live);
+    await t.votes.requestMyVote([post.id]);
+    await t.live();
+    expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
+    expect(t.votes.$heldVotes.get()[post.id]).toBe(true);
+    // The stream drops; on reconnect the tab reads its votes again: answered "held", then held on its way.
+    const late = holdAnswers(t.client, (url) => url.includes('/api/chorus/own-votes'));
+    (t.client.realtime as unknown as { eventSource: { onerror(): void } }).eventSource.onerror();
+    await late.answered;
+    await t.live();
+    await pb.admin.collection('users').update(idOf(unconfirmed), { verified: true });
+    await waitFor(() => t.votes.$heldVotes.get()[post.id] === false);
+    late.release();
+    await new Promise((wait) => setTimeout(wait, 300)); // the released answer, read whole already, is taken or not
+    expect(t.votes.$heldVotes.get()[post.id]).toBe(false);
+  });
+
   it('taking a held vote back moves no count', async () => {
     const unconfirmed = await pb.actor('member', { verified: false });
     const t = await openTab(pb.url, unconfirmed);
