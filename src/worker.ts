@@ -86,9 +86,9 @@ export default {
     const elsewhere = siteOriginRedirect(request, env.SITE_URL, url);
     if (elsewhere) return elsewhere;
     if (mayUsePageCache(request)) return throughPageCache(request, env, ctx, null);
-    // A signed-in page view: one auth refresh says whether the member audience's copy is theirs.
+    // A signed-in page view: one session check says whether the member audience's copy is theirs.
     const { member, verified } = await memberAudience(request, url, env);
-    // The member's own render gets the session the gateway verified: one auth refresh a view, whichever renders it.
+    // The member's own render gets the session the gateway verified: one session check a view, whichever renders it.
     const own = () => (verified ? withHeader(request, VERIFIED_HEADER, verified()) : request);
     if (!member) return render(own(), env, ctx);
     const copy = await throughPageCache(request, env, ctx, member);

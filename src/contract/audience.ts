@@ -1,6 +1,6 @@
 // Audiences, written once for both runtimes (no imports): a signed-in plain member's public pages are rendered once
 // per audience and served from the edge cache (docs: architecture/edge-cache), never once per person. PocketBase
-// names the member's audience in their auth refresh (pb_hooks/site/audience.js); the Worker renders an audience's
+// names the member's audience in their session check (server/cmd/pocketbase/session.go); the Worker renders an audience's
 // copy as its principal, a user account that holds nothing personal and may write nothing. A member who is also in
 // one segment with a board of its own is of that segment's audience, rendered as the segment's principal.
 

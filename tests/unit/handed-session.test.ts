@@ -1,5 +1,5 @@
 // The session the Worker's gateway hands to the render (src/lib/pb/session.ts handOver/handedSession) names the
-// member's audience as PocketBase's auth refresh did, read by the one predicate that reads it there (audienceIn): an
+// member's audience as PocketBase's session check did, read by the one predicate that reads it there (audienceIn): an
 // audience renamed in the contract is read alike at the gateway and at the render, and an unknown one is none.
 import PocketBase from 'pocketbase';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,7 @@ function roundTrip(audience: string) {
 }
 
 describe('a handed-over session’s audience', () => {
-  it('is read as an auth refresh’s is: the contract’s audience, whatever its name', () => {
+  it('is read as a session check’s is: the contract’s audience, whatever its name', () => {
     expect(audienceIn({ audience: 'renamed-members' })).toBe('renamed-members');
     expect(roundTrip('renamed-members')?.audience).toBe('renamed-members');
   });

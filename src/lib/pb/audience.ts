@@ -1,5 +1,5 @@
 // Audiences (issue 59, src/contract/audience.ts): which cached copy a verified member's public pages come from (named
-// by PocketBase in their auth refresh: the member audience, or one segment's), and the token of that audience's
+// by PocketBase in their session check: the member audience, or one segment's), and the token of that audience's
 // principal, the account its cached copies are rendered as. A token is asked of PocketBase with a site proof
 // (CHORUS_PROXY_SECRET) and kept per isolate and audience until shortly before it expires; it never leaves the Worker.
 import { AUDIENCE_MEMBER, AUDIENCE_META, segmentOfAudience } from '../../contract/audience';
@@ -14,7 +14,7 @@ export function audienceNamed(value: unknown): Audience {
   return typeof value === 'string' && segmentOfAudience(value) ? (value as Audience) : '';
 }
 
-/** The audience an auth refresh's `meta` names ('' when none or unknown: the member's pages are rendered for them). */
+/** The audience a session check's `meta` names ('' when none or unknown: the member's pages are rendered for them). */
 export function audienceIn(meta: Record<string, unknown>): Audience {
   return audienceNamed(meta[AUDIENCE_META]);
 }

@@ -1,6 +1,6 @@
 // What pages show alike for a whole audience (the site and its statuses; the tags, the boards and their custom
 // fields, as the member audience and as staff see them; staff's segment choices, scoring formula and tracker connections), kept per
-// Worker isolate under the versions PocketBase names in each member's auth refresh (issue 59,
+// Worker isolate under the versions PocketBase names in each member's session check (issue 59,
 // pb_hooks/site/shell-version.js: the shell's, new after every write to the site, a status, a tag, a board or a
 // custom field; for
 // staff, a dot and staff's, new after every write to a segment, the scoring or a tracker connection): read again

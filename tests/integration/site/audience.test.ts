@@ -1,4 +1,4 @@
-// Audiences (issue 59): PocketBase names a member's audience in their auth refresh (verified, unblocked plain members
+// Audiences (issue 59): PocketBase names a member's audience in their session check (verified, unblocked plain members
 // in no segment with a board of its own share the member copy; those in one such segment share that segment's); the
 // principals the Worker renders those copies as get their tokens only with the site's proof, can sign in no other
 // way, read as a plain member (a segment's: and its segment's boards, no other), are listed and counted nowhere, and
@@ -15,7 +15,7 @@ import { heldSession, startTestPocketBase, TEST_PASSWORD, type TestPocketBase } 
 import { statementsSince, tableNames } from '../../support/sql-log';
 import { type Actors, attempt, createActors, createBoard, createComment, createPost, idOf } from '../../support/world';
 
-/** What audienceOf (pb_hooks/site/audience.js) reads of a member: what only they see. */
+/** What audienceOf (server/cmd/pocketbase/session.go) reads of a member: what only they see. */
 const OWN_VIEW_TABLES = ['segment_members', 'boards', 'posts', 'comments', 'question_recipients', 'idea_answers'];
 
 let pb: TestPocketBase;
@@ -133,7 +133,7 @@ describe('a member audience', () => {
     expect((await verifySession(asked)).audience).toBe('member');
   });
 
-  it("costs the member's auth refresh one statement, each of its look-ups through an index", async () => {
+  it("costs the member's session check one statement, each of its look-ups through an index", async () => {
     // A plain member, the dearest case: every look-up runs and finds nothing.
     const plain = await pb.actor('member');
     await verifySession(plain);

@@ -1,4 +1,4 @@
-// The shell's version (issue 59): every member's auth refresh names it; it changes with every write to the site
+// The shell's version (issue 59): every member's session check names it; it changes with every write to the site
 // record, a status, a board or a tag, and not with an idea nor with staff's own collections (a segment, the scoring,
 // a tracker connection), which change the version staff's refresh names after it; a Worker isolate serves the site,
 // statuses, tags, the member audience's and staff's boards and staff's segment choices, scoring and tracker

@@ -165,8 +165,8 @@ describe('lists and the roadmap', () => {
     await waitFor(() => fresh.get() === 1);
   });
 
-  it('the roadmap of public boards follows post_live and moves a card live', async () => {
-    const t = await tab();
+  /** A public idea planned, and the roadmap's Planned and In progress columns (`id`: a status's id by its slug). */
+  async function plannedIdea() {
     const statuses = await pb.admin.collection('statuses').getFullList();
     const id = (slug: string) => statuses.find((s) => s.slug === slug)?.id ?? '';
     const post = await createPost(pb, publicBoard, actors.member, { status: id('planned') });
@@ -174,6 +174,12 @@ describe('lists and the roadmap', () => {
       { id: id('planned'), name: 'Planned', slug: 'planned' },
       { id: id('in-progress'), name: 'In progress', slug: 'in-progress' },
     ];
+    return { id, post, columns };
+  }
+
+  it('the roadmap of public boards follows post_live and moves a card live', async () => {
+    const t = await tab();
+    const { id, post, columns } = await plannedIdea();
     stops.push(t.roadmap.followRoadmap(columns, [], true));
     await t.live();
     expect(topicsOf(t)).toEqual(['post_live/*']);
@@ -187,13 +193,7 @@ describe('lists and the roadmap', () => {
 
   it('a card moved live while the whole roadmap is read again stays moved: the read answered before it does not undo it', async () => {
     const t = await tab();
-    const statuses = await pb.admin.collection('statuses').getFullList();
-    const id = (slug: string) => statuses.find((s) => s.slug === slug)?.id ?? '';
-    const post = await createPost(pb, publicBoard, actors.member, { status: id('planned') });
-    const columns = [
-      { id: id('planned'), name: 'Planned', slug: 'planned' },
-      { id: id('in-progress'), name: 'In progress', slug: 'in-progress' },
-    ];
+    const { id, post, columns } = await plannedIdea();
     const statusOf = () => t.roadmap.$roadmapCards.get()?.find((c) => c.id === post.id)?.status;
     // The whole read (the island starting on a roadmap gone stale) is answered, then held on its way to the tab.
     const wholeRead = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/posts/records'));

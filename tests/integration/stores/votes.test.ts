@@ -351,7 +351,8 @@ describe('the member’s own votes', () => {
 });
 
 describe('a vote held until the member confirms their email', () => {
-  it('shows as theirs but moves no count; it counts, live, the moment the email is confirmed', async () => {
+  /** A member who has not confirmed their email, their tab live on an idea whose vote it has read. */
+  async function unconfirmedTab() {
     const unconfirmed = await pb.actor('member', { verified: false });
     const t = await openTab(pb.url, unconfirmed);
     tabs.push(t);
@@ -359,6 +360,11 @@ describe('a vote held until the member confirms their email', () => {
     t.posts.trackPost(post.id, live);
     await t.votes.requestMyVote([post.id]);
     await t.live();
+    return { unconfirmed, t, post };
+  }
+
+  it('shows as theirs but moves no count; it counts, live, the moment the email is confirmed', async () => {
+    const { unconfirmed, t, post } = await unconfirmedTab();
     const cast = await t.votes.toggleVote(post.id);
     expect(cast.ok).toBe(true);
     expect(t.votes.$myVotes.get()[post.id]).toBe(cast.ok && cast.value); // recorded, and shown pressed
@@ -376,13 +382,7 @@ describe('a vote held until the member confirms their email', () => {
   });
 
   it('confirmed while a reconnect reads the member’s votes again: the answer from before does not hold it again', async () => {
-    const unconfirmed = await pb.actor('member', { verified: false });
-    const t = await openTab(pb.url, unconfirmed);
-    tabs.push(t);
-    const post = await createPost(pb, board, actors['other member']);
-    t.posts.trackPost(post.id, live);
-    await t.votes.requestMyVote([post.id]);
-    await t.live();
+    const { unconfirmed, t, post } = await unconfirmedTab();
     expect((await t.votes.toggleVote(post.id)).ok).toBe(true);
     expect(t.votes.$heldVotes.get()[post.id]).toBe(true);
     // The stream drops; on reconnect the tab reads its votes again: answered "held", then held on its way.
