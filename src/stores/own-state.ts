@@ -25,5 +25,5 @@ export function refreshOnce(): Promise<OwnState | null> {
 }
 
 /** The refresh's own state if it is `userId`'s, else null. */
-export const ownStateOf = (userId: string): Promise<OwnState | null> =>
+export const ownStateOf = (userId: string | undefined): Promise<OwnState | null> =>
   refreshOnce().then((own) => (own?.user === userId ? own : null));

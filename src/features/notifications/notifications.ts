@@ -3,7 +3,7 @@
 
 import { atom, onMount } from 'nanostores';
 import type { NotificationRecord } from '../../lib/pb/staff-types';
-import { act, attempt, type Result, succeed } from '../../stores/action';
+import { act, attempt, type Result } from '../../stores/action';
 import { getClient } from '../../stores/client';
 import { ownStateOf } from '../../stores/own-state';
 import { listen, onReconnect } from '../../stores/realtime';
@@ -13,16 +13,20 @@ import { countUnread, listNotifications, markAllRead, markRead } from './notific
 export const $unreadCount = atom(0);
 export const $notifications = atom<NotificationRecord[] | null>(null);
 
+/** Counts the reads of the unread count asked for: an answer is shown only if none was asked for after it (two may
+ * land out of order, and the older would put back a count from before the newer change). */
+let reads = 0;
 /** `first`: the page's first count, the one the session's refresh brought (stores/own-state.ts). */
 function refresh(first = false): void {
   const pb = getClient();
   if (!pb.authStore.isValid) return;
-  const own = first ? ownStateOf(pb.authStore.record?.id ?? '') : Promise.resolve(null);
+  const read = ++reads;
+  const own = first ? ownStateOf(pb.authStore.record?.id) : Promise.resolve(null);
   void own
     .then((state) => state?.unread ?? countUnread(pb))
-    .then((n) => $unreadCount.set(n))
+    .then((n) => read === reads && $unreadCount.set(n))
     .catch(() => {});
-  if ($notifications.get() !== null) void loadNotifications();
+  if ($notifications.get()) void loadNotifications();
 }
 
 /** Keeps the count (and the list, once loaded) live; returns a function to stop. */
@@ -40,11 +44,10 @@ export function followNotifications(): () => void {
 // (Never on the server: islands also read stores while rendering there.)
 onMount($unreadCount, () => (typeof document === 'undefined' ? undefined : followNotifications()));
 
-export async function loadNotifications(): Promise<Result<NotificationRecord[]>> {
+export async function loadNotifications(): Promise<void> {
   const result = await attempt(() => listNotifications(getClient()));
   if (result.ok) $notifications.set(result.value.items);
   else showToast(result.error.message);
-  return result.ok ? succeed(result.value.items) : result;
 }
 
 export function markNotificationRead(id: string): Promise<Result<unknown>> {

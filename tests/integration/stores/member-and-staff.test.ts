@@ -6,7 +6,7 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, TEST_PASSWORD, type TestPocketBase } from '../../support/pocketbase';
 import { type Actors, createActors, createBoard, createPost, idOf } from '../../support/world';
-import { openTab, type Tab, waitFor } from './tab';
+import { holdAnswers, openTab, type Tab, waitFor } from './tab';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -174,13 +174,40 @@ describe('notifications', () => {
       .collection('comments')
       .create({ post: post.id, author: idOf(actors['other member']), body: 'Hi' });
     await waitFor(() => t.notifications.$unreadCount.get() >= 1);
-    const listed = await t.notifications.loadNotifications();
-    if (!listed.ok) throw new Error('not listed');
-    const unread = listed.value.filter((n) => !n.read_at).length;
+    await t.notifications.loadNotifications();
+    const unread = (t.notifications.$notifications.get() ?? []).filter((n) => !n.read_at).length;
     expect(t.notifications.$unreadCount.get()).toBe(unread);
     expect((await t.notifications.markAllNotificationsRead()).ok).toBe(true);
     expect(t.notifications.$unreadCount.get()).toBe(0);
     expect(await actors.member.collection('notifications').getFullList({ filter: 'read_at = ""' })).toHaveLength(0);
+  });
+
+  it('two reads of the unread count that land out of order: the newer count stays', async () => {
+    const t = await tab('member');
+    stops.push(t.notifications.followNotifications());
+    await t.live();
+    const post = await createPost(pb, board, actors['other member']);
+    const notify = () =>
+      pb.admin.collection('notifications').create({ user: idOf(actors.member), kind: 'comment', post: post.id });
+    const unread = async () =>
+      (await actors.member.collection('notifications').getFullList({ filter: 'read_at = ""', fields: 'id' })).length;
+    // The count read after the first notification is answered, then held on its way to the tab (the list is not
+    // shown: the tab reads nothing else of notifications)…
+    let armed = true;
+    const late = holdAnswers(t.client, (url) => {
+      if (!url.endsWith('/collections/notifications/records') || !armed) return false;
+      armed = false;
+      return true;
+    });
+    await notify();
+    await late.answered;
+    // …while the one after the second lands first.
+    await notify();
+    const now = await unread();
+    await waitFor(() => t.notifications.$unreadCount.get() === now);
+    late.release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.notifications.$unreadCount.get()).toBe(now);
   });
 });
 
