@@ -30,19 +30,22 @@ describe('the OpenAPI description', () => {
     const fromHooks = hookFiles(hooks)
       .flatMap((file) => [...readFileSync(join(hooks, file), 'utf8').matchAll(/routerAdd\(\s*'(\w+)',\s*'([^']+)'/g)])
       .map(([, method, path]) => `${method?.toLowerCase()} ${path}`);
-    // Go's: se.Router.GET(ideaCardsPath, …), each path a constant of its file.
+    // Go's: se.Router.GET(ideaCardsPath, …), each path a constant of the program (its file's, or the contract's:
+    // contract_gen.go).
     const program = join(root, 'server', 'cmd', 'pocketbase');
-    const fromGo = readdirSync(program)
+    const sources = readdirSync(program)
       .filter((file) => file.endsWith('.go') && !file.endsWith('_test.go'))
-      .flatMap((file) => {
-        const source = readFileSync(join(program, file), 'utf8');
-        const paths = new Map(
-          [...source.matchAll(/(\w+)\s*=\s*"(\/api\/[^"]+)"/g)].map(([, name, path]) => [name, path]),
-        );
-        return [...source.matchAll(/Router\.(GET|POST|PATCH|DELETE)\((\w+),/g)]
-          .filter(([, , name]) => paths.has(name ?? ''))
-          .map(([, method, name]) => `${method?.toLowerCase()} ${paths.get(name ?? '')}`);
-      });
+      .map((file) => readFileSync(join(program, file), 'utf8'));
+    const goPaths = new Map(
+      sources.flatMap((source) =>
+        [...source.matchAll(/(\w+)\s*=\s*"(\/api\/[^"]+)"/g)].map(([, name, path]) => [name, path] as const),
+      ),
+    );
+    const fromGo = sources.flatMap((source) =>
+      [...source.matchAll(/Router\.(GET|POST|PATCH|DELETE)\((\w+),/g)]
+        .filter(([, , name]) => goPaths.has(name ?? ''))
+        .map(([, method, name]) => `${method?.toLowerCase()} ${goPaths.get(name ?? '')}`),
+    );
     expect(fromGo.length).toBeGreaterThan(0);
     const routes = [...fromHooks, ...fromGo]
       // A route that stands in for one of PocketBase's own (users' request-email-change) keeps its contract.
