@@ -33,6 +33,10 @@ afterAll(async () => {
   await pb?.stop();
 });
 
+/** A comment by the other member on `post` (the comments the stories' tabs hear arrive and change). */
+const otherSays = (post: { id: string }, body: string) =>
+  actors['other member'].collection('comments').create({ post: post.id, author: idOf(actors['other member']), body });
+
 describe('comments', () => {
   it('shows a comment at once, then the saved one, rendered like the server renders it', async () => {
     const t = await tab('member');
@@ -56,9 +60,7 @@ describe('comments', () => {
     const post = await createPost(pb, board, actors['other member']);
     stops.push(t.comments.startComments(post.id, []));
     await t.live();
-    await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'A `code` word' });
+    await otherSays(post, 'A `code` word');
     await waitFor(() => t.comments.$comments.get().length === 1);
     // Its author comes on the comment itself (no second read per live comment).
     const { name } = await pb.admin.collection('users').getOne(idOf(actors['other member']));
@@ -77,9 +79,7 @@ describe('comments', () => {
     const late = holdAnswers(t.client, (url) => url.includes(`/posts/${post.id}/comments`));
     const caughtUp = t.comments.catchUp(post.id);
     await late.answered; // the answer says "no comments"; the tab hears it only when released
-    await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'Arrived meanwhile' });
+    await otherSays(post, 'Arrived meanwhile');
     await waitFor(() => t.comments.$comments.get().length === 1);
     late.release();
     await caughtUp;
@@ -89,9 +89,7 @@ describe('comments', () => {
   it('a catch-up answer overtaken by a live edit keeps the edit', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
-    const said = await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'As first written' });
+    const said = await otherSays(post, 'As first written');
     const initial = (await listCommentPage(t.client, post.id)).items.map((r) => toCommentView(t.client, r, null, ''));
     stops.push(t.comments.startComments(post.id, initial));
     await t.live();
@@ -153,9 +151,7 @@ describe('comments', () => {
   it('a comment staff hide leaves a member’s open page, and comes back when shown again', async () => {
     const t = await tab('member');
     const post = await createPost(pb, board, actors['other member']);
-    const comment = await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'Spam' });
+    const comment = await otherSays(post, 'Spam');
     const initial = [
       {
         id: comment.id,
@@ -217,9 +213,7 @@ describe('comments', () => {
 
   it('staff hide a comment optimistically; a member may not', async () => {
     const post = await createPost(pb, board, actors['other member']);
-    const comment = await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'Hmm' });
+    const comment = await otherSays(post, 'Hmm');
     const view = {
       id: comment.id,
       parent: '',
@@ -248,9 +242,7 @@ describe('comments', () => {
 describe('reactions', () => {
   it('count live across members, and toggle optimistically', async () => {
     const post = await createPost(pb, board, actors['other member']);
-    const comment = await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'Yes' });
+    const comment = await otherSays(post, 'Yes');
     const a = await tab('member');
     const b = await tab('other member');
     stops.push(a.reactions.startReactions(post.id), b.reactions.startReactions(post.id));
@@ -267,9 +259,7 @@ describe('reactions', () => {
 
   it('a reaction heard while every reaction is being read stays: the read answered before it does not undo it', async () => {
     const post = await createPost(pb, board, actors['other member']);
-    const comment = await actors['other member']
-      .collection('comments')
-      .create({ post: post.id, author: idOf(actors['other member']), body: 'Agreed' });
+    const comment = await otherSays(post, 'Agreed');
     const t = await tab('member');
     // The whole read (the island starting) is answered with no reactions, then held on its way to the tab.
     const wholeRead = holdAnswers(t.client, (url, method) => method === 'GET' && url.includes('/reactions/records'));
