@@ -1,7 +1,7 @@
-// Audiences (issue 59, src/contract/audience.ts): the principals the site's Worker renders the audiences' cached copies
-// as (the member audience's, and a segment audience's, made on its first ask), whose tokens only the Worker gets (with a proof from
-// CHORUS_PROXY_SECRET); and any sign-in as one refused (their writes: Go's audience.go). Which audience a member is of
-// is Go's to say, in their session check (server/cmd/pocketbase/session.go).
+// Audiences (issue 59, src/contract/audience.ts): the principals the site's Worker renders the audiences' cached
+// copies as (the member audience's, and a segment audience's, made on its first ask), whose tokens only the Worker
+// gets (with a proof from CHORUS_PROXY_SECRET); and any sign-in as one refused (their writes: Go's audience.go).
+// Which audience a member is of is Go's to say, in their session check (server/cmd/pocketbase/session.go).
 const { AUDIENCE_MEMBER, AUDIENCE_PRINCIPAL_ID, PRINCIPAL_SEGMENT_FIELD, segmentOfAudience } = require(
   `${__hooks}/platform/contract/audience.js`,
 );

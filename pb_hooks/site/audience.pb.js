@@ -1,6 +1,6 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// Audiences (site/audience.js): the principal's token for the Worker and its sign-ins refused (its writes: Go). A member's
-// audience is named in their session check beside the shell's version (server/cmd/pocketbase/session.go).
+// Audiences (site/audience.js): the principal's token for the Worker and its sign-ins refused (its writes: Go). A
+// member's audience is named in their session check beside the shell's version (server/cmd/pocketbase/session.go).
 
 routerAdd('POST', '/api/chorus/audience/token', (e) => require(`${__hooks}/site/audience.js`).principalToken(e));
 

@@ -1,7 +1,7 @@
 // A member's sign-in and token refresh, answered through one hook (site/member-auth.pb.js): each browser session
 // refresh asks for the member's own state (src/stores/own-state.ts), and each hook registered apart was its own call
-// into a hooks runtime (five of them, and PocketBase's CPU for a refresh with them: npm run bench -- auth-refresh). Each check
-// stays its own module's; this only runs them, in the order they were registered in before.
+// into a hooks runtime (five of them, and PocketBase's CPU for a refresh with them). Each check stays its own
+// module's; this only runs them, in the order they were registered in before.
 const { refusalText } = require(`${__hooks}/platform/refusals.js`);
 
 /** onRecordAuthRequest for users: refusals first, then the browser's refresh's own state, then PocketBase's answer. */

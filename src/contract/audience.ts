@@ -1,8 +1,8 @@
 // Audiences, written once for both runtimes (no imports): a signed-in plain member's public pages are rendered once
 // per audience and served from the edge cache (docs: architecture/edge-cache), never once per person. PocketBase
-// names the member's audience in their session check (server/cmd/pocketbase/session.go); the Worker renders an audience's
-// copy as its principal, a user account that holds nothing personal and may write nothing. A member who is also in
-// one segment with a board of its own is of that segment's audience, rendered as the segment's principal.
+// names the member's audience in their session check (server/cmd/pocketbase/session.go); the Worker renders an
+// audience's copy as its principal, a user account that holds nothing personal and may write nothing. A member who is
+// also in one segment with a board of its own is of that segment's audience, rendered as the segment's principal.
 
 /**
  * Where a member's session check (its `meta`) names their audience: AUDIENCE_MEMBER, a segment's audience
@@ -12,12 +12,15 @@ export const AUDIENCE_META = 'audience';
 /** A member's session check (server/cmd/pocketbase/session.go; src/lib/pb/session.ts asks it): their record as the
  * site shows them, and the `meta` naming their shell's version and audience. Every signed-in page view asks it once. */
 export const SESSION_PATH = '/api/chorus/session';
-/** Where a member's session check (GET /api/chorus/session's `meta`: server/cmd/pocketbase/session.go) names the version of what pages show alike for a
- * whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the statuses, the tags
- * and the member audience's and staff's boards and custom fields under it, and reads them again only when it changes
- * (src/lib/pb/kept-at-version.ts). A member's version follows VERSIONED_SHELL_COLLECTIONS (src/contract/cache-tags.ts); staff's is that version,
- * a dot and the version of VERSIONED_STAFF_COLLECTIONS, under which their segment choices, scoring formula and
- * tracker connections are kept: an admin's change to those renews no member's version (nor any cached copy). */
+/**
+ * Where a member's session check (its `meta`: server/cmd/pocketbase/session.go) names the version of what pages show
+ * alike for a whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the
+ * statuses, the tags and the member audience's and staff's boards and custom fields under it, and reads them again
+ * only when it changes (src/lib/pb/kept-at-version.ts). A member's version follows VERSIONED_SHELL_COLLECTIONS
+ * (src/contract/cache-tags.ts); staff's is that version, a dot and the version of VERSIONED_STAFF_COLLECTIONS, under
+ * which their segment choices, scoring formula and tracker connections are kept: an admin's change to those renews
+ * no member's version (nor any cached copy).
+ */
 export const SHELL_VERSION_META = 'shell_version';
 /**
  * A verified, unblocked member with the role `member` in no segment that has a board: they see what every such member

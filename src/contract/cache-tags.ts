@@ -19,7 +19,8 @@ export function isCacheTag(value: unknown): value is string {
 
 /** Collections every page's shell shows: a write to one purges the site tag. */
 export const SHELL_COLLECTIONS = ['site', 'statuses', 'tags'];
-/** The collections whose writes rename the shell's version (SHELL_VERSION_META, src/contract/audience.ts), and staff's. */
+/** The collections whose writes rename the shell's version (SHELL_VERSION_META, src/contract/audience.ts), and
+ * staff's. */
 export const VERSIONED_SHELL_COLLECTIONS = ['site', 'statuses', 'tags', 'boards', 'custom_fields'];
 export const VERSIONED_STAFF_COLLECTIONS = ['segments', 'scoring', 'tracker_connections'];
 /** The server-owned numbers of an idea, which open pages follow live: a change to these alone purges nothing. */

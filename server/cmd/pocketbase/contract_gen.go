@@ -13,12 +13,13 @@ const audienceMeta = "audience"
 // site shows them, and the `meta` naming their shell's version and audience. Every signed-in page view asks it once.
 const sessionPath = "/api/chorus/session"
 
-// Where a member's session check (GET /api/chorus/session's `meta`: server/cmd/pocketbase/session.go) names the version of what pages show alike for a
-// whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the statuses, the tags
-// and the member audience's and staff's boards and custom fields under it, and reads them again only when it changes
-// (src/lib/pb/kept-at-version.ts). A member's version follows VERSIONED_SHELL_COLLECTIONS (src/contract/cache-tags.ts); staff's is that version,
-// a dot and the version of VERSIONED_STAFF_COLLECTIONS, under which their segment choices, scoring formula and
-// tracker connections are kept: an admin's change to those renews no member's version (nor any cached copy).
+// Where a member's session check (its `meta`: server/cmd/pocketbase/session.go) names the version of what pages show
+// alike for a whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the
+// statuses, the tags and the member audience's and staff's boards and custom fields under it, and reads them again
+// only when it changes (src/lib/pb/kept-at-version.ts). A member's version follows VERSIONED_SHELL_COLLECTIONS
+// (src/contract/cache-tags.ts); staff's is that version, a dot and the version of VERSIONED_STAFF_COLLECTIONS, under
+// which their segment choices, scoring formula and tracker connections are kept: an admin's change to those renews
+// no member's version (nor any cached copy).
 const shellVersionMeta = "shell_version"
 
 // A verified, unblocked member with the role `member` in no segment that has a board: they see what every such member

@@ -1,5 +1,6 @@
-// Who is signed in, as PocketBase says: the cookie's token is verified by PocketBase (GET /api/chorus/session, in Go:
-// server/cmd/pocketbase/session.go), and the user comes from its answer, never from the cookie's own copy of the record.
+// Who is signed in, as PocketBase says: the cookie's token is verified by PocketBase (GET /api/chorus/session, in
+// Go: server/cmd/pocketbase/session.go), and the user comes from its answer, never from the cookie's own copy of the
+// record.
 import { ClientResponseError } from 'pocketbase';
 import { AUDIENCE_META, SESSION_PATH, SHELL_VERSION_META } from '../../contract/audience';
 import { type Audience, audienceIn } from './audience';
