@@ -156,6 +156,33 @@ it('no write to an idea scans its search index or a hot table whole in a trigger
   }
 });
 
+it('the insights job finds stale worths through an index whatever ANALYZE last saw (few stale, or nearly all)', () => {
+  const copy = join(pb.dataDir, 'planner-copy.db');
+  const live = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
+  live.exec(`VACUUM INTO '${copy}'`);
+  live.close();
+  const db = new DatabaseSync(copy);
+  try {
+    const job = 'SELECT id FROM post_insights WHERE stale = TRUE'; // pb_hooks/priority/insights-queue.js
+    const planned = (staleShare: number) => {
+      db.exec(`UPDATE post_insights SET stale = (abs(random()) % 100) < ${staleShare * 100}`);
+      db.exec('ANALYZE');
+      return (db.prepare(`EXPLAIN QUERY PLAN ${job}`).all() as { detail: string }[]).map((step) => step.detail);
+    };
+    const throughTheIndex = ['SCAN post_insights USING COVERING INDEX idx_post_insights_stale'];
+    const plans = { none: planned(0), few: planned(0.01), nearlyAll: planned(0.95), all: planned(1) };
+    expect(plans).toEqual({
+      none: throughTheIndex,
+      few: throughTheIndex,
+      nearlyAll: throughTheIndex,
+      all: throughTheIndex,
+    });
+    expect((db.prepare('SELECT COUNT(*) AS rows FROM post_insights').get() as { rows: number }).rows).toBe(3000);
+  } finally {
+    db.close();
+  }
+});
+
 it('the check itself catches a full scan', () => {
   const db = new DatabaseSync(join(pb.dataDir, 'data.db'), { readOnly: true });
   try {
