@@ -7,7 +7,7 @@ import { CHORUS_PROXY_SECRET, PB_URL, PUBLIC_PB_URL } from 'astro:env/server';
 import { defineMiddleware } from 'astro:middleware';
 import { AUDIENCE_MEMBER } from './contract/audience';
 import { AUDIENCE_HEADER, SHELL_VERSION_HEADER, shellVersionNamed, VERIFIED_HEADER } from './edge/page-gateway';
-import { loadShell, type SharedBoards } from './features/site/site';
+import { loadShell, type SharedBoards, visitorShellVersion } from './features/site/site';
 import { isEmbedPath, parseOrigins, toEmbedPath } from './features/widget/embed';
 import { loadWidgetSettings } from './features/widget/widget-data';
 import { directionOf, type Locale } from './i18n/locales';
@@ -77,22 +77,27 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const known = handed ? handedSession(pb, handed) : null;
     const checking =
       isFileRequest(context.url.pathname) || audience ? null : known ? Promise.resolve(known) : verifySession(pb);
-    // An audience's copy is handed the version its member's check named (the gateway's, through the copy's props).
+    // An audience's copy is handed the version its member's check named (the gateway's, through the copy's props); a
+    // visitor's page (no sign-in at all) asks PocketBase for the shell's, which it names to anyone.
     const copyVersion = audience ? shellVersionNamed(context.request.headers.get(SHELL_VERSION_HEADER)) || null : null;
-    const version = checking ? checking.then((s) => s.shellVersion) : copyVersion;
+    const visitor = !audience && !pb.authStore.token;
+    const version =
+      visitor && isPage ? visitorShellVersion(pb) : checking ? checking.then((s) => s.shellVersion) : copyVersion;
     // Every active staff member sees every board: a sign-in whose cookie claims a staff role (unverified) waits for
     // its check, and takes staff's boards kept under the version once the check says staff.
     // A segment audience's copy reads its boards as its principal (each segment's are its own: not kept).
     const shared: Promise<SharedBoards> | SharedBoards =
       audience === AUDIENCE_MEMBER
         ? 'audience'
-        : !audience && checking && hasStaffRole({ role: pb.authStore.record?.role })
-          ? checking.then((s) => (isStaff(s.user) ? 'staff' : null))
-          : null;
+        : visitor
+          ? 'visitor'
+          : !audience && checking && hasStaffRole({ role: pb.authStore.record?.role })
+            ? checking.then((s) => (isStaff(s.user) ? 'staff' : null))
+            : null;
     const [verified, shell, widget] = await Promise.all([
       checking ?? SIGNED_OUT,
       // A member's check names the shell's version: what this isolate kept under it is not read again
-      // (src/features/site/site.ts); a visitor's check names none, at once.
+      // (src/features/site/site.ts); a visitor's page, under the version PocketBase names to anyone.
       isPage ? loadShell(pb, version, shared) : undefined,
       isPage && embed ? loadWidgetSettings(pb) : null,
     ]);

@@ -12,6 +12,10 @@ export const AUDIENCE_META = 'audience';
 /** A member's session check (server/cmd/pocketbase/session.go; src/lib/pb/session.ts asks it): their record as the
  * site shows them, and the `meta` naming their shell's version and audience. Every signed-in page view asks it once. */
 export const SESSION_PATH = '/api/chorus/session';
+/** The shell's version for a visitor's render (server/cmd/pocketbase/shell_version.go answers anyone): what a member's
+ * check names under SHELL_VERSION_META, without staff's part. A visitor's page reads it instead of the site record, the
+ * statuses, the tags and a visitor's boards and custom fields, which a Worker isolate keeps under it (src/middleware.ts). */
+export const SHELL_VERSION_PATH = '/api/chorus/shell-version';
 /**
  * Where a member's session check (its `meta`: server/cmd/pocketbase/session.go) names the version of what pages show
  * alike for a whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the

@@ -2,9 +2,9 @@
 // before/after comparisons while tuning them: uncached throughput and CPU per view (the Worker and
 // PocketBase), the PocketBase requests one view makes (and how many round trips deep), and optionally N
 // Lighthouse mobile runs with what the browser spends (islands hydrated, TBT, LCP and its element, the longest
-// tasks). Defaults to `/`. `--members N`: as N signed-in members taking turns, each with their own cookie and a
-// vote on the idea (home and an idea with 50 comments by default; `/p/bench` in a path names that idea); with
-// `--staff` they are moderators (staff's views of the same pages).
+// tasks). Defaults to the home page and `/p/bench`, the idea with 50 comments the bench makes (`/p/bench` in a path
+// names it). `--members N`: as N signed-in members taking turns, each with their own cookie and a vote on that idea;
+// with `--staff` they are moderators (staff's views of the same pages).
 // `--before DIR`: a copy of an earlier build's dist/ measured beside this one against the same PocketBase, the
 // two taking turns for `--rounds` rounds (3 with --before or --base, else 1), each figure the median of the rounds.
 // `--base REV`: the "before" side runs another revision's PocketBase (its Go, hooks and migrations) on a second stack
@@ -57,7 +57,7 @@ const rounds = values.rounds === undefined ? (compared ? 3 : 1) : positiveNumber
 const badPath = positionals.find((path) => !path.startsWith('/'));
 if (badPath) throw new UsageError(`A page is a path starting with / (got ${badPath}).`);
 const BENCH_IDEA = '/p/bench';
-const defaultPaths = memberCount > 0 ? ['/', BENCH_IDEA] : ['/'];
+const defaultPaths = ['/', BENCH_IDEA];
 const givenPaths = positionals.length > 0 || serve ? positionals : defaultPaths;
 
 const stacks = [];
@@ -73,9 +73,14 @@ const stack = await startOwnStack(undefined);
 const stopWorkers = [];
 let requestLog;
 try {
-  const members = memberCount > 0 ? await signInMembers(stack, memberCount) : { cookies: [], idea: null };
+  const members = memberCount > 0 ? await signInMembers(stack, memberCount) : await visitorsOf(stack);
   const baseStack = baseRevision ? await startOwnStack(revisionTree(baseRevision)) : stack;
-  const baseMembers = baseStack === stack || memberCount === 0 ? members : await signInMembers(baseStack, memberCount);
+  const baseMembers =
+    baseStack === stack
+      ? members
+      : memberCount === 0
+        ? await visitorsOf(baseStack)
+        : await signInMembers(baseStack, memberCount);
   /** The page `path` names on one stack (each has its own bench idea). */
   const pathOn = (path, { idea }) => (idea ? path.replace(BENCH_IDEA, `/p/${idea}`) : path);
   const paths = givenPaths;
@@ -187,6 +192,13 @@ async function signInMembers(on, count) {
   if (data.voters.length < count) throw new UsageError(`--members is at most ${data.voters.length}.`);
   const { cookies } = await benchMembers(admin, data, count, { staff: values.staff });
   return { cookies, idea: data.postWithComments };
+}
+
+/** Visitors (no cookie), with the bench's idea with 50 comments for `/p/bench`. */
+async function visitorsOf(on) {
+  const admin = await connectAsSuperuser(on.pbUrl, on.superuser);
+  const data = await prepareBenchData(admin, on.pbUrl, on.demoPassword);
+  return { cookies: [], idea: data.postWithComments };
 }
 
 async function runLighthouse(paths) {

@@ -13,6 +13,11 @@ const audienceMeta = "audience"
 // site shows them, and the `meta` naming their shell's version and audience. Every signed-in page view asks it once.
 const sessionPath = "/api/chorus/session"
 
+// The shell's version for a visitor's render (server/cmd/pocketbase/shell_version.go answers anyone): what a member's
+// check names under SHELL_VERSION_META, without staff's part. A visitor's page reads it instead of the site record, the
+// statuses, the tags and a visitor's boards and custom fields, which a Worker isolate keeps under it (src/middleware.ts).
+const shellVersionPath = "/api/chorus/shell-version"
+
 // Where a member's session check (its `meta`: server/cmd/pocketbase/session.go) names the version of what pages show
 // alike for a whole audience (pb_hooks/site/shell-version.js renames it): a Worker isolate keeps the site record, the
 // statuses, the tags and the member audience's and staff's boards and custom fields under it, and reads them again

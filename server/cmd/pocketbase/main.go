@@ -99,6 +99,7 @@ func main() {
 	registerIdeaCards(app)
 	registerAudience(app)
 	registerSession(app)
+	registerShellVersion(app)
 	registerPlannerStats(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)

@@ -14,7 +14,7 @@ export function listTags(pb: PocketBase): Promise<TagRecord[]> {
 
 /** Every tag a page's viewer may see: staff-only tags are the only difference the tags' rule makes, so staff read
  * them as themselves and anyone else as a visitor does; either set is the same for its whole audience, kept per
- * isolate under the shell's version (`version`: a member's check named it; null for a visitor). */
+ * isolate under the shell's version (`version`: a member's check, or PocketBase to a visitor's render, named it). */
 export function listTagsSeenBy(pb: PocketBase, staff: boolean, version: string | null): Promise<TagRecord[]> {
   const read = () => listTags(staff ? pb : signedOut(pb));
   return keptAtVersion(staff ? 'staff tags' : 'tags', version, read, copyRecords);

@@ -1,4 +1,6 @@
 // The site record and boards navigation: what every page's shell shows.
+import { SHELL_VERSION_META, SHELL_VERSION_PATH } from '../../contract/audience';
+import { shellVersionNamed } from '../../edge/page-gateway';
 import { type PocketBase, signedOut } from '../../lib/pb/client';
 import { copyRecords, keptAtVersion } from '../../lib/pb/kept-at-version';
 import type { BoardRecord, SiteRecord, StatusRecord } from '../../lib/pb/types';
@@ -10,8 +12,9 @@ export interface Shell {
   boards: BoardRecord[];
   /** Every status, for the colours of status pills. */
   statuses: StatusRecord[];
-  /** The shell version a member's check named (null for a visitor): what the page reads alike for its whole
-   * audience (the tags, staff's segment choices) is kept under it too (src/lib/pb/kept-at-version.ts). */
+  /** The shell version a member's check named, or PocketBase named to a visitor's render (null: none): what the page
+   * reads alike for its whole audience (the tags, staff's segment choices) is kept under it too
+   * (src/lib/pb/kept-at-version.ts). */
   version: string | null;
   /** Whose boards these are when a whole audience shares them (its custom fields are kept alike); null: the viewer's. */
   shared: SharedBoards;
@@ -23,8 +26,16 @@ export function loadSite(pb: PocketBase): Promise<SiteRecord> {
 }
 
 /** Whose boards a page shows when they are the same for a whole audience: the member audience's copy (read as its
- * principal), or staff's (every active staff member sees every board); null: the viewer's own, read as them. */
-export type SharedBoards = 'audience' | 'staff' | null;
+ * principal), staff's (every active staff member sees every board) or visitors' (read signed out); null: the
+ * viewer's own, read as them. */
+export type SharedBoards = 'audience' | 'staff' | 'visitor' | null;
+
+/** The shell's version PocketBase names to anyone (server/cmd/pocketbase/shell_version.go), for a visitor's render:
+ * one request where the site, statuses, boards and tags were four, each kept under it by this isolate. */
+export async function visitorShellVersion(pb: PocketBase): Promise<string | null> {
+  const answer = await signedOut(pb).send<Record<string, unknown>>(SHELL_VERSION_PATH, { requestKey: null });
+  return shellVersionNamed(answer?.[SHELL_VERSION_META]) || null;
+}
 
 /**
  * The site and statuses answer everyone alike (rule ""): read without a member's token. The boards are per
@@ -33,7 +44,8 @@ export type SharedBoards = 'audience' | 'staff' | null;
  * the shell's version a member's session check names (pb_hooks/site/shell-version.js; it changes with every write
  * to the site, a status, a board, a tag or a custom field): while it is the one this isolate kept them under, they
  * are not read again; when it is not (a change, or the isolate's first member), they are read once the check has named it
- * (src/lib/pb/kept-at-version.ts). Without one (a visitor, a refused session) they are read beside the boards.
+ * (src/lib/pb/kept-at-version.ts); a visitor's render asks PocketBase for it (visitorShellVersion). Without one (a
+ * refused session, PocketBase's own error pages) they are read beside the boards.
  */
 export async function loadShell(
   pb: PocketBase,

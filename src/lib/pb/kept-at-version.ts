@@ -19,8 +19,10 @@ export type KeptRead =
   | 'staff tags'
   | 'audience boards'
   | 'staff boards'
+  | 'visitor boards'
   | 'audience fields'
   | 'staff fields'
+  | 'visitor fields'
   | 'staff segments'
   | 'staff scoring'
   | 'staff trackers';

@@ -2,7 +2,7 @@
 // included, and that routes show only what the caller may see (search, voters).
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_PATH } from '../../../src/contract/audience';
+import { SESSION_PATH, SHELL_VERSION_PATH } from '../../../src/contract/audience';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
 import {
   ACTORS,
@@ -75,6 +75,8 @@ const SCENARIOS: Scenario[] = [
   ['GET own-votes', allowed(...SIGNED_IN), (a) => send(a, `/api/chorus/own-votes?posts=${the.post.id}`)],
   // Their own session check (tests/integration/site/session.test.ts); a blocked member still has a session.
   ['GET session', allowed(...SIGNED_IN), (a) => send(a, SESSION_PATH)],
+  // The shell's version names when the shell last changed, nothing else: anyone (tests/integration/site/shell-version.test.ts).
+  ['GET shell version', allowed(...ACTORS), (a) => send(a, SHELL_VERSION_PATH)],
   [
     'POST merge',
     STAFF,

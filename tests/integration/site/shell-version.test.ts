@@ -6,17 +6,18 @@
 // name, and the boards stay each viewer's own (a members-only board never reaches a visitor through what the isolate
 // kept).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHELL_VERSION_PATH } from '../../../src/contract/audience';
 import { loadIdeaPage } from '../../../src/features/ideas/idea-page';
 import { readListState } from '../../../src/features/ideas/list-query';
 import { loadList } from '../../../src/features/ideas/lists';
 import { keptScoring } from '../../../src/features/priority/kept-scoring';
 import { loadSegmentChoices } from '../../../src/features/segments/segment-view';
-import { loadShell } from '../../../src/features/site/site';
+import { loadShell, visitorShellVersion } from '../../../src/features/site/site';
 import { keptConnections } from '../../../src/features/trackers/kept-connections';
 import { forgetKept } from '../../../src/lib/pb/kept-at-version';
 import { verifySession } from '../../../src/lib/pb/session';
 import { startTestPocketBase, type TestPocketBase } from '../../support/pocketbase';
-import { type Actors, createActors, createBoard, createPost, sessionOf } from '../../support/world';
+import { ACTORS, type Actors, createActors, createBoard, createPost, sessionOf } from '../../support/world';
 
 let pb: TestPocketBase;
 let actors: Actors;
@@ -42,6 +43,19 @@ describe('the shell version', () => {
     expect((await verifySession(actors.visitor)).shellVersion).toBeNull();
     expect(await staffVersionNow()).toMatch(new RegExp(`^${version}\\.\\w{20}$`));
     expect((await verifySession(actors['blocked member'])).shellVersion).toBe(version);
+  });
+
+  it('is named to anyone who asks for it (a visitor’s render) as a member’s check names it, without staff’s part, never to be stored', async () => {
+    const version = await versionNow();
+    for (const actor of ACTORS) expect(await visitorShellVersion(actors[actor]), actor).toBe(version);
+    const answer = await fetch(`${pb.url}${SHELL_VERSION_PATH}`);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({ shell_version: version });
+    await createBoard(pb, 'public');
+    const next = await visitorShellVersion(actors.visitor);
+    expect(next).not.toBe(version);
+    expect(next).toBe(await versionNow());
+    expect((await fetch(`${pb.url}${SHELL_VERSION_PATH}`, { method: 'POST' })).status).toBe(404);
   });
 
   it('changes with each write to the site, a status, a board, a tag or a custom field, and not with an idea; staff’s own writes change staff’s alone', async () => {
@@ -161,6 +175,29 @@ describe('the shell version', () => {
     expect(visitor.boards.some((b) => b.id === board.id)).toBe(false);
   });
 
+  it('keeps visitors’ boards under the version a visitor’s render asks for: public ones only, a change on the next page', async () => {
+    forgetKept();
+    const old = await visitorShellVersion(actors.visitor);
+    const kept = await loadShell(actors.visitor, old, 'visitor');
+    expect(kept.boards.length).toBeGreaterThan(0);
+    expect(kept.boards.every((b) => b.visibility === 'public')).toBe(true);
+    const board = await createBoard(pb, 'public');
+    // What was kept under the old version is not read again…
+    expect((await loadShell(actors.visitor, old, 'visitor')).boards.some((b) => b.id === board.id)).toBe(false);
+    // …and the write named a new version, under which the new board shows, a members-only one still not.
+    await pb.admin.collection('boards').update(board.id, { visibility: 'members' });
+    const hidden = await loadShell(actors.visitor, visitorShellVersion(actors.visitor), 'visitor');
+    expect(hidden.boards.some((b) => b.id === board.id)).toBe(false);
+    await pb.admin.collection('boards').update(board.id, { visibility: 'public' });
+    const shown = await loadShell(actors.visitor, visitorShellVersion(actors.visitor), 'visitor');
+    expect(shown.boards.some((b) => b.id === board.id)).toBe(true);
+    // The member audience's boards are kept apart: a visitor's entry is never theirs, nor theirs a visitor's.
+    const audience = await loadShell(actors.member, versionNow(), 'audience');
+    expect(audience.boards.some((b) => b.visibility === 'members')).toBe(true);
+    const visitorAgain = await loadShell(actors.visitor, visitorShellVersion(actors.visitor), 'visitor');
+    expect(visitorAgain.boards.every((b) => b.visibility === 'public')).toBe(true);
+  });
+
   it('keeps the tags per audience under the version: staff-only tags never reach a member', async () => {
     forgetKept();
     const tagsAs = async (actor: 'member' | 'moderator', version: string | null) => {
@@ -269,6 +306,12 @@ describe('the shell version', () => {
     expect(await keys(actors.member, member)).toEqual(['plan']);
     // …and the next page shows it.
     expect(await keys(actors.member, await loadShell(actors.member, next, 'audience'))).toEqual(['plan', 'seats']);
+    // A visitor's idea page picks the public fields from what visitors' renders keep.
+    const visitor = await loadShell(actors.visitor, visitorShellVersion(actors.visitor), 'visitor');
+    expect((await loadIdeaPage(actors.visitor, idea.id, visitor, null)).fields.definitions.map((d) => d.key)).toEqual([
+      'plan',
+      'seats',
+    ]);
     // An idea on an archived board (not among the shell's) still names its board.
     await pb.admin.collection('boards').update(board.id, { archived: true });
     const archived = await loadShell(actors.member, await versionNow(), 'audience');

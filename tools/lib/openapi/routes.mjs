@@ -268,6 +268,21 @@ export const ROUTES = {
       },
     },
   },
+  '/api/chorus/shell-version': {
+    get: {
+      tags: ['chorus'],
+      operationId: 'shellVersion',
+      summary:
+        'The shell’s version, the same to anyone (a visitor’s page render asks it): new after every write to the site, a status, a board, a tag or a custom field',
+      responses: {
+        200: ok({
+          type: 'object',
+          required: ['shell_version'],
+          properties: { shell_version: { type: 'string' } },
+        }),
+      },
+    },
+  },
   '/api/chorus/idea-insights': {
     get: {
       tags: ['chorus'],
