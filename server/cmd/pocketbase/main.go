@@ -100,6 +100,7 @@ func main() {
 	registerAudience(app)
 	registerSession(app)
 	registerShellVersion(app)
+	registerAuthCache(app)
 	registerPlannerStats(app)
 	registerImportMark(app)
 	registerVectorHooks(app, vectors)
