@@ -6,6 +6,7 @@ import type { PocketBase } from '../../lib/pb/client';
 import type { TagRecord } from '../../lib/pb/post-types';
 import type { SessionUser, StatusRecord } from '../../lib/pb/types';
 import { type FieldDefinition, fieldFilter, listBoardFields } from '../custom-fields/custom-fields-data';
+import { fieldsOfBoard, keptFields } from '../custom-fields/kept-fields';
 import { type InsightsById, listPostsByInsight, loadInsights } from '../priority/staff-lists';
 import { loadSegmentChoices, loadSegmentView, type SegmentView, segmentFor } from '../segments/segment-view';
 import type { Shell } from '../site/site';
@@ -27,19 +28,32 @@ export interface ListData {
 
 const EMPTY: PostPage = { items: [], page: 1, hasNext: false };
 
+/** Board `boardId`'s public fields in their order: from the fields kept for the page's whole audience, else read. */
+async function publicFieldsOf(
+  pb: PocketBase,
+  boardId: string,
+  shared: Shell['shared'],
+  version: string | null,
+): Promise<FieldDefinition[]> {
+  if (!shared) return listBoardFields(pb, boardId, true).catch(() => []);
+  const rows = await keptFields(pb, shared, version).catch(() => []);
+  return fieldsOfBoard(rows, boardId).filter((field) => field.public);
+}
+
 export async function loadList(
   pb: PocketBase,
   state: ListState,
   user: SessionUser | null,
-  { statuses, version }: Pick<Shell, 'statuses' | 'version'>,
+  { statuses, version, shared = null }: Pick<Shell, 'statuses' | 'version'> & Partial<Pick<Shell, 'shared'>>,
   boardId?: string,
 ): Promise<ListData> {
   const personal = state.mine || state.voted;
   const staff = isStaff(user);
   const segment = segmentFor(user, state.segment);
-  // A board's public fields are read beside the list (its filters offer them); filtering by one waits for
-  // them first, so that only a defined option becomes a condition.
-  const definitions = boardId ? listBoardFields(pb, boardId, true).catch(() => []) : Promise.resolve([]);
+  // A board's public fields are read beside the list (its filters offer them), or picked from what the isolate keeps
+  // for a whole audience (src/features/custom-fields/kept-fields.ts); filtering by one waits for them first, so that
+  // only a defined option becomes a condition.
+  const definitions = boardId ? publicFieldsOf(pb, boardId, shared, version) : Promise.resolve([]);
   const fields = Object.keys(state.fields).length > 0 ? fieldFilter(await definitions, state.fields) : undefined;
   const query = {
     ...(boardId ? { board: boardId } : {}),

@@ -23,7 +23,8 @@ import { authCookie, clientFor } from '../staff-helpers';
  * member's check and the copy's own reads, its shell (the site, statuses, tags and the audience's boards) kept under
  * the version the check named (measured 2 and 2; 6 and 7 before the version reached the copy, 2 and 4 before the one
  * request); from the edge's cache, the check alone. A visitor's page (a miss at the edge): the shell's version
- * PocketBase names to anyone, and the page's own read (measured 2 and 2; 5 and 5 when every view read the shell). */
+ * PocketBase names to anyone, and the page's own read (measured 2, 2 and 2 for the home, a board and an idea page; the
+ * home and the idea page 5 and 5 when every view read the shell, a board page also its fields). */
 const MOST = {
   home: 3,
   idea: 3,
@@ -168,14 +169,17 @@ test("a plain member gets the member audience's home page and idea page: nothing
   }
 });
 
-test('a visitor gets the home page and an idea page for 2 PocketBase requests each: the shell’s version, then the page’s own read', async ({
+test('a visitor gets the home page, a board and an idea page for 2 PocketBase requests each: the shell’s version, then the page’s own read', async ({
   admin,
   createMember,
 }) => {
   const author = await createMember();
   const id = await createIdea(admin, { author: author.id, title: 'Seen by every visitor alike' });
+  const { board } = await admin.collection('posts').getOne(id);
+  const { slug } = await admin.collection('boards').getOne(board);
   for (const [path, most] of [
     ['/', MOST.visitorHome],
+    [`/b/${slug}`, MOST.visitorHome],
     [`/p/${id}`, MOST.visitorIdea],
   ] as const) {
     await view(path, '');

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => pb?.stop());
 
 /** The session check's status and record for `token`, asked twice (the second answer is from what was kept). */
-async function sessionOf(token: string): Promise<{ status: number; record?: Record<string, unknown> }> {
+async function sessionOf(token: string): Promise<{ status: number; record?: Record<string, unknown> | undefined }> {
   let answer: Response | undefined;
   for (let ask = 0; ask < 2; ask++) {
     answer = await fetch(`${pb.url}${SESSION_PATH}`, { headers: { authorization: token } });

@@ -312,6 +312,29 @@ describe('the shell version', () => {
       'plan',
       'seats',
     ]);
+    // A board page's filters offer its public choice fields from what is kept, to staff as to anyone else.
+    const choice = (key: string, isPublic: boolean) =>
+      pb.admin.collection('custom_fields').create({
+        board: board.id,
+        key,
+        label: key,
+        type: 'select',
+        options: ['S', 'M'],
+        public: isPublic,
+        position: 9,
+      });
+    await choice('size', true);
+    await choice('tier', false);
+    const filtersOf = async (viewer: typeof actors.member, shell: Awaited<ReturnType<typeof loadShell>>) => {
+      const state = readListState(new URLSearchParams(), { staff: viewer === actors.moderator });
+      const list = await loadList(viewer, state, sessionOf(viewer), shell, board.id);
+      return list.fieldChoices.map((field) => field.key);
+    };
+    const visitorNow = await loadShell(actors.visitor, visitorShellVersion(actors.visitor), 'visitor');
+    expect(await filtersOf(actors.visitor, visitorNow)).toEqual(['size']);
+    expect(await filtersOf(actors.member, await loadShell(actors.member, versionNow(), 'audience'))).toEqual(['size']);
+    const staffNow = await loadShell(actors.moderator, staffVersionNow(), 'staff');
+    expect(await filtersOf(actors.moderator, staffNow)).toEqual(['size']);
     // An idea on an archived board (not among the shell's) still names its board.
     await pb.admin.collection('boards').update(board.id, { archived: true });
     const archived = await loadShell(actors.member, await versionNow(), 'audience');
