@@ -34,6 +34,11 @@ func tokenFor(t *testing.T, id string, expires time.Time) string {
 	return token
 }
 
+// keepNow keeps `record` for `token` as a read that no write overlapped would.
+func keepNow(cache *authCache, token string, record *core.Record) {
+	cache.put(token, record, cache.generation.Load())
+}
+
 func cacheAt(now *time.Time) *authCache {
 	cache := newAuthCache()
 	cache.now = func() time.Time { return *now }
@@ -45,8 +50,8 @@ func TestAKeptAccountLastsUntilItsTokenExpiresOrTheTTL(t *testing.T) {
 	cache := cacheAt(&now)
 	soon := tokenFor(t, "mira", now.Add(30*time.Second))
 	late := tokenFor(t, "mira", now.Add(24*time.Hour))
-	cache.put(soon, accountIn("users", "mira"), cache.generation.Load())
-	cache.put(late, accountIn("users", "mira"), cache.generation.Load())
+	keepNow(cache, soon, accountIn("users", "mira"))
+	keepNow(cache, late, accountIn("users", "mira"))
 	now = now.Add(29 * time.Second)
 	if cache.get(soon) == nil || cache.get(late) == nil {
 		t.Fatal("both tokens' account should be kept before either expires")
@@ -66,7 +71,7 @@ func TestEachRequestGetsACopyOfItsOwn(t *testing.T) {
 	cache := cacheAt(&now)
 	token := tokenFor(t, "mira", now.Add(time.Hour))
 	read := accountIn("users", "mira")
-	cache.put(token, read, cache.generation.Load())
+	keepNow(cache, token, read)
 	read.Set("name", "changed by the request that read it")
 	first := cache.get(token)
 	first.Set("name", "changed by a later request")
@@ -79,8 +84,8 @@ func TestAWriteDropsItsAccountAndStopsAReadUnderWayFromKeepingIt(t *testing.T) {
 	now := cacheEpoch
 	cache := cacheAt(&now)
 	mira, otto := tokenFor(t, "mira", now.Add(time.Hour)), tokenFor(t, "otto", now.Add(time.Hour))
-	cache.put(mira, accountIn("users", "mira"), cache.generation.Load())
-	cache.put(otto, accountIn("users", "otto"), cache.generation.Load())
+	keepNow(cache, mira, accountIn("users", "mira"))
+	keepNow(cache, otto, accountIn("users", "otto"))
 	cache.forget("mira")
 	if cache.get(mira) != nil || cache.get(otto) == nil {
 		t.Fatal("a write to mira should drop mira's token alone")
@@ -91,7 +96,7 @@ func TestAWriteDropsItsAccountAndStopsAReadUnderWayFromKeepingIt(t *testing.T) {
 	if cache.get(mira) != nil {
 		t.Error("an account read before a write committed should not be kept")
 	}
-	cache.put(mira, accountIn("users", "mira"), cache.generation.Load())
+	keepNow(cache, mira, accountIn("users", "mira"))
 	cache.forget("")
 	if cache.get(mira) != nil {
 		t.Error("a collection's change should drop every kept account")
@@ -102,9 +107,9 @@ func TestOnlyMembersTokensThatExpireAreKept(t *testing.T) {
 	now := cacheEpoch
 	cache := cacheAt(&now)
 	superuser := tokenFor(t, "root", now.Add(time.Hour))
-	cache.put(superuser, accountIn(core.CollectionNameSuperusers, "root"), cache.generation.Load())
+	keepNow(cache, superuser, accountIn(core.CollectionNameSuperusers, "root"))
 	forever := tokenFor(t, "mira", time.Time{})
-	cache.put(forever, accountIn("users", "mira"), cache.generation.Load())
+	keepNow(cache, forever, accountIn("users", "mira"))
 	if cache.get(superuser) != nil || cache.get(forever) != nil {
 		t.Error("a superuser's token and a token without exp should be read each time")
 	}
@@ -114,12 +119,12 @@ func TestAFullCacheStartsOver(t *testing.T) {
 	now := cacheEpoch
 	cache := cacheAt(&now)
 	first := tokenFor(t, "member0", now.Add(time.Hour))
-	cache.put(first, accountIn("users", "member0"), cache.generation.Load())
+	keepNow(cache, first, accountIn("users", "member0"))
 	for i := 1; i <= authCacheSize; i++ {
 		cache.entries[security.RandomString(30)] = keptAuth{record: accountIn("users", "x"), expires: now.Add(time.Hour)}
 	}
 	last := tokenFor(t, "member1", now.Add(time.Hour))
-	cache.put(last, accountIn("users", "member1"), cache.generation.Load())
+	keepNow(cache, last, accountIn("users", "member1"))
 	if len(cache.entries) != 1 || cache.get(last) == nil {
 		t.Errorf("a full cache should start over with the new token alone (%d kept)", len(cache.entries))
 	}
