@@ -24,7 +24,7 @@ import { authCookie, clientFor } from '../staff-helpers';
  * the version the check named (measured 2 and 2; 6 and 7 before the version reached the copy, 2 and 4 before the one
  * request); from the edge's cache, the check alone. A visitor's page (a miss at the edge): the shell's version
  * PocketBase names to anyone, and the page's own read (measured 2, 2 and 2 for the home, a board and an idea page; the
- * home and the idea page 5 and 5 when every view read the shell, a board page also its fields). */
+ * home 5 and the idea page 4 when every view read the shell: the site, statuses, boards and a list's tags). */
 const MOST = {
   home: 3,
   idea: 3,
